@@ -1,0 +1,232 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The whole configuration of the shop, read once from the environment at
+ * start. A wrong value stops the start with one line naming the variable.
+ * Only `publicSettings()` ever reaches the browser.
+ */
+
+const DEV_SESSION_SECRET = "development-only-secret-do-not-use-in-production";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlText = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return protocols.includes(u.protocol);
+      } catch {
+        return false;
+      }
+    }, hint);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: urlText(["http:", "https:"], "must be an http:// or https:// address").optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (v) => isSqliteUrl(v) || isPostgresUrl(v),
+          "must be sqlite:<file path> or postgres://user@host:port/database",
+        )
+        .optional(),
+    ),
+    SESSION_SECRET: optionalText.pipe(
+      z.string().min(32, "must be at least 32 characters long").optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      urlText(["smtp:", "smtps:"], "must be an smtp:// or smtps:// address").optional(),
+    ),
+    MAIL_FROM: optionalText,
+    OWNER_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    ADMIN_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{3,64}$/, "must be 3 to 64 letters, digits, dots, dashes or underscores")
+        .optional(),
+    ),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(8, "must be at least 8 characters long").max(128).optional(),
+    ),
+    SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
+    SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
+    SHOP_WHATSAPP: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, "must be a phone number such as +81 90 0000 1234")
+      .default("+81 90-0000-1234"),
+    SHOP_EMAIL: z.email("must be an e-mail address").default("sales@sakura-auto.example"),
+    SHOP_ADDRESS: z
+      .string()
+      .trim()
+      .min(1)
+      .default("2-1 Minatomirai, Nishi-ku, Yokohama, Kanagawa 220-0012, Japan"),
+    SHOP_FACEBOOK_URL: optionalText.pipe(
+      urlText(["https:"], "must be an https:// address").optional(),
+    ),
+    SHOP_INSTAGRAM_URL: optionalText.pipe(
+      urlText(["https:"], "must be an https:// address").optional(),
+    ),
+    SHOP_YOUTUBE_URL: optionalText.pipe(
+      urlText(["https:"], "must be an https:// address").optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (at least 32 random characters)",
+      });
+    }
+    if (Boolean(env.ADMIN_ID) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_ID ? "ADMIN_PASSWORD" : "ADMIN_ID"],
+        message: "must be set together with " + (env.ADMIN_ID ? "ADMIN_ID" : "ADMIN_PASSWORD"),
+      });
+    }
+  });
+
+function isSqliteUrl(v: string) {
+  return /^sqlite:.+/.test(v);
+}
+
+function isPostgresUrl(v: string) {
+  if (!/^postgres(ql)?:\/\//.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.hostname !== "" && u.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+export type DatabaseTarget =
+  | { dialect: "sqlite"; file: string }
+  | { dialect: "postgres"; url: string };
+
+export type SocialLink = { name: string; url: string };
+
+export type ShopSettings = {
+  name: string;
+  phone: string;
+  whatsapp: string;
+  email: string;
+  address: string;
+  social: SocialLink[];
+};
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: URL;
+  dataDir: string;
+  mediaDir: string;
+  mailDir: string;
+  database: DatabaseTarget;
+  sessionSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  ownerEmail: string;
+  admin: { id: string; password: string } | null;
+  shop: ShopSettings;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and checks the environment. Throws ConfigError listing each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${String(issue.path[0] ?? "environment")} ${issue.message}`,
+    );
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const env = parsed.data;
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  checkDataDir(dataDir);
+
+  const database: DatabaseTarget = env.DATABASE_URL
+    ? isPostgresUrl(env.DATABASE_URL)
+      ? { dialect: "postgres", url: env.DATABASE_URL }
+      : { dialect: "sqlite", file: path.resolve(env.DATABASE_URL.slice("sqlite:".length)) }
+    : { dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") };
+
+  const social: SocialLink[] = [
+    { name: "Facebook", url: env.SHOP_FACEBOOK_URL ?? "https://www.facebook.com/" },
+    { name: "Instagram", url: env.SHOP_INSTAGRAM_URL ?? "https://www.instagram.com/" },
+    { name: "YouTube", url: env.SHOP_YOUTUBE_URL ?? "https://www.youtube.com/" },
+  ];
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    mailDir: path.join(dataDir, "mail"),
+    database,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
+    ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
+    admin:
+      env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
+    shop: {
+      name: env.SHOP_NAME,
+      phone: env.SHOP_PHONE,
+      whatsapp: env.SHOP_WHATSAPP,
+      email: env.SHOP_EMAIL,
+      address: env.SHOP_ADDRESS,
+      social,
+    },
+  };
+}
+
+/** The data folder must exist (or be creatable) and be readable and writable. */
+function checkDataDir(dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK);
+    const stat = fs.statSync(dir);
+    if (!stat.isDirectory()) throw new Error("not a folder");
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    throw new ConfigError([`DATA_DIR ${dir} cannot be used as the data folder (${reason})`]);
+  }
+}
+
+/** The part of the configuration that pages may show. Never secrets. */
+export function publicSettings(config: Config) {
+  return { shop: config.shop, publicUrl: config.publicUrl.origin };
+}
+export type PublicSettings = ReturnType<typeof publicSettings>;

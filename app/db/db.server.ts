@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseTarget } from "~/config.server";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+export type Dialect = DatabaseTarget["dialect"];
+
+/**
+ * Which database a Kysely instance (or transaction) talks to. The few
+ * statements that must differ (identity columns, full-text search) ask this.
+ */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
+}
+
+export type OpenOptions = {
+  /** PostgreSQL only: put every table in this schema (tests use one schema per file). */
+  schema?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+};
+
+/** Opens the database named by the configuration. Callers own `db.destroy()`. */
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): DB {
+  let db: DB;
+  if (target.dialect === "sqlite") {
+    if (target.file !== ":memory:") fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const connection = new SQLite(target.file);
+    // WAL lets readers go on while one writer writes; busy_timeout makes a
+    // second writer wait instead of failing with SQLITE_BUSY.
+    connection.pragma("journal_mode = WAL");
+    connection.pragma("busy_timeout = 5000");
+    connection.pragma("foreign_keys = ON");
+    connection.pragma("synchronous = NORMAL");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on("error", (error) => {
+      console.error(JSON.stringify({ level: "error", msg: "database pool error", error: String(error) }));
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return db;
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseAnswers(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The current instant as stored in every timestamp column: ISO 8601 in UTC. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

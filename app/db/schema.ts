@@ -1,0 +1,223 @@
+import type { Generated } from "kysely";
+
+/*
+ * Row types of every table. They never leave the repositories: services map
+ * them to domain objects. Timestamps are ISO 8601 text in UTC (same on SQLite
+ * and PostgreSQL, sortable as text); booleans are 0/1 integers; lists are JSON
+ * text. See docs/decisions/0002-portable-columns.md.
+ */
+
+export type StockStatus = "available" | "reserved" | "sold";
+export type QuoteKind = "vehicle" | "part";
+export type QuoteStatus = "pending" | "responded" | "closed";
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface VehicleTable {
+  id: Generated<number>;
+  ref_id: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string | null;
+  sub_type: string | null;
+  year: number;
+  price: number;
+  mileage: number | null;
+  engine_cc: number | null;
+  color: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  drive: string | null;
+  seats: string | null;
+  doors: number | null;
+  steering: string | null;
+  exterior_grade: string | null;
+  interior_grade: string | null;
+  description: string;
+  stock_status: StockStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImageTable {
+  id: Generated<number>;
+  position: number;
+  media_key: string;
+  width: number;
+  height: number;
+  /** Comma-separated widths of the stored variants, smallest first. */
+  variants: string;
+  created_at: string;
+}
+
+export interface VehicleImageTable extends ImageTable {
+  vehicle_id: number;
+}
+
+export interface PartImageTable extends ImageTable {
+  part_id: number;
+}
+
+export interface PartTable {
+  id: Generated<number>;
+  ref_id: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string;
+  sub_type: string;
+  price: number;
+  description: string;
+  year: number | null;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
+  part_number: string | null;
+  category: string | null;
+  condition: string | null;
+  quantity: number;
+  stock_status: StockStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  country: string;
+  phone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerSessionTable {
+  /** SHA-256 of the cookie value, so a copy of the table opens no session. */
+  id_hash: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface FavouriteTable {
+  customer_id: number;
+  vehicle_id: number;
+  created_at: string;
+}
+
+export interface QuoteTable {
+  id: Generated<number>;
+  number: string;
+  kind: QuoteKind;
+  vehicle_id: number | null;
+  part_id: number | null;
+  /** Kept as written at request time, so a quote outlives its stock item. */
+  ref_id: string;
+  item_name: string;
+  customer_id: number | null;
+  name: string;
+  country: string;
+  email: string;
+  phone: string;
+  message: string;
+  contact_methods: string;
+  status: QuoteStatus;
+  is_read: number;
+  notes: string;
+  /** Set by the form; a resubmission with the same key finds the first quote. */
+  submission_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  admin_id: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffSessionTable {
+  id_hash: string;
+  staff_id: number;
+  remember: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  actor_kind: "staff" | "customer" | "visitor" | "system";
+  actor_id: string | null;
+  action: string;
+  subject_kind: string | null;
+  subject_id: string | null;
+  summary: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  created_at: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  quote_id: number | null;
+}
+
+export interface ExchangeRateTable {
+  currency: string;
+  /** Units of this currency for one yen. */
+  rate: number;
+  as_of: string;
+  source: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  window_started_at: string;
+}
+
+export interface Database {
+  vehicles: VehicleTable;
+  vehicle_images: VehicleImageTable;
+  parts: PartTable;
+  part_images: PartImageTable;
+  customers: CustomerTable;
+  customer_sessions: CustomerSessionTable;
+  password_resets: PasswordResetTable;
+  favourites: FavouriteTable;
+  quotes: QuoteTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  activity_log: ActivityTable;
+  mail_outbox: MailOutboxTable;
+  exchange_rates: ExchangeRateTable;
+  settings: SettingTable;
+  rate_limits: RateLimitTable;
+}
