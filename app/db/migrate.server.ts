@@ -1,0 +1,25 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import * as initial from "./migrations/2026-11-21-01-initial";
+
+// Listed here rather than read from a folder so that the server bundle carries
+// them. Names sort in the order they must run.
+const migrations: Record<string, Migration> = {
+  "2026-11-21-01-initial": initial,
+};
+
+/** Brings the database to the latest schema. Running it again does nothing. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error");
+    throw new Error(
+      `Migration ${failed?.migrationName ?? "?"} failed: ${String(result.error)}`,
+      { cause: result.error },
+    );
+  }
+  return (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

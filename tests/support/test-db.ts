@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type DB, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+
+export type TestDb = { db: DB; dialect: "sqlite" | "postgres"; cleanup: () => Promise<void> };
+
+/**
+ * A fresh, migrated database for one test file. The `db-postgres` test project
+ * sets TEST_DIALECT=postgres: each file then gets its own schema in
+ * TEST_DATABASE_URL, dropped afterwards. Otherwise a new SQLite file.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (process.env.TEST_DIALECT === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE_URL is needed for the PostgreSQL tests");
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const db = openDatabase({ dialect: "postgres", url }, { schema, poolSize: 4 });
+    await migrateToLatest(db);
+    return {
+      db,
+      dialect: "postgres",
+      cleanup: async () => {
+        await db.destroy();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "shop.sqlite") });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect: "sqlite",
+    cleanup: async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

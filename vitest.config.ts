@@ -1,0 +1,54 @@
+import { defineConfig } from "vitest/config";
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db-sqlite",
+          include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
+          env: { TEST_DIALECT: "sqlite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "db-postgres",
+                include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
+                env: { TEST_DIALECT: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
