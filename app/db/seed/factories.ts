@@ -1,0 +1,205 @@
+import {
+  COLORS,
+  GRADES,
+  PART_CONDITIONS,
+  PART_MODELS,
+  PART_SUB_TYPES,
+} from "~/domain/inventory/catalogue";
+import type { PartInput, StockStatus, VehicleInput } from "~/domain/inventory/inventory";
+
+/*
+ * Realistic stock, the same for the demo and the tests. Deterministic: the
+ * same seed gives the same stock, so a failing test can be replayed.
+ */
+
+export type Rng = () => number;
+
+/** mulberry32: small, fast, good enough for made-up stock. */
+export function createRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+export const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+
+type ModelFacts = {
+  make: string;
+  model: string;
+  type: string;
+  subType: string;
+  engineCc: number;
+  fuel: "petrol" | "diesel" | "electric" | "hybrid";
+  drive: "2WD" | "4WD" | "AWD";
+  seats: string;
+  doors: number;
+  /** Typical price in yen of a five-year-old one in grade B. */
+  basePrice: number;
+  grade: string;
+};
+
+// Every model of the upload catalogue (SPEC 3) with facts a buyer checks.
+const MODELS: ModelFacts[] = [
+  { make: "Toyota", model: "Land Cruiser", type: "SUV", subType: "Full-size SUV", engineCc: 4500, fuel: "diesel", drive: "4WD", seats: "8", doors: 5, basePrice: 5_200_000, grade: "AX G Selection" },
+  { make: "Toyota", model: "Corolla", type: "Sedan", subType: "Compact Sedan", engineCc: 1500, fuel: "petrol", drive: "2WD", seats: "5", doors: 4, basePrice: 980_000, grade: "Axio X" },
+  { make: "Toyota", model: "Hiace", type: "Van", subType: "Cargo Van", engineCc: 2800, fuel: "diesel", drive: "2WD", seats: "6", doors: 5, basePrice: 2_450_000, grade: "Super GL" },
+  { make: "Honda", model: "Civic", type: "Sedan", subType: "Compact Sedan", engineCc: 1500, fuel: "petrol", drive: "2WD", seats: "5", doors: 4, basePrice: 1_650_000, grade: "EX" },
+  { make: "Honda", model: "Fit", type: "Wagon", subType: "Standard Wagon", engineCc: 1300, fuel: "petrol", drive: "2WD", seats: "5", doors: 5, basePrice: 720_000, grade: "13G F Package" },
+  { make: "Honda", model: "Vezel", type: "SUV", subType: "Crossover", engineCc: 1500, fuel: "hybrid", drive: "2WD", seats: "5", doors: 5, basePrice: 1_480_000, grade: "Hybrid Z" },
+  { make: "Nissan", model: "X-Trail", type: "SUV", subType: "Compact SUV", engineCc: 2000, fuel: "petrol", drive: "4WD", seats: "5", doors: 5, basePrice: 1_350_000, grade: "20Xi" },
+  { make: "Nissan", model: "Note", type: "Wagon", subType: "Standard Wagon", engineCc: 1200, fuel: "hybrid", drive: "2WD", seats: "5", doors: 5, basePrice: 890_000, grade: "e-Power X" },
+  { make: "Nissan", model: "Serena", type: "Van", subType: "Mini Van", engineCc: 2000, fuel: "hybrid", drive: "2WD", seats: "8", doors: 5, basePrice: 1_280_000, grade: "Highway Star" },
+  { make: "Mazda", model: "CX-5", type: "SUV", subType: "Compact SUV", engineCc: 2200, fuel: "diesel", drive: "AWD", seats: "5", doors: 5, basePrice: 1_590_000, grade: "XD L Package" },
+  { make: "Mazda", model: "Demio", type: "Wagon", subType: "Standard Wagon", engineCc: 1300, fuel: "petrol", drive: "2WD", seats: "5", doors: 5, basePrice: 560_000, grade: "13S" },
+  { make: "Mazda", model: "Axela", type: "Sedan", subType: "Compact Sedan", engineCc: 1500, fuel: "petrol", drive: "2WD", seats: "5", doors: 4, basePrice: 780_000, grade: "15S Touring" },
+  { make: "Mitsubishi", model: "Pajero", type: "SUV", subType: "Full-size SUV", engineCc: 3200, fuel: "diesel", drive: "4WD", seats: "7", doors: 5, basePrice: 2_100_000, grade: "Exceed" },
+  { make: "Mitsubishi", model: "Outlander", type: "SUV", subType: "Crossover", engineCc: 2400, fuel: "hybrid", drive: "4WD", seats: "5", doors: 5, basePrice: 1_720_000, grade: "PHEV G" },
+  { make: "Mitsubishi", model: "EK Wagon", type: "Wagon", subType: "Standard Wagon", engineCc: 660, fuel: "petrol", drive: "2WD", seats: "4", doors: 5, basePrice: 430_000, grade: "G" },
+  { make: "Suzuki", model: "Alto", type: "Wagon", subType: "Standard Wagon", engineCc: 660, fuel: "petrol", drive: "2WD", seats: "4", doors: 5, basePrice: 380_000, grade: "L" },
+  { make: "Suzuki", model: "Wagon R", type: "Wagon", subType: "Standard Wagon", engineCc: 660, fuel: "hybrid", drive: "2WD", seats: "4", doors: 5, basePrice: 520_000, grade: "Hybrid FX" },
+  { make: "Suzuki", model: "Spacia", type: "Van", subType: "Mini Van", engineCc: 660, fuel: "hybrid", drive: "2WD", seats: "4", doors: 5, basePrice: 690_000, grade: "Hybrid X" },
+  { make: "Subaru", model: "Forester", type: "SUV", subType: "Compact SUV", engineCc: 2000, fuel: "petrol", drive: "AWD", seats: "5", doors: 5, basePrice: 1_420_000, grade: "2.0i-L EyeSight" },
+  { make: "Subaru", model: "Impreza", type: "Sedan", subType: "Compact Sedan", engineCc: 1600, fuel: "petrol", drive: "AWD", seats: "5", doors: 4, basePrice: 890_000, grade: "G4 1.6i-L" },
+  { make: "Subaru", model: "Legacy", type: "Wagon", subType: "Crossover Wagon", engineCc: 2500, fuel: "petrol", drive: "AWD", seats: "5", doors: 5, basePrice: 1_150_000, grade: "Outback Limit" },
+  { make: "Daihatsu", model: "Move", type: "Wagon", subType: "Standard Wagon", engineCc: 660, fuel: "petrol", drive: "2WD", seats: "4", doors: 5, basePrice: 460_000, grade: "X SA III" },
+  { make: "Daihatsu", model: "Tanto", type: "Van", subType: "Mini Van", engineCc: 660, fuel: "petrol", drive: "2WD", seats: "4", doors: 5, basePrice: 640_000, grade: "Custom RS" },
+  { make: "Daihatsu", model: "Hijet", type: "Truck", subType: "Mini Truck", engineCc: 660, fuel: "petrol", drive: "4WD", seats: "2", doors: 2, basePrice: 540_000, grade: "Jumbo" },
+];
+
+export const VEHICLE_MODEL_COUNT = MODELS.length;
+
+const EXTRAS = [
+  "two keys",
+  "full service records",
+  "navigation and reversing camera",
+  "new tyres fitted",
+  "no accident history",
+  "non-smoker car",
+  "cruise control",
+  "alloy wheels",
+  "roof rails",
+  "cold air conditioning",
+];
+
+const STOCK_MIX: StockStatus[] = [
+  "available", "available", "available", "available", "available",
+  "available", "available", "available", "reserved", "sold",
+];
+
+/**
+ * A vehicle as the owner would list it. `index` walks the catalogue so that
+ * a stock of 24 or more covers every make and model.
+ */
+export function vehicleFactory(rng: Rng, index: number, overrides: Partial<VehicleInput> = {}): VehicleInput {
+  const facts = MODELS[index % MODELS.length]!;
+  const thisYear = new Date().getUTCFullYear();
+  const year = between(rng, Math.max(1998, thisYear - 18), thisYear - 1);
+  const age = thisYear - year;
+  const mileage = Math.round((age * between(rng, 6_000, 14_000) + between(rng, 0, 5_000)) / 100) * 100;
+  const exteriorGrade = pick(rng, GRADES.slice(0, 4));
+  const interiorGrade = pick(rng, GRADES.slice(0, 3));
+  const gradeFactor = { A: 1.15, B: 1, C: 0.88, D: 0.75, E: 0.6 }[exteriorGrade] ?? 1;
+  const raw = facts.basePrice * Math.pow(0.88, age - 5) * gradeFactor * (0.9 + rng() * 0.2);
+  const price = Math.max(150_000, Math.round(raw / 10_000) * 10_000);
+  const color = pick(rng, COLORS);
+  const transmission = facts.model === "Hijet" && rng() < 0.5 ? "manual" : rng() < 0.9 ? "automatic" : "manual";
+  const extras = [pick(rng, EXTRAS), pick(rng, EXTRAS)].filter((v, i, a) => a.indexOf(v) === i);
+  const description =
+    `${year} ${facts.make} ${facts.model} ${facts.grade} in ${color.toLowerCase()}, ` +
+    `${facts.engineCc.toLocaleString("en-US")} cc ${facts.fuel}, ${transmission}, ${facts.drive}, ` +
+    `${mileage.toLocaleString("en-US")} km. Auction grade ${exteriorGrade === "A" ? "4.5" : exteriorGrade === "B" ? "4" : "3.5"}, ` +
+    `exterior ${exteriorGrade} / interior ${interiorGrade}; ${extras.join(", ")}. ` +
+    `Inspected in Japan before shipping; export certificate and English translation included.`;
+  return {
+    refId: null,
+    name: `${year} ${facts.make} ${facts.model} ${facts.grade}`,
+    make: facts.make,
+    model: facts.model,
+    type: facts.type,
+    subType: facts.subType,
+    year,
+    price,
+    mileage,
+    engineCc: facts.engineCc,
+    color,
+    fuel: facts.fuel,
+    transmission,
+    drive: facts.drive,
+    seats: facts.seats,
+    doors: facts.doors,
+    steering: rng() < 0.92 ? "Right" : "Left",
+    exteriorGrade,
+    interiorGrade,
+    description,
+    stockStatus: pick(rng, STOCK_MIX),
+    ...overrides,
+  };
+}
+
+const PART_BASE_PRICE: Record<string, number> = {
+  "Complete Engine": 280_000,
+  "Cylinder Head": 65_000,
+  Turbocharger: 48_000,
+  "Fuel Injector": 9_500,
+  Radiator: 14_000,
+  "Automatic Gearbox": 120_000,
+  "Manual Gearbox": 85_000,
+  "Clutch Kit": 18_000,
+  "Drive Shaft": 16_000,
+  Differential: 42_000,
+  "Shock Absorber": 7_800,
+  "Coil Spring": 4_500,
+  "Control Arm": 6_900,
+  "Stabilizer Link": 2_800,
+  "Wheel Hub": 8_500,
+  Alternator: 15_000,
+  "Starter Motor": 12_000,
+  Headlight: 22_000,
+  ECU: 26_000,
+  "Wiring Harness": 19_000,
+  "Front Bumper": 24_000,
+  Door: 32_000,
+  Bonnet: 27_000,
+  "Side Mirror": 9_800,
+  "Tail Light": 11_000,
+};
+
+/** A part as the owner would list it; `index` walks makes and part types. */
+export function partFactory(rng: Rng, index: number, overrides: Partial<PartInput> = {}): PartInput {
+  const makes = Object.keys(PART_MODELS);
+  const types = Object.keys(PART_SUB_TYPES);
+  const make = makes[index % makes.length]!;
+  const type = types[Math.floor(index / makes.length) % types.length]!;
+  const model = pick(rng, PART_MODELS[make]!);
+  const subType = pick(rng, PART_SUB_TYPES[type]!);
+  const condition = pick(rng, PART_CONDITIONS);
+  const factor = condition === "New" ? 1.6 : condition === "Rebuilt" ? 1.2 : 1;
+  const price = Math.round(((PART_BASE_PRICE[subType] ?? 10_000) * factor * (0.85 + rng() * 0.3)) / 100) * 100;
+  const year = between(rng, 2008, new Date().getUTCFullYear() - 1);
+  const partNumber = `${make.slice(0, 2).toUpperCase()}${between(rng, 10000, 99999)}-${between(rng, 100, 999)}`;
+  return {
+    refId: null,
+    name: `${make} ${model} ${subType}`,
+    make,
+    model,
+    type,
+    subType,
+    price,
+    description:
+      `${condition} ${subType.toLowerCase()} for ${make} ${model} (${year}). Part number ${partNumber}. ` +
+      `Checked and cleaned in our Yokohama warehouse; photos show the actual item. Packed for sea or air freight.`,
+    year,
+    partNumber,
+    category: type,
+    condition,
+    quantity: between(rng, 1, 40),
+    stockStatus: rng() < 0.92 ? "available" : "sold",
+    ...overrides,
+  };
+}

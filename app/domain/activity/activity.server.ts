@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import { nowIso } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+
+export type ActivityEntry = {
+  actor: { kind: "staff" | "customer" | "visitor" | "system"; id: string | null };
+  /** What happened, as "subject.verb": vehicle.created, quote.requested, customer.registered... */
+  action: string;
+  subject?: { kind: string; id: string };
+  summary: string;
+  at?: string;
+};
+
+/** Records who did what and when. Call it inside the transaction of the change it records. */
+export async function logActivity(db: Kysely<Database>, entry: ActivityEntry): Promise<void> {
+  await db
+    .insertInto("activity_log")
+    .values({
+      created_at: entry.at ?? nowIso(),
+      actor_kind: entry.actor.kind,
+      actor_id: entry.actor.id,
+      action: entry.action,
+      subject_kind: entry.subject?.kind ?? null,
+      subject_id: entry.subject?.id ?? null,
+      summary: entry.summary,
+    })
+    .execute();
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { seedStock } from "~/db/seed/seed.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { mediaPath } from "~/domain/media/image-url";
+import { createVehicle, latestParts, latestVehicles, stockOptions } from "./inventory.server";
+
+let t: TestDb;
+const mediaRoot = fs.mkdtempSync(path.join(os.tmpdir(), "inventory-media-"));
+const media = new MediaStore(localDriver(mediaRoot));
+let seeded: Awaited<ReturnType<typeof seedStock>>;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  seeded = await seedStock(t.db, media, { vehicles: 9, parts: 8, photos: [1, 2], seed: 7 });
+});
+afterAll(async () => {
+  await t.cleanup();
+  fs.rmSync(mediaRoot, { recursive: true, force: true });
+});
+
+describe("latest stock for the home page", () => {
+  it("gives the 6 newest vehicles, newest first, each with its cover image on disk", async () => {
+    const latest = await latestVehicles(t.db);
+    const expected = [...seeded.vehicles].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 6);
+    expect(latest.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+    for (const card of latest) {
+      expect(card.image).not.toBeNull();
+      expect(fs.existsSync(path.join(mediaRoot, mediaPath(card.image!.key, card.image!.variants[0]!)))).toBe(true);
+      expect(Number.isInteger(card.price)).toBe(true);
+    }
+  });
+
+  it("gives the 6 newest parts", async () => {
+    const latest = await latestParts(t.db);
+    const expected = [...seeded.parts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 6);
+    expect(latest.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  });
+
+  it("shows a vehicle without photos with no image, and a new listing first", async () => {
+    const input = vehicleFactory(createRng(3), 1, { name: "", refId: "" });
+    const created = await createVehicle(t.db, input, [], { kind: "system", id: null }, new Date(Date.now() + 1000).toISOString());
+    const [first] = await latestVehicles(t.db, 1);
+    expect(first).toMatchObject({ id: created.id, image: null, name: `${input.year} ${input.make} ${input.model}` });
+    expect(created.refId).toMatch(/^V-\d{6}$/);
+  });
+
+  it("records each new listing in the activity log", async () => {
+    const rows = await t.db.selectFrom("activity_log").select("action").where("action", "=", "vehicle.created").execute();
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("lists the makes, models, types and subtypes in stock", async () => {
+    const options = await stockOptions(t.db);
+    const vehicles = await t.db.selectFrom("vehicles").select(["make", "model"]).execute();
+    for (const v of vehicles) expect(options.vehicleModels[v.make]).toContain(v.model);
+  });
+});

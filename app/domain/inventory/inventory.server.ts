@@ -1,0 +1,256 @@
+import { randomInt } from "node:crypto";
+import { type DB, nowIso } from "~/db/db.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import { logActivity } from "~/domain/activity/activity.server";
+import { defaultVehicleName, type PartInput, type StockCard, type VehicleInput } from "./inventory";
+
+type ImageRow = { position: number; media_key: string; width: number; height: number; variants: string };
+
+function toImageRef(row: ImageRow): ImageRef {
+  return {
+    key: row.media_key,
+    width: row.width,
+    height: row.height,
+    variants: row.variants.split(",").map(Number),
+  };
+}
+
+/** A fresh reference like "V-482913": letters for the kind, six digits. */
+function newRefId(prefix: "V" | "P"): string {
+  return `${prefix}-${randomInt(100_000, 1_000_000)}`;
+}
+
+async function uniqueRefId(db: DB, table: "vehicles" | "parts", prefix: "V" | "P"): Promise<string> {
+  for (;;) {
+    const refId = newRefId(prefix);
+    const taken = await db.selectFrom(table).select("id").where("ref_id", "=", refId).executeTakeFirst();
+    if (!taken) return refId;
+  }
+}
+
+export type Actor = { kind: "staff" | "system"; id: string | null };
+
+/**
+ * Lists a vehicle with its images (already stored through the media store, in
+ * display order; the first is the cover). One transaction: the vehicle, its
+ * images and the activity entry are written together or not at all.
+ */
+export async function createVehicle(
+  db: DB,
+  input: VehicleInput,
+  images: ImageRef[],
+  actor: Actor,
+  createdAt = nowIso(),
+): Promise<{ id: number; refId: string }> {
+  const refId = input.refId?.trim() || (await uniqueRefId(db, "vehicles", "V"));
+  const name = input.name?.trim() || defaultVehicleName(input);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("vehicles")
+      .values({
+        ref_id: refId,
+        name,
+        make: input.make,
+        model: input.model,
+        type: input.type,
+        sub_type: input.subType,
+        year: input.year,
+        price: input.price,
+        mileage: input.mileage,
+        engine_cc: input.engineCc,
+        color: input.color,
+        fuel: input.fuel,
+        transmission: input.transmission,
+        drive: input.drive,
+        seats: input.seats,
+        doors: input.doors,
+        steering: input.steering,
+        exterior_grade: input.exteriorGrade,
+        interior_grade: input.interiorGrade,
+        description: input.description,
+        stock_status: input.stockStatus,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (images.length > 0) {
+      await trx
+        .insertInto("vehicle_images")
+        .values(
+          images.map((image, position) => ({
+            vehicle_id: row.id,
+            position,
+            media_key: image.key,
+            width: image.width,
+            height: image.height,
+            variants: image.variants.join(","),
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+    await logActivity(trx, {
+      actor,
+      action: "vehicle.created",
+      subject: { kind: "vehicle", id: String(row.id) },
+      summary: `New vehicle listed: ${name} (${refId})`,
+      at: createdAt,
+    });
+    return { id: row.id, refId };
+  });
+}
+
+/** Lists a part with its images; same rules as createVehicle. */
+export async function createPart(
+  db: DB,
+  input: PartInput,
+  images: ImageRef[],
+  actor: Actor,
+  createdAt = nowIso(),
+): Promise<{ id: number; refId: string }> {
+  const refId = input.refId?.trim() || (await uniqueRefId(db, "parts", "P"));
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("parts")
+      .values({
+        ref_id: refId,
+        name: input.name,
+        make: input.make,
+        model: input.model,
+        type: input.type,
+        sub_type: input.subType,
+        price: input.price,
+        description: input.description,
+        year: input.year,
+        mileage: null,
+        color: null,
+        fuel: null,
+        part_number: input.partNumber,
+        category: input.category,
+        condition: input.condition,
+        quantity: input.quantity,
+        stock_status: input.stockStatus,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (images.length > 0) {
+      await trx
+        .insertInto("part_images")
+        .values(
+          images.map((image, position) => ({
+            part_id: row.id,
+            position,
+            media_key: image.key,
+            width: image.width,
+            height: image.height,
+            variants: image.variants.join(","),
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+    await logActivity(trx, {
+      actor,
+      action: "part.created",
+      subject: { kind: "part", id: String(row.id) },
+      summary: `New part listed: ${input.name} (${refId})`,
+      at: createdAt,
+    });
+    return { id: row.id, refId };
+  });
+}
+
+/** The newest vehicles with their cover image, for the home page (SPEC 2 "Home": 6). */
+export async function latestVehicles(db: DB, limit = 6): Promise<StockCard[]> {
+  const rows = await db
+    .selectFrom("vehicles")
+    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const covers = await coverImages(db, "vehicle_images", "vehicle_id", rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    refId: r.ref_id,
+    name: r.name,
+    price: Number(r.price),
+    make: r.make,
+    model: r.model,
+    year: r.year,
+    stockStatus: r.stock_status,
+    image: covers.get(r.id) ?? null,
+  }));
+}
+
+/** The newest parts with their cover image, for the home page. */
+export async function latestParts(db: DB, limit = 6): Promise<StockCard[]> {
+  const rows = await db
+    .selectFrom("parts")
+    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const covers = await coverImages(db, "part_images", "part_id", rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    refId: r.ref_id,
+    name: r.name,
+    price: Number(r.price),
+    make: r.make,
+    model: r.model,
+    year: r.year,
+    stockStatus: r.stock_status,
+    image: covers.get(r.id) ?? null,
+  }));
+}
+
+/** The first image of each item, in one query. */
+async function coverImages(
+  db: DB,
+  table: "vehicle_images" | "part_images",
+  owner: "vehicle_id" | "part_id",
+  ids: number[],
+): Promise<Map<number, ImageRef>> {
+  const covers = new Map<number, ImageRef>();
+  if (ids.length === 0) return covers;
+  const rows = await db
+    .selectFrom(table as "vehicle_images")
+    .select([`${owner as "vehicle_id"} as owner_id`, "position", "media_key", "width", "height", "variants"])
+    .where(owner as "vehicle_id", "in", ids)
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    if (!covers.has(row.owner_id)) covers.set(row.owner_id, toImageRef(row));
+  }
+  return covers;
+}
+
+/** Distinct make/model and type/subtype pairs in stock, for the search boxes. */
+export async function stockOptions(db: DB) {
+  const [vehicleMakes, vehicleTypes, partMakes, partTypes] = await Promise.all([
+    db.selectFrom("vehicles").select(["make", "model"]).distinct().execute(),
+    db.selectFrom("vehicles").select(["type", "sub_type"]).distinct().where("type", "is not", null).execute(),
+    db.selectFrom("parts").select(["make", "model"]).distinct().execute(),
+    db.selectFrom("parts").select(["type", "sub_type"]).distinct().execute(),
+  ]);
+  const group = (pairs: { key: string | null; value: string | null }[]) => {
+    const map: Record<string, string[]> = {};
+    for (const { key, value } of pairs) {
+      if (!key) continue;
+      (map[key] ??= []);
+      if (value && !map[key].includes(value)) map[key].push(value);
+    }
+    return map;
+  };
+  return {
+    vehicleModels: group(vehicleMakes.map((r) => ({ key: r.make, value: r.model }))),
+    vehicleSubTypes: group(vehicleTypes.map((r) => ({ key: r.type, value: r.sub_type }))),
+    partModels: group(partMakes.map((r) => ({ key: r.make, value: r.model }))),
+    partSubTypes: group(partTypes.map((r) => ({ key: r.type, value: r.sub_type }))),
+  };
+}

@@ -1,0 +1,69 @@
+import type { ImageRef } from "~/domain/media/image-url";
+
+/** Domain objects of the stock, as pages see them. Browser-safe. */
+
+export type StockStatus = "available" | "reserved" | "sold";
+
+export const STOCK_STATUS_LABEL: Record<StockStatus, string> = {
+  available: "Available",
+  reserved: "Reserved",
+  sold: "Sold",
+};
+
+export type StockCard = {
+  id: number;
+  refId: string;
+  name: string;
+  price: number;
+  make: string;
+  model: string;
+  year: number | null;
+  stockStatus: StockStatus;
+  image: ImageRef | null;
+};
+
+export type VehicleInput = {
+  refId?: string | null;
+  name?: string | null;
+  make: string;
+  model: string;
+  type: string | null;
+  subType: string | null;
+  year: number;
+  price: number;
+  mileage: number | null;
+  engineCc: number | null;
+  color: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  drive: string | null;
+  seats: string | null;
+  doors: number | null;
+  steering: string | null;
+  exteriorGrade: string | null;
+  interiorGrade: string | null;
+  description: string;
+  stockStatus: StockStatus;
+};
+
+export type PartInput = {
+  refId?: string | null;
+  name: string;
+  make: string;
+  model: string;
+  type: string;
+  subType: string;
+  price: number;
+  description: string;
+  year: number | null;
+  partNumber: string | null;
+  category: string | null;
+  condition: string | null;
+  quantity: number;
+  stockStatus: StockStatus;
+};
+
+/** A listing's name when the owner leaves it blank (DECISIONS "Inventory"). */
+export function defaultVehicleName(v: Pick<VehicleInput, "year" | "make" | "model">): string {
+  return `${v.year} ${v.make} ${v.model}`;
+}
