@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { PublicSettings, ShopSettings, SocialLink } from "~/domain/settings/settings";
 
 /**
  * The whole configuration of the shop, read once from the environment at
@@ -125,17 +126,6 @@ export type DatabaseTarget =
   | { dialect: "sqlite"; file: string }
   | { dialect: "postgres"; url: string };
 
-export type SocialLink = { name: string; url: string };
-
-export type ShopSettings = {
-  name: string;
-  phone: string;
-  whatsapp: string;
-  email: string;
-  address: string;
-  social: SocialLink[];
-};
-
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -226,7 +216,6 @@ function checkDataDir(dir: string) {
 }
 
 /** The part of the configuration that pages may show. Never secrets. */
-export function publicSettings(config: Config) {
+export function publicSettings(config: Config): PublicSettings {
   return { shop: config.shop, publicUrl: config.publicUrl.origin };
 }
-export type PublicSettings = ReturnType<typeof publicSettings>;

@@ -129,10 +129,10 @@ export interface QuoteTable {
   email: string;
   phone: string;
   message: string;
-  contact_methods: string;
-  status: QuoteStatus;
-  is_read: number;
-  notes: string;
+  contact_methods: Generated<string>;
+  status: Generated<QuoteStatus>;
+  is_read: Generated<number>;
+  notes: Generated<string>;
   /** Set by the form; a resubmission with the same key finds the first quote. */
   submission_key: string | null;
   created_at: string;
@@ -150,7 +150,7 @@ export interface StaffTable {
 export interface StaffSessionTable {
   id_hash: string;
   staff_id: number;
-  remember: number;
+  remember: Generated<number>;
   created_at: string;
   expires_at: string;
 }
@@ -174,8 +174,8 @@ export interface MailOutboxTable {
   text_body: string;
   html_body: string | null;
   reply_to: string | null;
-  status: MailStatus;
-  attempts: number;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
   next_attempt_at: string;
   locked_until: string | null;
   last_error: string | null;

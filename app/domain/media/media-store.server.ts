@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { type ImageRef, mediaPath } from "./image-url";
 
 /*
@@ -81,7 +81,7 @@ export class MediaStore {
       throw new MediaError("format", "Only JPG, PNG or WebP images are accepted.");
     }
     const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
-    let meta: sharp.Metadata;
+    let meta: Metadata;
     try {
       meta = await sharp(data, options).metadata();
     } catch (error) {
@@ -99,7 +99,7 @@ export class MediaStore {
     const rotated = (meta.orientation ?? 1) >= 5;
     const width = rotated ? meta.height : meta.width;
     const height = rotated ? meta.width : meta.height;
-    const widths = VARIANT_WIDTHS.filter((w) => w < width);
+    const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
     if (widths.length < VARIANT_WIDTHS.length) widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!));
 
     const key = randomBytes(10).toString("hex");

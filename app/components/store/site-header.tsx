@@ -1,0 +1,115 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { LanguageCode } from "~/i18n/languages";
+import type { ShopSettings } from "~/domain/settings/settings";
+import { LanguageMenu } from "./language-menu";
+import { TokyoClock } from "./tokyo-clock";
+
+const NAV = [
+  { to: "/", label: "Home", end: true },
+  { to: "/about", label: "About Us", end: false },
+  { to: "/vehicles", label: "Vehicle Stock", end: false },
+  { to: "/parts", label: "Parts Stock", end: false },
+];
+
+function telHref(phone: string) {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+export function TopBar({ shop, language }: { shop: ShopSettings; language: LanguageCode }) {
+  return (
+    <div className="bg-accent-900 text-sm text-white" data-testid="top-bar">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5 sm:px-6">
+        <TokyoClock />
+        <div className="flex items-center gap-2 sm:gap-4">
+          <a href={telHref(shop.phone)} className="flex items-center gap-1 rounded px-2 py-1 hover:bg-white/10">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M3 3.5C3 2.7 3.7 2 4.5 2h2.3c.7 0 1.3.5 1.5 1.2l.6 2.6c.1.6-.1 1.2-.6 1.5l-1.2.9a11 11 0 0 0 4.7 4.7l.9-1.2c.4-.5 1-.7 1.5-.6l2.6.6c.7.2 1.2.8 1.2 1.5v2.3c0 .8-.7 1.5-1.5 1.5C9.4 18 2 10.6 2 3.5Z" />
+            </svg>
+            <span className="sr-only">Call us: </span>
+            <span className="hidden sm:inline">{shop.phone}</span>
+            <span className="sm:hidden">Call</span>
+          </a>
+          <LanguageMenu current={language} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-[15px] font-medium ${
+    isActive ? "text-accent-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+}
+
+export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
+  const location = useLocation();
+  const drawer = useRef<HTMLDetailsElement>(null);
+  // Close the small-screen drawer after moving to another page.
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+  }, [location.pathname, location.search]);
+
+  const accountLinks = signedIn
+    ? [{ to: "/account", label: "Account" }]
+    : [
+        { to: "/login", label: "Login" },
+        { to: "/register", label: "Register" },
+      ];
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <span className="text-lg tracking-tight">{shopName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          {accountLinks.map((item, i) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={
+                i === accountLinks.length - 1
+                  ? "rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800"
+                  : "rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+              }
+            >
+              {item.label}
+            </Link>
+          ))}
+        </div>
+        <details ref={drawer} className="lg:hidden">
+          <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100">
+            <span className="sr-only">Menu</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 stroke-slate-800" fill="none" strokeWidth="2">
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <nav
+            aria-label="Main"
+            className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg"
+          >
+            <ul className="flex flex-col">
+              {[...NAV, ...accountLinks.map((l) => ({ ...l, end: false }))].map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={(s) => `block ${navClass(s)} py-3`}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { formatYen } from "~/domain/inventory/price";
+import { STOCK_STATUS_LABEL, type StockCard as Card } from "~/domain/inventory/inventory";
+import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
+
+/** A photo that keeps its box while loading, so nothing below it jumps. */
+export function StockImage({
+  image,
+  alt,
+  sizes,
+  eager = false,
+}: {
+  image: ImageRef | null;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+}) {
+  if (!image) {
+    return (
+      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
+        <svg aria-hidden="true" viewBox="0 0 48 24" className="h-8 w-16 fill-slate-300">
+          <path d="M4 18 L6 11 Q8 8 12 8 L34 8 Q38 8 41 11 L45 18 Z" />
+          <circle cx="14" cy="19" r="4" />
+          <circle cx="36" cy="19" r="4" />
+        </svg>
+        <span className="text-xs">No photo yet</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={imageUrl(image, 480)}
+      srcSet={imageSrcSet(image)}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="aspect-[4/3] w-full bg-slate-100 object-cover"
+    />
+  );
+}
+
+export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
+  if (status === "available") return null;
+  const tone = status === "sold" ? "bg-slate-800 text-white" : "bg-amber-100 text-amber-900";
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{STOCK_STATUS_LABEL[status]}</span>
+  );
+}
+
+/** A card of the home page and lists: first photo, name, yen price, link to the detail page. */
+export function StockCard({ item, href, eager }: { item: Card; href: string; eager?: boolean }) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative">
+        <StockImage
+          image={item.image}
+          alt={item.name}
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+          eager={eager}
+        />
+        <div className="absolute top-3 left-3">
+          <StockStatusBadge status={item.stockStatus} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-900">
+          <Link to={href} className="after:absolute after:inset-0" data-testid="stock-card-link">
+            {item.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-500">
+          {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · Ref {item.refId}
+        </p>
+        <p className="mt-auto pt-2 text-xl font-bold tracking-tight text-slate-900">
+          {formatYen(item.price)}
+          <span className="ml-1 text-xs font-medium text-slate-500">FOB</span>
+        </p>
+      </div>
+    </article>
+  );
+}

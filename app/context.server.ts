@@ -1,0 +1,17 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Config } from "~/config.server";
+import type { DB } from "~/db/db.server";
+import type { MediaStore } from "~/domain/media/media-store.server";
+
+/** What every loader and action may use: handed in by the server, never imported as a global. */
+export type Services = {
+  config: Config;
+  db: DB;
+  media: MediaStore;
+};
+
+export const servicesContext = createContext<Services>();
+
+export function getServices(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}

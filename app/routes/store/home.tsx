@@ -1,0 +1,222 @@
+import { Link } from "react-router";
+import { SearchBox, type SearchBoxOptions } from "~/components/store/search-box";
+import { StockCard } from "~/components/store/stock-card";
+import { TypeIcon } from "~/components/store/type-icon";
+import { getServices } from "~/context.server";
+import {
+  HOME_MAKES,
+  HOME_TYPES,
+  mergeOptions,
+  PART_MAKES,
+  PART_MODELS,
+  PART_TYPES,
+  PUBLIC_FIRST_YEAR,
+  VEHICLE_MAKES,
+  VEHICLE_MODELS,
+  VEHICLE_SUB_TYPES,
+  VEHICLE_TYPES,
+  yearsFrom,
+} from "~/domain/inventory/catalogue";
+import { latestParts, latestVehicles, stockOptions } from "~/domain/inventory/inventory.server";
+import { useRootData } from "~/utils/root-data";
+import { log } from "~/utils/log.server";
+import type { Route } from "./+types/home";
+
+function mergeMap(reference: Record<string, readonly string[]>, inStock: Record<string, string[]>) {
+  const keys = mergeOptions(Object.keys(reference), Object.keys(inStock));
+  return Object.fromEntries(keys.map((k) => [k, mergeOptions(reference[k] ?? [], inStock[k] ?? [])]));
+}
+
+// The query string is ignored on purpose: the home page is the same for everyone.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const years = yearsFrom(PUBLIC_FIRST_YEAR);
+  const reference = {
+    vehicle: { types: [...new Set([...VEHICLE_TYPES, ...HOME_TYPES])], makes: [...new Set([...VEHICLE_MAKES, ...HOME_MAKES])] },
+  };
+  try {
+    const [vehicles, parts, inStock] = await Promise.all([latestVehicles(db), latestParts(db), stockOptions(db)]);
+    const vehicleSearch: SearchBoxOptions = {
+      types: mergeOptions(reference.vehicle.types, Object.keys(inStock.vehicleSubTypes)),
+      subTypes: mergeMap(VEHICLE_SUB_TYPES, inStock.vehicleSubTypes),
+      makes: mergeOptions(reference.vehicle.makes, Object.keys(inStock.vehicleModels)),
+      models: mergeMap(VEHICLE_MODELS, inStock.vehicleModels),
+      years,
+    };
+    const partSearch: SearchBoxOptions = {
+      types: mergeOptions(PART_TYPES, Object.keys(inStock.partSubTypes)),
+      makes: mergeOptions(PART_MAKES, Object.keys(inStock.partModels)),
+      models: mergeMap(PART_MODELS, inStock.partModels),
+      years,
+    };
+    return { vehicles, parts, vehicleSearch, partSearch, failed: false };
+  } catch (error) {
+    log("error", "home page stock could not be read", { error: String(error) });
+    // The page still works from the reference lists; the visitor is told the stock is missing.
+    const vehicleSearch: SearchBoxOptions = {
+      ...reference.vehicle,
+      subTypes: mergeMap(VEHICLE_SUB_TYPES, {}),
+      models: mergeMap(VEHICLE_MODELS, {}),
+      years,
+    };
+    const partSearch: SearchBoxOptions = { types: PART_TYPES, makes: PART_MAKES, models: mergeMap(PART_MODELS, {}), years };
+    return { vehicles: [], parts: [], vehicleSearch, partSearch, failed: true };
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop;
+  const name = shop?.name ?? "Japanese used vehicles";
+  return [
+    { title: `${name} · Used vehicles and parts from Japan` },
+    {
+      name: "description",
+      content:
+        "Quality used vehicles, parts and machinery from Japan with low fees, worldwide shipping and dedicated support. Ask for a free price quote.",
+    },
+  ];
+}
+
+const WHY = [
+  {
+    title: "Dedicated support",
+    text: "One person follows your order from the first question to the day your vehicle lands, in your time zone.",
+  },
+  {
+    title: "Vast vehicle inventory",
+    text: "Sedans, SUVs, vans, trucks and parts from Japanese auctions and dealers, with real photos of every item.",
+  },
+  {
+    title: "Low handling fees",
+    text: "Clear FOB prices in yen, no hidden charges: you see what you pay before you pay it.",
+  },
+  {
+    title: "Global fast shipping",
+    text: "Regular sailings to Asia, Africa, Oceania and beyond, with the export papers prepared for you.",
+  },
+];
+
+function SectionHeading({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
+  return (
+    <div className="flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
+      <Link to={href} className="shrink-0 text-sm font-semibold text-accent-700 hover:underline">
+        {more} →
+      </Link>
+    </div>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const customer = root?.customer ?? null;
+  const { vehicles, parts, vehicleSearch, partSearch, failed } = loaderData;
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-accent-50 to-white">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-12 pb-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
+          <div className="flex flex-col justify-center">
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Exporting from Japan since 2009</p>
+            <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-5xl">
+              Quality used vehicles and parts, shipped from Japan to your port
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+              Browse inspected cars, vans, trucks, parts and machinery with clear yen prices. Ask for a free quote and we
+              answer with the full cost to your country: low fees, worldwide shipping and support at every step.
+            </p>
+            {customer ? (
+              <p className="mt-8 text-lg font-semibold text-slate-900">Welcome back, {customer.firstName}.</p>
+            ) : (
+              <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">
+                <Link to="/register" className="rounded-lg bg-accent-700 px-6 py-3 font-semibold text-white hover:bg-accent-800">
+                  Register
+                </Link>
+                <Link
+                  to="/login"
+                  className="rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  Login
+                </Link>
+              </div>
+            )}
+          </div>
+          <div className="grid gap-6">
+            <SearchBox title="Find a vehicle" action="/vehicles" options={vehicleSearch} withSubType testId="vehicle-search" />
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-16 px-4 sm:px-6">
+        <section aria-labelledby="makes-title" className="pt-6">
+          <h2 id="makes-title" className="text-lg font-bold text-slate-900">
+            Shop by make
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {HOME_MAKES.map((make) => (
+              <li key={make}>
+                <Link
+                  to={`/vehicles?Make=${encodeURIComponent(make)}`}
+                  className="flex h-14 items-center justify-center rounded-xl border border-slate-200 bg-white font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700"
+                >
+                  {make}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-6 grid grid-cols-5 gap-3 sm:grid-cols-10" aria-label="Vehicle types we export">
+            {HOME_TYPES.map((type) => (
+              <li key={type} className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
+                <TypeIcon type={type} />
+                {type}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {failed ? (
+          <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+            We could not load the latest stock just now. Please refresh the page in a moment.
+          </p>
+        ) : null}
+
+        <section aria-labelledby="latest-vehicles" className="space-y-6">
+          <SectionHeading id="latest-vehicles" title="Latest vehicles" href="/vehicles" more="View more vehicles" />
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-vehicles">
+            {vehicles.map((v, i) => (
+              <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} />
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="latest-parts-title" className="grid gap-8 lg:grid-cols-[1fr_2fr]">
+          <div className="lg:self-start">
+            <SearchBox title="Find a part" action="/parts" options={partSearch} withSubType={false} testId="part-search" />
+          </div>
+          <div className="space-y-6">
+            <SectionHeading id="latest-parts-title" title="Latest parts" href="/parts" more="View more parts" />
+            <div className="grid gap-6 sm:grid-cols-2" data-testid="latest-parts">
+              {parts.map((p) => (
+                <StockCard key={p.id} item={p} href={`/parts/${p.id}`} />
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="why-title" className="rounded-2xl bg-slate-50 px-6 py-12 sm:px-10">
+          <h2 id="why-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
+            Why Choose Us
+          </h2>
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {WHY.map((point) => (
+              <li key={point.title}>
+                <h3 className="font-semibold text-slate-900">{point.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * A path on this site to go to after an action, or the fallback. Refuses other
+ * hosts ("//evil.example", "https://..."), backslash tricks and control characters.
+ */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof value !== "string" || value === "") return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  return value;
+}

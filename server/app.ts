@@ -1,0 +1,159 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError, loadConfig } from "~/config.server";
+import { servicesContext, type Services } from "~/context.server";
+import { databaseAnswers, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { log } from "~/utils/log.server";
+
+/*
+ * The shop's HTTP server. server.js (the process entry) calls start(); in
+ * production this file is part of the server bundle, in development Vite
+ * loads it. Everything a request needs arrives through `services`.
+ */
+
+type BuildLoader = () => Promise<ServerBuild>;
+
+export function createApp(services: Services, build: BuildLoader, vite?: ViteDevServer) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  const state = { stopping: false };
+
+  app.use(requestLog);
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    // While shutting down, answer what is in flight and tell clients not to reuse the connection.
+    if (state.stopping) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = !state.stopping && (await databaseAnswers(services.db));
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+  });
+
+  // Media names are made by the server and never reused, so they can be cached for good.
+  app.use(
+    "/media",
+    express.static(services.config.mediaDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: services.config.env === "production" ? "production" : "development",
+      getLoadContext() {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) log("error", "request failed", { path: req.path, error: String(error) });
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
+  });
+
+  return { app, state };
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    // Paths only: query strings may carry reset tokens or e-mail addresses.
+    log("info", "request", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      bytes: Number(res.getHeader("Content-Length") ?? 0) || undefined,
+      ip: req.ip,
+    });
+  });
+  next();
+}
+
+/** Reads the configuration, prepares the database and starts listening. Exits on a bad configuration. */
+export async function start(options: { vite?: ViteDevServer } = {}) {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) process.stderr.write(`Configuration error: ${problem}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = openDatabase(config.database);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log("info", "database migrated", { applied });
+  } catch (error) {
+    process.stderr.write(`Database error: ${error instanceof Error ? error.message : String(error)}\n`);
+    await db.destroy().catch(() => {});
+    process.exit(1);
+  }
+  if (config.admin) {
+    const outcome = await ensureStaffAccount(db, config.admin.id, config.admin.password);
+    log("info", `staff account ${config.admin.id}: ${outcome}`);
+  }
+
+  const services: Services = { config, db, media: new MediaStore(localDriver(config.mediaDir)) };
+  const vite = options.vite;
+  const build: BuildLoader = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build");
+  const { app, state } = createApp(services, build, vite);
+
+  const server = app.listen(config.port, config.host, () => {
+    log("info", "shop started", {
+      url: config.publicUrl.href,
+      listen: `${config.host}:${config.port}`,
+      database: config.database.dialect,
+    });
+  });
+  server.on("error", (error) => {
+    process.stderr.write(`Server error: ${error.message}\n`);
+    process.exit(1);
+  });
+
+  // SIGTERM: stop accepting, finish what is in flight, close the database, exit.
+  const stop = (signal: string) => {
+    if (state.stopping) return;
+    state.stopping = true;
+    log("info", "stopping", { signal });
+    server.close(async () => {
+      await db.destroy().catch(() => {});
+      log("info", "stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 15_000).unref();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return { server, services };
+}
