@@ -25,15 +25,24 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  const state = { stopping: false };
+  const inFlight = new Set<Response>();
+  const state = {
+    stopping: false,
+    /** Answer what is in flight, and tell those clients not to reuse the connection. */
+    stop() {
+      state.stopping = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    },
+  };
 
   app.use(requestLog);
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    // While shutting down, answer what is in flight and tell clients not to reuse the connection.
     if (state.stopping) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.on("close", () => inFlight.delete(res));
     next();
   });
   app.use(compression());
@@ -143,7 +152,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   // SIGTERM: stop accepting, finish what is in flight, close the database, exit.
   const stop = (signal: string) => {
     if (state.stopping) return;
-    state.stopping = true;
+    state.stop();
     log("info", "stopping", { signal });
     server.close(async () => {
       await db.destroy().catch(() => {});

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, publicSettings } from "./config.server";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-config-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for development: port 3000 and a SQLite file in the data folder", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl.href).toBe("http://localhost:3000/");
+    expect(config.database).toEqual({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+    expect(config.admin).toBeNull();
+    expect(config.shop.name).not.toBe("");
+  });
+
+  it("reads PostgreSQL and SQLite database addresses", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://shop@db:5432/shop" }).database).toEqual({
+      dialect: "postgres",
+      url: "postgres://shop@db:5432/shop",
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "sqlite:/var/lib/shop/shop.db" }).database).toEqual({
+      dialect: "sqlite",
+      file: "/var/lib/shop/shop.db",
+    });
+  });
+
+  it("names each bad variable", () => {
+    expect(problems({ DATABASE_URL: "postgres://" })[0]).toMatch(/^DATABASE_URL must be/);
+    expect(problems({ PUBLIC_URL: "shop.example" })[0]).toMatch(/^PUBLIC_URL must be an http/);
+    expect(problems({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL must be an smtp/);
+    expect(problems({ OWNER_EMAIL: "owner" })[0]).toMatch(/^OWNER_EMAIL must be an e-mail/);
+    expect(problems({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET must be at least 32/);
+    expect(problems({ ADMIN_ID: "boss" })).toEqual(["ADMIN_PASSWORD must be set together with ADMIN_ID"]);
+    expect(problems({ NODE_ENV: "production" })).toEqual([
+      "SESSION_SECRET is required in production (at least 32 random characters)",
+    ]);
+  });
+
+  it("creates the staff account from ADMIN_ID and ADMIN_PASSWORD when both are set", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_ID: "owner", ADMIN_PASSWORD: "long-enough-1" });
+    expect(config.admin).toEqual({ id: "owner", password: "long-enough-1" });
+  });
+
+  it("gives pages the shop settings and never a secret", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "s".repeat(40),
+      SMTP_URL: "smtp://user:pass@mail.example:587",
+      ADMIN_ID: "owner",
+      ADMIN_PASSWORD: "long-enough-1",
+      SHOP_PHONE: "+81 3 1234 5678",
+    });
+    const visible = JSON.stringify(publicSettings(config));
+    expect(visible).toContain("+81 3 1234 5678");
+    for (const secret of ["s".repeat(40), "user:pass", "long-enough-1"]) expect(visible).not.toContain(secret);
+  });
+});

@@ -1,0 +1,198 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "~/db/db.server";
+import { latestParts, latestVehicles } from "~/domain/inventory/inventory.server";
+import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function newestInStock() {
+  const db = openDatabase({ dialect: "sqlite", file: path.join(inject("dataDir"), "shop.sqlite") });
+  try {
+    return { vehicles: await latestVehicles(db), parts: await latestParts(db) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe("home page", () => {
+  it("shows the 6 newest vehicles and parts with JavaScript disabled", async () => {
+    const { vehicles, parts } = await newestInStock();
+    expect(vehicles).toHaveLength(6);
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const vehicleCards = page.getByTestId("latest-vehicles").getByTestId("stock-card-link");
+    expect(await vehicleCards.allTextContents()).toEqual(vehicles.map((v) => v.name));
+    expect(await vehicleCards.first().getAttribute("href")).toBe(`/vehicles/${vehicles[0]!.id}`);
+    const partCards = page.getByTestId("latest-parts").getByTestId("stock-card-link");
+    expect(await partCards.allTextContents()).toEqual(parts.map((p) => p.name));
+    // Prices in yen with separators.
+    const firstCard = page.getByTestId("latest-vehicles").locator("article").first();
+    expect(await firstCard.textContent()).toContain(`¥${vehicles[0]!.price.toLocaleString("en-US")}`);
+    // Photos reserve their space: width and height are set, with a srcset.
+    const img = firstCard.locator("img");
+    expect(await img.getAttribute("width")).toMatch(/^\d+$/);
+    expect(await img.getAttribute("height")).toMatch(/^\d+$/);
+    expect(await img.getAttribute("srcset")).toContain("w,");
+    await page.context().close();
+  });
+
+  it("serves the photos with a long cache lifetime", async () => {
+    const { vehicles } = await newestInStock();
+    const image = vehicles.find((v) => v.image)!.image!;
+    const res = await fetch(`${baseUrl()}/media/${image.key.slice(0, 2)}/${image.key}-${image.variants[0]}.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("ignores any query string", async () => {
+    const res = await fetch(`${baseUrl()}/?Page=-3&Make=%3Cscript%3Ealert(1)%3C/script%3E&x[]=1`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("the vehicle search box sends only the fields that have a value", async () => {
+    const page = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const box = page.getByTestId("vehicle-search");
+    await box.getByLabel("Make").selectOption("Toyota");
+    await box.getByLabel("Model").selectOption("Corolla");
+    // Changing Make clears Model (SPEC 4).
+    await box.getByLabel("Make").selectOption("Honda");
+    expect(await box.getByLabel("Model").inputValue()).toBe("");
+    await box.getByLabel("Model").selectOption("Fit");
+    await box.getByLabel("Year from").selectOption("2015");
+    await box.getByLabel("Keyword").fill("hybrid");
+    await box.getByRole("button", { name: "Search vehicles" }).click();
+    await page.waitForURL(/\/vehicles\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/vehicles");
+    expect([...url.searchParams.entries()]).toEqual([
+      ["Make", "Honda"],
+      ["Model", "Fit"],
+      ["YearFrom", "2015"],
+      ["Keyword", "hybrid"],
+    ]);
+    await page.context().close();
+  });
+
+  it("the parts search box goes to /parts with its fields", async () => {
+    const page = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const box = page.getByTestId("part-search");
+    await box.getByLabel("Type").selectOption("Engine");
+    await box.getByRole("button", { name: "Search parts" }).click();
+    await page.waitForURL(/\/parts\?/);
+    expect(new URL(page.url()).search).toBe("?Type=Engine");
+    await page.context().close();
+  });
+
+  it("links the ten makes to the vehicle list", async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/");
+    const links = page.getByRole("link", { name: "Benz", exact: true });
+    expect(await links.getAttribute("href")).toBe("/vehicles?Make=Benz");
+    expect(await page.locator('a[href^="/vehicles?Make="]').count()).toBe(10);
+    await page.context().close();
+  });
+
+  it("the Tokyo clock ticks within 2 seconds", async () => {
+    const page = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const clock = page.getByTestId("tokyo-clock");
+    const first = await clock.textContent();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="tokyo-clock"]')?.textContent !== before,
+      first,
+      { timeout: 2000 },
+    );
+    expect(await clock.textContent()).not.toBe(first);
+    await page.context().close();
+  });
+
+  it("has no serious accessibility problems at phone and desktop widths", async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      const page = await openPage(browser, { viewport });
+      for (const p of ["/", "/about", "/no-such-page", "/admin/login"]) {
+        await page.goto(p, { waitUntil: "networkidle" });
+        expect(await seriousAccessibilityProblems(page), `${p} at ${viewport.width}px`).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
+});
+
+describe("public shell", () => {
+  it("shows the top bar and footer on store pages and hides them on /admin/login", async () => {
+    const page = await openPage(browser);
+    await page.goto("/about");
+    expect(await page.getByTestId("top-bar").count()).toBe(1);
+    expect(await page.getByTestId("site-footer").count()).toBe(1);
+    await page.goto("/admin/login");
+    expect(await page.getByRole("heading", { name: "Admin Login" }).count()).toBe(1);
+    expect(await page.getByTestId("top-bar").count()).toBe(0);
+    expect(await page.getByTestId("site-footer").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("answers 404 with a page for unknown paths, public and admin", async () => {
+    const page = await openPage(browser);
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    const admin = await page.goto("/admin/no-such-page");
+    expect(admin?.status()).toBe(404);
+    expect(await page.getByText("The admin page you're looking for doesn't exist.").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Return to Dashboard" }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("lists the seven languages and keeps the page when one is chosen", async () => {
+    const page = await openPage(browser);
+    await page.goto("/about", { waitUntil: "networkidle" });
+    await page.locator("summary", { hasText: "Language" }).click();
+    const names = await page.locator('form[action="/set-language"] button').allTextContents();
+    expect(names).toEqual(["English", "සිංහල", "Tiếng Việt", "नेपाली", "हिन्दी", "简体中文", "日本語"]);
+    await page.getByRole("button", { name: "日本語" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(new URL(page.url()).pathname).toBe("/about");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "lang")?.value).toBe("ja");
+    await page.context().close();
+  });
+
+  it("opens the navigation drawer on a phone", async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const drawerLink = page.locator("details nav").getByRole("link", { name: "Parts Stock" });
+    expect(await drawerLink.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Menu" }).click();
+    expect(await drawerLink.isVisible()).toBe(true);
+    await drawerLink.click();
+    await page.waitForURL(/\/parts$/);
+    // The drawer closes after the move.
+    await drawerLink.waitFor({ state: "hidden", timeout: 3000 });
+    await page.context().close();
+  });
+
+  it("scrolls to the top when moving to another page", async () => {
+    const page = await openPage(browser, { viewport: { width: 1366, height: 700 } });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByTestId("site-footer").getByRole("link", { name: "Home" }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByTestId("site-footer").getByRole("link", { name: "Vehicles" }).click();
+    await page.waitForURL(/\/vehicles$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/db.server";
+import { freePort, runShop } from "../support/shop-process";
+
+const SECRET = "operations-test-secret-operations-test";
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-ops-"));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+async function refusedStart(env: Record<string, string>) {
+  const shop = runShop({ PORT: String(await freePort()), DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ...env });
+  await expect(shop.ready).rejects.toThrow();
+  expect(await shop.exited).toBe(1);
+  return shop.output().trim();
+}
+
+describe("start-up checks", () => {
+  it("refuses a malformed DATABASE_URL with one line naming it", async () => {
+    const out = await refusedStart({ DATABASE_URL: "mysql://root@localhost/shop" });
+    expect(out).toMatch(/^Configuration error: DATABASE_URL must be/);
+    expect(out.split("\n")).toHaveLength(1);
+  });
+
+  it("refuses to start in production without SESSION_SECRET", async () => {
+    const out = await refusedStart({ SESSION_SECRET: "" });
+    expect(out).toBe("Configuration error: SESSION_SECRET is required in production (at least 32 random characters)");
+  });
+
+  it("refuses a DATA_DIR that cannot be used", async () => {
+    const file = path.join(tempDir(), "not-a-folder");
+    fs.writeFileSync(file, "x");
+    const out = await refusedStart({ DATA_DIR: file });
+    expect(out).toMatch(/^Configuration error: DATA_DIR .*not-a-folder cannot be used as the data folder/);
+  });
+
+  it("refuses a PORT that is not a port", async () => {
+    expect(await refusedStart({ PORT: "eighty" })).toMatch(/^Configuration error: PORT /);
+  });
+});
+
+describe("a running shop", () => {
+  it("migrates once, answers /healthz, logs one JSON line per request, and bootstraps the staff account", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, ADMIN_ID: "boss", ADMIN_PASSWORD: "first-password-1" };
+    const first = runShop({ PORT: String(await freePort()), ...env });
+    await first.ready;
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    expect(health.headers.get("x-content-type-options")).toBe("nosniff");
+    await fetch(`${first.url}/about?secret-token=abc`);
+    expect(await first.stop()).toBe(0);
+
+    const lines = first
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const about = lines.filter((l) => l.msg === "request" && l.path === "/about");
+    expect(about).toHaveLength(1);
+    expect(about[0]).toMatchObject({ level: "info", method: "GET", status: 200 });
+    expect(typeof about[0]!.ms).toBe("number");
+    expect(first.output()).not.toContain("secret-token");
+    expect(lines.some((l) => l.msg === "database migrated")).toBe(true);
+    expect(lines.some((l) => l.msg === "staff account boss: created")).toBe(true);
+
+    const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+    const before = await db.selectFrom("staff").select("password_hash").where("admin_id", "=", "boss").executeTakeFirstOrThrow();
+    expect(before.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+
+    // Second start on the same data: nothing to migrate; a new password replaces the old one.
+    const second = runShop({ PORT: String(await freePort()), ...env, ADMIN_PASSWORD: "second-password-2" });
+    await second.ready;
+    expect(await second.stop()).toBe(0);
+    expect(second.output()).not.toContain("database migrated");
+    expect(second.output()).toContain("staff account boss: password reset");
+    const after = await db.selectFrom("staff").select("password_hash").where("admin_id", "=", "boss").executeTakeFirstOrThrow();
+    expect(after.password_hash).not.toBe(before.password_hash);
+    await db.destroy();
+  });
+
+  it("on SIGTERM finishes the request in flight, refuses new ones, then exits cleanly", async () => {
+    const shop = runShop({ PORT: String(await freePort()), DATA_DIR: tempDir(), SESSION_SECRET: SECRET });
+    await shop.ready;
+    const body = "lang=ja&redirectTo=%2Fabout";
+    const { port } = new URL(shop.url);
+    const response = new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/set-language",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+        },
+        resolve,
+      );
+      req.on("error", reject);
+      // Half the body now: the request is in flight when the signal comes.
+      req.write(body.slice(0, 8));
+      setTimeout(() => {
+        shop.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(8)), 400);
+      }, 300);
+    });
+    const res = await response;
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/about");
+    expect(res.headers.connection).toBe("close");
+    await expect(fetch(`${shop.url}/healthz`)).rejects.toThrow();
+    expect(await shop.exited).toBe(0);
+    const out = shop.output();
+    expect(out.indexOf('"msg":"stopping"')).toBeLessThan(out.indexOf('"path":"/set-language"'));
+    expect(out).toContain('"msg":"stopped"');
+  });
+});
