@@ -51,12 +51,8 @@ const EnvSchema = z
         )
         .optional(),
     ),
-    SESSION_SECRET: optionalText.pipe(
-      z.string().min(32, "must be at least 32 characters long").optional(),
-    ),
-    SMTP_URL: optionalText.pipe(
-      urlText(["smtp:", "smtps:"], "must be an smtp:// or smtps:// address").optional(),
-    ),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
+    SMTP_URL: optionalText.pipe(urlText(["smtp:", "smtps:"], "must be an smtp:// or smtps:// address").optional()),
     MAIL_FROM: optionalText,
     OWNER_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
     ADMIN_ID: optionalText.pipe(
@@ -65,9 +61,7 @@ const EnvSchema = z
         .regex(/^[A-Za-z0-9._-]{3,64}$/, "must be 3 to 64 letters, digits, dots, dashes or underscores")
         .optional(),
     ),
-    ADMIN_PASSWORD: optionalText.pipe(
-      z.string().min(8, "must be at least 8 characters long").max(128).optional(),
-    ),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters long").max(128).optional()),
     SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
     SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
     SHOP_WHATSAPP: z
@@ -76,20 +70,10 @@ const EnvSchema = z
       .regex(/^\+?[0-9 ()-]{6,20}$/, "must be a phone number such as +81 90 0000 1234")
       .default("+81 90-0000-1234"),
     SHOP_EMAIL: z.email("must be an e-mail address").default("sales@sakura-auto.example"),
-    SHOP_ADDRESS: z
-      .string()
-      .trim()
-      .min(1)
-      .default("2-1 Minatomirai, Nishi-ku, Yokohama, Kanagawa 220-0012, Japan"),
-    SHOP_FACEBOOK_URL: optionalText.pipe(
-      urlText(["https:"], "must be an https:// address").optional(),
-    ),
-    SHOP_INSTAGRAM_URL: optionalText.pipe(
-      urlText(["https:"], "must be an https:// address").optional(),
-    ),
-    SHOP_YOUTUBE_URL: optionalText.pipe(
-      urlText(["https:"], "must be an https:// address").optional(),
-    ),
+    SHOP_ADDRESS: z.string().trim().min(1).default("2-1 Minatomirai, Nishi-ku, Yokohama, Kanagawa 220-0012, Japan"),
+    SHOP_FACEBOOK_URL: optionalText.pipe(urlText(["https:"], "must be an https:// address").optional()),
+    SHOP_INSTAGRAM_URL: optionalText.pipe(urlText(["https:"], "must be an https:// address").optional()),
+    SHOP_YOUTUBE_URL: optionalText.pipe(urlText(["https:"], "must be an https:// address").optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -122,9 +106,7 @@ function isPostgresUrl(v: string) {
   }
 }
 
-export type DatabaseTarget =
-  | { dialect: "sqlite"; file: string }
-  | { dialect: "postgres"; url: string };
+export type DatabaseTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -154,9 +136,7 @@ export class ConfigError extends Error {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${String(issue.path[0] ?? "environment")} ${issue.message}`,
-    );
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")} ${issue.message}`);
     throw new ConfigError([...new Set(problems)]);
   }
   const env = parsed.data;
@@ -189,8 +169,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
     ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
-    admin:
-      env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
+    admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
     shop: {
       name: env.SHOP_NAME,
       phone: env.SHOP_PHONE,

@@ -10,7 +10,9 @@ await withDatabase(async (db, config) => {
   }
   const started = Date.now();
   const { vehicles, parts } = await seedDemo(db, new MediaStore(localDriver(config.mediaDir)));
-  console.log(`Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   console.log(`Buyer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   console.log(`Staff: ${DEMO_STAFF.adminId} / ${DEMO_STAFF.password}`);
 });

@@ -45,7 +45,9 @@ await withDatabase(async (db, config) => {
   console.log("Adding demo stock with photos (about a minute, once)...");
   const started = Date.now();
   const { vehicles, parts } = await seedDemo(db, new MediaStore(localDriver(config.mediaDir)));
-  console.log(`Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  console.log(
+    `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
 });
 
 const { start } = (await import(serverBuild)) as { start: () => Promise<{ services: { config: { publicUrl: URL } } }> };

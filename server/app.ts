@@ -49,7 +49,10 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
 
   app.get("/healthz", async (_req, res) => {
     const ok = !state.stopping && (await databaseAnswers(services.db));
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable" });
   });
 
   // Media names are made by the server and never reused, so they can be cached for good.
@@ -81,7 +84,10 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) log("error", "request failed", { path: req.path, error: String(error) });
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Something went wrong");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : "Something went wrong");
   });
 
   return { app, state };

@@ -92,7 +92,11 @@ describe("migrations", () => {
     await t.db.deleteFrom("vehicles").where("id", "=", v.id).execute();
     const images = await sql<{ n: number }>`select count(*) as n from vehicle_images`.execute(t.db);
     expect(Number(images.rows[0]?.n)).toBe(0);
-    const kept = await t.db.selectFrom("quotes").select(["vehicle_id", "ref_id"]).where("id", "=", q.id).executeTakeFirst();
+    const kept = await t.db
+      .selectFrom("quotes")
+      .select(["vehicle_id", "ref_id"])
+      .where("id", "=", q.id)
+      .executeTakeFirst();
     expect(kept).toEqual({ vehicle_id: null, ref_id: "V-DEL" });
   });
 });

@@ -16,10 +16,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");
-    throw new Error(
-      `Migration ${failed?.migrationName ?? "?"} failed: ${String(result.error)}`,
-      { cause: result.error },
-    );
+    throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
   }
   return (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

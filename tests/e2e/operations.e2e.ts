@@ -73,7 +73,11 @@ describe("a running shop", () => {
     expect(lines.some((l) => l.msg === "staff account boss: created")).toBe(true);
 
     const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
-    const before = await db.selectFrom("staff").select("password_hash").where("admin_id", "=", "boss").executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("staff")
+      .select("password_hash")
+      .where("admin_id", "=", "boss")
+      .executeTakeFirstOrThrow();
     expect(before.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
     // Second start on the same data: nothing to migrate; a new password replaces the old one.
@@ -82,7 +86,11 @@ describe("a running shop", () => {
     expect(await second.stop()).toBe(0);
     expect(second.output()).not.toContain("database migrated");
     expect(second.output()).toContain("staff account boss: password reset");
-    const after = await db.selectFrom("staff").select("password_hash").where("admin_id", "=", "boss").executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("staff")
+      .select("password_hash")
+      .where("admin_id", "=", "boss")
+      .executeTakeFirstOrThrow();
     expect(after.password_hash).not.toBe(before.password_hash);
     await db.destroy();
   });

@@ -43,7 +43,12 @@ export function SiteFooter({ shop }: { shop: ShopSettings }) {
           <ul className="mt-3 flex flex-wrap gap-3">
             {shop.social.map((link) => (
               <li key={link.name}>
-                <a href={link.url} rel="noopener noreferrer" target="_blank" className="hover:text-accent-700 hover:underline">
+                <a
+                  href={link.url}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="hover:text-accent-700 hover:underline"
+                >
                   {link.name}
                 </a>
               </li>

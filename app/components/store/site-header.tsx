@@ -90,7 +90,13 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
         <details ref={drawer} className="lg:hidden">
           <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100">
             <span className="sr-only">Menu</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 stroke-slate-800" fill="none" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6 stroke-slate-800"
+              fill="none"
+              strokeWidth="2"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
             </svg>
           </summary>

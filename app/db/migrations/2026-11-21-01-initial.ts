@@ -52,13 +52,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["vehicles_year_idx", ["year"]],
     ["vehicles_mileage_idx", ["mileage"]],
   ] as const) {
-    await db.schema.createIndex(name).on("vehicles").columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("vehicles")
+      .columns([...columns])
+      .execute();
   }
 
   await withId(db.schema.createTable("vehicle_images"))
-    .addColumn("vehicle_id", "integer", (c) =>
-      c.notNull().references("vehicles.id").onDelete("cascade"),
-    )
+    .addColumn("vehicle_id", "integer", (c) => c.notNull().references("vehicles.id").onDelete("cascade"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("media_key", "text", (c) => c.notNull())
     .addColumn("width", "integer", (c) => c.notNull())
@@ -101,7 +103,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["parts_price_idx", ["price"]],
     ["parts_created_at_idx", ["created_at"]],
   ] as const) {
-    await db.schema.createIndex(name).on("parts").columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("parts")
+      .columns([...columns])
+      .execute();
   }
 
   await withId(db.schema.createTable("part_images"))
@@ -113,11 +119,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("variants", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("part_images_part_idx")
-    .on("part_images")
-    .columns(["part_id", "position"])
-    .execute();
+  await db.schema.createIndex("part_images_part_idx").on("part_images").columns(["part_id", "position"]).execute();
 
   await withId(db.schema.createTable("customers"))
     .addColumn("email", "text", (c) => c.notNull().unique())
@@ -133,24 +135,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("customer_sessions")
     .addColumn("id_hash", "text", (c) => c.primaryKey())
-    .addColumn("customer_id", "integer", (c) =>
-      c.notNull().references("customers.id").onDelete("cascade"),
-    )
+    .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("customer_sessions_customer_idx")
-    .on("customer_sessions")
-    .column("customer_id")
-    .execute();
+  await db.schema.createIndex("customer_sessions_customer_idx").on("customer_sessions").column("customer_id").execute();
 
   await db.schema
     .createTable("password_resets")
     .addColumn("token_hash", "text", (c) => c.primaryKey())
-    .addColumn("customer_id", "integer", (c) =>
-      c.notNull().references("customers.id").onDelete("cascade"),
-    )
+    .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
@@ -158,12 +152,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("favourites")
-    .addColumn("customer_id", "integer", (c) =>
-      c.notNull().references("customers.id").onDelete("cascade"),
-    )
-    .addColumn("vehicle_id", "integer", (c) =>
-      c.notNull().references("vehicles.id").onDelete("cascade"),
-    )
+    .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id").onDelete("cascade"))
+    .addColumn("vehicle_id", "integer", (c) => c.notNull().references("vehicles.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("favourites_pk", ["customer_id", "vehicle_id"])
     .execute();
@@ -245,11 +235,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("sent_at", "text")
     .addColumn("quote_id", "integer", (c) => c.references("quotes.id").onDelete("set null"))
     .execute();
-  await db.schema
-    .createIndex("mail_outbox_due_idx")
-    .on("mail_outbox")
-    .columns(["status", "next_attempt_at"])
-    .execute();
+  await db.schema.createIndex("mail_outbox_due_idx").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
 
   await db.schema
     .createTable("exchange_rates")

@@ -29,10 +29,12 @@ const BACKDROPS = [
 
 // Body outlines seen from the side, on a 1000 x 420 stage, wheels at y=330.
 const BODY: Record<string, string> = {
-  Sedan: "M90 330 L90 260 Q100 230 170 222 L300 210 Q360 140 470 132 L640 132 Q720 140 780 205 L900 222 Q935 232 930 290 L930 330 Z",
+  Sedan:
+    "M90 330 L90 260 Q100 230 170 222 L300 210 Q360 140 470 132 L640 132 Q720 140 780 205 L900 222 Q935 232 930 290 L930 330 Z",
   SUV: "M90 330 L90 230 Q95 205 150 198 L250 190 Q290 110 380 100 L760 100 Q820 104 850 190 L905 200 Q930 210 930 260 L930 330 Z",
   Van: "M90 330 L90 150 Q95 80 180 74 L840 74 Q905 78 920 150 L930 260 L930 330 Z",
-  Wagon: "M90 330 L90 250 Q100 222 170 214 L270 204 Q330 128 430 120 L820 120 Q880 124 900 210 L925 222 Q935 240 930 290 L930 330 Z",
+  Wagon:
+    "M90 330 L90 250 Q100 222 170 214 L270 204 Q330 128 430 120 L820 120 Q880 124 900 210 L925 222 Q935 240 930 290 L930 330 Z",
   Truck: "M90 330 L90 150 Q96 96 160 92 L330 92 Q352 96 356 150 L356 200 L930 200 L930 330 Z",
 };
 const WINDOWS: Record<string, string> = {
@@ -107,5 +109,7 @@ export async function drawVehiclePhoto(type: string | null, color: string | null
 }
 
 export async function drawPartPhoto(type: string, angle: number, label: string) {
-  return sharp(Buffer.from(partSvg(type, angle, label))).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(Buffer.from(partSvg(type, angle, label)))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

@@ -29,7 +29,9 @@ export const DEMO_SEED: SeedOptions = { vehicles: 64, parts: 44, photos: [1, 12]
 
 /** Is there any stock yet? The demo fills only an empty shop. */
 export async function hasStock(db: DB): Promise<boolean> {
-  const row = await sql<{ n: number }>`select (select count(*) from vehicles) + (select count(*) from parts) as n`.execute(db);
+  const row = await sql<{
+    n: number;
+  }>`select (select count(*) from vehicles) + (select count(*) from parts) as n`.execute(db);
   return Number(row.rows[0]?.n ?? 0) > 0;
 }
 

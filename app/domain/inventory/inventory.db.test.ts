@@ -43,14 +43,24 @@ describe("latest stock for the home page", () => {
 
   it("shows a vehicle without photos with no image, and a new listing first", async () => {
     const input = vehicleFactory(createRng(3), 1, { name: "", refId: "" });
-    const created = await createVehicle(t.db, input, [], { kind: "system", id: null }, new Date(Date.now() + 1000).toISOString());
+    const created = await createVehicle(
+      t.db,
+      input,
+      [],
+      { kind: "system", id: null },
+      new Date(Date.now() + 1000).toISOString(),
+    );
     const [first] = await latestVehicles(t.db, 1);
     expect(first).toMatchObject({ id: created.id, image: null, name: `${input.year} ${input.make} ${input.model}` });
     expect(created.refId).toMatch(/^V-\d{6}$/);
   });
 
   it("records each new listing in the activity log", async () => {
-    const rows = await t.db.selectFrom("activity_log").select("action").where("action", "=", "vehicle.created").execute();
+    const rows = await t.db
+      .selectFrom("activity_log")
+      .select("action")
+      .where("action", "=", "vehicle.created")
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(9);
   });
 

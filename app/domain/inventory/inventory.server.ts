@@ -172,7 +172,12 @@ export async function latestVehicles(db: DB, limit = 6): Promise<StockCard[]> {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  const covers = await coverImages(db, "vehicle_images", "vehicle_id", rows.map((r) => r.id));
+  const covers = await coverImages(
+    db,
+    "vehicle_images",
+    "vehicle_id",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     refId: r.ref_id,
@@ -195,7 +200,12 @@ export async function latestParts(db: DB, limit = 6): Promise<StockCard[]> {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  const covers = await coverImages(db, "part_images", "part_id", rows.map((r) => r.id));
+  const covers = await coverImages(
+    db,
+    "part_images",
+    "part_id",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     refId: r.ref_id,
@@ -242,7 +252,7 @@ export async function stockOptions(db: DB) {
     const map: Record<string, string[]> = {};
     for (const { key, value } of pairs) {
       if (!key) continue;
-      (map[key] ??= []);
+      map[key] ??= [];
       if (value && !map[key].includes(value)) map[key].push(value);
     }
     return map;

@@ -108,7 +108,11 @@ export class MediaStore {
       const source = sharp(data, options).rotate();
       for (const w of widths) {
         // sharp writes no metadata unless asked, so GPS and camera data are gone.
-        const out = await source.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+        const out = await source
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer();
         const rel = mediaPath(key, w);
         await this.driver.write(rel, out);
         written.push(rel);

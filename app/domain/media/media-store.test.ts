@@ -12,7 +12,9 @@ const store = new MediaStore(localDriver(root));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const picture = (width: number, height: number, format: "png" | "jpeg" | "webp" = "png") =>
-  sharp({ create: { width, height, channels: 3, background: "#3a7" } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#3a7" } })
+    [format]()
+    .toBuffer();
 
 async function rejection(p: Promise<unknown>): Promise<MediaError> {
   const error = await p.then(
@@ -58,12 +60,17 @@ describe("MediaStore.put", () => {
     expect((await rejection(store.put(svg))).code).toBe("format");
     const php = Buffer.from("<?php system($_GET['c']); ?>");
     expect((await rejection(store.put(php))).code).toBe("format");
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect((await rejection(store.put(gif))).code).toBe("format");
   });
 
   it("refuses a file that starts like a PNG but is not one", async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("<?php ?>")]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from("<?php ?>"),
+    ]);
     expect((await rejection(store.put(fake))).code).toBe("unreadable");
   });
 

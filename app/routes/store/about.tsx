@@ -20,8 +20,8 @@ export default function About() {
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
         <p>
           {shop.name} exports used vehicles, vehicle parts and machinery from Japan to buyers around the world. We buy
-          at Japanese auctions and from trusted dealers, inspect what we buy, photograph the actual item and list it with
-          a clear price in yen.
+          at Japanese auctions and from trusted dealers, inspect what we buy, photograph the actual item and list it
+          with a clear price in yen.
         </p>
         <p>
           Our handling fees are low and written down before you pay. We book the shipping, prepare the export
@@ -67,10 +67,16 @@ export default function About() {
         </div>
       </dl>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/vehicles" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+        <Link
+          to="/vehicles"
+          className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
+        >
           Browse vehicles
         </Link>
-        <Link to="/parts" className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/parts"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Browse parts
         </Link>
       </div>

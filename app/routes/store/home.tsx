@@ -32,7 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const years = yearsFrom(PUBLIC_FIRST_YEAR);
   const reference = {
-    vehicle: { types: [...new Set([...VEHICLE_TYPES, ...HOME_TYPES])], makes: [...new Set([...VEHICLE_MAKES, ...HOME_MAKES])] },
+    vehicle: {
+      types: [...new Set([...VEHICLE_TYPES, ...HOME_TYPES])],
+      makes: [...new Set([...VEHICLE_MAKES, ...HOME_MAKES])],
+    },
   };
   try {
     const [vehicles, parts, inStock] = await Promise.all([latestVehicles(db), latestParts(db), stockOptions(db)]);
@@ -59,7 +62,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       models: mergeMap(VEHICLE_MODELS, {}),
       years,
     };
-    const partSearch: SearchBoxOptions = { types: PART_TYPES, makes: PART_MAKES, models: mergeMap(PART_MODELS, {}), years };
+    const partSearch: SearchBoxOptions = {
+      types: PART_TYPES,
+      makes: PART_MAKES,
+      models: mergeMap(PART_MODELS, {}),
+      years,
+    };
     return { vehicles: [], parts: [], vehicleSearch, partSearch, failed: true };
   }
 }
@@ -99,7 +107,9 @@ const WHY = [
 function SectionHeading({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
   return (
     <div className="flex items-end justify-between gap-4">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
       <Link to={href} className="shrink-0 text-sm font-semibold text-accent-700 hover:underline">
         {more} →
       </Link>
@@ -117,19 +127,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-accent-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-12 pb-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
           <div className="flex flex-col justify-center">
-            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Exporting from Japan since 2009</p>
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
+              Exporting from Japan since 2009
+            </p>
             <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-5xl">
               Quality used vehicles and parts, shipped from Japan to your port
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-              Browse inspected cars, vans, trucks, parts and machinery with clear yen prices. Ask for a free quote and we
-              answer with the full cost to your country: low fees, worldwide shipping and support at every step.
+              Browse inspected cars, vans, trucks, parts and machinery with clear yen prices. Ask for a free quote and
+              we answer with the full cost to your country: low fees, worldwide shipping and support at every step.
             </p>
             {customer ? (
               <p className="mt-8 text-lg font-semibold text-slate-900">Welcome back, {customer.firstName}.</p>
             ) : (
               <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">
-                <Link to="/register" className="rounded-lg bg-accent-700 px-6 py-3 font-semibold text-white hover:bg-accent-800">
+                <Link
+                  to="/register"
+                  className="rounded-lg bg-accent-700 px-6 py-3 font-semibold text-white hover:bg-accent-800"
+                >
                   Register
                 </Link>
                 <Link
@@ -142,7 +157,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <div className="grid gap-6">
-            <SearchBox title="Find a vehicle" action="/vehicles" options={vehicleSearch} withSubType testId="vehicle-search" />
+            <SearchBox
+              title="Find a vehicle"
+              action="/vehicles"
+              options={vehicleSearch}
+              withSubType
+              testId="vehicle-search"
+            />
           </div>
         </div>
       </section>
@@ -191,7 +212,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="latest-parts-title" className="grid gap-8 lg:grid-cols-[1fr_2fr]">
           <div className="lg:self-start">
-            <SearchBox title="Find a part" action="/parts" options={partSearch} withSubType={false} testId="part-search" />
+            <SearchBox
+              title="Find a part"
+              action="/parts"
+              options={partSearch}
+              withSubType={false}
+              testId="part-search"
+            />
           </div>
           <div className="space-y-6">
             <SectionHeading id="latest-parts-title" title="Latest parts" href="/parts" more="View more parts" />

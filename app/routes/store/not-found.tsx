@@ -22,7 +22,10 @@ export default function NotFound() {
         <Link to="/" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
           Go to the home page
         </Link>
-        <Link to="/vehicles" className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/vehicles"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Browse vehicles
         </Link>
       </div>

@@ -1,0 +1,40 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-control-regex": "off",
+      // Server-only code must never reach the browser bundle.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/app", "../server/*"], message: "The browser cannot import the server." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**", "app/domain/**/*.ts"],
+    ignores: ["**/*.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["*.server", "**/*.server"], message: "Browser-safe code cannot import *.server modules." },
+          ],
+        },
+      ],
+    },
+  },
+);
