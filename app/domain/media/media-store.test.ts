@@ -11,10 +11,10 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "media-test-"));
 const store = new MediaStore(localDriver(root));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const picture = (width: number, height: number, format: "png" | "jpeg" | "webp" = "png") =>
-  sharp({ create: { width, height, channels: 3, background: "#3a7" } })
-    [format]()
-    .toBuffer();
+function picture(width: number, height: number, format: "png" | "jpeg" | "webp" = "png") {
+  const image = sharp({ create: { width, height, channels: 3, background: "#3a7" } });
+  return image.toFormat(format).toBuffer();
+}
 
 async function rejection(p: Promise<unknown>): Promise<MediaError> {
   const error = await p.then(
