@@ -34,3 +34,28 @@ describe("/healthz", () => {
     }
   });
 });
+
+describe("writes from other sites", () => {
+  it("refuses a POST whose Origin or Sec-Fetch-Site says another site, and lets the shop's own through", async () => {
+    const t = await createTestDb();
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: "https://shop.example" });
+    const { app } = createApp({ config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) }, async () => {
+      throw Object.assign(new Error("reached the pages"), { status: 418 });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/set-language`;
+    const post = (headers: Record<string, string>) => fetch(url, { method: "POST", headers, redirect: "manual" });
+    try {
+      expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+      expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+      expect((await post({ "Sec-Fetch-Site": "same-site", Origin: "https://shop.example" })).status).toBe(403);
+      // The shop's own origin, and a client that is not a browser, reach the page handler.
+      expect((await post({ Origin: "https://shop.example", "Sec-Fetch-Site": "same-origin" })).status).toBe(418);
+      expect((await post({})).status).toBe(418);
+    } finally {
+      server.close();
+      await t.cleanup();
+    }
+  });
+});

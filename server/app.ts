@@ -46,6 +46,7 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
     next();
   });
   app.use(compression());
+  app.use(sameSiteWritesOnly(services.config.publicUrl.origin));
 
   app.get("/healthz", async (_req, res) => {
     const ok = !state.stopping && (await databaseAnswers(services.db));
@@ -91,6 +92,29 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
   });
 
   return { app, state };
+}
+
+/**
+ * A browser sends Origin (and Sec-Fetch-Site) with every POST; a form on
+ * another site must not change anything here. Clients that send neither
+ * (scripts, health checks) are not browsers riding on a buyer's cookies.
+ */
+export function sameSiteWritesOnly(publicOrigin: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    const ownOrigins = [publicOrigin, `${req.protocol}://${req.get("host")}`];
+    const crossSite =
+      (site !== undefined && site !== "same-origin" && site !== "none") ||
+      (origin !== undefined && !ownOrigins.includes(origin));
+    if (crossSite) {
+      log("warn", "cross-site write refused", { method: req.method, path: req.path, origin, site });
+      res.status(403).type("text/plain").send("This request came from another site and was refused.");
+      return;
+    }
+    next();
+  };
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
