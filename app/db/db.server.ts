@@ -18,7 +18,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
 }
 
 export type OpenOptions = {
-  /** PostgreSQL only: put every table in this schema (tests use one schema per file). */
+  /** PostgreSQL only: the search_path, first schema first (tests use one schema per file, then public). */
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;

@@ -20,9 +20,11 @@ export async function createTestDb(): Promise<TestDb> {
     const schema = `test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // Extensions live in the database, not in a schema: install pg_trgm once, in public.
+    await admin.query("create extension if not exists pg_trgm with schema public").catch(() => {});
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const db = openDatabase({ dialect: "postgres", url }, { schema, poolSize: 4 });
+    const db = openDatabase({ dialect: "postgres", url }, { schema: `${schema},public`, poolSize: 4 });
     await migrateToLatest(db);
     return {
       db,

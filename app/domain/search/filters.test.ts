@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { listSearch, readPartQuery, readVehicleQuery, VEHICLE_FILTER_KEYS } from "./filters";
+import { clampPage, pageItems } from "./pagination";
+
+const now = new Date("2026-11-21T00:00:00Z");
+const read = (qs: string) => readVehicleQuery(new URLSearchParams(qs), now);
+
+describe("readVehicleQuery", () => {
+  it("reads SPEC's parameters and the added ones", () => {
+    const q = read(
+      "Type=SUV&SubType=Crossover&Make=Honda&Model=Vezel&YearFrom=2015&YearTo=2020&Transmission=automatic&Fuel=hybrid" +
+        "&Keyword=%20white%20&PriceFrom=%C2%A5500%2C000&PriceTo=2000000&MileageFrom=0&MileageTo=90000&Steering=Right" +
+        "&Color=White&Drive=2WD&Sort=price_asc&Page=3&PerPage=40",
+    );
+    expect(q).toEqual({
+      filters: {
+        Type: "SUV",
+        SubType: "Crossover",
+        Make: "Honda",
+        Model: "Vezel",
+        YearFrom: 2015,
+        YearTo: 2020,
+        Transmission: "automatic",
+        Fuel: "hybrid",
+        Keyword: "white",
+        PriceFrom: 500_000,
+        PriceTo: 2_000_000,
+        MileageFrom: 0,
+        MileageTo: 90_000,
+        Steering: "Right",
+        Color: "White",
+        Drive: "2WD",
+      },
+      sort: "price_asc",
+      page: 3,
+      perPage: 40,
+    });
+  });
+
+  it("has defaults: newest first, page 1, 20 per page, no filters", () => {
+    expect(read("")).toEqual({ filters: {}, sort: "newest", page: 1, perPage: 20 });
+  });
+
+  it("ignores or clamps what makes no sense", () => {
+    expect(read("YearFrom=abc&YearTo=1850").filters).toEqual({});
+    expect(read("YearFrom=2027").filters).toEqual({}); // after this year
+    expect(read("YearFrom=1981").filters).toEqual({ YearFrom: 1981 });
+    expect(read("PerPage=100000").perPage).toBe(100);
+    expect(read("PerPage=33").perPage).toBe(20);
+    expect(read("PerPage=-5").perPage).toBe(20);
+    expect(read("Page=-3").page).toBe(1);
+    expect(read("Page=abc").page).toBe(1);
+    expect(read("Sort=drop table").sort).toBe("newest");
+    expect(read(`Keyword=${"a".repeat(5000)}`).filters.Keyword).toHaveLength(100);
+    expect(read(`Make=${"x".repeat(61)}`).filters).toEqual({});
+    expect(read("PriceFrom=cheap").filters).toEqual({});
+    expect(read("Keyword=%20%20").filters).toEqual({});
+  });
+
+  it("swaps bounds given the wrong way round", () => {
+    expect(read("YearFrom=2020&YearTo=2010").filters).toEqual({ YearFrom: 2010, YearTo: 2020 });
+    expect(read("PriceFrom=900000&PriceTo=100000").filters).toEqual({ PriceFrom: 100_000, PriceTo: 900_000 });
+  });
+
+  it("keeps a script in a make as plain text (it is escaped when shown)", () => {
+    expect(read("Make=%3Cscript%3E").filters.Make).toBe("<script>");
+  });
+});
+
+describe("readPartQuery", () => {
+  it("reads only the parts parameters and applies every sort", () => {
+    expect(readPartQuery(new URLSearchParams("Type=Engine&YearFrom=2010&Sort=oldest&Transmission=manual"))).toEqual({
+      filters: { Type: "Engine" },
+      sort: "oldest",
+      page: 1,
+      perPage: 20,
+    });
+  });
+});
+
+describe("listSearch", () => {
+  it("gives one address per list: set values only, in a fixed order, defaults left out", () => {
+    expect(
+      listSearch(VEHICLE_FILTER_KEYS, {
+        filters: { Keyword: "white", Make: "Toyota", Type: "SUV" },
+        sort: "newest",
+        page: 1,
+        perPage: 20,
+      }),
+    ).toBe("?Type=SUV&Make=Toyota&Keyword=white");
+    expect(listSearch(VEHICLE_FILTER_KEYS, { filters: {}, sort: "price_desc", page: 2, perPage: 40 })).toBe(
+      "?Sort=price_desc&PerPage=40&Page=2",
+    );
+    expect(listSearch(VEHICLE_FILTER_KEYS, { filters: {} })).toBe("");
+  });
+});
+
+describe("pageItems", () => {
+  const show = (current: number, count: number) =>
+    pageItems(current, count)
+      .map((i) => (i.kind === "gap" ? "…" : i.current ? `[${i.page}]` : String(i.page)))
+      .join(" ");
+
+  it("shows every page up to 7", () => {
+    expect(show(1, 1)).toBe("");
+    expect(show(3, 7)).toBe("1 2 [3] 4 5 6 7");
+  });
+
+  it("shows first, last and the neighbours of the current page with ellipses beyond 7", () => {
+    expect(show(1, 20)).toBe("[1] 2 … 20");
+    expect(show(10, 20)).toBe("1 … 9 [10] 11 … 20");
+    expect(show(20, 20)).toBe("1 … 19 [20]");
+    // No ellipsis for a single missing page.
+    expect(show(4, 20)).toBe("1 2 3 [4] 5 … 20");
+  });
+
+  it("clamps the page to the filtered total", () => {
+    expect(clampPage(999_999, 45, 20)).toEqual({ page: 3, pageCount: 3 });
+    expect(clampPage(2, 0, 20)).toEqual({ page: 1, pageCount: 1 });
+  });
+});

@@ -1,0 +1,324 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type DB, dialectOf } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import type { StockStatus } from "~/domain/inventory/inventory";
+import type { ImageRef } from "~/domain/media/image-url";
+import type { ListQuery, PartFilters, Sort, VehicleFilters } from "./filters";
+import { clampPage } from "./pagination";
+
+/*
+ * Every public list is answered by the database: filters, keyword, sort, the
+ * filtered total and one page of rows. The same statements run on SQLite and
+ * PostgreSQL; only the keyword condition differs (see migration 02).
+ */
+
+export type ListItem = {
+  id: number;
+  refId: string;
+  name: string;
+  price: number;
+  make: string;
+  model: string;
+  type: string | null;
+  subType: string | null;
+  year: number | null;
+  mileage: number | null;
+  engineCc: number | null;
+  transmission: string | null;
+  fuel: string | null;
+  steering: string | null;
+  color: string | null;
+  stockStatus: StockStatus;
+  /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
+  images: ImageRef[];
+  imageCount: number;
+};
+
+export type ListResult = {
+  items: ListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+};
+
+type StockTable = "vehicles" | "parts";
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Keyword condition: every word must appear, case-insensitively, in the name,
+ * description, model or ref id. Words of 3 or more characters go through the
+ * trigram index; shorter ones are matched directly.
+ */
+function keywordCondition(db: DB, table: StockTable, keyword: string): Expression<SqlBool> {
+  const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
+  const parts: Expression<SqlBool>[] = [];
+  if (dialectOf(db) === "sqlite") {
+    const indexed = words.filter((w) => [...w].length >= 3);
+    if (indexed.length > 0) {
+      const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+      parts.push(sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_fts`)} where ${sql.raw(`${table}_fts`)} match ${match})`);
+    }
+    for (const w of words.filter((w) => [...w].length < 3)) {
+      const like = `%${escapeLike(w)}%`;
+      parts.push(
+        sql<SqlBool>`(lower(${sql.ref(`${table}.name`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.description`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.model`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.ref_id`)}) like ${like} escape '\\')`,
+      );
+    }
+  } else {
+    for (const w of words) {
+      // The same expression as the trigram index of migration 02.
+      parts.push(
+        sql<SqlBool>`lower(name || ' ' || description || ' ' || model || ' ' || ref_id) like ${`%${escapeLike(w)}%`}`,
+      );
+    }
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function vehicleWhere(db: DB, f: VehicleFilters) {
+  return (eb: ExpressionBuilder<Database, "vehicles">) => {
+    const c: Expression<SqlBool>[] = [];
+    if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
+    if (f.Model) c.push(eb("vehicles.model", "=", f.Model));
+    if (f.Type) c.push(eb("vehicles.type", "=", f.Type));
+    if (f.SubType) c.push(eb("vehicles.sub_type", "=", f.SubType));
+    if (f.Transmission) c.push(eb("vehicles.transmission", "=", f.Transmission));
+    if (f.Fuel) c.push(eb("vehicles.fuel", "=", f.Fuel));
+    if (f.Steering) c.push(eb("vehicles.steering", "=", f.Steering));
+    if (f.Color) c.push(eb("vehicles.color", "=", f.Color));
+    if (f.Drive) c.push(eb("vehicles.drive", "=", f.Drive));
+    if (f.YearFrom !== undefined) c.push(eb("vehicles.year", ">=", f.YearFrom));
+    if (f.YearTo !== undefined) c.push(eb("vehicles.year", "<=", f.YearTo));
+    if (f.PriceFrom !== undefined) c.push(eb("vehicles.price", ">=", f.PriceFrom));
+    if (f.PriceTo !== undefined) c.push(eb("vehicles.price", "<=", f.PriceTo));
+    if (f.MileageFrom !== undefined) c.push(eb("vehicles.mileage", ">=", f.MileageFrom));
+    if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
+    if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword));
+    return eb.and(c);
+  };
+}
+
+function partWhere(db: DB, f: PartFilters) {
+  return (eb: ExpressionBuilder<Database, "parts">) => {
+    const c: Expression<SqlBool>[] = [];
+    if (f.Make) c.push(eb("parts.make", "=", f.Make));
+    if (f.Model) c.push(eb("parts.model", "=", f.Model));
+    if (f.Type) c.push(eb("parts.type", "=", f.Type));
+    if (f.SubType) c.push(eb("parts.sub_type", "=", f.SubType));
+    if (f.Keyword) c.push(keywordCondition(db, "parts", f.Keyword));
+    return eb.and(c);
+  };
+}
+
+const ORDER: Record<Sort, [column: "created_at" | "price", direction: "asc" | "desc"]> = {
+  newest: ["created_at", "desc"],
+  oldest: ["created_at", "asc"],
+  price_asc: ["price", "asc"],
+  price_desc: ["price", "desc"],
+};
+
+/** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
+export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, offset = 0) {
+  const [column, direction] = ORDER[query.sort];
+  const where = vehicleWhere(db, query.filters);
+  return {
+    count: db.selectFrom("vehicles").select((eb) => eb.fn.countAll<number>().as("n")).where(where),
+    page: db
+      .selectFrom("vehicles")
+      .select([
+        "id",
+        "ref_id",
+        "name",
+        "price",
+        "make",
+        "model",
+        "type",
+        "sub_type",
+        "year",
+        "mileage",
+        "engine_cc",
+        "transmission",
+        "fuel",
+        "steering",
+        "color",
+        "stock_status",
+      ])
+      .where(where)
+      .orderBy(`vehicles.${column}`, direction)
+      .orderBy("vehicles.id", direction)
+      .limit(query.perPage)
+      .offset(offset),
+  };
+}
+
+export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 0) {
+  const [column, direction] = ORDER[query.sort];
+  const where = partWhere(db, query.filters);
+  return {
+    count: db.selectFrom("parts").select((eb) => eb.fn.countAll<number>().as("n")).where(where),
+    page: db
+      .selectFrom("parts")
+      .select(["id", "ref_id", "name", "price", "make", "model", "type", "sub_type", "year", "stock_status"])
+      .where(where)
+      .orderBy(`parts.${column}`, direction)
+      .orderBy("parts.id", direction)
+      .limit(query.perPage)
+      .offset(offset),
+  };
+}
+
+async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: number[]) {
+  const byOwner = new Map<number, { images: ImageRef[]; count: number }>();
+  if (ids.length === 0) return byOwner;
+  const owner = table === "vehicle_images" ? "vehicle_id" : "part_id";
+  const rows = await db
+    .selectFrom(table as "vehicle_images")
+    .select([`${owner as "vehicle_id"} as owner_id`, "media_key", "width", "height", "variants"])
+    .where(owner as "vehicle_id", "in", ids)
+    .orderBy(owner as "vehicle_id")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const entry = byOwner.get(row.owner_id) ?? { images: [], count: 0 };
+    entry.count += 1;
+    if (entry.images.length < 5) {
+      entry.images.push({
+        key: row.media_key,
+        width: row.width,
+        height: row.height,
+        variants: row.variants.split(",").map(Number),
+      });
+    }
+    byOwner.set(row.owner_id, entry);
+  }
+  return byOwner;
+}
+
+/** One page of vehicles matching the filters, with the filtered total. */
+export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
+  const counted = await vehicleListQueries(db, query).count.executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const { page, pageCount } = clampPage(query.page, total, query.perPage);
+  const rows = total === 0 ? [] : await vehicleListQueries(db, query, (page - 1) * query.perPage).page.execute();
+  const images = await imagesOf(
+    db,
+    "vehicle_images",
+    rows.map((r) => r.id),
+  );
+  return {
+    total,
+    page,
+    pageCount,
+    perPage: query.perPage,
+    items: rows.map((r) => ({
+      id: r.id,
+      refId: r.ref_id,
+      name: r.name,
+      price: Number(r.price),
+      make: r.make,
+      model: r.model,
+      type: r.type,
+      subType: r.sub_type,
+      year: r.year,
+      mileage: r.mileage,
+      engineCc: r.engine_cc,
+      transmission: r.transmission,
+      fuel: r.fuel,
+      steering: r.steering,
+      color: r.color,
+      stockStatus: r.stock_status,
+      images: images.get(r.id)?.images ?? [],
+      imageCount: images.get(r.id)?.count ?? 0,
+    })),
+  };
+}
+
+/** One page of parts matching the filters, with the filtered total. */
+export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
+  const counted = await partListQueries(db, query).count.executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const { page, pageCount } = clampPage(query.page, total, query.perPage);
+  const rows = total === 0 ? [] : await partListQueries(db, query, (page - 1) * query.perPage).page.execute();
+  const images = await imagesOf(
+    db,
+    "part_images",
+    rows.map((r) => r.id),
+  );
+  return {
+    total,
+    page,
+    pageCount,
+    perPage: query.perPage,
+    items: rows.map((r) => ({
+      id: r.id,
+      refId: r.ref_id,
+      name: r.name,
+      price: Number(r.price),
+      make: r.make,
+      model: r.model,
+      type: r.type,
+      subType: r.sub_type,
+      year: r.year,
+      mileage: null,
+      engineCc: null,
+      transmission: null,
+      fuel: null,
+      steering: null,
+      color: null,
+      stockStatus: r.stock_status,
+      images: images.get(r.id)?.images ?? [],
+      imageCount: images.get(r.id)?.count ?? 0,
+    })),
+  };
+}
+
+export type Facets = {
+  makes: { name: string; count: number }[];
+  types: { name: string; count: number }[];
+  /** Models in stock per make, subtypes in stock per type. */
+  models: Record<string, string[]>;
+  subTypes: Record<string, string[]>;
+};
+
+/** What is in stock, counted by make and by type, in one pass over an index. */
+export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
+  const rows = await db
+    .selectFrom(table as "vehicles")
+    .select(["make", "model", "type", "sub_type", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["make", "model", "type", "sub_type"])
+    .execute();
+  const makes = new Map<string, number>();
+  const types = new Map<string, number>();
+  const models: Record<string, string[]> = {};
+  const subTypes: Record<string, string[]> = {};
+  for (const r of rows) {
+    const n = Number(r.n);
+    makes.set(r.make, (makes.get(r.make) ?? 0) + n);
+    if (!(models[r.make] ??= []).includes(r.model)) models[r.make]!.push(r.model);
+    if (r.type) {
+      types.set(r.type, (types.get(r.type) ?? 0) + n);
+      const list = (subTypes[r.type] ??= []);
+      if (r.sub_type && !list.includes(r.sub_type)) list.push(r.sub_type);
+    }
+  }
+  const sorted = (m: Map<string, number>) =>
+    [...m].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
+  for (const list of [...Object.values(models), ...Object.values(subTypes)]) list.sort((a, b) => a.localeCompare(b));
+  return { makes: sorted(makes), types: sorted(types), models, subTypes };
+}
+
+/** Distinct colours in stock, for the colour filter. */
+export async function stockColors(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom("vehicles")
+    .select("color")
+    .distinct()
+    .where("color", "is not", null)
+    .orderBy("color")
+    .execute();
+  return rows.map((r) => r.color!);
+}
