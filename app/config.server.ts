@@ -62,6 +62,12 @@ const EnvSchema = z
         .optional(),
     ),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters long").max(128).optional()),
+    RATES_URL: z
+      .string()
+      .trim()
+      .default("https://v6.exchangerate-api.com/v6/{key}/latest/JPY")
+      .pipe(urlText(["http:", "https:"], "must be an http:// or https:// address ({key} stands for RATES_API_KEY)")),
+    RATES_API_KEY: optionalText,
     SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
     SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
     SHOP_WHATSAPP: z
@@ -122,6 +128,8 @@ export type Config = {
   mailFrom: string;
   ownerEmail: string;
   admin: { id: string; password: string } | null;
+  /** Exchange-rate provider: server-only, the key never reaches a page. */
+  rates: { url: string; key: string | null };
   shop: ShopSettings;
 };
 

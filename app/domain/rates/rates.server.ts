@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { type DB, nowIso } from "~/db/db.server";
+import { log } from "~/utils/log.server";
+import { type Currency, type DisplayRate, isCurrency } from "./currencies";
+import { RATES_SNAPSHOT } from "./snapshot";
+
+/*
+ * Exchange rates are fetched by the server from the provider in the
+ * configuration (the key stays on the server), stored with their date, and
+ * refreshed every 12 hours. When the provider fails, the stored rates (or the
+ * bundled snapshot) are used and pages show their date (DECISIONS).
+ */
+
+export const REFRESH_EVERY_MS = 12 * 60 * 60 * 1000;
+
+export type RatesSource = { url: string; key: string | null };
+
+const ProviderAnswer = z.object({
+  conversion_rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().positive().finite()),
+});
+
+/** The provider address with its key filled in; null when a key is needed and missing. */
+export function providerUrl(source: RatesSource): string | null {
+  if (source.url.includes("{key}")) {
+    return source.key ? source.url.replace("{key}", encodeURIComponent(source.key)) : null;
+  }
+  return source.url;
+}
+
+/**
+ * Asks the provider and stores what it says. Returns true when new rates were stored.
+ * Never throws: a failing provider is logged and the stored rates stay.
+ */
+export async function refreshRates(db: DB, source: RatesSource, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const url = providerUrl(source);
+  if (!url) return false;
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`provider answered ${response.status}`);
+    const parsed = ProviderAnswer.safeParse(await response.json());
+    if (!parsed.success) throw new Error("provider answer has no usable conversion_rates");
+    const asOf = nowIso();
+    const rows = Object.entries(parsed.data.conversion_rates).map(([currency, rate]) => ({
+      currency,
+      rate,
+      as_of: asOf,
+      source: "provider",
+    }));
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        await trx
+          .insertInto("exchange_rates")
+          .values(row)
+          .onConflict((oc) => oc.column("currency").doUpdateSet({ rate: row.rate, as_of: row.as_of, source: row.source }))
+          .execute();
+      }
+    });
+    log("info", "exchange rates refreshed", { currencies: rows.length });
+    return true;
+  } catch (error) {
+    // The provider's address carries the key: never log it.
+    log("warn", "exchange rates could not be refreshed", { error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+/** When the stored rates were fetched, or null when none are stored. */
+export async function ratesFetchedAt(db: DB): Promise<string | null> {
+  const row = await db.selectFrom("exchange_rates").select((eb) => eb.fn.max("as_of").as("as_of")).executeTakeFirst();
+  return (row?.as_of as string | null) ?? null;
+}
+
+/** The rate of one currency for display; JPY needs none. */
+export async function displayRate(db: DB, code: Currency): Promise<DisplayRate | null> {
+  if (code === "JPY") return null;
+  const row = await db
+    .selectFrom("exchange_rates")
+    .select(["rate", "as_of"])
+    .where("currency", "=", code)
+    .executeTakeFirst();
+  if (row) return { code, rate: Number(row.rate), asOf: row.as_of, source: "provider" };
+  const snapshot = RATES_SNAPSHOT.rates[code];
+  return snapshot ? { code, rate: snapshot, asOf: RATES_SNAPSHOT.asOf, source: "snapshot" } : null;
+}
+
+/** Currencies that can be shown now: stored ones, else the snapshot's. */
+export async function availableCurrencies(db: DB): Promise<Currency[]> {
+  const rows = await db.selectFrom("exchange_rates").select("currency").execute();
+  const known = new Set([...rows.map((r) => r.currency), ...Object.keys(RATES_SNAPSHOT.rates)]);
+  return (["JPY", ...known] as string[]).filter((c, i, all) => isCurrency(c) && all.indexOf(c) === i) as Currency[];
+}
+
+/** Refreshes at start when the stored rates are older than 12 hours, then checks every 30 minutes. */
+export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fetch = fetch): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const fetchedAt = await ratesFetchedAt(db);
+      if (!fetchedAt || Date.now() - Date.parse(fetchedAt) >= REFRESH_EVERY_MS) await refreshRates(db, source, fetchImpl);
+    } catch (error) {
+      log("warn", "exchange rate check failed", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, 30 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
