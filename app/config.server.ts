@@ -178,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`,
     ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
     admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
+    rates: { url: env.RATES_URL, key: env.RATES_API_KEY ?? null },
     shop: {
       name: env.SHOP_NAME,
       phone: env.SHOP_PHONE,

@@ -159,13 +159,13 @@ export function readPartQuery(params: URLSearchParams): ListQuery<PartFilters> {
  * The address of a list: only the parameters that are set, in a fixed order;
  * sort, page and page size only when they differ from the defaults.
  */
-export function listSearch<F extends object>(
-  keys: readonly (keyof F & string)[],
-  query: { filters: F; sort?: Sort; page?: number; perPage?: number },
+export function listSearch(
+  keys: readonly string[],
+  query: { filters: object; sort?: Sort; page?: number; perPage?: number },
 ): string {
   const params = new URLSearchParams();
   for (const key of keys) {
-    const value = query.filters[key];
+    const value = (query.filters as Record<string, unknown>)[key];
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }
   if (query.sort && query.sort !== "newest") params.set("Sort", query.sort);
