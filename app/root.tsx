@@ -3,7 +3,11 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
+import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
+import { displayRate } from "./domain/rates/rates.server";
 import { isLanguage, LANGUAGE_COOKIE, type LanguageCode } from "./i18n/languages";
+import { readCookie } from "./utils/cookies";
+import { log } from "./utils/log.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -11,12 +15,25 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = getServices(context);
-  const cookie = request.headers.get("Cookie") ?? "";
-  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookie)?.[1];
-  const language: LanguageCode = isLanguage(chosen) ? chosen : "en";
+  const { config, db } = getServices(context);
+  const cookies = request.headers.get("Cookie");
+  const chosenLanguage = readCookie(cookies, LANGUAGE_COOKIE);
+  const language: LanguageCode = isLanguage(chosenLanguage) ? chosenLanguage : "en";
+  const chosenCurrency = readCookie(cookies, CURRENCY_COOKIE);
+  const currency: Currency = isCurrency(chosenCurrency) ? chosenCurrency : "JPY";
+  // Only the rate of the chosen currency goes to the page; a failure shows yen only.
+  const rate = await displayRate(db, currency).catch((error: unknown) => {
+    log("error", "exchange rate could not be read", { error: String(error) });
+    return null;
+  });
   // The signed-in buyer arrives with the accounts work; until then every visitor is signed out.
-  return { settings: publicSettings(config), language, customer: null as null | { firstName: string } };
+  return {
+    settings: publicSettings(config),
+    language,
+    currency,
+    rate,
+    customer: null as null | { firstName: string },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -4,9 +4,13 @@ export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
     route("about", "routes/store/about.tsx"),
+    route("vehicles", "routes/store/vehicles.tsx"),
+    route("vehicles/:id", "routes/store/vehicle.tsx"),
+    route("parts", "routes/store/parts.tsx"),
+    route("parts/:id", "routes/store/part.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
-  route("set-language", "routes/resources/set-language.ts"),
+  route("preferences", "routes/resources/preferences.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ] satisfies RouteConfig;

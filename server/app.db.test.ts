@@ -44,7 +44,7 @@ describe("writes from other sites", () => {
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/set-language`;
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/preferences`;
     const post = (headers: Record<string, string>) => fetch(url, { method: "POST", headers, redirect: "manual" });
     try {
       expect((await post({ Origin: "https://evil.example" })).status).toBe(403);

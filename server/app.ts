@@ -10,6 +10,7 @@ import { servicesContext, type Services } from "~/context.server";
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 
@@ -161,6 +162,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   }
 
   const services: Services = { config, db, media: new MediaStore(localDriver(config.mediaDir)) };
+  const stopRates = keepRatesFresh(db, config.rates);
   const vite = options.vite;
   const build: BuildLoader = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -183,6 +185,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   const stop = (signal: string) => {
     if (state.stopping) return;
     state.stop();
+    stopRates();
     log("info", "stopping", { signal });
     server.close(async () => {
       await db.destroy().catch(() => {});

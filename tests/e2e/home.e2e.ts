@@ -161,7 +161,7 @@ describe("public shell", () => {
     const page = await openPage(browser);
     await page.goto("/about", { waitUntil: "networkidle" });
     await page.locator("summary", { hasText: "Language" }).click();
-    const names = await page.locator('form[action="/set-language"] button').allTextContents();
+    const names = await page.locator('form[action="/preferences"] button').allTextContents();
     expect(names).toEqual(["English", "සිංහල", "Tiếng Việt", "नेपाली", "हिन्दी", "简体中文", "日本語"]);
     await page.getByRole("button", { name: "日本語" }).click();
     await page.waitForLoadState("networkidle");

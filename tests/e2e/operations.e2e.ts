@@ -106,7 +106,7 @@ describe("a running shop", () => {
           host: "127.0.0.1",
           port,
           method: "POST",
-          path: "/set-language",
+          path: "/preferences",
           headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
         },
         resolve,
@@ -126,7 +126,7 @@ describe("a running shop", () => {
     await expect(fetch(`${shop.url}/healthz`)).rejects.toThrow();
     expect(await shop.exited).toBe(0);
     const out = shop.output();
-    expect(out.indexOf('"msg":"stopping"')).toBeLessThan(out.indexOf('"path":"/set-language"'));
+    expect(out.indexOf('"msg":"stopping"')).toBeLessThan(out.indexOf('"path":"/preferences"'));
     expect(out).toContain('"msg":"stopped"');
   });
 });

@@ -18,7 +18,7 @@ export function LanguageMenu({ current }: { current: LanguageCode }) {
       <ul className="absolute right-0 z-30 mt-1 w-44 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-lg">
         {LANGUAGES.map((language) => (
           <li key={language.code}>
-            <form method="post" action="/set-language">
+            <form method="post" action="/preferences">
               <input type="hidden" name="lang" value={language.code} />
               <input type="hidden" name="redirectTo" value={back} />
               <button

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatYen } from "~/domain/inventory/price";
 import { STOCK_STATUS_LABEL, type StockCard as Card } from "~/domain/inventory/inventory";
+import { Price } from "./price";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
 
 /** A photo that keeps its box while loading, so nothing below it jumps. */
@@ -74,9 +74,8 @@ export function StockCard({ item, href, eager }: { item: Card; href: string; eag
         <p className="text-sm text-slate-500">
           {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · Ref {item.refId}
         </p>
-        <p className="mt-auto pt-2 text-xl font-bold tracking-tight text-slate-900">
-          {formatYen(item.price)}
-          <span className="ml-1 text-xs font-medium text-slate-500">FOB</span>
+        <p className="mt-auto pt-2">
+          <Price yen={item.price} />
         </p>
       </div>
     </article>

@@ -66,14 +66,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   // The counts beside each make and type come from one pass over these.
   for (const table of ["vehicles", "parts"]) {
-    await db.schema.createIndex(`${table}_facets_idx`).on(table).columns(["make", "model", "type", "sub_type"]).execute();
+    await db.schema
+      .createIndex(`${table}_facets_idx`)
+      .on(table)
+      .columns(["make", "model", "type", "sub_type"])
+      .execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === "sqlite") {
     for (const table of ["vehicles", "parts"]) {
-      for (const t of ["insert", "delete", "update"]) await sql.raw(`drop trigger if exists ${table}_fts_${t}`).execute(db);
+      for (const t of ["insert", "delete", "update"])
+        await sql.raw(`drop trigger if exists ${table}_fts_${t}`).execute(db);
       await sql.raw(`drop table if exists ${table}_fts`).execute(db);
     }
   } else {

@@ -2,7 +2,14 @@ import { randomInt } from "node:crypto";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { logActivity } from "~/domain/activity/activity.server";
-import { defaultVehicleName, type PartInput, type StockCard, type VehicleInput } from "./inventory";
+import {
+  defaultVehicleName,
+  type PartDetail,
+  type PartInput,
+  type StockCard,
+  type VehicleDetail,
+  type VehicleInput,
+} from "./inventory";
 
 type ImageRow = { position: number; media_key: string; width: number; height: number; variants: string };
 
@@ -262,5 +269,78 @@ export async function stockOptions(db: DB) {
     vehicleSubTypes: group(vehicleTypes.map((r) => ({ key: r.type, value: r.sub_type }))),
     partModels: group(partMakes.map((r) => ({ key: r.make, value: r.model }))),
     partSubTypes: group(partTypes.map((r) => ({ key: r.type, value: r.sub_type }))),
+  };
+}
+
+/** A vehicle with all its photos in order, or null. */
+export async function getVehicle(db: DB, id: number): Promise<VehicleDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const images = await db
+    .selectFrom("vehicle_images")
+    .select(["position", "media_key", "width", "height", "variants"])
+    .where("vehicle_id", "=", id)
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    refId: row.ref_id,
+    name: row.name,
+    make: row.make,
+    model: row.model,
+    type: row.type,
+    subType: row.sub_type,
+    year: row.year,
+    price: Number(row.price),
+    mileage: row.mileage,
+    engineCc: row.engine_cc,
+    color: row.color,
+    fuel: row.fuel,
+    transmission: row.transmission,
+    drive: row.drive,
+    seats: row.seats,
+    doors: row.doors,
+    steering: row.steering,
+    exteriorGrade: row.exterior_grade,
+    interiorGrade: row.interior_grade,
+    description: row.description,
+    stockStatus: row.stock_status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    images: images.map(toImageRef),
+  };
+}
+
+/** A part with all its photos in order, or null. */
+export async function getPart(db: DB, id: number): Promise<PartDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const row = await db.selectFrom("parts").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const images = await db
+    .selectFrom("part_images")
+    .select(["position", "media_key", "width", "height", "variants"])
+    .where("part_id", "=", id)
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    refId: row.ref_id,
+    name: row.name,
+    make: row.make,
+    model: row.model,
+    type: row.type,
+    subType: row.sub_type,
+    price: Number(row.price),
+    description: row.description,
+    year: row.year,
+    partNumber: row.part_number,
+    category: row.category,
+    condition: row.condition,
+    quantity: row.quantity,
+    stockStatus: row.stock_status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    images: images.map(toImageRef),
   };
 }

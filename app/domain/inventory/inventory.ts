@@ -67,3 +67,57 @@ export type PartInput = {
 export function defaultVehicleName(v: Pick<VehicleInput, "year" | "make" | "model">): string {
   return `${v.year} ${v.make} ${v.model}`;
 }
+
+export type VehicleDetail = {
+  id: number;
+  refId: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string | null;
+  subType: string | null;
+  year: number;
+  price: number;
+  mileage: number | null;
+  engineCc: number | null;
+  color: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  drive: string | null;
+  seats: string | null;
+  doors: number | null;
+  steering: string | null;
+  exteriorGrade: string | null;
+  interiorGrade: string | null;
+  description: string;
+  stockStatus: StockStatus;
+  createdAt: string;
+  updatedAt: string;
+  images: ImageRef[];
+};
+
+export type PartDetail = {
+  id: number;
+  refId: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string;
+  subType: string;
+  price: number;
+  description: string;
+  year: number | null;
+  partNumber: string | null;
+  category: string | null;
+  condition: string | null;
+  quantity: number;
+  stockStatus: StockStatus;
+  createdAt: string;
+  updatedAt: string;
+  images: ImageRef[];
+};
+
+/** "Pearl White" stays; "automatic" becomes "Automatic" for display. */
+export function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

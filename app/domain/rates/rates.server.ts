@@ -51,7 +51,9 @@ export async function refreshRates(db: DB, source: RatesSource, fetchImpl: typeo
         await trx
           .insertInto("exchange_rates")
           .values(row)
-          .onConflict((oc) => oc.column("currency").doUpdateSet({ rate: row.rate, as_of: row.as_of, source: row.source }))
+          .onConflict((oc) =>
+            oc.column("currency").doUpdateSet({ rate: row.rate, as_of: row.as_of, source: row.source }),
+          )
           .execute();
       }
     });
@@ -59,14 +61,19 @@ export async function refreshRates(db: DB, source: RatesSource, fetchImpl: typeo
     return true;
   } catch (error) {
     // The provider's address carries the key: never log it.
-    log("warn", "exchange rates could not be refreshed", { error: error instanceof Error ? error.message : String(error) });
+    log("warn", "exchange rates could not be refreshed", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return false;
   }
 }
 
 /** When the stored rates were fetched, or null when none are stored. */
 export async function ratesFetchedAt(db: DB): Promise<string | null> {
-  const row = await db.selectFrom("exchange_rates").select((eb) => eb.fn.max("as_of").as("as_of")).executeTakeFirst();
+  const row = await db
+    .selectFrom("exchange_rates")
+    .select((eb) => eb.fn.max("as_of").as("as_of"))
+    .executeTakeFirst();
   return (row?.as_of as string | null) ?? null;
 }
 
@@ -98,7 +105,8 @@ export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fe
     running = true;
     try {
       const fetchedAt = await ratesFetchedAt(db);
-      if (!fetchedAt || Date.now() - Date.parse(fetchedAt) >= REFRESH_EVERY_MS) await refreshRates(db, source, fetchImpl);
+      if (!fetchedAt || Date.now() - Date.parse(fetchedAt) >= REFRESH_EVERY_MS)
+        await refreshRates(db, source, fetchImpl);
     } catch (error) {
       log("warn", "exchange rate check failed", { error: String(error) });
     } finally {

@@ -64,7 +64,13 @@ export const VEHICLE_FILTER_KEYS = [
   "Keyword",
 ] as const satisfies readonly (keyof VehicleFilters)[];
 
-export const PART_FILTER_KEYS = ["Type", "SubType", "Make", "Model", "Keyword"] as const satisfies readonly (keyof PartFilters)[];
+export const PART_FILTER_KEYS = [
+  "Type",
+  "SubType",
+  "Make",
+  "Model",
+  "Keyword",
+] as const satisfies readonly (keyof PartFilters)[];
 
 const TEXT_KEYS = new Set(["Type", "SubType", "Make", "Model", "Transmission", "Fuel", "Steering", "Color", "Drive"]);
 
@@ -108,7 +114,9 @@ function readSortAndPage(params: URLSearchParams) {
       ? DEFAULT_PER_PAGE
       : perPageValue > 100
         ? 100
-        : ((PER_PAGE_CHOICES as readonly number[]).includes(perPageValue) ? perPageValue : DEFAULT_PER_PAGE);
+        : (PER_PAGE_CHOICES as readonly number[]).includes(perPageValue)
+          ? perPageValue
+          : DEFAULT_PER_PAGE;
   const pageValue = positiveInt(params.get("Page"));
   // Pages past the end are brought back to the last page once the total is known.
   const page = pageValue === undefined || pageValue < 1 ? 1 : pageValue;

@@ -94,7 +94,10 @@ describe("vehicle list", () => {
       () => ["PriceTo", String(between(rng, 3, 60) * 100_000)],
       () => ["MileageFrom", String(between(rng, 0, 100) * 1000)],
       () => ["MileageTo", String(between(rng, 20, 200) * 1000)],
-      () => ["Keyword", pick(rng, ["hybrid", "WHITE", "km", "4wd", "gr", "x", "two keys", "corolla axio", "v-", "cc petrol"])],
+      () => [
+        "Keyword",
+        pick(rng, ["hybrid", "WHITE", "km", "4wd", "gr", "x", "two keys", "corolla axio", "v-", "cc petrol"]),
+      ],
     ];
     for (let run = 0; run < 300; run++) {
       const params = new URLSearchParams();
@@ -131,16 +134,27 @@ describe("vehicle list", () => {
   });
 
   it("keeps the keyword index in step when a listing changes or goes", async () => {
-    await t.db.updateTable("vehicles").set({ description: "Now with a towbar" }).where("id", "=", vehicles[10]!.id).execute();
+    await t.db
+      .updateTable("vehicles")
+      .set({ description: "Now with a towbar" })
+      .where("id", "=", vehicles[10]!.id)
+      .execute();
     expect((await allIds("Keyword=towbar")).ids).toEqual([vehicles[10]!.id]);
-    await t.db.updateTable("vehicles").set({ description: vehicles[10]!.description }).where("id", "=", vehicles[10]!.id).execute();
+    await t.db
+      .updateTable("vehicles")
+      .set({ description: vehicles[10]!.description })
+      .where("id", "=", vehicles[10]!.id)
+      .execute();
     expect((await allIds("Keyword=towbar")).ids).toEqual([]);
   });
 
   it("counts pages from the filtered total and brings a page past the end back to the last", async () => {
     const make = vehicles[0]!.make;
     const expected = expectedVehicles({ Make: make }, "newest");
-    const result = await searchVehicles(t.db, readVehicleQuery(new URLSearchParams(`Make=${make}&PerPage=20&Page=999999`)));
+    const result = await searchVehicles(
+      t.db,
+      readVehicleQuery(new URLSearchParams(`Make=${make}&PerPage=20&Page=999999`)),
+    );
     expect(result.total).toBe(expected.length);
     expect(result.pageCount).toBe(Math.max(1, Math.ceil(expected.length / 20)));
     expect(result.page).toBe(result.pageCount);
@@ -160,7 +174,12 @@ describe("parts list", () => {
   it("filters on type, subtype, make, model and keyword, and applies every sort", async () => {
     for (const sort of ["newest", "oldest", "price_asc", "price_desc"] as const) {
       const p = parts[4]!;
-      for (const qs of [`Type=${p.type}`, `Make=${p.make}&Model=${p.model}`, `SubType=${p.subType}`, `Keyword=${p.subType}`]) {
+      for (const qs of [
+        `Type=${p.type}`,
+        `Make=${p.make}&Model=${p.model}`,
+        `SubType=${p.subType}`,
+        `Keyword=${p.subType}`,
+      ]) {
         const q = readPartQuery(new URLSearchParams(`${qs}&Sort=${sort}&PerPage=100`));
         const result = await searchParts(t.db, q);
         const f = q.filters;
@@ -182,7 +201,10 @@ describe("parts list", () => {
             return ka < kb ? -dir : ka > kb ? dir : (a.id - b.id) * dir;
           })
           .map((x) => x.id);
-        expect(result.items.map((i) => i.id), `${qs} ${sort}`).toEqual(expected);
+        expect(
+          result.items.map((i) => i.id),
+          `${qs} ${sort}`,
+        ).toEqual(expected);
       }
     }
   });

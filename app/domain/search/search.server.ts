@@ -1,9 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { StockStatus } from "~/domain/inventory/inventory";
-import type { ImageRef } from "~/domain/media/image-url";
 import type { ListQuery, PartFilters, Sort, VehicleFilters } from "./filters";
+import type { ImageRef } from "~/domain/media/image-url";
+import type { Facets, ListResult } from "./list";
 import { clampPage } from "./pagination";
 
 /*
@@ -11,36 +11,6 @@ import { clampPage } from "./pagination";
  * filtered total and one page of rows. The same statements run on SQLite and
  * PostgreSQL; only the keyword condition differs (see migration 02).
  */
-
-export type ListItem = {
-  id: number;
-  refId: string;
-  name: string;
-  price: number;
-  make: string;
-  model: string;
-  type: string | null;
-  subType: string | null;
-  year: number | null;
-  mileage: number | null;
-  engineCc: number | null;
-  transmission: string | null;
-  fuel: string | null;
-  steering: string | null;
-  color: string | null;
-  stockStatus: StockStatus;
-  /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
-  images: ImageRef[];
-  imageCount: number;
-};
-
-export type ListResult = {
-  items: ListItem[];
-  total: number;
-  page: number;
-  pageCount: number;
-  perPage: number;
-};
 
 type StockTable = "vehicles" | "parts";
 
@@ -60,7 +30,9 @@ function keywordCondition(db: DB, table: StockTable, keyword: string): Expressio
     const indexed = words.filter((w) => [...w].length >= 3);
     if (indexed.length > 0) {
       const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-      parts.push(sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_fts`)} where ${sql.raw(`${table}_fts`)} match ${match})`);
+      parts.push(
+        sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_fts`)} where ${sql.raw(`${table}_fts`)} match ${match})`,
+      );
     }
     for (const w of words.filter((w) => [...w].length < 3)) {
       const like = `%${escapeLike(w)}%`;
@@ -126,7 +98,10 @@ export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, off
   const [column, direction] = ORDER[query.sort];
   const where = vehicleWhere(db, query.filters);
   return {
-    count: db.selectFrom("vehicles").select((eb) => eb.fn.countAll<number>().as("n")).where(where),
+    count: db
+      .selectFrom("vehicles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
     page: db
       .selectFrom("vehicles")
       .select([
@@ -159,7 +134,10 @@ export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 
   const [column, direction] = ORDER[query.sort];
   const where = partWhere(db, query.filters);
   return {
-    count: db.selectFrom("parts").select((eb) => eb.fn.countAll<number>().as("n")).where(where),
+    count: db
+      .selectFrom("parts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
     page: db
       .selectFrom("parts")
       .select(["id", "ref_id", "name", "price", "make", "model", "type", "sub_type", "year", "stock_status"])
@@ -276,14 +254,6 @@ export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promis
   };
 }
 
-export type Facets = {
-  makes: { name: string; count: number }[];
-  types: { name: string; count: number }[];
-  /** Models in stock per make, subtypes in stock per type. */
-  models: Record<string, string[]>;
-  subTypes: Record<string, string[]>;
-};
-
 /** What is in stock, counted by make and by type, in one pass over an index. */
 export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
   const rows = await db
@@ -309,16 +279,4 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
     [...m].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
   for (const list of [...Object.values(models), ...Object.values(subTypes)]) list.sort((a, b) => a.localeCompare(b));
   return { makes: sorted(makes), types: sorted(types), models, subTypes };
-}
-
-/** Distinct colours in stock, for the colour filter. */
-export async function stockColors(db: DB): Promise<string[]> {
-  const rows = await db
-    .selectFrom("vehicles")
-    .select("color")
-    .distinct()
-    .where("color", "is not", null)
-    .orderBy("color")
-    .execute();
-  return rows.map((r) => r.color!);
 }

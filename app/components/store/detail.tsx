@@ -1,0 +1,201 @@
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
+import { StockImage } from "./stock-card";
+
+export type Crumb = { label: string; to?: string };
+
+export function Breadcrumb({ items }: { items: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((item, i) => (
+          <li key={`${item.label}-${i}`} className="flex items-center gap-1">
+            {i > 0 ? <span aria-hidden="true">›</span> : null}
+            {item.to ? (
+              <Link to={item.to} className="hover:text-accent-700 hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="text-slate-900">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Main photo with clickable thumbnails; the thumbnails are buttons, so the keyboard works too. */
+export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[index] ?? null;
+  return (
+    <div className="space-y-3" data-testid="gallery">
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+        {current ? (
+          <img
+            key={current.key}
+            src={imageUrl(current, 960)}
+            srcSet={imageSrcSet(current)}
+            sizes="(min-width: 1024px) 640px, 100vw"
+            width={current.width}
+            height={current.height}
+            alt={`${name}, photo ${index + 1} of ${images.length}`}
+            className="aspect-[4/3] w-full object-cover"
+            data-testid="main-photo"
+          />
+        ) : (
+          <StockImage image={null} alt={name} sizes="100vw" />
+        )}
+      </div>
+      {images.length > 1 ? (
+        <ul className="grid grid-cols-5 gap-2 sm:grid-cols-6">
+          {images.map((image, i) => (
+            <li key={image.key}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                className={`block w-full overflow-hidden rounded-lg border-2 ${i === index ? "border-accent-600" : "border-transparent hover:border-slate-300"}`}
+              >
+                <img
+                  src={imageUrl(image, 200)}
+                  width={image.width}
+                  height={image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The specification table: every row, 'N/A' where the value is missing (SPEC 8). */
+export function SpecTable({ rows }: { rows: [label: string, value: string | number | null | undefined][] }) {
+  return (
+    <table className="w-full text-sm" data-testid="spec-table">
+      <tbody className="divide-y divide-slate-200">
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row" className="w-2/5 py-2.5 pr-4 text-left font-medium text-slate-600">
+              {label}
+            </th>
+            <td className="py-2.5 text-slate-900">
+              {value === null || value === undefined || value === "" ? "N/A" : value}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Back to where the buyer came from in the shop, or to the list. */
+export function BackButton({ fallback }: { fallback: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={fallback}
+      onClick={(e) => {
+        // "default" means this page was opened directly: there is nothing in the shop to go back to.
+        if (location.key !== "default") {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
+    >
+      ‹ Back
+    </Link>
+  );
+}
+
+/** A WhatsApp chat with the shop, the message already written. */
+export function whatsAppHref(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+}
+
+export function WhatsAppLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex h-11 items-center gap-2 rounded-lg bg-[#1c7c43] px-4 font-semibold text-white hover:bg-[#166336]"
+      data-testid="whatsapp-link"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+        <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 12 12 0 0 0 4.6 4c1.7.7 2.4.8 3.2.7.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
+      </svg>
+      {label}
+    </a>
+  );
+}
+
+/** Until saving favourites arrives, a signed-out buyer is told what to do (SPEC 5). */
+export function FavouriteButton({ signedIn }: { signedIn: boolean }) {
+  const [message, setMessage] = useState("");
+  return (
+    <div>
+      <button
+        type="button"
+        aria-pressed={false}
+        onClick={() => setMessage(signedIn ? "" : "Please log in to use favorites.")}
+        className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
+        data-testid="favourite-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth="2">
+          <path d="M12 21s-7-4.4-9.3-9A5.4 5.4 0 0 1 12 6.2 5.4 5.4 0 0 1 21.3 12C19 16.6 12 21 12 21Z" />
+        </svg>
+        Add to favorites
+      </button>
+      <p role="status" className="mt-2 min-h-5 text-sm text-amber-800">
+        {message ? (
+          <>
+            {message}{" "}
+            <Link to="/login" className="font-semibold text-accent-700 underline">
+              Login
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** JSON-LD for search engines; "<" is escaped so no text can close the script element. */
+export function JsonLd({ value }: { value: object }) {
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(value).replace(/</g, "\\u003c") }}
+    />
+  );
+}
+
+export function NotFoundNotice({ title, listHref, listLabel }: { title: string; listHref: string; listLabel: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
+      <p className="text-sm font-semibold text-accent-700">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-600">It may have been sold and removed, or the link is wrong.</p>
+      <Link
+        to={listHref}
+        className="mt-8 inline-block rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
+      >
+        {listLabel}
+      </Link>
+    </div>
+  );
+}

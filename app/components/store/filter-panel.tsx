@@ -1,0 +1,166 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { listSearch, type Sort } from "~/domain/search/filters";
+import type { ListKind } from "./stock-list";
+
+export type FilterField =
+  | {
+      kind: "select";
+      name: string;
+      label: string;
+      options: { value: string; label: string }[];
+      anyLabel?: string;
+    }
+  | {
+      /** A list whose choices follow another field: models of the make, subtypes of the type. */
+      kind: "dependent";
+      name: string;
+      label: string;
+      parent: string;
+      groups: Record<string, string[]>;
+      anyLabel?: string;
+    }
+  | { kind: "number"; name: string; label: string; placeholder: string }
+  | { kind: "text"; name: string; label: string; placeholder: string };
+
+const fieldClass =
+  "mt-1 block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
+
+/**
+ * The filter panel of a list. Its state is the URL: choosing in a list goes
+ * there at once, typed fields when the buyer presses Enter or Apply. Changing
+ * a parent clears its child (Make clears Model, Type clears SubType), and any
+ * change goes back to page 1 (SPEC 4). Without JavaScript it is a plain form.
+ */
+export function FilterPanel({
+  kind,
+  keys,
+  fields,
+  filters,
+  sort,
+  perPage,
+}: {
+  kind: ListKind;
+  keys: readonly string[];
+  fields: FilterField[];
+  filters: Record<string, string | number | undefined>;
+  sort: Sort;
+  perPage: number;
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, filters[f.name] === undefined ? "" : String(filters[f.name])])),
+  );
+
+  const go = (next: Record<string, string>) => {
+    const chosen = Object.fromEntries(Object.entries(next).filter(([, v]) => v.trim() !== ""));
+    navigate(`/${kind}${listSearch(keys, { filters: chosen, sort, perPage, page: 1 })}`);
+  };
+
+  const choose = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    for (const f of fields) if (f.kind === "dependent" && f.parent === name) next[f.name] = "";
+    setValues(next);
+    go(next);
+  };
+
+  const optionsOf = (f: FilterField) => {
+    if (f.kind === "select") {
+      const list = [...f.options];
+      // A value from a shared link that is not in the list is still shown as chosen.
+      if (values[f.name] && !list.some((o) => o.value === values[f.name]))
+        list.push({ value: values[f.name]!, label: values[f.name]! });
+      return list.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ));
+    }
+    if (f.kind !== "dependent") return null;
+    const parent = values[f.parent] ?? "";
+    const current = values[f.name] ?? "";
+    if (parent) {
+      const list = [...(f.groups[parent] ?? [])];
+      if (current && !list.includes(current)) list.push(current);
+      return list.map((v) => <option key={v}>{v}</option>);
+    }
+    const all = Object.values(f.groups).flat();
+    return [
+      ...(current && !all.includes(current) ? [<option key={`own-${current}`}>{current}</option>] : []),
+      ...Object.entries(f.groups).map(([group, list]) => (
+        <optgroup key={group} label={group}>
+          {list.map((v) => (
+            <option key={`${group}-${v}`} value={v}>
+              {v}
+            </option>
+          ))}
+        </optgroup>
+      )),
+    ];
+  };
+
+  return (
+    <form
+      method="get"
+      action={`/${kind}`}
+      aria-label="Filters"
+      data-testid="filter-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        go(values);
+      }}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      {sort !== "newest" ? <input type="hidden" name="Sort" value={sort} /> : null}
+      {perPage !== 20 ? <input type="hidden" name="PerPage" value={perPage} /> : null}
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+        {fields.map((f) => {
+          const id = `filter-${f.name}`;
+          const wide = f.kind === "text" ? "col-span-2" : "";
+          return (
+            <div key={f.name} className={wide}>
+              <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+                {f.label}
+              </label>
+              {f.kind === "select" || f.kind === "dependent" ? (
+                <select
+                  id={id}
+                  name={f.name}
+                  value={values[f.name] ?? ""}
+                  onChange={(e) => choose(f.name, e.target.value)}
+                  className={fieldClass}
+                >
+                  <option value="">{f.anyLabel ?? "Any"}</option>
+                  {optionsOf(f)}
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={f.name}
+                  type={f.kind === "number" ? "text" : "search"}
+                  inputMode={f.kind === "number" ? "numeric" : undefined}
+                  maxLength={f.kind === "number" ? 14 : 100}
+                  placeholder={f.placeholder}
+                  value={values[f.name] ?? ""}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  className={fieldClass}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+        >
+          Apply filters
+        </button>
+        <Link to={`/${kind}`} className="text-sm font-semibold text-accent-700 hover:underline">
+          Clear all
+        </Link>
+      </div>
+    </form>
+  );
+}

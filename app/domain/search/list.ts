@@ -1,0 +1,42 @@
+import type { StockStatus } from "~/domain/inventory/inventory";
+import type { ImageRef } from "~/domain/media/image-url";
+
+/** What a public list page shows. Browser-safe. */
+
+export type ListItem = {
+  id: number;
+  refId: string;
+  name: string;
+  price: number;
+  make: string;
+  model: string;
+  type: string | null;
+  subType: string | null;
+  year: number | null;
+  mileage: number | null;
+  engineCc: number | null;
+  transmission: string | null;
+  fuel: string | null;
+  steering: string | null;
+  color: string | null;
+  stockStatus: StockStatus;
+  /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
+  images: ImageRef[];
+  imageCount: number;
+};
+
+export type ListResult = {
+  items: ListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+};
+
+export type Facets = {
+  makes: { name: string; count: number }[];
+  types: { name: string; count: number }[];
+  /** Models in stock per make, subtypes in stock per type. */
+  models: Record<string, string[]>;
+  subTypes: Record<string, string[]>;
+};

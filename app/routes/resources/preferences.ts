@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { CURRENCY_COOKIE, isCurrency } from "~/domain/rates/currencies";
+import { isLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/preferences";
+
+const YEAR = 365 * 24 * 3600;
+
+/** Remembers the visitor's language and currency for a year, then goes back to the page they were on. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const headers = new Headers();
+  const lang = form.get("lang");
+  if (isLanguage(lang))
+    headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+  const currency = form.get("currency");
+  if (isCurrency(currency)) {
+    headers.append("Set-Cookie", `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+  }
+  return redirect(back, { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

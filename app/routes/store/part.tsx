@@ -1,0 +1,163 @@
+import { data } from "react-router";
+import {
+  BackButton,
+  Breadcrumb,
+  Gallery,
+  JsonLd,
+  NotFoundNotice,
+  SpecTable,
+  WhatsAppLink,
+  whatsAppHref,
+} from "~/components/store/detail";
+import { Price, RateNote } from "~/components/store/price";
+import { StockStatusBadge } from "~/components/store/stock-card";
+import { getServices } from "~/context.server";
+import type { PartDetail } from "~/domain/inventory/inventory";
+import { getPart } from "~/domain/inventory/inventory.server";
+import { formatYen } from "~/domain/inventory/price";
+import { imageUrl } from "~/domain/media/image-url";
+import { useRootData } from "~/utils/root-data";
+import type { Route } from "./+types/part";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
+  const part = await getPart(db, id);
+  if (!part) return data({ part: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
+  return { part, url: `${config.publicUrl.origin}/parts/${part.id}`, origin: config.publicUrl.origin };
+}
+
+function productJsonLd(p: PartDetail, url: string, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    sku: p.refId,
+    mpn: p.partNumber ?? undefined,
+    url,
+    description: p.description,
+    brand: { "@type": "Brand", name: p.make },
+    category: [p.type, p.subType].join(" > "),
+    itemCondition:
+      p.condition === "New"
+        ? "https://schema.org/NewCondition"
+        : p.condition === "Rebuilt"
+          ? "https://schema.org/RefurbishedCondition"
+          : "https://schema.org/UsedCondition",
+    image: p.images.map((image) => `${origin}${imageUrl(image, 1600)}`),
+    offers: {
+      "@type": "Offer",
+      price: p.price,
+      priceCurrency: "JPY",
+      availability:
+        p.stockStatus === "sold"
+          ? "https://schema.org/SoldOut"
+          : p.stockStatus === "reserved"
+            ? "https://schema.org/Reserved"
+            : "https://schema.org/InStock",
+      url,
+    },
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const shop =
+    (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  const p = data?.part;
+  if (!p) return [{ title: "Part not found" }, { name: "robots", content: "noindex" }];
+  const description = `${p.name} (Ref ${p.refId}): ${formatYen(p.price)}. ${p.description}`.slice(0, 300);
+  const image = p.images[0] ? `${data.origin}${imageUrl(p.images[0], 1600)}` : null;
+  return [
+    { title: `${p.name} · ${formatYen(p.price)} · ${shop}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: p.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+}
+
+export default function PartDetailPage({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const { part: p, url, origin } = loaderData;
+  if (!p) return <NotFoundNotice title="Part not found" listHref="/parts" listLabel="Back to Parts Stock" />;
+  const shop = root?.settings.shop;
+  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${p.name} (Ref ${p.refId}), ${formatYen(p.price)}. ${url}`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <JsonLd value={productJsonLd(p, url, origin)} />
+      <Breadcrumb
+        items={[
+          { label: "Stock", to: "/parts" },
+          { label: "Parts", to: "/parts" },
+          { label: p.make, to: `/parts?Make=${encodeURIComponent(p.make)}` },
+          { label: p.model, to: `/parts?Make=${encodeURIComponent(p.make)}&Model=${encodeURIComponent(p.model)}` },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+        <Gallery images={p.images} name={p.name} />
+        <div className="space-y-6">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <StockStatusBadge status={p.stockStatus} />
+              <span className="text-sm text-slate-500">Ref {p.refId}</span>
+              {p.quantity > 0 && p.stockStatus !== "sold" ? (
+                <span className="text-sm text-slate-500">· {p.quantity} in stock</span>
+              ) : null}
+            </div>
+            <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{p.name}</h1>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-5">
+            <p className="text-sm font-medium text-slate-500">Price</p>
+            <Price yen={p.price} size="lg" label="" />
+            <div className="mt-2">
+              <RateNote />
+            </div>
+          </div>
+          <section aria-labelledby="spec-title">
+            <h2 id="spec-title" className="text-lg font-bold text-slate-900">
+              Specifications
+            </h2>
+            <div className="mt-2">
+              <SpecTable
+                rows={[
+                  ["Make", p.make],
+                  ["Model", p.model],
+                  ["Type", p.type],
+                  ["SubType", p.subType],
+                  ["Part number", p.partNumber],
+                  ["Condition", p.condition],
+                  ["Year", p.year],
+                  ["Description", p.description],
+                ]}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="payment-title" className="rounded-xl border border-slate-200 p-5">
+            <h2 id="payment-title" className="font-bold text-slate-900">
+              Payment methods
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              <li>Debit and credit card (Visa, Mastercard)</li>
+              <li>Bank transfer (telegraphic transfer to our bank in Japan)</li>
+            </ul>
+          </section>
+          <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
+            <h2 id="quote-title" className="text-lg font-bold text-slate-900">
+              Get Free Quote
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              Tell us your country and port and we answer with the price delivered, usually within a day.
+            </p>
+          </section>
+          <div className="flex flex-wrap gap-3">
+            <BackButton fallback="/parts" />
+            {shop ? <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label="Ask on WhatsApp" /> : null}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { data } from "react-router";
+import {
+  BackButton,
+  Breadcrumb,
+  FavouriteButton,
+  Gallery,
+  JsonLd,
+  NotFoundNotice,
+  SpecTable,
+  WhatsAppLink,
+  whatsAppHref,
+} from "~/components/store/detail";
+import { Price, RateNote } from "~/components/store/price";
+import { StockStatusBadge } from "~/components/store/stock-card";
+import { getServices } from "~/context.server";
+import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
+import { getVehicle } from "~/domain/inventory/inventory.server";
+import { formatYen } from "~/domain/inventory/price";
+import { imageUrl } from "~/domain/media/image-url";
+import { useRootData } from "~/utils/root-data";
+import type { Route } from "./+types/vehicle";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
+  const vehicle = await getVehicle(db, id);
+  // A missing vehicle is a real 404 page (DECISIONS "Inventory"), not a redirect.
+  if (!vehicle) return data({ vehicle: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
+  return { vehicle, url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`, origin: config.publicUrl.origin };
+}
+
+const AVAILABILITY = {
+  available: "https://schema.org/InStock",
+  reserved: "https://schema.org/Reserved",
+  sold: "https://schema.org/SoldOut",
+} as const;
+
+function carJsonLd(v: VehicleDetail, url: string, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: v.name,
+    sku: v.refId,
+    url,
+    description: v.description,
+    brand: { "@type": "Brand", name: v.make },
+    model: v.model,
+    vehicleModelDate: String(v.year),
+    bodyType: v.type ?? undefined,
+    color: v.color ?? undefined,
+    fuelType: v.fuel ?? undefined,
+    vehicleTransmission: v.transmission ?? undefined,
+    driveWheelConfiguration: v.drive ?? undefined,
+    numberOfDoors: v.doors ?? undefined,
+    steeringPosition: v.steering
+      ? v.steering === "Right"
+        ? "https://schema.org/RightHandDriving"
+        : "https://schema.org/LeftHandDriving"
+      : undefined,
+    mileageFromOdometer:
+      v.mileage !== null ? { "@type": "QuantitativeValue", value: v.mileage, unitCode: "KMT" } : undefined,
+    vehicleEngine:
+      v.engineCc !== null
+        ? {
+            "@type": "EngineSpecification",
+            engineDisplacement: { "@type": "QuantitativeValue", value: v.engineCc, unitCode: "CMQ" },
+          }
+        : undefined,
+    image: v.images.map((image) => `${origin}${imageUrl(image, 1600)}`),
+    offers: {
+      "@type": "Offer",
+      price: v.price,
+      priceCurrency: "JPY",
+      availability: AVAILABILITY[v.stockStatus],
+      url,
+    },
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const shop =
+    (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  const v = data?.vehicle;
+  if (!v) return [{ title: "Vehicle not found" }, { name: "robots", content: "noindex" }];
+  const description = `${v.name} (Ref ${v.refId}): ${formatYen(v.price)} FOB. ${v.description}`.slice(0, 300);
+  const image = v.images[0] ? `${data.origin}${imageUrl(v.images[0], 1600)}` : null;
+  return [
+    { title: `${v.name} · ${formatYen(v.price)} · ${shop}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: v.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+}
+
+export default function VehicleDetailPage({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const { vehicle: v, url, origin } = loaderData;
+  if (!v) return <NotFoundNotice title="Vehicle not found" listHref="/vehicles" listLabel="Back to Vehicle Stock" />;
+  const shop = root?.settings.shop;
+  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${v.name} (Ref ${v.refId}), ${formatYen(v.price)} FOB. ${url}`;
+  const rows: [string, string | number | null][] = [
+    ["Ref no.", v.refId],
+    ["Make", v.make],
+    ["Model", v.model],
+    ["Year", v.year],
+    ["Type", v.type],
+    ["SubType", v.subType],
+    ["Mileage", v.mileage !== null ? `${v.mileage.toLocaleString("en-US")} km` : null],
+    ["Engine", v.engineCc !== null ? `${v.engineCc.toLocaleString("en-US")} cc` : null],
+    ["Fuel", v.fuel ? capitalise(v.fuel) : null],
+    ["Transmission", v.transmission ? capitalise(v.transmission) : null],
+    ["Drive", v.drive],
+    ["Steering", v.steering],
+    ["Color", v.color],
+    ["Seats", v.seats],
+    ["Doors", v.doors],
+    ["Exterior grade", v.exteriorGrade],
+    ["Interior grade", v.interiorGrade],
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <JsonLd value={carJsonLd(v, url, origin)} />
+      <Breadcrumb
+        items={[
+          { label: "Stock", to: "/vehicles" },
+          { label: "Vehicles", to: "/vehicles" },
+          { label: v.make, to: `/vehicles?Make=${encodeURIComponent(v.make)}` },
+          { label: v.model, to: `/vehicles?Make=${encodeURIComponent(v.make)}&Model=${encodeURIComponent(v.model)}` },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+        <div className="space-y-8">
+          <Gallery images={v.images} name={v.name} />
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="text-lg font-bold text-slate-900">
+              Description
+            </h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+              {v.description || "No description yet."}
+            </p>
+          </section>
+        </div>
+        <div className="space-y-6">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <StockStatusBadge status={v.stockStatus} />
+              {v.stockStatus === "available" ? (
+                <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+                  Available
+                </span>
+              ) : null}
+              <span className="text-sm text-slate-500">Ref {v.refId}</span>
+            </div>
+            <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{v.name}</h1>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-5">
+            <p className="text-sm font-medium text-slate-500">FOB price</p>
+            <Price yen={v.price} size="lg" label="" />
+            <div className="mt-2">
+              <RateNote />
+            </div>
+            <p className="mt-4 text-sm font-medium text-slate-700">Debit / Credit / Bank Transfer Payments</p>
+            {v.stockStatus === "sold" ? (
+              <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                This vehicle has been sold. Ask us and we will find you a similar one.
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap items-start gap-3">
+            <FavouriteButton signedIn={root?.customer != null} />
+            {shop ? <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label="Chat on WhatsApp" /> : null}
+          </div>
+          <section aria-labelledby="spec-title">
+            <h2 id="spec-title" className="text-lg font-bold text-slate-900">
+              Specifications
+            </h2>
+            <div className="mt-2">
+              <SpecTable rows={rows} />
+            </div>
+          </section>
+          <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
+            <h2 id="quote-title" className="text-lg font-bold text-slate-900">
+              Get Free Quote
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              Tell us your country and port: we answer with the full price to your door, usually within a day.
+              {shop ? (
+                <>
+                  {" "}
+                  Write to{" "}
+                  <a
+                    className="font-semibold text-accent-700 underline"
+                    href={`mailto:${shop.email}?subject=${encodeURIComponent(`Quote for ${v.name} (Ref ${v.refId})`)}`}
+                  >
+                    {shop.email}
+                  </a>{" "}
+                  or chat with us on WhatsApp.
+                </>
+              ) : null}
+            </p>
+          </section>
+          <BackButton fallback="/vehicles" />
+        </div>
+      </div>
+    </div>
+  );
+}
