@@ -16,10 +16,15 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-control-regex": "off",
-      // Server-only code must never reach the browser bundle.
+    },
+  },
+  {
+    // Pages and components never reach into the Express server.
+    files: ["app/**"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/app", "../server/*"], message: "The browser cannot import the server." }] },
+        { patterns: [{ group: ["**/server/*"], message: "Pages cannot import the Express server." }] },
       ],
     },
   },

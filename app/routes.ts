@@ -11,6 +11,9 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("preferences", "routes/resources/preferences.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ] satisfies RouteConfig;

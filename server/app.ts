@@ -22,6 +22,9 @@ import { log } from "~/utils/log.server";
 
 type BuildLoader = () => Promise<ServerBuild>;
 
+/** The pages of the production build (this file is the entry of that build). */
+export const productionBuild: BuildLoader = () => import("virtual:react-router/server-build");
+
 export function createApp(services: Services, build: BuildLoader, vite?: ViteDevServer) {
   const app = express();
   app.disable("x-powered-by");
@@ -166,7 +169,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   const vite = options.vite;
   const build: BuildLoader = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build");
+    : productionBuild;
   const { app, state } = createApp(services, build, vite);
 
   const server = app.listen(config.port, config.host, () => {

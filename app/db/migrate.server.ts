@@ -1,12 +1,12 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
 import * as initial from "./migrations/2026-11-21-01-initial";
-import * as keywordSearch from "./migrations/2026-11-21-02-keyword-search";
+import * as listSearch from "./migrations/2026-11-21-02-list-search";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
 const migrations: Record<string, Migration> = {
   "2026-11-21-01-initial": initial,
-  "2026-11-21-02-keyword-search": keywordSearch,
+  "2026-11-21-02-list-search": listSearch,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

@@ -203,6 +203,16 @@ export interface RateLimitTable {
   window_started_at: string;
 }
 
+export interface StockFacetTable {
+  kind: "vehicle" | "part";
+  make: string;
+  model: string;
+  /** '' when the item has no type or subtype. */
+  type: string;
+  sub_type: string;
+  n: number;
+}
+
 export interface Database {
   vehicles: VehicleTable;
   vehicle_images: VehicleImageTable;
@@ -220,4 +230,5 @@ export interface Database {
   exchange_rates: ExchangeRateTable;
   settings: SettingTable;
   rate_limits: RateLimitTable;
+  stock_facets: StockFacetTable;
 }

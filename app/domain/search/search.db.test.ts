@@ -4,7 +4,7 @@ import { between, createRng, partFactory, pick, vehicleFactory } from "~/db/seed
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { readPartQuery, readVehicleQuery, type Sort, type VehicleFilters } from "./filters";
-import { searchParts, searchVehicles, stockFacets } from "./search.server";
+import { searchParts, searchVehicles, stockFacets, vehicleListQueries } from "./search.server";
 
 let t: TestDb;
 type Stored = VehicleInput & { id: number; refId: string; createdAt: string };
@@ -167,6 +167,52 @@ describe("vehicle list", () => {
   it("gives an empty page, not an error, when nothing matches", async () => {
     const result = await searchVehicles(t.db, readVehicleQuery(new URLSearchParams("Make=%3Cscript%3E")));
     expect(result).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
+  });
+});
+
+describe("keyword with many matches", () => {
+  it("walking the sort index gives the same rows as fetching every match", async () => {
+    for (const keyword of ["petrol", "automatic km", "inspected", "hybrid"]) {
+      for (const sort of ["newest", "oldest", "price_asc", "price_desc"] as const) {
+        const query = readVehicleQuery(new URLSearchParams({ Keyword: keyword, Sort: sort, PerPage: "20" }));
+        const plain = await vehicleListQueries(t.db, query, 0, false).page.execute();
+        const dense = await vehicleListQueries(t.db, query, 0, true).page.execute();
+        expect(
+          dense.map((r) => r.id),
+          `${keyword} ${sort}`,
+        ).toEqual(plain.map((r) => r.id));
+        expect(plain.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe("stock counts kept by the database", () => {
+  it("follow a change of make and a deletion", async () => {
+    const v = vehicles[20]!;
+    const before = await stockFacets(t.db, "vehicles");
+    const count = (f: typeof before, make: string) => f.makes.find((m) => m.name === make)?.count ?? 0;
+    await t.db.updateTable("vehicles").set({ make: "Isuzu", model: "Elf" }).where("id", "=", v.id).execute();
+    const moved = await stockFacets(t.db, "vehicles");
+    expect(count(moved, v.make)).toBe(count(before, v.make) - 1);
+    expect(count(moved, "Isuzu")).toBe(1);
+    expect(moved.models.Isuzu).toEqual(["Elf"]);
+    expect((await searchVehicles(t.db, readVehicleQuery(new URLSearchParams("Make=Isuzu")))).total).toBe(1);
+    await t.db.deleteFrom("vehicles").where("id", "=", v.id).execute();
+    const gone = await stockFacets(t.db, "vehicles");
+    expect(count(gone, "Isuzu")).toBe(0);
+    expect(gone.makes.some((m) => m.name === "Isuzu")).toBe(false);
+    expect((await searchVehicles(t.db, readVehicleQuery(new URLSearchParams("Make=Isuzu")))).total).toBe(0);
+    // Put it back for the other tests.
+    const { id: _id, refId: _ref, createdAt, ...input } = v;
+    const again = await createVehicle(
+      t.db,
+      { ...input, refId: `${v.refId}-B` },
+      [],
+      { kind: "system", id: null },
+      createdAt,
+    );
+    vehicles[20] = { ...v, id: again.id, refId: again.refId };
   });
 });
 

@@ -18,28 +18,37 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** One word found in any of the searched columns, checked on the row itself (ASCII case-insensitive). */
+function wordInRow(table: StockTable, word: string): Expression<SqlBool> {
+  const like = `%${escapeLike(word)}%`;
+  const columns = ["name", "description", "model", "ref_id"].map(
+    (c) => sql<SqlBool>`lower(${sql.ref(`${table}.${c}`)}) like ${like} escape '\\'`,
+  );
+  return sql<SqlBool>`(${sql.join(columns, sql` or `)})`;
+}
+
 /**
  * Keyword condition: every word must appear, case-insensitively, in the name,
- * description, model or ref id. Words of 3 or more characters go through the
- * trigram index; shorter ones are matched directly.
+ * description, model or ref id. On SQLite, words of 3 or more characters go
+ * through the trigram index, shorter ones are checked on the row. When the
+ * index says the words match many rows (`dense`) and they are plain ASCII, the
+ * rows are checked directly instead: walking the sort index then finds a page
+ * after a few hundred rows, without fetching every match and sorting them.
  */
-function keywordCondition(db: DB, table: StockTable, keyword: string): Expression<SqlBool> {
+function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boolean): Expression<SqlBool> {
   const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
   const parts: Expression<SqlBool>[] = [];
   if (dialectOf(db) === "sqlite") {
-    const indexed = words.filter((w) => [...w].length >= 3);
+    const checkRows = dense && /^[\x20-\x7e]*$/.test(keyword);
+    const indexed = checkRows ? [] : words.filter((w) => [...w].length >= 3);
     if (indexed.length > 0) {
       const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-      parts.push(
-        sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_fts`)} where ${sql.raw(`${table}_fts`)} match ${match})`,
-      );
+      // "+id" when dense: a membership test, so the sort index can still be walked.
+      const id = sql.raw(dense ? `+${table}.id` : `${table}.id`);
+      const fts = sql.raw(`${table}_fts`);
+      parts.push(sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${match})`);
     }
-    for (const w of words.filter((w) => [...w].length < 3)) {
-      const like = `%${escapeLike(w)}%`;
-      parts.push(
-        sql<SqlBool>`(lower(${sql.ref(`${table}.name`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.description`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.model`)}) like ${like} escape '\\' or lower(${sql.ref(`${table}.ref_id`)}) like ${like} escape '\\')`,
-      );
-    }
+    for (const w of words.filter((w) => checkRows || [...w].length < 3)) parts.push(wordInRow(table, w));
   } else {
     for (const w of words) {
       // The same expression as the trigram index of migration 02.
@@ -51,7 +60,7 @@ function keywordCondition(db: DB, table: StockTable, keyword: string): Expressio
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-function vehicleWhere(db: DB, f: VehicleFilters) {
+function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
@@ -69,19 +78,19 @@ function vehicleWhere(db: DB, f: VehicleFilters) {
     if (f.PriceTo !== undefined) c.push(eb("vehicles.price", "<=", f.PriceTo));
     if (f.MileageFrom !== undefined) c.push(eb("vehicles.mileage", ">=", f.MileageFrom));
     if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
-    if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword));
+    if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword, dense));
     return eb.and(c);
   };
 }
 
-function partWhere(db: DB, f: PartFilters) {
+function partWhere(db: DB, f: PartFilters, dense = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("parts.make", "=", f.Make));
     if (f.Model) c.push(eb("parts.model", "=", f.Model));
     if (f.Type) c.push(eb("parts.type", "=", f.Type));
     if (f.SubType) c.push(eb("parts.sub_type", "=", f.SubType));
-    if (f.Keyword) c.push(keywordCondition(db, "parts", f.Keyword));
+    if (f.Keyword) c.push(keywordCondition(db, "parts", f.Keyword, dense));
     return eb.and(c);
   };
 }
@@ -94,9 +103,9 @@ const ORDER: Record<Sort, [column: "created_at" | "price", direction: "asc" | "d
 };
 
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
-export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, offset = 0) {
+export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, offset = 0, denseKeyword = false) {
   const [column, direction] = ORDER[query.sort];
-  const where = vehicleWhere(db, query.filters);
+  const where = vehicleWhere(db, query.filters, denseKeyword);
   return {
     count: db
       .selectFrom("vehicles")
@@ -130,9 +139,9 @@ export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, off
   };
 }
 
-export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 0) {
+export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 0, denseKeyword = false) {
   const [column, direction] = ORDER[query.sort];
-  const where = partWhere(db, query.filters);
+  const where = partWhere(db, query.filters, denseKeyword);
   return {
     count: db
       .selectFrom("parts")
@@ -147,6 +156,59 @@ export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 
       .limit(query.perPage)
       .offset(offset),
   };
+}
+
+/** Above this many keyword matches, a page is found by walking the sort index (see keywordCondition). */
+const DENSE_MATCHES = 2000;
+
+/**
+ * How many items the keyword matches, read from the SQLite trigram index alone
+ * (a few milliseconds even for 25,000 matches). Null on PostgreSQL or when a
+ * word is too short for the index.
+ */
+async function indexedKeywordMatches(db: DB, table: StockTable, keyword: string | undefined): Promise<number | null> {
+  if (!keyword || dialectOf(db) !== "sqlite") return null;
+  const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
+  if (words.some((w) => [...w].length < 3)) return null;
+  const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+  const fts = sql.raw(`${table}_fts`);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${match}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
+
+/** The total of a list filtered only by make, model, type and subtype, from the stock counts. */
+async function facetTotal(db: DB, kind: "vehicle" | "part", filters: object): Promise<number | null> {
+  const set = Object.entries(filters).filter(([, v]) => v !== undefined);
+  if (set.some(([k]) => !FACET_FILTERS.has(k))) return null;
+  const f = filters as { Make?: string; Model?: string; Type?: string; SubType?: string };
+  let q = db
+    .selectFrom("stock_facets")
+    .select((eb) => eb.fn.sum<number>("n").as("n"))
+    .where("kind", "=", kind);
+  if (f.Make) q = q.where("make", "=", f.Make);
+  if (f.Model) q = q.where("model", "=", f.Model);
+  if (f.Type) q = q.where("type", "=", f.Type);
+  if (f.SubType) q = q.where("sub_type", "=", f.SubType);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The filtered total, the cheapest way that is exact. */
+async function listTotal(
+  db: DB,
+  table: StockTable,
+  filters: { Keyword?: string },
+  count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> },
+): Promise<{ total: number; denseKeyword: boolean }> {
+  const matches = await indexedKeywordMatches(db, table, filters.Keyword);
+  const denseKeyword = matches !== null && matches > DENSE_MATCHES;
+  const onlyKeyword = Object.entries(filters).every(([k, v]) => k === "Keyword" || v === undefined);
+  if (matches !== null && onlyKeyword) return { total: matches, denseKeyword };
+  const fromFacets = await facetTotal(db, table === "vehicles" ? "vehicle" : "part", filters);
+  if (fromFacets !== null) return { total: fromFacets, denseKeyword };
+  return { total: Number((await count.executeTakeFirstOrThrow()).n), denseKeyword };
 }
 
 async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: number[]) {
@@ -178,10 +240,10 @@ async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: nu
 
 /** One page of vehicles matching the filters, with the filtered total. */
 export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
-  const counted = await vehicleListQueries(db, query).count.executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  const { total, denseKeyword } = await listTotal(db, "vehicles", query.filters, vehicleListQueries(db, query).count);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
-  const rows = total === 0 ? [] : await vehicleListQueries(db, query, (page - 1) * query.perPage).page.execute();
+  const rows =
+    total === 0 ? [] : await vehicleListQueries(db, query, (page - 1) * query.perPage, denseKeyword).page.execute();
   const images = await imagesOf(
     db,
     "vehicle_images",
@@ -217,10 +279,10 @@ export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): 
 
 /** One page of parts matching the filters, with the filtered total. */
 export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
-  const counted = await partListQueries(db, query).count.executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  const { total, denseKeyword } = await listTotal(db, "parts", query.filters, partListQueries(db, query).count);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
-  const rows = total === 0 ? [] : await partListQueries(db, query, (page - 1) * query.perPage).page.execute();
+  const rows =
+    total === 0 ? [] : await partListQueries(db, query, (page - 1) * query.perPage, denseKeyword).page.execute();
   const images = await imagesOf(
     db,
     "part_images",
@@ -254,12 +316,13 @@ export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promis
   };
 }
 
-/** What is in stock, counted by make and by type, in one pass over an index. */
+/** What is in stock, counted by make and by type: read from the counts the database keeps. */
 export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
   const rows = await db
-    .selectFrom(table as "vehicles")
-    .select(["make", "model", "type", "sub_type", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy(["make", "model", "type", "sub_type"])
+    .selectFrom("stock_facets")
+    .select(["make", "model", "type", "sub_type", "n"])
+    .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
+    .where("n", ">", 0)
     .execute();
   const makes = new Map<string, number>();
   const types = new Map<string, number>();

@@ -1,0 +1,127 @@
+import type { DB } from "~/db/db.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import { between, createRng, partFactory, vehicleFactory } from "./factories";
+
+/**
+ * Large stock for benchmarks and query-plan tests: the demo's factories,
+ * written in batches without the per-item work (activity log, photo encoding).
+ * Every item points at one of the given stored photos.
+ */
+export async function bulkInsertStock(
+  db: DB,
+  options: { vehicles: number; parts: number; photos: ImageRef[]; seed?: number; onProgress?: (done: number) => void },
+) {
+  const rng = createRng(options.seed ?? 99);
+  const start = Date.now() - 3 * 365 * 24 * 3600 * 1000;
+  const span = 3 * 365 * 24 * 3600 * 1000;
+  const batch = 500;
+  for (let offset = 0; offset < options.vehicles; offset += batch) {
+    const count = Math.min(batch, options.vehicles - offset);
+    await db.transaction().execute(async (trx) => {
+      const rows = Array.from({ length: count }, (_, k) => {
+        const i = offset + k;
+        const v = vehicleFactory(rng, i);
+        const at = new Date(start + Math.floor((span * i) / options.vehicles)).toISOString();
+        return {
+          ref_id: `B-${String(i + 1).padStart(7, "0")}`,
+          name: v.name ?? `${v.year} ${v.make} ${v.model}`,
+          make: v.make,
+          model: v.model,
+          type: v.type,
+          sub_type: v.subType,
+          year: v.year,
+          price: v.price,
+          mileage: v.mileage,
+          engine_cc: v.engineCc,
+          color: v.color,
+          fuel: v.fuel,
+          transmission: v.transmission,
+          drive: v.drive,
+          seats: v.seats,
+          doors: v.doors,
+          steering: v.steering,
+          exterior_grade: v.exteriorGrade,
+          interior_grade: v.interiorGrade,
+          description: v.description,
+          stock_status: v.stockStatus,
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      const ids = await trx.insertInto("vehicles").values(rows).returning("id").execute();
+      if (options.photos.length > 0) {
+        const images = ids.flatMap(({ id }) =>
+          Array.from({ length: between(rng, 1, 8) }, (_, position) => {
+            const photo = options.photos[(id + position) % options.photos.length]!;
+            return {
+              vehicle_id: id,
+              position,
+              media_key: photo.key,
+              width: photo.width,
+              height: photo.height,
+              variants: photo.variants.join(","),
+              created_at: rows[0]!.created_at,
+            };
+          }),
+        );
+        for (let i = 0; i < images.length; i += 1000)
+          await trx
+            .insertInto("vehicle_images")
+            .values(images.slice(i, i + 1000))
+            .execute();
+      }
+    });
+    options.onProgress?.(offset + count);
+  }
+  for (let offset = 0; offset < options.parts; offset += batch) {
+    const count = Math.min(batch, options.parts - offset);
+    await db.transaction().execute(async (trx) => {
+      const rows = Array.from({ length: count }, (_, k) => {
+        const i = offset + k;
+        const p = partFactory(rng, i);
+        const at = new Date(start + Math.floor((span * i) / options.parts)).toISOString();
+        return {
+          ref_id: `BP-${String(i + 1).padStart(7, "0")}`,
+          name: p.name,
+          make: p.make,
+          model: p.model,
+          type: p.type,
+          sub_type: p.subType,
+          price: p.price,
+          description: p.description,
+          year: p.year,
+          mileage: null,
+          color: null,
+          fuel: null,
+          part_number: p.partNumber,
+          category: p.category,
+          condition: p.condition,
+          quantity: p.quantity,
+          stock_status: p.stockStatus,
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      const ids = await trx.insertInto("parts").values(rows).returning("id").execute();
+      if (options.photos.length > 0) {
+        await trx
+          .insertInto("part_images")
+          .values(
+            ids.map(({ id }) => {
+              const photo = options.photos[id % options.photos.length]!;
+              return {
+                part_id: id,
+                position: 0,
+                media_key: photo.key,
+                width: photo.width,
+                height: photo.height,
+                variants: photo.variants.join(","),
+                created_at: rows[0]!.created_at,
+              };
+            }),
+          )
+          .execute();
+      }
+    });
+  }
+}
