@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { type DB, openDatabase } from "~/db/db.server";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -43,4 +45,14 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** Reads the e2e shop's own database (the shop keeps running; SQLite in WAL mode allows a second reader). */
+export async function withShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase({ dialect: "sqlite", file: path.join(inject("dataDir"), "shop.sqlite") });
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
 }

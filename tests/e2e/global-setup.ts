@@ -4,15 +4,22 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { seedStock, DEMO_CUSTOMER } from "~/db/seed/seed.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { startFakeRates } from "../support/fake-rates";
 import { freePort, ROOT, runShop } from "../support/shop-process";
+
+/** The rates the fake provider gives the browser tests, and the key the shop must keep to itself. */
+export const E2E_RATES = { JPY: 1, USD: 0.0065, LKR: 1.95, EUR: 0.006 };
+export const E2E_RATES_KEY = "e2e-rates-key-must-stay-on-the-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    ratesRequests: number;
   }
 }
 
@@ -33,20 +40,29 @@ export default async function setup(project: TestProject) {
     photos: [1, 3],
     seed: 11,
   });
+  // More stock without photos, so lists have several pages.
+  await bulkInsertStock(db, { vehicles: 40, parts: 0, photos: [], seed: 12 });
   await createCustomer(db, DEMO_CUSTOMER);
   await db.destroy();
 
+  const rates = await startFakeRates(E2E_RATES);
   const shop = runShop({
     PORT: String(await freePort()),
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+    RATES_URL: rates.url,
+    RATES_API_KEY: E2E_RATES_KEY,
   });
   await shop.ready;
+  // The shop asks for rates as it starts; wait until it has them.
+  for (let i = 0; i < 50 && rates.state.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  project.provide("ratesRequests", rates.state.requests.length);
   project.provide("baseUrl", shop.url);
   project.provide("dataDir", dataDir);
 
   return async () => {
     await shop.stop();
+    await rates.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

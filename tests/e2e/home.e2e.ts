@@ -1,9 +1,7 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "~/db/db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestParts, latestVehicles } from "~/domain/inventory/inventory.server";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,13 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newestInStock() {
-  const db = openDatabase({ dialect: "sqlite", file: path.join(inject("dataDir"), "shop.sqlite") });
-  try {
-    return { vehicles: await latestVehicles(db), parts: await latestParts(db) };
-  } finally {
-    await db.destroy();
-  }
+function newestInStock() {
+  return withShopDb(async (db) => ({ vehicles: await latestVehicles(db), parts: await latestParts(db) }));
 }
 
 describe("home page", () => {
@@ -123,7 +116,16 @@ describe("home page", () => {
       { width: 1366, height: 900 },
     ]) {
       const page = await openPage(browser, { viewport });
-      for (const p of ["/", "/about", "/no-such-page", "/admin/login"]) {
+      for (const p of [
+        "/",
+        "/about",
+        "/no-such-page",
+        "/admin/login",
+        "/vehicles",
+        "/parts",
+        "/vehicles/1",
+        "/parts/1",
+      ]) {
         await page.goto(p, { waitUntil: "networkidle" });
         expect(await seriousAccessibilityProblems(page), `${p} at ${viewport.width}px`).toEqual([]);
       }
@@ -192,7 +194,8 @@ describe("public shell", () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByTestId("site-footer").getByRole("link", { name: "Vehicles" }).click();
     await page.waitForURL(/\/vehicles$/);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole("heading", { name: "Vehicle Stock" }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
   });
 });

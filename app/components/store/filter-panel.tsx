@@ -53,7 +53,12 @@ export function FilterPanel({
   );
 
   const go = (next: Record<string, string>) => {
-    const chosen = Object.fromEntries(Object.entries(next).filter(([, v]) => v.trim() !== ""));
+    // Amounts go into the address as plain digits ("¥300,000" becomes 300000), as the server reads them.
+    const numeric = new Set(fields.filter((f) => f.kind === "number").map((f) => f.name));
+    const cleaned = Object.entries(next).map(
+      ([k, v]) => [k, numeric.has(k) ? v.replace(/\D/g, "") : v.trim()] as const,
+    );
+    const chosen = Object.fromEntries(cleaned.filter(([, v]) => v !== ""));
     navigate(`/${kind}${listSearch(keys, { filters: chosen, sort, perPage, page: 1 })}`);
   };
 

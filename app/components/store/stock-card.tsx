@@ -17,7 +17,7 @@ export function StockImage({
 }) {
   if (!image) {
     return (
-      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">
+      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600">
         <svg aria-hidden="true" viewBox="0 0 48 24" className="h-8 w-16 fill-slate-300">
           <path d="M4 18 L6 11 Q8 8 12 8 L34 8 Q38 8 41 11 L45 18 Z" />
           <circle cx="14" cy="19" r="4" />

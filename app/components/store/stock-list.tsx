@@ -133,7 +133,7 @@ export function Pagination({
               ‹ Previous
             </Link>
           ) : (
-            <span className={`${cell} text-slate-400`} aria-hidden="true">
+            <span className={`${cell} text-slate-500`} aria-hidden="true">
               ‹ Previous
             </span>
           )}
@@ -162,7 +162,7 @@ export function Pagination({
               Next ›
             </Link>
           ) : (
-            <span className={`${cell} text-slate-400`} aria-hidden="true">
+            <span className={`${cell} text-slate-500`} aria-hidden="true">
               Next ›
             </span>
           )}

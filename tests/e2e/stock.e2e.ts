@@ -1,0 +1,287 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getVehicle } from "~/domain/inventory/inventory.server";
+import { convertYen, formatMoney } from "~/domain/rates/currencies";
+import { readVehicleQuery } from "~/domain/search/filters";
+import { searchVehicles } from "~/domain/search/search.server";
+import { ROOT } from "../support/shop-process";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const list = (qs: string) => withShopDb((db) => searchVehicles(db, readVehicleQuery(new URLSearchParams(qs))));
+
+async function cardNames(page: Page) {
+  return page.getByTestId("list-results").getByTestId("stock-card-link").allTextContents();
+}
+
+describe("vehicle list", () => {
+  it("filters from the panel into the URL and the cards, Make clears Model, and back restores the list", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    const panel = page.getByTestId("filter-panel");
+    await panel.getByLabel("Make").selectOption("Toyota");
+    await page.waitForURL((u) => u.search === "?Make=Toyota");
+    const toyota = await list("Make=Toyota");
+    await expect.poll(() => cardNames(page)).toEqual(toyota.items.map((i) => i.name));
+    expect(await page.getByTestId("list-status").textContent()).toContain(`${toyota.total} vehicles found`);
+
+    await panel.getByLabel("Model").selectOption("Corolla");
+    await page.waitForURL((u) => u.search === "?Make=Toyota&Model=Corolla");
+    const corolla = await list("Make=Toyota&Model=Corolla");
+    await expect.poll(() => cardNames(page)).toEqual(corolla.items.map((i) => i.name));
+
+    // Changing Make clears Model (SPEC 4).
+    await panel.getByLabel("Make").selectOption("Honda");
+    await page.waitForURL((u) => u.search === "?Make=Honda");
+
+    await page.goBack();
+    await page.waitForURL((u) => u.search === "?Make=Toyota&Model=Corolla");
+    await expect.poll(() => cardNames(page)).toEqual(corolla.items.map((i) => i.name));
+    expect(await panel.getByLabel("Model").inputValue()).toBe("Corolla");
+    await page.context().close();
+  });
+
+  it("applies a typed price range and keyword, and a new sort goes back to page 1", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles?Page=2", { waitUntil: "networkidle" });
+    const panel = page.getByTestId("filter-panel");
+    await panel.getByLabel("Price from (¥)").fill("300,000");
+    await panel.getByLabel("Price to (¥)").fill("2000000");
+    await panel.getByLabel("Keyword").fill("  Petrol ");
+    await panel.getByLabel("Keyword").press("Enter");
+    await page.waitForURL((u) => u.search === "?PriceFrom=300000&PriceTo=2000000&Keyword=Petrol");
+    const expected = await list("PriceFrom=300000&PriceTo=2000000&Keyword=Petrol");
+    expect(expected.total).toBeGreaterThan(0);
+    await expect.poll(() => cardNames(page)).toEqual(expected.items.map((i) => i.name));
+
+    await page.goto("/vehicles?Page=2", { waitUntil: "networkidle" });
+    await page.getByLabel("Sort").selectOption("price_asc");
+    await page.waitForURL((u) => u.search === "?Sort=price_asc");
+    const cheapest = await list("Sort=price_asc");
+    await expect.poll(() => cardNames(page)).toEqual(cheapest.items.map((i) => i.name));
+    await page.context().close();
+  });
+
+  it("pages through the list with links that keep the filters", async () => {
+    const all = await list("");
+    expect(all.pageCount).toBeGreaterThan(1);
+    const page = await openPage(browser);
+    await page.goto("/vehicles?Sort=oldest", { waitUntil: "networkidle" });
+    await page.getByRole("navigation", { name: "Pages, bottom" }).getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL((u) => u.search === "?Sort=oldest&Page=2");
+    const second = await list("Sort=oldest&Page=2");
+    await expect.poll(() => cardNames(page)).toEqual(second.items.map((i) => i.name));
+    expect(await page.getByText(`Page 2 of ${all.pageCount}`).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("says 'Loading vehicles...' while the next list is on its way", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    await page.route("**/vehicles.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByTestId("filter-panel").getByLabel("Fuel").selectOption("diesel");
+    await page.getByText("Loading vehicles...").waitFor({ state: "visible" });
+    await page.waitForURL((u) => u.search === "?Fuel=diesel");
+    await page.getByText("Loading vehicles...").waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  it("shows 'No vehicles found' when nothing matches", async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    const response = await page.goto("/vehicles?Keyword=no-such-vehicle-anywhere");
+    expect(response?.status()).toBe(200);
+    expect(await page.getByText("No vehicles found").count()).toBe(1);
+    expect(await page.getByText("Try adjusting your search criteria or filters").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("converts a known price into the chosen currency and remembers the choice", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    const first = (await list("")).items[0]!;
+    await page.getByTestId("currency-form").getByLabel("Currency").selectOption("USD");
+    const expected = `≈ ${formatMoney(convertYen(first.price, E2E_RATES.USD), "USD")}`;
+    const firstCard = page.getByTestId("list-results").getByTestId("list-card").first();
+    await expect.poll(() => firstCard.getByTestId("converted-price").textContent()).toBe(expected);
+    expect(await page.getByTestId("rate-note").textContent()).toContain("USD prices are a guide at the rate of");
+    // Remembered: the detail page shows it too.
+    await page.goto(`/vehicles/${first.id}`);
+    expect(await page.getByTestId("converted-price").first().textContent()).toBe(expected);
+    await page.context().close();
+  });
+
+  it("switches between grid and list, and keeps the choice on the next visit", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    const list = page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "List" });
+    expect(await list.getAttribute("aria-pressed")).toBe("false");
+    const cardBox = () => page.getByTestId("list-card").first().boundingBox();
+    const gridWidth = (await cardBox())!.width;
+    await list.click();
+    expect(await list.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await cardBox())!.width).toBeGreaterThan(gridWidth * 1.5);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await list.getAttribute("aria-pressed")).toBe("true");
+    await page.context().close();
+  });
+
+  it("shows 4 extra thumbnails on a card only when the vehicle has at least 5 photos", async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/vehicles?PerPage=100");
+    const cards = page.getByTestId("list-card");
+    const all = await list("PerPage=100");
+    expect(await cards.count()).toBe(all.items.length);
+    for (const [i, item] of all.items.entries()) {
+      const thumbs = cards.nth(i).getByTestId("card-thumbnails").locator("img");
+      expect(await thumbs.count(), item.name).toBe(item.imageCount >= 5 ? 4 : 0);
+    }
+    await page.context().close();
+  });
+});
+
+describe("detail pages", () => {
+  it("a thumbnail click changes the main photo, by mouse or keyboard", async () => {
+    const id = await withShopDb(async (db) => {
+      const row = await db
+        .selectFrom("vehicle_images")
+        .select("vehicle_id")
+        .groupBy("vehicle_id")
+        .having((eb) => eb.fn.countAll(), ">=", 3)
+        .executeTakeFirstOrThrow();
+      return row.vehicle_id;
+    });
+    const vehicle = (await withShopDb((db) => getVehicle(db, id)))!;
+    const page = await openPage(browser);
+    await page.goto(`/vehicles/${id}`, { waitUntil: "networkidle" });
+    const main = page.getByTestId("main-photo");
+    const before = await main.getAttribute("src");
+    await page.getByRole("button", { name: `Show photo 2 of ${vehicle.images.length}` }).click();
+    await expect.poll(() => main.getAttribute("alt")).toBe(`${vehicle.name}, photo 2 of ${vehicle.images.length}`);
+    expect(await main.getAttribute("src")).not.toBe(before);
+    expect(await main.getAttribute("src")).toContain(vehicle.images[1]!.key);
+    await page.getByRole("button", { name: `Show photo 3 of ${vehicle.images.length}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => main.getAttribute("src")).toContain(vehicle.images[2]!.key);
+    await page.context().close();
+  });
+
+  it("shows the specification table, breadcrumb, payment note, WhatsApp text and JSON-LD", async () => {
+    const vehicle = (await withShopDb((db) => getVehicle(db, 1)))!;
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/vehicles/1");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(vehicle.name);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await crumbs.getByRole("link", { name: vehicle.make }).getAttribute("href")).toBe(
+      `/vehicles?Make=${encodeURIComponent(vehicle.make)}`,
+    );
+    expect(await page.getByText("Debit / Credit / Bank Transfer Payments").count()).toBe(1);
+    const table = page.getByTestId("spec-table");
+    expect(await table.textContent()).toContain(vehicle.refId);
+    const wa = new URL((await page.getByTestId("whatsapp-link").getAttribute("href"))!);
+    expect(wa.hostname).toBe("wa.me");
+    const text = wa.searchParams.get("text")!;
+    for (const part of [
+      vehicle.name,
+      vehicle.refId,
+      `¥${vehicle.price.toLocaleString("en-US")}`,
+      `/vehicles/${vehicle.id}`,
+    ]) {
+      expect(text).toContain(part);
+    }
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({
+      "@type": "Car",
+      sku: vehicle.refId,
+      offers: { price: vehicle.price, priceCurrency: "JPY" },
+    });
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/vehicles\/1$/);
+    await page.context().close();
+  });
+
+  it("signed out, the favourite button says to log in", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles/1", { waitUntil: "networkidle" });
+    await page.getByTestId("favourite-button").click();
+    await page.getByText("Please log in to use favorites.").waitFor();
+    await page.context().close();
+  });
+
+  it("a missing vehicle or part is a 404 page with a way back", async () => {
+    const page = await openPage(browser);
+    for (const [path, title, link] of [
+      ["/vehicles/999999", "Vehicle not found", "Back to Vehicle Stock"],
+      ["/vehicles/abc", "Vehicle not found", "Back to Vehicle Stock"],
+      ["/parts/999999", "Part not found", "Back to Parts Stock"],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.getByRole("heading", { name: title }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: link }).count()).toBe(1);
+    }
+    await page.context().close();
+  });
+});
+
+describe("bad input in the address", () => {
+  it("answers 200 with the value ignored or clamped, never more than 100 items, nothing echoed unescaped", async () => {
+    const evil = "<script>alert(1)</script>";
+    for (const qs of [
+      "YearFrom=abc",
+      "PerPage=100000",
+      "Page=-3",
+      "Page=999999",
+      "Sort=unknown",
+      `Make=${encodeURIComponent(evil)}`,
+      `Keyword=${"a".repeat(5000)}`,
+      `Keyword=${encodeURIComponent(evil)}`,
+      "PriceFrom=-5&PriceTo=abc&MileageTo=1e99",
+    ]) {
+      for (const kind of ["vehicles", "parts"]) {
+        const res = await fetch(`${baseUrl()}/${kind}?${qs}`, { headers: { Cookie: "currency=XYZ; view=<b>" } });
+        const html = await res.text();
+        expect(res.status, `${kind}?${qs}`).toBe(200);
+        expect(html).not.toContain(evil);
+        expect((html.match(/data-testid="list-card"/g) ?? []).length).toBeLessThanOrEqual(100);
+      }
+    }
+    const clamped = await (await fetch(`${baseUrl()}/vehicles?PerPage=100000`)).text();
+    expect((clamped.match(/data-testid="list-card"/g) ?? []).length).toBe(Math.min(100, (await list("")).total));
+  });
+});
+
+describe("search engines", () => {
+  it("serves robots.txt and a sitemap with every vehicle", async () => {
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+    const index = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    expect(index).toContain("/sitemaps/vehicles-1.xml");
+    const vehicles = await (await fetch(`${baseUrl()}/sitemaps/vehicles-1.xml`)).text();
+    const total = (await list("")).total;
+    expect((vehicles.match(/<url>/g) ?? []).length).toBe(total);
+  });
+});
+
+describe("the exchange-rate key", () => {
+  it("was used by the server and never reaches a page or a script", async () => {
+    expect(inject("ratesRequests")).toBeGreaterThan(0);
+    for (const p of ["/", "/vehicles", "/vehicles/1", "/parts"]) {
+      expect(await (await fetch(`${baseUrl()}${p}`)).text()).not.toContain(E2E_RATES_KEY);
+    }
+    const assets = path.join(ROOT, "build/client/assets");
+    for (const file of fs.readdirSync(assets)) {
+      const text = fs.readFileSync(path.join(assets, file), "utf8");
+      expect(text.includes("RATES_API_KEY") || text.includes(E2E_RATES_KEY), file).toBe(false);
+    }
+  });
+});
