@@ -15,3 +15,15 @@ export const servicesContext = createContext<Services>();
 export function getServices(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
 }
+
+/** Facts about the request that only the server knows (the client address, behind the proxy). */
+export const requestInfoContext = createContext<{ ip: string }>({ ip: "unknown" });
+
+export function getClientIp(context: Readonly<RouterContextProvider>): string {
+  return context.get(requestInfoContext).ip;
+}
+
+/** Cookies get the Secure flag when buyers reach the shop over https. */
+export function secureCookies(services: Services): boolean {
+  return services.config.publicUrl.protocol === "https:";
+}

@@ -4,6 +4,7 @@ import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
 import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
+import { getCustomer } from "./domain/accounts/sessions.server";
 import { displayRate } from "./domain/rates/rates.server";
 import { isLanguage, LANGUAGE_COOKIE, type LanguageCode } from "./i18n/languages";
 import { readCookie } from "./utils/cookies";
@@ -16,6 +17,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = getServices(context);
+  const customer = await getCustomer(db, request);
   const cookies = request.headers.get("Cookie");
   const chosenLanguage = readCookie(cookies, LANGUAGE_COOKIE);
   const language: LanguageCode = isLanguage(chosenLanguage) ? chosenLanguage : "en";
@@ -26,13 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log("error", "exchange rate could not be read", { error: String(error) });
     return null;
   });
-  // The signed-in buyer arrives with the accounts work; until then every visitor is signed out.
   return {
     settings: publicSettings(config),
     language,
     currency,
     rate,
-    customer: null as null | { firstName: string },
+    customer: customer
+      ? { firstName: customer.fullName.split(" ")[0] ?? customer.fullName, fullName: customer.fullName }
+      : null,
   };
 }
 

@@ -6,10 +6,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError, loadConfig } from "~/config.server";
-import { servicesContext, type Services } from "~/context.server";
+import { requestInfoContext, servicesContext, type Services } from "~/context.server";
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
@@ -78,9 +79,10 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
     createRequestHandler({
       build,
       mode: services.config.env === "production" ? "production" : "development",
-      getLoadContext() {
+      getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(requestInfoContext, { ip: req.ip ?? "unknown" });
         return context;
       },
     }),
@@ -166,6 +168,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
 
   const services: Services = { config, db, media: new MediaStore(localDriver(config.mediaDir)) };
   const stopRates = keepRatesFresh(db, config.rates);
+  const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom);
   const vite = options.vite;
   const build: BuildLoader = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -191,6 +194,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     stopRates();
     log("info", "stopping", { signal });
     server.close(async () => {
+      await stopOutbox().catch(() => {});
       await db.destroy().catch(() => {});
       log("info", "stopped");
       process.exit(0);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { StockImage } from "./stock-card";
 
@@ -143,28 +143,65 @@ export function WhatsAppLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-/** Until saving favourites arrives, a signed-out buyer is told what to do (SPEC 5). */
-export function FavouriteButton({ signedIn }: { signedIn: boolean }) {
+/**
+ * Favourite toggle: shows the stored state; signed out, it says to log in
+ * (SPEC 5). Without JavaScript it is a form that saves and comes back.
+ */
+export function FavouriteButton({
+  signedIn,
+  vehicleId,
+  favourite,
+}: {
+  signedIn: boolean;
+  vehicleId: number;
+  favourite: boolean;
+}) {
   const [message, setMessage] = useState("");
+  const fetcher = useFetcher();
+  const location = useLocation();
+  // While saving, show what the buyer asked for.
+  const pending = fetcher.formData ? fetcher.formData.get("favourite") === "on" : null;
+  const on = pending ?? favourite;
   return (
     <div>
-      <button
-        type="button"
-        aria-pressed={false}
-        onClick={() => setMessage(signedIn ? "" : "Please log in to use favorites.")}
-        className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
-        data-testid="favourite-button"
+      <fetcher.Form
+        method="post"
+        action="/favourite"
+        onSubmit={(event) => {
+          if (!signedIn) {
+            event.preventDefault();
+            setMessage("Please log in to use favorites.");
+          }
+        }}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth="2">
-          <path d="M12 21s-7-4.4-9.3-9A5.4 5.4 0 0 1 12 6.2 5.4 5.4 0 0 1 21.3 12C19 16.6 12 21 12 21Z" />
-        </svg>
-        Add to favorites
-      </button>
+        <input type="hidden" name="vehicleId" value={vehicleId} />
+        <input type="hidden" name="favourite" value={on ? "off" : "on"} />
+        <input type="hidden" name="redirectTo" value={location.pathname} />
+        <button
+          type="submit"
+          aria-pressed={on}
+          className={`inline-flex h-11 items-center gap-2 rounded-lg border px-4 font-semibold ${on ? "border-rose-300 bg-rose-50 text-rose-800" : "border-slate-300 text-slate-800 hover:bg-slate-50"}`}
+          data-testid="favourite-button"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`h-5 w-5 stroke-current ${on ? "fill-current" : "fill-none"}`}
+            strokeWidth="2"
+          >
+            <path d="M12 21s-7-4.4-9.3-9A5.4 5.4 0 0 1 12 6.2 5.4 5.4 0 0 1 21.3 12C19 16.6 12 21 12 21Z" />
+          </svg>
+          {on ? "Saved to favorites" : "Add to favorites"}
+        </button>
+      </fetcher.Form>
       <p role="status" className="mt-2 min-h-5 text-sm text-amber-800">
         {message ? (
           <>
             {message}{" "}
-            <Link to="/login" className="font-semibold text-accent-700 underline">
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}
+              className="font-semibold text-accent-700 underline"
+            >
               Login
             </Link>
           </>

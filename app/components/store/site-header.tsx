@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { LanguageCode } from "~/i18n/languages";
 import type { ShopSettings } from "~/domain/settings/settings";
 import { LanguageMenu } from "./language-menu";
@@ -73,6 +73,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
           ))}
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
+          {signedIn ? <LogoutButton /> : null}
           {accountLinks.map((item, i) => (
             <Link
               key={item.to}
@@ -113,9 +114,31 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
                 </li>
               ))}
             </ul>
+            {signedIn ? (
+              <div className="mt-2 border-t border-slate-200 pt-2">
+                <LogoutButton />
+              </div>
+            ) : null}
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/** Logout asks first, then signs out on the server and goes home (SPEC 2). */
+export function LogoutButton() {
+  return (
+    <Form
+      method="post"
+      action="/logout"
+      onSubmit={(event) => {
+        if (!window.confirm("Are you sure you want to log out?")) event.preventDefault();
+      }}
+    >
+      <button type="submit" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+        Logout
+      </button>
+    </Form>
   );
 }

@@ -1,6 +1,8 @@
 import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { hashPassword } from "~/domain/auth/password.server";
+import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { newToken, tokenHash } from "~/domain/auth/tokens.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
 
 export type NewCustomer = {
   email: string;
@@ -44,5 +46,105 @@ export async function createCustomer(db: DB, input: NewCustomer): Promise<{ id: 
       at: now,
     });
     return { id: row.id };
+  });
+}
+
+/** The buyer with this e-mail and password, or null. Always does the slow hash, so timing tells nothing. */
+export async function authenticateCustomer(db: DB, email: string, password: string): Promise<{ id: number } | null> {
+  const row = await db
+    .selectFrom("customers")
+    .select(["id", "password_hash"])
+    .where("email", "=", normaliseEmail(email))
+    .executeTakeFirst();
+  const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
+  return row && ok ? { id: row.id } : null;
+}
+
+// A real argon2id hash of a random password, checked when the e-mail is unknown.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
+
+export async function updateProfile(
+  db: DB,
+  customerId: number,
+  profile: { fullName: string; country: string; phone: string },
+): Promise<void> {
+  await db
+    .updateTable("customers")
+    .set({ full_name: profile.fullName, country: profile.country, phone: profile.phone, updated_at: nowIso() })
+    .where("id", "=", customerId)
+    .execute();
+}
+
+export const RESET_VALID_MS = 30 * 60 * 1000;
+
+/**
+ * Starts a password reset: a single-use token, kept hashed, valid 30 minutes,
+ * mailed through the outbox with a link built from PUBLIC_URL. Unknown e-mail
+ * addresses get no mail and the same answer.
+ */
+export async function requestPasswordReset(
+  db: DB,
+  options: { email: string; publicUrl: URL; shopName: string },
+): Promise<void> {
+  const customer = await db
+    .selectFrom("customers")
+    .select(["id", "full_name", "email"])
+    .where("email", "=", normaliseEmail(options.email))
+    .executeTakeFirst();
+  if (!customer) return;
+  const token = newToken();
+  const now = new Date();
+  const link = new URL(`/reset-password?token=${token}`, options.publicUrl).href;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("password_resets")
+      .values({
+        token_hash: tokenHash(token),
+        customer_id: customer.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_VALID_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    await enqueueMail(trx, {
+      to: customer.email,
+      subject: `Reset your ${options.shopName} password`,
+      text:
+        `Hello ${customer.full_name},\n\n` +
+        `Someone asked to reset the password of your ${options.shopName} account. ` +
+        `To choose a new password, open this link within 30 minutes:\n\n${link}\n\n` +
+        `If it was not you, ignore this e-mail: your password stays as it is.\n\n${options.shopName}\n`,
+    });
+  });
+}
+
+export type ResetOutcome = { ok: true; customerId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** Sets a new password from a reset link. The link works once; every session of the buyer ends. */
+export async function resetPassword(db: DB, token: string, password: string, now = new Date()): Promise<ResetOutcome> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("password_resets")
+      .selectAll()
+      .where("token_hash", "=", tokenHash(token))
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "invalid" } as const;
+    if (row.used_at) return { ok: false, reason: "used" } as const;
+    if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" } as const;
+    const claimed = await trx
+      .updateTable("password_resets")
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", row.token_hash)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: "used" } as const;
+    await trx
+      .updateTable("customers")
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where("id", "=", row.customer_id)
+      .execute();
+    await trx.deleteFrom("customer_sessions").where("customer_id", "=", row.customer_id).execute();
+    return { ok: true, customerId: row.customer_id } as const;
   });
 }

@@ -227,7 +227,7 @@ export async function latestParts(db: DB, limit = 6): Promise<StockCard[]> {
 }
 
 /** The first image of each item, in one query. */
-async function coverImages(
+export async function coverImages(
   db: DB,
   table: "vehicle_images" | "part_images",
   owner: "vehicle_id" | "part_id",

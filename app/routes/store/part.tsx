@@ -16,15 +16,24 @@ import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
 import { formatYen } from "~/domain/inventory/price";
 import { imageUrl } from "~/domain/media/image-url";
+import { QuoteForm } from "~/components/store/quote-form";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { quoteAction } from "~/domain/quotes/quote-action.server";
+import { quoteFormData } from "~/domain/quotes/quote-form.server";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/part";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const part = await getPart(db, id);
+  const [part, customer] = await Promise.all([getPart(db, id), getCustomer(db, request)]);
   if (!part) return data({ part: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
-  return { part, url: `${config.publicUrl.origin}/parts/${part.id}`, origin: config.publicUrl.origin };
+  return {
+    part,
+    url: `${config.publicUrl.origin}/parts/${part.id}`,
+    origin: config.publicUrl.origin,
+    ...quoteFormData(customer),
+  };
 }
 
 function productJsonLd(p: PartDetail, url: string, origin: string) {
@@ -60,6 +69,10 @@ function productJsonLd(p: PartDetail, url: string, origin: string) {
   };
 }
 
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return quoteAction(request, context, "part", /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0);
+}
+
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
@@ -79,7 +92,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function PartDetailPage({ loaderData }: Route.ComponentProps) {
+export default function PartDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const { part: p, url, origin } = loaderData;
   if (!p) return <NotFoundNotice title="Part not found" listHref="/parts" listLabel="Back to Parts Stock" />;
@@ -151,6 +164,14 @@ export default function PartDetailPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-700">
               Tell us your country and port and we answer with the price delivered, usually within a day.
             </p>
+            <QuoteForm
+              kind="part"
+              itemId={p.id}
+              submissionKey={loaderData.submissionKey}
+              prefill={loaderData.prefill}
+              result={actionData}
+              sold={p.stockStatus === "sold"}
+            />
           </section>
           <div className="flex flex-wrap gap-3">
             <BackButton fallback="/parts" />

@@ -17,16 +17,27 @@ import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { formatYen } from "~/domain/inventory/price";
 import { imageUrl } from "~/domain/media/image-url";
+import { QuoteForm } from "~/components/store/quote-form";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { quoteAction } from "~/domain/quotes/quote-action.server";
+import { quoteFormData } from "~/domain/quotes/quote-form.server";
 import { useRootData } from "~/utils/root-data";
+import { isFavourite } from "~/domain/accounts/favourites.server";
 import type { Route } from "./+types/vehicle";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const vehicle = await getVehicle(db, id);
+  const [vehicle, customer] = await Promise.all([getVehicle(db, id), getCustomer(db, request)]);
   // A missing vehicle is a real 404 page (DECISIONS "Inventory"), not a redirect.
   if (!vehicle) return data({ vehicle: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
-  return { vehicle, url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`, origin: config.publicUrl.origin };
+  return {
+    vehicle,
+    url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`,
+    origin: config.publicUrl.origin,
+    favourite: customer ? await isFavourite(db, customer.id, vehicle.id) : false,
+    ...quoteFormData(customer),
+  };
 }
 
 const AVAILABILITY = {
@@ -77,6 +88,10 @@ function carJsonLd(v: VehicleDetail, url: string, origin: string) {
   };
 }
 
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return quoteAction(request, context, "vehicle", /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0);
+}
+
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
@@ -96,7 +111,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function VehicleDetailPage({ loaderData }: Route.ComponentProps) {
+export default function VehicleDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const { vehicle: v, url, origin } = loaderData;
   if (!v) return <NotFoundNotice title="Vehicle not found" listHref="/vehicles" listLabel="Back to Vehicle Stock" />;
@@ -171,7 +186,7 @@ export default function VehicleDetailPage({ loaderData }: Route.ComponentProps) 
             ) : null}
           </div>
           <div className="flex flex-wrap items-start gap-3">
-            <FavouriteButton signedIn={root?.customer != null} />
+            <FavouriteButton signedIn={root?.customer != null} vehicleId={v.id} favourite={loaderData.favourite} />
             {shop ? <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label="Chat on WhatsApp" /> : null}
           </div>
           <section aria-labelledby="spec-title">
@@ -188,20 +203,15 @@ export default function VehicleDetailPage({ loaderData }: Route.ComponentProps) 
             </h2>
             <p className="mt-2 text-sm text-slate-700">
               Tell us your country and port: we answer with the full price to your door, usually within a day.
-              {shop ? (
-                <>
-                  {" "}
-                  Write to{" "}
-                  <a
-                    className="font-semibold text-accent-700 underline"
-                    href={`mailto:${shop.email}?subject=${encodeURIComponent(`Quote for ${v.name} (Ref ${v.refId})`)}`}
-                  >
-                    {shop.email}
-                  </a>{" "}
-                  or chat with us on WhatsApp.
-                </>
-              ) : null}
             </p>
+            <QuoteForm
+              kind="vehicle"
+              itemId={v.id}
+              submissionKey={loaderData.submissionKey}
+              prefill={loaderData.prefill}
+              result={actionData}
+              sold={v.stockStatus === "sold"}
+            />
           </section>
           <BackButton fallback="/vehicles" />
         </div>

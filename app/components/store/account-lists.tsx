@@ -1,0 +1,129 @@
+import { Link } from "react-router";
+import { formatYen } from "~/domain/inventory/price";
+import { imageUrl, type ImageRef } from "~/domain/media/image-url";
+
+export type FavouriteRow = { vehicleId: number; refId: string; name: string; price: number; image: ImageRef | null };
+export type QuoteRow = {
+  number: string;
+  kind: "vehicle" | "part";
+  itemId: number | null;
+  refId: string;
+  itemName: string;
+  message: string;
+  createdAt: string;
+  image: ImageRef | null;
+};
+
+function Thumb({ image }: { image: ImageRef | null }) {
+  return image ? (
+    <img
+      src={imageUrl(image, 200)}
+      width={image.width}
+      height={image.height}
+      alt=""
+      className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100 object-cover"
+    />
+  ) : (
+    <div className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
+  );
+}
+
+export function FavouriteList({ items }: { items: FavouriteRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="favourite-list">
+      {items.map((f) => (
+        <li key={f.vehicleId}>
+          <Link to={`/vehicles/${f.vehicleId}`} className="flex items-center gap-4 py-3 hover:bg-slate-50">
+            <Thumb image={f.image} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-slate-900">{f.name}</span>
+              <span className="block text-sm text-slate-500">Ref {f.refId}</span>
+            </span>
+            <span className="font-bold text-slate-900">{formatYen(f.price)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A quote whose item is gone is dimmed, not clickable, and named 'Vehicle not found' (SPEC 2). */
+export function QuoteList({ items }: { items: QuoteRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="quote-list">
+      {items.map((q) => {
+        const gone = q.itemId === null;
+        const body = (
+          <>
+            <Thumb image={gone ? null : q.image} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-slate-900">
+                {gone ? (q.kind === "vehicle" ? "Vehicle not found" : "Part not found") : q.itemName}
+              </span>
+              <span className="block text-sm text-slate-500">
+                Ref {q.refId} · Quote {q.number}
+              </span>
+              <span className="block truncate text-sm text-slate-700">{q.message.slice(0, 40)}</span>
+            </span>
+          </>
+        );
+        return (
+          <li key={q.number} data-testid="quote-row">
+            {gone ? (
+              <div className="flex items-center gap-4 py-3 opacity-50" aria-disabled="true">
+                {body}
+              </div>
+            ) : (
+              <Link
+                to={`/${q.kind === "vehicle" ? "vehicles" : "parts"}/${q.itemId}`}
+                className="flex items-center gap-4 py-3 hover:bg-slate-50"
+              >
+                {body}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function NotLoggedIn() {
+  return (
+    <div className="mx-auto max-w-xl px-6 py-20 text-center">
+      <p className="text-lg font-semibold text-slate-900">You are not logged in.</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+          Login
+        </Link>
+        <Link
+          to="/register"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Register
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function SimplePager({ path, page, pageCount }: { path: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={`${path}?Page=${page - 1}`} className="font-semibold text-accent-700 hover:underline">
+          ‹ Previous
+        </Link>
+      ) : null}
+      <span className="text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={`${path}?Page=${page + 1}`} className="font-semibold text-accent-700 hover:underline">
+          Next ›
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

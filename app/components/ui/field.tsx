@@ -1,0 +1,111 @@
+import { useId, useState } from "react";
+
+export const inputClass =
+  "mt-1 block h-11 w-full rounded-lg border bg-white px-3 text-[15px] text-slate-900 shadow-sm focus:ring-2 focus:ring-accent-200 focus:outline-none disabled:bg-slate-50 disabled:text-slate-500";
+
+/** A labelled input with its error beside it; keeps what was typed after a refusal. */
+export function Field({
+  label,
+  name,
+  error,
+  defaultValue,
+  type = "text",
+  autoComplete,
+  required = true,
+  readOnly,
+  hint,
+  maxLength,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  defaultValue?: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  hint?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const isPassword = type === "password";
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={isPassword && shown ? "text" : type}
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          required={required}
+          readOnly={readOnly}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}
+        />
+        {isPassword ? (
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50"
+          >
+            {shown ? "Hide" : "Show"}
+            <span className="sr-only"> password</span>
+          </button>
+        ) : null}
+      </div>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg px-4 py-3 text-sm ${tone === "error" ? "border border-red-200 bg-red-50 text-red-800" : "border border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function SubmitButton({ children, busy }: { children: React.ReactNode; busy?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

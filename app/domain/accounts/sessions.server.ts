@@ -1,0 +1,84 @@
+import { redirect } from "react-router";
+import { type DB, nowIso } from "~/db/db.server";
+import { newToken, tokenHash } from "~/domain/auth/tokens.server";
+import { readCookie } from "~/utils/cookies";
+
+/*
+ * Buyer sessions live on the server: the cookie holds a random 256-bit id, the
+ * database its hash. A new id at every sign-in; signing out deletes the row.
+ */
+
+export const CUSTOMER_COOKIE = "sid";
+export const CUSTOMER_SESSION_DAYS = 30;
+
+export type Customer = { id: number; email: string; fullName: string; country: string; phone: string };
+
+function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${CUSTOMER_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAgeSeconds}`,
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Opens a session and returns the Set-Cookie header for it. */
+export async function startCustomerSession(db: DB, customerId: number, secure: boolean): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await db
+    .insertInto("customer_sessions")
+    .values({
+      id_hash: tokenHash(token),
+      customer_id: customerId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CUSTOMER_SESSION_DAYS * 86_400_000).toISOString(),
+    })
+    .execute();
+  return cookie(token, CUSTOMER_SESSION_DAYS * 86_400, secure);
+}
+
+/** Ends the session of this request (the row goes) and returns the Set-Cookie header that clears it. */
+export async function endCustomerSession(db: DB, request: Request, secure: boolean): Promise<string> {
+  const token = readCookie(request.headers.get("Cookie"), CUSTOMER_COOKIE);
+  if (token) await db.deleteFrom("customer_sessions").where("id_hash", "=", tokenHash(token)).execute();
+  return cookie("", 0, secure);
+}
+
+/** The signed-in buyer, or null. */
+export async function getCustomer(db: DB, request: Request): Promise<Customer | null> {
+  const token = readCookie(request.headers.get("Cookie"), CUSTOMER_COOKIE);
+  if (!token || token.length > 100) return null;
+  const row = await db
+    .selectFrom("customer_sessions")
+    .innerJoin("customers", "customers.id", "customer_sessions.customer_id")
+    .select([
+      "customers.id",
+      "customers.email",
+      "customers.full_name",
+      "customers.country",
+      "customers.phone",
+      "customer_sessions.expires_at",
+    ])
+    .where("customer_sessions.id_hash", "=", tokenHash(token))
+    .executeTakeFirst();
+  if (!row || row.expires_at <= nowIso()) return null;
+  return { id: row.id, email: row.email, fullName: row.full_name, country: row.country, phone: row.phone };
+}
+
+/** The signed-in buyer, or a redirect to the login page that comes back here. */
+export async function requireCustomer(db: DB, request: Request): Promise<Customer> {
+  const customer = await getCustomer(db, request);
+  if (!customer) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return customer;
+}
+
+/** Ends every session of a buyer (after a password change). */
+export async function endAllCustomerSessions(db: DB, customerId: number): Promise<void> {
+  await db.deleteFrom("customer_sessions").where("customer_id", "=", customerId).execute();
+}

@@ -1,0 +1,180 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import nodemailer from "nodemailer";
+import type { DB } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { log } from "~/utils/log.server";
+
+/*
+ * Mail goes through an outbox: the business write and the mail row commit
+ * together, and a worker sends afterwards, retrying with growing pauses. A mail
+ * outage delays mail; it never loses a quote (DECISIONS "Quotes and e-mail").
+ */
+
+export const MAX_ATTEMPTS = 8;
+const LOCK_MS = 60_000;
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  quoteId?: number | null;
+};
+
+/** Queues a mail. Call it with the transaction of the change it belongs to. */
+export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("mail_outbox")
+    .values({
+      created_at: now,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      reply_to: mail.replyTo ?? null,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      sent_at: null,
+      quote_id: mail.quoteId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Pause before the next try: 30 s, 1 min, 2 min... at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export type MailSender = (mail: {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+}) => Promise<void>;
+
+/** Sends over SMTP_URL, or, with none, writes each mail as an .eml file under the mail folder. */
+export function createSender(options: { smtpUrl: string | null; mailDir: string }): MailSender {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return async (mail) => {
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        replyTo: mail.replyTo ?? undefined,
+        messageId: `<outbox-${mail.id}@export-showroom>`,
+      });
+    };
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return async (mail) => {
+    const info = await files.sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      replyTo: mail.replyTo ?? undefined,
+    });
+    await fs.mkdir(options.mailDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
+    await fs.writeFile(path.join(options.mailDir, name), info.message as Buffer);
+  };
+}
+
+/**
+ * Sends what is due. Each row is claimed by one worker before it is sent, so
+ * two instances never send the same mail at the same time.
+ */
+export async function sendDueMail(db: DB, send: MailSender, from: string, now = new Date()): Promise<number> {
+  const nowIso = now.toISOString();
+  const due = await db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", nowIso)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
+    .orderBy("id")
+    .limit(20)
+    .execute();
+  let sent = 0;
+  for (const mail of due) {
+    const claimed = await db
+      .updateTable("mail_outbox")
+      .set({ locked_until: new Date(now.getTime() + LOCK_MS).toISOString() })
+      .where("id", "=", mail.id)
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    try {
+      await send({
+        id: mail.id,
+        from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        replyTo: mail.reply_to,
+      });
+      await db
+        .updateTable("mail_outbox")
+        .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, attempts: mail.attempts + 1 })
+        .where("id", "=", mail.id)
+        .execute();
+      sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      await db
+        .updateTable("mail_outbox")
+        .set({
+          attempts,
+          status: failed ? "failed" : "pending",
+          next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
+          locked_until: null,
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        })
+        .where("id", "=", mail.id)
+        .execute();
+      log(failed ? "error" : "warn", failed ? "mail gave up" : "mail will be retried", {
+        mailId: mail.id,
+        attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return sent;
+}
+
+/** Runs the outbox every few seconds until stopped. */
+export function startOutboxWorker(db: DB, send: MailSender, from: string, everyMs = 2000): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = running
+      .then(() => sendDueMail(db, send, from))
+      .catch((error) => {
+        log("error", "outbox run failed", { error: String(error) });
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

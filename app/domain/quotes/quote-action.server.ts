@@ -1,0 +1,47 @@
+import { data, type RouterContextProvider } from "react-router";
+import { getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { log } from "~/utils/log.server";
+import { QUOTE_ERROR, QUOTE_SENT, QUOTE_SOLD, readQuoteForm } from "./quotes.schema";
+import { createQuote } from "./quotes.server";
+
+/** The quote form's action on the vehicle and part pages: check, save with its mails, answer. */
+export async function quoteAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: "vehicle" | "part",
+  itemId: number,
+) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const values = {
+    name: String(form.get("name") ?? "").slice(0, 200),
+    country: String(form.get("country") ?? "").slice(0, 100),
+    email: String(form.get("email") ?? "").slice(0, 300),
+    phone: String(form.get("phone") ?? "").slice(0, 60),
+    message: String(form.get("message") ?? "").slice(0, 2100),
+    contactMethods: form.getAll("contactMethods").map(String).slice(0, 3),
+  };
+  const parsed = readQuoteForm(form);
+  if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+    return data({ ok: false, message: QUOTE_ERROR, errors, values }, { status: 400 });
+  }
+  try {
+    const customer = await getCustomer(services.db, request);
+    const outcome = await createQuote(services.db, parsed.data, customer?.id ?? null, {
+      ownerEmail: services.config.ownerEmail,
+      shopName: services.config.shop.name,
+      publicUrl: services.config.publicUrl,
+    });
+    if (!outcome.ok) {
+      const message = outcome.reason === "sold" ? QUOTE_SOLD : QUOTE_ERROR;
+      return data({ ok: false, message, errors: {}, values }, { status: outcome.reason === "sold" ? 409 : 404 });
+    }
+    return { ok: true, message: `${QUOTE_SENT} Your quote number is ${outcome.number}.`, errors: {}, values: null };
+  } catch (error) {
+    log("error", "quote could not be saved", { error: String(error) });
+    return data({ ok: false, message: QUOTE_ERROR, errors: {}, values }, { status: 500 });
+  }
+}

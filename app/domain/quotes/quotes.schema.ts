@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** The Get Free Quote form (SPEC 3, 5). Browser-safe. */
+
+export const CONTACT_METHODS = ["Viber", "LINE", "WhatsApp"] as const;
+export const QUOTE_SENT = "Quote request sent successfully!";
+export const QUOTE_ERROR = "Error sending quote. Please try again.";
+export const QUOTE_SOLD = "This item has been sold, so it can no longer be quoted. Ask us about similar stock.";
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const QuoteRequestSchema = z.object({
+  kind: z.enum(["vehicle", "part"]),
+  itemId: z.coerce.number().int().positive(),
+  submissionKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/),
+  name: required("Name", 100),
+  country: required("Country", 60),
+  email: required("Email", 254).pipe(z.email("Please enter a valid email address")),
+  phone: required("Phone", 30).regex(/^[+0-9 ()-]{5,30}$/, "Please enter a phone number (digits, spaces, + - ( ))"),
+  message: required("Message", 2000),
+  contactMethods: z.array(z.enum(CONTACT_METHODS)).max(3).default([]),
+});
+
+export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
+
+/** Reads the form, where contact methods arrive as repeated checkboxes. */
+export function readQuoteForm(form: FormData) {
+  return QuoteRequestSchema.safeParse({
+    kind: form.get("kind"),
+    itemId: form.get("itemId"),
+    submissionKey: form.get("submissionKey"),
+    name: form.get("name"),
+    country: form.get("country"),
+    email: form.get("email"),
+    phone: form.get("phone"),
+    message: form.get("message"),
+    contactMethods: form.getAll("contactMethods"),
+  });
+}

@@ -1,0 +1,170 @@
+import { randomInt } from "node:crypto";
+import type { DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import { formatYen } from "~/domain/inventory/price";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { QuoteRequest } from "./quotes.schema";
+
+/** A quote number: random, 10 digits, 1000000000 to 9999999999 (SPEC 9). */
+export function newQuoteNumber(): string {
+  return String(randomInt(1_000_000_000, 10_000_000_000));
+}
+
+export type QuoteOutcome =
+  { ok: true; number: string; repeated: boolean } | { ok: false; reason: "not-found" | "sold" };
+
+type MailSettings = { ownerEmail: string; shopName: string; publicUrl: URL };
+
+/**
+ * Saves a quote request and, in the same transaction, queues the owner's mail
+ * (SPEC 7's payload) and the buyer's confirmation. The form's submission key
+ * makes a double click or a re-sent form find the first quote, not make a second.
+ */
+export async function createQuote(
+  db: DB,
+  request: QuoteRequest,
+  customerId: number | null,
+  mail: MailSettings,
+): Promise<QuoteOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const earlier = await trx
+          .selectFrom("quotes")
+          .select("number")
+          .where("submission_key", "=", request.submissionKey)
+          .executeTakeFirst();
+        if (earlier) return { ok: true, number: earlier.number, repeated: true } as const;
+
+        const item =
+          request.kind === "vehicle"
+            ? await trx
+                .selectFrom("vehicles")
+                .select(["id", "ref_id", "name", "price", "stock_status"])
+                .where("id", "=", request.itemId)
+                .executeTakeFirst()
+            : await trx
+                .selectFrom("parts")
+                .select(["id", "ref_id", "name", "price", "stock_status"])
+                .where("id", "=", request.itemId)
+                .executeTakeFirst();
+        if (!item) return { ok: false, reason: "not-found" } as const;
+        if (item.stock_status === "sold") return { ok: false, reason: "sold" } as const;
+
+        const number = newQuoteNumber();
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("quotes")
+          .values({
+            number,
+            kind: request.kind,
+            vehicle_id: request.kind === "vehicle" ? item.id : null,
+            part_id: request.kind === "part" ? item.id : null,
+            ref_id: item.ref_id,
+            item_name: item.name,
+            customer_id: customerId,
+            name: request.name,
+            country: request.country,
+            email: request.email,
+            phone: request.phone,
+            message: request.message,
+            contact_methods: JSON.stringify(request.contactMethods),
+            submission_key: request.submissionKey,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+
+        const itemField = request.kind === "vehicle" ? "vehicle_name" : "part_name";
+        const link = new URL(`/${request.kind === "vehicle" ? "vehicles" : "parts"}/${item.id}`, mail.publicUrl).href;
+        const payload: [string, string][] = [
+          ["quoteID", number],
+          ["ref_id", item.ref_id],
+          [itemField, item.name],
+          ["name", request.name],
+          ["country", request.country],
+          ["email", request.email],
+          ["phone", request.phone],
+          ["contact_methods", request.contactMethods.join(", ") || "none chosen"],
+          ["message", request.message],
+        ];
+        await enqueueMail(trx, {
+          to: mail.ownerEmail,
+          replyTo: request.email,
+          quoteId: row.id,
+          subject: `Quote request ${number}: ${item.name} (${item.ref_id})`,
+          text:
+            `A new quote request for ${item.name}, ${formatYen(Number(item.price))} FOB.\n${link}\n\n` +
+            payload.map(([k, v]) => `${k}: ${v}`).join("\n") +
+            "\n",
+        });
+        await enqueueMail(trx, {
+          to: request.email,
+          quoteId: row.id,
+          subject: `Your quote request ${number} for ${item.name}`,
+          text:
+            `Hello ${request.name},\n\nThank you for your quote request for ${item.name} (Ref ${item.ref_id}).\n` +
+            `Your quote number is ${number}. We will answer with the full price to ${request.country}, usually within one working day.\n\n` +
+            `${link}\n\n${mail.shopName}\n`,
+        });
+        await logActivity(trx, {
+          actor: customerId ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null },
+          action: "quote.requested",
+          subject: { kind: "quote", id: String(row.id) },
+          summary: `Quote request ${number} from ${request.name} (${request.country}) for ${item.name}`,
+          at: now,
+        });
+        return { ok: true, number, repeated: false } as const;
+      });
+    } catch (error) {
+      // Two quotes drew the same number, or the same form arrived twice at once: try again, which finds the first.
+      if (attempt < 4 && /unique|duplicate/i.test(String(error))) continue;
+      throw error;
+    }
+  }
+}
+
+export type BuyerQuote = {
+  number: string;
+  kind: "vehicle" | "part";
+  itemId: number | null;
+  refId: string;
+  itemName: string;
+  message: string;
+  status: "pending" | "responded" | "closed";
+  createdAt: string;
+};
+
+/** The buyer's own quotes, newest first, with the total. */
+export async function listCustomerQuotes(db: DB, customerId: number, page: number, perPage: number) {
+  const total = Number(
+    (
+      await db
+        .selectFrom("quotes")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("customer_id", "=", customerId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = await db
+    .selectFrom("quotes")
+    .select(["id", "number", "kind", "vehicle_id", "part_id", "ref_id", "item_name", "message", "status", "created_at"])
+    .where("customer_id", "=", customerId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  const items: BuyerQuote[] = rows.map((r) => ({
+    number: r.number,
+    kind: r.kind,
+    itemId: r.kind === "vehicle" ? r.vehicle_id : r.part_id,
+    refId: r.ref_id,
+    itemName: r.item_name,
+    message: r.message,
+    status: r.status,
+    createdAt: r.created_at,
+  }));
+  return { items, total };
+}

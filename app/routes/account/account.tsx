@@ -1,0 +1,130 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { FavouriteList, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
+import { Field, FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { fieldErrors, keepValues, ProfileSchema } from "~/domain/accounts/accounts.schema";
+import { updateProfile } from "~/domain/accounts/customers.server";
+import { listFavourites } from "~/domain/accounts/favourites.server";
+import { getCustomer, requireCustomer } from "~/domain/accounts/sessions.server";
+import { withCovers } from "~/domain/quotes/quote-covers.server";
+import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const customer = await getCustomer(db, request);
+  if (!customer) return { signedIn: false as const };
+  // Previews: the first 5 of each (SPEC 2, 9).
+  const [favourites, quotes] = await Promise.all([
+    listFavourites(db, customer.id, 1, 5),
+    listCustomerQuotes(db, customer.id, 1, 5),
+  ]);
+  return {
+    signedIn: true as const,
+    customer,
+    favourites,
+    quotes: { items: await withCovers(db, quotes.items), total: quotes.total },
+    passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = getServices(context);
+  const customer = await requireCustomer(db, request);
+  const form = await request.formData();
+  const parsed = ProfileSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data(
+      { ok: false, errors: fieldErrors(parsed.error), values: keepValues(form, ["fullName", "country", "phone"]) },
+      { status: 400 },
+    );
+  }
+  await updateProfile(db, customer.id, parsed.data);
+  return { ok: true, errors: {} as Record<string, string>, values: null };
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData.signedIn) return <NotLoggedIn />;
+  const { customer, favourites, quotes } = loaderData;
+  const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };
+  const e: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{customer.fullName}</h1>
+      <p className="mt-1 text-slate-600">{customer.email}</p>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_1.3fr]">
+        <section aria-labelledby="profile-title" className="rounded-2xl border border-slate-200 p-6">
+          <h2 id="profile-title" className="text-lg font-bold text-slate-900">
+            Your details
+          </h2>
+          <Form method="post" className="mt-4 space-y-4" noValidate key={actionData?.ok ? "saved" : "editing"}>
+            {loaderData.passwordChanged ? <FormMessage tone="success">Your new password is saved.</FormMessage> : null}
+            {actionData?.ok ? <FormMessage tone="success">Your details were saved.</FormMessage> : null}
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              defaultValue={customer.email}
+              readOnly
+              required={false}
+              hint="Your e-mail address cannot be changed here."
+            />
+            <Field label="Full name" name="fullName" defaultValue={v.fullName} error={e.fullName} maxLength={100} />
+            <Field label="Country" name="country" defaultValue={v.country} error={e.country} maxLength={60} />
+            <Field label="Phone" name="phone" type="tel" defaultValue={v.phone} error={e.phone} maxLength={30} />
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+            >
+              Save changes
+            </button>
+          </Form>
+        </section>
+        <div className="space-y-10">
+          <section aria-labelledby="favourites-title">
+            <div className="flex items-end justify-between">
+              <h2 id="favourites-title" className="text-lg font-bold text-slate-900">
+                Favorites
+              </h2>
+              {favourites.total > 5 ? (
+                <Link to="/favorites" className="text-sm font-semibold text-accent-700 hover:underline">
+                  View All
+                </Link>
+              ) : null}
+            </div>
+            <div className="mt-2">
+              {favourites.items.length === 0 ? (
+                <p className="text-slate-600">No favorites yet.</p>
+              ) : (
+                <FavouriteList items={favourites.items} />
+              )}
+            </div>
+          </section>
+          <section aria-labelledby="quotes-title">
+            <div className="flex items-end justify-between">
+              <h2 id="quotes-title" className="text-lg font-bold text-slate-900">
+                Quote Requests
+              </h2>
+              {quotes.total > 0 ? (
+                <Link to="/quotes" className="text-sm font-semibold text-accent-700 hover:underline">
+                  View All
+                </Link>
+              ) : null}
+            </div>
+            <div className="mt-2">
+              {quotes.items.length === 0 ? (
+                <p className="text-slate-600">No quotes yet.</p>
+              ) : (
+                <QuoteList items={quotes.items} />
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { FavouriteList, NotLoggedIn, SimplePager } from "~/components/store/account-lists";
+import { getServices } from "~/context.server";
+import { listFavourites } from "~/domain/accounts/favourites.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import type { Route } from "./+types/favorites";
+
+const PER_PAGE = 10;
+
+export const meta: Route.MetaFunction = () => [{ title: "Your Favorites" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const customer = await getCustomer(db, request);
+  if (!customer) return { signedIn: false as const };
+  const asked = Number(new URL(request.url).searchParams.get("Page"));
+  const page = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
+  const { items, total } = await listFavourites(db, customer.id, page, PER_PAGE);
+  return { signedIn: true as const, items, page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
+}
+
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) return <NotLoggedIn />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Favorites</h1>
+      <div className="mt-6">
+        {loaderData.items.length === 0 ? (
+          <p className="text-slate-600">No favorite vehicles found.</p>
+        ) : (
+          <FavouriteList items={loaderData.items} />
+        )}
+      </div>
+      <SimplePager path="/favorites" page={loaderData.page} pageCount={loaderData.pageCount} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getClientIp, getServices, secureCookies } from "~/context.server";
+import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
+import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
+import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
+  if (await getCustomer(db, request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const values = { email: email.slice(0, 254) };
+  const limit = await countTries(services.db, [
+    `login:ip:${getClientIp(context)}`,
+    `login:account:${normaliseEmail(email).slice(0, 254)}`,
+  ]);
+  if (!limit.allowed) {
+    return data(
+      { error: TOO_MANY_TRIES, values },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const parsed = LoginSchema.safeParse({ email, password: form.get("password") });
+  const who = parsed.success ? await authenticateCustomer(services.db, parsed.data.email, parsed.data.password) : null;
+  // SPEC 5: any failure gives the same message.
+  if (!who) return data({ error: INVALID_LOGIN, values }, { status: 400 });
+  const headers = new Headers();
+  // A new session id at every sign-in; any session this browser had ends.
+  headers.append("Set-Cookie", await endCustomerSession(services.db, request, secureCookies(services)));
+  headers.append("Set-Cookie", await startCustomerSession(services.db, who.id, secureCookies(services)));
+  return redirect(safeRedirectPath(form.get("redirectTo"), "/account"), { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <AuthCard title="Login">
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormMessage tone="error">{actionData?.error}</FormMessage>
+        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={actionData?.values.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" />
+        <SubmitButton busy={navigation.state === "submitting"}>Login</SubmitButton>
+      </Form>
+      <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
+        <Link to="/register" className="font-semibold text-accent-700 hover:underline">
+          Create an account
+        </Link>
+        <Link to="/reset-password" className="font-semibold text-accent-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

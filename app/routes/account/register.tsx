@@ -1,0 +1,111 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getServices, secureCookies } from "~/context.server";
+import {
+  fieldErrors,
+  keepValues,
+  PASSWORDS_DO_NOT_MATCH,
+  REGISTRATION_FAILED,
+  RegisterSchema,
+} from "~/domain/accounts/accounts.schema";
+import { createCustomer } from "~/domain/accounts/customers.server";
+import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Register" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getCustomer(getServices(context).db, request)) throw redirect("/account");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const values = keepValues(form, ["fullName", "country", "phone", "email"]);
+  const parsed = RegisterSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH;
+    return data(
+      { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values },
+      { status: 400 },
+    );
+  }
+  const created = await createCustomer(services.db, parsed.data);
+  if (!created) {
+    // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
+    return data(
+      {
+        error: `${REGISTRATION_FAILED} If you already have an account, log in or reset your password.`,
+        errors: {},
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  // Registered buyers are signed in and go to the vehicles (SPEC 2).
+  const cookie = await startCustomerSession(services.db, created.id, secureCookies(services));
+  return redirect("/vehicles", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const e: Record<string, string> = actionData?.errors ?? {};
+  const v: Record<string, string> = actionData?.values ?? {};
+  return (
+    <AuthCard title="Register">
+      <Form method="post" className="space-y-5" noValidate>
+        <FormMessage tone="error">{actionData?.error}</FormMessage>
+        <Field
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          defaultValue={v.fullName}
+          error={e.fullName}
+          maxLength={100}
+        />
+        <Field
+          label="Country"
+          name="country"
+          autoComplete="country-name"
+          defaultValue={v.country}
+          error={e.country}
+          maxLength={60}
+        />
+        <Field
+          label="Mobile number"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={v.phone}
+          error={e.phone}
+          maxLength={30}
+        />
+        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={v.email} error={e.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={e.password}
+          hint="At least 8 characters. A phrase of a few words is easy to remember."
+        />
+        <Field
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={e.confirmPassword}
+        />
+        <SubmitButton busy={navigation.state === "submitting"}>Register</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        Already registered?{" "}
+        <Link to="/login" className="font-semibold text-accent-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,136 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getClientIp, getServices, secureCookies } from "~/context.server";
+import {
+  fieldErrors,
+  NewPasswordSchema,
+  RESET_FAILED,
+  RESET_SENT,
+  ResetRequestSchema,
+} from "~/domain/accounts/accounts.schema";
+import { normaliseEmail, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
+import { startCustomerSession } from "~/domain/accounts/sessions.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { tokenHash } from "~/domain/auth/tokens.server";
+import { log } from "~/utils/log.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset password" }, { name: "robots", content: "noindex" }];
+
+const LINK_NOT_VALID = "This reset link is no longer valid. Please ask for a new one below.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return { mode: "request" as const, token: null, linkError: null };
+  const row = await db
+    .selectFrom("password_resets")
+    .select(["used_at", "expires_at"])
+    .where("token_hash", "=", tokenHash(token.slice(0, 100)))
+    .executeTakeFirst();
+  const usable = row && !row.used_at && row.expires_at > new Date().toISOString();
+  return usable
+    ? { mode: "choose" as const, token, linkError: null }
+    : { mode: "request" as const, token: null, linkError: LINK_NOT_VALID };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  if (form.get("intent") === "reset") {
+    const parsed = NewPasswordSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success)
+      return data({ intent: "reset", errors: fieldErrors(parsed.error), message: null, email: "" }, { status: 400 });
+    const outcome = await resetPassword(services.db, parsed.data.token, parsed.data.password);
+    if (!outcome.ok)
+      return data({ intent: "reset", errors: { form: LINK_NOT_VALID }, message: null, email: "" }, { status: 400 });
+    const cookie = await startCustomerSession(services.db, outcome.customerId, secureCookies(services));
+    return redirect("/account?password=changed", { headers: { "Set-Cookie": cookie } });
+  }
+
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  const limit = await countTries(services.db, [
+    `reset:ip:${getClientIp(context)}`,
+    `reset:account:${normaliseEmail(email)}`,
+  ]);
+  if (!limit.allowed) {
+    return data(
+      { intent: "request", errors: { form: TOO_MANY_TRIES }, message: null, email },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const parsed = ResetRequestSchema.safeParse({ email });
+  if (!parsed.success)
+    return data({ intent: "request", errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
+  try {
+    // The link is built from PUBLIC_URL, never from the Host header of this request.
+    await requestPasswordReset(services.db, {
+      email: parsed.data.email,
+      publicUrl: services.config.publicUrl,
+      shopName: services.config.shop.name,
+    });
+  } catch (error) {
+    log("error", "password reset could not be queued", { error: String(error) });
+    return data({ intent: "request", errors: { form: RESET_FAILED }, message: null, email }, { status: 500 });
+  }
+  // The same answer whether or not the address is registered.
+  return { intent: "request", errors: {} as Record<string, string>, message: RESET_SENT, email: "" };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  if (loaderData.mode === "choose" && loaderData.token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Form method="post" className="space-y-5" noValidate>
+          <input type="hidden" name="intent" value="reset" />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormMessage tone="error">{errors.form}</FormMessage>
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+            hint="At least 8 characters."
+          />
+          <Field
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <SubmitButton busy={navigation.state === "submitting"}>Save new password</SubmitButton>
+        </Form>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset password">
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="intent" value="request" />
+        <FormMessage tone="error">{errors.form ?? loaderData.linkError}</FormMessage>
+        <FormMessage tone="success">{actionData?.message}</FormMessage>
+        <p className="text-sm text-slate-600">
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </p>
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.email}
+          error={errors.email}
+        />
+        <SubmitButton busy={navigation.state === "submitting"}>Send reset link</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/login" className="font-semibold text-accent-700 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { getServices } from "~/context.server";
+import { setFavourite } from "~/domain/accounts/favourites.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/favourite";
+
+/**
+ * Saves or forgets a favourite for the signed-in buyer, then goes back. The
+ * buyer comes from the session, never from the form: no one can touch
+ * another buyer's favourites.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = getServices(context);
+  const form = await request.formData();
+  const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
+  const customer = await getCustomer(db, request);
+  if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  const vehicleId = Number(form.get("vehicleId"));
+  if (Number.isSafeInteger(vehicleId) && vehicleId > 0) {
+    await setFavourite(db, customer.id, vehicleId, form.get("favourite") === "on");
+  }
+  return redirect(back);
+}
+
+export function loader() {
+  return redirect("/favorites");
+}
