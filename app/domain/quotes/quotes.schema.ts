@@ -23,7 +23,12 @@ export const QuoteRequestSchema = z.object({
   email: required("Email", 254).pipe(z.email("Please enter a valid email address")),
   phone: required("Phone", 30).regex(/^[+0-9 ()-]{5,30}$/, "Please enter a phone number (digits, spaces, + - ( ))"),
   message: required("Message", 2000),
-  contactMethods: z.array(z.enum(CONTACT_METHODS)).max(3).default([]),
+  // Each method once, in the shop's order, whatever order the boxes arrived in.
+  contactMethods: z
+    .array(z.enum(CONTACT_METHODS))
+    .max(3)
+    .default([])
+    .transform((list) => CONTACT_METHODS.filter((m) => list.includes(m))),
 });
 
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { countTries, LOGIN_LIMIT } from "~/domain/auth/rate-limit.server";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { RegisterSchema } from "./accounts.schema";
+import {
+  authenticateCustomer,
+  createCustomer,
+  requestPasswordReset,
+  resetPassword,
+  RESET_VALID_MS,
+} from "./customers.server";
+import { isFavourite, listFavourites, setFavourite } from "./favourites.server";
+import { CUSTOMER_COOKIE, endCustomerSession, getCustomer, startCustomerSession } from "./sessions.server";
+
+let t: TestDb;
+let buyer: { id: number };
+let other: { id: number };
+beforeAll(async () => {
+  t = await createTestDb();
+  buyer = (await createCustomer(t.db, {
+    email: "Buyer@Example.com ",
+    password: "correct horse",
+    fullName: "Nimal Perera",
+    country: "Sri Lanka",
+    phone: "+94 77 1",
+  }))!;
+  other = (await createCustomer(t.db, {
+    email: "other@example.com",
+    password: "another secret",
+    fullName: "Other",
+    country: "Kenya",
+    phone: "+254 7",
+  }))!;
+});
+afterAll(() => t.cleanup());
+
+const withCookie = (setCookie: string) =>
+  new Request("http://shop.test/account", { headers: { Cookie: setCookie.split(";")[0]! } });
+
+describe("registration and login", () => {
+  it("stores the e-mail in lower case, hashes the password with argon2id, and refuses a second account", async () => {
+    const row = await t.db.selectFrom("customers").selectAll().where("id", "=", buyer.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe("buyer@example.com");
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(
+      await createCustomer(t.db, {
+        email: "BUYER@example.com",
+        password: "whatever1",
+        fullName: "X",
+        country: "Y",
+        phone: "1",
+      }),
+    ).toBeNull();
+  });
+
+  it("checks the password", async () => {
+    expect(await authenticateCustomer(t.db, "buyer@example.com", "correct horse")).toEqual({ id: buyer.id });
+    expect(await authenticateCustomer(t.db, "buyer@example.com", "wrong horse")).toBeNull();
+    expect(await authenticateCustomer(t.db, "nobody@example.com", "correct horse")).toBeNull();
+  });
+
+  it("applies SPEC's register rules: all six fields, 8 to 128 characters, matching passwords", () => {
+    const ok = {
+      fullName: "A B",
+      country: "Nepal",
+      phone: "+977 1 23",
+      email: "a@b.np",
+      password: "12345678",
+      confirmPassword: "12345678",
+    };
+    expect(RegisterSchema.safeParse(ok).success).toBe(true);
+    const mismatch = RegisterSchema.safeParse({ ...ok, confirmPassword: "87654321" });
+    expect(mismatch.error?.issues.map((i) => i.message)).toEqual(["Passwords do not match"]);
+    expect(RegisterSchema.safeParse({ ...ok, password: "1234567", confirmPassword: "1234567" }).success).toBe(false);
+    expect(
+      RegisterSchema.safeParse({ ...ok, password: "x".repeat(129), confirmPassword: "x".repeat(129) }).success,
+    ).toBe(false);
+    expect(RegisterSchema.safeParse({ ...ok, country: "  " }).success).toBe(false);
+  });
+});
+
+describe("sessions", () => {
+  it("a session is a random id whose hash is stored; signing out deletes the row", async () => {
+    const cookie = await startCustomerSession(t.db, buyer.id, true);
+    expect(cookie).toMatch(
+      new RegExp(`^${CUSTOMER_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$`),
+    );
+    const token = cookie.split(";")[0]!.split("=")[1]!;
+    const stored = await t.db
+      .selectFrom("customer_sessions")
+      .select("id_hash")
+      .where("customer_id", "=", buyer.id)
+      .execute();
+    expect(stored.some((s) => s.id_hash === token)).toBe(false);
+    expect((await getCustomer(t.db, withCookie(cookie)))?.id).toBe(buyer.id);
+    const cleared = await endCustomerSession(t.db, withCookie(cookie), false);
+    expect(cleared).toContain("Max-Age=0");
+    expect(await getCustomer(t.db, withCookie(cookie))).toBeNull();
+  });
+
+  it("an expired session opens nothing", async () => {
+    const cookie = await startCustomerSession(t.db, buyer.id, false);
+    await t.db
+      .updateTable("customer_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect(await getCustomer(t.db, withCookie(cookie))).toBeNull();
+  });
+});
+
+describe("rate limits", () => {
+  it("allow 10 tries in 3 minutes per key, then refuse until the window is over", async () => {
+    const start = new Date("2026-11-21T10:00:00Z");
+    for (let i = 1; i <= 10; i++)
+      expect((await countTries(t.db, ["login:account:a@b.c"], LOGIN_LIMIT, start)).allowed).toBe(true);
+    const refused = await countTries(t.db, ["login:account:a@b.c"], LOGIN_LIMIT, new Date(start.getTime() + 60_000));
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 120 });
+    // Another address is counted apart.
+    expect((await countTries(t.db, ["login:account:other@b.c"], LOGIN_LIMIT, start)).allowed).toBe(true);
+    expect(
+      (await countTries(t.db, ["login:account:a@b.c"], LOGIN_LIMIT, new Date(start.getTime() + 181_000))).allowed,
+    ).toBe(true);
+  });
+
+  it("counts tries from two app instances at once without losing any", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => countTries(t.db, ["login:ip:203.0.113.9"], LOGIN_LIMIT, now)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+});
+
+describe("password reset", () => {
+  async function latestResetLink() {
+    const mail = await t.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "text_body"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text_body)![0];
+    return { to: mail.to_address, link, token: new URL(link).searchParams.get("token")! };
+  }
+
+  it("mails a link built from PUBLIC_URL; the link works once and ends every session", async () => {
+    const session = await startCustomerSession(t.db, buyer.id, false);
+    await requestPasswordReset(t.db, {
+      email: "BUYER@example.com",
+      publicUrl: new URL("https://shop.example"),
+      shopName: "Shop",
+    });
+    const { to, link, token } = await latestResetLink();
+    expect(to).toBe("buyer@example.com");
+    expect(link.startsWith("https://shop.example/reset-password?token=")).toBe(true);
+    const stored = await t.db.selectFrom("password_resets").select("token_hash").execute();
+    expect(stored.some((r) => r.token_hash === token)).toBe(false);
+
+    expect(await resetPassword(t.db, token, "a brand new password")).toEqual({ ok: true, customerId: buyer.id });
+    expect(await getCustomer(t.db, withCookie(session))).toBeNull();
+    expect(await authenticateCustomer(t.db, "buyer@example.com", "a brand new password")).toEqual({ id: buyer.id });
+    expect(await resetPassword(t.db, token, "yet another password")).toEqual({ ok: false, reason: "used" });
+  });
+
+  it("refuses a link older than 30 minutes and an unknown one", async () => {
+    await requestPasswordReset(t.db, {
+      email: "other@example.com",
+      publicUrl: new URL("https://shop.example"),
+      shopName: "Shop",
+    });
+    const { token } = await latestResetLink();
+    const later = new Date(Date.now() + RESET_VALID_MS + 1000);
+    expect(await resetPassword(t.db, token, "new password 1", later)).toEqual({ ok: false, reason: "expired" });
+    expect(await resetPassword(t.db, "not-a-real-token-at-all", "new password 1")).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it("sends nothing for an unknown address", async () => {
+    const before = (await t.db.selectFrom("mail_outbox").select("id").execute()).length;
+    await requestPasswordReset(t.db, {
+      email: "nobody@example.com",
+      publicUrl: new URL("https://shop.example"),
+      shopName: "Shop",
+    });
+    expect((await t.db.selectFrom("mail_outbox").select("id").execute()).length).toBe(before);
+  });
+});
+
+describe("favourites", () => {
+  it("belong to one buyer, toggle both ways, and list with yen prices newest first", async () => {
+    const rng = createRng(4);
+    const a = await createVehicle(t.db, vehicleFactory(rng, 0), [], { kind: "system", id: null });
+    const b = await createVehicle(t.db, vehicleFactory(rng, 1), [], { kind: "system", id: null });
+    expect(await setFavourite(t.db, buyer.id, a.id, true)).toBe(true);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await setFavourite(t.db, buyer.id, b.id, true)).toBe(true);
+    expect(await setFavourite(t.db, buyer.id, b.id, true)).toBe(true); // twice is still once
+    expect(await isFavourite(t.db, other.id, a.id)).toBe(false);
+    const mine = await listFavourites(t.db, buyer.id, 1, 10);
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((f) => f.vehicleId)).toEqual([b.id, a.id]);
+    expect((await listFavourites(t.db, other.id, 1, 10)).total).toBe(0);
+    expect(await setFavourite(t.db, buyer.id, a.id, false)).toBe(false);
+    expect(await isFavourite(t.db, buyer.id, a.id)).toBe(false);
+    expect(await setFavourite(t.db, buyer.id, 999_999, true)).toBeNull();
+  });
+});
