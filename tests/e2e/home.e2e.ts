@@ -125,6 +125,10 @@ describe("home page", () => {
         "/parts",
         "/vehicles/1",
         "/parts/1",
+        "/login",
+        "/register",
+        "/reset-password",
+        "/account",
       ]) {
         await page.goto(p, { waitUntil: "networkidle" });
         expect(await seriousAccessibilityProblems(page), `${p} at ${viewport.width}px`).toEqual([]);

@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const unique = Date.now().toString(36);
+
+async function register(page: Page, email: string, password = "a long enough password") {
+  await page.goto("/register", { waitUntil: "networkidle" });
+  await page.getByLabel("Full name").fill("Sunil Fernando");
+  await page.getByLabel("Country").fill("Sri Lanka");
+  await page.getByLabel("Mobile number").fill("+94 71 234 5678");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+}
+
+/** Waits for the shop to write a mail file to this address, and returns its text. */
+async function mailTo(address: string, contains: string): Promise<string> {
+  const dir = path.join(inject("dataDir"), "mail");
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(dir)) {
+      for (const file of fs.readdirSync(dir)) {
+        // Mail bodies are quoted-printable: join soft line breaks, decode =XX.
+        const text = fs
+          .readFileSync(path.join(dir, file), "latin1")
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        if (text.includes(`To: ${address}`) && text.includes(contains)) return text;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address} containing ${contains}`);
+}
+
+describe("a buyer", () => {
+  it("registers, saves a favourite, asks for a quote, and finds both on /account, /favorites and /quotes", async () => {
+    const email = `sunil-${unique}@example.lk`;
+    const page = await openPage(browser);
+    await register(page, email);
+    await page.waitForURL(/\/vehicles$/);
+    const session = (await page.context().cookies()).find((c) => c.name === "sid")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(session.value.length).toBeGreaterThanOrEqual(43);
+
+    const vehicle = await withShopDb((db) =>
+      db
+        .selectFrom("vehicles")
+        .select(["id", "name", "ref_id"])
+        .where("stock_status", "=", "available")
+        .orderBy("id")
+        .executeTakeFirstOrThrow(),
+    );
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    const heart = page.getByTestId("favourite-button");
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+    await heart.click();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await heart.getAttribute("aria-pressed")).toBe("true");
+
+    const form = page.getByTestId("quote-form");
+    // Prefilled from the profile.
+    expect(await form.getByLabel("Name").inputValue()).toBe("Sunil Fernando");
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    await form.getByLabel("Message").fill("Please quote CIF Colombo for this one, thank you.");
+    await form.getByLabel("WhatsApp").check();
+    await form.getByRole("button", { name: "Get Free Quote" }).dblclick();
+    await page.getByText("Quote request sent successfully!").waitFor();
+    // The form starts empty again once the page has its next submission key.
+    await expect.poll(() => form.getByLabel("Message").inputValue()).toBe("");
+    await page.getByText("Quote request sent successfully!").waitFor();
+    const quotes = await withShopDb((db) =>
+      db.selectFrom("quotes").select(["number", "message"]).where("email", "=", email).execute(),
+    );
+    expect(quotes).toHaveLength(1);
+    const owner = await mailTo("sales@sakura-auto.example", quotes[0]!.number);
+    expect(owner).toContain(`ref_id: ${vehicle.ref_id}`);
+    expect(owner).toContain("contact_methods: WhatsApp");
+
+    await page.goto("/account", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("favourite-list").textContent()).toContain(vehicle.name);
+    expect(await page.getByTestId("quote-list").textContent()).toContain("Please quote CIF Colombo for this");
+    await page.goto("/favorites");
+    expect(await page.getByRole("heading", { name: "Your Favorites" }).count()).toBe(1);
+    expect(await page.getByTestId("favourite-list").textContent()).toContain(vehicle.name);
+    await page.goto("/quotes");
+    const row = page.getByTestId("quote-row").first();
+    expect(await row.textContent()).toContain(vehicle.ref_id);
+    // The first 40 characters of the message.
+    expect(await row.textContent()).toContain("Please quote CIF Colombo for this one, t");
+    expect(await row.textContent()).not.toContain("thank you");
+
+    // Logout asks first, then goes home signed out.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Are you sure you want to log out?");
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.goto("/account");
+    expect(await page.getByText("You are not logged in.").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("is told 'Invalid email or password' and keeps the e-mail typed", async () => {
+    const page = await openPage(browser);
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill("buyer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid email or password").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe("buyer@example.com");
+    await page.context().close();
+  });
+
+  it("resets a forgotten password from the mailed link, and the old session ends", async () => {
+    const email = `reset-${unique}@example.lk`;
+    const first = await openPage(browser);
+    await register(first, email, "the first password");
+    await first.waitForURL(/\/vehicles$/);
+
+    const page = await openPage(browser);
+    await page.goto("/reset-password", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("Password reset email sent. Please check your inbox.").waitFor();
+    const mail = await mailTo(email, "reset-password?token=");
+    const link = /http:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
+    expect(link.startsWith(baseUrl()) || link.startsWith("http://localhost")).toBe(true);
+    await page.goto(new URL(link).pathname + new URL(link).search, { waitUntil: "networkidle" });
+    await page.getByLabel("New password", { exact: true }).fill("the second password");
+    await page.getByLabel("Confirm new password").fill("the second password");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL(/\/account/);
+    await page.getByText("Your new password is saved.").waitFor();
+
+    await first.goto("/account");
+    expect(await first.getByText("You are not logged in.").count()).toBe(1);
+    // The link works once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    expect(await page.getByText("This reset link is no longer valid.", { exact: false }).count()).toBe(1);
+    await first.context().close();
+    await page.context().close();
+  });
+
+  it("a signed-out visitor gets the same answer for an unknown address", async () => {
+    const res = await fetch(`${baseUrl()}/reset-password?index`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "request", email: `nobody-${unique}@example.com` }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Password reset email sent. Please check your inbox.");
+  });
+});
