@@ -22,6 +22,13 @@ beforeAll(async () => {
     country: "India",
     phone: "+91 98 1",
   });
+  await createCustomer(t.db, {
+    email: "asha@example.in",
+    password: "asha's password",
+    fullName: "Asha",
+    country: "India",
+    phone: "+91 98 2",
+  });
 });
 afterAll(async () => {
   await t.cleanup();
@@ -71,7 +78,7 @@ describe("login action", () => {
 
   it("answers 'Invalid email or password' for any failure, and 429 after 10 tries in 3 minutes", async () => {
     for (let i = 0; i < 10; i++) {
-      const refused = (await login("ravi@example.in", `wrong ${i}`, "198.51.100.2")) as {
+      const refused = (await login("asha@example.in", `wrong ${i}`, "198.51.100.2")) as {
         data: { error: string };
         init: { status: number };
       };
@@ -79,7 +86,7 @@ describe("login action", () => {
       expect(refused.init.status).toBe(400);
     }
     // The right password from the same address is refused now too.
-    const limited = (await login("ravi@example.in", "ravi's password", "198.51.100.2")) as {
+    const limited = (await login("asha@example.in", "asha's password", "198.51.100.2")) as {
       data: { error: string };
       init: { status: number; headers: Record<string, string> };
     };
@@ -87,7 +94,7 @@ describe("login action", () => {
     expect(limited.data.error).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(Number(limited.init.headers["Retry-After"])).toBeGreaterThan(0);
     // Per account too: another address trying the same account is refused.
-    const otherIp = (await login("ravi@example.in", "ravi's password", "198.51.100.3")) as { init: { status: number } };
+    const otherIp = (await login("asha@example.in", "asha's password", "198.51.100.3")) as { init: { status: number } };
     expect(otherIp.init.status).toBe(429);
   });
 });
