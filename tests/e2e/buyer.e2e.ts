@@ -162,3 +162,80 @@ describe("a buyer", () => {
     expect(await res.text()).toContain("Password reset email sent. Please check your inbox.");
   });
 });
+
+describe("the quote form", () => {
+  it("shows a message beside each missing field and keeps what was typed", async () => {
+    const part = await withShopDb((db) =>
+      db
+        .selectFrom("parts")
+        .select(["id", "name"])
+        .where("stock_status", "=", "available")
+        .orderBy("id")
+        .executeTakeFirstOrThrow(),
+    );
+    const page = await openPage(browser);
+    await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
+    const form = page.getByTestId("quote-form");
+    await form.getByLabel("Name").fill("Bishnu Thapa");
+    await form.getByLabel("Email").fill("bishnu@example.np");
+    await form.getByRole("button", { name: "Get Free Quote" }).click();
+    await page.getByText("Error sending quote. Please try again.").waitFor();
+    expect(await form.getByText("Country is required").count()).toBe(1);
+    expect(await form.getByText("Phone is required").count()).toBe(1);
+    expect(await form.getByText("Message is required").count()).toBe(1);
+    expect(await form.getByLabel("Name").inputValue()).toBe("Bishnu Thapa");
+    await form.getByLabel("Country").fill("Nepal");
+    await form.getByLabel("Phone").fill("+977 98 0000 0000");
+    await form.getByLabel("Message").fill("Price to Kathmandu via Kolkata?");
+    await form.getByRole("button", { name: "Get Free Quote" }).click();
+    await page.getByText("Quote request sent successfully!").waitFor();
+    const saved = await withShopDb((db) =>
+      db
+        .selectFrom("quotes")
+        .select(["kind", "item_name", "customer_id"])
+        .where("email", "=", "bishnu@example.np")
+        .execute(),
+    );
+    expect(saved).toEqual([{ kind: "part", item_name: part.name, customer_id: null }]);
+    await page.context().close();
+  });
+
+  it("cannot be sent for sold stock", async () => {
+    const sold = await withShopDb((db) =>
+      db.selectFrom("vehicles").select("id").where("stock_status", "=", "sold").orderBy("id").executeTakeFirstOrThrow(),
+    );
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`/vehicles/${sold.id}`);
+    expect(await page.getByRole("button", { name: "Sold: cannot be quoted" }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("another buyer", () => {
+  it("sees none of the first buyer's favourites or quotes, and is greeted by name", async () => {
+    const page = await openPage(browser);
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill("buyer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("demo-buyer-2026");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(/\/account/);
+    const theirs = await withShopDb((db) =>
+      db
+        .selectFrom("quotes")
+        .innerJoin("customers", "customers.id", "quotes.customer_id")
+        .select("quotes.number")
+        .where("customers.email", "!=", "buyer@example.com")
+        .execute(),
+    );
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const p of ["/account", "/favorites", "/quotes"]) {
+      await page.goto(p);
+      const html = await page.content();
+      expect(html).not.toContain("Sunil Fernando");
+      for (const q of theirs) expect(html).not.toContain(q.number);
+    }
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(await page.getByText("Welcome back, Nimal.").count()).toBe(1);
+    await page.context().close();
+  });
+});
