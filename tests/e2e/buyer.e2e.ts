@@ -239,3 +239,35 @@ describe("another buyer", () => {
     await page.context().close();
   });
 });
+
+describe("a quote whose vehicle is gone", () => {
+  it("is dimmed, not clickable, and named 'Vehicle not found' on /quotes", async () => {
+    const email = `gone-${unique}@example.lk`;
+    const page = await openPage(browser);
+    await register(page, email);
+    await page.waitForURL(/\/vehicles$/);
+    const vehicle = await withShopDb((db) =>
+      db
+        .selectFrom("vehicles")
+        .select(["id", "ref_id", "name"])
+        .where("stock_status", "=", "available")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    const form = page.getByTestId("quote-form");
+    await form.getByLabel("Message").fill("Is this still available?");
+    await form.getByRole("button", { name: "Get Free Quote" }).click();
+    await page.getByText("Quote request sent successfully!").waitFor();
+    // The owner sells and removes it.
+    await withShopDb((db) => db.deleteFrom("vehicles").where("id", "=", vehicle.id).execute());
+    await page.goto("/quotes", { waitUntil: "networkidle" });
+    const row = page.getByTestId("quote-row").first();
+    expect(await row.textContent()).toContain("Vehicle not found");
+    expect(await row.textContent()).toContain(vehicle.ref_id);
+    expect(await row.textContent()).not.toContain(vehicle.name);
+    expect(await row.getByRole("link").count()).toBe(0);
+    expect(await row.locator('[aria-disabled="true"]').count()).toBe(1);
+    await page.context().close();
+  });
+});

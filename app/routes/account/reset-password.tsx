@@ -49,20 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const email = String(form.get("email") ?? "").slice(0, 254);
-  const limit = await countTries(services.db, [
-    `reset:ip:${getClientIp(context)}`,
-    `reset:account:${normaliseEmail(email)}`,
-  ]);
-  if (!limit.allowed) {
-    return data(
-      { intent: "request", errors: { form: TOO_MANY_TRIES }, message: null, email },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
   const parsed = ResetRequestSchema.safeParse({ email });
   if (!parsed.success)
     return data({ intent: "request", errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
   try {
+    const limit = await countTries(services.db, [
+      `reset:ip:${getClientIp(context)}`,
+      `reset:account:${normaliseEmail(email)}`,
+    ]);
+    if (!limit.allowed) {
+      return data(
+        { intent: "request", errors: { form: TOO_MANY_TRIES }, message: null, email },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
     // The link is built from PUBLIC_URL, never from the Host header of this request.
     await requestPasswordReset(services.db, {
       email: parsed.data.email,

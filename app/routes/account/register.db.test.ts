@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { loadConfig } from "~/config.server";
+import { requestInfoContext, servicesContext } from "~/context.server";
+import { action as register } from "./register";
+import { action as reset } from "./reset-password";
+
+let t: TestDb;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "register-test-"));
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function context() {
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
+  const ctx = new RouterContextProvider();
+  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(requestInfoContext, { ip: "192.0.2.7" });
+  return ctx;
+}
+
+const post = (url: string, fields: Record<string, string>) =>
+  new Request(`http://shop.test${url}`, { method: "POST", body: new URLSearchParams(fields) });
+
+const person = {
+  fullName: "Grace Wanjiru",
+  country: "Kenya",
+  phone: "+254 712 345678",
+  email: "grace@example.ke",
+  password: "grace's long password",
+  confirmPassword: "grace's long password",
+};
+
+async function run(fn: (args: never) => Promise<unknown>, request: Request) {
+  try {
+    return await fn({ request, context: context(), params: {} } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+type Refusal = {
+  data: { error: string; errors: Record<string, string>; values: Record<string, string> };
+  init: { status: number };
+};
+
+describe("register action", () => {
+  it("says 'Passwords do not match' when only the confirmation differs, and keeps the details but not the passwords", async () => {
+    const answer = (await run(
+      register,
+      post("/register", { ...person, confirmPassword: "something else" }),
+    )) as Refusal;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.error).toBe("Passwords do not match");
+    expect(answer.data.values).toEqual({
+      fullName: "Grace Wanjiru",
+      country: "Kenya",
+      phone: "+254 712 345678",
+      email: "grace@example.ke",
+    });
+    expect(JSON.stringify(answer.data)).not.toContain("grace's long password");
+  });
+
+  it("says 'Registration failed. Please try again.' for other problems, with a message beside each field", async () => {
+    const answer = (await run(
+      register,
+      post("/register", { ...person, country: "", password: "short", confirmPassword: "short" }),
+    )) as Refusal;
+    expect(answer.data.error).toBe("Registration failed. Please try again.");
+    expect(answer.data.errors).toMatchObject({
+      country: "Country is required",
+      password: "Password must be at least 8 characters",
+    });
+    expect(await t.db.selectFrom("customers").select("id").execute()).toHaveLength(0);
+  });
+
+  it("signs the new buyer in and sends them to /vehicles; a second registration with the address fails", async () => {
+    const ok = (await run(register, post("/register", person))) as Response;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/vehicles");
+    expect(ok.headers.get("Set-Cookie")).toMatch(/^sid=/);
+    const again = (await run(register, post("/register", { ...person, email: "GRACE@example.ke" }))) as Refusal;
+    expect(again.data.error).toMatch(/^Registration failed\. Please try again\./);
+    expect(await t.db.selectFrom("customers").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("reset request action", () => {
+  it("gives the same answer for a known and an unknown address", async () => {
+    const known = (await run(reset, post("/reset-password", { intent: "request", email: "grace@example.ke" }))) as {
+      message: string;
+    };
+    const unknown = (await run(reset, post("/reset-password", { intent: "request", email: "nobody@example.ke" }))) as {
+      message: string;
+    };
+    expect(known.message).toBe("Password reset email sent. Please check your inbox.");
+    expect(unknown.message).toBe(known.message);
+  });
+
+  it("says 'Failed to send reset email. Please try again.' when the request cannot be stored", async () => {
+    await t.cleanup();
+    const answer = (await run(reset, post("/reset-password", { intent: "request", email: "grace@example.ke" }))) as {
+      data: { errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(answer.data.errors.form).toBe("Failed to send reset email. Please try again.");
+  });
+});
