@@ -110,29 +110,27 @@ describe("home page", () => {
     await page.context().close();
   });
 
-  it("has no serious accessibility problems at phone and desktop widths", async () => {
+  it.each([
+    "/",
+    "/about",
+    "/no-such-page",
+    "/admin/login",
+    "/vehicles",
+    "/parts",
+    "/vehicles/1",
+    "/parts/1",
+    "/login",
+    "/register",
+    "/reset-password",
+    "/account",
+  ])("%s has no serious accessibility problems at phone and desktop widths", async (path) => {
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1366, height: 900 },
     ]) {
       const page = await openPage(browser, { viewport });
-      for (const p of [
-        "/",
-        "/about",
-        "/no-such-page",
-        "/admin/login",
-        "/vehicles",
-        "/parts",
-        "/vehicles/1",
-        "/parts/1",
-        "/login",
-        "/register",
-        "/reset-password",
-        "/account",
-      ]) {
-        await page.goto(p, { waitUntil: "networkidle" });
-        expect(await seriousAccessibilityProblems(page), `${p} at ${viewport.width}px`).toEqual([]);
-      }
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await seriousAccessibilityProblems(page), `${path} at ${viewport.width}px`).toEqual([]);
       await page.context().close();
     }
   });
