@@ -23,5 +23,22 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),
-  route("admin/*", "routes/admin/not-found.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/upload-vehicle", "routes/admin/upload-vehicle.tsx"),
+    route("admin/upload-part", "routes/admin/upload-part.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
+  // SPEC's unprefixed admin paths lead to their /admin forms.
+  ...[
+    "upload-vehicle",
+    "upload-part",
+    "all-products",
+    "all-parts-products",
+    "all-quotes",
+    "edit/:id",
+    "edit-parts/:id",
+    "edit-part/:id",
+  ].map((path) => route(path, "routes/admin/legacy-redirect.ts", { id: `legacy-${path}` })),
 ] satisfies RouteConfig;

@@ -16,7 +16,12 @@ let vehicleId: number;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-action-"));
 beforeAll(async () => {
   t = await createTestDb();
-  vehicleId = (await createVehicle(t.db, vehicleFactory(createRng(1), 0, { stockStatus: "available" }), [], { kind: "system", id: null })).id;
+  vehicleId = (
+    await createVehicle(t.db, vehicleFactory(createRng(1), 0, { stockStatus: "available" }), [], {
+      kind: "system",
+      id: null,
+    })
+  ).id;
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -43,20 +48,35 @@ const good = () => ({
   message: "Giá CIF Hải Phòng?",
 });
 
-type Answer = { data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, unknown> }; init: { status: number } };
+type Answer = {
+  data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, unknown> };
+  init: { status: number };
+};
 
 describe("quote form action", () => {
   it("names each missing field, keeps what was typed, and saves nothing", async () => {
-    const answer = (await quoteAction(post({ ...good(), name: "", email: "not-mail", message: "" }), context(), "vehicle", vehicleId)) as unknown as Answer;
+    const answer = (await quoteAction(
+      post({ ...good(), name: "", email: "not-mail", message: "" }),
+      context(),
+      "vehicle",
+      vehicleId,
+    )) as unknown as Answer;
     expect(answer.init.status).toBe(400);
     expect(answer.data.message).toBe("Error sending quote. Please try again.");
-    expect(answer.data.errors).toMatchObject({ name: "Name is required", email: "Please enter a valid email address", message: "Message is required" });
+    expect(answer.data.errors).toMatchObject({
+      name: "Name is required",
+      email: "Please enter a valid email address",
+      message: "Message is required",
+    });
     expect(answer.data.values).toMatchObject({ country: "Vietnam", phone: "+84 90 123 4567", email: "not-mail" });
     expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(0);
   });
 
   it("says 'Quote request sent successfully!' with the quote number", async () => {
-    const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as { ok: boolean; message: string };
+    const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as {
+      ok: boolean;
+      message: string;
+    };
     expect(answer.ok).toBe(true);
     expect(answer.message).toMatch(/^Quote request sent successfully! Your quote number is \d{10}\.$/);
   });

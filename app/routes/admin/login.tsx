@@ -1,17 +1,87 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getClientIp, getServices, secureCookies } from "~/context.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 
-/** Staff sign-in (SPEC 2 "Admin login"). Outside the public shell: no top bar, no footer. */
-export default function AdminLogin() {
+const INVALID = "Invalid Admin ID or Password. Please try again.";
+
+/** Only paths of the admin panel are places to return to after signing in. */
+function adminPath(value: FormDataEntryValue | string | null): string {
+  const path = safeRedirectPath(value, "/admin");
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?") ? path : "/admin";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
+  // A signed-in staff member goes straight to the panel (SPEC 4).
+  if (await getStaff(db, request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const adminId = String(form.get("adminId") ?? "")
+    .trim()
+    .slice(0, 64);
+  const limit = await countTries(services.db, [
+    `staff:ip:${getClientIp(context)}`,
+    `staff:account:${adminId.toLowerCase()}`,
+  ]);
+  if (!limit.allowed) {
+    return data(
+      { error: TOO_MANY_TRIES, adminId },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const password = String(form.get("password") ?? "");
+  const staff =
+    adminId && password && password.length <= 128 ? await authenticateStaff(services.db, adminId, password) : null;
+  // The password is never sent back: the field is empty after a failure.
+  if (!staff) return data({ error: INVALID, adminId }, { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endStaffSession(services.db, request, secureCookies(services)));
+  headers.append(
+    "Set-Cookie",
+    await startStaffSession(services.db, staff.id, form.get("remember") === "on", secureCookies(services)),
+  );
+  return redirect(adminPath(form.get("redirectTo")), { headers });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+        <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
+            <path d="M10 1 3 4v5c0 4.4 3 8.5 7 10 4-1.5 7-5.6 7-10V4l-7-3Zm-1 13-3.5-3.5 1.4-1.4L9 11.2l4.6-4.6L15 8l-6 6Z" />
+          </svg>
           Secure Login
         </p>
-        <p className="mt-6 text-sm text-slate-600">Staff sign-in opens here.</p>
+        <Form
+          method="post"
+          className="mt-6 space-y-5"
+          noValidate
+          key={actionData ? `failed-${navigation.state}` : "form"}
+        >
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <FormMessage tone="error">{actionData?.error}</FormMessage>
+          <Field label="Admin ID" name="adminId" autoComplete="username" defaultValue={actionData?.adminId} />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-700" />
+            Remember me for 30 days
+          </label>
+          <SubmitButton busy={navigation.state === "submitting"}>Sign in</SubmitButton>
+        </Form>
       </div>
     </main>
   );

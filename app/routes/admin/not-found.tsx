@@ -1,8 +1,11 @@
 import { data, Link } from "react-router";
+import { getServices } from "~/context.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/not-found";
 
 // SPEC 2 "Admin routes": the wording of the admin 404.
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(getServices(context).db, request);
   return data(null, { status: 404 });
 }
 
@@ -10,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Page Not Found" }, { na
 
 export default function AdminNotFound() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-6">
+    <div className="flex min-h-[60vh] items-center justify-center px-6">
       <div className="text-center">
         <p className="text-sm font-semibold text-accent-700">404</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900">Page Not Found</h1>
@@ -19,6 +22,6 @@ export default function AdminNotFound() {
           Return to Dashboard
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+
+const SECTIONS = [
+  { title: "Main", links: [{ to: "/admin", label: "Dashboard", exact: true }] },
+  {
+    title: "Vehicles",
+    links: [
+      { to: "/admin/upload-vehicle", label: "Upload Vehicle" },
+      { to: "/admin/all-products", label: "All Vehicles" },
+    ],
+  },
+  {
+    title: "Parts",
+    links: [
+      { to: "/admin/upload-part", label: "Upload Parts" },
+      { to: "/admin/all-parts-products", label: "All Parts" },
+    ],
+  },
+  {
+    title: "Customer Management",
+    links: [
+      { to: "/admin/vehicle-quotes", label: "Vehicle Quotes" },
+      { to: "/admin/parts-quotes", label: "Parts Quotes" },
+    ],
+  },
+];
+
+/** Active by path prefix; the dashboard only on an exact match (SPEC 2). */
+export function isActive(pathname: string, to: string, exact = false): boolean {
+  return exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function Sidebar({ adminId }: { adminId: string }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        Back office
+      </Link>
+      <nav aria-label="Admin" className="flex-1 space-y-6">
+        {SECTIONS.map((section) => (
+          <div key={section.title}>
+            <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</h2>
+            <ul className="mt-2 space-y-0.5">
+              {section.links.map((link) => {
+                const active = isActive(pathname, link.to, "exact" in link && link.exact);
+                return (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      aria-current={active ? "page" : undefined}
+                      className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="rounded-lg bg-white/5 p-3" data-testid="admin-card">
+        <p className="text-xs text-slate-400">Signed in as</p>
+        <p className="font-semibold text-white">{adminId}</p>
+        <Form
+          method="post"
+          action="/admin/logout"
+          className="mt-2"
+          onSubmit={(event) => {
+            if (!window.confirm("Are you sure you want to log out?")) event.preventDefault();
+          }}
+        >
+          <button type="submit" className="text-sm font-semibold text-slate-200 underline hover:text-white">
+            Logout
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export function AdminShell({ adminId, children }: { adminId: string; children: React.ReactNode }) {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+  }, [location.pathname]);
+  return (
+    <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden bg-slate-900 lg:block">
+        <div className="sticky top-0 h-screen overflow-y-auto">
+          <Sidebar adminId={adminId} />
+        </div>
+      </aside>
+      <details ref={drawer} className="bg-slate-900 lg:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold text-white">
+          Back office <span className="text-sm text-slate-300">Menu</span>
+        </summary>
+        <Sidebar adminId={adminId} />
+      </details>
+      <main id="main" className="min-w-0 px-4 py-6 sm:px-8">
+        {children}
+      </main>
+    </div>
+  );
+}

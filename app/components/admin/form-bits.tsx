@@ -1,0 +1,66 @@
+import { useId } from "react";
+import { inputClass } from "~/components/ui/field";
+
+export function Select({
+  label,
+  name,
+  options,
+  value,
+  defaultValue,
+  onChange,
+  disabled,
+  error,
+  required,
+  placeholder = "Select",
+}: {
+  label: string;
+  name: string;
+  options: readonly (string | { value: string; label: string })[];
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required ? <span className="text-red-700"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300"}`}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => {
+          const opt = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={opt.value} value={opt.value}>
+              {opt.label}
+            </option>
+          );
+        })}
+      </select>
+      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
+      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,144 @@
+import type { DB } from "~/db/db.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
+import type { MultipartForm } from "~/domain/media/multipart.server";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { createPart, createVehicle } from "./inventory.server";
+import { partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
+
+export type UploadOutcome =
+  | { ok: true; id: number; refId: string }
+  | { ok: false; status: number; message: string; errors: Record<string, string> };
+
+function firstValues(form: MultipartForm): Record<string, string> {
+  return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
+}
+
+function errorsOf(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+/**
+ * Stores the photos (checked and re-encoded by the media store); if any is
+ * refused, the ones already stored are removed again and nothing is listed.
+ */
+async function storePhotos(media: MediaStore, form: MultipartForm): Promise<ImageRef[] | { message: string }> {
+  const stored: ImageRef[] = [];
+  for (const file of form.files) {
+    try {
+      stored.push(await media.put(file.data));
+    } catch (error) {
+      await Promise.all(stored.map((image) => media.remove(image)));
+      if (error instanceof MediaError) return { message: `${file.filename || "An image"}: ${error.message}` };
+      throw error;
+    }
+  }
+  return stored;
+}
+
+async function list(
+  db: DB,
+  media: MediaStore,
+  form: MultipartForm,
+  table: "vehicles" | "parts",
+  input: { refId?: string | null },
+  create: (images: ImageRef[]) => Promise<{ id: number; refId: string }>,
+): Promise<UploadOutcome> {
+  if (input.refId) {
+    const taken = await db.selectFrom(table).select("id").where("ref_id", "=", input.refId).executeTakeFirst();
+    if (taken)
+      return {
+        ok: false,
+        status: 400,
+        message: "Upload failed: this Ref ID is already used",
+        errors: { refId: "This Ref ID is already used" },
+      };
+  }
+  const photos = await storePhotos(media, form);
+  if (!Array.isArray(photos))
+    return { ok: false, status: 400, message: `Upload failed: ${photos.message}`, errors: { images: photos.message } };
+  try {
+    return { ok: true, ...(await create(photos)) };
+  } catch (error) {
+    await Promise.all(photos.map((image) => media.remove(image)));
+    throw error;
+  }
+}
+
+/** Lists a vehicle from the upload form (SPEC 2 "Upload Vehicle"). */
+export async function uploadVehicle(
+  db: DB,
+  media: MediaStore,
+  form: MultipartForm,
+  staff: Staff,
+): Promise<UploadOutcome> {
+  const parsed = vehicleUploadSchema().safeParse(firstValues(form));
+  if (!parsed.success) {
+    const errors = errorsOf(parsed.error.issues);
+    return { ok: false, status: 400, message: `Upload failed: ${Object.values(errors)[0]}`, errors };
+  }
+  const v = parsed.data;
+  const input = {
+    refId: v.refId ?? null,
+    name: v.name ?? null,
+    make: v.make,
+    model: v.model,
+    type: v.type ?? null,
+    subType: v.subType ?? null,
+    year: v.year,
+    price: v.price,
+    mileage: v.mileage ?? null,
+    engineCc: v.engineCc ?? null,
+    color: v.color ?? null,
+    fuel: v.fuel ?? null,
+    transmission: v.transmission ?? null,
+    drive: v.drive ?? null,
+    seats: v.seats ?? null,
+    doors: v.doors ?? null,
+    steering: v.steering ?? null,
+    exteriorGrade: v.exteriorGrade ?? null,
+    interiorGrade: v.interiorGrade ?? null,
+    description: v.description,
+    stockStatus: v.stockStatus,
+  };
+  return list(db, media, form, "vehicles", input, (images) =>
+    createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
+  );
+}
+
+/** Lists a part from the upload form: a real part record (DECISIONS "Inventory"). */
+export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm, staff: Staff): Promise<UploadOutcome> {
+  const parsed = partUploadSchema().safeParse(firstValues(form));
+  if (!parsed.success) {
+    const errors = errorsOf(parsed.error.issues);
+    const missing = parsed.error.issues.some((i) => /is required$/.test(i.message));
+    return {
+      ok: false,
+      status: 400,
+      message: missing ? "Please fill in all required fields" : `Upload failed: ${Object.values(errors)[0]}`,
+      errors,
+    };
+  }
+  const p = parsed.data;
+  const input = {
+    refId: p.refId,
+    name: p.name,
+    make: p.make,
+    model: p.model,
+    type: p.type,
+    subType: p.subType,
+    price: p.price,
+    description: p.description,
+    year: p.year ?? null,
+    partNumber: p.partNumber ?? null,
+    category: p.type,
+    condition: p.condition ?? null,
+    quantity: p.quantity,
+    stockStatus: p.stockStatus,
+  };
+  return list(db, media, form, "parts", input, (images) =>
+    createPart(db, input, images, { kind: "staff", id: staff.adminId }),
+  );
+}

@@ -1,0 +1,97 @@
+import { redirect } from "react-router";
+import { type DB, nowIso } from "~/db/db.server";
+import { newToken, tokenHash } from "~/domain/auth/tokens.server";
+import { readCookie } from "~/utils/cookies";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { verifyPassword } from "~/domain/auth/password.server";
+
+/*
+ * Staff sessions are separate from buyers': their own table and cookie. 24
+ * hours, or 30 days with "Remember me" (DECISIONS: the label is true).
+ * Every admin loader and action calls requireStaff itself.
+ */
+
+export const STAFF_COOKIE = "staff_sid";
+export const STAFF_SESSION_MS = 24 * 3600 * 1000;
+export const STAFF_REMEMBER_MS = 30 * 24 * 3600 * 1000;
+
+export type Staff = { id: number; adminId: string };
+
+// A real argon2id hash, checked when the Admin ID is unknown so timing tells nothing.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
+
+export async function authenticateStaff(db: DB, adminId: string, password: string): Promise<Staff | null> {
+  const row = await db
+    .selectFrom("staff")
+    .select(["id", "admin_id", "password_hash"])
+    .where("admin_id", "=", adminId)
+    .executeTakeFirst();
+  const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
+  return row && ok ? { id: row.id, adminId: row.admin_id } : null;
+}
+
+function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): string {
+  return [
+    `${STAFF_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Opens a staff session; returns its Set-Cookie header. */
+export async function startStaffSession(db: DB, staffId: number, remember: boolean, secure: boolean, now = new Date()) {
+  const token = newToken();
+  const lifetime = remember ? STAFF_REMEMBER_MS : STAFF_SESSION_MS;
+  await db
+    .insertInto("staff_sessions")
+    .values({
+      id_hash: tokenHash(token),
+      staff_id: staffId,
+      remember: remember ? 1 : 0,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + lifetime).toISOString(),
+    })
+    .execute();
+  return cookie(token, lifetime / 1000, secure);
+}
+
+export async function endStaffSession(db: DB, request: Request, secure: boolean): Promise<string> {
+  const token = readCookie(request.headers.get("Cookie"), STAFF_COOKIE);
+  if (token) await db.deleteFrom("staff_sessions").where("id_hash", "=", tokenHash(token)).execute();
+  return cookie("", 0, secure);
+}
+
+/** The signed-in staff member, or null (an expired session is removed). */
+export async function getStaff(db: DB, request: Request): Promise<Staff | null> {
+  const token = readCookie(request.headers.get("Cookie"), STAFF_COOKIE);
+  if (!token || token.length > 100) return null;
+  const row = await db
+    .selectFrom("staff_sessions")
+    .innerJoin("staff", "staff.id", "staff_sessions.staff_id")
+    .select(["staff.id", "staff.admin_id", "staff_sessions.expires_at", "staff_sessions.id_hash"])
+    .where("staff_sessions.id_hash", "=", tokenHash(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= nowIso()) {
+    await db.deleteFrom("staff_sessions").where("id_hash", "=", row.id_hash).execute();
+    return null;
+  }
+  return { id: row.id, adminId: row.admin_id };
+}
+
+/**
+ * The signed-in staff member, or a redirect to /admin/login that comes back
+ * to this page. No admin data is read before this passes.
+ */
+export async function requireStaff(db: DB, request: Request): Promise<Staff> {
+  const staff = await getStaff(db, request);
+  if (!staff) {
+    const url = new URL(request.url);
+    const back = safeRedirectPath(url.pathname + url.search, "/admin");
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return staff;
+}

@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { Section, Select } from "~/components/admin/form-bits";
+import { Field, FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import {
+  PART_CONDITIONS,
+  PART_MODELS,
+  PART_SUB_TYPES,
+  UPLOAD_FIRST_YEAR,
+  yearsFrom,
+} from "~/domain/inventory/catalogue";
+import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "~/domain/inventory/inventory.schema";
+import { uploadPart } from "~/domain/inventory/stock-upload.server";
+import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import type { Route } from "./+types/upload-part";
+
+export const meta: Route.MetaFunction = () => [{ title: "Upload Part" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(getServices(context).db, request);
+  return { years: yearsFrom(UPLOAD_FIRST_YEAR) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, media } = getServices(context);
+  const staff = await requireStaff(db, request);
+  try {
+    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
+    const outcome = await uploadPart(db, media, form, staff);
+    if (!outcome.ok)
+      return data(
+        { ok: false, message: outcome.message, errors: outcome.errors, id: null },
+        { status: outcome.status },
+      );
+    return { ok: true, message: UPLOAD_COMPLETE, errors: {} as Record<string, string>, id: outcome.id };
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return data(
+        { ok: false, message: `Upload failed: ${error.message}`, errors: {}, id: null },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function UploadPart({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const uploading = navigation.state === "submitting";
+  const [make, setMake] = useState("");
+  const [type, setType] = useState("");
+  const e: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <div className="max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Upload Part</h1>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-6"
+        key={actionData?.ok ? `done-${actionData.id}` : "form"}
+        data-testid="upload-part-form"
+      >
+        <Section title="Basic information">
+          <Field label="Ref ID" name="refId" error={e.refId} maxLength={40} />
+          <Field label="Name" name="name" error={e.name} maxLength={200} />
+          <Field label="Price (¥)" name="price" error={e.price} maxLength={20} />
+          <Field label="Part number" name="partNumber" required={false} error={e.partNumber} maxLength={60} />
+          <Field
+            label="Quantity"
+            name="quantity"
+            required={false}
+            error={e.quantity}
+            hint="Below 10 is flagged low stock"
+            maxLength={6}
+          />
+          <Select label="Condition" name="condition" options={PART_CONDITIONS} error={e.condition} />
+        </Section>
+        <Section title="Vehicle compatibility">
+          <Select
+            label="Make"
+            name="make"
+            required
+            options={Object.keys(PART_MODELS)}
+            value={make}
+            onChange={setMake}
+            error={e.make}
+          />
+          <Select
+            label="Model"
+            name="model"
+            required
+            options={make ? (PART_MODELS[make] ?? []) : []}
+            disabled={!make}
+            key={`model-${make}`}
+            error={e.model}
+          />
+          <Select label="Year" name="year" options={loaderData.years.map(String)} error={e.year} />
+        </Section>
+        <Section title="Category">
+          <Select
+            label="Type"
+            name="type"
+            required
+            options={Object.keys(PART_SUB_TYPES)}
+            value={type}
+            onChange={setType}
+            error={e.type}
+          />
+          <Select
+            label="SubType"
+            name="subType"
+            required
+            options={type ? (PART_SUB_TYPES[type] ?? []) : []}
+            disabled={!type}
+            key={`sub-${type}`}
+            error={e.subType}
+          />
+          <Select
+            label="Stock status"
+            name="stockStatus"
+            options={[
+              { value: "available", label: "Available" },
+              { value: "reserved", label: "Reserved" },
+              { value: "sold", label: "Sold" },
+            ]}
+            defaultValue="available"
+          />
+        </Section>
+        <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
+          <legend className="px-1 text-base font-semibold text-slate-900">Description</legend>
+          <label htmlFor="part-description" className="sr-only">
+            Description
+          </label>
+          <textarea
+            id="part-description"
+            name="description"
+            rows={4}
+            maxLength={5000}
+            className="block w-full rounded-lg border border-slate-300 p-3 text-[15px]"
+          />
+        </fieldset>
+        <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
+          <legend className="px-1 text-base font-semibold text-slate-900">Images</legend>
+          <label htmlFor="part-images" className="block text-sm font-medium text-slate-700">
+            Photos (the first is the cover)
+          </label>
+          <input
+            id="part-images"
+            name="images"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            className="mt-2 block text-sm"
+          />
+          <p className="mt-2 text-sm text-slate-600">Supported formats: JPG, PNG, WebP • Max 5MB each</p>
+          {e.images ? <p className="mt-1 text-sm text-red-700">{e.images}</p> : null}
+        </fieldset>
+        <button
+          type="submit"
+          disabled={uploading}
+          className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+        >
+          {uploading ? "Uploading..." : "Upload part"}
+        </button>
+      </Form>
+    </div>
+  );
+}
