@@ -5,7 +5,8 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
-import { seedStock, DEMO_CUSTOMER } from "~/db/seed/seed.server";
+import { seedStock, DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { startFakeRates } from "../support/fake-rates";
@@ -20,6 +21,7 @@ declare module "vitest" {
     baseUrl: string;
     dataDir: string;
     ratesRequests: number;
+    shopPid: number;
   }
 }
 
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject) {
   // More stock without photos, so lists have several pages.
   await bulkInsertStock(db, { vehicles: 40, parts: 0, photos: [], seed: 12 });
   await createCustomer(db, DEMO_CUSTOMER);
+  await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
   await db.destroy();
 
   const rates = await startFakeRates(E2E_RATES);
@@ -59,6 +62,7 @@ export default async function setup(project: TestProject) {
   project.provide("ratesRequests", rates.state.requests.length);
   project.provide("baseUrl", shop.url);
   project.provide("dataDir", dataDir);
+  project.provide("shopPid", shop.child.pid ?? 0);
 
   return async () => {
     await shop.stop();

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { latestParts, latestVehicles } from "~/domain/inventory/inventory.server";
 import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
 
@@ -154,6 +155,13 @@ describe("public shell", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    // Unknown admin pages are behind the guard too: first the login, then the admin 404.
+    await page.goto("/admin/no-such-page");
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/no-such-page$/);
     const admin = await page.goto("/admin/no-such-page");
     expect(admin?.status()).toBe(404);
     expect(await page.getByText("The admin page you're looking for doesn't exist.").count()).toBe(1);

@@ -74,6 +74,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         if (!problem) chunks.push(chunk);
       });
       stream.on("limit", () => fail(new UploadError(`${info.filename || "An image"} is larger than 5 MB.`, 413)));
+      // A body that stops inside a file ends that file with an error: a refusal, never a crash.
+      stream.on("error", () => fail(new UploadError("The upload was cut off or malformed. Please try again.")));
       stream.on("end", () => {
         if (!name) return fail(new UploadError("The form has a file without a field name."));
         // An empty file input sends a part with no name and no bytes: not an image.

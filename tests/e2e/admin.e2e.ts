@@ -1,0 +1,406 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
+import { tokenHash } from "~/domain/auth/tokens.server";
+import { pixelBombPng } from "../support/images";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+function cookieFrom(res: Response, name: string): string {
+  const found = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !c.includes("Max-Age=0"));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found;
+}
+
+async function staffLogin(remember = false): Promise<string> {
+  const body = new URLSearchParams({
+    adminId: DEMO_STAFF.adminId,
+    password: DEMO_STAFF.password,
+    redirectTo: "/admin",
+  });
+  if (remember) body.set("remember", "on");
+  const res = await fetch(`${baseUrl()}/admin/login`, { method: "POST", body, redirect: "manual" });
+  expect(res.status).toBe(302);
+  return cookieFrom(res, "staff_sid");
+}
+
+async function buyerLogin(): Promise<string> {
+  const body = new URLSearchParams({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+  const res = await fetch(`${baseUrl()}/login`, { method: "POST", body, redirect: "manual" });
+  return cookieFrom(res, "sid").split(";")[0]!;
+}
+
+const png = (w = 800, h = 600, colour = "#4a7") =>
+  sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+function vehicleForm(files: { name: string; data: Buffer; type?: string }[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  const all = { make: "Toyota", model: "Corolla", year: "2017", price: "1,150,000", ...fields };
+  for (const [k, v] of Object.entries(all)) form.set(k, v);
+  for (const f of files)
+    form.append("images", new Blob([new Uint8Array(f.data)], { type: f.type ?? "image/jpeg" }), f.name);
+  return form;
+}
+
+async function upload(cookie: string, form: FormData, to = "/admin/upload-vehicle") {
+  const res = await fetch(`${baseUrl()}${to}`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie.split(";")[0]! },
+  });
+  return { status: res.status, html: await res.text() };
+}
+
+/** What an upload could leave behind: rows and stored files. */
+async function footprint() {
+  const media = path.join(inject("dataDir"), "media");
+  const files = fs.existsSync(media) ? fs.readdirSync(media, { recursive: true }).length : 0;
+  return withShopDb(async (db) => ({
+    vehicles: Number(
+      (
+        await db
+          .selectFrom("vehicles")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    parts: Number(
+      (
+        await db
+          .selectFrom("parts")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    images: Number(
+      (
+        await db
+          .selectFrom("vehicle_images")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    files,
+  }));
+}
+
+const ADMIN_PAGES = ["/admin", "/admin/upload-vehicle", "/admin/upload-part", "/admin/no-such-page"];
+const ADMIN_MARKERS = ["Total Vehicles", "Upload Vehicle</h1>", "Upload Part</h1>", "Signed in as", "Page Not Found"];
+
+describe("the admin guard", () => {
+  it("answers every admin page, data request and action with a redirect to login and no admin data, for no session, a buyer's session and an expired staff session", async () => {
+    const expired = await staffLogin();
+    await withShopDb((db) =>
+      db
+        .updateTable("staff_sessions")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id_hash", "=", tokenHash(expired.split(";")[0]!.split("=")[1]!))
+        .execute(),
+    );
+    const before = await footprint();
+    for (const [who, cookie] of [
+      ["nobody", ""],
+      ["a buyer", await buyerLogin()],
+      ["an expired staff session", expired.split(";")[0]!],
+    ] as const) {
+      for (const page of ADMIN_PAGES) {
+        for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {
+          const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
+          const body = await res.text();
+          expect([302, 202, 204], `${who} GET ${url}: ${res.status}`).toContain(res.status);
+          expect(res.headers.get("location") ?? body, `${who} GET ${url}`).toMatch(/\/admin\/login\?redirectTo=/);
+          for (const marker of ADMIN_MARKERS) expect(body, `${who} GET ${url}`).not.toContain(marker);
+        }
+      }
+      for (const action of ["/admin/upload-vehicle", "/admin/upload-part"]) {
+        const res = await fetch(`${baseUrl()}${action}`, {
+          method: "POST",
+          body: vehicleForm([{ name: "a.png", data: await png() }], {
+            refId: "P-1",
+            name: "x",
+            type: "Engine",
+            subType: "Radiator",
+          }),
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        });
+        expect(res.status, `${who} POST ${action}`).toBe(302);
+        expect(res.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
+      }
+    }
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("sends the unprefixed paths of SPEC to their /admin forms", async () => {
+    for (const [from, to] of [
+      ["/upload-vehicle", "/admin/upload-vehicle"],
+      ["/upload-part", "/admin/upload-part"],
+      ["/all-products", "/admin/all-products"],
+      ["/all-parts-products", "/admin/all-parts-products"],
+      ["/all-quotes", "/admin/vehicle-quotes"],
+      ["/edit/5", "/admin/edit/5"],
+      ["/edit-parts/5", "/admin/edit-parts/5"],
+      ["/edit-part/5", "/admin/edit-part/5"],
+    ]) {
+      const res = await fetch(`${baseUrl()}${from}`, { redirect: "manual" });
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("location")).toBe(to);
+    }
+  });
+
+  it("keeps a plain staff session 24 hours and a remembered one 30 days", async () => {
+    expect(await staffLogin(false)).toContain("Max-Age=86400");
+    expect(await staffLogin(true)).toContain("Max-Age=2592000");
+    const cookie = await staffLogin(true);
+    expect(cookie).toContain("HttpOnly");
+    const row = await withShopDb((db) =>
+      db
+        .selectFrom("staff_sessions")
+        .select(["expires_at", "created_at"])
+        .where("id_hash", "=", tokenHash(cookie.split(";")[0]!.split("=")[1]!))
+        .executeTakeFirstOrThrow(),
+    );
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(30 * 24 * 3600 * 1000);
+  });
+});
+
+describe("uploads refuse bad input with a clear message and keep nothing", () => {
+  let staff: string;
+  beforeAll(async () => {
+    staff = await staffLogin();
+  });
+
+  async function refused(form: FormData, status: number, message: string) {
+    const before = await footprint();
+    const answer = await upload(staff, form);
+    expect(answer.status, message).toBe(status);
+    expect(answer.html).toContain(message);
+    expect(await footprint(), message).toEqual(before);
+  }
+
+  it("an SVG with a script", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    await refused(
+      vehicleForm([{ name: "car.svg", data: svg, type: "image/svg+xml" }]),
+      400,
+      "Only JPG, PNG or WebP images are accepted.",
+    );
+  });
+
+  it("a PHP file named .jpg", async () => {
+    await refused(
+      vehicleForm([{ name: "car.jpg", data: Buffer.from("<?php system($_GET['c']); ?>") }]),
+      400,
+      "Only JPG, PNG or WebP images are accepted.",
+    );
+  });
+
+  it("a file that starts like a JPEG but is not one", async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<?php echo 1; ?>".repeat(20))]);
+    await refused(vehicleForm([{ name: "poly.jpg", data: broken }]), 400, "The image could not be read.");
+  });
+
+  it("a 6 MB image", async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]);
+    await refused(vehicleForm([{ name: "big.png", data: big }]), 413, "is larger than 5 MB.");
+  });
+
+  it("a small PNG that decodes to 14,000 x 14,000 pixels, with the server's memory watched", async () => {
+    const pid = inject("shopPid");
+    const status = () => fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status())![1]);
+    const idle = kb("VmRSS");
+    const peakBefore = kb("VmHWM");
+    await refused(
+      vehicleForm([{ name: "bomb.png", data: await pixelBombPng(14_000, 14_000) }]),
+      400,
+      "The image has too many pixels",
+    );
+    const peak = kb("VmHWM");
+    const rise = (Math.max(peak, peakBefore) - idle) / 1024;
+    console.log(
+      `pixel bomb: server memory idle ${(idle / 1024).toFixed(0)} MB, peak so far ${(peak / 1024).toFixed(0)} MB, rise ${rise.toFixed(0)} MB`,
+    );
+    expect((peak - idle) / 1024).toBeLessThan(300);
+  });
+
+  it("11 files in one upload", async () => {
+    const one = await png(100, 80);
+    await refused(
+      vehicleForm(Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, data: one }))),
+      400,
+      "At most 10 images per upload.",
+    );
+  });
+
+  it("a negative price, year 1850 and a 10,000-character name", async () => {
+    await refused(vehicleForm([], { price: "-500000" }), 400, "Price must be a whole number of yen (no minus sign)");
+    await refused(vehicleForm([], { year: "1850" }), 400, "Year must be from 1980 to");
+    await refused(vehicleForm([], { name: "x".repeat(10_000) }), 400, "Name must be at most 200 characters");
+  });
+
+  it("a part without its required fields", async () => {
+    const form = new FormData();
+    form.set("name", "Radiator");
+    const before = await footprint();
+    const answer = await upload(staff, form, "/admin/upload-part");
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain("Please fill in all required fields");
+    expect(await footprint()).toEqual(before);
+  });
+
+  function rawPost(body: string, contentLength?: number): Promise<{ status: number; text: string }> {
+    const { hostname, port } = new URL(baseUrl());
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          method: "POST",
+          path: "/admin/upload-vehicle",
+          headers: {
+            Cookie: staff.split(";")[0]!,
+            "Content-Type": "multipart/form-data; boundary=XYZ",
+            ...(contentLength ? { "Content-Length": contentLength } : {}),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  it("a truncated multipart body and a field without a name", async () => {
+    const before = await footprint();
+    const truncated = await rawPost(
+      '--XYZ\r\nContent-Disposition: form-data; name="make"\r\n\r\nToyota\r\n--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    );
+    expect(truncated.status).toBe(400);
+    expect(truncated.text).toContain("Upload failed: The upload was cut off or malformed. Please try again.");
+    const unnamed = await rawPost('--XYZ\r\nContent-Disposition: form-data; name=""\r\n\r\nvalue\r\n--XYZ--\r\n');
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.text).toContain("Upload failed: The form has a field without a name.");
+    expect(await footprint()).toEqual(before);
+    // The server is still up.
+    expect((await fetch(`${baseUrl()}/healthz`)).status).toBe(200);
+  });
+
+  it("accepts a PNG named .jpg as a PNG, and a JPEG with text hidden in it comes out re-encoded without it", async () => {
+    const hidden = Buffer.concat([
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: "#357" } })
+        .jpeg()
+        .toBuffer(),
+      Buffer.from("<?php echo 'owned'; ?>"),
+    ]);
+    const answer = await upload(
+      staff,
+      vehicleForm(
+        [
+          { name: "photo.jpg", data: await png(900, 600) },
+          { name: "poly.jpg", data: hidden },
+        ],
+        { refId: "UPLOAD-OK-1" },
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("Upload complete");
+    const images = await withShopDb(async (db) => {
+      const v = await db
+        .selectFrom("vehicles")
+        .select("id")
+        .where("ref_id", "=", "UPLOAD-OK-1")
+        .executeTakeFirstOrThrow();
+      return db
+        .selectFrom("vehicle_images")
+        .select(["media_key", "variants"])
+        .where("vehicle_id", "=", v.id)
+        .orderBy("position")
+        .execute();
+    });
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      for (const w of image.variants.split(",")) {
+        const file = fs.readFileSync(
+          path.join(inject("dataDir"), "media", image.media_key.slice(0, 2), `${image.media_key}-${w}.webp`),
+        );
+        expect(file.subarray(8, 12).toString("latin1")).toBe("WEBP");
+        expect(file.includes(Buffer.from("<?php"))).toBe(false);
+      }
+    }
+  });
+});
+
+describe("the owner in the browser", () => {
+  it("signs in, uploads a vehicle with 3 photos and sees it on /vehicles", async () => {
+    const dir = fs.mkdtempSync(path.join(inject("dataDir"), "photos-"));
+    const files = await Promise.all(
+      ["#a33", "#3a3", "#33a"].map(async (colour, i) => {
+        const file = path.join(dir, `photo-${i + 1}.jpg`);
+        fs.writeFileSync(
+          file,
+          await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+            .jpeg()
+            .toBuffer(),
+        );
+        return file;
+      }),
+    );
+    const page = await openPage(browser);
+    await page.goto("/admin/upload-vehicle", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
+    await page.getByLabel("Remember me for 30 days").check();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/upload-vehicle$/);
+    const form = page.getByTestId("upload-vehicle-form");
+    await form.getByLabel("Make").selectOption("Nissan");
+    await form.getByLabel("Model").selectOption("Serena");
+    // Changing Make clears Model.
+    await form.getByLabel("Make").selectOption("Mazda");
+    expect(await form.getByLabel("Model").inputValue()).toBe("");
+    await form.getByLabel("Model").selectOption("CX-5");
+    await form.getByLabel("Year").selectOption("2020");
+    await form.getByLabel("Price (¥)").fill("2,150,000");
+    await form.getByLabel("Type", { exact: true }).selectOption("SUV");
+    await form.getByLabel("SubType").selectOption("Compact SUV");
+    await form.getByLabel("Ref ID").fill("E2E-CX5-2020");
+    await form.getByLabel("Photos (the first is the cover)").setInputFiles(files);
+    await form.getByRole("button", { name: "Upload vehicle" }).click();
+    await page.getByText("Upload complete").waitFor();
+    const vehicle = await withShopDb((db) =>
+      db.selectFrom("vehicles").select(["id", "name"]).where("ref_id", "=", "E2E-CX5-2020").executeTakeFirstOrThrow(),
+    );
+    expect(vehicle.name).toBe("2020 Mazda CX-5");
+    await page.goto("/vehicles?Keyword=E2E-CX5-2020", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("list-results").getByTestId("stock-card-link").allTextContents()).toEqual([
+      "2020 Mazda CX-5",
+    ]);
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByRole("button", { name: /Show photo \d of 3/ }).count()).toBe(3);
+    const activity = await withShopDb((db) =>
+      db
+        .selectFrom("activity_log")
+        .select(["actor_kind", "actor_id", "action"])
+        .where("subject_id", "=", String(vehicle.id))
+        .execute(),
+    );
+    expect(activity).toContainEqual({ actor_kind: "staff", actor_id: DEMO_STAFF.adminId, action: "vehicle.created" });
+    await page.context().close();
+  });
+});
