@@ -28,6 +28,8 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/upload-vehicle", "routes/admin/upload-vehicle.tsx"),
     route("admin/upload-part", "routes/admin/upload-part.tsx"),
+    route("admin/all-products", "routes/admin/all-products.tsx"),
+    route("admin/all-parts-products", "routes/admin/all-parts-products.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // SPEC's unprefixed admin paths lead to their /admin forms.

@@ -1,0 +1,246 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import type { MediaStore } from "~/domain/media/media-store.server";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { coverImages } from "./inventory.server";
+import type { StockStatus } from "./inventory";
+import { ADMIN_PER_PAGE, ADMIN_SORTS, type AdminKind, PRICE_BANDS } from "./admin-stock";
+
+/*
+ * The owner's stock tables (SPEC 2 "All Vehicles and All Parts", 5, 9): search,
+ * filters, sort and pages in the database, and bulk delete that also removes
+ * the photos from the media store.
+ */
+
+export type AdminQuery = {
+  q: string;
+  make: string;
+  type: string;
+  status: "" | StockStatus;
+  band: string;
+  min: number | null;
+  max: number | null;
+  sort: (typeof ADMIN_SORTS)[number];
+  page: number;
+  perPage: number;
+};
+
+function int(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value.replace(/[,\s¥]/g, ""))) return null;
+  return Number(value.replace(/[,\s¥]/g, ""));
+}
+
+/** Reads the table's query string; never throws. */
+export function readAdminQuery(params: URLSearchParams): AdminQuery {
+  const sort = params.get("sort");
+  const status = params.get("status");
+  const perPage = Number(params.get("perPage"));
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    make: (params.get("make") ?? "").trim().slice(0, 60),
+    type: (params.get("type") ?? "").trim().slice(0, 60),
+    status: status === "available" || status === "reserved" || status === "sold" ? status : "",
+    band: (params.get("band") ?? "").slice(0, 20),
+    min: int(params.get("min")),
+    max: int(params.get("max")),
+    sort: (ADMIN_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdminQuery["sort"]) : "newest",
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    perPage: (ADMIN_PER_PAGE as readonly number[]).includes(perPage) ? perPage : 20,
+  };
+}
+
+export type AdminRow = {
+  id: number;
+  refId: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string | null;
+  year: number | null;
+  price: number;
+  stockStatus: StockStatus;
+  createdAt: string;
+  partNumber: string | null;
+  category: string | null;
+  quantity: number | null;
+  image: ImageRef | null;
+};
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery) {
+  const searchColumns =
+    kind === "vehicles"
+      ? ["name", "make", "model", "ref_id"]
+      : ["name", "make", "model", "part_number", "category", "ref_id"];
+  const where = (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
+    const c: Expression<SqlBool>[] = [];
+    if (query.q) {
+      const like = `%${escapeLike(query.q.toLowerCase())}%`;
+      const parts = searchColumns.map(
+        (col) => sql<SqlBool>`lower(coalesce(${sql.ref(col)}, '')) like ${like} escape '\\'`,
+      );
+      // "or id": the owner may type the number from an address.
+      if (/^\d{1,12}$/.test(query.q)) parts.push(sql<SqlBool>`id = ${Number(query.q)}`);
+      c.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+    }
+    if (query.make) c.push(sql<SqlBool>`make = ${query.make}`);
+    if (query.type) c.push(sql<SqlBool>`type = ${query.type}`);
+    if (query.status) c.push(sql<SqlBool>`stock_status = ${query.status}`);
+    const band = PRICE_BANDS[kind].find((b) => b.value === query.band);
+    if (band?.min !== undefined) c.push(sql<SqlBool>`price >= ${band.min}`);
+    if (band?.max !== undefined) c.push(sql<SqlBool>`price <= ${band.max}`);
+    if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
+    if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
+    return eb.and(c);
+  };
+  const total = Number(
+    (
+      await db
+        .selectFrom(kind as "vehicles")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(query.page, pageCount);
+  const order = {
+    newest: ["created_at", "desc"],
+    oldest: ["created_at", "asc"],
+    price_asc: ["price", "asc"],
+    price_desc: ["price", "desc"],
+    name: ["name", "asc"],
+  } as const;
+  const [column, direction] = order[query.sort];
+  const rows =
+    kind === "vehicles"
+      ? (
+          await db
+            .selectFrom("vehicles")
+            .select(["id", "ref_id", "name", "make", "model", "type", "year", "price", "stock_status", "created_at"])
+            .where(where)
+            .orderBy(column, direction)
+            .orderBy("id", direction)
+            .limit(query.perPage)
+            .offset((page - 1) * query.perPage)
+            .execute()
+        ).map((r) => ({ ...r, part_number: null, category: null, quantity: null }))
+      : await db
+          .selectFrom("parts")
+          .select([
+            "id",
+            "ref_id",
+            "name",
+            "make",
+            "model",
+            "type",
+            "year",
+            "price",
+            "stock_status",
+            "created_at",
+            "part_number",
+            "category",
+            "quantity",
+          ])
+          .where(where)
+          .orderBy(column, direction)
+          .orderBy("id", direction)
+          .limit(query.perPage)
+          .offset((page - 1) * query.perPage)
+          .execute();
+  const covers =
+    kind === "vehicles"
+      ? await coverImages(
+          db,
+          "vehicle_images",
+          "vehicle_id",
+          rows.map((r) => r.id),
+        )
+      : await coverImages(
+          db,
+          "part_images",
+          "part_id",
+          rows.map((r) => r.id),
+        );
+  const items: AdminRow[] = rows.map((r) => ({
+    id: r.id,
+    refId: r.ref_id,
+    name: r.name,
+    make: r.make,
+    model: r.model,
+    type: r.type,
+    year: r.year,
+    price: Number(r.price),
+    stockStatus: r.stock_status,
+    createdAt: r.created_at,
+    partNumber: r.part_number,
+    category: r.category,
+    quantity: r.quantity,
+    image: covers.get(r.id) ?? null,
+  }));
+  return { items, total, page, pageCount };
+}
+
+/**
+ * Deletes stock by id, with its photos (rows in one transaction, then the
+ * files), and records each in the activity log. Returns how many were found.
+ */
+export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, ids: number[], staff: Staff) {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, 500);
+  if (wanted.length === 0) return { deleted: 0, missing: 0 };
+  const imageTable = kind === "vehicles" ? "vehicle_images" : "part_images";
+  const owner = kind === "vehicles" ? "vehicle_id" : "part_id";
+  const { found, images } = await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom(kind as "vehicles")
+      .select(["id", "name", "ref_id"])
+      .where("id", "in", wanted)
+      .execute();
+    const ids = found.map((r) => r.id);
+    const images =
+      ids.length === 0
+        ? []
+        : await trx
+            .selectFrom(imageTable as "vehicle_images")
+            .select(["media_key", "variants"])
+            .where(owner as "vehicle_id", "in", ids)
+            .execute();
+    if (ids.length > 0)
+      await trx
+        .deleteFrom(kind as "vehicles")
+        .where("id", "in", ids)
+        .execute();
+    for (const r of found) {
+      await logActivity(trx, {
+        actor: { kind: "staff", id: staff.adminId },
+        action: kind === "vehicles" ? "vehicle.deleted" : "part.deleted",
+        subject: { kind: kind === "vehicles" ? "vehicle" : "part", id: String(r.id) },
+        summary: `${kind === "vehicles" ? "Vehicle" : "Part"} deleted: ${r.name} (${r.ref_id})`,
+      });
+    }
+    return { found, images };
+  });
+  // The rows are gone; now the files, unless another item still shows the same photo.
+  const keys = [...new Set(images.map((i) => i.media_key))];
+  const stillUsed = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const [a, b] = await Promise.all([
+      db.selectFrom("vehicle_images").select("media_key").where("media_key", "in", chunk).execute(),
+      db.selectFrom("part_images").select("media_key").where("media_key", "in", chunk).execute(),
+    ]);
+    for (const r of [...a, ...b]) stillUsed.add(r.media_key);
+  }
+  await Promise.all(
+    images
+      .filter((i) => !stillUsed.has(i.media_key))
+      .map((i) => media.remove({ key: i.media_key, variants: i.variants.split(",").map(Number) })),
+  );
+  return { deleted: found.length, missing: wanted.length - found.length };
+}

@@ -1,0 +1,20 @@
+/** Options of the owner's stock tables. Browser-safe. */
+
+export type AdminKind = "vehicles" | "parts";
+export const ADMIN_PER_PAGE = [20, 40, 60, 80, 100, 200] as const;
+export const ADMIN_SORTS = ["newest", "oldest", "price_asc", "price_desc", "name"] as const;
+
+/** Price bands of SPEC 5, in yen (DECISIONS), beside a free min/max. */
+export const PRICE_BANDS: Record<AdminKind, { value: string; label: string; min?: number; max?: number }[]> = {
+  vehicles: [
+    { value: "lt50000", label: "Under ¥50,000", max: 49_999 },
+    { value: "50000-100000", label: "¥50,000 to ¥100,000", min: 50_000, max: 100_000 },
+    { value: "gt100000", label: "Over ¥100,000", min: 100_001 },
+  ],
+  parts: [
+    { value: "le100", label: "Up to ¥100", max: 100 },
+    { value: "100-500", label: "¥101 to ¥500", min: 101, max: 500 },
+    { value: "500-1000", label: "¥501 to ¥1,000", min: 501, max: 1000 },
+    { value: "gt1000", label: "Over ¥1,000", min: 1001 },
+  ],
+};
