@@ -347,7 +347,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
 });
 
 describe("the owner in the browser", () => {
-  it("signs in, uploads a vehicle with 3 photos and sees it on /vehicles", async () => {
+  it("signs in, uploads a vehicle with 3 photos, sees it on /vehicles, then bulk-deletes it", async () => {
     const dir = fs.mkdtempSync(path.join(inject("dataDir"), "photos-"));
     const files = await Promise.all(
       ["#a33", "#3a3", "#33a"].map(async (colour, i) => {
@@ -401,6 +401,33 @@ describe("the owner in the browser", () => {
         .execute(),
     );
     expect(activity).toContainEqual({ actor_kind: "staff", actor_id: DEMO_STAFF.adminId, action: "vehicle.created" });
+
+    // Bulk delete from All Vehicles: asks first, then the vehicle and its photos are gone.
+    const photos = await withShopDb((db) =>
+      db.selectFrom("vehicle_images").select(["media_key", "variants"]).where("vehicle_id", "=", vehicle.id).execute(),
+    );
+    await page.goto("/admin/all-products?q=E2E-CX5-2020", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("table-total").textContent()).toContain("1 vehicles");
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Are you sure you want to delete 1 vehicles?");
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.getByText("Deleted 1 vehicle.").waitFor();
+    expect(
+      await withShopDb((db) => db.selectFrom("vehicles").select("id").where("id", "=", vehicle.id).execute()),
+    ).toEqual([]);
+    for (const p of photos) {
+      const file = path.join(
+        inject("dataDir"),
+        "media",
+        p.media_key.slice(0, 2),
+        `${p.media_key}-${p.variants.split(",")[0]}.webp`,
+      );
+      expect(fs.existsSync(file)).toBe(false);
+    }
+    expect((await fetch(`${baseUrl()}/vehicles/${vehicle.id}`)).status).toBe(404);
     await page.context().close();
   });
 });
