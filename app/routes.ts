@@ -30,6 +30,9 @@ export default [
     route("admin/upload-part", "routes/admin/upload-part.tsx"),
     route("admin/all-products", "routes/admin/all-products.tsx"),
     route("admin/all-parts-products", "routes/admin/all-parts-products.tsx"),
+    route("admin/edit/:id", "routes/admin/edit-vehicle.tsx"),
+    route("admin/edit-parts/:id", "routes/admin/edit-part.tsx", { id: "admin-edit-parts" }),
+    route("admin/edit-part/:id", "routes/admin/edit-part.tsx", { id: "admin-edit-part" }),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // SPEC's unprefixed admin paths lead to their /admin forms.

@@ -347,7 +347,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
 });
 
 describe("the owner in the browser", () => {
-  it("signs in, uploads a vehicle with 3 photos, sees it on /vehicles, then bulk-deletes it", async () => {
+  it("signs in, uploads a vehicle with 3 photos, sees it on /vehicles, edits it, then bulk-deletes it", async () => {
     const dir = fs.mkdtempSync(path.join(inject("dataDir"), "photos-"));
     const files = await Promise.all(
       ["#a33", "#3a3", "#33a"].map(async (colour, i) => {
@@ -402,6 +402,46 @@ describe("the owner in the browser", () => {
     );
     expect(activity).toContainEqual({ actor_kind: "staff", actor_id: DEMO_STAFF.adminId, action: "vehicle.created" });
 
+    // Edit: a new price, the last photo removed, the second made the cover.
+    const original = await withShopDb((db) =>
+      db
+        .selectFrom("vehicle_images")
+        .select(["media_key"])
+        .where("vehicle_id", "=", vehicle.id)
+        .orderBy("position")
+        .execute(),
+    );
+    await page.goto("/admin/all-products?q=E2E-CX5-2020", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Edit 2020 Mazda CX-5" }).click();
+    await page.waitForURL(new RegExp(`/admin/edit/${vehicle.id}$`));
+    const edit = page.getByTestId("edit-form");
+    expect(await edit.getByLabel("Model").inputValue()).toBe("CX-5");
+    await edit.getByLabel("Price (¥)").fill("1,990,000");
+    await edit.getByRole("button", { name: "Remove photo 3" }).click();
+    await edit.getByRole("button", { name: "Move photo 2 earlier" }).click();
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/\/admin\/all-products\?notice=updated$/);
+    await page.getByText("Product updated successfully!").waitFor();
+    const after = await withShopDb(async (db) => ({
+      price: (await db.selectFrom("vehicles").select("price").where("id", "=", vehicle.id).executeTakeFirstOrThrow())
+        .price,
+      images: await db
+        .selectFrom("vehicle_images")
+        .select("media_key")
+        .where("vehicle_id", "=", vehicle.id)
+        .orderBy("position")
+        .execute(),
+    }));
+    expect(after.price).toBe(1_990_000);
+    expect(after.images.map((i) => i.media_key)).toEqual([original[1]!.media_key, original[0]!.media_key]);
+    const removedFile = path.join(
+      inject("dataDir"),
+      "media",
+      original[2]!.media_key.slice(0, 2),
+      `${original[2]!.media_key}-480.webp`,
+    );
+    expect(fs.existsSync(removedFile)).toBe(false);
+
     // Bulk delete from All Vehicles: asks first, then the vehicle and its photos are gone.
     const photos = await withShopDb((db) =>
       db.selectFrom("vehicle_images").select(["media_key", "variants"]).where("vehicle_id", "=", vehicle.id).execute(),
@@ -429,5 +469,110 @@ describe("the owner in the browser", () => {
     }
     expect((await fetch(`${baseUrl()}/vehicles/${vehicle.id}`)).status).toBe(404);
     await page.context().close();
+  });
+});
+
+describe("the edit screen", () => {
+  it("refuses a 13th image with 'Maximum 12 images allowed.' and keeps the 12", async () => {
+    const staff = await staffLogin();
+    const one = await png(300, 200, "#777");
+    const first = await upload(
+      staff,
+      vehicleForm(
+        Array.from({ length: 10 }, (_, i) => ({ name: `a${i}.png`, data: one })),
+        { refId: "TWELVE-1" },
+      ),
+    );
+    expect(first.html).toContain("Upload complete");
+    const { id, keep } = await withShopDb(async (db) => {
+      const v = await db.selectFrom("vehicles").select("id").where("ref_id", "=", "TWELVE-1").executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("vehicle_images")
+        .select("id")
+        .where("vehicle_id", "=", v.id)
+        .orderBy("position")
+        .execute();
+      return { id: v.id, keep: rows.map((r) => String(r.id)) };
+    });
+    const editForm = (extra: number, keepIds: string[]) => {
+      const form = vehicleForm(
+        Array.from({ length: extra }, (_, i) => ({ name: `b${i}.png`, data: one })),
+        { refId: "TWELVE-1" },
+      );
+      for (const k of keepIds) form.append("keep", k);
+      return form;
+    };
+    const twelve = await fetch(`${baseUrl()}/admin/edit/${id}`, {
+      method: "POST",
+      body: editForm(2, keep),
+      headers: { Cookie: staff.split(";")[0]! },
+      redirect: "manual",
+    });
+    expect(twelve.status).toBe(302);
+    const keep12 = await withShopDb(async (db) =>
+      (
+        await db.selectFrom("vehicle_images").select("id").where("vehicle_id", "=", id).orderBy("position").execute()
+      ).map((r) => String(r.id)),
+    );
+    expect(keep12).toHaveLength(12);
+    const before = await footprint();
+    const thirteen = await fetch(`${baseUrl()}/admin/edit/${id}`, {
+      method: "POST",
+      body: editForm(1, keep12),
+      headers: { Cookie: staff.split(";")[0]! },
+    });
+    expect(thirteen.status).toBe(400);
+    expect(await thirteen.text()).toContain("Maximum 12 images allowed.");
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("another item's photos cannot be taken over by naming their ids", async () => {
+    const staff = await staffLogin();
+    const mine = await upload(
+      staff,
+      vehicleForm([{ name: "own.png", data: await png(400, 300, "#246") }], { refId: "OWN-PHOTOS-1" }),
+    );
+    expect(mine.html).toContain("Upload complete");
+    const [a, b] = await withShopDb(async (db) => {
+      const own = await db
+        .selectFrom("vehicles")
+        .select("id")
+        .where("ref_id", "=", "OWN-PHOTOS-1")
+        .executeTakeFirstOrThrow();
+      const other = await db
+        .selectFrom("vehicle_images")
+        .select(["vehicle_id", "id"])
+        .where("vehicle_id", "!=", own.id)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      return [{ vid: own.id }, { vid: other.vehicle_id, iid: other.id }];
+    });
+    const form = vehicleForm([], { refId: "OWN-PHOTOS-1" });
+    form.append("keep", String(b!.iid));
+    const res = await fetch(`${baseUrl()}/admin/edit/${a!.vid}`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: staff.split(";")[0]! },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    const owner = await withShopDb((db) =>
+      db.selectFrom("vehicle_images").select("vehicle_id").where("id", "=", b!.iid).executeTakeFirstOrThrow(),
+    );
+    expect(owner.vehicle_id).toBe(b!.vid);
+  });
+
+  it("a missing id says 'Product not found' and goes back to the dashboard", async () => {
+    const staff = await staffLogin();
+    const res = await fetch(`${baseUrl()}/admin/edit/999999`, {
+      headers: { Cookie: staff.split(";")[0]! },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin?notice=product-not-found");
+    const page = await fetch(`${baseUrl()}/admin?notice=product-not-found`, {
+      headers: { Cookie: staff.split(";")[0]! },
+    });
+    expect(await page.text()).toContain("Product not found");
   });
 });

@@ -226,7 +226,12 @@ export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, id
     }
     return { found, images };
   });
-  // The rows are gone; now the files, unless another item still shows the same photo.
+  await removeUnusedPhotos(db, media, images);
+  return { deleted: found.length, missing: wanted.length - found.length };
+}
+
+/** Removes stored photos that no vehicle or part shows any more. */
+export async function removeUnusedPhotos(db: DB, media: MediaStore, images: { media_key: string; variants: string }[]) {
   const keys = [...new Set(images.map((i) => i.media_key))];
   const stillUsed = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
@@ -242,5 +247,4 @@ export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, id
       .filter((i) => !stillUsed.has(i.media_key))
       .map((i) => media.remove({ key: i.media_key, variants: i.variants.split(",").map(Number) })),
   );
-  return { deleted: found.length, missing: wanted.length - found.length };
 }

@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(db, request);
   const query = readAdminQuery(new URL(request.url).searchParams);
   const list = await adminListStock(db, "parts", query);
-  return { query: { ...query, page: list.page }, ...list };
+  const updated = new URL(request.url).searchParams.get("notice") === "updated";
+  return { query: { ...query, page: list.page }, ...list, updated };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export default function AllStock({ loaderData, actionData }: Route.ComponentProp
       makes={PART_MAKES}
       types={PART_TYPES}
       bands={PRICE_BANDS.parts}
-      result={actionData}
+      result={actionData ?? (loaderData.updated ? { ok: true, message: "Product updated successfully!" } : undefined)}
     />
   );
 }

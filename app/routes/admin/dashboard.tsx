@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/dashboard";
@@ -35,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pending("vehicle"),
     pending("part"),
   ]);
-  return { adminId: staff.adminId, cards: { vehicles, parts, vehicleQuotes, partQuotes, users } };
+  const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? "Product not found" : null;
+  return { adminId: staff.adminId, notice, cards: { vehicles, parts, vehicleQuotes, partQuotes, users } };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -55,6 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="space-y-8">
+      {loaderData.notice ? <FormMessage tone="error">{loaderData.notice}</FormMessage> : null}
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Welcome back, {loaderData.adminId}</h1>
         <p className="text-slate-600" suppressHydrationWarning>

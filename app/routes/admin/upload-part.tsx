@@ -1,15 +1,8 @@
-import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { Section, Select } from "~/components/admin/form-bits";
-import { Field, FormMessage } from "~/components/ui/field";
+import { PartFields } from "~/components/admin/stock-fields";
+import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import {
-  PART_CONDITIONS,
-  PART_MODELS,
-  PART_SUB_TYPES,
-  UPLOAD_FIRST_YEAR,
-  yearsFrom,
-} from "~/domain/inventory/catalogue";
+import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "~/domain/inventory/inventory.schema";
 import { uploadPart } from "~/domain/inventory/stock-upload.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
@@ -49,8 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function UploadPart({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting";
-  const [make, setMake] = useState("");
-  const [type, setType] = useState("");
   const e: Record<string, string> = actionData?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
@@ -63,85 +54,7 @@ export default function UploadPart({ loaderData, actionData }: Route.ComponentPr
         key={actionData?.ok ? `done-${actionData.id}` : "form"}
         data-testid="upload-part-form"
       >
-        <Section title="Basic information">
-          <Field label="Ref ID" name="refId" error={e.refId} maxLength={40} />
-          <Field label="Name" name="name" error={e.name} maxLength={200} />
-          <Field label="Price (¥)" name="price" error={e.price} maxLength={20} />
-          <Field label="Part number" name="partNumber" required={false} error={e.partNumber} maxLength={60} />
-          <Field
-            label="Quantity"
-            name="quantity"
-            required={false}
-            error={e.quantity}
-            hint="Below 10 is flagged low stock"
-            maxLength={6}
-          />
-          <Select label="Condition" name="condition" options={PART_CONDITIONS} error={e.condition} />
-        </Section>
-        <Section title="Vehicle compatibility">
-          <Select
-            label="Make"
-            name="make"
-            required
-            options={Object.keys(PART_MODELS)}
-            value={make}
-            onChange={setMake}
-            error={e.make}
-          />
-          <Select
-            label="Model"
-            name="model"
-            required
-            options={make ? (PART_MODELS[make] ?? []) : []}
-            disabled={!make}
-            key={`model-${make}`}
-            error={e.model}
-          />
-          <Select label="Year" name="year" options={loaderData.years.map(String)} error={e.year} />
-        </Section>
-        <Section title="Category">
-          <Select
-            label="Type"
-            name="type"
-            required
-            options={Object.keys(PART_SUB_TYPES)}
-            value={type}
-            onChange={setType}
-            error={e.type}
-          />
-          <Select
-            label="SubType"
-            name="subType"
-            required
-            options={type ? (PART_SUB_TYPES[type] ?? []) : []}
-            disabled={!type}
-            key={`sub-${type}`}
-            error={e.subType}
-          />
-          <Select
-            label="Stock status"
-            name="stockStatus"
-            options={[
-              { value: "available", label: "Available" },
-              { value: "reserved", label: "Reserved" },
-              { value: "sold", label: "Sold" },
-            ]}
-            defaultValue="available"
-          />
-        </Section>
-        <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
-          <legend className="px-1 text-base font-semibold text-slate-900">Description</legend>
-          <label htmlFor="part-description" className="sr-only">
-            Description
-          </label>
-          <textarea
-            id="part-description"
-            name="description"
-            rows={4}
-            maxLength={5000}
-            className="block w-full rounded-lg border border-slate-300 p-3 text-[15px]"
-          />
-        </fieldset>
+        <PartFields years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-base font-semibold text-slate-900">Images</legend>
           <label htmlFor="part-images" className="block text-sm font-medium text-slate-700">

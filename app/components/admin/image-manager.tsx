@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { imageUrl } from "~/domain/media/image-url";
+
+type Image = { id: number; key: string; width: number; height: number; variants: number[] };
+const MAX = 12;
+
+/**
+ * The photos of an item on the edit screen: move, remove, add; the first is the
+ * cover. What is kept goes to the server as `keep` fields in order; without
+ * JavaScript every photo is kept as it is.
+ */
+export function ImageManager({ images, error }: { images: Image[]; error?: string }) {
+  const [list, setList] = useState(images);
+  const [note, setNote] = useState("");
+  const move = (from: number, to: number) => {
+    const next = [...list];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    setList(next);
+  };
+  const room = MAX - list.length;
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-5" data-testid="image-manager">
+      <legend className="px-1 text-base font-semibold text-slate-900">Images</legend>
+      {list.map((image) => (
+        <input key={image.id} type="hidden" name="keep" value={image.id} />
+      ))}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {list.map((image, i) => (
+          <li key={image.id} className="rounded-lg border border-slate-200 p-2" data-testid="managed-image">
+            <img
+              src={imageUrl(image, 480)}
+              width={image.width}
+              height={image.height}
+              alt={`Photo ${i + 1}`}
+              className="aspect-[4/3] w-full rounded object-cover"
+            />
+            <p className="mt-1 text-xs text-slate-600">{i === 0 ? "Cover" : `Photo ${i + 1}`}</p>
+            <div className="mt-1 flex flex-wrap gap-2 text-xs">
+              <button
+                type="button"
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+                className="font-semibold text-accent-700 disabled:text-slate-400"
+                aria-label={`Move photo ${i + 1} earlier`}
+              >
+                ← Earlier
+              </button>
+              <button
+                type="button"
+                disabled={i === list.length - 1}
+                onClick={() => move(i, i + 1)}
+                className="font-semibold text-accent-700 disabled:text-slate-400"
+                aria-label={`Move photo ${i + 1} later`}
+              >
+                Later →
+              </button>
+              <button
+                type="button"
+                onClick={() => setList(list.filter((x) => x.id !== image.id))}
+                className="font-semibold text-red-700"
+                aria-label={`Remove photo ${i + 1}`}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {room > 0 ? (
+        <div className="mt-4">
+          <label htmlFor="add-images" className="block text-sm font-medium text-slate-700">
+            Add photos (up to {room} more)
+          </label>
+          <input
+            id="add-images"
+            name="images"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            className="mt-2 block text-sm"
+            onChange={(event) => {
+              const count = event.currentTarget.files?.length ?? 0;
+              setNote(count > room ? "Maximum 12 images allowed." : "");
+            }}
+          />
+          <p className="mt-1 text-sm text-slate-600">Supported formats: JPG, PNG, WebP • Max 5MB each</p>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700">Maximum 12 images allowed.</p>
+      )}
+      <p role="status" className="mt-1 text-sm text-red-700">
+        {note || error}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ImageManager } from "~/components/admin/image-manager";
+import { PartFields } from "~/components/admin/stock-fields";
+import { FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
+import { getPart } from "~/domain/inventory/inventory.server";
+import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
+import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
+import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import type { Route } from "./+types/edit-part";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Part" }, { name: "robots", content: "noindex" }];
+
+const idOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ? Number(param) : 0);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(db, request);
+  const item = await getPart(db, idOf(params.id));
+  // SPEC 8: a missing id says 'Product not found' and goes back to the dashboard.
+  if (!item) throw redirect("/admin?notice=product-not-found");
+  const initial: Record<string, string> = Object.fromEntries(
+    Object.entries(item)
+      .filter(([, v]) => v !== null && typeof v !== "object")
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return {
+    id: item.id,
+    name: item.name,
+    initial,
+    images: await stockImages(db, "parts", item.id),
+    years: yearsFrom(UPLOAD_FIRST_YEAR),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, media } = getServices(context);
+  const staff = await requireStaff(db, request);
+  try {
+    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_ITEM });
+    const outcome = await editStock(db, media, "parts", idOf(params.id), form, staff);
+    if (outcome.ok) return redirect("/admin/all-parts-products?notice=updated");
+    if (outcome.status === 404) return redirect("/admin?notice=product-not-found");
+    return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
+  } catch (error) {
+    if (error instanceof UploadError)
+      return data({ message: `Upload failed: ${error.message}`, errors: {} }, { status: error.status });
+    return data({ message: "Failed to save product.", errors: {} }, { status: 500 });
+  }
+}
+
+export default function EditStock({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Edit Part</h1>
+        <p className="text-slate-600">{loaderData.name}</p>
+      </div>
+      {actionData ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
+      <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">
+        <PartFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
+        <ImageManager images={loaderData.images} error={errors.images} />
+        <div className="flex gap-3">
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+          >
+            {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
+          </button>
+          <Link
+            to="/admin/all-parts-products"
+            className="flex h-12 items-center rounded-lg border border-slate-300 px-6 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
