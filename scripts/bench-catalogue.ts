@@ -39,9 +39,7 @@ const root = path.resolve(import.meta.dirname, "..");
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
 }
-const { createApp, productionBuild } = (await import(
-  path.join(root, "build/server/index.js")
-)) as ServerModule;
+const { createApp, productionBuild } = (await import(path.join(root, "build/server/index.js"))) as ServerModule;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

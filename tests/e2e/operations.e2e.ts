@@ -130,3 +130,27 @@ describe("a running shop", () => {
     expect(out).toContain('"msg":"stopped"');
   });
 });
+
+describe("npm run staff:create", () => {
+  it("creates a staff account from flags, and sets a new password on a second run", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const dataDir = tempDir();
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/staff-create.ts", ...args], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+    const first = run("--id", "manager", "--password", "a long password");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("Staff account manager created.");
+    const second = run("--id", "manager", "--password", "another long password");
+    expect(second.stdout).toContain("New password set for manager; its sessions have ended.");
+    const refused = run("--id", "x", "--password", "a long password");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("The Admin ID must be 3 to 64");
+    const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+    expect(await db.selectFrom("staff").select("admin_id").execute()).toEqual([{ admin_id: "manager" }]);
+    await db.destroy();
+  });
+});
