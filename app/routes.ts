@@ -24,6 +24,7 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/api/upload/:kind", "routes/admin/upload-api.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/upload-vehicle", "routes/admin/upload-vehicle.tsx"),

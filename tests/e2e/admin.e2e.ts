@@ -95,8 +95,27 @@ async function footprint() {
   }));
 }
 
-const ADMIN_PAGES = ["/admin", "/admin/upload-vehicle", "/admin/upload-part", "/admin/no-such-page"];
-const ADMIN_MARKERS = ["Total Vehicles", "Upload Vehicle</h1>", "Upload Part</h1>", "Signed in as", "Page Not Found"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/upload-vehicle",
+  "/admin/upload-part",
+  "/admin/all-products",
+  "/admin/all-parts-products",
+  "/admin/edit/1",
+  "/admin/edit-parts/1",
+  "/admin/edit-part/1",
+  "/admin/no-such-page",
+];
+const ADMIN_MARKERS = [
+  "Total Vehicles",
+  "Upload Vehicle</h1>",
+  "Upload Part</h1>",
+  "Signed in as",
+  "Page Not Found",
+  "Edit Vehicle",
+  "Edit Part",
+  "Delete selected",
+];
 
 describe("the admin guard", () => {
   it("answers every admin page, data request and action with a redirect to login and no admin data, for no session, a buyer's session and an expired staff session", async () => {
@@ -123,7 +142,15 @@ describe("the admin guard", () => {
           for (const marker of ADMIN_MARKERS) expect(body, `${who} GET ${url}`).not.toContain(marker);
         }
       }
-      for (const action of ["/admin/upload-vehicle", "/admin/upload-part"]) {
+      for (const action of [
+        "/admin/upload-vehicle",
+        "/admin/upload-part",
+        "/admin/api/upload/vehicle",
+        "/admin/api/upload/part",
+        "/admin/edit/1",
+        "/admin/edit-part/1",
+        "/admin/all-products",
+      ]) {
         const res = await fetch(`${baseUrl()}${action}`, {
           method: "POST",
           body: vehicleForm([{ name: "a.png", data: await png() }], {
@@ -172,6 +199,75 @@ describe("the admin guard", () => {
         .executeTakeFirstOrThrow(),
     );
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(30 * 24 * 3600 * 1000);
+  });
+});
+
+describe("staff sign-in", () => {
+  it("sends a signed-in staff member straight to the panel, and only to admin paths", async () => {
+    const staff = (await staffLogin()).split(";")[0]!;
+    const res = await fetch(`${baseUrl()}/admin/login?redirectTo=/admin/all-products`, {
+      headers: { Cookie: staff },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/all-products");
+    const elsewhere = await fetch(`${baseUrl()}/admin/login?redirectTo=//evil.example/`, {
+      headers: { Cookie: staff },
+      redirect: "manual",
+    });
+    expect(elsewhere.headers.get("location")).toBe("/admin");
+  });
+
+  it("is refused with 429 after 10 failed tries for one Admin ID", async () => {
+    const attempt = () =>
+      fetch(`${baseUrl()}/admin/login`, {
+        method: "POST",
+        body: new URLSearchParams({ adminId: "nobody-here", password: "wrong password" }),
+        // As another client behind the local proxy, so other tests' sign-ins from this address go on.
+        headers: { "X-Forwarded-For": "203.0.113.50" },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt()).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const last = await attempt();
+    expect(last.status).toBe(429);
+    expect(await last.text()).toContain("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("the progress upload endpoint", () => {
+  it("lists a part and answers JSON", async () => {
+    const staff = await staffLogin();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      refId: "PART-API-1",
+      name: "Toyota Hiace Radiator",
+      price: "18,000",
+      make: "Toyota",
+      model: "Hiace",
+      type: "Engine",
+      subType: "Radiator",
+      quantity: "4",
+    }))
+      form.set(k, v);
+    form.append(
+      "images",
+      new Blob([new Uint8Array(await png(640, 480, "#864"))], { type: "image/png" }),
+      "radiator.png",
+    );
+    const res = await fetch(`${baseUrl()}/admin/api/upload/part`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: staff.split(";")[0]! },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; message: string; id: number };
+    expect(body).toMatchObject({ ok: true, message: "Upload complete" });
+    const part = await withShopDb((db) =>
+      db.selectFrom("parts").selectAll().where("id", "=", body.id).executeTakeFirstOrThrow(),
+    );
+    expect(part).toMatchObject({ ref_id: "PART-API-1", quantity: 4, category: "Engine", price: 18_000 });
+    expect((await fetch(`${baseUrl()}/parts/${body.id}`)).status).toBe(200);
   });
 });
 

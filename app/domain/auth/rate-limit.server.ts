@@ -41,3 +41,18 @@ export async function countTries(db: DB, keys: string[], limit = LOGIN_LIMIT, no
 }
 
 export const TOO_MANY_TRIES = "Too many attempts. Please wait a few minutes and try again.";
+
+/** Whether any of the keys has used up its tries in the current window (nothing is counted). */
+export async function limitReached(db: DB, keys: string[], limit = LOGIN_LIMIT, now = new Date()) {
+  const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();
+  const rows = await db
+    .selectFrom("rate_limits")
+    .select(["count", "window_started_at"])
+    .where("key", "in", keys)
+    .where("window_started_at", ">", windowStart)
+    .execute();
+  const over = rows.filter((r) => Number(r.count) >= limit.tries);
+  if (over.length === 0) return { reached: false, retryAfterSeconds: 0 };
+  const resetAt = Math.max(...over.map((r) => Date.parse(r.window_started_at) + limit.windowMs));
+  return { reached: true, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
+}

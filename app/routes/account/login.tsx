@@ -4,7 +4,7 @@ import { getClientIp, getServices, secureCookies } from "~/context.server";
 import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
 import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 
@@ -22,11 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const values = { email: email.slice(0, 254) };
-  const limit = await countTries(services.db, [
-    `login:ip:${getClientIp(context)}`,
-    `login:account:${normaliseEmail(email).slice(0, 254)}`,
-  ]);
-  if (!limit.allowed) {
+  // Failed logins are counted, per address and per account; successful ones are not.
+  const keys = [`login:ip:${getClientIp(context)}`, `login:account:${normaliseEmail(email).slice(0, 254)}`];
+  const limit = await limitReached(services.db, keys);
+  if (limit.reached) {
     return data(
       { error: TOO_MANY_TRIES, values },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
@@ -35,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse({ email, password: form.get("password") });
   const who = parsed.success ? await authenticateCustomer(services.db, parsed.data.email, parsed.data.password) : null;
   // SPEC 5: any failure gives the same message.
-  if (!who) return data({ error: INVALID_LOGIN, values }, { status: 400 });
+  if (!who) {
+    await countTries(services.db, keys);
+    return data({ error: INVALID_LOGIN, values }, { status: 400 });
+  }
   const headers = new Headers();
   // A new session id at every sign-in; any session this browser had ends.
   headers.append("Set-Cookie", await endCustomerSession(services.db, request, secureCookies(services)));

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices, secureCookies } from "~/context.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
@@ -30,11 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const adminId = String(form.get("adminId") ?? "")
     .trim()
     .slice(0, 64);
-  const limit = await countTries(services.db, [
-    `staff:ip:${getClientIp(context)}`,
-    `staff:account:${adminId.toLowerCase()}`,
-  ]);
-  if (!limit.allowed) {
+  // Failed sign-ins are counted, per address and per Admin ID; successful ones are not.
+  const keys = [`staff:ip:${getClientIp(context)}`, `staff:account:${adminId.toLowerCase()}`];
+  const limit = await limitReached(services.db, keys);
+  if (limit.reached) {
     return data(
       { error: TOO_MANY_TRIES, adminId },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
@@ -44,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff =
     adminId && password && password.length <= 128 ? await authenticateStaff(services.db, adminId, password) : null;
   // The password is never sent back: the field is empty after a failure.
-  if (!staff) return data({ error: INVALID, adminId }, { status: 400 });
+  if (!staff) {
+    await countTries(services.db, keys);
+    return data({ error: INVALID, adminId }, { status: 400 });
+  }
   const headers = new Headers();
   headers.append("Set-Cookie", await endStaffSession(services.db, request, secureCookies(services)));
   headers.append(

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { VehicleFields } from "~/components/admin/stock-fields";
+import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
@@ -42,18 +43,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function UploadVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting";
+  const sender = useUploadWithProgress("/admin/api/upload/vehicle");
+  const uploading = navigation.state === "submitting" || sender.busy;
+  // With JavaScript the answer comes from the progress upload; without, from the form's action.
+  const shown = sender.result ?? actionData;
   const [picked, setPicked] = useState("");
-  const e: Record<string, string> = actionData?.errors ?? {};
+  const e: Record<string, string> = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Upload Vehicle</h1>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{shown.message}</FormMessage> : null}
       <Form
         method="post"
         encType="multipart/form-data"
         className="space-y-6"
-        key={actionData?.ok ? `done-${actionData.id}` : "form"}
+        key={shown?.ok ? `done-${shown.id}` : "form"}
+        onSubmit={(event) => {
+          event.preventDefault();
+          sender.submit(event.currentTarget);
+        }}
         data-testid="upload-vehicle-form"
       >
         <VehicleFields years={loaderData.years} errors={e} />
@@ -91,6 +99,7 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
           </p>
           {e.images ? <p className="mt-1 text-sm text-red-700">{e.images}</p> : null}
         </fieldset>
+        <ProgressList files={sender.files} />
         <button
           type="submit"
           disabled={uploading}
