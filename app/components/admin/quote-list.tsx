@@ -1,0 +1,207 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { FormMessage } from "~/components/ui/field";
+import { imageUrl } from "~/domain/media/image-url";
+import { QUOTE_STATUS_LABEL, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
+
+type Row = {
+  number: string;
+  refId: string;
+  item: {
+    id: number;
+    name: string;
+    make: string;
+    year: number | null;
+    image: { key: string; width: number; height: number; variants: number[] } | null;
+  } | null;
+  itemNameAtRequest: string;
+  name: string;
+  country: string;
+  preview: string;
+  status: "pending" | "responded" | "closed";
+  isRead: boolean;
+  createdAt: string;
+};
+
+export function QuoteList({
+  title,
+  base,
+  exportHref,
+  query,
+  items,
+  total,
+  page,
+  pageCount,
+  result,
+}: {
+  title: string;
+  base: string;
+  exportHref: string;
+  query: { q: string; status: string; page: number };
+  items: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  result?: { ok: boolean; message: string };
+}) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const filtered = Boolean(query.q || query.status);
+  const pageHref = (p: number) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (query.status) params.set("status", query.status);
+    if (p > 1) params.set("page", String(p));
+    const s = params.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <a
+          href={exportHref}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+      <form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        key={`${query.q}|${query.status}`}
+      >
+        <label className="flex flex-col text-sm text-slate-700">
+          Search
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Ref ID, item or customer name"
+            maxLength={100}
+            className="h-10 w-64 rounded-lg border border-slate-300 px-2"
+          />
+        </label>
+        <label className="flex flex-col text-sm text-slate-700">
+          Status
+          <select
+            name="status"
+            defaultValue={query.status}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2"
+          >
+            <option value="">All</option>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {QUOTE_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
+          Apply
+        </button>
+      </form>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          if (!window.confirm(`Are you sure you want to delete ${selected.length} quotes?`)) event.preventDefault();
+        }}
+        className="flex items-center justify-between"
+      >
+        <input type="hidden" name="intent" value="delete" />
+        {selected.map((n) => (
+          <input key={n} type="hidden" name="numbers" value={n} />
+        ))}
+        <p className="text-sm text-slate-600" data-testid="quote-total">
+          {total} quotes · {selected.length} selected
+        </p>
+        <button
+          type="submit"
+          disabled={selected.length === 0}
+          className="h-9 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white disabled:opacity-40"
+        >
+          Delete selected
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center">
+          <p className="text-lg font-semibold text-slate-900">No quotes found</p>
+          <p className="mt-1 text-slate-600">
+            {filtered ? "Try adjusting your search criteria" : "Quote requests will appear here"}
+          </p>
+        </div>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          data-testid="admin-quote-list"
+        >
+          {items.map((q) => (
+            <li key={q.number} className={`flex items-start gap-4 p-4 ${q.isRead ? "" : "bg-accent-50"}`}>
+              <input
+                type="checkbox"
+                className="mt-1"
+                aria-label={`Select quote ${q.number}`}
+                checked={selected.includes(q.number)}
+                onChange={() =>
+                  setSelected(
+                    selected.includes(q.number) ? selected.filter((n) => n !== q.number) : [...selected, q.number],
+                  )
+                }
+              />
+              {q.item?.image ? (
+                <img
+                  src={imageUrl(q.item.image, 200)}
+                  width={q.item.image.width}
+                  height={q.item.image.height}
+                  alt=""
+                  className="aspect-[4/3] w-20 rounded object-cover"
+                />
+              ) : (
+                <div className="aspect-[4/3] w-20 rounded bg-slate-100" aria-hidden="true" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-slate-900">
+                  <Link to={`/admin/quotes/${q.number}`} className="hover:underline">
+                    {q.name} · {q.country}
+                  </Link>
+                  {q.isRead ? null : (
+                    <span className="ml-2 rounded-full bg-accent-700 px-2 py-0.5 text-xs text-white">New</span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {q.item
+                    ? `${q.item.name} · ${q.item.make} · ${q.item.year ?? "N/A"}`
+                    : `N/A (was ${q.itemNameAtRequest})`}{" "}
+                  · Ref {q.refId} · Quote {q.number}
+                </p>
+                <p className="mt-1 text-sm text-slate-800">{q.preview || "No message provided"}</p>
+              </div>
+              <div className="text-right text-sm">
+                <p className="font-semibold text-slate-900">{QUOTE_STATUS_LABEL[q.status]}</p>
+                <p className="text-slate-500">{q.createdAt.slice(0, 10)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} className="font-semibold text-accent-700">
+              ‹ Previous
+            </Link>
+          ) : null}
+          <span className="text-slate-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageHref(page + 1)} className="font-semibold text-accent-700">
+              Next ›
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
+import { sendDueMail } from "~/domain/mail/outbox.server";
+import {
+  changeQuoteStatus,
+  deleteQuotes,
+  exportAdminQuotes,
+  listAdminQuotes,
+  openQuote,
+  readAdminQuoteQuery,
+  retryMail,
+} from "./admin-quotes.server";
+import { readQuoteForm } from "./quotes.schema";
+import { createQuote } from "./quotes.server";
+
+let t: TestDb;
+const staff = { id: 1, adminId: "owner" };
+const numbers: string[] = [];
+let vehicleId: number;
+const mail = { ownerEmail: "owner@shop.example", shopName: "Shop", publicUrl: new URL("https://shop.example") };
+
+function request(kind: "vehicle" | "part", itemId: number, i: number, name = `Buyer ${i}`) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    kind,
+    itemId: String(itemId),
+    submissionKey: `admin-test-key-${kind}-${i}-000000`,
+    name,
+    country: "Kenya",
+    email: `b${i}@example.ke`,
+    phone: "+254 700 000",
+    message: `Message ${i} `.repeat(20),
+  }))
+    form.set(k, v);
+  const parsed = readQuoteForm(form);
+  if (!parsed.success) throw new Error("bad form");
+  return parsed.data;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const rng = createRng(31);
+  vehicleId = (
+    await createVehicle(t.db, vehicleFactory(rng, 2, { stockStatus: "available" }), [], { kind: "system", id: null })
+  ).id;
+  const partId = (
+    await createPart(t.db, partFactory(rng, 1, { stockStatus: "available" }), [], { kind: "system", id: null })
+  ).id;
+  for (let i = 0; i < 25; i++) {
+    const outcome = await createQuote(
+      t.db,
+      request("vehicle", vehicleId, i, i === 3 ? "ශානිකා <b>" : undefined),
+      null,
+      mail,
+    );
+    numbers.push((outcome as { number: string }).number);
+  }
+  await createQuote(t.db, request("part", partId, 99), null, mail);
+});
+afterAll(() => t.cleanup());
+
+const list = (qs: string) => listAdminQuotes(t.db, "vehicle", readAdminQuoteQuery(new URLSearchParams(qs)));
+
+describe("owner's quote lists", () => {
+  it("lists one kind, newest first, 20 a page, with a 100-character preview and the item", async () => {
+    const first = await list("");
+    expect(first.total).toBe(25);
+    expect(first.pageCount).toBe(2);
+    expect(first.items[0]!.number).toBe(numbers[24]);
+    expect(first.items[0]!.preview).toHaveLength(100);
+    expect(first.items[0]!.item?.id).toBe(vehicleId);
+    expect(first.items.every((q) => !q.isRead)).toBe(true);
+    expect((await list("page=999")).page).toBe(2);
+  });
+
+  it("searches ref id, item and customer name; SQL and HTML in the search are just text", async () => {
+    expect((await list("q=ශානිකා")).items.map((q) => q.number)).toEqual([numbers[3]]);
+    expect((await list("q=' or 1=1 --")).total).toBe(0);
+    expect((await list("q=<script>")).total).toBe(0);
+    expect((await list("q=<b>")).total).toBe(1);
+  });
+
+  it("filters by status and ignores an unknown one", async () => {
+    expect((await list("status=responded")).total).toBe(0);
+    expect((await list("status=archived")).total).toBe(25);
+  });
+});
+
+describe("one quote", () => {
+  it("opening it marks it read", async () => {
+    const q = await openQuote(t.db, numbers[0]!);
+    expect(q?.number).toBe(numbers[0]);
+    expect(q?.mails.map((m) => m.to_address).sort()).toEqual(["b0@example.ke", "owner@shop.example"]);
+    expect((await list("page=2")).items.find((x) => x.number === numbers[0])?.isRead).toBe(true);
+  });
+
+  it("moves Pending -> Responded -> Closed -> Pending, refuses other moves and changes nothing then", async () => {
+    const n = numbers[1]!;
+    expect(await changeQuoteStatus(t.db, n, "closed", staff)).toEqual({
+      ok: false,
+      message: "A pending quote cannot be marked closed.",
+    });
+    expect(await changeQuoteStatus(t.db, n, "archived", staff)).toEqual({ ok: false, message: "Unknown status." });
+    expect((await openQuote(t.db, n))?.status).toBe("pending");
+    for (const to of ["responded", "closed", "pending"])
+      expect(await changeQuoteStatus(t.db, n, to, staff)).toEqual({ ok: true });
+    const log = await t.db
+      .selectFrom("activity_log")
+      .select("summary")
+      .where("action", "=", "quote.status_changed")
+      .execute();
+    expect(log.map((l) => l.summary)).toEqual([
+      `Quote ${n}: pending → responded`,
+      `Quote ${n}: responded → closed`,
+      `Quote ${n}: closed → pending`,
+    ]);
+    expect((await list("status=pending")).total).toBe(25);
+  });
+
+  it("a failed mail can be sent again", async () => {
+    await sendDueMail(
+      t.db,
+      async () => {
+        throw new Error("mailbox full");
+      },
+      "shop@example.com",
+    );
+    const q = await openQuote(t.db, numbers[2]!);
+    const ownerMail = q!.mails.find((m) => m.to_address === "owner@shop.example")!;
+    await t.db.updateTable("mail_outbox").set({ status: "failed" }).where("id", "=", ownerMail.id).execute();
+    expect(await retryMail(t.db, ownerMail.id, numbers[5]!)).toBe(false); // another quote's number
+    expect(await retryMail(t.db, ownerMail.id, numbers[2]!)).toBe(true);
+    const row = await t.db
+      .selectFrom("mail_outbox")
+      .select(["status", "attempts"])
+      .where("id", "=", ownerMail.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "pending", attempts: 0 });
+  });
+});
+
+describe("export and delete", () => {
+  it("exports every page of the filtered list", async () => {
+    expect(await exportAdminQuotes(t.db, "vehicle", { q: "", status: "" })).toHaveLength(25);
+    expect(await exportAdminQuotes(t.db, "part", { q: "", status: "" })).toHaveLength(1);
+  });
+
+  it("really deletes", async () => {
+    expect(await deleteQuotes(t.db, [numbers[10]!, numbers[11]!, "not-a-number"], staff)).toBe(2);
+    expect((await list("")).total).toBe(23);
+    expect(await openQuote(t.db, numbers[10]!)).toBeNull();
+  });
+});

@@ -1,0 +1,277 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import { coverImages } from "~/domain/inventory/inventory.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { canMove, isQuoteStatus, type QuoteStatus } from "./quote-status";
+
+export type QuoteKind = "vehicle" | "part";
+
+export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number };
+
+export function readAdminQuoteQuery(params: URLSearchParams): AdminQuoteQuery {
+  const status = params.get("status");
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    // An unknown status is ignored: the list shows every status.
+    status: isQuoteStatus(status) ? status : "",
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export type AdminQuoteRow = {
+  id: number;
+  number: string;
+  refId: string;
+  /** The item as it is now; null when it has been deleted. */
+  item: { id: number; name: string; make: string; year: number | null; image: ImageRef | null } | null;
+  itemNameAtRequest: string;
+  name: string;
+  country: string;
+  email: string;
+  preview: string;
+  status: QuoteStatus;
+  isRead: boolean;
+  createdAt: string;
+};
+
+const PER_PAGE = 20;
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filters(kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
+  return (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
+    const c: Expression<SqlBool>[] = [sql<SqlBool>`quotes.kind = ${kind}`];
+    if (query.status) c.push(sql<SqlBool>`quotes.status = ${query.status}`);
+    if (query.q) {
+      const like = `%${escapeLike(query.q.toLowerCase())}%`;
+      // SPEC 5: ref id, item name or customer name.
+      c.push(
+        sql<SqlBool>`(lower(quotes.ref_id) like ${like} escape '\\' or lower(quotes.item_name) like ${like} escape '\\' or lower(quotes.name) like ${like} escape '\\')`,
+      );
+    }
+    return eb.and(c);
+  };
+}
+
+/** A page of one kind's quotes, newest first, each with its stock item as it is now. */
+export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuoteQuery, perPage = PER_PAGE) {
+  const where = filters(kind, query);
+  const total = Number(
+    (
+      await db
+        .selectFrom("quotes")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .selectFrom("quotes")
+    .select([
+      "id",
+      "number",
+      "ref_id",
+      "item_name",
+      "vehicle_id",
+      "part_id",
+      "name",
+      "country",
+      "email",
+      "message",
+      "status",
+      "is_read",
+      "created_at",
+    ])
+    .where(where)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: await withItems(db, kind, rows), total, page, pageCount };
+}
+
+type QuoteRowFields = {
+  id: number;
+  number: string;
+  ref_id: string;
+  item_name: string;
+  vehicle_id: number | null;
+  part_id: number | null;
+  name: string;
+  country: string;
+  email: string;
+  message: string;
+  status: QuoteStatus;
+  is_read: number;
+  created_at: string;
+};
+
+async function withItems(db: DB, kind: QuoteKind, rows: QuoteRowFields[]): Promise<AdminQuoteRow[]> {
+  const ids = rows
+    .map((r) => (kind === "vehicle" ? r.vehicle_id : r.part_id))
+    .filter((id): id is number => id !== null);
+  const items =
+    ids.length === 0
+      ? []
+      : kind === "vehicle"
+        ? await db.selectFrom("vehicles").select(["id", "name", "make", "year"]).where("id", "in", ids).execute()
+        : await db.selectFrom("parts").select(["id", "name", "make", "year"]).where("id", "in", ids).execute();
+  const covers =
+    kind === "vehicle"
+      ? await coverImages(db, "vehicle_images", "vehicle_id", ids)
+      : await coverImages(db, "part_images", "part_id", ids);
+  return rows.map((r) => {
+    const itemId = kind === "vehicle" ? r.vehicle_id : r.part_id;
+    const item = items.find((i) => i.id === itemId);
+    return {
+      id: r.id,
+      number: r.number,
+      refId: r.ref_id,
+      item: item
+        ? { id: item.id, name: item.name, make: item.make, year: item.year, image: covers.get(item.id) ?? null }
+        : null,
+      itemNameAtRequest: r.item_name,
+      name: r.name,
+      country: r.country,
+      email: r.email,
+      preview: r.message.slice(0, 100),
+      status: r.status,
+      isRead: r.is_read === 1,
+      createdAt: r.created_at,
+    };
+  });
+}
+
+/** Every quote of the filtered list (all pages), for the CSV export. */
+export async function exportAdminQuotes(db: DB, kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
+  return db
+    .selectFrom("quotes")
+    .select([
+      "number",
+      "created_at",
+      "status",
+      "ref_id",
+      "item_name",
+      "name",
+      "country",
+      "email",
+      "phone",
+      "contact_methods",
+      "message",
+    ])
+    .where(filters(kind, query))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** One quote for the owner; opening it marks it read. */
+export async function openQuote(db: DB, number: string) {
+  const row = await db.selectFrom("quotes").selectAll().where("number", "=", number).executeTakeFirst();
+  if (!row) return null;
+  if (row.is_read === 0) await db.updateTable("quotes").set({ is_read: 1 }).where("id", "=", row.id).execute();
+  const [item] = await withItems(db, row.kind, [row]);
+  const mails = await db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "status", "attempts", "last_error", "sent_at", "created_at"])
+    .where("quote_id", "=", row.id)
+    .orderBy("id")
+    .execute();
+  return {
+    ...item!,
+    kind: row.kind,
+    phone: row.phone,
+    message: row.message,
+    contactMethods: JSON.parse(row.contact_methods) as string[],
+    notes: row.notes,
+    isRead: true,
+    customerId: row.customer_id,
+    mails,
+  };
+}
+
+export type StatusOutcome = { ok: true } | { ok: false; message: string };
+
+/** Moves a quote through the status machine and logs it; a move it does not allow changes nothing. */
+export async function changeQuoteStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
+  if (!isQuoteStatus(to)) return { ok: false, message: "Unknown status." };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("quotes").select(["id", "status"]).where("number", "=", number).executeTakeFirst();
+    if (!row) return { ok: false, message: "Quote not found." };
+    if (!canMove(row.status, to)) return { ok: false, message: `A ${row.status} quote cannot be marked ${to}.` };
+    await trx
+      .updateTable("quotes")
+      .set({ status: to, updated_at: new Date().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "quote.status_changed",
+      subject: { kind: "quote", id: String(row.id) },
+      summary: `Quote ${number}: ${row.status} → ${to}`,
+    });
+    return { ok: true };
+  });
+}
+
+export async function saveQuoteNotes(db: DB, number: string, notes: string): Promise<boolean> {
+  const result = await db
+    .updateTable("quotes")
+    .set({ notes: notes.slice(0, 5000), updated_at: new Date().toISOString() })
+    .where("number", "=", number)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes quotes for real (their mails stay in the outbox history without a link). */
+export async function deleteQuotes(db: DB, numbers: string[], staff: Staff): Promise<number> {
+  const wanted = [...new Set(numbers.filter((n) => /^\d{10}$/.test(n)))].slice(0, 500);
+  if (wanted.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("quotes")
+      .select(["id", "number", "name"])
+      .where("number", "in", wanted)
+      .execute();
+    if (rows.length === 0) return 0;
+    await trx
+      .deleteFrom("quotes")
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+    for (const r of rows) {
+      await logActivity(trx, {
+        actor: { kind: "staff", id: staff.adminId },
+        action: "quote.deleted",
+        subject: { kind: "quote", id: String(r.id) },
+        summary: `Quote ${r.number} from ${r.name} deleted`,
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Puts a mail the outbox gave up on back in line. */
+export async function retryMail(db: DB, mailId: number, quoteNumber: string): Promise<boolean> {
+  const quote = await db.selectFrom("quotes").select("id").where("number", "=", quoteNumber).executeTakeFirst();
+  if (!quote) return false;
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString(), locked_until: null })
+    .where("id", "=", mailId)
+    .where("quote_id", "=", quote.id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

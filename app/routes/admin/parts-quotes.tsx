@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { QuoteList } from "~/components/admin/quote-list";
+import { getServices } from "~/context.server";
+import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import type { Route } from "./+types/parts-quotes";
+
+export const meta: Route.MetaFunction = () => [{ title: "Parts Quotes" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(db, request);
+  const url = new URL(request.url);
+  const query = readAdminQuoteQuery(url.searchParams);
+  const list = await listAdminQuotes(db, "part", query);
+  const exportParams = new URLSearchParams();
+  if (query.q) exportParams.set("q", query.q);
+  if (query.status) exportParams.set("status", query.status);
+  return { query: { ...query, page: list.page }, ...list, exportHref: `/admin/quotes-export/part?${exportParams}` };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = getServices(context);
+  const staff = await requireStaff(db, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const deleted = await deleteQuotes(db, form.getAll("numbers").map(String), staff);
+  if (deleted === 0) return data({ ok: false, message: "No quotes were deleted. Please try again." }, { status: 400 });
+  return { ok: true, message: `Deleted ${deleted} ${deleted === 1 ? "quote" : "quotes"}.` };
+}
+
+export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <QuoteList
+      title="Parts Quotes"
+      base="/admin/parts-quotes"
+      exportHref={loaderData.exportHref}
+      query={loaderData.query}
+      items={loaderData.items}
+      total={loaderData.total}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      result={actionData}
+    />
+  );
+}

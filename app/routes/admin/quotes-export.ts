@@ -1,0 +1,49 @@
+import { getServices } from "~/context.server";
+import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
+import { toCsv } from "~/domain/quotes/csv";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import type { Route } from "./+types/quotes-export";
+
+/** The filtered quote list, every page, as CSV. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(db, request);
+  const kind = params.kind === "part" ? "part" : params.kind === "vehicle" ? "vehicle" : null;
+  if (!kind) return new Response("Not found", { status: 404 });
+  const rows = await exportAdminQuotes(db, kind, readAdminQuoteQuery(new URL(request.url).searchParams));
+  const csv = toCsv(
+    [
+      "quote_id",
+      "date",
+      "status",
+      "ref_id",
+      kind === "vehicle" ? "vehicle_name" : "part_name",
+      "name",
+      "country",
+      "email",
+      "phone",
+      "contact_methods",
+      "message",
+    ],
+    rows.map((r) => [
+      r.number,
+      r.created_at,
+      r.status,
+      r.ref_id,
+      r.item_name,
+      r.name,
+      r.country,
+      r.email,
+      r.phone,
+      (JSON.parse(r.contact_methods) as string[]).join(" "),
+      r.message,
+    ]),
+  );
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${kind}-quotes-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
