@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import { dialectOf } from "./db.server";
 import * as initial from "./migrations/2026-11-21-01-initial";
 import * as listSearch from "./migrations/2026-11-21-02-list-search";
 
@@ -11,9 +12,16 @@ const migrations: Record<string, Migration> = {
 
 /** Brings the database to the latest schema. Running it again does nothing. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // On PostgreSQL the migrator's own tables go in the current schema by name:
+  // left unnamed, it may find another schema's tables and skip making its own.
+  const schema =
+    dialectOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {

@@ -104,6 +104,9 @@ const ADMIN_PAGES = [
   "/admin/edit/1",
   "/admin/edit-parts/1",
   "/admin/edit-part/1",
+  "/admin/vehicle-quotes",
+  "/admin/parts-quotes",
+  "/admin/quotes/1234567890",
   "/admin/no-such-page",
 ];
 const ADMIN_MARKERS = [
@@ -133,7 +136,7 @@ describe("the admin guard", () => {
       ["a buyer", await buyerLogin()],
       ["an expired staff session", expired.split(";")[0]!],
     ] as const) {
-      for (const page of ADMIN_PAGES) {
+      for (const page of [...ADMIN_PAGES, "/admin/quotes-export/vehicle"]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {
           const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
           const body = await res.text();
@@ -670,5 +673,87 @@ describe("the edit screen", () => {
       headers: { Cookie: staff.split(";")[0]! },
     });
     expect(await page.text()).toContain("Product not found");
+  });
+});
+
+describe("a quote's life in the back office", () => {
+  it("sent from the public page, it is pending on the dashboard, opened, answered, closed and exported", async () => {
+    const vehicle = await withShopDb((db) =>
+      db
+        .selectFrom("vehicles")
+        .select(["id", "name", "ref_id"])
+        .where("stock_status", "=", "available")
+        .orderBy("id")
+        .executeTakeFirstOrThrow(),
+    );
+    const buyer = await openPage(browser);
+    await buyer.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    const form = buyer.getByTestId("quote-form");
+    await form.getByLabel("Name").fill("Chen Wei, Ltd");
+    await form.getByLabel("Country").fill("China");
+    await form.getByLabel("Email").fill("chen@example.cn");
+    await form.getByLabel("Phone").fill("+86 138 0000 0000");
+    await form.getByLabel("Message").fill('Price to Shanghai?\nWe need 3 units, "urgent".');
+    await form.getByRole("button", { name: "Get Free Quote" }).click();
+    await buyer.getByText("Quote request sent successfully!").waitFor();
+    await buyer.context().close();
+    const number = await withShopDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("quotes")
+            .select("number")
+            .where("email", "=", "chen@example.cn")
+            .executeTakeFirstOrThrow()
+        ).number,
+    );
+
+    const page = await openPage(browser);
+    await page.goto("/admin", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin$/);
+    const pending = await withShopDb(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom("quotes")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("kind", "=", "vehicle")
+            .where("status", "=", "pending")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    expect(await page.getByTestId("dashboard-cards").textContent()).toContain(`Vehicle Quotes${pending}`);
+
+    await page.goto("/admin/vehicle-quotes?q=Chen", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Chen Wei, Ltd · China" }).click();
+    await page.waitForURL(new RegExp(`/admin/quotes/${number}$`));
+    expect(await page.getByTestId("quote-status").textContent()).toBe("Pending");
+    await page.getByRole("button", { name: "Mark as responded" }).click();
+    await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Responded");
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Closed");
+
+    const csv = await page.evaluate(async () => {
+      const res = await fetch("/admin/quotes-export/vehicle?q=Chen");
+      return {
+        type: res.headers.get("content-type"),
+        text: await res.text(),
+        bom: new Uint8Array(await (await fetch("/admin/quotes-export/vehicle?q=Chen")).arrayBuffer())
+          .slice(0, 3)
+          .join(","),
+      };
+    });
+    expect(csv.type).toBe("text/csv; charset=utf-8");
+    expect(csv.bom).toBe("239,187,191");
+    expect(csv.text).toContain(`${number},`);
+    expect(csv.text).toContain(",closed,");
+    expect(csv.text).toContain('"Chen Wei, Ltd"');
+    // A textarea sends its line breaks as CRLF; either way the field is quoted whole.
+    expect(csv.text).toMatch(/"Price to Shanghai\?\r?\nWe need 3 units, ""urgent""\."/);
+    await page.context().close();
   });
 });
