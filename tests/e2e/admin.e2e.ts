@@ -726,7 +726,11 @@ describe("a quote's life in the back office", () => {
         ).n,
       ),
     );
-    expect(await page.getByTestId("dashboard-cards").textContent()).toContain(`Vehicle Quotes${pending}`);
+    const card = page.getByTestId("dashboard-cards").locator("li", { hasText: "Vehicle Quotes" });
+    expect(await card.getByTestId("card-value").textContent()).toBe(String(pending));
+    expect(await page.getByTestId("recent-activity").textContent()).toContain(
+      `Quote request ${number} from Chen Wei, Ltd (China)`,
+    );
 
     await page.goto("/admin/vehicle-quotes?q=Chen", { waitUntil: "networkidle" });
     await page.getByRole("link", { name: "Chen Wei, Ltd · China" }).click();

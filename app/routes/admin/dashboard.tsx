@@ -1,6 +1,9 @@
-import { Link } from "react-router";
+import { Link, useNavigation, useRevalidator } from "react-router";
+import { QuotesChart } from "~/components/admin/quotes-chart";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
+import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
+import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/dashboard";
 
@@ -9,68 +12,63 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(db, request);
-  const count = async (table: "vehicles" | "parts" | "customers") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const pending = async (kind: "vehicle" | "part") =>
-    Number(
-      (
-        await db
-          .selectFrom("quotes")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("kind", "=", kind)
-          .where("status", "=", "pending")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const [vehicles, parts, users, vehicleQuotes, partQuotes] = await Promise.all([
-    count("vehicles"),
-    count("parts"),
-    count("customers"),
-    pending("vehicle"),
-    pending("part"),
-  ]);
   const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? "Product not found" : null;
-  return { adminId: staff.adminId, notice, cards: { vehicles, parts, vehicleQuotes, partQuotes, users } };
+  return { adminId: staff.adminId, notice, now: new Date().toISOString(), ...(await dashboardFigures(db)) };
 }
 
+const ARROW = { up: "▲", down: "▼", flat: "▶" } as const;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards } = loaderData;
-  const today = new Date().toLocaleDateString("en-GB", {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const loading = revalidator.state === "loading" || navigation.state === "loading";
+  const now = new Date(loaderData.now);
+  const today = now.toLocaleDateString("en-GB", {
     weekday: "long",
     day: "numeric",
     month: "long",
     year: "numeric",
+    timeZone: "Asia/Tokyo",
   });
-  const list: [string, number][] = [
-    ["Total Vehicles", cards.vehicles],
-    ["Parts Inventory", cards.parts],
-    ["Vehicle Quotes", cards.vehicleQuotes],
-    ["Parts Quotes", cards.partQuotes],
-    ["Total Users", cards.users],
-  ];
   return (
     <div className="space-y-8">
       {loaderData.notice ? <FormMessage tone="error">{loaderData.notice}</FormMessage> : null}
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Welcome back, {loaderData.adminId}</h1>
-        <p className="text-slate-600" suppressHydrationWarning>
-          {today}
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Welcome back, {loaderData.adminId}</h1>
+          <p className="text-slate-600">{today}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => revalidator.revalidate()}
+          disabled={loading}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          Refresh Data
+        </button>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="dashboard-cards">
-        {list.map(([label, value]) => (
-          <li key={label} className="rounded-xl border border-slate-200 bg-white p-5">
-            <p className="text-sm text-slate-600">{label}</p>
-            <p className="mt-1 text-3xl font-bold text-slate-900">{value.toLocaleString("en-US")}</p>
-          </li>
-        ))}
+        {loaderData.cards.map((card) => {
+          const change = weekChange(card.weeks.thisWeek, card.weeks.previousWeek);
+          return (
+            <li key={card.label} className="rounded-xl border border-slate-200 bg-white p-5">
+              <p className="text-sm text-slate-600">
+                {card.label}
+                {card.note ? <span className="text-slate-500"> ({card.note})</span> : null}
+              </p>
+              <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="card-value">
+                {loading ? "..." : card.value.toLocaleString("en-US")}
+              </p>
+              <p
+                className={`mt-1 text-xs ${change.kind === "change" && change.direction === "down" ? "text-red-700" : "text-slate-600"}`}
+                data-testid="card-change"
+              >
+                {change.kind === "change" ? <span aria-hidden="true">{ARROW[change.direction]} </span> : null}
+                {loading ? "..." : describeChange(change)}
+              </p>
+            </li>
+          );
+        })}
       </ul>
       <div className="flex flex-wrap gap-3">
         {[
@@ -87,6 +85,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {label}
           </Link>
         ))}
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+        <QuotesChart days={loaderData.perDay} />
+        <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="activity-title">
+          <h2 id="activity-title" className="font-semibold text-slate-900">
+            Recent Activity
+          </h2>
+          {loaderData.activity.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">Nothing has happened yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
+              {loaderData.activity.map((a) => (
+                <li key={a.id}>
+                  <p className="text-slate-800">{a.summary}</p>
+                  <p className="text-xs text-slate-500">{relativeTime(a.at, now)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </div>
     </div>
   );

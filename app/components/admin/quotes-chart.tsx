@@ -1,0 +1,82 @@
+/**
+ * Quote requests per day for 30 days, vehicles and parts side by side. An SVG
+ * with a text summary for screen readers, and the figures in a table below.
+ */
+export function QuotesChart({ days }: { days: { day: string; vehicle: number; part: number }[] }) {
+  const width = 720;
+  const height = 200;
+  const pad = { left: 32, bottom: 24, top: 8 };
+  const max = Math.max(1, ...days.map((d) => Math.max(d.vehicle, d.part)));
+  const slot = (width - pad.left) / days.length;
+  const bar = Math.max(2, slot / 2 - 2);
+  const y = (n: number) => pad.top + (height - pad.top - pad.bottom) * (1 - n / max);
+  const totals = days.reduce((s, d) => ({ vehicle: s.vehicle + d.vehicle, part: s.part + d.part }), {
+    vehicle: 0,
+    part: 0,
+  });
+  return (
+    <figure className="rounded-xl border border-slate-200 bg-white p-5">
+      <figcaption className="font-semibold text-slate-900">Quote requests per day, last 30 days</figcaption>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Quote requests over the last 30 days: ${totals.vehicle} for vehicles and ${totals.part} for parts.`}
+        className="mt-3 w-full"
+      >
+        {[0, Math.ceil(max / 2), max].map((tick) => (
+          <g key={tick}>
+            <line x1={pad.left} x2={width} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
+            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
+              {tick}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => {
+          const x = pad.left + i * slot + 1;
+          return (
+            <g key={d.day}>
+              <rect x={x} y={y(d.vehicle)} width={bar} height={y(0) - y(d.vehicle)} fill="#194e90" />
+              <rect x={x + bar + 1} y={y(d.part)} width={bar} height={y(0) - y(d.part)} fill="#d97706" />
+              {i % 7 === 0 ? (
+                <text x={x} y={height - 6} fontSize="11" fill="#475569">
+                  {d.day.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="mt-2 flex gap-4 text-sm text-slate-700">
+        <span>
+          <span className="mr-1 inline-block h-3 w-3 bg-[#194e90] align-middle" aria-hidden="true" />
+          Vehicles ({totals.vehicle})
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-3 w-3 bg-[#d97706] align-middle" aria-hidden="true" />
+          Parts ({totals.part})
+        </span>
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-accent-700">Figures by day</summary>
+        <table className="mt-2 w-full text-left">
+          <thead>
+            <tr>
+              <th className="py-1">Day</th>
+              <th className="py-1">Vehicles</th>
+              <th className="py-1">Parts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td className="py-0.5">{d.day}</td>
+                <td className="py-0.5">{d.vehicle}</td>
+                <td className="py-0.5">{d.part}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

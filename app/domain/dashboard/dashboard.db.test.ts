@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { dashboardFigures } from "./dashboard.server";
+
+let t: TestDb;
+const now = new Date("2026-11-21T12:00:00Z");
+const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const rng = createRng(9);
+  // Vehicles: 3 this week, 2 the week before, 1 older. Parts: none. Users: 2 this week only.
+  for (const [i, d] of [1, 2, 6, 8, 13, 40].entries()) {
+    await createVehicle(t.db, vehicleFactory(rng, i), [], { kind: "system", id: null }, daysAgo(d));
+  }
+  for (const [i, d] of [0.5, 3].entries()) {
+    await t.db
+      .insertInto("customers")
+      .values({
+        email: `u${i}@x.example`,
+        password_hash: "x",
+        full_name: "U",
+        country: "C",
+        phone: "1",
+        created_at: daysAgo(d),
+        updated_at: daysAgo(d),
+      })
+      .execute();
+  }
+  const quote = (n: number, kind: "vehicle" | "part", d: number, status: "pending" | "closed" = "pending") =>
+    t.db
+      .insertInto("quotes")
+      .values({
+        number: String(1_000_000_000 + n),
+        kind,
+        ref_id: "R",
+        item_name: "I",
+        name: "N",
+        country: "C",
+        email: "e@x.example",
+        phone: "1",
+        message: "m",
+        status,
+        created_at: daysAgo(d),
+        updated_at: daysAgo(d),
+      })
+      .execute();
+  await quote(1, "vehicle", 0.1);
+  await quote(2, "vehicle", 0.2, "closed");
+  await quote(3, "vehicle", 9);
+  await quote(4, "part", 29.5);
+  await quote(5, "part", 45);
+});
+afterAll(() => t.cleanup());
+
+describe("dashboard figures", () => {
+  it("counts totals, pending quotes and both weeks in the database", async () => {
+    const f = await dashboardFigures(t.db, now);
+    const card = (label: string) => f.cards.find((c) => c.label === label)!;
+    expect(card("Total Vehicles")).toMatchObject({ value: 6, weeks: { thisWeek: 3, previousWeek: 2 } });
+    expect(card("Parts Inventory")).toMatchObject({ value: 0, weeks: { thisWeek: 0, previousWeek: 0 } });
+    expect(card("Vehicle Quotes")).toMatchObject({ value: 2, weeks: { thisWeek: 2, previousWeek: 1 } });
+    expect(card("Parts Quotes")).toMatchObject({ value: 2, weeks: { thisWeek: 0, previousWeek: 0 } });
+    expect(card("Total Users")).toMatchObject({ value: 2, weeks: { thisWeek: 2, previousWeek: 0 } });
+  });
+
+  it("gives at most 8 activity entries, newest first", async () => {
+    const f = await dashboardFigures(t.db, now);
+    expect(f.activity).toHaveLength(6);
+    expect(f.activity.map((a) => a.at)).toEqual([...f.activity.map((a) => a.at)].sort().reverse());
+  });
+
+  it("counts quote requests per day for the last 30 days, with empty days as 0", async () => {
+    const { perDay } = await dashboardFigures(t.db, now);
+    expect(perDay).toHaveLength(30);
+    expect(perDay.at(-1)).toEqual({ day: "2026-11-21", vehicle: 2, part: 0 });
+    expect(perDay.find((d) => d.day === "2026-11-12")).toEqual({ day: "2026-11-12", vehicle: 1, part: 0 });
+    expect(perDay.reduce((s, d) => s + d.part, 0)).toBe(1);
+    expect(perDay[0]!.day).toBe("2026-10-23");
+  });
+});
