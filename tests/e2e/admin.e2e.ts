@@ -153,6 +153,10 @@ describe("the admin guard", () => {
         "/admin/edit/1",
         "/admin/edit-part/1",
         "/admin/all-products",
+        "/admin/all-parts-products",
+        "/admin/vehicle-quotes",
+        "/admin/parts-quotes",
+        "/admin/quotes/1234567890",
       ]) {
         const res = await fetch(`${baseUrl()}${action}`, {
           method: "POST",
