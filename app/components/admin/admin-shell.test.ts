@@ -10,3 +10,14 @@ describe("admin sidebar", () => {
     expect(isActive("/admin/all-products-old", "/admin/all-products")).toBe(false);
   });
 });
+
+describe("kind of a back-office address", async () => {
+  const { kindOfPath } = await import("~/domain/inventory/admin-stock");
+  it("knows the parts screens by their path", () => {
+    expect(kindOfPath("/admin/all-parts-products")).toBe("parts");
+    expect(kindOfPath("/admin/edit-parts/3")).toBe("parts");
+    expect(kindOfPath("/admin/edit-part/3")).toBe("parts");
+    expect(kindOfPath("/admin/edit/3")).toBe("vehicles");
+    expect(kindOfPath("/admin/all-products")).toBe("vehicles");
+  });
+});

@@ -18,3 +18,20 @@ export const PRICE_BANDS: Record<AdminKind, { value: string; label: string; min?
     { value: "gt1000", label: "Over ¥1,000", min: 1001 },
   ],
 };
+
+/** Words and addresses of each kind's back-office screens. */
+export const STOCK_SCREENS = {
+  vehicles: {
+    list: "/admin/all-products",
+    title: "All Vehicles",
+    editTitle: "Edit Vehicle",
+    one: "vehicle",
+    many: "vehicles",
+  },
+  parts: { list: "/admin/all-parts-products", title: "All Parts", editTitle: "Edit Part", one: "part", many: "parts" },
+} as const;
+
+/** Which kind a back-office address is about: the parts screens say "part" in their path. */
+export function kindOfPath(pathname: string): AdminKind {
+  return /^\/admin\/(all-parts-products|edit-parts?\/)/.test(pathname) ? "parts" : "vehicles";
+}

@@ -1,5 +1,7 @@
 import { randomInt } from "node:crypto";
+import type { Kysely } from "kysely";
 import { type DB, nowIso } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import type { ImageRef } from "~/domain/media/image-url";
 import { logActivity } from "~/domain/activity/activity.server";
 import {
@@ -36,6 +38,37 @@ async function uniqueRefId(db: DB, table: "vehicles" | "parts", prefix: "V" | "P
 }
 
 export type Actor = { kind: "staff" | "system"; id: string | null };
+
+/** Adds stored photos to an item from `firstPosition` on, in the order given. */
+export async function insertImages(
+  db: Kysely<Database>,
+  kind: "vehicles" | "parts",
+  ownerId: number,
+  images: ImageRef[],
+  firstPosition: number,
+  createdAt: string,
+): Promise<void> {
+  if (images.length === 0) return;
+  const rows = images.map((image, i) => ({
+    position: firstPosition + i,
+    media_key: image.key,
+    width: image.width,
+    height: image.height,
+    variants: image.variants.join(","),
+    created_at: createdAt,
+  }));
+  if (kind === "vehicles") {
+    await db
+      .insertInto("vehicle_images")
+      .values(rows.map((r) => ({ ...r, vehicle_id: ownerId })))
+      .execute();
+  } else {
+    await db
+      .insertInto("part_images")
+      .values(rows.map((r) => ({ ...r, part_id: ownerId })))
+      .execute();
+  }
+}
 
 /**
  * Lists a vehicle with its images (already stored through the media store, in
@@ -81,22 +114,7 @@ export async function createVehicle(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (images.length > 0) {
-      await trx
-        .insertInto("vehicle_images")
-        .values(
-          images.map((image, position) => ({
-            vehicle_id: row.id,
-            position,
-            media_key: image.key,
-            width: image.width,
-            height: image.height,
-            variants: image.variants.join(","),
-            created_at: createdAt,
-          })),
-        )
-        .execute();
-    }
+    await insertImages(trx, "vehicles", row.id, images, 0, createdAt);
     await logActivity(trx, {
       actor,
       action: "vehicle.created",
@@ -143,22 +161,7 @@ export async function createPart(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (images.length > 0) {
-      await trx
-        .insertInto("part_images")
-        .values(
-          images.map((image, position) => ({
-            part_id: row.id,
-            position,
-            media_key: image.key,
-            width: image.width,
-            height: image.height,
-            variants: image.variants.join(","),
-            created_at: createdAt,
-          })),
-        )
-        .execute();
-    }
+    await insertImages(trx, "parts", row.id, images, 0, createdAt);
     await logActivity(trx, {
       actor,
       action: "part.created",

@@ -6,6 +6,7 @@ import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
+import { insertImages } from "./inventory.server";
 import { defaultVehicleName } from "./inventory";
 import { MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -163,7 +164,6 @@ export async function editStock(
           .execute();
       }
       const imageTable = kind === "vehicles" ? "vehicle_images" : "part_images";
-      const owner = kind === "vehicles" ? "vehicle_id" : "part_id";
       if (removed.length > 0) {
         await trx
           .deleteFrom(imageTable as "vehicle_images")
@@ -181,22 +181,7 @@ export async function editStock(
           .where("id", "=", imageId)
           .execute();
       }
-      if (added.length > 0) {
-        await trx
-          .insertInto(imageTable as "vehicle_images")
-          .values(
-            added.map((image, i) => ({
-              [owner]: id,
-              position: keepIds.length + i,
-              media_key: image.key,
-              width: image.width,
-              height: image.height,
-              variants: image.variants.join(","),
-              created_at: now,
-            })) as never,
-          )
-          .execute();
-      }
+      await insertImages(trx, kind, id, added, keepIds.length, now);
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
         action: kind === "vehicles" ? "vehicle.updated" : "part.updated",

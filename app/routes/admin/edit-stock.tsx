@@ -1,24 +1,31 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ImageManager } from "~/components/admin/image-manager";
-import { VehicleFields } from "~/components/admin/stock-fields";
+import { PartFields, VehicleFields } from "~/components/admin/stock-fields";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
-import { getVehicle } from "~/domain/inventory/inventory.server";
+import { kindOfPath, STOCK_SCREENS } from "~/domain/inventory/admin-stock";
+import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
 import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import type { Route } from "./+types/edit-vehicle";
+import type { Route } from "./+types/edit-stock";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Vehicle" }, { name: "robots", content: "noindex" }];
+// One module for Edit Vehicle (/admin/edit/{id}) and Edit Part (/admin/edit-parts/{id}, /admin/edit-part/{id}).
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: STOCK_SCREENS[kindOfPath(location.pathname)].editTitle },
+  { name: "robots", content: "noindex" },
+];
 
 const idOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ? Number(param) : 0);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   await requireStaff(db, request);
-  const item = await getVehicle(db, idOf(params.id));
+  const kind = kindOfPath(new URL(request.url).pathname);
+  const item = kind === "vehicles" ? await getVehicle(db, idOf(params.id)) : await getPart(db, idOf(params.id));
   // SPEC 8: a missing id says 'Product not found' and goes back to the dashboard.
   if (!item) throw redirect("/admin?notice=product-not-found");
   const initial: Record<string, string> = Object.fromEntries(
@@ -30,7 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     id: item.id,
     name: item.name,
     initial,
-    images: await stockImages(db, "vehicles", item.id),
+    kind,
+    images: await stockImages(db, kind, item.id),
     years: yearsFrom(UPLOAD_FIRST_YEAR),
   };
 }
@@ -40,8 +48,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(db, request);
   try {
     const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_ITEM });
-    const outcome = await editStock(db, media, "vehicles", idOf(params.id), form, staff);
-    if (outcome.ok) return redirect("/admin/all-products?notice=updated");
+    const kind = kindOfPath(new URL(request.url).pathname);
+    const outcome = await editStock(db, media, kind, idOf(params.id), form, staff);
+    if (outcome.ok) return redirect(`${STOCK_SCREENS[kind].list}?notice=updated`);
     if (outcome.status === 404) return redirect("/admin?notice=product-not-found");
     return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
   } catch (error) {
@@ -57,12 +66,16 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Edit Vehicle</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{STOCK_SCREENS[loaderData.kind].editTitle}</h1>
         <p className="text-slate-600">{loaderData.name}</p>
       </div>
       {actionData ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">
-        <VehicleFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
+        {loaderData.kind === "vehicles" ? (
+          <VehicleFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
+        ) : (
+          <PartFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
+        )}
         <ImageManager images={loaderData.images} error={errors.images} />
         <div className="flex gap-3">
           <button
@@ -73,7 +86,7 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
             {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
           </button>
           <Link
-            to="/admin/all-products"
+            to={STOCK_SCREENS[loaderData.kind].list}
             className="flex h-12 items-center rounded-lg border border-slate-300 px-6 font-semibold text-slate-800 hover:bg-slate-50"
           >
             Cancel
