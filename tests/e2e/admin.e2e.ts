@@ -745,6 +745,11 @@ describe("a quote's life in the back office", () => {
     await page.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Closed");
 
+    // The parts list is its own: the vehicle quote is not there.
+    await page.goto("/admin/parts-quotes?q=Chen", { waitUntil: "networkidle" });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Parts Quotes");
+    expect(await page.getByText("No quotes found").count()).toBe(1);
+
     const csv = await page.evaluate(async () => {
       const res = await fetch("/admin/quotes-export/vehicle?q=Chen");
       return {

@@ -3,20 +3,37 @@ import { QuoteList } from "~/components/admin/quote-list";
 import { getServices } from "~/context.server";
 import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import type { Route } from "./+types/parts-quotes";
+import type { Route } from "./+types/quote-list";
 
-export const meta: Route.MetaFunction = () => [{ title: "Parts Quotes" }, { name: "robots", content: "noindex" }];
+// One module for Vehicle Quotes (/admin/vehicle-quotes) and Parts Quotes (/admin/parts-quotes).
+const kindOf = (pathname: string) =>
+  pathname.startsWith("/admin/parts-quotes") ? ("part" as const) : ("vehicle" as const);
+const SCREEN = {
+  vehicle: { title: "Vehicle Quotes", base: "/admin/vehicle-quotes" },
+  part: { title: "Parts Quotes", base: "/admin/parts-quotes" },
+};
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: SCREEN[kindOf(location.pathname)].title },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   await requireStaff(db, request);
   const url = new URL(request.url);
   const query = readAdminQuoteQuery(url.searchParams);
-  const list = await listAdminQuotes(db, "part", query);
+  const kind = kindOf(url.pathname);
+  const list = await listAdminQuotes(db, kind, query);
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
   if (query.status) exportParams.set("status", query.status);
-  return { query: { ...query, page: list.page }, ...list, exportHref: `/admin/quotes-export/part?${exportParams}` };
+  return {
+    query: { ...query, page: list.page },
+    ...list,
+    exportHref: `/admin/quotes-export/${kind}?${exportParams}`,
+    kind,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <QuoteList
-      title="Parts Quotes"
-      base="/admin/parts-quotes"
+      title={SCREEN[loaderData.kind].title}
+      base={SCREEN[loaderData.kind].base}
       exportHref={loaderData.exportHref}
       query={loaderData.query}
       items={loaderData.items}
