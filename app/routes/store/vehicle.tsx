@@ -147,19 +147,12 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           { label: v.model, to: `/vehicles?Make=${encodeURIComponent(v.make)}&Model=${encodeURIComponent(v.model)}` },
         ]}
       />
-      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
-        <div className="space-y-8">
+      {/* Phones: photos, then name and price, then the description. Wide screens: photos and description on the left. */}
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <Gallery images={v.images} name={v.name} />
-          <section aria-labelledby="description-title">
-            <h2 id="description-title" className="text-lg font-bold text-slate-900">
-              Description
-            </h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-              {v.description || "No description yet."}
-            </p>
-          </section>
         </div>
-        <div className="space-y-6">
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <StockStatusBadge status={v.stockStatus} />
@@ -215,6 +208,14 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           </section>
           <BackButton fallback="/vehicles" />
         </div>
+        <section aria-labelledby="description-title" className="lg:col-start-1 lg:row-start-2">
+          <h2 id="description-title" className="text-lg font-bold text-slate-900">
+            Description
+          </h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+            {v.description || "No description yet."}
+          </p>
+        </section>
       </div>
     </div>
   );
