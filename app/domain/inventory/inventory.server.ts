@@ -173,21 +173,29 @@ export async function createPart(
   });
 }
 
-/** The newest vehicles with their cover image, for the home page (SPEC 2 "Home": 6). */
-export async function latestVehicles(db: DB, limit = 6): Promise<StockCard[]> {
+/** The newest items with their cover image, for the home page (SPEC 2 "Home": 6 of each). */
+async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): Promise<StockCard[]> {
   const rows = await db
-    .selectFrom("vehicles")
+    .selectFrom(table as "vehicles")
     .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  const covers = await coverImages(
-    db,
-    "vehicle_images",
-    "vehicle_id",
-    rows.map((r) => r.id),
-  );
+  const covers =
+    table === "vehicles"
+      ? await coverImages(
+          db,
+          "vehicle_images",
+          "vehicle_id",
+          rows.map((r) => r.id),
+        )
+      : await coverImages(
+          db,
+          "part_images",
+          "part_id",
+          rows.map((r) => r.id),
+        );
   return rows.map((r) => ({
     id: r.id,
     refId: r.ref_id,
@@ -201,33 +209,8 @@ export async function latestVehicles(db: DB, limit = 6): Promise<StockCard[]> {
   }));
 }
 
-/** The newest parts with their cover image, for the home page. */
-export async function latestParts(db: DB, limit = 6): Promise<StockCard[]> {
-  const rows = await db
-    .selectFrom("parts")
-    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  const covers = await coverImages(
-    db,
-    "part_images",
-    "part_id",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    refId: r.ref_id,
-    name: r.name,
-    price: Number(r.price),
-    make: r.make,
-    model: r.model,
-    year: r.year,
-    stockStatus: r.stock_status,
-    image: covers.get(r.id) ?? null,
-  }));
-}
+export const latestVehicles = (db: DB, limit = 6) => latestStock(db, "vehicles", limit);
+export const latestParts = (db: DB, limit = 6) => latestStock(db, "parts", limit);
 
 /** The first image of each item, in one query. */
 export async function coverImages(
@@ -275,17 +258,35 @@ export async function stockOptions(db: DB) {
   };
 }
 
+/** The photos of one item in display order, with their row ids (the edit screen moves them by id). */
+export async function itemImages(
+  db: DB,
+  kind: "vehicles" | "parts",
+  id: number,
+): Promise<(ImageRef & { id: number })[]> {
+  const rows =
+    kind === "vehicles"
+      ? await db
+          .selectFrom("vehicle_images")
+          .select(["id", "position", "media_key", "width", "height", "variants"])
+          .where("vehicle_id", "=", id)
+          .orderBy("position")
+          .execute()
+      : await db
+          .selectFrom("part_images")
+          .select(["id", "position", "media_key", "width", "height", "variants"])
+          .where("part_id", "=", id)
+          .orderBy("position")
+          .execute();
+  return rows.map((r) => ({ id: r.id, ...toImageRef(r) }));
+}
+
 /** A vehicle with all its photos in order, or null. */
 export async function getVehicle(db: DB, id: number): Promise<VehicleDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const images = await db
-    .selectFrom("vehicle_images")
-    .select(["position", "media_key", "width", "height", "variants"])
-    .where("vehicle_id", "=", id)
-    .orderBy("position")
-    .execute();
+  const images = await itemImages(db, "vehicles", id);
   return {
     id: row.id,
     refId: row.ref_id,
@@ -311,7 +312,7 @@ export async function getVehicle(db: DB, id: number): Promise<VehicleDetail | nu
     stockStatus: row.stock_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    images: images.map(toImageRef),
+    images: images.map(({ id: _id, ...image }) => image),
   };
 }
 
@@ -320,12 +321,7 @@ export async function getPart(db: DB, id: number): Promise<PartDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const row = await db.selectFrom("parts").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const images = await db
-    .selectFrom("part_images")
-    .select(["position", "media_key", "width", "height", "variants"])
-    .where("part_id", "=", id)
-    .orderBy("position")
-    .execute();
+  const images = await itemImages(db, "parts", id);
   return {
     id: row.id,
     refId: row.ref_id,
@@ -344,6 +340,6 @@ export async function getPart(db: DB, id: number): Promise<PartDetail | null> {
     stockStatus: row.stock_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    images: images.map(toImageRef),
+    images: images.map(({ id: _id, ...image }) => image),
   };
 }

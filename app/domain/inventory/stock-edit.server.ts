@@ -6,7 +6,7 @@ import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
-import { insertImages } from "./inventory.server";
+import { insertImages, itemImages } from "./inventory.server";
 import { defaultVehicleName } from "./inventory";
 import { MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -18,29 +18,7 @@ export const TOO_MANY_IMAGES = "Maximum 12 images allowed.";
 export type EditImage = ImageRef & { id: number };
 
 /** The photos of one item, in order, with their row ids (the edit screen moves and removes them). */
-export async function stockImages(db: DB, kind: AdminKind, id: number): Promise<EditImage[]> {
-  const rows =
-    kind === "vehicles"
-      ? await db
-          .selectFrom("vehicle_images")
-          .select(["id", "media_key", "width", "height", "variants"])
-          .where("vehicle_id", "=", id)
-          .orderBy("position")
-          .execute()
-      : await db
-          .selectFrom("part_images")
-          .select(["id", "media_key", "width", "height", "variants"])
-          .where("part_id", "=", id)
-          .orderBy("position")
-          .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    key: r.media_key,
-    width: r.width,
-    height: r.height,
-    variants: r.variants.split(",").map(Number),
-  }));
-}
+export const stockImages = (db: DB, kind: AdminKind, id: number): Promise<EditImage[]> => itemImages(db, kind, id);
 
 export type EditOutcome = { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string> };
 

@@ -1,7 +1,5 @@
 import { getServices } from "~/context.server";
-import { uploadPart, uploadVehicle } from "~/domain/inventory/stock-upload.server";
-import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "~/domain/inventory/inventory.schema";
-import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-api";
 
@@ -11,24 +9,10 @@ import type { Route } from "./+types/upload-api";
  * the forms' own actions; the answer is JSON.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
-  const kind = params.kind;
-  if (kind !== "vehicle" && kind !== "part")
+  if (params.kind !== "vehicle" && params.kind !== "part") {
+    await requireStaff(getServices(context).db, request);
     return Response.json({ ok: false, message: "Not found", errors: {} }, { status: 404 });
-  try {
-    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
-    const outcome =
-      kind === "vehicle" ? await uploadVehicle(db, media, form, staff) : await uploadPart(db, media, form, staff);
-    if (!outcome.ok)
-      return Response.json({ ok: false, message: outcome.message, errors: outcome.errors }, { status: outcome.status });
-    return Response.json({ ok: true, message: UPLOAD_COMPLETE, errors: {}, id: outcome.id });
-  } catch (error) {
-    if (error instanceof UploadError)
-      return Response.json(
-        { ok: false, message: `Upload failed: ${error.message}`, errors: {} },
-        { status: error.status },
-      );
-    throw error;
   }
+  const answer = await handleUpload(request, context, params.kind);
+  return Response.json(answer.body, { status: answer.status });
 }

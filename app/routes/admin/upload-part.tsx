@@ -4,9 +4,8 @@ import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-p
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
-import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "~/domain/inventory/inventory.schema";
-import { uploadPart } from "~/domain/inventory/stock-upload.server";
-import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+
+import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-part";
 
@@ -18,26 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
-  try {
-    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
-    const outcome = await uploadPart(db, media, form, staff);
-    if (!outcome.ok)
-      return data(
-        { ok: false, message: outcome.message, errors: outcome.errors, id: null },
-        { status: outcome.status },
-      );
-    return { ok: true, message: UPLOAD_COMPLETE, errors: {} as Record<string, string>, id: outcome.id };
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return data(
-        { ok: false, message: `Upload failed: ${error.message}`, errors: {}, id: null },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  const answer = await handleUpload(request, context, "part");
+  return answer.status === 200 ? answer.body : data(answer.body, { status: answer.status });
 }
 
 export default function UploadPart({ loaderData, actionData }: Route.ComponentProps) {

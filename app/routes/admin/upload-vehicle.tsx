@@ -5,9 +5,8 @@ import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-p
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
-import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "~/domain/inventory/inventory.schema";
-import { uploadVehicle } from "~/domain/inventory/stock-upload.server";
-import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { MAX_IMAGES_PER_UPLOAD } from "~/domain/inventory/inventory.schema";
+import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-vehicle";
 
@@ -19,26 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
-  try {
-    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
-    const outcome = await uploadVehicle(db, media, form, staff);
-    if (!outcome.ok)
-      return data(
-        { ok: false, message: outcome.message, errors: outcome.errors, id: null },
-        { status: outcome.status },
-      );
-    return { ok: true, message: UPLOAD_COMPLETE, errors: {} as Record<string, string>, id: outcome.id };
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return data(
-        { ok: false, message: `Upload failed: ${error.message}`, errors: {}, id: null },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  const answer = await handleUpload(request, context, "vehicle");
+  return answer.status === 200 ? answer.body : data(answer.body, { status: answer.status });
 }
 
 export default function UploadVehicle({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,43 @@
+import type { RouterContextProvider } from "react-router";
+import { getServices } from "~/context.server";
+import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "./inventory.schema";
+import { uploadPart, uploadVehicle } from "./stock-upload.server";
+
+export type UploadAnswer = {
+  status: number;
+  body: { ok: boolean; message: string; errors: Record<string, string>; id: number | null };
+};
+
+/**
+ * What the upload forms and the progress endpoint share: the guard, the
+ * streamed form with its limits, the service, and the answer with its status.
+ */
+export async function handleUpload(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: "vehicle" | "part",
+): Promise<UploadAnswer> {
+  const { db, media } = getServices(context);
+  const staff = await requireStaff(db, request);
+  try {
+    const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
+    const outcome =
+      kind === "vehicle" ? await uploadVehicle(db, media, form, staff) : await uploadPart(db, media, form, staff);
+    if (!outcome.ok)
+      return {
+        status: outcome.status,
+        body: { ok: false, message: outcome.message, errors: outcome.errors, id: null },
+      };
+    return { status: 200, body: { ok: true, message: UPLOAD_COMPLETE, errors: {}, id: outcome.id } };
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return {
+        status: error.status,
+        body: { ok: false, message: `Upload failed: ${error.message}`, errors: {}, id: null },
+      };
+    }
+    throw error;
+  }
+}
