@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
@@ -6,7 +16,12 @@ import { getServices } from "./context.server";
 import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
 import { displayRate } from "./domain/rates/rates.server";
-import { isLanguage, LANGUAGE_COOKIE, type LanguageCode } from "./i18n/languages";
+import { languageAlternates } from "./i18n/alternates";
+import { catalogueFor } from "./i18n/catalogues.server";
+import { LANGUAGE_FONTS } from "./i18n/fonts";
+import { i18nFor, useT } from "./i18n/i18n";
+import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM } from "./i18n/languages";
+import { requestLanguage } from "./i18n/request.server";
 import { readCookie } from "./utils/cookies";
 import { log } from "./utils/log.server";
 
@@ -15,12 +30,32 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+const YEAR = 365 * 24 * 3600;
+
+/**
+ * A language link (?lng=si) becomes the visitor's choice, so the next page
+ * stays in that language. Pages differ by language, so caches must know.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await next();
+    const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+    if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE) !== fromLink) {
+      response.headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${fromLink}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+    }
+    response.headers.append("Vary", "Cookie, Accept-Language");
+    return response;
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = getServices(context);
+  const url = new URL(request.url);
   const customer = await getCustomer(db, request);
   const cookies = request.headers.get("Cookie");
-  const chosenLanguage = readCookie(cookies, LANGUAGE_COOKIE);
-  const language: LanguageCode = isLanguage(chosenLanguage) ? chosenLanguage : "en";
+  const language = requestLanguage(request);
+  const admin = isAdminPath(url.pathname);
+  const catalogue = admin ? catalogueFor(adminLanguage(language), "admin") : catalogueFor(language, "public");
   const chosenCurrency = readCookie(cookies, CURRENCY_COOKIE);
   const currency: Currency = isCurrency(chosenCurrency) ? chosenCurrency : "JPY";
   // Only the rate of the chosen currency goes to the page; a failure shows yen only.
@@ -28,9 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log("error", "exchange rate could not be read", { error: String(error) });
     return null;
   });
+  const here = `${config.publicUrl.origin}${url.pathname}${url.search}`;
   return {
     settings: publicSettings(config),
     language,
+    catalogue,
+    // Search engines find each language of a public page at its own address.
+    alternates: admin ? [] : languageAlternates(here),
     currency,
     rate,
     customer: customer
@@ -39,16 +78,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The root's data (settings, catalogue, buyer) changes only through a form:
+ * a language or currency choice, signing in or out. Moving between pages, or
+ * changing a filter, does not fetch it again; crossing into the staff panel does.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
+  if (!formMethod || formMethod.toUpperCase() === "GET") return false;
+  if (formAction === "/favourite") return false;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  return (
-    // The interface is English until the translations land; the chosen language is only remembered.
-    <html lang="en">
+  const root = useRouteLoaderData<typeof loader>("root");
+  const catalogue = root?.catalogue ?? null;
+  const language = catalogue?.language ?? "en";
+  const page = (
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#194e90" />
         <Meta />
+        {LANGUAGE_FONTS[language].map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         <Links />
+        {root?.alternates.map((a) => <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />)}
       </head>
       <body className="min-h-screen">
         {children}
@@ -57,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+  return catalogue ? <I18nextProvider i18n={i18nFor(catalogue)}>{page}</I18nextProvider> : page;
 }
 
 export default function App() {
@@ -64,12 +128,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useT("common");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : "Something went wrong";
+  const title =
+    status === 404
+      ? t("error.notFoundTitle", { defaultValue: "Page not found" })
+      : t("error.failedTitle", { defaultValue: "Something went wrong" });
   const text =
     status === 404
-      ? "The page you are looking for does not exist."
-      : "We could not show this page. Please try again in a moment.";
+      ? t("error.notFoundText", { defaultValue: "The page you are looking for does not exist." })
+      : t("error.failedText", { defaultValue: "We could not show this page. Please try again in a moment." });
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <title>{title}</title>
@@ -77,7 +145,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
       <a href="/" className="mt-8 inline-block rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white">
-        Go to the home page
+        {t("error.home", { defaultValue: "Go to the home page" })}
       </a>
     </main>
   );

@@ -1,5 +1,5 @@
-import { formatYen } from "~/domain/inventory/price";
-import { convertYen, formatMoney } from "~/domain/rates/currencies";
+import { convertYen } from "~/domain/rates/currencies";
+import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 
 /**
@@ -8,15 +8,16 @@ import { useRootData } from "~/utils/root-data";
  */
 export function Price({ yen, size = "md", label = "FOB" }: { yen: number; size?: "md" | "lg"; label?: string }) {
   const rate = useRootData()?.rate ?? null;
+  const format = useFormat();
   return (
     <span className="inline-flex flex-col" data-testid="price">
       <span className={`font-bold tracking-tight text-slate-900 ${size === "lg" ? "text-3xl" : "text-xl"}`}>
-        {formatYen(yen)}
+        {format.yen(yen)}
         {label ? <span className="ml-1 text-xs font-medium text-slate-500">{label}</span> : null}
       </span>
       {rate ? (
         <span className={`text-slate-600 ${size === "lg" ? "text-base" : "text-sm"}`} data-testid="converted-price">
-          ≈ {formatMoney(convertYen(yen, rate.rate), rate.code)}
+          ≈ {format.money(convertYen(yen, rate.rate), rate.code)}
         </span>
       ) : null}
     </span>
@@ -26,17 +27,15 @@ export function Price({ yen, size = "md", label = "FOB" }: { yen: number; size?:
 /** Says which day the shown rate is from, and whether it is the stored copy. */
 export function RateNote() {
   const rate = useRootData()?.rate ?? null;
+  const { t } = useT();
+  const format = useFormat();
   if (!rate) return null;
-  const day = new Date(rate.asOf).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const day = format.date(rate.asOf, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   return (
     <p className="text-xs text-slate-500" data-testid="rate-note">
-      {rate.code} prices are a guide at the rate of {day}
-      {rate.source === "snapshot" ? " (stored copy: live rates are unavailable)" : ""}. You pay in yen.
+      {rate.source === "snapshot"
+        ? t("price.rateNoteStored", { currency: rate.code, date: day })
+        : t("price.rateNote", { currency: rate.code, date: day })}
     </p>
   );
 }

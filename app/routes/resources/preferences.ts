@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { CURRENCY_COOKIE, isCurrency } from "~/domain/rates/currencies";
+import { withoutLanguageParam } from "~/i18n/alternates";
 import { isLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/preferences";
@@ -9,7 +10,7 @@ const YEAR = 365 * 24 * 3600;
 /** Remembers the visitor's language and currency for a year, then goes back to the page they were on. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const back = withoutLanguageParam(safeRedirectPath(form.get("redirectTo"), "/"));
   const headers = new Headers();
   const lang = form.get("lang");
   if (isLanguage(lang))

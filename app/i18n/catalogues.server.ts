@@ -1,0 +1,95 @@
+import type { LanguageCode } from "./languages";
+import { ADMIN_NAMESPACES, type Catalogue, type Messages, type Namespace, PUBLIC_NAMESPACES } from "./i18n";
+import en_common from "./locales/en/common.json";
+import en_home from "./locales/en/home.json";
+import en_stock from "./locales/en/stock.json";
+import en_account from "./locales/en/account.json";
+import en_messages from "./locales/en/messages.json";
+import en_mail from "./locales/en/mail.json";
+import si_common from "./locales/si/common.json";
+import si_home from "./locales/si/home.json";
+import si_stock from "./locales/si/stock.json";
+import si_account from "./locales/si/account.json";
+import si_messages from "./locales/si/messages.json";
+import si_mail from "./locales/si/mail.json";
+import vi_common from "./locales/vi/common.json";
+import vi_home from "./locales/vi/home.json";
+import vi_stock from "./locales/vi/stock.json";
+import vi_account from "./locales/vi/account.json";
+import vi_messages from "./locales/vi/messages.json";
+import vi_mail from "./locales/vi/mail.json";
+import ne_common from "./locales/ne/common.json";
+import ne_home from "./locales/ne/home.json";
+import ne_stock from "./locales/ne/stock.json";
+import ne_account from "./locales/ne/account.json";
+import ne_messages from "./locales/ne/messages.json";
+import ne_mail from "./locales/ne/mail.json";
+import hi_common from "./locales/hi/common.json";
+import hi_home from "./locales/hi/home.json";
+import hi_stock from "./locales/hi/stock.json";
+import hi_account from "./locales/hi/account.json";
+import hi_messages from "./locales/hi/messages.json";
+import hi_mail from "./locales/hi/mail.json";
+import zhCN_common from "./locales/zh-CN/common.json";
+import zhCN_home from "./locales/zh-CN/home.json";
+import zhCN_stock from "./locales/zh-CN/stock.json";
+import zhCN_account from "./locales/zh-CN/account.json";
+import zhCN_messages from "./locales/zh-CN/messages.json";
+import zhCN_mail from "./locales/zh-CN/mail.json";
+import ja_common from "./locales/ja/common.json";
+import ja_home from "./locales/ja/home.json";
+import ja_stock from "./locales/ja/stock.json";
+import ja_account from "./locales/ja/account.json";
+import ja_messages from "./locales/ja/messages.json";
+import ja_mail from "./locales/ja/mail.json";
+import en_admin from "./locales/en/admin.json";
+import ja_admin from "./locales/ja/admin.json";
+
+/*
+ * Every catalogue, for the server. Pages get the ones they need through the
+ * root loader; mails are written here. English is the source of every text.
+ */
+
+export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages>>> = {
+  "en": { common: en_common, home: en_home, stock: en_stock, account: en_account, messages: en_messages, mail: en_mail, admin: en_admin },
+  "si": { common: si_common, home: si_home, stock: si_stock, account: si_account, messages: si_messages, mail: si_mail },
+  "vi": { common: vi_common, home: vi_home, stock: vi_stock, account: vi_account, messages: vi_messages, mail: vi_mail },
+  "ne": { common: ne_common, home: ne_home, stock: ne_stock, account: ne_account, messages: ne_messages, mail: ne_mail },
+  "hi": { common: hi_common, home: hi_home, stock: hi_stock, account: hi_account, messages: hi_messages, mail: hi_mail },
+  "zh-CN": { common: zhCN_common, home: zhCN_home, stock: zhCN_stock, account: zhCN_account, messages: zhCN_messages, mail: zhCN_mail },
+  "ja": { common: ja_common, home: ja_home, stock: ja_stock, account: ja_account, messages: ja_messages, mail: ja_mail, admin: ja_admin },
+};
+
+const versions = new Map<string, string>();
+
+/** A short fingerprint of some text, so browsers and caches can tell catalogues apart. */
+function fingerprint(text: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The catalogues a page sends the browser: the public ones, or the staff panel's. */
+export function catalogueFor(language: LanguageCode, area: "public" | "admin"): Catalogue {
+  const namespaces: readonly Namespace[] = area === "admin" ? ADMIN_NAMESPACES : PUBLIC_NAMESPACES;
+  const resources: Partial<Record<Namespace, Messages>> = {};
+  for (const ns of namespaces) {
+    const messages = CATALOGUES[language][ns] ?? CATALOGUES.en[ns];
+    if (messages) resources[ns] = messages;
+  }
+  const key = `${language}:${area}`;
+  let version = versions.get(key);
+  if (!version) {
+    version = `${area}-${fingerprint(JSON.stringify(resources))}`;
+    versions.set(key, version);
+  }
+  return { language, version, resources };
+}
+
+/** Everything of one language (mails included), for text written on the server. */
+export function serverCatalogue(language: LanguageCode): Catalogue {
+  return { language, version: "server", resources: CATALOGUES[language] };
+}

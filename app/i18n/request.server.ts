@@ -1,0 +1,29 @@
+import type { TFunction } from "i18next";
+import { readCookie } from "~/utils/cookies";
+import { serverCatalogue } from "./catalogues.server";
+import { i18nFor, type Namespace } from "./i18n";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  languageFromAcceptLanguage,
+  type LanguageCode,
+} from "./languages";
+
+/**
+ * The language of a request: a language link (?lng=si, what search engines
+ * follow), then the visitor's choice (cookie), then what the browser asks for
+ * (Accept-Language), then English.
+ */
+export function requestLanguage(request: Request): LanguageCode {
+  const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  if (isLanguage(fromLink)) return fromLink;
+  const chosen = readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE);
+  if (isLanguage(chosen)) return chosen;
+  return languageFromAcceptLanguage(request.headers.get("Accept-Language")) ?? "en";
+}
+
+/** Translate on the server (mails, messages written by actions). */
+export function serverT(language: LanguageCode, ns: Namespace = "common"): TFunction {
+  return i18nFor(serverCatalogue(language)).getFixedT(language, ns);
+}
