@@ -21,7 +21,8 @@ function dateFormat(language: LanguageCode, options: Intl.DateTimeFormatOptions)
   const key = `d:${language}:${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), options);
+    // English dates are written day first ("21 Nov 2026"), as most of our buyers write them.
+    format = new Intl.DateTimeFormat(language === "en" ? "en-GB" : intlLocale(language), options);
     cache.set(key, format);
   }
   return format;

@@ -68,7 +68,7 @@ describe("numbers, prices and dates follow the language", () => {
 
   it("dates are written in the reader's language, in Tokyo time", () => {
     const at = "2026-11-20T16:30:00Z"; // 21 Nov, 01:30 in Tokyo
-    expect(formatDate(at, "en")).toBe("Nov 21, 2026");
+    expect(formatDate(at, "en")).toBe("21 Nov 2026");
     expect(formatDate(at, "ja")).toBe("2026年11月21日");
     expect(formatDate(at, "zh-CN")).toBe("2026年11月21日");
   });

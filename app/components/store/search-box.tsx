@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useT } from "~/i18n/i18n";
+import { optionLabel, type OptionList } from "./option-label";
 
 export type SearchBoxOptions = {
   types: string[];
@@ -21,19 +23,46 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The options of a dependent list: the chosen parent's, or all of them grouped when none is chosen. */
-function DependentOptions({ parent, map }: { parent: string; map: Record<string, string[]> }) {
-  if (parent) return (map[parent] ?? []).map((v) => <option key={v}>{v}</option>);
+type Label = (value: string) => string;
+const asIs: Label = (value) => value;
+
+/**
+ * The options of a dependent list: the chosen parent's, or all of them grouped when none is chosen.
+ * Values stay as they are; `label` and `groupLabel` give the words shown.
+ */
+function DependentOptions({
+  parent,
+  map,
+  label = asIs,
+  groupLabel = asIs,
+}: {
+  parent: string;
+  map: Record<string, string[]>;
+  label?: Label;
+  groupLabel?: Label;
+}) {
+  if (parent)
+    return (map[parent] ?? []).map((v) => (
+      <option key={v} value={v}>
+        {label(v)}
+      </option>
+    ));
   return Object.entries(map).map(([group, values]) => (
-    <optgroup key={group} label={group}>
+    <optgroup key={group} label={groupLabel(group)}>
       {values.map((v) => (
         <option key={`${group}-${v}`} value={v}>
-          {v}
+          {label(v)}
         </option>
       ))}
     </optgroup>
   ));
 }
+
+/** The shop's option lists (stock catalogue) the type fields of each box use. */
+const LISTS: Record<"/vehicles" | "/parts", { type: OptionList; subType: OptionList }> = {
+  "/vehicles": { type: "bodyType", subType: "bodySubType" },
+  "/parts": { type: "partType", subType: "partSubType" },
+};
 
 /**
  * The home page search boxes (SPEC 2 "Home"). Searching goes to `action`
@@ -53,6 +82,12 @@ export function SearchBox({
   withSubType: boolean;
   testId: string;
 }) {
+  const { t } = useT("home");
+  const { t: stockT } = useT("stock");
+  const lists = LISTS[action];
+  const typeLabel: Label = (value) => optionLabel(stockT, lists.type, value);
+  const subTypeLabel: Label = (value) => optionLabel(stockT, lists.subType, value);
+  const vehicles = action === "/vehicles";
   const navigate = useNavigate();
   const [make, setMake] = useState("");
   const [model, setModel] = useState("");
@@ -83,7 +118,7 @@ export function SearchBox({
         {title}
       </h2>
       <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4">
-        <Field label="Type">
+        <Field label={t("search.type")}>
           <select
             name="Type"
             className={fieldClass}
@@ -93,21 +128,23 @@ export function SearchBox({
               setSubType("");
             }}
           >
-            <option value="">Any type</option>
-            {options.types.map((t) => (
-              <option key={t}>{t}</option>
+            <option value="">{t("search.anyType")}</option>
+            {options.types.map((value) => (
+              <option key={value} value={value}>
+                {typeLabel(value)}
+              </option>
             ))}
           </select>
         </Field>
         {withSubType && options.subTypes ? (
-          <Field label="SubType">
+          <Field label={t("search.subType")}>
             <select name="SubType" className={fieldClass} value={subType} onChange={(e) => setSubType(e.target.value)}>
-              <option value="">Any subtype</option>
-              <DependentOptions parent={type} map={options.subTypes} />
+              <option value="">{t("search.anySubType")}</option>
+              <DependentOptions parent={type} map={options.subTypes} label={subTypeLabel} groupLabel={typeLabel} />
             </select>
           </Field>
         ) : null}
-        <Field label="Make">
+        <Field label={t("search.make")}>
           <select
             name="Make"
             className={fieldClass}
@@ -117,41 +154,43 @@ export function SearchBox({
               setModel("");
             }}
           >
-            <option value="">Any make</option>
+            <option value="">{t("search.anyMake")}</option>
             {options.makes.map((m) => (
-              <option key={m}>{m}</option>
+              <option key={m} value={m}>
+                {m}
+              </option>
             ))}
           </select>
         </Field>
-        <Field label="Model">
+        <Field label={t("search.model")}>
           <select name="Model" className={fieldClass} value={model} onChange={(e) => setModel(e.target.value)}>
-            <option value="">Any model</option>
+            <option value="">{t("search.anyModel")}</option>
             <DependentOptions parent={make} map={options.models} />
           </select>
         </Field>
-        <Field label="Year from">
+        <Field label={t("search.yearFrom")}>
           <select name="YearFrom" className={fieldClass} defaultValue="">
-            <option value="">Any</option>
+            <option value="">{t("search.anyYear")}</option>
             {[...options.years].reverse().map((y) => (
               <option key={y}>{y}</option>
             ))}
           </select>
         </Field>
-        <Field label="Year to">
+        <Field label={t("search.yearTo")}>
           <select name="YearTo" className={fieldClass} defaultValue="">
-            <option value="">Any</option>
+            <option value="">{t("search.anyYear")}</option>
             {options.years.map((y) => (
               <option key={y}>{y}</option>
             ))}
           </select>
         </Field>
         <div className="col-span-2">
-          <Field label="Keyword">
+          <Field label={t("search.keyword")}>
             <input
               type="search"
               name="Keyword"
               maxLength={100}
-              placeholder={action === "/vehicles" ? "e.g. hybrid, diesel, 4WD" : "e.g. radiator, headlight"}
+              placeholder={vehicles ? t("search.vehiclePlaceholder") : t("search.partPlaceholder")}
               className={fieldClass}
             />
           </Field>
@@ -161,7 +200,7 @@ export function SearchBox({
         type="submit"
         className="mt-5 h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800"
       >
-        {action === "/vehicles" ? "Search vehicles" : "Search parts"}
+        {vehicles ? t("search.searchVehicles") : t("search.searchParts")}
       </button>
     </form>
   );

@@ -1,22 +1,25 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { LanguageCode } from "~/i18n/languages";
 import type { ShopSettings } from "~/domain/settings/settings";
+import { useT } from "~/i18n/i18n";
+import type { LanguageCode } from "~/i18n/languages";
 import { LanguageMenu } from "./language-menu";
 import { TokyoClock } from "./tokyo-clock";
 
+// Labels are keys of the "common" catalogue.
 const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/about", label: "About Us", end: false },
-  { to: "/vehicles", label: "Vehicle Stock", end: false },
-  { to: "/parts", label: "Parts Stock", end: false },
-];
+  { to: "/", label: "header.nav.home", end: true },
+  { to: "/about", label: "header.nav.about", end: false },
+  { to: "/vehicles", label: "header.nav.vehicles", end: false },
+  { to: "/parts", label: "header.nav.parts", end: false },
+] as const;
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
 
 export function TopBar({ shop, language }: { shop: ShopSettings; language: LanguageCode }) {
+  const { t } = useT();
   return (
     <div className="bg-accent-900 text-sm text-white" data-testid="top-bar">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1.5 sm:px-6">
@@ -26,9 +29,9 @@ export function TopBar({ shop, language }: { shop: ShopSettings; language: Langu
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M3 3.5C3 2.7 3.7 2 4.5 2h2.3c.7 0 1.3.5 1.5 1.2l.6 2.6c.1.6-.1 1.2-.6 1.5l-1.2.9a11 11 0 0 0 4.7 4.7l.9-1.2c.4-.5 1-.7 1.5-.6l2.6.6c.7.2 1.2.8 1.2 1.5v2.3c0 .8-.7 1.5-1.5 1.5C9.4 18 2 10.6 2 3.5Z" />
             </svg>
-            <span className="sr-only">Call us: </span>
+            <span className="sr-only">{t("header.callUs")} </span>
             <span className="hidden sm:inline">{shop.phone}</span>
-            <span className="sm:hidden">Call</span>
+            <span className="sm:hidden">{t("header.call")}</span>
           </a>
           <LanguageMenu current={language} />
         </div>
@@ -44,6 +47,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
+  const { t } = useT();
   const location = useLocation();
   const drawer = useRef<HTMLDetailsElement>(null);
   // Close the small-screen drawer after moving to another page.
@@ -52,10 +56,10 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
   }, [location.pathname, location.search]);
 
   const accountLinks = signedIn
-    ? [{ to: "/account", label: "Account" }]
+    ? [{ to: "/account", label: "header.account.account" }]
     : [
-        { to: "/login", label: "Login" },
-        { to: "/register", label: "Register" },
+        { to: "/login", label: "header.account.login" },
+        { to: "/register", label: "header.account.register" },
       ];
 
   return (
@@ -65,10 +69,10 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="text-lg tracking-tight">{shopName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t("header.nav.label")} className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
@@ -84,13 +88,13 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
                   : "rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
               }
             >
-              {item.label}
+              {t(item.label)}
             </Link>
           ))}
         </div>
         <details ref={drawer} className="lg:hidden">
           <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100">
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t("header.menu")}</span>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -102,14 +106,14 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
             </svg>
           </summary>
           <nav
-            aria-label="Main"
+            aria-label={t("header.nav.label")}
             className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg"
           >
             <ul className="flex flex-col">
               {[...NAV, ...accountLinks.map((l) => ({ ...l, end: false }))].map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={(s) => `block ${navClass(s)} py-3`}>
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -128,16 +132,17 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
 
 /** Logout asks first, then signs out on the server and goes home (SPEC 2). */
 export function LogoutButton() {
+  const { t } = useT();
   return (
     <Form
       method="post"
       action="/logout"
       onSubmit={(event) => {
-        if (!window.confirm("Are you sure you want to log out?")) event.preventDefault();
+        if (!window.confirm(t("header.account.logoutConfirm"))) event.preventDefault();
       }}
     >
       <button type="submit" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-        Logout
+        {t("header.account.logout")}
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { optionLabel } from "~/components/store/option-label";
 import { SearchBox, type SearchBoxOptions } from "~/components/store/search-box";
 import { StockCard } from "~/components/store/stock-card";
 import { TypeIcon } from "~/components/store/type-icon";
@@ -18,6 +19,7 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { latestParts, latestVehicles, stockOptions } from "~/domain/inventory/inventory.server";
+import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/home";
@@ -73,36 +75,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches, "home");
   const shop = (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop;
-  const name = shop?.name ?? "Japanese used vehicles";
+  const name = shop?.name ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
   return [
-    { title: `${name} · Used vehicles and parts from Japan` },
+    { title: t("meta.title", { shopName: name, defaultValue: `${name} · Used vehicles and parts from Japan` }) },
     {
       name: "description",
-      content:
-        "Quality used vehicles, parts and machinery from Japan with low fees, worldwide shipping and dedicated support. Ask for a free price quote.",
+      content: t("meta.description", {
+        defaultValue:
+          "Quality used vehicles, parts and machinery from Japan with low fees, worldwide shipping and dedicated support. Ask for a free price quote.",
+      }),
     },
   ];
 }
 
-const WHY = [
-  {
-    title: "Dedicated support",
-    text: "One person follows your order from the first question to the day your vehicle lands, in your time zone.",
-  },
-  {
-    title: "Vast vehicle inventory",
-    text: "Sedans, SUVs, vans, trucks and parts from Japanese auctions and dealers, with real photos of every item.",
-  },
-  {
-    title: "Low handling fees",
-    text: "Clear FOB prices in yen, no hidden charges: you see what you pay before you pay it.",
-  },
-  {
-    title: "Global fast shipping",
-    text: "Regular sailings to Asia, Africa, Oceania and beyond, with the export papers prepared for you.",
-  },
-];
+// Keys of the "home" catalogue: why.<point>.title and why.<point>.text.
+const WHY = ["support", "inventory", "fees", "shipping"] as const;
 
 function SectionHeading({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
   return (
@@ -118,6 +107,8 @@ function SectionHeading({ id, title, href, more }: { id: string; title: string; 
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("home");
+  const { t: stockT } = useT("stock");
   const root = useRootData();
   const customer = root?.customer ?? null;
   const { vehicles, parts, vehicleSearch, partSearch, failed } = loaderData;
@@ -127,38 +118,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-accent-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-12 pb-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
           <div className="flex flex-col justify-center">
-            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
-              Exporting from Japan since 2009
-            </p>
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t("hero.eyebrow")}</p>
             <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-5xl">
-              Quality used vehicles and parts, shipped from Japan to your port
+              {t("hero.headline")}
             </h1>
-            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-              Browse inspected cars, vans, trucks, parts and machinery with clear yen prices. Ask for a free quote and
-              we answer with the full cost to your country: low fees, worldwide shipping and support at every step.
-            </p>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.intro")}</p>
             {customer ? (
-              <p className="mt-8 text-lg font-semibold text-slate-900">Welcome back, {customer.firstName}.</p>
+              <p className="mt-8 text-lg font-semibold text-slate-900">
+                {t("hero.welcomeBack", { firstName: customer.firstName })}
+              </p>
             ) : (
               <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">
                 <Link
                   to="/register"
                   className="rounded-lg bg-accent-700 px-6 py-3 font-semibold text-white hover:bg-accent-800"
                 >
-                  Register
+                  {t("hero.register")}
                 </Link>
                 <Link
                   to="/login"
                   className="rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
                 >
-                  Login
+                  {t("hero.login")}
                 </Link>
               </div>
             )}
           </div>
           <div className="grid gap-6">
             <SearchBox
-              title="Find a vehicle"
+              title={t("search.vehicleTitle")}
               action="/vehicles"
               options={vehicleSearch}
               withSubType
@@ -171,7 +159,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl space-y-16 px-4 sm:px-6">
         <section aria-labelledby="makes-title" className="pt-6">
           <h2 id="makes-title" className="text-lg font-bold text-slate-900">
-            Shop by make
+            {t("makes.title")}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
             {HOME_MAKES.map((make) => (
@@ -185,11 +173,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <ul className="mt-6 grid grid-cols-5 gap-3 sm:grid-cols-10" aria-label="Vehicle types we export">
+          <ul className="mt-6 grid grid-cols-5 gap-3 sm:grid-cols-10" aria-label={t("makes.typesLabel")}>
             {HOME_TYPES.map((type) => (
               <li key={type} className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
                 <TypeIcon type={type} />
-                {type}
+                {optionLabel(stockT, "bodyType", type)}
               </li>
             ))}
           </ul>
@@ -197,12 +185,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {failed ? (
           <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-            We could not load the latest stock just now. Please refresh the page in a moment.
+            {t("stockFailed")}
           </p>
         ) : null}
 
         <section aria-labelledby="latest-vehicles" className="space-y-6">
-          <SectionHeading id="latest-vehicles" title="Latest vehicles" href="/vehicles" more="View more vehicles" />
+          <SectionHeading
+            id="latest-vehicles"
+            title={t("latest.vehicles")}
+            href="/vehicles"
+            more={t("latest.moreVehicles")}
+          />
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-vehicles">
             {vehicles.map((v, i) => (
               <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} />
@@ -213,7 +206,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="latest-parts-title" className="grid gap-8 lg:grid-cols-[1fr_2fr]">
           <div className="lg:self-start">
             <SearchBox
-              title="Find a part"
+              title={t("search.partTitle")}
               action="/parts"
               options={partSearch}
               withSubType={false}
@@ -221,7 +214,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="space-y-6">
-            <SectionHeading id="latest-parts-title" title="Latest parts" href="/parts" more="View more parts" />
+            <SectionHeading
+              id="latest-parts-title"
+              title={t("latest.parts")}
+              href="/parts"
+              more={t("latest.moreParts")}
+            />
             <div className="grid gap-6 sm:grid-cols-2" data-testid="latest-parts">
               {parts.map((p) => (
                 <StockCard key={p.id} item={p} href={`/parts/${p.id}`} />
@@ -232,13 +230,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="why-title" className="rounded-2xl bg-slate-50 px-6 py-12 sm:px-10">
           <h2 id="why-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
-            Why Choose Us
+            {t("why.title")}
           </h2>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {WHY.map((point) => (
-              <li key={point.title}>
-                <h3 className="font-semibold text-slate-900">{point.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{point.text}</p>
+              <li key={point}>
+                <h3 className="font-semibold text-slate-900">{t(`why.${point}.title`)}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(`why.${point}.text`)}</p>
               </li>
             ))}
           </ul>

@@ -1,0 +1,174 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CUSTOMER } from "~/db/seed/seed.server";
+import { baseUrl, launchBrowser, openPage } from "./browser";
+
+/*
+ * The shop in the buyer's language: the menu switches it on the same page with
+ * the same filters, the server renders it (html lang, hreflang), first visits
+ * follow the browser, and Sinhala, Devanagari and Chinese draw with real fonts.
+ * Expected words are read from the catalogues, so the test checks the page uses them.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const localeDir = path.join(import.meta.dirname, "../../app/i18n/locales");
+
+function flat(value: unknown, prefix = "", out = new Map<string, string>()) {
+  if (typeof value === "string") out.set(prefix, value);
+  else for (const [k, v] of Object.entries(value as object)) flat(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+const catalogue = (language: string, ns: string) =>
+  flat(JSON.parse(readFileSync(path.join(localeDir, language, `${ns}.json`), "utf8")));
+
+/** The translation of an English text of a namespace (the first key with that English text). */
+function translationOf(language: string, ns: string, english: string): string {
+  const key = [...catalogue("en", ns)].find(([, text]) => text === english)?.[0];
+  if (!key) throw new Error(`no key in en/${ns}.json has the text "${english}"`);
+  const text = catalogue(language, ns).get(key);
+  if (!text) throw new Error(`${language}/${ns}.json lacks ${key}`);
+  expect(text, `${language} ${key} is translated`).not.toBe(english);
+  return text;
+}
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.getByTestId("top-bar").locator("summary").first().click();
+  await Promise.all([page.waitForURL(() => true, { waitUntil: "load" }), page.getByRole("button", { name }).click()]);
+}
+
+async function checkSwitch(language: string, name: string) {
+  const page = await openPage(browser);
+  await page.goto("/vehicles?Make=Toyota&Sort=price_asc&PerPage=40", { waitUntil: "networkidle" });
+  expect(await page.locator("html").getAttribute("lang")).toBe("en");
+  await chooseLanguage(page, name);
+  await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
+
+  // Same page, same filters.
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/vehicles");
+  expect(url.searchParams.get("Make")).toBe("Toyota");
+  expect(url.searchParams.get("Sort")).toBe("price_asc");
+  expect(url.searchParams.get("PerPage")).toBe("40");
+  expect(await page.locator("select[name=Make]").inputValue()).toBe("Toyota");
+
+  // Navigation and a filter label in the language.
+  const nav = page.getByRole("navigation").first();
+  await expect
+    .poll(() => nav.locator('a[href="/vehicles"]').first().textContent())
+    .toBe(translationOf(language, "common", "Vehicle Stock"));
+  const makeSelectId = await page.locator("select[name=Make]").getAttribute("id");
+  expect((await page.locator(`label[for="${makeSelectId}"]`).textContent())?.trim()).toBe(
+    translationOf(language, "stock", "Make"),
+  );
+
+  // A validation message from the server, in the language.
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(DEMO_CUSTOMER.email);
+  await page.locator("input[name=password]").fill("not-the-password");
+  await page.locator("form:has(input[name=password]) button[type=submit]").click();
+  await expect
+    .poll(() => page.locator("body").textContent())
+    .toContain(translationOf(language, "messages", "Invalid email or password"));
+  expect(await page.locator("html").getAttribute("lang")).toBe(language);
+  await page.context().close();
+}
+
+describe("languages", () => {
+  it("switching to Sinhala keeps the page and its filters and translates it", () => checkSwitch("si", "සිංහල"));
+
+  it("switching to Japanese keeps the page and its filters and translates it", () => checkSwitch("ja", "日本語"));
+
+  it("a first visit follows the browser's languages", async () => {
+    const page = await openPage(browser, { locale: "hi-IN" });
+    await page.goto("/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("hi");
+    expect(await page.getByRole("navigation").first().locator('a[href="/parts"]').first().textContent()).toBe(
+      translationOf("hi", "common", "Parts Stock"),
+    );
+    await page.context().close();
+  });
+
+  it("each language has its own address for search engines, and a language link is remembered", async () => {
+    const res = await fetch(`${baseUrl()}/vehicles?Make=Honda&lng=vi`, { redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toContain("lang=vi");
+    expect(res.headers.get("vary")).toContain("Accept-Language");
+    const html = await res.text();
+    expect(html).toContain('<html lang="vi"');
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [
+      m[1],
+      m[2]!.replace(/&amp;/g, "&"),
+    ]);
+    expect(alternates.map(([l]) => l)).toEqual(["en", "si", "vi", "ne", "hi", "zh-CN", "ja", "x-default"]);
+    const si = new URL(alternates.find(([l]) => l === "si")![1]!);
+    expect([si.pathname, si.searchParams.get("Make"), si.searchParams.get("lng")]).toEqual([
+      "/vehicles",
+      "Honda",
+      "si",
+    ]);
+    expect(new URL(alternates.find(([l]) => l === "x-default")![1]!).searchParams.has("lng")).toBe(false);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(new URL(canonical!).searchParams.get("lng")).toBe("vi");
+  });
+
+  it("changing a filter does not fetch the page's text again", async () => {
+    const page = await openPage(browser, { extraHTTPHeaders: { "Accept-Language": "ne" } });
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    const dataBodies: string[] = [];
+    page.on("response", async (r) => {
+      if (r.url().includes(".data")) dataBodies.push(await r.text().catch(() => ""));
+    });
+    await page.locator("select[name=Make]").selectOption("Toyota");
+    await page.waitForURL(/Make=Toyota/);
+    await expect.poll(() => dataBodies.length).toBeGreaterThan(0);
+    expect(dataBodies.join("")).not.toContain("catalogue");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ne");
+    await page.context().close();
+  });
+
+  it("the staff panel is in Japanese for a Japanese choice and English otherwise", async () => {
+    for (const [lang, expected] of [
+      ["ja", "ja"],
+      ["si", "en"],
+    ] as const) {
+      const page = await openPage(browser);
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseUrl() }]);
+      await page.goto("/admin/login");
+      expect(await page.locator("html").getAttribute("lang")).toBe(expected);
+      const heading = await page.getByRole("heading", { level: 1 }).textContent();
+      expect(heading).toBe(expected === "ja" ? translationOf("ja", "admin", "Admin Login") : "Admin Login");
+      await page.context().close();
+    }
+  });
+
+  it("Sinhala, Hindi and Chinese home pages draw with the shop's fonts (screenshots kept for a person to look at)", async () => {
+    const out = path.join(process.cwd(), "test-results", "languages");
+    mkdirSync(out, { recursive: true });
+    for (const [lang, family] of [
+      ["si", "Noto Sans Sinhala"],
+      ["hi", "Noto Sans Devanagari"],
+      ["zh-CN", "Noto Sans SC"],
+    ] as const) {
+      for (const width of [390, 1366]) {
+        const page = await openPage(browser, { viewport: { width, height: 900 } });
+        await page.context().addCookies([{ name: "lang", value: lang, url: baseUrl() }]);
+        await page.goto("/", { waitUntil: "networkidle" });
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+        const loaded = await page.evaluate(async (name) => {
+          await document.fonts.ready;
+          return [...document.fonts].filter((f) => f.family.replace(/"/g, "") === name && f.status === "loaded").length;
+        }, family);
+        expect(loaded, `${family} faces loaded on the ${lang} home page`).toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(out, `home-${lang}-${width}.png`), fullPage: width === 390 });
+        await page.context().close();
+      }
+    }
+  });
+});
