@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
+import { useT } from "~/i18n/i18n";
 import { StockImage } from "./stock-card";
 
 export type Crumb = { label: string; to?: string };
 
 export function Breadcrumb({ items }: { items: Crumb[] }) {
+  const { t } = useT("stock");
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+    <nav aria-label={t("detail.breadcrumb.label")} className="text-sm text-slate-600">
       <ol className="flex flex-wrap items-center gap-1">
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`} className="flex items-center gap-1">
@@ -30,6 +32,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
 
 /** Main photo with clickable thumbnails; the thumbnails are buttons, so the keyboard works too. */
 export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
+  const { t } = useT("stock");
   const [index, setIndex] = useState(0);
   const current = images[index] ?? null;
   return (
@@ -43,7 +46,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
             sizes="(min-width: 1024px) 640px, 100vw"
             width={current.width}
             height={current.height}
-            alt={`${name}, photo ${index + 1} of ${images.length}`}
+            alt={t("detail.gallery.photoAlt", { name, index: index + 1, total: images.length })}
             className="aspect-[4/3] w-full object-cover"
             data-testid="main-photo"
           />
@@ -58,7 +61,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
               <button
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                aria-label={t("detail.gallery.showPhoto", { index: i + 1, total: images.length })}
                 aria-pressed={i === index}
                 className={`block w-full overflow-hidden rounded-lg border-2 ${i === index ? "border-accent-600" : "border-transparent hover:border-slate-300"}`}
               >
@@ -82,6 +85,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
 
 /** The specification table: every row, 'N/A' where the value is missing (SPEC 8). */
 export function SpecTable({ rows }: { rows: [label: string, value: string | number | null | undefined][] }) {
+  const { t } = useT("stock");
   return (
     <table className="w-full text-sm" data-testid="spec-table">
       <tbody className="divide-y divide-slate-200">
@@ -91,7 +95,7 @@ export function SpecTable({ rows }: { rows: [label: string, value: string | numb
               {label}
             </th>
             <td className="py-2.5 text-slate-900">
-              {value === null || value === undefined || value === "" ? "N/A" : value}
+              {value === null || value === undefined || value === "" ? t("detail.spec.notAvailable") : value}
             </td>
           </tr>
         ))}
@@ -104,6 +108,7 @@ export function SpecTable({ rows }: { rows: [label: string, value: string | numb
 export function BackButton({ fallback }: { fallback: string }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useT("stock");
   return (
     <Link
       to={fallback}
@@ -116,7 +121,7 @@ export function BackButton({ fallback }: { fallback: string }) {
       }}
       className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
     >
-      ‹ Back
+      {t("detail.back")}
     </Link>
   );
 }
@@ -156,7 +161,9 @@ export function FavouriteButton({
   vehicleId: number;
   favourite: boolean;
 }) {
-  const [message, setMessage] = useState("");
+  const { t } = useT("stock");
+  // Set when a signed-out buyer presses the button: the text is rendered in the page's language.
+  const [askLogin, setAskLogin] = useState(false);
   const fetcher = useFetcher();
   const location = useLocation();
   // While saving, show what the buyer asked for.
@@ -170,7 +177,7 @@ export function FavouriteButton({
         onSubmit={(event) => {
           if (!signedIn) {
             event.preventDefault();
-            setMessage("Please log in to use favorites.");
+            setAskLogin(true);
           }
         }}
       >
@@ -191,18 +198,18 @@ export function FavouriteButton({
           >
             <path d="M12 21s-7-4.4-9.3-9A5.4 5.4 0 0 1 12 6.2 5.4 5.4 0 0 1 21.3 12C19 16.6 12 21 12 21Z" />
           </svg>
-          {on ? "Saved to favorites" : "Add to favorites"}
+          {on ? t("detail.favourite.saved") : t("detail.favourite.add")}
         </button>
       </fetcher.Form>
       <p role="status" className="mt-2 min-h-5 text-sm text-amber-800">
-        {message ? (
+        {askLogin ? (
           <>
-            {message}{" "}
+            {t("detail.favourite.loginNeeded")}{" "}
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}
               className="font-semibold text-accent-700 underline"
             >
-              Login
+              {t("detail.favourite.login")}
             </Link>
           </>
         ) : null}
@@ -222,11 +229,12 @@ export function JsonLd({ value }: { value: object }) {
 }
 
 export function NotFoundNotice({ title, listHref, listLabel }: { title: string; listHref: string; listLabel: string }) {
+  const { t } = useT("stock");
   return (
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-accent-700">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-4 text-slate-600">It may have been sold and removed, or the link is wrong.</p>
+      <p className="mt-4 text-slate-600">{t("detail.notFound.text")}</p>
       <Link
         to={listHref}
         className="mt-8 inline-block rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { listSearch, type Sort } from "~/domain/search/filters";
+import { useT } from "~/i18n/i18n";
 import type { ListKind } from "./stock-list";
 
 export type FilterField =
@@ -19,6 +20,10 @@ export type FilterField =
       parent: string;
       groups: Record<string, string[]>;
       anyLabel?: string;
+      /** Shown label of a choice (the value stays as it is); the value itself when not given. */
+      optionLabel?: (value: string) => string;
+      /** Shown label of a group (a parent's value); the value itself when not given. */
+      groupLabel?: (value: string) => string;
     }
   | { kind: "number"; name: string; label: string; placeholder: string }
   | { kind: "text"; name: string; label: string; placeholder: string };
@@ -48,6 +53,7 @@ export function FilterPanel({
   perPage: number;
 }) {
   const navigate = useNavigate();
+  const { t } = useT("stock");
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, filters[f.name] === undefined ? "" : String(filters[f.name])])),
   );
@@ -84,19 +90,31 @@ export function FilterPanel({
     if (f.kind !== "dependent") return null;
     const parent = values[f.parent] ?? "";
     const current = values[f.name] ?? "";
+    const label = f.optionLabel ?? ((v: string) => v);
+    const groupLabel = f.groupLabel ?? ((v: string) => v);
     if (parent) {
       const list = [...(f.groups[parent] ?? [])];
       if (current && !list.includes(current)) list.push(current);
-      return list.map((v) => <option key={v}>{v}</option>);
+      return list.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ));
     }
     const all = Object.values(f.groups).flat();
     return [
-      ...(current && !all.includes(current) ? [<option key={`own-${current}`}>{current}</option>] : []),
+      ...(current && !all.includes(current)
+        ? [
+            <option key={`own-${current}`} value={current}>
+              {label(current)}
+            </option>,
+          ]
+        : []),
       ...Object.entries(f.groups).map(([group, list]) => (
-        <optgroup key={group} label={group}>
+        <optgroup key={group} label={groupLabel(group)}>
           {list.map((v) => (
             <option key={`${group}-${v}`} value={v}>
-              {v}
+              {label(v)}
             </option>
           ))}
         </optgroup>
@@ -108,7 +126,7 @@ export function FilterPanel({
     <form
       method="get"
       action={`/${kind}`}
-      aria-label="Filters"
+      aria-label={t("filters.label")}
       data-testid="filter-panel"
       onSubmit={(e) => {
         e.preventDefault();
@@ -135,7 +153,7 @@ export function FilterPanel({
                   onChange={(e) => choose(f.name, e.target.value)}
                   className={fieldClass}
                 >
-                  <option value="">{f.anyLabel ?? "Any"}</option>
+                  <option value="">{f.anyLabel ?? t("filters.any")}</option>
                   {optionsOf(f)}
                 </select>
               ) : (
@@ -160,10 +178,10 @@ export function FilterPanel({
           type="submit"
           className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
         >
-          Apply filters
+          {t("filters.apply")}
         </button>
         <Link to={`/${kind}`} className="text-sm font-semibold text-accent-700 hover:underline">
-          Clear all
+          {t("filters.clearAll")}
         </Link>
       </div>
     </form>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { STOCK_STATUS_LABEL, type StockCard as Card } from "~/domain/inventory/inventory";
-import { Price } from "./price";
+import type { StockCard as Card } from "~/domain/inventory/inventory";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
+import { useT } from "~/i18n/i18n";
+import { optionLabel } from "./option-label";
+import { Price } from "./price";
 
 /** A photo that keeps its box while loading, so nothing below it jumps. */
 export function StockImage({
@@ -15,6 +17,7 @@ export function StockImage({
   sizes: string;
   eager?: boolean;
 }) {
+  const { t } = useT("stock");
   if (!image) {
     return (
       <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600">
@@ -23,7 +26,7 @@ export function StockImage({
           <circle cx="14" cy="19" r="4" />
           <circle cx="36" cy="19" r="4" />
         </svg>
-        <span className="text-xs">No photo yet</span>
+        <span className="text-xs">{t("card.noPhoto")}</span>
       </div>
     );
   }
@@ -43,15 +46,19 @@ export function StockImage({
 }
 
 export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
+  const { t } = useT("stock");
   if (status === "available") return null;
   const tone = status === "sold" ? "bg-slate-800 text-white" : "bg-amber-100 text-amber-900";
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{STOCK_STATUS_LABEL[status]}</span>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {optionLabel(t, "stockStatus", status)}
+    </span>
   );
 }
 
 /** A card of the home page and lists: first photo, name, yen price, link to the detail page. */
 export function StockCard({ item, href, eager }: { item: Card; href: string; eager?: boolean }) {
+  const { t } = useT("stock");
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative">
@@ -72,7 +79,7 @@ export function StockCard({ item, href, eager }: { item: Card; href: string; eag
           </Link>
         </h3>
         <p className="text-sm text-slate-500">
-          {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · Ref {item.refId}
+          {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · {t("card.ref", { ref: item.refId })}
         </p>
         <p className="mt-auto pt-2">
           <Price yen={item.price} />

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { type FilterField, FilterPanel } from "./filter-panel";
-import { capitalise, STOCK_STATUS_LABEL } from "~/domain/inventory/inventory";
+import { capitalise } from "~/domain/inventory/inventory";
 import { imageUrl } from "~/domain/media/image-url";
 import { CURRENCIES } from "~/domain/rates/currencies";
-import { listSearch, PER_PAGE_CHOICES, type Sort, SORT_LABEL, SORTS } from "~/domain/search/filters";
+import { listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
 import { pageItems } from "~/domain/search/pagination";
 import type { ListItem, ListResult } from "~/domain/search/list";
+import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+import { optionLabel } from "./option-label";
 import { Price, RateNote } from "./price";
 import { StockImage, StockStatusBadge } from "./stock-card";
 
@@ -29,7 +31,9 @@ export function StockMenu({
   types: { name: string; count: number }[];
   current: { Make?: string; Type?: string };
 }) {
+  const { t } = useT("stock");
   const base = `/${kind}`;
+  const typeList = kind === "vehicles" ? "bodyType" : "partType";
   const linkClass = (active: boolean) =>
     `flex items-center justify-between rounded-md px-3 py-1.5 text-sm ${
       active ? "bg-accent-50 font-semibold text-accent-800" : "text-slate-700 hover:bg-slate-100"
@@ -45,8 +49,11 @@ export function StockMenu({
               className={linkClass(current[param] === item.name)}
               aria-current={current[param] === item.name ? "page" : undefined}
             >
-              <span>{item.name}</span>
-              <span className="text-xs text-slate-500 tabular-nums" aria-label={`${item.count} in stock`}>
+              <span>{param === "Type" ? optionLabel(t, typeList, item.name) : item.name}</span>
+              <span
+                className="text-xs text-slate-500 tabular-nums"
+                aria-label={t("menu.inStock", { count: item.count })}
+              >
                 {item.count}
               </span>
             </Link>
@@ -57,43 +64,43 @@ export function StockMenu({
   );
   return (
     <nav
-      aria-label={kind === "vehicles" ? "Browse vehicles" : "Browse parts"}
+      aria-label={kind === "vehicles" ? t("menu.browseVehicles") : t("menu.browseParts")}
       className="space-y-6"
       data-testid="stock-menu"
     >
       <ul className="space-y-0.5">
         <li>
           <Link to={base} className={linkClass(!current.Make && !current.Type)}>
-            {kind === "vehicles" ? "All Vehicles" : "All parts"}
+            {kind === "vehicles" ? t("menu.allVehicles") : t("menu.allParts")}
           </Link>
         </li>
         <li>
           <Link to="/favorites" className={linkClass(false)}>
-            Favorites
+            {t("menu.favorites")}
           </Link>
         </li>
       </ul>
-      {section("Make", "Make", makes)}
-      {section("Type", "Type", types)}
+      {section(t("menu.make"), "Make", makes)}
+      {section(t("menu.type"), "Type", types)}
     </nav>
   );
 }
 
 /** Order steps banner (SPEC 2). */
 export function OrderSteps() {
-  const steps = [
-    { title: "Order", text: "Get a price quote" },
-    { title: "Payment", text: "Visa · Mastercard · Bank transfer" },
-    { title: "Shipment", text: "We book the ship and the papers" },
-    { title: "Delivery", text: "Collect at your port" },
-  ];
+  const { t } = useT("stock");
+  const steps = (["order", "payment", "shipment", "delivery"] as const).map((step) => ({
+    key: step,
+    title: t(`orderSteps.${step}.title`),
+    text: t(`orderSteps.${step}.text`),
+  }));
   return (
     <ol
       className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-4"
-      aria-label="How buying works"
+      aria-label={t("orderSteps.label")}
     >
       {steps.map((step, i) => (
-        <li key={step.title} className="flex items-start gap-3">
+        <li key={step.key} className="flex items-start gap-3">
           <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-accent-700 text-sm font-bold text-white">
             {i + 1}
           </span>
@@ -121,6 +128,7 @@ export function Pagination({
   pageCount: number;
   label: string;
 }) {
+  const { t } = useT("stock");
   if (pageCount <= 1) return null;
   const href = (page: number) => `/${kind}${listSearch(keys, { ...query, page })}`;
   const cell = "flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium";
@@ -130,11 +138,11 @@ export function Pagination({
         <li>
           {query.page > 1 ? (
             <Link to={href(query.page - 1)} className={`${cell} text-slate-700 hover:bg-slate-100`} rel="prev">
-              ‹ Previous
+              {t("pagination.previous")}
             </Link>
           ) : (
             <span className={`${cell} text-slate-500`} aria-hidden="true">
-              ‹ Previous
+              {t("pagination.previous")}
             </span>
           )}
         </li>
@@ -148,7 +156,7 @@ export function Pagination({
               <Link
                 to={href(item.page)}
                 aria-current={item.current ? "page" : undefined}
-                aria-label={`Page ${item.page}`}
+                aria-label={t("pagination.page", { page: item.page })}
                 className={`${cell} ${item.current ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {item.page}
@@ -159,11 +167,11 @@ export function Pagination({
         <li>
           {query.page < pageCount ? (
             <Link to={href(query.page + 1)} className={`${cell} text-slate-700 hover:bg-slate-100`} rel="next">
-              Next ›
+              {t("pagination.next")}
             </Link>
           ) : (
             <span className={`${cell} text-slate-500`} aria-hidden="true">
-              Next ›
+              {t("pagination.next")}
             </span>
           )}
         </li>
@@ -171,6 +179,14 @@ export function Pagination({
     </nav>
   );
 }
+
+/** Catalogue keys of the sort choices (the URL values stay as they are). */
+const SORT_KEY: Record<Sort, string> = {
+  newest: "newest",
+  oldest: "oldest",
+  price_asc: "priceAsc",
+  price_desc: "priceDesc",
+};
 
 const selectClass =
   "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
@@ -196,6 +212,7 @@ export function ListToolbar({
   const navigate = useNavigate();
   const location = useLocation();
   const root = useRootData();
+  const { t } = useT("stock");
   const go = (change: Partial<Query>) => navigate(`/${kind}${listSearch(keys, { ...query, ...change, page: 1 })}`);
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -206,7 +223,7 @@ export function ListToolbar({
         aria-controls="filter-panel"
         className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
       >
-        {filtersOpen ? "Hide Filters" : "Show Filters"}
+        {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
       </button>
       {/* Without JavaScript these selects are sent with the button beside them. */}
       <form method="get" action={`/${kind}`} className="flex flex-wrap items-center gap-3">
@@ -215,7 +232,7 @@ export function ListToolbar({
           return value === undefined ? null : <input key={key} type="hidden" name={key} value={String(value)} />;
         })}
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          Sort
+          {t("toolbar.sort")}
           <select
             name="Sort"
             value={query.sort}
@@ -224,13 +241,13 @@ export function ListToolbar({
           >
             {SORTS.map((s) => (
               <option key={s} value={s}>
-                {SORT_LABEL[s]}
+                {t(`toolbar.sortOptions.${SORT_KEY[s]}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          Per page
+          {t("toolbar.perPage")}
           <select
             name="PerPage"
             value={query.perPage}
@@ -246,7 +263,7 @@ export function ListToolbar({
         </label>
         <noscript>
           <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white">
-            Apply
+            {t("toolbar.apply")}
           </button>
         </noscript>
       </form>
@@ -258,7 +275,7 @@ export function ListToolbar({
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <label className="flex items-center gap-2">
-          Currency
+          {t("toolbar.currency")}
           <select
             name="currency"
             defaultValue={root?.currency ?? "JPY"}
@@ -275,11 +292,15 @@ export function ListToolbar({
         </label>
         <noscript>
           <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 font-semibold text-white">
-            Apply
+            {t("toolbar.apply")}
           </button>
         </noscript>
       </Form>
-      <div className="ml-auto flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Layout">
+      <div
+        className="ml-auto flex rounded-lg border border-slate-300 p-0.5"
+        role="group"
+        aria-label={t("toolbar.layout")}
+      >
         {(["grid", "list"] as const).map((v) => (
           <button
             key={v}
@@ -288,7 +309,7 @@ export function ListToolbar({
             onClick={() => onView(v)}
             className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
-            {v === "grid" ? "Grid" : "List"}
+            {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}
           </button>
         ))}
       </div>
@@ -311,26 +332,46 @@ export function useListView(initial: View) {
   };
 }
 
-function specLine(item: ListItem): string {
+function specLine(item: ListItem, t: ReturnType<typeof useT>["t"], number: (value: number) => string): string {
   return [
     item.year,
-    item.mileage !== null ? `${item.mileage.toLocaleString("en-US")} km` : null,
-    item.engineCc !== null ? `${item.engineCc.toLocaleString("en-US")} cc` : null,
-    item.transmission ? capitalise(item.transmission) : null,
-    item.fuel ? capitalise(item.fuel) : null,
+    item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,
+    item.engineCc !== null ? t("units.cc", { value: number(item.engineCc) }) : null,
+    item.transmission ? optionLabel(t, "transmission", item.transmission, capitalise(item.transmission)) : null,
+    item.fuel ? optionLabel(t, "fuel", item.fuel, capitalise(item.fuel)) : null,
   ]
     .filter(Boolean)
     .join(" · ");
 }
 
 /** A card in a list: photo (and 4 thumbnails when there are at least 5), name, key facts, price. */
-export function ListCard({ item, href, view, eager }: { item: ListItem; href: string; view: View; eager: boolean }) {
+export function ListCard({
+  item,
+  href,
+  view,
+  eager,
+  kind,
+}: {
+  item: ListItem;
+  href: string;
+  view: View;
+  eager: boolean;
+  kind: ListKind;
+}) {
+  const { t } = useT("stock");
+  const format = useFormat();
   const cover = item.images[0] ?? null;
   const thumbs = item.imageCount >= 5 ? item.images.slice(1, 5) : [];
   const facts =
     item.mileage !== null || item.engineCc !== null
-      ? specLine(item)
-      : [item.year, item.type, item.subType].filter(Boolean).join(" · ");
+      ? specLine(item, t, format.number)
+      : [
+          item.year,
+          optionLabel(t, kind === "vehicles" ? "bodyType" : "partType", item.type),
+          optionLabel(t, kind === "vehicles" ? "bodySubType" : "partSubType", item.subType),
+        ]
+          .filter(Boolean)
+          .join(" · ");
   return (
     <article
       className={`group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${
@@ -379,8 +420,8 @@ export function ListCard({ item, href, view, eager }: { item: ListItem; href: st
         </h2>
         <p className="text-sm text-slate-600">{facts}</p>
         <p className="text-xs text-slate-500">
-          Ref {item.refId}
-          {item.stockStatus !== "available" ? ` · ${STOCK_STATUS_LABEL[item.stockStatus]}` : ""}
+          {t("card.ref", { ref: item.refId })}
+          {item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
         </p>
         <div className="mt-auto pt-2">
           <Price yen={item.price} />
@@ -412,7 +453,8 @@ export function StockList({
   const { view, setView, filtersOpen, toggleFilters } = useListView(initialView);
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
-  const noun = kind === "vehicles" ? "vehicles" : "parts";
+  const { t } = useT("stock");
+  const format = useFormat();
 
   return (
     <div className="space-y-5">
@@ -431,43 +473,45 @@ export function StockList({
       <RateNote />
       <div className="flex min-h-6 items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status" aria-live="polite" data-testid="list-status">
-          {loading ? (kind === "vehicles" ? "Loading vehicles..." : "Loading parts...") : null}
-          <span
-            className={loading ? "sr-only" : undefined}
-          >{`${result.total.toLocaleString("en-US")} ${noun} found`}</span>
+          {loading ? t(`list.${kind}.loading`) : null}
+          <span className={loading ? "sr-only" : undefined}>
+            {t(`list.${kind}.found`, { count: result.total, total: format.number(result.total) })}
+          </span>
         </p>
         {result.total > 0 ? (
-          <p className="text-slate-500">
-            Page {result.page} of {result.pageCount}
-          </p>
+          <p className="text-slate-500">{t("list.pageOf", { page: result.page, pageCount: result.pageCount })}</p>
         ) : null}
       </div>
       {failed ? (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          We could not load the {noun} just now. Please try again in a moment.
+          {t(`list.${kind}.failed`)}
         </p>
       ) : null}
-      <Pagination kind={kind} keys={keys} query={shownQuery} pageCount={result.pageCount} label="Pages, top" />
+      <Pagination kind={kind} keys={keys} query={shownQuery} pageCount={result.pageCount} label={t("pagination.top")} />
       <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} data-testid="list-results">
         {result.items.length === 0 && !failed ? (
           <div className="rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center">
-            <p className="text-lg font-semibold text-slate-900">
-              {kind === "vehicles" ? "No vehicles found" : "No parts found"}
-            </p>
-            <p className="mt-2 text-slate-600">Try adjusting your search criteria or filters</p>
+            <p className="text-lg font-semibold text-slate-900">{t(`list.${kind}.empty`)}</p>
+            <p className="mt-2 text-slate-600">{t("list.emptyHint")}</p>
             <Link to={`/${kind}`} className="mt-6 inline-block font-semibold text-accent-700 hover:underline">
-              Show all {noun}
+              {t(`list.${kind}.showAll`)}
             </Link>
           </div>
         ) : (
           <div className={view === "grid" ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-4"}>
             {result.items.map((item, i) => (
-              <ListCard key={item.id} item={item} href={`/${kind}/${item.id}`} view={view} eager={i < 3} />
+              <ListCard key={item.id} item={item} href={`/${kind}/${item.id}`} view={view} eager={i < 3} kind={kind} />
             ))}
           </div>
         )}
       </div>
-      <Pagination kind={kind} keys={keys} query={shownQuery} pageCount={result.pageCount} label="Pages, bottom" />
+      <Pagination
+        kind={kind}
+        keys={keys}
+        query={shownQuery}
+        pageCount={result.pageCount}
+        label={t("pagination.bottom")}
+      />
     </div>
   );
 }
@@ -497,6 +541,7 @@ export function StockListPage({
   failed: boolean;
 }) {
   const location = useLocation();
+  const { t } = useT("stock");
   const current = query.filters as { Make?: string; Type?: string };
   const menu = <StockMenu kind={kind} makes={menus.makes} types={menus.types} current={current} />;
   return (
@@ -509,7 +554,9 @@ export function StockListPage({
       <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">{menu}</aside>
         <details className="rounded-xl border border-slate-200 lg:hidden">
-          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">Browse by make and type</summary>
+          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">
+            {t("menu.browseByMakeAndType")}
+          </summary>
           <div className="px-1 pb-4">{menu}</div>
         </details>
         <StockList

@@ -9,17 +9,20 @@ import {
   WhatsAppLink,
   whatsAppHref,
 } from "~/components/store/detail";
+import { optionLabel } from "~/components/store/option-label";
 import { Price, RateNote } from "~/components/store/price";
 import { StockStatusBadge } from "~/components/store/stock-card";
 import { getServices } from "~/context.server";
 import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
-import { formatYen } from "~/domain/inventory/price";
 import { imageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
+import { canonicalFor } from "~/i18n/alternates";
+import { formatYenIn } from "~/i18n/format";
+import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/part";
 
@@ -76,35 +79,48 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  const t = metaT(matches, "stock");
   const p = data?.part;
-  if (!p) return [{ title: "Part not found" }, { name: "robots", content: "noindex" }];
-  const description = `${p.name} (Ref ${p.refId}): ${formatYen(p.price)}. ${p.description}`.slice(0, 300);
+  if (!p) return [{ title: t("detail.part.notFound") }, { name: "robots", content: "noindex" }];
+  const price = formatYenIn(p.price, catalogueOf(matches)?.language ?? "en");
+  const description = t("detail.part.metaDescription", {
+    name: p.name,
+    ref: p.refId,
+    price,
+    description: p.description,
+  }).slice(0, 300);
   const image = p.images[0] ? `${data.origin}${imageUrl(p.images[0], 1600)}` : null;
+  const canonical = canonicalFor(data.url, matches);
   return [
-    { title: `${p.name} · ${formatYen(p.price)} · ${shop}` },
+    { title: `${p.name} · ${price} · ${shop}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.url },
+    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "product" },
     { property: "og:title", content: p.name },
     { property: "og:description", content: description },
-    { property: "og:url", content: data.url },
+    { property: "og:url", content: canonical },
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
 }
 
 export default function PartDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  const { t } = useT("stock");
   const { part: p, url, origin } = loaderData;
-  if (!p) return <NotFoundNotice title="Part not found" listHref="/parts" listLabel="Back to Parts Stock" />;
+  if (!p)
+    return (
+      <NotFoundNotice title={t("detail.part.notFound")} listHref="/parts" listLabel={t("detail.part.backToList")} />
+    );
   const shop = root?.settings.shop;
-  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${p.name} (Ref ${p.refId}), ${formatYen(p.price)}. ${url}`;
+  // The message goes to the shop's owner, so it stays in English whatever the page's language.
+  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${p.name} (Ref ${p.refId}), ${formatYenIn(p.price, "en")}. ${url}`;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <JsonLd value={productJsonLd(p, url, origin)} />
       <Breadcrumb
         items={[
-          { label: "Stock", to: "/parts" },
-          { label: "Parts", to: "/parts" },
+          { label: t("detail.breadcrumb.stock"), to: "/parts" },
+          { label: t("detail.breadcrumb.parts"), to: "/parts" },
           { label: p.make, to: `/parts?Make=${encodeURIComponent(p.make)}` },
           { label: p.model, to: `/parts?Make=${encodeURIComponent(p.make)}&Model=${encodeURIComponent(p.model)}` },
         ]}
@@ -115,15 +131,15 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <StockStatusBadge status={p.stockStatus} />
-              <span className="text-sm text-slate-500">Ref {p.refId}</span>
+              <span className="text-sm text-slate-500">{t("card.ref", { ref: p.refId })}</span>
               {p.quantity > 0 && p.stockStatus !== "sold" ? (
-                <span className="text-sm text-slate-500">· {p.quantity} in stock</span>
+                <span className="text-sm text-slate-500">· {t("detail.part.inStock", { count: p.quantity })}</span>
               ) : null}
             </div>
             <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{p.name}</h1>
           </div>
           <div className="rounded-xl border border-slate-200 p-5">
-            <p className="text-sm font-medium text-slate-500">Price</p>
+            <p className="text-sm font-medium text-slate-500">{t("detail.part.price")}</p>
             <Price yen={p.price} size="lg" label="" />
             <div className="mt-2">
               <RateNote />
@@ -131,39 +147,37 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
           </div>
           <section aria-labelledby="spec-title">
             <h2 id="spec-title" className="text-lg font-bold text-slate-900">
-              Specifications
+              {t("detail.specifications")}
             </h2>
             <div className="mt-2">
               <SpecTable
                 rows={[
-                  ["Make", p.make],
-                  ["Model", p.model],
-                  ["Type", p.type],
-                  ["SubType", p.subType],
-                  ["Part number", p.partNumber],
-                  ["Condition", p.condition],
-                  ["Year", p.year],
-                  ["Description", p.description],
+                  [t("detail.spec.make"), p.make],
+                  [t("detail.spec.model"), p.model],
+                  [t("detail.spec.type"), optionLabel(t, "partType", p.type)],
+                  [t("detail.spec.subType"), optionLabel(t, "partSubType", p.subType)],
+                  [t("detail.spec.partNumber"), p.partNumber],
+                  [t("detail.spec.condition"), optionLabel(t, "partCondition", p.condition)],
+                  [t("detail.spec.year"), p.year],
+                  [t("detail.spec.description"), p.description],
                 ]}
               />
             </div>
           </section>
           <section aria-labelledby="payment-title" className="rounded-xl border border-slate-200 p-5">
             <h2 id="payment-title" className="font-bold text-slate-900">
-              Payment methods
+              {t("detail.part.payment.title")}
             </h2>
             <ul className="mt-2 space-y-1 text-sm text-slate-700">
-              <li>Debit and credit card (Visa, Mastercard)</li>
-              <li>Bank transfer (telegraphic transfer to our bank in Japan)</li>
+              <li>{t("detail.part.payment.card")}</li>
+              <li>{t("detail.part.payment.bankTransfer")}</li>
             </ul>
           </section>
           <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
             <h2 id="quote-title" className="text-lg font-bold text-slate-900">
-              Get Free Quote
+              {t("detail.quote.title")}
             </h2>
-            <p className="mt-2 text-sm text-slate-700">
-              Tell us your country and port and we answer with the price delivered, usually within a day.
-            </p>
+            <p className="mt-2 text-sm text-slate-700">{t("detail.part.quoteIntro")}</p>
             <QuoteForm
               kind="part"
               itemId={p.id}
@@ -175,7 +189,9 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
           </section>
           <div className="flex flex-wrap gap-3">
             <BackButton fallback="/parts" />
-            {shop ? <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label="Ask on WhatsApp" /> : null}
+            {shop ? (
+              <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label={t("detail.part.whatsApp")} />
+            ) : null}
           </div>
         </div>
       </div>

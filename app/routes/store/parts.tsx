@@ -1,10 +1,14 @@
 import type { FilterField } from "~/components/store/filter-panel";
+import { optionLabel } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
 import { getServices } from "~/context.server";
 import { listSearch, PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
 import type { ListResult } from "~/domain/search/list";
 import { partMenus } from "~/domain/search/menus";
 import { searchParts, stockFacets } from "~/domain/search/search.server";
+import { canonicalFor } from "~/i18n/alternates";
+import { formatNumber } from "~/i18n/format";
+import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { readCookie } from "~/utils/cookies";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/parts";
@@ -35,44 +39,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
-  if (!data) return [{ title: "Parts Stock" }];
+  const t = metaT(matches, "stock");
+  if (!data) return [{ title: t("list.parts.title") }];
   const f = data.query.filters;
-  const what = [f.Make, f.Model, f.SubType ?? f.Type].filter(Boolean).join(" ") || "Used and new vehicle parts";
+  // Make and model names stay as they are; the part category is shown in the page's language.
+  const category =
+    f.SubType !== undefined ? optionLabel(t, "partSubType", f.SubType) : optionLabel(t, "partType", f.Type);
+  const what = [f.Make, f.Model, category].filter(Boolean).join(" ");
+  const total = formatNumber(data.result.total, catalogueOf(matches)?.language ?? "en");
   return [
-    { title: `${what} from Japan (${data.result.total.toLocaleString("en-US")}) · ${shop}` },
+    {
+      title: `${what ? t("list.parts.meta.titleFiltered", { what, total }) : t("list.parts.meta.titleAll", { total })} · ${shop}`,
+    },
     {
       name: "description",
-      content: `${what}: ${data.result.total.toLocaleString("en-US")} parts in our Japanese warehouse with photos and prices in yen. Shipped worldwide.`,
+      content: what
+        ? t("list.parts.meta.descriptionFiltered", { what, total })
+        : t("list.parts.meta.descriptionAll", { total }),
     },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
     ...(f.Keyword || data.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }
 
 export default function PartList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
+  const { t } = useT("stock");
   const fields: FilterField[] = [
     {
       kind: "select",
       name: "Make",
-      label: "Make",
+      label: t("filters.make"),
       options: menus.makes.map((m) => ({ value: m.name, label: m.name })),
     },
-    { kind: "dependent", name: "Model", label: "Model", parent: "Make", groups: menus.models },
+    { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
       kind: "select",
       name: "Type",
-      label: "Type",
-      options: menus.types.map((m) => ({ value: m.name, label: m.name })),
+      label: t("filters.type"),
+      options: menus.types.map((m) => ({ value: m.name, label: optionLabel(t, "partType", m.name) })),
     },
-    { kind: "dependent", name: "SubType", label: "SubType", parent: "Type", groups: menus.subTypes },
-    { kind: "text", name: "Keyword", label: "Keyword", placeholder: "Part name, number, model or ref no." },
+    {
+      kind: "dependent",
+      name: "SubType",
+      label: t("filters.subType"),
+      parent: "Type",
+      groups: menus.subTypes,
+      optionLabel: (value) => optionLabel(t, "partSubType", value),
+      groupLabel: (value) => optionLabel(t, "partType", value),
+    },
+    { kind: "text", name: "Keyword", label: t("filters.keyword"), placeholder: t("list.parts.keywordPlaceholder") },
   ];
   return (
     <StockListPage
       kind="parts"
-      title="Parts Stock"
-      intro="Engine, transmission, suspension, electrical and body parts from Japan, checked before shipping."
+      title={t("list.parts.title")}
+      intro={t("list.parts.intro")}
       keys={PART_FILTER_KEYS}
       query={query}
       result={result}

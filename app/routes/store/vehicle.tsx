@@ -10,12 +10,12 @@ import {
   WhatsAppLink,
   whatsAppHref,
 } from "~/components/store/detail";
+import { optionLabel } from "~/components/store/option-label";
 import { Price, RateNote } from "~/components/store/price";
 import { StockStatusBadge } from "~/components/store/stock-card";
 import { getServices } from "~/context.server";
 import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
-import { formatYen } from "~/domain/inventory/price";
 import { imageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -23,6 +23,9 @@ import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
 import { useRootData } from "~/utils/root-data";
 import { isFavourite } from "~/domain/accounts/favourites.server";
+import { canonicalFor } from "~/i18n/alternates";
+import { formatYenIn } from "~/i18n/format";
+import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -95,54 +98,75 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  const t = metaT(matches, "stock");
   const v = data?.vehicle;
-  if (!v) return [{ title: "Vehicle not found" }, { name: "robots", content: "noindex" }];
-  const description = `${v.name} (Ref ${v.refId}): ${formatYen(v.price)} FOB. ${v.description}`.slice(0, 300);
+  if (!v) return [{ title: t("detail.vehicle.notFound") }, { name: "robots", content: "noindex" }];
+  const price = formatYenIn(v.price, catalogueOf(matches)?.language ?? "en");
+  const description = t("detail.vehicle.metaDescription", {
+    name: v.name,
+    ref: v.refId,
+    price,
+    description: v.description,
+  }).slice(0, 300);
   const image = v.images[0] ? `${data.origin}${imageUrl(v.images[0], 1600)}` : null;
+  const canonical = canonicalFor(data.url, matches);
   return [
-    { title: `${v.name} · ${formatYen(v.price)} · ${shop}` },
+    { title: `${v.name} · ${price} · ${shop}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.url },
+    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "product" },
     { property: "og:title", content: v.name },
     { property: "og:description", content: description },
-    { property: "og:url", content: data.url },
+    { property: "og:url", content: canonical },
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
 }
 
 export default function VehicleDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  const { t } = useT("stock");
+  const format = useFormat();
   const { vehicle: v, url, origin } = loaderData;
-  if (!v) return <NotFoundNotice title="Vehicle not found" listHref="/vehicles" listLabel="Back to Vehicle Stock" />;
+  if (!v)
+    return (
+      <NotFoundNotice
+        title={t("detail.vehicle.notFound")}
+        listHref="/vehicles"
+        listLabel={t("detail.vehicle.backToList")}
+      />
+    );
   const shop = root?.settings.shop;
-  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${v.name} (Ref ${v.refId}), ${formatYen(v.price)} FOB. ${url}`;
+  // The message goes to the shop's owner, so it stays in English whatever the page's language.
+  const message = `Hello ${shop?.name ?? ""}, I am interested in the ${v.name} (Ref ${v.refId}), ${formatYenIn(v.price, "en")} FOB. ${url}`;
   const rows: [string, string | number | null][] = [
-    ["Ref no.", v.refId],
-    ["Make", v.make],
-    ["Model", v.model],
-    ["Year", v.year],
-    ["Type", v.type],
-    ["SubType", v.subType],
-    ["Mileage", v.mileage !== null ? `${v.mileage.toLocaleString("en-US")} km` : null],
-    ["Engine", v.engineCc !== null ? `${v.engineCc.toLocaleString("en-US")} cc` : null],
-    ["Fuel", v.fuel ? capitalise(v.fuel) : null],
-    ["Transmission", v.transmission ? capitalise(v.transmission) : null],
-    ["Drive", v.drive],
-    ["Steering", v.steering],
-    ["Color", v.color],
-    ["Seats", v.seats],
-    ["Doors", v.doors],
-    ["Exterior grade", v.exteriorGrade],
-    ["Interior grade", v.interiorGrade],
+    [t("detail.spec.refNo"), v.refId],
+    [t("detail.spec.make"), v.make],
+    [t("detail.spec.model"), v.model],
+    [t("detail.spec.year"), v.year],
+    [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
+    [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],
+    [t("detail.spec.mileage"), v.mileage !== null ? t("units.km", { value: format.number(v.mileage) }) : null],
+    [t("detail.spec.engine"), v.engineCc !== null ? t("units.cc", { value: format.number(v.engineCc) }) : null],
+    [t("detail.spec.fuel"), v.fuel ? optionLabel(t, "fuel", v.fuel, capitalise(v.fuel)) : null],
+    [
+      t("detail.spec.transmission"),
+      v.transmission ? optionLabel(t, "transmission", v.transmission, capitalise(v.transmission)) : null,
+    ],
+    [t("detail.spec.drive"), optionLabel(t, "drive", v.drive) || null],
+    [t("detail.spec.steering"), optionLabel(t, "steering", v.steering) || null],
+    [t("detail.spec.color"), optionLabel(t, "color", v.color) || null],
+    [t("detail.spec.seats"), v.seats],
+    [t("detail.spec.doors"), v.doors],
+    [t("detail.spec.exteriorGrade"), v.exteriorGrade],
+    [t("detail.spec.interiorGrade"), v.interiorGrade],
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <JsonLd value={carJsonLd(v, url, origin)} />
       <Breadcrumb
         items={[
-          { label: "Stock", to: "/vehicles" },
-          { label: "Vehicles", to: "/vehicles" },
+          { label: t("detail.breadcrumb.stock"), to: "/vehicles" },
+          { label: t("detail.breadcrumb.vehicles"), to: "/vehicles" },
           { label: v.make, to: `/vehicles?Make=${encodeURIComponent(v.make)}` },
           { label: v.model, to: `/vehicles?Make=${encodeURIComponent(v.make)}&Model=${encodeURIComponent(v.model)}` },
         ]}
@@ -158,33 +182,35 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
               <StockStatusBadge status={v.stockStatus} />
               {v.stockStatus === "available" ? (
                 <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-                  Available
+                  {optionLabel(t, "stockStatus", "available")}
                 </span>
               ) : null}
-              <span className="text-sm text-slate-500">Ref {v.refId}</span>
+              <span className="text-sm text-slate-500">{t("card.ref", { ref: v.refId })}</span>
             </div>
             <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{v.name}</h1>
           </div>
           <div className="rounded-xl border border-slate-200 p-5">
-            <p className="text-sm font-medium text-slate-500">FOB price</p>
+            <p className="text-sm font-medium text-slate-500">{t("detail.vehicle.fobPrice")}</p>
             <Price yen={v.price} size="lg" label="" />
             <div className="mt-2">
               <RateNote />
             </div>
-            <p className="mt-4 text-sm font-medium text-slate-700">Debit / Credit / Bank Transfer Payments</p>
+            <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
             {v.stockStatus === "sold" ? (
               <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-                This vehicle has been sold. Ask us and we will find you a similar one.
+                {t("detail.vehicle.sold")}
               </p>
             ) : null}
           </div>
           <div className="flex flex-wrap items-start gap-3">
             <FavouriteButton signedIn={root?.customer != null} vehicleId={v.id} favourite={loaderData.favourite} />
-            {shop ? <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label="Chat on WhatsApp" /> : null}
+            {shop ? (
+              <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label={t("detail.vehicle.whatsApp")} />
+            ) : null}
           </div>
           <section aria-labelledby="spec-title">
             <h2 id="spec-title" className="text-lg font-bold text-slate-900">
-              Specifications
+              {t("detail.specifications")}
             </h2>
             <div className="mt-2">
               <SpecTable rows={rows} />
@@ -192,11 +218,9 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           </section>
           <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
             <h2 id="quote-title" className="text-lg font-bold text-slate-900">
-              Get Free Quote
+              {t("detail.quote.title")}
             </h2>
-            <p className="mt-2 text-sm text-slate-700">
-              Tell us your country and port: we answer with the full price to your door, usually within a day.
-            </p>
+            <p className="mt-2 text-sm text-slate-700">{t("detail.vehicle.quoteIntro")}</p>
             <QuoteForm
               kind="vehicle"
               itemId={v.id}
@@ -210,10 +234,10 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
         </div>
         <section aria-labelledby="description-title" className="lg:col-start-1 lg:row-start-2">
           <h2 id="description-title" className="text-lg font-bold text-slate-900">
-            Description
+            {t("detail.description")}
           </h2>
           <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-            {v.description || "No description yet."}
+            {v.description || t("detail.noDescription")}
           </p>
         </section>
       </div>

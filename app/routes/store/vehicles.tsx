@@ -1,10 +1,14 @@
 import type { FilterField } from "~/components/store/filter-panel";
+import { optionLabel, type OptionList } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import type { ListResult } from "~/domain/search/list";
 import { vehicleMenus } from "~/domain/search/menus";
 import { searchVehicles, stockFacets } from "~/domain/search/search.server";
+import { canonicalFor } from "~/i18n/alternates";
+import { formatNumber } from "~/i18n/format";
+import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { readCookie } from "~/utils/cookies";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/vehicles";
@@ -43,65 +47,100 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
-  if (!data) return [{ title: "Vehicle Stock" }];
+  const t = metaT(matches, "stock");
+  if (!data) return [{ title: t("list.vehicles.title") }];
   const f = data.query.filters;
-  const what = [f.Make, f.Model, f.Type].filter(Boolean).join(" ") || "Used vehicles";
+  // Make and model names stay as they are; the type is shown in the page's language.
+  const what = [f.Make, f.Model, optionLabel(t, "bodyType", f.Type)].filter(Boolean).join(" ");
+  const total = formatNumber(data.result.total, catalogueOf(matches)?.language ?? "en");
   return [
-    { title: `${what} for sale from Japan (${data.result.total.toLocaleString("en-US")}) · ${shop}` },
+    {
+      title: `${what ? t("list.vehicles.meta.titleFiltered", { what, total }) : t("list.vehicles.meta.titleAll", { total })} · ${shop}`,
+    },
     {
       name: "description",
-      content: `${what} in stock in Japan: ${data.result.total.toLocaleString("en-US")} listed with photos and FOB prices in yen. Ask for a free quote with shipping to your port.`,
+      content: what
+        ? t("list.vehicles.meta.descriptionFiltered", { what, total })
+        : t("list.vehicles.meta.descriptionAll", { total }),
     },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
     ...(f.Keyword || data.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
+  const { t } = useT("stock");
+  // Values stay English (they go into the URL); only the shown labels are translated.
+  const labelled = (list: OptionList, options: { value: string; label: string }[]) =>
+    options.map((o) => ({ value: o.value, label: optionLabel(t, list, o.value, o.label) }));
+  const example = (value: string) => t("filters.example", { value });
   const fields: FilterField[] = [
     {
       kind: "select",
       name: "Make",
-      label: "Make",
+      label: t("filters.make"),
       options: menus.makes.map((m) => ({ value: m.name, label: m.name })),
     },
-    { kind: "dependent", name: "Model", label: "Model", parent: "Make", groups: menus.models },
+    { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
       kind: "select",
       name: "Type",
-      label: "Type",
-      options: menus.types.map((m) => ({ value: m.name, label: m.name })),
+      label: t("filters.type"),
+      options: menus.types.map((m) => ({ value: m.name, label: optionLabel(t, "bodyType", m.name) })),
     },
-    { kind: "dependent", name: "SubType", label: "SubType", parent: "Type", groups: menus.subTypes },
+    {
+      kind: "dependent",
+      name: "SubType",
+      label: t("filters.subType"),
+      parent: "Type",
+      groups: menus.subTypes,
+      optionLabel: (value) => optionLabel(t, "bodySubType", value),
+      groupLabel: (value) => optionLabel(t, "bodyType", value),
+    },
     {
       kind: "select",
       name: "YearFrom",
-      label: "Year from",
+      label: t("filters.yearFrom"),
       options: menus.yearsFrom.map((y) => ({ value: y, label: y })),
     },
-    { kind: "select", name: "YearTo", label: "Year to", options: menus.yearsTo.map((y) => ({ value: y, label: y })) },
-    { kind: "number", name: "PriceFrom", label: "Price from (¥)", placeholder: "e.g. 500000" },
-    { kind: "number", name: "PriceTo", label: "Price to (¥)", placeholder: "e.g. 2000000" },
-    { kind: "number", name: "MileageFrom", label: "Mileage from (km)", placeholder: "e.g. 0" },
-    { kind: "number", name: "MileageTo", label: "Mileage to (km)", placeholder: "e.g. 100000" },
-    { kind: "select", name: "Transmission", label: "Transmission", options: menus.transmissions },
-    { kind: "select", name: "Fuel", label: "Fuel", options: menus.fuels },
-    { kind: "select", name: "Drive", label: "Drive", options: menus.drives },
-    { kind: "select", name: "Steering", label: "Steering", options: menus.steering },
-    { kind: "select", name: "Color", label: "Color", options: menus.colors },
+    {
+      kind: "select",
+      name: "YearTo",
+      label: t("filters.yearTo"),
+      options: menus.yearsTo.map((y) => ({ value: y, label: y })),
+    },
+    { kind: "number", name: "PriceFrom", label: t("filters.priceFrom"), placeholder: example("500000") },
+    { kind: "number", name: "PriceTo", label: t("filters.priceTo"), placeholder: example("2000000") },
+    { kind: "number", name: "MileageFrom", label: t("filters.mileageFrom"), placeholder: example("0") },
+    { kind: "number", name: "MileageTo", label: t("filters.mileageTo"), placeholder: example("100000") },
+    {
+      kind: "select",
+      name: "Transmission",
+      label: t("filters.transmission"),
+      options: labelled("transmission", menus.transmissions),
+    },
+    { kind: "select", name: "Fuel", label: t("filters.fuel"), options: labelled("fuel", menus.fuels) },
+    { kind: "select", name: "Drive", label: t("filters.drive"), options: labelled("drive", menus.drives) },
+    {
+      kind: "select",
+      name: "Steering",
+      label: t("filters.steering"),
+      options: labelled("steering", menus.steering),
+    },
+    { kind: "select", name: "Color", label: t("filters.color"), options: labelled("color", menus.colors) },
     {
       kind: "text",
       name: "Keyword",
-      label: "Keyword",
-      placeholder: "Name, model, ref no. or words in the description",
+      label: t("filters.keyword"),
+      placeholder: t("list.vehicles.keywordPlaceholder"),
     },
   ];
   return (
     <StockListPage
       kind="vehicles"
-      title="Vehicle Stock"
-      intro="Used vehicles in Japan, ready for export. Prices are FOB in yen."
+      title={t("list.vehicles.title")}
+      intro={t("list.vehicles.intro")}
       keys={VEHICLE_FILTER_KEYS}
       query={query}
       result={result}

@@ -1,0 +1,42 @@
+import type { TFunction } from "i18next";
+
+/**
+ * Display labels of the shop's option lists (app/domain/inventory/catalogue.ts)
+ * in the page's language. Only the label is translated: the value stays the
+ * English word that goes into URLs, forms and the database.
+ *
+ * Catalogue keys are `options.<list>.<value>` in the "stock" namespace, the value
+ * written as it is ("options.bodySubType.Compact SUV"), except that "." and ":"
+ * (i18next's key and namespace separators) become "_" ("St. Wagon" is
+ * "options.bodyType.St_ Wagon"). A value without an entry shows as the
+ * fallback, which is the value itself unless another is given.
+ */
+export type OptionList =
+  | "bodyType"
+  | "bodySubType"
+  | "fuel"
+  | "transmission"
+  | "drive"
+  | "steering"
+  | "color"
+  | "partType"
+  | "partSubType"
+  | "partCondition"
+  | "stockStatus";
+
+/** The key segment of a value: "." and ":" become "_". */
+export function optionKey(value: string): string {
+  return value.trim().replace(/[.:]/g, "_");
+}
+
+/** `t` must be the "stock" namespace's (`useT("stock")` or `metaT(matches, "stock")`). */
+export function optionLabel(
+  t: TFunction<"stock"> | TFunction,
+  list: OptionList,
+  value: string | null | undefined,
+  fallback?: string,
+): string {
+  if (value === null || value === undefined || value.trim() === "") return "";
+  const translate = t as unknown as (key: string, options: { defaultValue: string }) => string;
+  return translate(`options.${list}.${optionKey(value)}`, { defaultValue: fallback ?? value });
+}
