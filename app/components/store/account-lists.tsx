@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatYen } from "~/domain/inventory/price";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
+import { useFormat, useT } from "~/i18n/i18n";
 
 export type FavouriteRow = { vehicleId: number; refId: string; name: string; price: number; image: ImageRef | null };
 export type QuoteRow = {
@@ -29,6 +29,8 @@ function Thumb({ image }: { image: ImageRef | null }) {
 }
 
 export function FavouriteList({ items }: { items: FavouriteRow[] }) {
+  const { t } = useT("account");
+  const format = useFormat();
   return (
     <ul className="divide-y divide-slate-200" data-testid="favourite-list">
       {items.map((f) => (
@@ -37,9 +39,9 @@ export function FavouriteList({ items }: { items: FavouriteRow[] }) {
             <Thumb image={f.image} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">{f.name}</span>
-              <span className="block text-sm text-slate-500">Ref {f.refId}</span>
+              <span className="block text-sm text-slate-500">{t("lists.ref", { ref: f.refId })}</span>
             </span>
-            <span className="font-bold text-slate-900">{formatYen(f.price)}</span>
+            <span className="font-bold text-slate-900">{format.yen(f.price)}</span>
           </Link>
         </li>
       ))}
@@ -49,6 +51,7 @@ export function FavouriteList({ items }: { items: FavouriteRow[] }) {
 
 /** A quote whose item is gone is dimmed, not clickable, and named 'Vehicle not found' (SPEC 2). */
 export function QuoteList({ items }: { items: QuoteRow[] }) {
+  const { t } = useT("account");
   return (
     <ul className="divide-y divide-slate-200" data-testid="quote-list">
       {items.map((q) => {
@@ -58,10 +61,10 @@ export function QuoteList({ items }: { items: QuoteRow[] }) {
             <Thumb image={gone ? null : q.image} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">
-                {gone ? (q.kind === "vehicle" ? "Vehicle not found" : "Part not found") : q.itemName}
+                {gone ? (q.kind === "vehicle" ? t("lists.vehicleNotFound") : t("lists.partNotFound")) : q.itemName}
               </span>
               <span className="block text-sm text-slate-500">
-                Ref {q.refId} · Quote {q.number}
+                {t("lists.refAndQuote", { ref: q.refId, number: q.number })}
               </span>
               <span className="block truncate text-sm text-slate-700">{q.message.slice(0, 40)}</span>
             </span>
@@ -89,18 +92,19 @@ export function QuoteList({ items }: { items: QuoteRow[] }) {
 }
 
 export function NotLoggedIn() {
+  const { t } = useT("account");
   return (
     <div className="mx-auto max-w-xl px-6 py-20 text-center">
-      <p className="text-lg font-semibold text-slate-900">You are not logged in.</p>
+      <p className="text-lg font-semibold text-slate-900">{t("lists.notLoggedIn")}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
-          Login
+          {t("lists.login")}
         </Link>
         <Link
           to="/register"
           className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
         >
-          Register
+          {t("lists.register")}
         </Link>
       </div>
     </div>
@@ -108,20 +112,22 @@ export function NotLoggedIn() {
 }
 
 export function SimplePager({ path, page, pageCount }: { path: string; page: number; pageCount: number }) {
+  const { t } = useT("account");
+  const format = useFormat();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-4 text-sm">
+    <nav aria-label={t("lists.pages")} className="mt-6 flex items-center justify-center gap-4 text-sm">
       {page > 1 ? (
         <Link to={`${path}?Page=${page - 1}`} className="font-semibold text-accent-700 hover:underline">
-          ‹ Previous
+          {t("lists.previous")}
         </Link>
       ) : null}
       <span className="text-slate-600">
-        Page {page} of {pageCount}
+        {t("lists.pageOf", { page: format.number(page), total: format.number(pageCount) })}
       </span>
       {page < pageCount ? (
         <Link to={`${path}?Page=${page + 1}`} className="font-semibold text-accent-700 hover:underline">
-          Next ›
+          {t("lists.next")}
         </Link>
       ) : null}
     </nav>

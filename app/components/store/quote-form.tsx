@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/quotes.schema";
+import { useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
 
 export type QuoteFormResult = {
   ok: boolean;
@@ -8,6 +10,13 @@ export type QuoteFormResult = {
   errors: Record<string, string>;
   values: Record<string, string | string[]> | null;
 };
+
+/** The label of each contact method (the value sent stays the method's own name). */
+const CONTACT_METHOD_KEYS = {
+  Viber: "quoteForm.contactMethods.viber",
+  LINE: "quoteForm.contactMethods.line",
+  WhatsApp: "quoteForm.contactMethods.whatsApp",
+} as const satisfies Record<(typeof CONTACT_METHODS)[number], string>;
 
 type Prefill = { name: string; country: string; email: string; phone: string } | null;
 
@@ -32,21 +41,25 @@ export function QuoteForm({
   sold: boolean;
 }) {
   const navigation = useNavigation();
+  const { t } = useT("account");
+  const messages = useMessages();
   const busy = navigation.state === "submitting" && navigation.formData?.get("submissionKey") === submissionKey;
   const kept = result && !result.ok ? result.values : null;
   const value = (name: "name" | "country" | "email" | "phone" | "message") =>
     (kept?.[name] as string | undefined) ?? (name === "message" ? "" : (prefill?.[name] ?? ""));
   const methods = (kept?.contactMethods as string[] | undefined) ?? [];
-  const e = result?.errors ?? {};
+  const e = messages.errors(result?.errors);
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate key={submissionKey} data-testid="quote-form">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="submissionKey" value={submissionKey} />
-      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+      {result ? (
+        <FormMessage tone={result.ok ? "success" : "error"}>{messages.message(result.message)}</FormMessage>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Name"
+          label={t("quoteForm.name")}
           name="name"
           autoComplete="name"
           defaultValue={value("name")}
@@ -54,7 +67,7 @@ export function QuoteForm({
           maxLength={100}
         />
         <Field
-          label="Country"
+          label={t("quoteForm.country")}
           name="country"
           autoComplete="country-name"
           defaultValue={value("country")}
@@ -62,7 +75,7 @@ export function QuoteForm({
           maxLength={60}
         />
         <Field
-          label="Email"
+          label={t("quoteForm.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -70,7 +83,7 @@ export function QuoteForm({
           error={e.email}
         />
         <Field
-          label="Phone"
+          label={t("quoteForm.phone")}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -81,7 +94,7 @@ export function QuoteForm({
       </div>
       <div>
         <label htmlFor="quote-message" className="block text-sm font-medium text-slate-700">
-          Message
+          {t("quoteForm.message")}
         </label>
         <textarea
           id="quote-message"
@@ -90,7 +103,7 @@ export function QuoteForm({
           rows={4}
           maxLength={2000}
           defaultValue={value("message")}
-          placeholder="Your destination port, and anything you want to know"
+          placeholder={t("quoteForm.messagePlaceholder")}
           aria-invalid={e.message ? true : undefined}
           aria-describedby={e.message ? "quote-message-error" : undefined}
           className={`${inputClass} h-auto py-2 ${e.message ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
@@ -102,7 +115,7 @@ export function QuoteForm({
         ) : null}
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Preferred contact (optional)</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("quoteForm.contactLegend")}</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {CONTACT_METHODS.map((m) => (
             <label key={m} className="flex items-center gap-2 text-sm text-slate-800">
@@ -113,7 +126,7 @@ export function QuoteForm({
                 defaultChecked={methods.includes(m)}
                 className="h-4 w-4 accent-accent-700"
               />
-              {m}
+              {t(CONTACT_METHOD_KEYS[m])}
             </label>
           ))}
         </div>
@@ -123,7 +136,7 @@ export function QuoteForm({
         disabled={busy || sold}
         className="h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
       >
-        {sold ? "Sold: cannot be quoted" : busy ? "Sending..." : "Get Free Quote"}
+        {sold ? t("quoteForm.sold") : busy ? t("quoteForm.sending") : t("quoteForm.submit")}
       </button>
     </Form>
   );

@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import { Trans } from "react-i18next";
+import { useT } from "~/i18n/i18n";
 
 export const inputClass =
   "mt-1 block h-11 w-full rounded-lg border bg-white px-3 text-[15px] text-slate-900 shadow-sm focus:ring-2 focus:ring-accent-200 focus:outline-none disabled:bg-slate-50 disabled:text-slate-500";
@@ -29,6 +31,8 @@ export function Field({
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  // Shared with the staff panel, which gets the `common` catalogue too.
+  const { t } = useT("common");
   const isPassword = type === "password";
   return (
     <div>
@@ -56,8 +60,21 @@ export function Field({
             aria-pressed={shown}
             className="absolute top-1/2 right-2 -translate-y-1/2 rounded px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50"
           >
-            {shown ? "Hide" : "Show"}
-            <span className="sr-only"> password</span>
+            {shown ? (
+              <Trans
+                t={t}
+                i18nKey="field.hidePassword"
+                defaults="Hide<sr> password</sr>"
+                components={{ sr: <span className="sr-only" /> }}
+              />
+            ) : (
+              <Trans
+                t={t}
+                i18nKey="field.showPassword"
+                defaults="Show<sr> password</sr>"
+                components={{ sr: <span className="sr-only" /> }}
+              />
+            )}
           </button>
         ) : null}
       </div>

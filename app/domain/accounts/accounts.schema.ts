@@ -3,6 +3,9 @@ import { z } from "zod";
 /*
  * The buyer forms (SPEC 5). Shared by the pages and the server; the server is
  * the authority. SPEC's messages are kept word for word where it gives them.
+ * They stay English here: pages show them in their language through
+ * `localizeMessage` (app/i18n/messages.ts), so each message needs an entry in
+ * the English `messages` catalogue (messages.test.ts checks).
  */
 
 export const INVALID_LOGIN = "Invalid email or password";
@@ -10,6 +13,9 @@ export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const REGISTRATION_FAILED = "Registration failed. Please try again.";
 export const RESET_SENT = "Password reset email sent. Please check your inbox.";
 export const RESET_FAILED = "Failed to send reset email. Please try again.";
+/** The address is taken. Say no more than SPEC does; the buyer can log in or reset. */
+export const REGISTRATION_TAKEN = `${REGISTRATION_FAILED} If you already have an account, log in or reset your password.`;
+export const RESET_LINK_INVALID = "This reset link is no longer valid. Please ask for a new one below.";
 
 const text = (label: string, max: number) =>
   z
@@ -58,7 +64,7 @@ export const NewPasswordSchema = z
   .object({
     token: z.string().min(10).max(100),
     password,
-    confirmPassword: z.string().min(1, "Please confirm your password"),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
 

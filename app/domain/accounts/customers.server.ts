@@ -2,7 +2,9 @@ import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
+import { passwordResetMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { LanguageCode } from "~/i18n/languages";
 
 export type NewCustomer = {
   email: string;
@@ -79,12 +81,12 @@ export const RESET_VALID_MS = 30 * 60 * 1000;
 
 /**
  * Starts a password reset: a single-use token, kept hashed, valid 30 minutes,
- * mailed through the outbox with a link built from PUBLIC_URL. Unknown e-mail
- * addresses get no mail and the same answer.
+ * mailed through the outbox with a link built from PUBLIC_URL, in the language
+ * the buyer asked in. Unknown e-mail addresses get no mail and the same answer.
  */
 export async function requestPasswordReset(
   db: DB,
-  options: { email: string; publicUrl: URL; shopName: string },
+  options: { email: string; publicUrl: URL; shopName: string; language?: LanguageCode },
 ): Promise<void> {
   const customer = await db
     .selectFrom("customers")
@@ -108,12 +110,11 @@ export async function requestPasswordReset(
       .execute();
     await enqueueMail(trx, {
       to: customer.email,
-      subject: `Reset your ${options.shopName} password`,
-      text:
-        `Hello ${customer.full_name},\n\n` +
-        `Someone asked to reset the password of your ${options.shopName} account. ` +
-        `To choose a new password, open this link within 30 minutes:\n\n${link}\n\n` +
-        `If it was not you, ignore this e-mail: your password stays as it is.\n\n${options.shopName}\n`,
+      ...passwordResetMail(options.language ?? "en", {
+        name: customer.full_name,
+        shopName: options.shopName,
+        link,
+      }),
     });
   });
 }

@@ -1,11 +1,16 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
+import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
-import { QUOTE_ERROR, QUOTE_SENT, QUOTE_SOLD, readQuoteForm } from "./quotes.schema";
+import { QUOTE_ERROR, QUOTE_SOLD, quoteSentMessage, readQuoteForm } from "./quotes.schema";
 import { createQuote } from "./quotes.server";
 
-/** The quote form's action on the vehicle and part pages: check, save with its mails, answer. */
+/**
+ * The quote form's action on the vehicle and part pages: check, save with its
+ * mails, answer. Answers are English (the page shows them in its language);
+ * the buyer's mail is written in the language of this request.
+ */
 export async function quoteAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -34,12 +39,13 @@ export async function quoteAction(
       ownerEmail: services.config.ownerEmail,
       shopName: services.config.shop.name,
       publicUrl: services.config.publicUrl,
+      language: requestLanguage(request),
     });
     if (!outcome.ok) {
       const message = outcome.reason === "sold" ? QUOTE_SOLD : QUOTE_ERROR;
       return data({ ok: false, message, errors: {}, values }, { status: outcome.reason === "sold" ? 409 : 404 });
     }
-    return { ok: true, message: `${QUOTE_SENT} Your quote number is ${outcome.number}.`, errors: {}, values: null };
+    return { ok: true, message: quoteSentMessage(outcome.number), errors: {}, values: null };
   } catch (error) {
     log("error", "quote could not be saved", { error: String(error) });
     return data({ ok: false, message: QUOTE_ERROR, errors: {}, values }, { status: 500 });

@@ -1,10 +1,12 @@
 import { z } from "zod";
 
-/** The Get Free Quote form (SPEC 3, 5). Browser-safe. */
+/** The Get Free Quote form (SPEC 3, 5). Browser-safe. Messages stay English: pages localize them. */
 
 export const CONTACT_METHODS = ["Viber", "LINE", "WhatsApp"] as const;
 export const QUOTE_SENT = "Quote request sent successfully!";
 export const QUOTE_ERROR = "Error sending quote. Please try again.";
+/** The answer to a saved quote (its English is in the `messages` catalogue as a pattern). */
+export const quoteSentMessage = (number: string) => `${QUOTE_SENT} Your quote number is ${number}.`;
 export const QUOTE_SOLD = "This item has been sold, so it can no longer be quoted. Ask us about similar stock.";
 
 const required = (label: string, max: number) =>

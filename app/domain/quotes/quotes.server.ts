@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { formatYen } from "~/domain/inventory/price";
+import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { LanguageCode } from "~/i18n/languages";
 import type { QuoteRequest } from "./quotes.schema";
 
 /** A quote number: random, 10 digits, 1000000000 to 9999999999 (SPEC 9). */
@@ -13,7 +15,8 @@ export function newQuoteNumber(): string {
 export type QuoteOutcome =
   { ok: true; number: string; repeated: boolean } | { ok: false; reason: "not-found" | "sold" };
 
-type MailSettings = { ownerEmail: string; shopName: string; publicUrl: URL };
+/** `language`: the buyer's, from the request that sent the form (the owner's mail stays English). */
+type MailSettings = { ownerEmail: string; shopName: string; publicUrl: URL; language?: LanguageCode };
 
 /**
  * Saves a quote request and, in the same transaction, queues the owner's mail
@@ -102,11 +105,15 @@ export async function createQuote(
         await enqueueMail(trx, {
           to: request.email,
           quoteId: row.id,
-          subject: `Your quote request ${number} for ${item.name}`,
-          text:
-            `Hello ${request.name},\n\nThank you for your quote request for ${item.name} (Ref ${item.ref_id}).\n` +
-            `Your quote number is ${number}. We will answer with the full price to ${request.country}, usually within one working day.\n\n` +
-            `${link}\n\n${mail.shopName}\n`,
+          ...quoteConfirmationMail(mail.language ?? "en", {
+            name: request.name,
+            item: item.name,
+            ref: item.ref_id,
+            number,
+            country: request.country,
+            link,
+            shopName: mail.shopName,
+          }),
         });
         await logActivity(trx, {
           actor: customerId ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null },

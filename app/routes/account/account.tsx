@@ -8,9 +8,14 @@ import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer, requireCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.account") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -47,10 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t } = useT("account");
+  const messages = useMessages();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes } = loaderData;
   const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };
-  const e: Record<string, string> = actionData?.errors ?? {};
+  const e = messages.errors(actionData?.errors);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{customer.fullName}</h1>
@@ -58,29 +65,48 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_1.3fr]">
         <section aria-labelledby="profile-title" className="rounded-2xl border border-slate-200 p-6">
           <h2 id="profile-title" className="text-lg font-bold text-slate-900">
-            Your details
+            {t("account.details")}
           </h2>
           <Form method="post" className="mt-4 space-y-4" noValidate key={actionData?.ok ? "saved" : "editing"}>
-            {loaderData.passwordChanged ? <FormMessage tone="success">Your new password is saved.</FormMessage> : null}
-            {actionData?.ok ? <FormMessage tone="success">Your details were saved.</FormMessage> : null}
+            {loaderData.passwordChanged ? <FormMessage tone="success">{t("account.passwordSaved")}</FormMessage> : null}
+            {actionData?.ok ? <FormMessage tone="success">{t("account.detailsSaved")}</FormMessage> : null}
             <Field
-              label="Email"
+              label={t("account.email")}
               name="email"
               type="email"
               defaultValue={customer.email}
               readOnly
               required={false}
-              hint="Your e-mail address cannot be changed here."
+              hint={t("account.emailHint")}
             />
-            <Field label="Full name" name="fullName" defaultValue={v.fullName} error={e.fullName} maxLength={100} />
-            <Field label="Country" name="country" defaultValue={v.country} error={e.country} maxLength={60} />
-            <Field label="Phone" name="phone" type="tel" defaultValue={v.phone} error={e.phone} maxLength={30} />
+            <Field
+              label={t("account.fullName")}
+              name="fullName"
+              defaultValue={v.fullName}
+              error={e.fullName}
+              maxLength={100}
+            />
+            <Field
+              label={t("account.country")}
+              name="country"
+              defaultValue={v.country}
+              error={e.country}
+              maxLength={60}
+            />
+            <Field
+              label={t("account.phone")}
+              name="phone"
+              type="tel"
+              defaultValue={v.phone}
+              error={e.phone}
+              maxLength={30}
+            />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}
               className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
             >
-              Save changes
+              {t("account.save")}
             </button>
           </Form>
         </section>
@@ -88,17 +114,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <section aria-labelledby="favourites-title">
             <div className="flex items-end justify-between">
               <h2 id="favourites-title" className="text-lg font-bold text-slate-900">
-                Favorites
+                {t("account.favorites")}
               </h2>
               {favourites.total > 5 ? (
                 <Link to="/favorites" className="text-sm font-semibold text-accent-700 hover:underline">
-                  View All
+                  {t("account.viewAll")}
                 </Link>
               ) : null}
             </div>
             <div className="mt-2">
               {favourites.items.length === 0 ? (
-                <p className="text-slate-600">No favorites yet.</p>
+                <p className="text-slate-600">{t("account.noFavorites")}</p>
               ) : (
                 <FavouriteList items={favourites.items} />
               )}
@@ -107,17 +133,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <section aria-labelledby="quotes-title">
             <div className="flex items-end justify-between">
               <h2 id="quotes-title" className="text-lg font-bold text-slate-900">
-                Quote Requests
+                {t("account.quotes")}
               </h2>
               {quotes.total > 0 ? (
                 <Link to="/quotes" className="text-sm font-semibold text-accent-700 hover:underline">
-                  View All
+                  {t("account.viewAll")}
                 </Link>
               ) : null}
             </div>
             <div className="mt-2">
               {quotes.items.length === 0 ? (
-                <p className="text-slate-600">No quotes yet.</p>
+                <p className="text-slate-600">{t("account.noQuotes")}</p>
               ) : (
                 <QuoteList items={quotes.items} />
               )}

@@ -2,11 +2,15 @@ import { FavouriteList, NotLoggedIn, SimplePager } from "~/components/store/acco
 import { getServices } from "~/context.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/favorites";
 
 const PER_PAGE = 10;
 
-export const meta: Route.MetaFunction = () => [{ title: "Your Favorites" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.favorites") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -19,13 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("account");
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Favorites</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("favorites.title")}</h1>
       <div className="mt-6">
         {loaderData.items.length === 0 ? (
-          <p className="text-slate-600">No favorite vehicles found.</p>
+          <p className="text-slate-600">{t("favorites.empty")}</p>
         ) : (
           <FavouriteList items={loaderData.items} />
         )}

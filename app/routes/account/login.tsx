@@ -5,10 +5,15 @@ import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
 import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.login") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -47,21 +52,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t } = useT("account");
+  const { message } = useMessages();
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormMessage tone="error">{actionData?.error}</FormMessage>
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={actionData?.values.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" />
-        <SubmitButton busy={navigation.state === "submitting"}>Login</SubmitButton>
+        <FormMessage tone="error">{message(actionData?.error)}</FormMessage>
+        <Field
+          label={t("login.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+        />
+        <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
+        <SubmitButton busy={navigation.state === "submitting"}>{t("login.submit")}</SubmitButton>
       </Form>
       <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
         <Link to="/register" className="font-semibold text-accent-700 hover:underline">
-          Create an account
+          {t("login.register")}
         </Link>
         <Link to="/reset-password" className="font-semibold text-accent-700 hover:underline">
-          Forgot your password?
+          {t("login.forgotPassword")}
         </Link>
       </div>
     </AuthCard>

@@ -3,12 +3,13 @@ import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quotes";
 
 const PER_PAGE = 10;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your Quote Requests" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.quotes") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,13 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("account");
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Quote Requests</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("quotes.title")}</h1>
       <div className="mt-6">
         {loaderData.items.length === 0 ? (
-          <p className="text-slate-600">No quotes yet.</p>
+          <p className="text-slate-600">{t("quotes.empty")}</p>
         ) : (
           <QuoteList items={loaderData.items} />
         )}

@@ -1,3 +1,4 @@
+import { Trans } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices, secureCookies } from "~/context.server";
@@ -6,13 +7,19 @@ import {
   keepValues,
   PASSWORDS_DO_NOT_MATCH,
   REGISTRATION_FAILED,
+  REGISTRATION_TAKEN,
   RegisterSchema,
 } from "~/domain/accounts/accounts.schema";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "Register" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.register") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context).db, request)) throw redirect("/account");
@@ -35,14 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const created = await createCustomer(services.db, parsed.data);
   if (!created) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
-    return data(
-      {
-        error: `${REGISTRATION_FAILED} If you already have an account, log in or reset your password.`,
-        errors: {},
-        values,
-      },
-      { status: 400 },
-    );
+    return data({ error: REGISTRATION_TAKEN, errors: {}, values }, { status: 400 });
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2).
   const cookie = await startCustomerSession(services.db, created.id, secureCookies(services));
@@ -51,14 +51,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const e: Record<string, string> = actionData?.errors ?? {};
+  const { t } = useT("account");
+  const messages = useMessages();
+  const e = messages.errors(actionData?.errors);
   const v: Record<string, string> = actionData?.values ?? {};
   return (
-    <AuthCard title="Register">
+    <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
-        <FormMessage tone="error">{actionData?.error}</FormMessage>
+        <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
         <Field
-          label="Full name"
+          label={t("register.fullName")}
           name="fullName"
           autoComplete="name"
           defaultValue={v.fullName}
@@ -66,7 +68,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           maxLength={100}
         />
         <Field
-          label="Country"
+          label={t("register.country")}
           name="country"
           autoComplete="country-name"
           defaultValue={v.country}
@@ -74,7 +76,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           maxLength={60}
         />
         <Field
-          label="Mobile number"
+          label={t("register.mobileNumber")}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -82,29 +84,37 @@ export default function Register({ actionData }: Route.ComponentProps) {
           error={e.phone}
           maxLength={30}
         />
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={v.email} error={e.email} />
         <Field
-          label="Password"
+          label={t("register.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={v.email}
+          error={e.email}
+        />
+        <Field
+          label={t("register.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           error={e.password}
-          hint="At least 8 characters. A phrase of a few words is easy to remember."
+          hint={t("register.passwordHint")}
         />
         <Field
-          label="Confirm password"
+          label={t("register.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
           error={e.confirmPassword}
         />
-        <SubmitButton busy={navigation.state === "submitting"}>Register</SubmitButton>
+        <SubmitButton busy={navigation.state === "submitting"}>{t("register.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">
-        Already registered?{" "}
-        <Link to="/login" className="font-semibold text-accent-700 hover:underline">
-          Login
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="register.alreadyRegistered"
+          components={{ login: <Link to="/login" className="font-semibold text-accent-700 hover:underline" /> }}
+        />
       </p>
     </AuthCard>
   );

@@ -5,6 +5,7 @@ import {
   fieldErrors,
   NewPasswordSchema,
   RESET_FAILED,
+  RESET_LINK_INVALID,
   RESET_SENT,
   ResetRequestSchema,
 } from "~/domain/accounts/accounts.schema";
@@ -12,12 +13,16 @@ import { normaliseEmail, requestPasswordReset, resetPassword } from "~/domain/ac
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
+import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset password" }, { name: "robots", content: "noindex" }];
-
-const LINK_NOT_VALID = "This reset link is no longer valid. Please ask for a new one below.";
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("meta.resetPassword") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -31,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const usable = row && !row.used_at && row.expires_at > new Date().toISOString();
   return usable
     ? { mode: "choose" as const, token, linkError: null }
-    : { mode: "request" as const, token: null, linkError: LINK_NOT_VALID };
+    : { mode: "request" as const, token: null, linkError: RESET_LINK_INVALID };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "reset", errors: fieldErrors(parsed.error), message: null, email: "" }, { status: 400 });
     const outcome = await resetPassword(services.db, parsed.data.token, parsed.data.password);
     if (!outcome.ok)
-      return data({ intent: "reset", errors: { form: LINK_NOT_VALID }, message: null, email: "" }, { status: 400 });
+      return data({ intent: "reset", errors: { form: RESET_LINK_INVALID }, message: null, email: "" }, { status: 400 });
     const cookie = await startCustomerSession(services.db, outcome.customerId, secureCookies(services));
     return redirect("/account?password=changed", { headers: { "Set-Cookie": cookie } });
   }
@@ -68,6 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: parsed.data.email,
       publicUrl: services.config.publicUrl,
       shopName: services.config.shop.name,
+      // The mail is written in the language the buyer asked in.
+      language: requestLanguage(request),
     });
   } catch (error) {
     log("error", "password reset could not be queued", { error: String(error) });
@@ -79,56 +86,56 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { t } = useT("account");
+  const messages = useMessages();
+  const errors = messages.errors(actionData?.errors);
   if (loaderData.mode === "choose" && loaderData.token) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={t("reset.chooseTitle")}>
         <Form method="post" className="space-y-5" noValidate>
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={loaderData.token} />
           <FormMessage tone="error">{errors.form}</FormMessage>
           <Field
-            label="New password"
+            label={t("reset.newPassword")}
             name="password"
             type="password"
             autoComplete="new-password"
             error={errors.password}
-            hint="At least 8 characters."
+            hint={t("reset.newPasswordHint")}
           />
           <Field
-            label="Confirm new password"
+            label={t("reset.confirmNewPassword")}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword}
           />
-          <SubmitButton busy={navigation.state === "submitting"}>Save new password</SubmitButton>
+          <SubmitButton busy={navigation.state === "submitting"}>{t("reset.save")}</SubmitButton>
         </Form>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset password">
+    <AuthCard title={t("reset.title")}>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="intent" value="request" />
-        <FormMessage tone="error">{errors.form ?? loaderData.linkError}</FormMessage>
-        <FormMessage tone="success">{actionData?.message}</FormMessage>
-        <p className="text-sm text-slate-600">
-          Enter the e-mail address of your account and we will send you a link to choose a new password.
-        </p>
+        <FormMessage tone="error">{errors.form ?? messages.message(loaderData.linkError)}</FormMessage>
+        <FormMessage tone="success">{messages.message(actionData?.message)}</FormMessage>
+        <p className="text-sm text-slate-600">{t("reset.intro")}</p>
         <Field
-          label="Email"
+          label={t("reset.email")}
           name="email"
           type="email"
           autoComplete="email"
           defaultValue={actionData?.email}
           error={errors.email}
         />
-        <SubmitButton busy={navigation.state === "submitting"}>Send reset link</SubmitButton>
+        <SubmitButton busy={navigation.state === "submitting"}>{t("reset.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-sm">
         <Link to="/login" className="font-semibold text-accent-700 hover:underline">
-          Back to login
+          {t("reset.backToLogin")}
         </Link>
       </p>
     </AuthCard>

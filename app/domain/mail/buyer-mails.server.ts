@@ -1,0 +1,87 @@
+import type { LanguageCode } from "~/i18n/languages";
+import { serverT } from "~/i18n/request.server";
+
+/*
+ * Mails to buyers, in the language of the request that caused them (the
+ * `mail` catalogue). A text the buyer's language lacks is written in English.
+ * Mails to the owner stay English and are written where they are queued.
+ */
+
+export type BuyerMail = { subject: string; text: string; html: string };
+
+/** Interpolation does not escape (React escapes pages): HTML mail escapes everything it puts in. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+type Values = Record<string, string>;
+
+function mailT(language: LanguageCode) {
+  const t = serverT(language, "mail");
+  const english = serverT("en", "mail");
+  return (key: string, values: Values = {}): string =>
+    t(key, { ...values, defaultValue: english(key, values) }) as string;
+}
+
+/** A paragraph of text (lines joined with <br>), or a link. */
+type Block = { lines: string[] } | { link: string };
+
+function render(language: LanguageCode, blocks: Block[]): { text: string; html: string } {
+  const text = blocks.map((b) => ("link" in b ? b.link : b.lines.join("\n"))).join("\n\n") + "\n";
+  const body = blocks
+    .map((b) =>
+      "link" in b
+        ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`
+        : `<p>${b.lines.map(escapeHtml).join("<br>")}</p>`,
+    )
+    .join("\n");
+  const html =
+    `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"></head>\n` +
+    `<body style="font-family: sans-serif; line-height: 1.5; color: #0f172a">\n${body}\n</body></html>\n`;
+  return { text, html };
+}
+
+/** The buyer's confirmation of a quote request. */
+export function quoteConfirmationMail(
+  language: LanguageCode,
+  quote: { name: string; item: string; ref: string; number: string; country: string; link: string; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("quoteConfirmation.subject", { number: quote.number, item: quote.item }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: quote.name })] },
+      {
+        lines: [
+          t("quoteConfirmation.thanks", { item: quote.item, ref: quote.ref }),
+          t("quoteConfirmation.answer", { number: quote.number, country: quote.country }),
+        ],
+      },
+      { link: quote.link },
+      { lines: [quote.shopName] },
+    ]),
+  };
+}
+
+/** The link to choose a new password. */
+export function passwordResetMail(
+  language: LanguageCode,
+  reset: { name: string; shopName: string; link: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("passwordReset.subject", { shop: reset.shopName }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: reset.name })] },
+      { lines: [t("passwordReset.asked", { shop: reset.shopName })] },
+      { link: reset.link },
+      { lines: [t("passwordReset.notYou")] },
+      { lines: [reset.shopName] },
+    ]),
+  };
+}
