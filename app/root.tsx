@@ -111,7 +111,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <Links />
-        {root?.alternates.map((a) => <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />)}
+        {root?.alternates.map((a) => (
+          <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+        ))}
       </head>
       <body className="min-h-screen">
         {children}

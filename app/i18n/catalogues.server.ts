@@ -51,13 +51,36 @@ import ja_admin from "./locales/ja/admin.json";
  */
 
 export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages>>> = {
-  "en": { common: en_common, home: en_home, stock: en_stock, account: en_account, messages: en_messages, mail: en_mail, admin: en_admin },
-  "si": { common: si_common, home: si_home, stock: si_stock, account: si_account, messages: si_messages, mail: si_mail },
-  "vi": { common: vi_common, home: vi_home, stock: vi_stock, account: vi_account, messages: vi_messages, mail: vi_mail },
-  "ne": { common: ne_common, home: ne_home, stock: ne_stock, account: ne_account, messages: ne_messages, mail: ne_mail },
-  "hi": { common: hi_common, home: hi_home, stock: hi_stock, account: hi_account, messages: hi_messages, mail: hi_mail },
-  "zh-CN": { common: zhCN_common, home: zhCN_home, stock: zhCN_stock, account: zhCN_account, messages: zhCN_messages, mail: zhCN_mail },
-  "ja": { common: ja_common, home: ja_home, stock: ja_stock, account: ja_account, messages: ja_messages, mail: ja_mail, admin: ja_admin },
+  en: {
+    common: en_common,
+    home: en_home,
+    stock: en_stock,
+    account: en_account,
+    messages: en_messages,
+    mail: en_mail,
+    admin: en_admin,
+  },
+  si: { common: si_common, home: si_home, stock: si_stock, account: si_account, messages: si_messages, mail: si_mail },
+  vi: { common: vi_common, home: vi_home, stock: vi_stock, account: vi_account, messages: vi_messages, mail: vi_mail },
+  ne: { common: ne_common, home: ne_home, stock: ne_stock, account: ne_account, messages: ne_messages, mail: ne_mail },
+  hi: { common: hi_common, home: hi_home, stock: hi_stock, account: hi_account, messages: hi_messages, mail: hi_mail },
+  "zh-CN": {
+    common: zhCN_common,
+    home: zhCN_home,
+    stock: zhCN_stock,
+    account: zhCN_account,
+    messages: zhCN_messages,
+    mail: zhCN_mail,
+  },
+  ja: {
+    common: ja_common,
+    home: ja_home,
+    stock: ja_stock,
+    account: ja_account,
+    messages: ja_messages,
+    mail: ja_mail,
+    admin: ja_admin,
+  },
 };
 
 const versions = new Map<string, string>();

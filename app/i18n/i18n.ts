@@ -68,7 +68,8 @@ export function metaT(
   ns: Namespace = "common",
 ): TFunction {
   const catalogue = catalogueOf(matches);
-  if (!catalogue) return ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
+  if (!catalogue)
+    return ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
   return i18nFor(catalogue).getFixedT(catalogue.language, ns);
 }
 

@@ -1,27 +1,30 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { useT } from "~/i18n/i18n";
+import { AdminLanguageSwitch } from "./admin-language";
 
+// Titles and labels are keys of the admin catalogue (shell.sections.*, shell.links.*).
 const SECTIONS = [
-  { title: "Main", links: [{ to: "/admin", label: "Dashboard", exact: true }] },
+  { title: "main", links: [{ to: "/admin", label: "dashboard", exact: true }] },
   {
-    title: "Vehicles",
+    title: "vehicles",
     links: [
-      { to: "/admin/upload-vehicle", label: "Upload Vehicle" },
-      { to: "/admin/all-products", label: "All Vehicles" },
+      { to: "/admin/upload-vehicle", label: "uploadVehicle" },
+      { to: "/admin/all-products", label: "allVehicles" },
     ],
   },
   {
-    title: "Parts",
+    title: "parts",
     links: [
-      { to: "/admin/upload-part", label: "Upload Parts" },
-      { to: "/admin/all-parts-products", label: "All Parts" },
+      { to: "/admin/upload-part", label: "uploadParts" },
+      { to: "/admin/all-parts-products", label: "allParts" },
     ],
   },
   {
-    title: "Customer Management",
+    title: "customers",
     links: [
-      { to: "/admin/vehicle-quotes", label: "Vehicle Quotes" },
-      { to: "/admin/parts-quotes", label: "Parts Quotes" },
+      { to: "/admin/vehicle-quotes", label: "vehicleQuotes" },
+      { to: "/admin/parts-quotes", label: "partsQuotes" },
     ],
   },
 ];
@@ -33,16 +36,19 @@ export function isActive(pathname: string, to: string, exact = false): boolean {
 
 function Sidebar({ adminId }: { adminId: string }) {
   const { pathname } = useLocation();
+  const { t } = useT("admin");
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        Back office
+        {t("shell.backOffice")}
       </Link>
-      <nav aria-label="Admin" className="flex-1 space-y-6">
+      <nav aria-label={t("shell.navLabel")} className="flex-1 space-y-6">
         {SECTIONS.map((section) => (
           <div key={section.title}>
-            <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</h2>
+            <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+              {t(`shell.sections.${section.title}`)}
+            </h2>
             <ul className="mt-2 space-y-0.5">
               {section.links.map((link) => {
                 const active = isActive(pathname, link.to, "exact" in link && link.exact);
@@ -53,7 +59,7 @@ function Sidebar({ adminId }: { adminId: string }) {
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
                     >
-                      {link.label}
+                      {t(`shell.links.${link.label}`)}
                     </Link>
                   </li>
                 );
@@ -63,21 +69,22 @@ function Sidebar({ adminId }: { adminId: string }) {
         ))}
       </nav>
       <div className="rounded-lg bg-white/5 p-3" data-testid="admin-card">
-        <p className="text-xs text-slate-400">Signed in as</p>
+        <p className="text-xs text-slate-400">{t("shell.signedInAs")}</p>
         <p className="font-semibold text-white">{adminId}</p>
         <Form
           method="post"
           action="/admin/logout"
           className="mt-2"
           onSubmit={(event) => {
-            if (!window.confirm("Are you sure you want to log out?")) event.preventDefault();
+            if (!window.confirm(t("shell.confirmLogout"))) event.preventDefault();
           }}
         >
           <button type="submit" className="text-sm font-semibold text-slate-200 underline hover:text-white">
-            Logout
+            {t("shell.logout")}
           </button>
         </Form>
       </div>
+      <AdminLanguageSwitch />
     </div>
   );
 }
@@ -85,6 +92,7 @@ function Sidebar({ adminId }: { adminId: string }) {
 export function AdminShell({ adminId, children }: { adminId: string; children: React.ReactNode }) {
   const drawer = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const { t } = useT("admin");
   useEffect(() => {
     if (drawer.current) drawer.current.open = false;
   }, [location.pathname]);
@@ -97,7 +105,7 @@ export function AdminShell({ adminId, children }: { adminId: string; children: R
       </aside>
       <details ref={drawer} className="bg-slate-900 lg:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold text-white">
-          Back office <span className="text-sm text-slate-300">Menu</span>
+          {t("shell.backOffice")} <span className="text-sm text-slate-300">{t("shell.menu")}</span>
         </summary>
         <Sidebar adminId={adminId} />
       </details>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
+import { useT } from "~/i18n/i18n";
 
 export function Select({
   label,
@@ -11,7 +12,7 @@ export function Select({
   disabled,
   error,
   required,
-  placeholder = "Select",
+  placeholder,
 }: {
   label: string;
   name: string;
@@ -25,6 +26,7 @@ export function Select({
   placeholder?: string;
 }) {
   const id = useId();
+  const { t } = useT("admin");
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -41,7 +43,7 @@ export function Select({
         aria-invalid={error ? true : undefined}
         className={`${inputClass} ${error ? "border-red-500" : "border-slate-300"}`}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? t("fields.select")}</option>
         {options.map((o) => {
           const opt = typeof o === "string" ? { value: o, label: o } : o;
           return (

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { imageUrl } from "~/domain/media/image-url";
+import { useT } from "~/i18n/i18n";
+import { useAdminMessage } from "./admin-messages";
 
 type Image = { id: number; key: string; width: number; height: number; variants: number[] };
 const MAX = 12;
@@ -10,8 +12,10 @@ const MAX = 12;
  * JavaScript every photo is kept as it is.
  */
 export function ImageManager({ images, error }: { images: Image[]; error?: string }) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const [list, setList] = useState(images);
-  const [note, setNote] = useState("");
+  const [tooMany, setTooMany] = useState(false);
   const move = (from: number, to: number) => {
     const next = [...list];
     const [item] = next.splice(from, 1);
@@ -21,7 +25,7 @@ export function ImageManager({ images, error }: { images: Image[]; error?: strin
   const room = MAX - list.length;
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5" data-testid="image-manager">
-      <legend className="px-1 text-base font-semibold text-slate-900">Images</legend>
+      <legend className="px-1 text-base font-semibold text-slate-900">{t("imageManager.legend")}</legend>
       {list.map((image) => (
         <input key={image.id} type="hidden" name="keep" value={image.id} />
       ))}
@@ -32,36 +36,38 @@ export function ImageManager({ images, error }: { images: Image[]; error?: strin
               src={imageUrl(image, 480)}
               width={image.width}
               height={image.height}
-              alt={`Photo ${i + 1}`}
+              alt={t("imageManager.photo", { number: i + 1 })}
               className="aspect-[4/3] w-full rounded object-cover"
             />
-            <p className="mt-1 text-xs text-slate-600">{i === 0 ? "Cover" : `Photo ${i + 1}`}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              {i === 0 ? t("imageManager.cover") : t("imageManager.photo", { number: i + 1 })}
+            </p>
             <div className="mt-1 flex flex-wrap gap-2 text-xs">
               <button
                 type="button"
                 disabled={i === 0}
                 onClick={() => move(i, i - 1)}
                 className="font-semibold text-accent-700 disabled:text-slate-400"
-                aria-label={`Move photo ${i + 1} earlier`}
+                aria-label={t("imageManager.moveEarlier", { number: i + 1 })}
               >
-                ← Earlier
+                {t("imageManager.earlier")}
               </button>
               <button
                 type="button"
                 disabled={i === list.length - 1}
                 onClick={() => move(i, i + 1)}
                 className="font-semibold text-accent-700 disabled:text-slate-400"
-                aria-label={`Move photo ${i + 1} later`}
+                aria-label={t("imageManager.moveLater", { number: i + 1 })}
               >
-                Later →
+                {t("imageManager.later")}
               </button>
               <button
                 type="button"
                 onClick={() => setList(list.filter((x) => x.id !== image.id))}
                 className="font-semibold text-red-700"
-                aria-label={`Remove photo ${i + 1}`}
+                aria-label={t("imageManager.removePhoto", { number: i + 1 })}
               >
-                Remove
+                {t("imageManager.remove")}
               </button>
             </div>
           </li>
@@ -70,7 +76,7 @@ export function ImageManager({ images, error }: { images: Image[]; error?: strin
       {room > 0 ? (
         <div className="mt-4">
           <label htmlFor="add-images" className="block text-sm font-medium text-slate-700">
-            Add photos (up to {room} more)
+            {t("imageManager.add", { room })}
           </label>
           <input
             id="add-images"
@@ -81,16 +87,16 @@ export function ImageManager({ images, error }: { images: Image[]; error?: strin
             className="mt-2 block text-sm"
             onChange={(event) => {
               const count = event.currentTarget.files?.length ?? 0;
-              setNote(count > room ? "Maximum 12 images allowed." : "");
+              setTooMany(count > room);
             }}
           />
-          <p className="mt-1 text-sm text-slate-600">Supported formats: JPG, PNG, WebP • Max 5MB each</p>
+          <p className="mt-1 text-sm text-slate-600">{t("upload.formats")}</p>
         </div>
       ) : (
-        <p className="mt-4 text-sm text-slate-700">Maximum 12 images allowed.</p>
+        <p className="mt-4 text-sm text-slate-700">{t("messages.text.tooManyImages")}</p>
       )}
       <p role="status" className="mt-1 text-sm text-red-700">
-        {note || error}
+        {tooMany ? t("messages.text.tooManyImages") : m(error)}
       </p>
     </fieldset>
   );

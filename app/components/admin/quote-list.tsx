@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { QUOTE_STATUS_LABEL, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
+import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
+import { useT } from "~/i18n/i18n";
+import { useAdminMessage } from "./admin-messages";
 
 type Row = {
   number: string;
@@ -44,6 +46,8 @@ export function QuoteList({
   pageCount: number;
   result?: { ok: boolean; message: string };
 }) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const [selected, setSelected] = useState<string[]>([]);
   const filtered = Boolean(query.q || query.status);
   const pageHref = (p: number) => {
@@ -63,49 +67,49 @@ export function QuoteList({
           className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           download
         >
-          Export CSV
+          {t("quotes.exportCsv")}
         </a>
       </div>
-      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
       <form
         method="get"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
         key={`${query.q}|${query.status}`}
       >
         <label className="flex flex-col text-sm text-slate-700">
-          Search
+          {t("quotes.search")}
           <input
             name="q"
             type="search"
             defaultValue={query.q}
-            placeholder="Ref ID, item or customer name"
+            placeholder={t("quotes.searchPlaceholder")}
             maxLength={100}
             className="h-10 w-64 rounded-lg border border-slate-300 px-2"
           />
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Status
+          {t("quotes.status")}
           <select
             name="status"
             defaultValue={query.status}
             className="h-10 rounded-lg border border-slate-300 bg-white px-2"
           >
-            <option value="">All</option>
+            <option value="">{t("quotes.all")}</option>
             {QUOTE_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {QUOTE_STATUS_LABEL[s]}
+                {t(`quoteStatus.${s}`)}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-          Apply
+          {t("quotes.apply")}
         </button>
       </form>
       <Form
         method="post"
         onSubmit={(event) => {
-          if (!window.confirm(`Are you sure you want to delete ${selected.length} quotes?`)) event.preventDefault();
+          if (!window.confirm(t("quotes.confirmDelete", { number: selected.length }))) event.preventDefault();
         }}
         className="flex items-center justify-between"
       >
@@ -114,22 +118,20 @@ export function QuoteList({
           <input key={n} type="hidden" name="numbers" value={n} />
         ))}
         <p className="text-sm text-slate-600" data-testid="quote-total">
-          {total} quotes · {selected.length} selected
+          {t("quotes.total", { total, selected: selected.length })}
         </p>
         <button
           type="submit"
           disabled={selected.length === 0}
           className="h-9 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white disabled:opacity-40"
         >
-          Delete selected
+          {t("quotes.deleteSelected")}
         </button>
       </Form>
       {items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center">
-          <p className="text-lg font-semibold text-slate-900">No quotes found</p>
-          <p className="mt-1 text-slate-600">
-            {filtered ? "Try adjusting your search criteria" : "Quote requests will appear here"}
-          </p>
+          <p className="text-lg font-semibold text-slate-900">{t("quotes.empty")}</p>
+          <p className="mt-1 text-slate-600">{filtered ? t("quotes.emptyFiltered") : t("quotes.emptyNone")}</p>
         </div>
       ) : (
         <ul
@@ -141,7 +143,7 @@ export function QuoteList({
               <input
                 type="checkbox"
                 className="mt-1"
-                aria-label={`Select quote ${q.number}`}
+                aria-label={t("quotes.selectQuote", { number: q.number })}
                 checked={selected.includes(q.number)}
                 onChange={() =>
                   setSelected(
@@ -166,19 +168,28 @@ export function QuoteList({
                     {q.name} · {q.country}
                   </Link>
                   {q.isRead ? null : (
-                    <span className="ml-2 rounded-full bg-accent-700 px-2 py-0.5 text-xs text-white">New</span>
+                    <span className="ml-2 rounded-full bg-accent-700 px-2 py-0.5 text-xs text-white">
+                      {t("quotes.new")}
+                    </span>
                   )}
                 </p>
                 <p className="text-sm text-slate-600">
-                  {q.item
-                    ? `${q.item.name} · ${q.item.make} · ${q.item.year ?? "N/A"}`
-                    : `N/A (was ${q.itemNameAtRequest})`}{" "}
-                  · Ref {q.refId} · Quote {q.number}
+                  {t("quotes.details", {
+                    item: q.item
+                      ? t("quotes.item", {
+                          name: q.item.name,
+                          make: q.item.make,
+                          year: q.item.year ?? t("quotes.notAvailable"),
+                        })
+                      : t("quotes.itemGone", { name: q.itemNameAtRequest }),
+                    refId: q.refId,
+                    number: q.number,
+                  })}
                 </p>
-                <p className="mt-1 text-sm text-slate-800">{q.preview || "No message provided"}</p>
+                <p className="mt-1 text-sm text-slate-800">{q.preview || t("quotes.noMessage")}</p>
               </div>
               <div className="text-right text-sm">
-                <p className="font-semibold text-slate-900">{QUOTE_STATUS_LABEL[q.status]}</p>
+                <p className="font-semibold text-slate-900">{t(`quoteStatus.${q.status}`)}</p>
                 <p className="text-slate-500">{q.createdAt.slice(0, 10)}</p>
               </div>
             </li>
@@ -186,18 +197,16 @@ export function QuoteList({
         </ul>
       )}
       {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
+        <nav aria-label={t("quotes.pages")} className="flex items-center gap-4 text-sm">
           {page > 1 ? (
             <Link to={pageHref(page - 1)} className="font-semibold text-accent-700">
-              ‹ Previous
+              {t("quotes.previous")}
             </Link>
           ) : null}
-          <span className="text-slate-600">
-            Page {page} of {pageCount}
-          </span>
+          <span className="text-slate-600">{t("quotes.pageOf", { page, pageCount })}</span>
           {page < pageCount ? (
             <Link to={pageHref(page + 1)} className="font-semibold text-accent-700">
-              Next ›
+              {t("quotes.next")}
             </Link>
           ) : null}
         </nav>

@@ -1,8 +1,11 @@
+import { useT } from "~/i18n/i18n";
+
 /**
  * Quote requests per day for 30 days, vehicles and parts side by side. An SVG
  * with a text summary for screen readers, and the figures in a table below.
  */
 export function QuotesChart({ days }: { days: { day: string; vehicle: number; part: number }[] }) {
+  const { t } = useT("admin");
   const width = 720;
   const height = 200;
   const pad = { left: 32, bottom: 24, top: 8 };
@@ -16,11 +19,11 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
   });
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-5">
-      <figcaption className="font-semibold text-slate-900">Quote requests per day, last 30 days</figcaption>
+      <figcaption className="font-semibold text-slate-900">{t("dashboard.chart.caption")}</figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Quote requests over the last 30 days: ${totals.vehicle} for vehicles and ${totals.part} for parts.`}
+        aria-label={t("dashboard.chart.summary", { vehicles: totals.vehicle, parts: totals.part })}
         className="mt-3 w-full"
       >
         {[0, Math.ceil(max / 2), max].map((tick) => (
@@ -49,21 +52,21 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
       <p className="mt-2 flex gap-4 text-sm text-slate-700">
         <span>
           <span className="mr-1 inline-block h-3 w-3 bg-[#194e90] align-middle" aria-hidden="true" />
-          Vehicles ({totals.vehicle})
+          {t("dashboard.chart.vehiclesLegend", { number: totals.vehicle })}
         </span>
         <span>
           <span className="mr-1 inline-block h-3 w-3 bg-[#d97706] align-middle" aria-hidden="true" />
-          Parts ({totals.part})
+          {t("dashboard.chart.partsLegend", { number: totals.part })}
         </span>
       </p>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-accent-700">Figures by day</summary>
+        <summary className="cursor-pointer text-accent-700">{t("dashboard.chart.figures")}</summary>
         <table className="mt-2 w-full text-left">
           <thead>
             <tr>
-              <th className="py-1">Day</th>
-              <th className="py-1">Vehicles</th>
-              <th className="py-1">Parts</th>
+              <th className="py-1">{t("dashboard.chart.day")}</th>
+              <th className="py-1">{t("dashboard.chart.vehicles")}</th>
+              <th className="py-1">{t("dashboard.chart.parts")}</th>
             </tr>
           </thead>
           <tbody>

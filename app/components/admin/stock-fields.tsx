@@ -16,37 +16,39 @@ import {
   VEHICLE_SUB_TYPES,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
+import { useT } from "~/i18n/i18n";
+import { useAdminMessage } from "./admin-messages";
+import { useOptionLabels } from "./admin-options";
 import { Section, Select } from "./form-bits";
 
 type Values = Record<string, string>;
-const labelled = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalise(v) }));
-const STATUS = [
-  { value: "available", label: "Available" },
-  { value: "reserved", label: "Reserved" },
-  { value: "sold", label: "Sold" },
-];
+const STATUSES = ["available", "reserved", "sold"] as const;
+
+/** The words of the stock forms: labels, stock statuses, and errors in the staff's language. */
+function useFieldWords(errors: Values) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const { options } = useOptionLabels();
+  const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
+  const label = (name: string) => t(`fields.labels.${name}`);
+  const status = STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
+  return { t, e, label, status, options };
+}
 
 /**
  * The vehicle's fields, for upload and edit (SPEC 2 sections). Model waits for
  * Make and SubType for Type; changing the parent clears the child (SPEC 4).
  */
-export function VehicleFields({
-  years,
-  initial = {},
-  errors: e,
-}: {
-  years: number[];
-  initial?: Values;
-  errors: Values;
-}) {
+export function VehicleFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
+  const { t, e, label, status, options } = useFieldWords(errors);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
   return (
     <>
-      <Section title="Basic Information">
+      <Section title={t("fields.sections.basicVehicle")}>
         <Select
-          label="Make"
+          label={label("make")}
           name="make"
           required
           options={Object.keys(VEHICLE_MODELS)}
@@ -55,7 +57,7 @@ export function VehicleFields({
           error={e.make}
         />
         <Select
-          label="Model"
+          label={label("model")}
           name="model"
           required
           options={make ? (VEHICLE_MODELS[make] ?? []) : []}
@@ -65,7 +67,7 @@ export function VehicleFields({
           error={e.model}
         />
         <Select
-          label="Year"
+          label={label("year")}
           name="year"
           required
           options={years.map(String)}
@@ -73,58 +75,58 @@ export function VehicleFields({
           error={e.year}
         />
         <Field
-          label="Price (¥)"
+          label={label("price")}
           name="price"
           defaultValue={initial.price}
           error={e.price}
-          hint="Whole yen, e.g. 1,250,000"
+          hint={t("fields.hints.price")}
           maxLength={20}
         />
         <Field
-          label="Ref ID"
+          label={label("refId")}
           name="refId"
           required={false}
           defaultValue={initial.refId}
           error={e.refId}
-          hint="Left blank, one is made"
+          hint={t("fields.hints.refId")}
           maxLength={40}
         />
         <Field
-          label="Name"
+          label={label("name")}
           name="name"
           required={false}
           defaultValue={initial.name}
           error={e.name}
-          hint="Left blank: year, make and model"
+          hint={t("fields.hints.name")}
           maxLength={200}
         />
         <Select
-          label="Stock status"
+          label={label("stockStatus")}
           name="stockStatus"
-          options={STATUS}
+          options={status}
           defaultValue={initial.stockStatus ?? "available"}
         />
       </Section>
-      <Section title="Vehicle Specifications">
+      <Section title={t("fields.sections.vehicleSpecifications")}>
         <Select
-          label="Type"
+          label={label("type")}
           name="type"
-          options={Object.keys(VEHICLE_SUB_TYPES)}
+          options={options("vehicleType", Object.keys(VEHICLE_SUB_TYPES))}
           value={type}
           onChange={setType}
           error={e.type}
         />
         <Select
-          label="SubType"
+          label={label("subType")}
           name="subType"
-          options={type ? (VEHICLE_SUB_TYPES[type] ?? []) : []}
+          options={options("vehicleSubType", type ? (VEHICLE_SUB_TYPES[type] ?? []) : [])}
           disabled={!type}
           key={`sub-${type}`}
           defaultValue={keepIf(initial.subType, VEHICLE_SUB_TYPES[type] ?? [])}
           error={e.subType}
         />
         <Field
-          label="Mileage (km)"
+          label={label("mileage")}
           name="mileage"
           required={false}
           defaultValue={initial.mileage}
@@ -132,43 +134,61 @@ export function VehicleFields({
           maxLength={12}
         />
         <Field
-          label="Engine capacity (cc)"
+          label={label("engineCc")}
           name="engineCc"
           required={false}
           defaultValue={initial.engineCc}
           error={e.engineCc}
           maxLength={8}
         />
-        <Select label="Fuel" name="fuel" options={labelled(FUELS)} defaultValue={initial.fuel} error={e.fuel} />
         <Select
-          label="Transmission"
+          label={label("fuel")}
+          name="fuel"
+          options={options("fuel", FUELS, capitalise)}
+          defaultValue={initial.fuel}
+          error={e.fuel}
+        />
+        <Select
+          label={label("transmission")}
           name="transmission"
-          options={labelled(TRANSMISSIONS)}
+          options={options("transmission", TRANSMISSIONS, capitalise)}
           defaultValue={initial.transmission}
           error={e.transmission}
         />
-        <Select label="Drive" name="drive" options={DRIVES} defaultValue={initial.drive} error={e.drive} />
-        <Select label="Seats" name="seats" options={SEATS} defaultValue={initial.seats} error={e.seats} />
-        <Select label="Doors" name="doors" options={DOORS.map(String)} defaultValue={initial.doors} error={e.doors} />
+        <Select label={label("drive")} name="drive" options={DRIVES} defaultValue={initial.drive} error={e.drive} />
+        <Select label={label("seats")} name="seats" options={SEATS} defaultValue={initial.seats} error={e.seats} />
         <Select
-          label="Steering"
+          label={label("doors")}
+          name="doors"
+          options={DOORS.map(String)}
+          defaultValue={initial.doors}
+          error={e.doors}
+        />
+        <Select
+          label={label("steering")}
           name="steering"
-          options={STEERING}
+          options={options("steering", STEERING)}
           defaultValue={initial.steering}
           error={e.steering}
         />
       </Section>
-      <Section title="Features & Condition">
-        <Select label="Color" name="color" options={COLORS} defaultValue={initial.color} error={e.color} />
+      <Section title={t("fields.sections.featuresCondition")}>
         <Select
-          label="Exterior condition"
+          label={label("color")}
+          name="color"
+          options={options("color", COLORS)}
+          defaultValue={initial.color}
+          error={e.color}
+        />
+        <Select
+          label={label("exteriorGrade")}
           name="exteriorGrade"
           options={GRADES}
           defaultValue={initial.exteriorGrade}
           error={e.exteriorGrade}
         />
         <Select
-          label="Interior condition"
+          label={label("interiorGrade")}
           name="interiorGrade"
           options={GRADES}
           defaultValue={initial.interiorGrade}
@@ -180,18 +200,19 @@ export function VehicleFields({
   );
 }
 
-export function PartFields({ years, initial = {}, errors: e }: { years: number[]; initial?: Values; errors: Values }) {
+export function PartFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
+  const { t, e, label, status, options } = useFieldWords(errors);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
   return (
     <>
-      <Section title="Basic information">
-        <Field label="Ref ID" name="refId" defaultValue={initial.refId} error={e.refId} maxLength={40} />
-        <Field label="Name" name="name" defaultValue={initial.name} error={e.name} maxLength={200} />
-        <Field label="Price (¥)" name="price" defaultValue={initial.price} error={e.price} maxLength={20} />
+      <Section title={t("fields.sections.basicPart")}>
+        <Field label={label("refId")} name="refId" defaultValue={initial.refId} error={e.refId} maxLength={40} />
+        <Field label={label("name")} name="name" defaultValue={initial.name} error={e.name} maxLength={200} />
+        <Field label={label("price")} name="price" defaultValue={initial.price} error={e.price} maxLength={20} />
         <Field
-          label="Part number"
+          label={label("partNumber")}
           name="partNumber"
           required={false}
           defaultValue={initial.partNumber}
@@ -199,25 +220,25 @@ export function PartFields({ years, initial = {}, errors: e }: { years: number[]
           maxLength={60}
         />
         <Field
-          label="Quantity"
+          label={label("quantity")}
           name="quantity"
           required={false}
           defaultValue={initial.quantity}
           error={e.quantity}
-          hint="Below 10 is flagged low stock"
+          hint={t("fields.hints.quantity")}
           maxLength={6}
         />
         <Select
-          label="Condition"
+          label={label("condition")}
           name="condition"
-          options={PART_CONDITIONS}
+          options={options("condition", PART_CONDITIONS)}
           defaultValue={initial.condition}
           error={e.condition}
         />
       </Section>
-      <Section title="Vehicle compatibility">
+      <Section title={t("fields.sections.vehicleCompatibility")}>
         <Select
-          label="Make"
+          label={label("make")}
           name="make"
           required
           options={Object.keys(PART_MODELS)}
@@ -226,7 +247,7 @@ export function PartFields({ years, initial = {}, errors: e }: { years: number[]
           error={e.make}
         />
         <Select
-          label="Model"
+          label={label("model")}
           name="model"
           required
           options={make ? (PART_MODELS[make] ?? []) : []}
@@ -235,32 +256,38 @@ export function PartFields({ years, initial = {}, errors: e }: { years: number[]
           defaultValue={keepIf(initial.model, PART_MODELS[make] ?? [])}
           error={e.model}
         />
-        <Select label="Year" name="year" options={years.map(String)} defaultValue={initial.year} error={e.year} />
-      </Section>
-      <Section title="Category">
         <Select
-          label="Type"
+          label={label("year")}
+          name="year"
+          options={years.map(String)}
+          defaultValue={initial.year}
+          error={e.year}
+        />
+      </Section>
+      <Section title={t("fields.sections.category")}>
+        <Select
+          label={label("type")}
           name="type"
           required
-          options={Object.keys(PART_SUB_TYPES)}
+          options={options("partType", Object.keys(PART_SUB_TYPES))}
           value={type}
           onChange={setType}
           error={e.type}
         />
         <Select
-          label="SubType"
+          label={label("subType")}
           name="subType"
           required
-          options={type ? (PART_SUB_TYPES[type] ?? []) : []}
+          options={options("partSubType", type ? (PART_SUB_TYPES[type] ?? []) : [])}
           disabled={!type}
           key={`sub-${type}`}
           defaultValue={keepIf(initial.subType, PART_SUB_TYPES[type] ?? [])}
           error={e.subType}
         />
         <Select
-          label="Stock status"
+          label={label("stockStatus")}
           name="stockStatus"
-          options={STATUS}
+          options={status}
           defaultValue={initial.stockStatus ?? "available"}
         />
       </Section>
@@ -270,11 +297,12 @@ export function PartFields({ years, initial = {}, errors: e }: { years: number[]
 }
 
 function Description({ initial, error }: { initial?: string; error?: string }) {
+  const { t } = useT("admin");
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
-      <legend className="px-1 text-base font-semibold text-slate-900">Description</legend>
+      <legend className="px-1 text-base font-semibold text-slate-900">{t("fields.sections.description")}</legend>
       <label htmlFor="stock-description" className="sr-only">
-        Description
+        {t("fields.labels.description")}
       </label>
       <textarea
         id="stock-description"

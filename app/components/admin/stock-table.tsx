@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
-import { formatYen } from "~/domain/inventory/price";
-import { STOCK_STATUS_LABEL } from "~/domain/inventory/inventory";
 import { imageUrl } from "~/domain/media/image-url";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useAdminMessage } from "./admin-messages";
+import { useOptionLabels } from "./admin-options";
 
 type Row = {
   id: number;
@@ -57,6 +58,7 @@ function href(base: string, query: Query, change: Partial<Query>) {
 function Pager({ base, query, page, pageCount }: { base: string; query: Query; page: number; pageCount: number }) {
   const start = Math.max(1, Math.min(page - 2, pageCount - 4));
   const pages = Array.from({ length: Math.min(5, pageCount) }, (_, i) => start + i);
+  const { t } = useT("admin");
   const cell = "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm";
   const link = (to: number, label: string, aria: string) =>
     to < 1 || to > pageCount || to === page ? (
@@ -73,9 +75,9 @@ function Pager({ base, query, page, pageCount }: { base: string; query: Query; p
       </Link>
     );
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center gap-1">
-      {link(1, "«", "First page")}
-      {link(page - 1, "‹", "Previous page")}
+    <nav aria-label={t("stockTable.pager.label")} className="flex flex-wrap items-center gap-1">
+      {link(1, "«", t("stockTable.pager.first"))}
+      {link(page - 1, "‹", t("stockTable.pager.previous"))}
       {pages.map((p) =>
         p === page ? (
           <span key={p} aria-current="page" className={`${cell} bg-accent-700 font-semibold text-white`}>
@@ -86,14 +88,14 @@ function Pager({ base, query, page, pageCount }: { base: string; query: Query; p
             key={p}
             to={href(base, query, { page: p })}
             className={`${cell} text-slate-700 hover:bg-slate-100`}
-            aria-label={`Page ${p}`}
+            aria-label={t("stockTable.pager.page", { page: p })}
           >
             {p}
           </Link>
         ),
       )}
-      {link(page + 1, "›", "Next page")}
-      {link(pageCount, "»", "Last page")}
+      {link(page + 1, "›", t("stockTable.pager.next"))}
+      {link(pageCount, "»", t("stockTable.pager.last"))}
     </nav>
   );
 }
@@ -122,14 +124,18 @@ export function StockTable({
   pageCount: number;
   makes: string[];
   types: string[];
-  bands: { value: string; label: string }[];
+  bands: { value: string; label: string; labelKey?: string }[];
   result?: { ok: boolean; message: string } | undefined;
 }) {
   const navigation = useNavigation();
   const [selected, setSelected] = useState<number[]>([]);
   const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));
   const someOnPage = items.some((i) => selected.includes(i.id));
-  const noun = kind === "vehicles" ? "vehicles" : "parts";
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const format = useFormat();
+  const { label } = useOptionLabels();
+  const typeGroup = kind === "vehicles" ? "vehicleType" : "partType";
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -138,66 +144,68 @@ export function StockTable({
           to={kind === "vehicles" ? "/admin/upload-vehicle" : "/admin/upload-part"}
           className="rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white"
         >
-          {kind === "vehicles" ? "Upload vehicle" : "Upload part"}
+          {t(`stockTable.${kind}.upload`)}
         </Link>
       </div>
-      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
       <form
         method="get"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
         key={JSON.stringify(query)}
       >
         <label className="flex flex-col text-sm text-slate-700">
-          Search
+          {t("stockTable.filters.search")}
           <input
             name="q"
             type="search"
             defaultValue={query.q}
-            placeholder="Name, make, model, ref, id"
+            placeholder={t("stockTable.filters.searchPlaceholder")}
             className={`${control} w-56`}
             maxLength={100}
           />
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Make
+          {t("stockTable.filters.make")}
           <select name="make" defaultValue={query.make} className={control}>
-            <option value="">All</option>
+            <option value="">{t("stockTable.filters.all")}</option>
             {makes.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </select>
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Type
+          {t("stockTable.filters.type")}
           <select name="type" defaultValue={query.type} className={control}>
-            <option value="">All</option>
-            {types.map((m) => (
-              <option key={m}>{m}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          Status
-          <select name="status" defaultValue={query.status} className={control}>
-            <option value="">All</option>
-            <option value="available">Available</option>
-            <option value="reserved">Reserved</option>
-            <option value="sold">Sold</option>
-          </select>
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          Price band
-          <select name="band" defaultValue={query.band} className={control}>
-            <option value="">All</option>
-            {bands.map((b) => (
-              <option key={b.value} value={b.value}>
-                {b.label}
+            <option value="">{t("stockTable.filters.all")}</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {label(typeGroup, type)}
               </option>
             ))}
           </select>
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Min ¥
+          {t("stockTable.filters.status")}
+          <select name="status" defaultValue={query.status} className={control}>
+            <option value="">{t("stockTable.filters.all")}</option>
+            <option value="available">{t("stockStatus.available")}</option>
+            <option value="reserved">{t("stockStatus.reserved")}</option>
+            <option value="sold">{t("stockStatus.sold")}</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm text-slate-700">
+          {t("stockTable.filters.priceBand")}
+          <select name="band" defaultValue={query.band} className={control}>
+            <option value="">{t("stockTable.filters.all")}</option>
+            {bands.map((b) => (
+              <option key={b.value} value={b.value}>
+                {b.labelKey ? t(b.labelKey) : b.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm text-slate-700">
+          {t("stockTable.filters.min")}
           <input
             name="min"
             inputMode="numeric"
@@ -207,7 +215,7 @@ export function StockTable({
           />
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Max ¥
+          {t("stockTable.filters.max")}
           <input
             name="max"
             inputMode="numeric"
@@ -217,17 +225,17 @@ export function StockTable({
           />
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Sort
+          {t("stockTable.filters.sort")}
           <select name="sort" defaultValue={query.sort} className={control}>
-            <option value="newest">Newest</option>
-            <option value="oldest">Oldest</option>
-            <option value="price_asc">Price: low to high</option>
-            <option value="price_desc">Price: high to low</option>
-            <option value="name">Name</option>
+            <option value="newest">{t("stockTable.sort.newest")}</option>
+            <option value="oldest">{t("stockTable.sort.oldest")}</option>
+            <option value="price_asc">{t("stockTable.sort.priceAsc")}</option>
+            <option value="price_desc">{t("stockTable.sort.priceDesc")}</option>
+            <option value="name">{t("stockTable.sort.name")}</option>
           </select>
         </label>
         <label className="flex flex-col text-sm text-slate-700">
-          Per page
+          {t("stockTable.filters.perPage")}
           <select name="perPage" defaultValue={String(query.perPage)} className={control}>
             {[20, 40, 60, 80, 100, 200].map((n) => (
               <option key={n}>{n}</option>
@@ -235,17 +243,17 @@ export function StockTable({
           </select>
         </label>
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-          Apply
+          {t("stockTable.filters.apply")}
         </button>
         <Link to={base} className="h-10 px-2 text-sm leading-10 font-semibold text-accent-700">
-          Clear
+          {t("stockTable.filters.clear")}
         </Link>
       </form>
       <Form
         method="post"
         onSubmit={(event) => {
           const count = selected.length;
-          if (!window.confirm(`Are you sure you want to delete ${count} ${noun}?`)) event.preventDefault();
+          if (!window.confirm(t(`stockTable.${kind}.confirmDelete`, { number: count }))) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete" />
@@ -254,14 +262,14 @@ export function StockTable({
         ))}
         <div className="flex flex-wrap items-center justify-between gap-3 py-2">
           <p className="text-sm text-slate-600" data-testid="table-total">
-            {total.toLocaleString("en-US")} {noun} · {selected.length} selected
+            {t(`stockTable.${kind}.total`, { total: format.number(total), selected: selected.length })}
           </p>
           <button
             type="submit"
             disabled={selected.length === 0 || navigation.state === "submitting"}
             className="h-9 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white disabled:opacity-40"
           >
-            Delete selected
+            {t("stockTable.deleteSelected")}
           </button>
         </div>
       </Form>
@@ -272,7 +280,7 @@ export function StockTable({
               <th className="p-3">
                 <input
                   type="checkbox"
-                  aria-label="Select all on this page"
+                  aria-label={t("stockTable.selectAll")}
                   checked={allOnPage}
                   ref={(el) => {
                     if (el) el.indeterminate = someOnPage && !allOnPage;
@@ -286,19 +294,21 @@ export function StockTable({
                   }
                 />
               </th>
-              <th className="p-3">Item</th>
-              <th className="p-3">Make / model</th>
-              <th className="p-3">{kind === "vehicles" ? "Year" : "Quantity"}</th>
-              <th className="p-3 text-right">Price</th>
-              <th className="p-3">Status</th>
-              <th className="p-3">Actions</th>
+              <th className="p-3">{t("stockTable.columns.item")}</th>
+              <th className="p-3">{t("stockTable.columns.makeModel")}</th>
+              <th className="p-3">
+                {kind === "vehicles" ? t("stockTable.columns.year") : t("stockTable.columns.quantity")}
+              </th>
+              <th className="p-3 text-right">{t("stockTable.columns.price")}</th>
+              <th className="p-3">{t("stockTable.columns.status")}</th>
+              <th className="p-3">{t("stockTable.columns.actions")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {items.length === 0 ? (
               <tr>
                 <td colSpan={7} className="p-8 text-center text-slate-600">
-                  No {noun} match these filters.
+                  {t(`stockTable.${kind}.empty`)}
                 </td>
               </tr>
             ) : null}
@@ -307,7 +317,7 @@ export function StockTable({
                 <td className="p-3">
                   <input
                     type="checkbox"
-                    aria-label={`Select ${row.name}`}
+                    aria-label={t("stockTable.selectItem", { name: row.name })}
                     checked={selected.includes(row.id)}
                     onChange={() =>
                       setSelected(
@@ -332,8 +342,13 @@ export function StockTable({
                     <div>
                       <p className="font-semibold text-slate-900">{row.name}</p>
                       <p className="text-xs text-slate-500">
-                        Ref {row.refId} · #{row.id}
-                        {row.partNumber ? ` · ${row.partNumber}` : ""}
+                        {row.partNumber
+                          ? t("stockTable.referenceWithPart", {
+                              refId: row.refId,
+                              id: row.id,
+                              partNumber: row.partNumber,
+                            })
+                          : t("stockTable.reference", { refId: row.refId, id: row.id })}
                       </p>
                     </div>
                   </div>
@@ -343,35 +358,35 @@ export function StockTable({
                 </td>
                 <td className="p-3 text-slate-700">
                   {kind === "vehicles" ? (
-                    (row.year ?? "N/A")
+                    (row.year ?? t("stockTable.notAvailable"))
                   ) : (
                     <span>
                       {row.quantity}
                       {row.quantity !== null && row.quantity < 10 ? (
                         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                          Low stock
+                          {t("stockTable.lowStock")}
                         </span>
                       ) : null}
                     </span>
                   )}
                 </td>
-                <td className="p-3 text-right font-semibold text-slate-900">{formatYen(row.price)}</td>
-                <td className="p-3">{STOCK_STATUS_LABEL[row.stockStatus]}</td>
+                <td className="p-3 text-right font-semibold text-slate-900">{format.yen(row.price)}</td>
+                <td className="p-3">{t(`stockStatus.${row.stockStatus}`)}</td>
                 <td className="p-3">
                   <div className="flex gap-3">
                     <Link
                       to={`/${kind}/${row.id}`}
                       className="font-semibold text-accent-700 hover:underline"
-                      aria-label={`View ${row.name}`}
+                      aria-label={t("stockTable.viewItem", { name: row.name })}
                     >
-                      View
+                      {t("stockTable.view")}
                     </Link>
                     <Link
                       to={kind === "vehicles" ? `/admin/edit/${row.id}` : `/admin/edit-part/${row.id}`}
                       className="font-semibold text-accent-700 hover:underline"
-                      aria-label={`Edit ${row.name}`}
+                      aria-label={t("stockTable.editItem", { name: row.name })}
                     >
-                      Edit
+                      {t("stockTable.edit")}
                     </Link>
                   </div>
                 </td>
@@ -381,9 +396,7 @@ export function StockTable({
         </table>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          Page {page} of {pageCount}
-        </p>
+        <p className="text-sm text-slate-600">{t("stockTable.pageOf", { page, pageCount })}</p>
         <Pager base={base} query={query} page={page} pageCount={pageCount} />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "~/i18n/i18n";
 
 export type UploadResult = { ok: boolean; message: string; errors: Record<string, string>; id?: number | null };
 
@@ -10,6 +11,7 @@ type FileProgress = { name: string; size: number; done: number };
  * order chosen, so each one's progress is the part of the stream it covers.
  */
 export function useUploadWithProgress(endpoint: string) {
+  const { t } = useT("admin");
   const [files, setFiles] = useState<FileProgress[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<UploadResult | null>(null);
@@ -37,7 +39,7 @@ export function useUploadWithProgress(endpoint: string) {
     xhr.onload = () => {
       setBusy(false);
       const body = xhr.response as UploadResult | null;
-      setResult(body ?? { ok: false, message: "Upload failed: the server did not answer.", errors: {} });
+      setResult(body ?? { ok: false, message: t("messages.text.uploadNoAnswer"), errors: {} });
       if (body?.ok) {
         form.reset();
         setFiles([]);
@@ -45,7 +47,7 @@ export function useUploadWithProgress(endpoint: string) {
     };
     xhr.onerror = () => {
       setBusy(false);
-      setResult({ ok: false, message: "Upload failed: the connection was lost. Please try again.", errors: {} });
+      setResult({ ok: false, message: t("messages.text.uploadConnectionLost"), errors: {} });
     };
     xhr.send(data);
   }
@@ -54,9 +56,10 @@ export function useUploadWithProgress(endpoint: string) {
 }
 
 export function ProgressList({ files }: { files: FileProgress[] }) {
+  const { t } = useT("admin");
   if (files.length === 0) return null;
   return (
-    <ul className="space-y-2" aria-label="Upload progress">
+    <ul className="space-y-2" aria-label={t("upload.progress")}>
       {files.map((f, i) => {
         const percent = f.size ? Math.round((f.done / f.size) * 100) : 100;
         return (
@@ -65,7 +68,12 @@ export function ProgressList({ files }: { files: FileProgress[] }) {
               <span className="truncate">{f.name}</span>
               <span>{percent}%</span>
             </div>
-            <progress value={percent} max={100} className="h-2 w-full" aria-label={`${f.name} uploaded`}>
+            <progress
+              value={percent}
+              max={100}
+              className="h-2 w-full"
+              aria-label={t("upload.fileProgress", { name: f.name })}
+            >
               {percent}%
             </progress>
           </li>

@@ -1,4 +1,22 @@
+import type { TFunction } from "i18next";
+import english from "~/i18n/locales/en/admin.json";
+import { i18nFor } from "~/i18n/i18n";
+
 /** Pure rules of the dashboard (SPEC 2 "Dashboard", 9). Browser-safe. */
+
+/** A translate function of the admin catalogue (a page passes its own `t`). */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+let englishT: Translate | null = null;
+
+/** The English words, for callers without a page (and the tests). */
+function inEnglish(): Translate {
+  englishT ??= i18nFor({ language: "en", version: "dashboard-en", resources: { admin: english } }).getFixedT(
+    "en",
+    "admin",
+  ) as unknown as Translate;
+  return englishT;
+}
 
 export type WeekChange =
   { kind: "change"; percent: number; direction: "up" | "down" | "flat" } | { kind: "no-previous"; thisWeek: number };
@@ -14,22 +32,23 @@ export function weekChange(thisWeek: number, previousWeek: number): WeekChange {
   return { kind: "change", percent, direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
 }
 
-export function describeChange(change: WeekChange): string {
+export function describeChange(change: WeekChange, translate: Translate | TFunction = inEnglish()): string {
+  const t = translate as Translate;
   if (change.kind === "no-previous")
     return change.thisWeek > 0
-      ? `${change.thisWeek} new this week, none the week before`
-      : "None this week or the week before";
+      ? t("dashboard.change.newThisWeek", { number: change.thisWeek })
+      : t("dashboard.change.none");
   const sign = change.percent > 0 ? "+" : "";
-  return `${sign}${change.percent.toFixed(1)}% on the week before`;
+  return t("dashboard.change.percent", { percent: `${sign}${change.percent.toFixed(1)}` });
 }
 
-/** "5 minutes ago", "1 hour ago", "3 days ago", "2 weeks ago" (SPEC 2). */
-export function relativeTime(iso: string, now = new Date()): string {
+/** "5 minutes ago", "1 hour ago", "3 days ago", "2 weeks ago" (SPEC 2), in the language of `t`. */
+export function relativeTime(iso: string, now = new Date(), translate: Translate | TFunction = inEnglish()): string {
+  const t = translate as Translate;
   const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 1000));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"} ago`;
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return unit(Math.floor(seconds / 60), "minute");
-  if (seconds < 86_400) return unit(Math.floor(seconds / 3600), "hour");
-  if (seconds < 7 * 86_400) return unit(Math.floor(seconds / 86_400), "day");
-  return unit(Math.floor(seconds / (7 * 86_400)), "week");
+  if (seconds < 60) return t("dashboard.relative.justNow");
+  if (seconds < 3600) return t("dashboard.relative.minutes", { count: Math.floor(seconds / 60) });
+  if (seconds < 86_400) return t("dashboard.relative.hours", { count: Math.floor(seconds / 3600) });
+  if (seconds < 7 * 86_400) return t("dashboard.relative.days", { count: Math.floor(seconds / 86_400) });
+  return t("dashboard.relative.weeks", { count: Math.floor(seconds / (7 * 86_400)) });
 }

@@ -5,12 +5,15 @@ import { kindOfPath, PRICE_BANDS, STOCK_SCREENS } from "~/domain/inventory/admin
 import { adminListStock, deleteStock, readAdminQuery } from "~/domain/inventory/admin-stock.server";
 import { PART_MAKES, PART_TYPES, VEHICLE_MAKES, VEHICLE_TYPES } from "~/domain/inventory/catalogue";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { adminLanguage } from "~/i18n/languages";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/all-stock";
 
 // One module for All Vehicles (/admin/all-products) and All Parts (/admin/all-parts-products).
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: STOCK_SCREENS[kindOfPath(location.pathname)].title },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: metaT(matches, "admin")(STOCK_SCREENS[kindOfPath(location.pathname)].titleKey) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -27,28 +30,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, media } = getServices(context);
   const staff = await requireStaff(db, request);
-  const { one, many } = STOCK_SCREENS[kindOfPath(new URL(request.url).pathname)];
+  const kind = kindOfPath(new URL(request.url).pathname);
+  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const ids = form.getAll("ids").map(Number);
   if (form.get("intent") !== "delete" || ids.length === 0) {
-    return data({ ok: false, message: `Select the ${many} to delete first.` }, { status: 400 });
+    return data({ ok: false, message: t(`stockTable.${kind}.selectFirst`) }, { status: 400 });
   }
   try {
-    const { deleted, missing } = await deleteStock(db, media, kindOfPath(new URL(request.url).pathname), ids, staff);
-    if (missing > 0)
-      return data({ ok: false, message: `Failed to delete some ${many}. Please try again.` }, { status: 409 });
-    return { ok: true, message: `Deleted ${deleted} ${deleted === 1 ? one : many}.` };
+    const { deleted, missing } = await deleteStock(db, media, kind, ids, staff);
+    if (missing > 0) return data({ ok: false, message: t(`stockTable.${kind}.failedSome`) }, { status: 409 });
+    return { ok: true, message: t(`stockTable.${kind}.deleted`, { count: deleted }) };
   } catch {
-    return data({ ok: false, message: `Failed to delete some ${many}. Please try again.` }, { status: 500 });
+    return data({ ok: false, message: t(`stockTable.${kind}.failedSome`) }, { status: 500 });
   }
 }
 
 export default function AllStock({ loaderData, actionData }: Route.ComponentProps) {
   const { kind } = loaderData;
+  const { t } = useT("admin");
   return (
     <StockTable
       kind={kind}
-      title={STOCK_SCREENS[kind].title}
+      title={t(STOCK_SCREENS[kind].titleKey)}
       base={STOCK_SCREENS[kind].list}
       query={loaderData.query}
       items={loaderData.items}
@@ -58,7 +62,7 @@ export default function AllStock({ loaderData, actionData }: Route.ComponentProp
       makes={kind === "vehicles" ? VEHICLE_MAKES : PART_MAKES}
       types={kind === "vehicles" ? VEHICLE_TYPES : PART_TYPES}
       bands={PRICE_BANDS[kind]}
-      result={actionData ?? (loaderData.updated ? { ok: true, message: "Product updated successfully!" } : undefined)}
+      result={actionData ?? (loaderData.updated ? { ok: true, message: t("messages.text.productUpdated") } : undefined)}
     />
   );
 }

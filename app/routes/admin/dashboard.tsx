@@ -1,13 +1,18 @@
 import { Link, useNavigation, useRevalidator } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.dashboard") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -18,24 +23,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const ARROW = { up: "▲", down: "▼", flat: "▶" } as const;
 
+/** The cards' words, as dashboardFigures gives them in English, to catalogue keys. */
+const CARD_LABELS: Record<string, string> = {
+  "Total Vehicles": "dashboard.cards.totalVehicles",
+  "Parts Inventory": "dashboard.cards.partsInventory",
+  "Vehicle Quotes": "dashboard.cards.vehicleQuotes",
+  "Parts Quotes": "dashboard.cards.partsQuotes",
+  "Total Users": "dashboard.cards.totalUsers",
+};
+
+const TODAY: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const loading = revalidator.state === "loading" || navigation.state === "loading";
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const format = useFormat();
   const now = new Date(loaderData.now);
-  const today = now.toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Asia/Tokyo",
-  });
+  // Tokyo's date. English keeps the day-month order it always had ("Saturday, 21 November 2026").
+  const today =
+    format.language === "en"
+      ? now.toLocaleDateString("en-GB", { ...TODAY, timeZone: "Asia/Tokyo" })
+      : format.date(now, TODAY);
   return (
     <div className="space-y-8">
-      {loaderData.notice ? <FormMessage tone="error">{loaderData.notice}</FormMessage> : null}
+      {loaderData.notice ? <FormMessage tone="error">{m(loaderData.notice)}</FormMessage> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Welcome back, {loaderData.adminId}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {t("dashboard.welcome", { adminId: loaderData.adminId })}
+          </h1>
           <p className="text-slate-600">{today}</p>
         </div>
         <button
@@ -44,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           disabled={loading}
           className="h-10 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
-          Refresh Data
+          {t("dashboard.refresh")}
         </button>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="dashboard-cards">
@@ -53,18 +72,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           return (
             <li key={card.label} className="rounded-xl border border-slate-200 bg-white p-5">
               <p className="text-sm text-slate-600">
-                {card.label}
-                {card.note ? <span className="text-slate-500"> ({card.note})</span> : null}
+                {CARD_LABELS[card.label] ? t(CARD_LABELS[card.label]!) : card.label}
+                {card.note ? <span className="text-slate-500"> {t("dashboard.cards.pendingNote")}</span> : null}
               </p>
               <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="card-value">
-                {loading ? "..." : card.value.toLocaleString("en-US")}
+                {loading ? "..." : format.number(card.value)}
               </p>
               <p
                 className={`mt-1 text-xs ${change.kind === "change" && change.direction === "down" ? "text-red-700" : "text-slate-600"}`}
                 data-testid="card-change"
               >
                 {change.kind === "change" ? <span aria-hidden="true">{ARROW[change.direction]} </span> : null}
-                {loading ? "..." : describeChange(change)}
+                {loading ? "..." : describeChange(change, t)}
               </p>
             </li>
           );
@@ -72,10 +91,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       <div className="flex flex-wrap gap-3">
         {[
-          ["/admin/upload-vehicle", "Upload vehicle"],
-          ["/admin/upload-part", "Upload part"],
-          ["/admin/all-products", "All vehicles"],
-          ["/admin/vehicle-quotes", "Vehicle quotes"],
+          ["/admin/upload-vehicle", t("dashboard.links.uploadVehicle")],
+          ["/admin/upload-part", t("dashboard.links.uploadPart")],
+          ["/admin/all-products", t("dashboard.links.allVehicles")],
+          ["/admin/vehicle-quotes", t("dashboard.links.vehicleQuotes")],
         ].map(([to, label]) => (
           <Link
             key={to}
@@ -90,16 +109,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <QuotesChart days={loaderData.perDay} />
         <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="activity-title">
           <h2 id="activity-title" className="font-semibold text-slate-900">
-            Recent Activity
+            {t("dashboard.activity.title")}
           </h2>
           {loaderData.activity.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">Nothing has happened yet.</p>
+            <p className="mt-3 text-sm text-slate-600">{t("dashboard.activity.empty")}</p>
           ) : (
             <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
               {loaderData.activity.map((a) => (
                 <li key={a.id}>
                   <p className="text-slate-800">{a.summary}</p>
-                  <p className="text-xs text-slate-500">{relativeTime(a.at, now)}</p>
+                  <p className="text-xs text-slate-500">{relativeTime(a.at, now, t)}</p>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { ImageManager } from "~/components/admin/image-manager";
 import { PartFields, VehicleFields } from "~/components/admin/stock-fields";
 import { FormMessage } from "~/components/ui/field";
@@ -10,12 +11,13 @@ import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
 
 // One module for Edit Vehicle (/admin/edit/{id}) and Edit Part (/admin/edit-parts/{id}, /admin/edit-part/{id}).
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: STOCK_SCREENS[kindOfPath(location.pathname)].editTitle },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: metaT(matches, "admin")(STOCK_SCREENS[kindOfPath(location.pathname)].editTitleKey) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -62,14 +64,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function EditStock({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{STOCK_SCREENS[loaderData.kind].editTitle}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t(STOCK_SCREENS[loaderData.kind].editTitleKey)}</h1>
         <p className="text-slate-600">{loaderData.name}</p>
       </div>
-      {actionData ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
+      {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">
         {loaderData.kind === "vehicles" ? (
           <VehicleFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
@@ -83,13 +87,13 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
             disabled={navigation.state === "submitting"}
             className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
           >
-            {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
+            {navigation.state === "submitting" ? t("edit.saving") : t("edit.save")}
           </button>
           <Link
             to={STOCK_SCREENS[loaderData.kind].list}
             className="flex h-12 items-center rounded-lg border border-slate-300 px-6 font-semibold text-slate-800 hover:bg-slate-50"
           >
-            Cancel
+            {t("edit.cancel")}
           </Link>
         </div>
       </Form>

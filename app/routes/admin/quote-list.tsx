@@ -3,18 +3,21 @@ import { QuoteList } from "~/components/admin/quote-list";
 import { getServices } from "~/context.server";
 import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { adminLanguage } from "~/i18n/languages";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote-list";
 
 // One module for Vehicle Quotes (/admin/vehicle-quotes) and Parts Quotes (/admin/parts-quotes).
 const kindOf = (pathname: string) =>
   pathname.startsWith("/admin/parts-quotes") ? ("part" as const) : ("vehicle" as const);
 const SCREEN = {
-  vehicle: { title: "Vehicle Quotes", base: "/admin/vehicle-quotes" },
-  part: { title: "Parts Quotes", base: "/admin/parts-quotes" },
+  vehicle: { titleKey: "titles.vehicleQuotes", base: "/admin/vehicle-quotes" },
+  part: { titleKey: "titles.partsQuotes", base: "/admin/parts-quotes" },
 };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: SCREEN[kindOf(location.pathname)].title },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: metaT(matches, "admin")(SCREEN[kindOf(location.pathname)].titleKey) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,17 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(db, request);
+  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
-  if (form.get("intent") !== "delete") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (form.get("intent") !== "delete")
+    return data({ ok: false, message: t("messages.text.unknownAction") }, { status: 400 });
   const deleted = await deleteQuotes(db, form.getAll("numbers").map(String), staff);
-  if (deleted === 0) return data({ ok: false, message: "No quotes were deleted. Please try again." }, { status: 400 });
-  return { ok: true, message: `Deleted ${deleted} ${deleted === 1 ? "quote" : "quotes"}.` };
+  if (deleted === 0) return data({ ok: false, message: t("quotes.noneDeleted") }, { status: 400 });
+  return { ok: true, message: t("quotes.deleted", { count: deleted }) };
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
   return (
     <QuoteList
-      title={SCREEN[loaderData.kind].title}
+      title={t(SCREEN[loaderData.kind].titleKey)}
       base={SCREEN[loaderData.kind].base}
       exportHref={loaderData.exportHref}
       query={loaderData.query}

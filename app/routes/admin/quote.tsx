@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
@@ -8,11 +9,17 @@ import {
   retryMail,
   saveQuoteNotes,
 } from "~/domain/quotes/admin-quotes.server";
-import { movesFrom, QUOTE_STATUS_LABEL } from "~/domain/quotes/quote-status";
+import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { adminLanguage } from "~/i18n/languages";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote";
 
-export const meta: Route.MetaFunction = () => [{ title: "Quote" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.quote") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
@@ -25,32 +32,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(db, request);
+  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "status") {
     const outcome = await changeQuoteStatus(db, params.number, String(form.get("to") ?? ""), staff);
     return outcome.ok
-      ? { ok: true, message: "Status changed." }
+      ? { ok: true, message: t("quote.statusChanged") }
       : data({ ok: false, message: outcome.message }, { status: 400 });
   }
   if (intent === "notes") {
     const saved = await saveQuoteNotes(db, params.number, String(form.get("notes") ?? ""));
     return saved
-      ? { ok: true, message: "Notes saved." }
-      : data({ ok: false, message: "Quote not found." }, { status: 404 });
+      ? { ok: true, message: t("quote.notesSaved") }
+      : data({ ok: false, message: t("messages.text.quoteNotFound") }, { status: 404 });
   }
   if (intent === "retry") {
     const queued = await retryMail(db, Number(form.get("mailId")), params.number);
     return queued
-      ? { ok: true, message: "The mail will be sent again." }
-      : data({ ok: false, message: "That mail cannot be retried." }, { status: 400 });
+      ? { ok: true, message: t("quote.mailRetried") }
+      : data({ ok: false, message: t("quote.mailCannotRetry") }, { status: 400 });
   }
   if (intent === "delete") {
     const quote = await openQuote(db, params.number);
     await deleteQuotes(db, [params.number], staff);
     return redirect(quote?.kind === "part" ? "/admin/parts-quotes" : "/admin/vehicle-quotes");
   }
-  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  return data({ ok: false, message: t("messages.text.unknownAction") }, { status: 400 });
 }
 
 function digits(phone: string) {
@@ -60,12 +68,15 @@ function digits(phone: string) {
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, shopName } = loaderData;
   const navigation = useNavigation();
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const itemName = quote.item?.name ?? quote.itemNameAtRequest;
+  // The reply is written to the buyer, in English as before: not the staff's interface.
   const reply = `mailto:${quote.email}?subject=${encodeURIComponent(`Your quote ${quote.number}: ${itemName}`)}&body=${encodeURIComponent(
     `Dear ${quote.name},\n\nThank you for your request for ${itemName} (Ref ${quote.refId}).\n\n\n\nBest regards,\n${shopName}`,
   )}`;
   const links = [
-    { label: "Reply by e-mail", href: reply },
+    { label: t("quote.reply"), href: reply },
     { label: "WhatsApp", href: `https://wa.me/${digits(quote.phone)}` },
     { label: "Viber", href: `viber://chat?number=%2B${digits(quote.phone)}` },
     { label: "LINE", href: `https://line.me/R/msg/text/?${encodeURIComponent(`Quote ${quote.number}`)}` },
@@ -74,46 +85,51 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="max-w-4xl space-y-6">
       <Link to={list} className="text-sm font-semibold text-accent-700 hover:underline">
-        ‹ All {quote.kind === "vehicle" ? "vehicle" : "parts"} quotes
+        {quote.kind === "vehicle" ? t("quote.backVehicles") : t("quote.backParts")}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Quote {quote.number}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t("quote.title", { number: quote.number })}</h1>
           <p className="text-slate-600">
-            {quote.createdAt.replace("T", " ").slice(0, 16)} UTC · {itemName} · Ref {quote.refId}
-            {quote.item ? null : " · item no longer in stock (N/A)"}
+            {t(quote.item ? "quote.header" : "quote.headerGone", {
+              date: quote.createdAt.replace("T", " ").slice(0, 16),
+              item: itemName,
+              refId: quote.refId,
+            })}
           </p>
         </div>
         <p
           className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-900"
           data-testid="quote-status"
         >
-          {QUOTE_STATUS_LABEL[quote.status]}
+          {t(`quoteStatus.${quote.status}`)}
         </p>
       </div>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      {actionData ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{m(actionData.message)}</FormMessage>
+      ) : null}
       <section className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="font-semibold text-slate-900">Customer</h2>
+        <h2 className="font-semibold text-slate-900">{t("quote.customer")}</h2>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">Name</dt>
-            <dd>{quote.name || "No name provided"}</dd>
+            <dt className="text-slate-500">{t("quote.name")}</dt>
+            <dd>{quote.name || t("quote.noName")}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Country</dt>
+            <dt className="text-slate-500">{t("quote.country")}</dt>
             <dd>{quote.country}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Email</dt>
-            <dd>{quote.email || "No email provided"}</dd>
+            <dt className="text-slate-500">{t("quote.email")}</dt>
+            <dd>{quote.email || t("quote.noEmail")}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Phone</dt>
-            <dd>{quote.phone || "No phone provided"}</dd>
+            <dt className="text-slate-500">{t("quote.phone")}</dt>
+            <dd>{quote.phone || t("quote.noPhone")}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Preferred contact</dt>
-            <dd>{quote.contactMethods.length ? quote.contactMethods.join(", ") : "N/A"}</dd>
+            <dt className="text-slate-500">{t("quote.preferredContact")}</dt>
+            <dd>{quote.contactMethods.length ? quote.contactMethods.join(", ") : t("quote.notAvailable")}</dd>
           </div>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
@@ -130,9 +146,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="font-semibold text-slate-900">Message</h2>
+        <h2 className="font-semibold text-slate-900">{t("quote.message")}</h2>
         <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800" data-testid="quote-message">
-          {quote.message || "No message provided"}
+          {quote.message || t("quote.noMessage")}
         </p>
       </section>
       <section className="flex flex-wrap gap-3">
@@ -145,14 +161,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               disabled={navigation.state === "submitting"}
               className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white"
             >
-              {move.label}
+              {t(`quote.moves.${move.to}`, { defaultValue: move.label })}
             </button>
           </Form>
         ))}
         <Form
           method="post"
           onSubmit={(event) => {
-            if (!window.confirm("Are you sure you want to delete this quote?")) event.preventDefault();
+            if (!window.confirm(t("quote.confirmDelete"))) event.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value="delete" />
@@ -160,16 +176,16 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             type="submit"
             className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800"
           >
-            Delete
+            {t("quote.delete")}
           </button>
         </Form>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="font-semibold text-slate-900">Internal notes</h2>
+        <h2 className="font-semibold text-slate-900">{t("quote.notes")}</h2>
         <Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="notes" />
           <label htmlFor="quote-notes" className="sr-only">
-            Internal notes
+            {t("quote.notes")}
           </label>
           <textarea
             id="quote-notes"
@@ -180,29 +196,32 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             className="block w-full rounded-lg border border-slate-300 p-2 text-sm"
           />
           <button type="submit" className="h-9 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-            Save notes
+            {t("quote.saveNotes")}
           </button>
         </Form>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="font-semibold text-slate-900">Mail</h2>
+        <h2 className="font-semibold text-slate-900">{t("quote.mail")}</h2>
         <ul className="mt-2 space-y-2 text-sm">
-          {quote.mails.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2">
+          {quote.mails.map((mail) => (
+            <li key={mail.id} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                To {m.to_address}:{" "}
-                {m.status === "sent"
-                  ? "sent"
-                  : m.status === "failed"
-                    ? `failed after ${m.attempts} tries (${m.last_error ?? "no reason given"})`
-                    : `waiting (${m.attempts} tries so far)`}
+                {mail.status === "sent"
+                  ? t("quote.mailSent", { address: mail.to_address })
+                  : mail.status === "failed"
+                    ? t("quote.mailFailed", {
+                        address: mail.to_address,
+                        attempts: mail.attempts,
+                        reason: mail.last_error ?? t("quote.noReason"),
+                      })
+                    : t("quote.mailWaiting", { address: mail.to_address, attempts: mail.attempts })}
               </span>
-              {m.status === "failed" ? (
+              {mail.status === "failed" ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="mailId" value={m.id} />
+                  <input type="hidden" name="mailId" value={mail.id} />
                   <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1 font-semibold">
-                    Send again
+                    {t("quote.sendAgain")}
                   </button>
                 </Form>
               ) : null}

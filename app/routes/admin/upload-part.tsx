@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { PartFields } from "~/components/admin/stock-fields";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -7,9 +8,13 @@ import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 
 import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-part";
 
-export const meta: Route.MetaFunction = () => [{ title: "Upload Part" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.uploadPart") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(getServices(context).db, request);
@@ -23,6 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function UploadPart({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const sender = useUploadWithProgress("/admin/api/upload/part");
   const uploading = navigation.state === "submitting" || sender.busy;
   // With JavaScript the answer comes from the progress upload; without, from the form's action.
@@ -30,8 +37,8 @@ export default function UploadPart({ loaderData, actionData }: Route.ComponentPr
   const e: Record<string, string> = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Upload Part</h1>
-      {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{shown.message}</FormMessage> : null}
+      <h1 className="text-2xl font-bold text-slate-900">{t("titles.uploadPart")}</h1>
+      {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{m(shown.message)}</FormMessage> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -45,9 +52,9 @@ export default function UploadPart({ loaderData, actionData }: Route.ComponentPr
       >
         <PartFields years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
-          <legend className="px-1 text-base font-semibold text-slate-900">Images</legend>
+          <legend className="px-1 text-base font-semibold text-slate-900">{t("upload.images")}</legend>
           <label htmlFor="part-images" className="block text-sm font-medium text-slate-700">
-            Photos (the first is the cover)
+            {t("upload.photos")}
           </label>
           <input
             id="part-images"
@@ -57,8 +64,8 @@ export default function UploadPart({ loaderData, actionData }: Route.ComponentPr
             accept="image/jpeg,image/png,image/webp"
             className="mt-2 block text-sm"
           />
-          <p className="mt-2 text-sm text-slate-600">Supported formats: JPG, PNG, WebP • Max 5MB each</p>
-          {e.images ? <p className="mt-1 text-sm text-red-700">{e.images}</p> : null}
+          <p className="mt-2 text-sm text-slate-600">{t("upload.formats")}</p>
+          {e.images ? <p className="mt-1 text-sm text-red-700">{m(e.images)}</p> : null}
         </fieldset>
         <ProgressList files={sender.files} />
         <button
@@ -66,7 +73,7 @@ export default function UploadPart({ loaderData, actionData }: Route.ComponentPr
           disabled={uploading}
           className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
-          {uploading ? "Uploading..." : "Upload part"}
+          {uploading ? t("upload.uploading") : t("upload.submitPart")}
         </button>
       </Form>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { VehicleFields } from "~/components/admin/stock-fields";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -8,9 +9,13 @@ import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { MAX_IMAGES_PER_UPLOAD } from "~/domain/inventory/inventory.schema";
 import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-vehicle";
 
-export const meta: Route.MetaFunction = () => [{ title: "Upload Vehicle" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.uploadVehicle") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(getServices(context).db, request);
@@ -24,16 +29,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function UploadVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t } = useT("admin");
+  const m = useAdminMessage();
   const sender = useUploadWithProgress("/admin/api/upload/vehicle");
   const uploading = navigation.state === "submitting" || sender.busy;
   // With JavaScript the answer comes from the progress upload; without, from the form's action.
   const shown = sender.result ?? actionData;
-  const [picked, setPicked] = useState("");
+  // How many images were picked (null before any pick); the sentence is made when shown.
+  const [picked, setPicked] = useState<number | null>(null);
   const e: Record<string, string> = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Upload Vehicle</h1>
-      {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{shown.message}</FormMessage> : null}
+      <h1 className="text-2xl font-bold text-slate-900">{t("titles.uploadVehicle")}</h1>
+      {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{m(shown.message)}</FormMessage> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -47,9 +55,9 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
       >
         <VehicleFields years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
-          <legend className="px-1 text-base font-semibold text-slate-900">Vehicle Images</legend>
+          <legend className="px-1 text-base font-semibold text-slate-900">{t("upload.vehicleImages")}</legend>
           <label htmlFor="vehicle-images" className="block text-sm font-medium text-slate-700">
-            Photos (the first is the cover)
+            {t("upload.photos")}
           </label>
           <input
             id="vehicle-images"
@@ -67,18 +75,18 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
                 files.slice(0, MAX_IMAGES_PER_UPLOAD).forEach((f) => keep.items.add(f));
                 input.files = keep.files;
               }
-              setPicked(
-                files.length > MAX_IMAGES_PER_UPLOAD
-                  ? `Only the first ${MAX_IMAGES_PER_UPLOAD} of ${files.length} images will be uploaded.`
-                  : `${files.length} image${files.length === 1 ? "" : "s"} chosen.`,
-              );
+              setPicked(files.length);
             }}
           />
-          <p className="mt-2 text-sm text-slate-600">Supported formats: JPG, PNG, WebP • Max 5MB each</p>
+          <p className="mt-2 text-sm text-slate-600">{t("upload.formats")}</p>
           <p className="text-sm text-slate-700" role="status">
-            {picked}
+            {picked === null
+              ? ""
+              : picked > MAX_IMAGES_PER_UPLOAD
+                ? t("upload.onlyFirst", { max: MAX_IMAGES_PER_UPLOAD, chosen: picked })
+                : t("upload.chosen", { count: picked })}
           </p>
-          {e.images ? <p className="mt-1 text-sm text-red-700">{e.images}</p> : null}
+          {e.images ? <p className="mt-1 text-sm text-red-700">{m(e.images)}</p> : null}
         </fieldset>
         <ProgressList files={sender.files} />
         <button
@@ -86,7 +94,7 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
           disabled={uploading}
           className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
-          {uploading ? "Uploading..." : "Upload vehicle"}
+          {uploading ? t("upload.uploading") : t("upload.submitVehicle")}
         </button>
       </Form>
     </div>
