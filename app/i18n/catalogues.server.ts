@@ -1,5 +1,5 @@
 import type { LanguageCode } from "./languages";
-import { ADMIN_NAMESPACES, type Catalogue, type Messages, type Namespace, PUBLIC_NAMESPACES } from "./i18n";
+import { ADMIN_NAMESPACES, type Catalogue, type Messages, type Namespace, PUBLIC_NAMESPACES } from "./core";
 import en_common from "./locales/en/common.json";
 import en_home from "./locales/en/home.json";
 import en_stock from "./locales/en/stock.json";

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { readCookie } from "~/utils/cookies";
 import { serverCatalogue } from "./catalogues.server";
-import { i18nFor, type Namespace } from "./i18n";
+import { i18nFor, type Namespace } from "./core";
 import {
   isLanguage,
   LANGUAGE_COOKIE,

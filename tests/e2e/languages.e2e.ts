@@ -38,6 +38,32 @@ function translationOf(language: string, ns: string, english: string): string {
   return text;
 }
 
+/**
+ * Texts among `selector` drawn (even in part) by a font other than `family`:
+ * the browser's own report of the fonts used for each element's text.
+ */
+async function fontsDrawing(page: Page, selector: string, family: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+  const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const nodeId of nodeIds) {
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    const text = (await cdp.send("DOM.getOuterHTML", { nodeId })).outerHTML.replace(/<[^>]+>/g, "");
+    // Only texts written in the script: brand names and numbers may come from any font.
+    if (!/[\u0900-\u097F\u0D80-\u0DFF\u3000-\u9FFF\uFF00-\uFFEF]/.test(text)) continue;
+    checked++;
+    const others = fonts.filter((f) => f.glyphCount > 0 && !f.familyName.startsWith(family));
+    if (others.length > 0) wrong.push(`${text.trim().slice(0, 40)}: ${others.map((f) => f.familyName).join(", ")}`);
+  }
+  await cdp.detach();
+  expect(checked, "texts in the script were checked").toBeGreaterThan(5);
+  return wrong;
+}
+
 async function chooseLanguage(page: Page, name: string) {
   await page.getByTestId("top-bar").locator("summary").first().click();
   await Promise.all([page.waitForURL(() => true, { waitUntil: "load" }), page.getByRole("button", { name }).click()]);
@@ -166,6 +192,8 @@ describe("languages", () => {
           return [...document.fonts].filter((f) => f.family.replace(/"/g, "") === name && f.status === "loaded").length;
         }, family);
         expect(loaded, `${family} faces loaded on the ${lang} home page`).toBeGreaterThan(0);
+        // The fonts that really drew the words: the shop's own for every text in the script, no empty boxes.
+        expect(await fontsDrawing(page, "header nav a, h1, h2, label, button", family)).toEqual([]);
         await page.screenshot({ path: path.join(out, `home-${lang}-${width}.png`), fullPage: width === 390 });
         await page.context().close();
       }

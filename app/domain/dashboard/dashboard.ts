@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import english from "~/i18n/locales/en/admin.json";
-import { i18nFor } from "~/i18n/i18n";
+import { i18nFor } from "~/i18n/core";
 
 /** Pure rules of the dashboard (SPEC 2 "Dashboard", 9). Browser-safe. */
 
