@@ -23,6 +23,7 @@ import { i18nFor, useT } from "./i18n/i18n";
 import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { readCookie } from "./utils/cookies";
+import { pageUrl } from "./utils/page-url";
 import { log } from "./utils/log.server";
 
 export const links: Route.LinksFunction = () => [
@@ -50,7 +51,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = getServices(context);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const customer = await getCustomer(db, request);
   const cookies = request.headers.get("Cookie");
   const language = requestLanguage(request);

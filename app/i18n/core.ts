@@ -71,4 +71,3 @@ export function metaT(
     return ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
   return i18nFor(catalogue).getFixedT(catalogue.language, ns);
 }
-

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { readCookie } from "~/utils/cookies";
+import { pageUrl } from "~/utils/page-url";
 
 /*
  * Buyer sessions live on the server: the cookie holds a random 256-bit id, the
@@ -72,7 +73,7 @@ export async function getCustomer(db: DB, request: Request): Promise<Customer | 
 export async function requireCustomer(db: DB, request: Request): Promise<Customer> {
   const customer = await getCustomer(db, request);
   if (!customer) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return customer;

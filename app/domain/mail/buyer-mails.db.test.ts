@@ -11,6 +11,8 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { action as resetAction } from "~/routes/account/reset-password";
+import japanese from "~/i18n/locales/ja/mail.json";
+import sinhala from "~/i18n/locales/si/mail.json";
 import { passwordResetMail, quoteConfirmationMail } from "./buyer-mails.server";
 
 /* Mails to buyers are written in the language of the request that queued them; the owner's stay English. */
@@ -118,7 +120,7 @@ describe("mails to buyers", () => {
     expect(buyer!.text_body).toBe(
       `Hello Sam Reed,\n\nThank you for your quote request for 2015 Nissan Note e-Power (Ref ${vehicle.refId}).\n` +
         `Your quote number is ${number}. We will answer with the full price to Japan, usually within one working day.\n\n` +
-        `${link}\n\n${config.shop.name}\n`,
+        `${link}\n\nKind regards,\n${config.shop.name}\n`,
     );
     expect(buyer!.html_body).toContain('<html lang="en">');
   });
@@ -135,22 +137,23 @@ describe("mails to buyers", () => {
     } as never);
     const mails = await mailsTo("yuki@example.jp");
     const reset = mails[mails.length - 1]!;
-    expect(reset.subject).toBe(`${config.shop.name} のパスワード再設定`);
+    expect(reset.subject).toBe(japanese.passwordReset.subject.replace("{{shop}}", config.shop.name));
     expect(reset.text_body).toMatch(/^Yuki Tanaka 様\n\n/);
     expect(reset.text_body).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/);
     expect(reset.html_body).toMatch(/<a href="[^"]+reset-password\?token=[A-Za-z0-9_-]+">/);
   });
 
-  it("a language whose mails are not translated yet gets them in English, never as keys", async () => {
+  it("a buyer who chose Sinhala (language link) gets the mail in Sinhala, never as keys", async () => {
     await resetAction({
       request: post("/reset-password?lng=si", { intent: "request", email: "nimal@example.lk" }),
       context: context(),
       params: {},
     } as never);
     const [reset] = await mailsTo("nimal@example.lk");
-    expect(reset!.subject).toBe(`Reset your ${config.shop.name} password`);
-    expect(reset!.text_body).toMatch(/^Hello Nimal Perera,\n\nSomeone asked to reset the password of your /);
-    expect(reset!.text_body).toContain("If it was not you, ignore this e-mail: your password stays as it is.");
+    expect(reset!.subject).toBe(sinhala.passwordReset.subject.replace("{{shop}}", config.shop.name));
+    expect(reset!.text_body.startsWith(sinhala.shared.greeting.replace("{{name}}", "Nimal Perera"))).toBe(true);
+    expect(reset!.text_body).toContain(sinhala.passwordReset.notYou);
+    expect(reset!.text_body).not.toMatch(/passwordReset\.|shared\./);
   });
 
   it("are written from the catalogue, and HTML bodies escape what they put in", () => {

@@ -63,7 +63,7 @@ export function quoteConfirmationMail(
         ],
       },
       { link: quote.link },
-      { lines: [quote.shopName] },
+      { lines: [t("shared.closing"), quote.shopName] },
     ]),
   };
 }
@@ -81,7 +81,7 @@ export function passwordResetMail(
       { lines: [t("passwordReset.asked", { shop: reset.shopName })] },
       { link: reset.link },
       { lines: [t("passwordReset.notYou")] },
-      { lines: [reset.shopName] },
+      { lines: [t("shared.closing"), reset.shopName] },
     ]),
   };
 }

@@ -4,6 +4,7 @@ import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { readCookie } from "~/utils/cookies";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
+import { pageUrl } from "~/utils/page-url";
 
 /*
  * Staff sessions are separate from buyers': their own table and cookie. 24
@@ -89,7 +90,7 @@ export async function getStaff(db: DB, request: Request): Promise<Staff | null> 
 export async function requireStaff(db: DB, request: Request): Promise<Staff> {
   const staff = await getStaff(db, request);
   if (!staff) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     const back = safeRedirectPath(url.pathname + url.search, "/admin");
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
   }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { pageUrl } from "./page-url";
+
+describe("the page a request is for", () => {
+  it.each([
+    ["https://s.example/admin.data", "https://s.example/admin"],
+    ["https://s.example/_root.data?lng=si", "https://s.example/?lng=si"],
+    [
+      "https://s.example/vehicles.data?Make=Toyota&_routes=root%2Croutes%2Fstore%2Fvehicles",
+      "https://s.example/vehicles?Make=Toyota",
+    ],
+    ["https://s.example/admin/quotes/123?index&x=1", "https://s.example/admin/quotes/123?x=1"],
+    ["https://s.example/vehicles/12", "https://s.example/vehicles/12"],
+  ])("%s → %s", (raw, page) => {
+    expect(pageUrl(raw).href).toBe(page);
+  });
+});
