@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
-import { CONTACT_METHODS } from "~/domain/quotes/quotes.schema";
+import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 

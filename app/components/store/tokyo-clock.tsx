@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Trans } from "react-i18next";
 import { formatDate } from "~/i18n/format";
 import { useLanguage, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
@@ -37,12 +36,10 @@ export function TokyoClock() {
       <span className="text-slate-300">{t("header.tokyo")}</span>{" "}
       {/* The server's second and the browser's differ: the browser's wins. */}
       <time dateTime={now.toISOString()} suppressHydrationWarning data-testid="tokyo-clock" className="tabular-nums">
-        <Trans
-          t={t}
-          i18nKey="header.clock"
-          values={{ date, time }}
-          components={{ day: <span className="hidden sm:inline" suppressHydrationWarning /> }}
-        />
+        <span className="hidden sm:inline" suppressHydrationWarning>
+          {t("header.clockDate", { date })}
+        </span>
+        {time}
       </time>
     </span>
   );

@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { Trans } from "react-i18next";
 import { useT } from "~/i18n/i18n";
 
 export const inputClass =
@@ -58,23 +57,10 @@ export function Field({
             type="button"
             onClick={() => setShown((s) => !s)}
             aria-pressed={shown}
+            aria-label={shown ? t("field.hidePassword") : t("field.showPassword")}
             className="absolute top-1/2 right-2 -translate-y-1/2 rounded px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50"
           >
-            {shown ? (
-              <Trans
-                t={t}
-                i18nKey="field.hidePassword"
-                defaults="Hide<sr> password</sr>"
-                components={{ sr: <span className="sr-only" /> }}
-              />
-            ) : (
-              <Trans
-                t={t}
-                i18nKey="field.showPassword"
-                defaults="Show<sr> password</sr>"
-                components={{ sr: <span className="sr-only" /> }}
-              />
-            )}
+            {shown ? t("field.hide") : t("field.show")}
           </button>
         ) : null}
       </div>

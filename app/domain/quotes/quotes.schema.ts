@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { CONTACT_METHODS } from "./contact-methods";
 
-/** The Get Free Quote form (SPEC 3, 5). Browser-safe. Messages stay English: pages localize them. */
+/** The Get Free Quote form (SPEC 3, 5). Messages stay English: pages localize them. */
 
-export const CONTACT_METHODS = ["Viber", "LINE", "WhatsApp"] as const;
+export { CONTACT_METHODS };
 export const QUOTE_SENT = "Quote request sent successfully!";
 export const QUOTE_ERROR = "Error sending quote. Please try again.";
 /** The answer to a saved quote (its English is in the `messages` catalogue as a pattern). */
