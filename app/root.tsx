@@ -23,6 +23,7 @@ import { i18nFor, useT } from "./i18n/i18n";
 import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { readCookie } from "./utils/cookies";
+import { useNonce } from "./utils/nonce";
 import { pageUrl } from "./utils/page-url";
 import { log } from "./utils/log.server";
 
@@ -99,6 +100,7 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   const catalogue = root?.catalogue ?? null;
   const language = catalogue?.language ?? "en";
   const page = (
@@ -118,8 +120,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

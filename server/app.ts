@@ -41,10 +41,12 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
   };
 
   app.use(requestLog);
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
+    // Behind an https proxy (X-Forwarded-Proto from loopback), browsers are told to keep to https.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (state.stopping) res.setHeader("Connection", "close");
     inFlight.add(res);
     res.on("close", () => inFlight.delete(res));

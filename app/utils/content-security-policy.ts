@@ -1,0 +1,20 @@
+/**
+ * What a page may load: its own scripts, styles, photos and fonts, and inline
+ * scripts carrying this response's nonce. No plugins, no <base>, no framing,
+ * forms only to the shop.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Inline style attributes (chart bars, photo boxes) are allowed; style elements come from our files.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
