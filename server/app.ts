@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -195,13 +196,16 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     state.stop();
     stopRates();
     log("info", "stopping", { signal });
-    server.close(async () => {
+    // Stop listening, but not with http's own close: it would also drop connections
+    // accepted a moment ago whose request has not arrived yet. Those are answered
+    // (with Connection: close); connections left idle are closed a little later.
+    net.Server.prototype.close.call(server, async () => {
       await stopOutbox().catch(() => {});
       await db.destroy().catch(() => {});
       log("info", "stopped");
       process.exit(0);
     });
-    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 1000).unref();
     setTimeout(() => server.closeAllConnections(), 15_000).unref();
   };
   process.once("SIGTERM", () => stop("SIGTERM"));

@@ -1,0 +1,192 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/db.server";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { freePort, runShop } from "../support/shop-process";
+
+/*
+ * The shop under faults, as real processes: killed outright in the middle of a
+ * burst of quotes, stopped while busy, and eight buyers writing at once.
+ */
+
+const SECRET = "faults-test-secret-faults-test-secret";
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+async function shopWithAVehicle() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-"));
+  dirs.push(dataDir);
+  const env = { PORT: String(await freePort()), DATA_DIR: dataDir, SESSION_SECRET: SECRET };
+  const shop = runShop(env);
+  await shop.ready;
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  const vehicle = await createVehicle(db, vehicleFactory(createRng(11), 0, { stockStatus: "available" }), [], {
+    kind: "system",
+    id: null,
+  });
+  await db.destroy();
+  return { shop, env, dataDir, vehicleId: vehicle.id };
+}
+
+let sent = 0;
+/** One quote, as the form sends it, from its own address (so the per-address limit is not the subject). */
+async function sendQuote(base: string, vehicleId: number) {
+  const n = ++sent;
+  const key = `fault-${n}-${Math.random().toString(36).slice(2, 12)}`;
+  const body = new URLSearchParams({
+    kind: "vehicle",
+    itemId: String(vehicleId),
+    submissionKey: key,
+    name: `Buyer ${n}`,
+    country: "Kenya",
+    email: `buyer${n}@example.com`,
+    phone: "+254 700 000000",
+    message: "Price to Mombasa, please.",
+  });
+  const res = await fetch(`${base}/vehicles/${vehicleId}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": `203.0.${(n >> 8) & 255}.${n & 255}`,
+      Connection: "close",
+    },
+  });
+  const text = await res.text();
+  return { key, status: res.status, number: /Your quote number is (\d{10})/.exec(text)?.[1] ?? null };
+}
+
+describe("faults", () => {
+  it("killed with SIGKILL in a burst of quotes: after a restart the database is whole and every answered quote is there", async () => {
+    const { shop, env, dataDir, vehicleId } = await shopWithAVehicle();
+    const answered: { key: string; number: string }[] = [];
+    let killed = false;
+    const writers = Array.from({ length: 8 }, async () => {
+      while (!killed) {
+        try {
+          const r = await sendQuote(shop.url, vehicleId);
+          if (r.number) answered.push({ key: r.key, number: r.number });
+          else expect(r.status).toBeLessThan(500);
+        } catch {
+          // The connection died with the process: this quote got no answer.
+        }
+      }
+    });
+    while (answered.length < 40) await new Promise((r) => setTimeout(r, 10));
+    shop.child.kill("SIGKILL");
+    killed = true;
+    await Promise.all(writers);
+    await shop.exited;
+
+    const again = runShop(env);
+    await again.ready;
+    const db = new SQLite(path.join(dataDir, "shop.sqlite"), { readonly: true });
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    const stored = new Map(
+      (
+        db.prepare("SELECT id, submission_key, number FROM quotes").all() as {
+          id: number;
+          submission_key: string;
+          number: string;
+        }[]
+      ).map((q) => [q.submission_key, q]),
+    );
+    for (const a of answered) expect(stored.get(a.key)?.number, a.key).toBe(a.number);
+    // Nothing half-written: every stored quote has its two mails (buyer and owner) queued with it.
+    const mails = db.prepare("SELECT quote_id, count(*) AS n FROM mail_outbox GROUP BY quote_id").all() as {
+      quote_id: number;
+      n: number;
+    }[];
+    const perQuote = new Map(mails.map((m) => [m.quote_id, m.n]));
+    for (const q of stored.values()) expect(perQuote.get(q.id), `mails of quote ${q.number}`).toBe(2);
+    db.close();
+    console.log(
+      `SIGKILL after ${answered.length} answered quotes; ${stored.size} stored; database whole after restart`,
+    );
+    expect(await again.stop()).toBe(0);
+  }, 90_000);
+
+  it("stopped with SIGTERM under load: every request in flight is answered", async () => {
+    const { shop } = await shopWithAVehicle();
+    const { port } = new URL(shop.url);
+    // Sixteen requests in flight: headers and half the body sent when the signal comes.
+    const body = "currency=USD&redirectTo=%2Fvehicles";
+    const inFlight = Array.from({ length: 16 }, () => {
+      let finish = () => {};
+      const answered = new Promise<number | undefined>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path: "/preferences",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          },
+        );
+        req.on("error", reject);
+        req.write(body.slice(0, 10));
+        finish = () => req.end(body.slice(10));
+      });
+      return { answered, finish: () => finish() };
+    });
+    // And a stream of whole requests around them.
+    let stopped = false;
+    const load = { answered: 0, afterStop: [] as string[] };
+    const readers = Array.from({ length: 6 }, async () => {
+      while (!stopped || load.afterStop.length === 0) {
+        try {
+          const res = await fetch(`${shop.url}/vehicles?PerPage=40`, { headers: { Connection: "close" } });
+          await res.text();
+          expect(res.status).toBe(200);
+          load.answered++;
+        } catch (error) {
+          // Only connections the shop had not yet taken may fail, and only after the stop.
+          expect(stopped).toBe(true);
+          load.afterStop.push(String((error as { cause?: { code?: string } }).cause?.code));
+          return;
+        }
+      }
+    });
+    while (load.answered < 50) await new Promise((r) => setTimeout(r, 5));
+    stopped = true;
+    shop.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    for (const r of inFlight) r.finish();
+    expect(await Promise.all(inFlight.map((r) => r.answered))).toEqual(Array(16).fill(302));
+    await Promise.all(readers);
+    expect(await shop.exited).toBe(0);
+    console.log(
+      `SIGTERM under load: 16 of 16 requests in flight answered; ${load.answered} whole requests answered; ` +
+        `new connections after the stop: ${load.afterStop.join(", ")}`,
+    );
+    expect(shop.output()).toContain('"msg":"stopped"');
+  }, 90_000);
+
+  it("eight buyers sending quotes at once: no one sees a database busy error", async () => {
+    const { shop, dataDir, vehicleId } = await shopWithAVehicle();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const mine = [];
+        for (let i = 0; i < 25; i++) mine.push(await sendQuote(shop.url, vehicleId));
+        return mine;
+      }),
+    );
+    const all = answers.flat();
+    expect(all.filter((a) => a.status >= 500)).toEqual([]);
+    expect(all.filter((a) => a.number === null)).toEqual([]);
+    expect(shop.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    const db = new SQLite(path.join(dataDir, "shop.sqlite"), { readonly: true });
+    expect((db.prepare("SELECT count(*) AS n FROM quotes").get() as { n: number }).n).toBe(200);
+    db.close();
+    expect(await shop.stop()).toBe(0);
+  }, 90_000);
+});
