@@ -20,7 +20,14 @@ import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { i18nFor, useT } from "./i18n/i18n";
-import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM } from "./i18n/languages";
+import {
+  adminLanguage,
+  isAdminPath,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  languageCookie,
+} from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { readCookie } from "./utils/cookies";
 import { useNonce } from "./utils/nonce";
@@ -32,8 +39,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-const YEAR = 365 * 24 * 3600;
-
 /**
  * A language link (?lng=si) becomes the visitor's choice, so the next page
  * stays in that language. Pages differ by language, so caches must know.
@@ -43,7 +48,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
     if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE) !== fromLink) {
-      response.headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${fromLink}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+      response.headers.append("Set-Cookie", languageCookie(fromLink));
     }
     response.headers.append("Vary", "Cookie, Accept-Language");
     return response;

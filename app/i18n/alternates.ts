@@ -1,4 +1,5 @@
-import { isLanguage, LANGUAGE_PARAM, LANGUAGES, type LanguageCode } from "./languages";
+import { catalogueOf } from "./core";
+import { LANGUAGE_PARAM, LANGUAGES, type LanguageCode } from "./languages";
 
 /** The address of a page in one language: English is the plain address, others add ?lng=. */
 export function languageUrl(href: string, language: LanguageCode): string {
@@ -28,7 +29,6 @@ export function canonicalFor(
   href: string,
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { catalogue?: { language: string } } | undefined;
-  const language = root?.catalogue?.language;
-  return isLanguage(language) ? languageUrl(href, language) : href;
+  const catalogue = catalogueOf(matches);
+  return catalogue ? languageUrl(href, catalogue.language) : href;
 }

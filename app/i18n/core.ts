@@ -20,6 +20,16 @@ export type Namespace = (typeof ALL_NAMESPACES)[number];
 
 export type Messages = { [key: string]: string | Messages };
 
+/** A catalogue as "a.b.c" keys and their texts. */
+export function flattenMessages(messages: Messages, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === "string") out.set(prefix + key, value);
+    else for (const [inner, text] of flattenMessages(value, `${prefix}${key}.`)) out.set(inner, text);
+  }
+  return out;
+}
+
 /** A language's catalogues as a page receives them. */
 export type Catalogue = {
   language: LanguageCode;

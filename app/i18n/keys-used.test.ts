@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { flattenMessages, type Messages } from "./core";
 
 /*
  * Every key the code asks for with a plain string (t("list.sort.newest")) is in
@@ -19,9 +20,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function keysOf(value: unknown, prefix = ""): string[] {
-  if (typeof value === "string") return [prefix, prefix.replace(/_(zero|one|two|few|many|other)$/, "")];
-  return Object.entries(value as object).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+/** Every key, and the base of each plural key ("found_one" → "found"). */
+function keysOf(messages: Messages): string[] {
+  return [...flattenMessages(messages).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")]);
 }
 
 const catalogues = new Map(

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
-import { type Messages, useT } from "./i18n";
+import { flattenMessages, type Messages, useT } from "./i18n";
 import english from "./locales/en/messages.json";
 
 /*
@@ -20,12 +20,6 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 type Pattern = { key: string; english: string; regex: RegExp; names: string[]; literal: number };
 
-function flatten(messages: Messages, prefix = ""): [string, string][] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === "string" ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
-  );
-}
-
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -33,7 +27,7 @@ const exact = new Map<string, string>();
 const patterns: Pattern[] = [];
 const labels = new Map<string, string>();
 
-for (const [key, value] of flatten(english as Messages)) {
+for (const [key, value] of flattenMessages(english as Messages)) {
   if (key.startsWith(`${FIELDS}.`)) {
     labels.set(value, key);
     continue;

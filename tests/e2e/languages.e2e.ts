@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
+import { flattenMessages, type Messages } from "~/i18n/core";
 import { baseUrl, launchBrowser, openPage } from "./browser";
 
 /*
@@ -20,13 +21,8 @@ afterAll(() => browser?.close());
 
 const localeDir = path.join(import.meta.dirname, "../../app/i18n/locales");
 
-function flat(value: unknown, prefix = "", out = new Map<string, string>()) {
-  if (typeof value === "string") out.set(prefix, value);
-  else for (const [k, v] of Object.entries(value as object)) flat(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
 const catalogue = (language: string, ns: string) =>
-  flat(JSON.parse(readFileSync(path.join(localeDir, language, `${ns}.json`), "utf8")));
+  flattenMessages(JSON.parse(readFileSync(path.join(localeDir, language, `${ns}.json`), "utf8")) as Messages);
 
 /** The translation of an English text of a namespace (the first key with that English text). */
 function translationOf(language: string, ns: string, english: string): string {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { CURRENCY_COOKIE, isCurrency } from "~/domain/rates/currencies";
 import { withoutLanguageParam } from "~/i18n/alternates";
-import { isLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
+import { isLanguage, languageCookie } from "~/i18n/languages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/preferences";
 
@@ -13,8 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = withoutLanguageParam(safeRedirectPath(form.get("redirectTo"), "/"));
   const headers = new Headers();
   const lang = form.get("lang");
-  if (isLanguage(lang))
-    headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
+  if (isLanguage(lang)) headers.append("Set-Cookie", languageCookie(lang));
   const currency = form.get("currency");
   if (isCurrency(currency)) {
     headers.append("Set-Cookie", `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);
