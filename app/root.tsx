@@ -58,7 +58,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = getServices(context);
   const url = pageUrl(request);
-  const customer = await getCustomer(db, request);
+  const customer = await getCustomer(getServices(context), request);
   const cookies = request.headers.get("Cookie");
   const language = requestLanguage(request);
   const admin = isAdminPath(url.pathname);

@@ -12,7 +12,7 @@ import {
   RESET_VALID_MS,
 } from "./customers.server";
 import { isFavourite, listFavourites, setFavourite } from "./favourites.server";
-import { CUSTOMER_COOKIE, endCustomerSession, getCustomer, startCustomerSession } from "./sessions.server";
+import { endCustomerSession, getCustomer, startCustomerSession } from "./sessions.server";
 
 let t: TestDb;
 let buyer: { id: number };
@@ -35,6 +35,10 @@ beforeAll(async () => {
   }))!;
 });
 afterAll(() => t.cleanup());
+
+// The shop as reached over https (cookies with Secure and the __Host- prefix) and over plain http.
+const overHttps = () => ({ db: t.db, config: { publicUrl: new URL("https://shop.test") } });
+const overHttp = () => ({ db: t.db, config: { publicUrl: new URL("http://localhost:3000") } });
 
 const withCookie = (setCookie: string) =>
   new Request("http://shop.test/account", { headers: { Cookie: setCookie.split(";")[0]! } });
@@ -83,10 +87,8 @@ describe("registration and login", () => {
 
 describe("sessions", () => {
   it("a session is a random id whose hash is stored; signing out deletes the row", async () => {
-    const cookie = await startCustomerSession(t.db, buyer.id, true);
-    expect(cookie).toMatch(
-      new RegExp(`^${CUSTOMER_COOKIE}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$`),
-    );
+    const cookie = await startCustomerSession(overHttps(), buyer.id);
+    expect(cookie).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/);
     const token = cookie.split(";")[0]!.split("=")[1]!;
     const stored = await t.db
       .selectFrom("customer_sessions")
@@ -94,19 +96,30 @@ describe("sessions", () => {
       .where("customer_id", "=", buyer.id)
       .execute();
     expect(stored.some((s) => s.id_hash === token)).toBe(false);
-    expect((await getCustomer(t.db, withCookie(cookie)))?.id).toBe(buyer.id);
-    const cleared = await endCustomerSession(t.db, withCookie(cookie), false);
-    expect(cleared).toContain("Max-Age=0");
-    expect(await getCustomer(t.db, withCookie(cookie))).toBeNull();
+    expect((await getCustomer(overHttps(), withCookie(cookie)))?.id).toBe(buyer.id);
+    const cleared = await endCustomerSession(overHttps(), withCookie(cookie));
+    expect(cleared).toMatch(/^__Host-sid=; .*Max-Age=0/);
+    expect(await getCustomer(overHttps(), withCookie(cookie))).toBeNull();
+  });
+
+  it("over https only the __Host- cookie opens a session; over http only the plain one", async () => {
+    const secure = await startCustomerSession(overHttps(), buyer.id);
+    const token = secure.split(";")[0]!.split("=")[1]!;
+    // The same id under the plain name (as a page on another host or over http could set) is ignored.
+    expect(await getCustomer(overHttps(), withCookie(`sid=${token}`))).toBeNull();
+    const plain = await startCustomerSession(overHttp(), buyer.id);
+    expect(plain).toMatch(/^sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    expect((await getCustomer(overHttp(), withCookie(plain)))?.id).toBe(buyer.id);
+    expect(await getCustomer(overHttp(), withCookie(secure))).toBeNull();
   });
 
   it("an expired session opens nothing", async () => {
-    const cookie = await startCustomerSession(t.db, buyer.id, false);
+    const cookie = await startCustomerSession(overHttp(), buyer.id);
     await t.db
       .updateTable("customer_sessions")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect(await getCustomer(t.db, withCookie(cookie))).toBeNull();
+    expect(await getCustomer(overHttp(), withCookie(cookie))).toBeNull();
   });
 });
 
@@ -145,7 +158,7 @@ describe("password reset", () => {
   }
 
   it("mails a link built from PUBLIC_URL; the link works once and ends every session", async () => {
-    const session = await startCustomerSession(t.db, buyer.id, false);
+    const session = await startCustomerSession(overHttp(), buyer.id);
     await requestPasswordReset(t.db, {
       email: "BUYER@example.com",
       publicUrl: new URL("https://shop.example"),
@@ -158,7 +171,7 @@ describe("password reset", () => {
     expect(stored.some((r) => r.token_hash === token)).toBe(false);
 
     expect(await resetPassword(t.db, token, "a brand new password")).toEqual({ ok: true, customerId: buyer.id });
-    expect(await getCustomer(t.db, withCookie(session))).toBeNull();
+    expect(await getCustomer(overHttp(), withCookie(session))).toBeNull();
     expect(await authenticateCustomer(t.db, "buyer@example.com", "a brand new password")).toEqual({ id: buyer.id });
     expect(await resetPassword(t.db, token, "yet another password")).toEqual({ ok: false, reason: "used" });
   });

@@ -3,20 +3,24 @@ import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { readCookie } from "~/utils/cookies";
 import { pageUrl } from "~/utils/page-url";
+import { type SessionServices, secureCookies } from "~/context.server";
 
 /*
  * Buyer sessions live on the server: the cookie holds a random 256-bit id, the
  * database its hash. A new id at every sign-in; signing out deletes the row.
  */
 
-export const CUSTOMER_COOKIE = "sid";
+/** The cookie's name: with the __Host- prefix when the shop is served over https, so no other host or plain-http page can set it. */
+export function customerCookieName(secure: boolean): string {
+  return secure ? "__Host-sid" : "sid";
+}
 export const CUSTOMER_SESSION_DAYS = 30;
 
 export type Customer = { id: number; email: string; fullName: string; country: string; phone: string };
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [
-    `${CUSTOMER_COOKIE}=${value}`,
+    `${customerCookieName(secure)}=${value}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
@@ -26,7 +30,8 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
 }
 
 /** Opens a session and returns the Set-Cookie header for it. */
-export async function startCustomerSession(db: DB, customerId: number, secure: boolean): Promise<string> {
+export async function startCustomerSession(services: SessionServices, customerId: number): Promise<string> {
+  const { db } = services;
   const token = newToken();
   const now = new Date();
   await db
@@ -38,21 +43,22 @@ export async function startCustomerSession(db: DB, customerId: number, secure: b
       expires_at: new Date(now.getTime() + CUSTOMER_SESSION_DAYS * 86_400_000).toISOString(),
     })
     .execute();
-  return cookie(token, CUSTOMER_SESSION_DAYS * 86_400, secure);
+  return cookie(token, CUSTOMER_SESSION_DAYS * 86_400, secureCookies(services));
 }
 
 /** Ends the session of this request (the row goes) and returns the Set-Cookie header that clears it. */
-export async function endCustomerSession(db: DB, request: Request, secure: boolean): Promise<string> {
-  const token = readCookie(request.headers.get("Cookie"), CUSTOMER_COOKIE);
-  if (token) await db.deleteFrom("customer_sessions").where("id_hash", "=", tokenHash(token)).execute();
+export async function endCustomerSession(services: SessionServices, request: Request): Promise<string> {
+  const secure = secureCookies(services);
+  const token = readCookie(request.headers.get("Cookie"), customerCookieName(secure));
+  if (token) await services.db.deleteFrom("customer_sessions").where("id_hash", "=", tokenHash(token)).execute();
   return cookie("", 0, secure);
 }
 
 /** The signed-in buyer, or null. */
-export async function getCustomer(db: DB, request: Request): Promise<Customer | null> {
-  const token = readCookie(request.headers.get("Cookie"), CUSTOMER_COOKIE);
+export async function getCustomer(services: SessionServices, request: Request): Promise<Customer | null> {
+  const token = readCookie(request.headers.get("Cookie"), customerCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
-  const row = await db
+  const row = await services.db
     .selectFrom("customer_sessions")
     .innerJoin("customers", "customers.id", "customer_sessions.customer_id")
     .select([
@@ -70,8 +76,8 @@ export async function getCustomer(db: DB, request: Request): Promise<Customer | 
 }
 
 /** The signed-in buyer, or a redirect to the login page that comes back here. */
-export async function requireCustomer(db: DB, request: Request): Promise<Customer> {
-  const customer = await getCustomer(db, request);
+export async function requireCustomer(services: SessionServices, request: Request): Promise<Customer> {
+  const customer = await getCustomer(services, request);
   if (!customer) {
     const url = pageUrl(request);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

@@ -20,7 +20,7 @@ export async function handleUpload(
   kind: "vehicle" | "part",
 ): Promise<UploadAnswer> {
   const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   try {
     const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_UPLOAD });
     const outcome =

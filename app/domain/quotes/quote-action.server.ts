@@ -34,7 +34,7 @@ export async function quoteAction(
     return data({ ok: false, message: QUOTE_ERROR, errors, values }, { status: 400 });
   }
   try {
-    const customer = await getCustomer(services.db, request);
+    const customer = await getCustomer(services, request);
     const outcome = await createQuote(services.db, parsed.data, customer?.id ?? null, {
       ownerEmail: services.config.ownerEmail,
       shopName: services.config.shop.name,

@@ -5,6 +5,7 @@ import { readCookie } from "~/utils/cookies";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { pageUrl } from "~/utils/page-url";
+import { type SessionServices, secureCookies } from "~/context.server";
 
 /*
  * Staff sessions are separate from buyers': their own table and cookie. 24
@@ -12,7 +13,10 @@ import { pageUrl } from "~/utils/page-url";
  * Every admin loader and action calls requireStaff itself.
  */
 
-export const STAFF_COOKIE = "staff_sid";
+/** The cookie's name: with the __Host- prefix when the shop is served over https. */
+export function staffCookieName(secure: boolean): string {
+  return secure ? "__Host-staff_sid" : "staff_sid";
+}
 export const STAFF_SESSION_MS = 24 * 3600 * 1000;
 export const STAFF_REMEMBER_MS = 30 * 24 * 3600 * 1000;
 
@@ -33,7 +37,7 @@ export async function authenticateStaff(db: DB, adminId: string, password: strin
 
 function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): string {
   return [
-    `${STAFF_COOKIE}=${value}`,
+    `${staffCookieName(secure)}=${value}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
@@ -43,7 +47,13 @@ function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): s
 }
 
 /** Opens a staff session; returns its Set-Cookie header. */
-export async function startStaffSession(db: DB, staffId: number, remember: boolean, secure: boolean, now = new Date()) {
+export async function startStaffSession(
+  services: SessionServices,
+  staffId: number,
+  remember: boolean,
+  now = new Date(),
+) {
+  const { db } = services;
   const token = newToken();
   const lifetime = remember ? STAFF_REMEMBER_MS : STAFF_SESSION_MS;
   await db
@@ -56,18 +66,20 @@ export async function startStaffSession(db: DB, staffId: number, remember: boole
       expires_at: new Date(now.getTime() + lifetime).toISOString(),
     })
     .execute();
-  return cookie(token, lifetime / 1000, secure);
+  return cookie(token, lifetime / 1000, secureCookies(services));
 }
 
-export async function endStaffSession(db: DB, request: Request, secure: boolean): Promise<string> {
-  const token = readCookie(request.headers.get("Cookie"), STAFF_COOKIE);
-  if (token) await db.deleteFrom("staff_sessions").where("id_hash", "=", tokenHash(token)).execute();
+export async function endStaffSession(services: SessionServices, request: Request): Promise<string> {
+  const secure = secureCookies(services);
+  const token = readCookie(request.headers.get("Cookie"), staffCookieName(secure));
+  if (token) await services.db.deleteFrom("staff_sessions").where("id_hash", "=", tokenHash(token)).execute();
   return cookie("", 0, secure);
 }
 
 /** The signed-in staff member, or null (an expired session is removed). */
-export async function getStaff(db: DB, request: Request): Promise<Staff | null> {
-  const token = readCookie(request.headers.get("Cookie"), STAFF_COOKIE);
+export async function getStaff(services: SessionServices, request: Request): Promise<Staff | null> {
+  const { db } = services;
+  const token = readCookie(request.headers.get("Cookie"), staffCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
   const row = await db
     .selectFrom("staff_sessions")
@@ -87,8 +99,8 @@ export async function getStaff(db: DB, request: Request): Promise<Staff | null> 
  * The signed-in staff member, or a redirect to /admin/login that comes back
  * to this page. No admin data is read before this passes.
  */
-export async function requireStaff(db: DB, request: Request): Promise<Staff> {
-  const staff = await getStaff(db, request);
+export async function requireStaff(services: SessionServices, request: Request): Promise<Staff> {
+  const staff = await getStaff(services, request);
   if (!staff) {
     const url = pageUrl(request);
     const back = safeRedirectPath(url.pathname + url.search, "/admin");

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const customer = await getCustomer(db, request);
+  const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   // Previews: the first 5 of each (SPEC 2, 9).
   const [favourites, quotes] = await Promise.all([
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const customer = await requireCustomer(db, request);
+  const customer = await requireCustomer(getServices(context), request);
   const form = await request.formData();
   const parsed = ProfileSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

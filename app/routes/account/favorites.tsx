@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const customer = await getCustomer(db, request);
+  const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   const asked = Number(new URL(request.url).searchParams.get("Page"));
   const page = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;

@@ -57,12 +57,12 @@ async function login(email: string, password: string, ip: string, cookie?: strin
 }
 
 describe("login action", () => {
-  it("signs in with a new Secure session id each time, ending the one the browser had", async () => {
+  it("signs in with a new Secure __Host- session id each time, ending the one the browser had", async () => {
     const first = (await login("RAVI@example.in", "ravi's password", "198.51.100.1")) as Response;
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/favorites");
     const cookies = first.headers.getSetCookie();
-    const session = cookies.find((c) => c.startsWith("sid=") && !c.includes("Max-Age=0"))!;
+    const session = cookies.find((c) => c.startsWith("__Host-sid=") && !c.includes("Max-Age=0"))!;
     expect(session).toContain("HttpOnly");
     expect(session).toContain("Secure");
     const second = (await login(
@@ -71,7 +71,7 @@ describe("login action", () => {
       "198.51.100.1",
       session.split(";")[0],
     )) as Response;
-    const next = second.headers.getSetCookie().find((c) => c.startsWith("sid=") && !c.includes("Max-Age=0"))!;
+    const next = second.headers.getSetCookie().find((c) => c.startsWith("__Host-sid=") && !c.includes("Max-Age=0"))!;
     expect(next.split(";")[0]).not.toBe(session.split(";")[0]);
     expect((await t.db.selectFrom("customer_sessions").select("id_hash").execute()).length).toBe(1);
   });

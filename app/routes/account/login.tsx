@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
-  if (await getCustomer(db, request)) throw redirect(redirectTo);
+  if (await getCustomer(getServices(context), request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
@@ -45,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   // A new session id at every sign-in; any session this browser had ends.
-  headers.append("Set-Cookie", await endCustomerSession(services.db, request, secureCookies(services)));
-  headers.append("Set-Cookie", await startCustomerSession(services.db, who.id, secureCookies(services)));
+  headers.append("Set-Cookie", await endCustomerSession(services, request));
+  headers.append("Set-Cookie", await startCustomerSession(services, who.id));
   return redirect(safeRedirectPath(form.get("redirectTo"), "/account"), { headers });
 }
 

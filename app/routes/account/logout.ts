@@ -6,7 +6,7 @@ import type { Route } from "./+types/logout";
 /** Signs the buyer out: the session row is deleted and the cookie cleared; then home (SPEC 2). */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const cookie = await endCustomerSession(services.db, request, secureCookies(services));
+  const cookie = await endCustomerSession(services, request);
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 

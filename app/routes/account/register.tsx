@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getCustomer(getServices(context).db, request)) throw redirect("/account");
+  if (await getCustomer(getServices(context), request)) throw redirect("/account");
   return null;
 }
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: REGISTRATION_TAKEN, errors: {}, values }, { status: 400 });
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2).
-  const cookie = await startCustomerSession(services.db, created.id, secureCookies(services));
+  const cookie = await startCustomerSession(services, created.id);
   return redirect("/vehicles", { headers: { "Set-Cookie": cookie } });
 }
 

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await resetPassword(services.db, parsed.data.token, parsed.data.password);
     if (!outcome.ok)
       return data({ intent: "reset", errors: { form: RESET_LINK_INVALID }, message: null, email: "" }, { status: 400 });
-    const cookie = await startCustomerSession(services.db, outcome.customerId, secureCookies(services));
+    const cookie = await startCustomerSession(services, outcome.customerId);
     return redirect("/account?password=changed", { headers: { "Set-Cookie": cookie } });
   }
 

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  await requireStaff(db, request);
+  await requireStaff(getServices(context), request);
   const url = new URL(request.url);
   const kind = kindOfPath(url.pathname);
   const query = readAdminQuery(url.searchParams);
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   const kind = kindOfPath(new URL(request.url).pathname);
   const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();

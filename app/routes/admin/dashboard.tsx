@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? "Product not found" : null;
   return { adminId: staff.adminId, notice, now: new Date().toISOString(), ...(await dashboardFigures(db)) };
 }

@@ -25,7 +25,7 @@ const idOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ?
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  await requireStaff(db, request);
+  await requireStaff(getServices(context), request);
   const kind = kindOfPath(new URL(request.url).pathname);
   const item = kind === "vehicles" ? await getVehicle(db, idOf(params.id)) : await getPart(db, idOf(params.id));
   // SPEC 8: a missing id says 'Product not found' and goes back to the dashboard.
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db, media } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   try {
     const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_ITEM });
     const kind = kindOfPath(new URL(request.url).pathname);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 // The layout checks too, but every admin loader and action checks for itself:
 // loaders run in parallel, so a layout alone guards nothing.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(getServices(context).db, request);
+  const staff = await requireStaff(getServices(context), request);
   return { adminId: staff.adminId };
 }
 

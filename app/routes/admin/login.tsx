@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
   // A signed-in staff member goes straight to the panel (SPEC 4).
-  if (await getStaff(db, request)) throw redirect(redirectTo);
+  if (await getStaff(getServices(context), request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
@@ -55,11 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: INVALID, adminId }, { status: 400 });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await endStaffSession(services.db, request, secureCookies(services)));
-  headers.append(
-    "Set-Cookie",
-    await startStaffSession(services.db, staff.id, form.get("remember") === "on", secureCookies(services)),
-  );
+  headers.append("Set-Cookie", await endStaffSession(services, request));
+  headers.append("Set-Cookie", await startStaffSession(services, staff.id, form.get("remember") === "on"));
   return redirect(adminPath(form.get("redirectTo")), { headers });
 }
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const cookie = await endStaffSession(services.db, request, secureCookies(services));
+  const cookie = await endStaffSession(services, request);
   return redirect("/admin/login", { headers: { "Set-Cookie": cookie } });
 }
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/not-found";
 
 // SPEC 2 "Admin routes": the wording of the admin 404.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(getServices(context).db, request);
+  await requireStaff(getServices(context), request);
   return data(null, { status: 404 });
 }
 

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  await requireStaff(db, request);
+  await requireStaff(getServices(context), request);
   const url = new URL(request.url);
   const query = readAdminQuoteQuery(url.searchParams);
   const kind = kindOf(url.pathname);
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   if (form.get("intent") !== "delete")

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  await requireStaff(db, request);
+  await requireStaff(getServices(context), request);
   const quote = /^\d{10}$/.test(params.number) ? await openQuote(db, params.number) : null;
   if (!quote) throw data("Quote not found", { status: 404 });
   return { quote, shopName: config.shop.name };
@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const staff = await requireStaff(db, request);
+  const staff = await requireStaff(getServices(context), request);
   const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const intent = form.get("intent");

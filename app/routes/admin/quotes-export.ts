@@ -7,7 +7,7 @@ import type { Route } from "./+types/quotes-export";
 /** The filtered quote list, every page, as CSV. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  await requireStaff(db, request);
+  await requireStaff(getServices(context), request);
   const kind = params.kind === "part" ? "part" : params.kind === "vehicle" ? "vehicle" : null;
   if (!kind) return new Response("Not found", { status: 404 });
   const rows = await exportAdminQuotes(db, kind, readAdminQuoteQuery(new URL(request.url).searchParams));

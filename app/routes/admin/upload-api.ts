@@ -10,7 +10,7 @@ import type { Route } from "./+types/upload-api";
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (params.kind !== "vehicle" && params.kind !== "part") {
-    await requireStaff(getServices(context).db, request);
+    await requireStaff(getServices(context), request);
     return Response.json({ ok: false, message: "Not found", errors: {} }, { status: 404 });
   }
   const answer = await handleUpload(request, context, params.kind);

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(getServices(context).db, request);
+  await requireStaff(getServices(context), request);
   return { years: yearsFrom(UPLOAD_FIRST_YEAR) };
 }
 

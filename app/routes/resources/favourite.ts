@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
-  const customer = await getCustomer(db, request);
+  const customer = await getCustomer(getServices(context), request);
   if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   const vehicleId = Number(form.get("vehicleId"));
   if (Number.isSafeInteger(vehicleId) && vehicleId > 0) {

@@ -29,7 +29,7 @@ import type { Route } from "./+types/part";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const [part, customer] = await Promise.all([getPart(db, id), getCustomer(db, request)]);
+  const [part, customer] = await Promise.all([getPart(db, id), getCustomer(getServices(context), request)]);
   if (!part) return data({ part: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
   return {
     part,

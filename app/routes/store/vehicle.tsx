@@ -31,7 +31,7 @@ import type { Route } from "./+types/vehicle";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : NaN;
-  const [vehicle, customer] = await Promise.all([getVehicle(db, id), getCustomer(db, request)]);
+  const [vehicle, customer] = await Promise.all([getVehicle(db, id), getCustomer(getServices(context), request)]);
   // A missing vehicle is a real 404 page (DECISIONS "Inventory"), not a redirect.
   if (!vehicle) return data({ vehicle: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
   return {
