@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
-import { getClientIp, getServices, secureCookies } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
 import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
 import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
@@ -16,7 +16,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
   if (await getCustomer(getServices(context), request)) throw redirect(redirectTo);
   return { redirectTo };

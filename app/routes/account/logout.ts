@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getServices, secureCookies } from "~/context.server";
+import { getServices } from "~/context.server";
 import { endCustomerSession } from "~/domain/accounts/sessions.server";
 import type { Route } from "./+types/logout";
 

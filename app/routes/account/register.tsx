@@ -1,7 +1,7 @@
 import { Trans } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
-import { getServices, secureCookies } from "~/context.server";
+import { getServices } from "~/context.server";
 import {
   fieldErrors,
   keepValues,

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
-import { getClientIp, getServices, secureCookies } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
 import {
   fieldErrors,
   NewPasswordSchema,

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { AdminLanguageSwitch } from "~/components/admin/admin-language";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
-import { getClientIp, getServices, secureCookies } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
 import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
@@ -24,7 +24,6 @@ function adminPath(value: FormDataEntryValue | string | null): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
   const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
   // A signed-in staff member goes straight to the panel (SPEC 4).
   if (await getStaff(getServices(context), request)) throw redirect(redirectTo);
