@@ -2,15 +2,36 @@ import { stdin, stdout } from "node:process";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { clearTwoFactor } from "~/domain/staff/two-factor.server";
 import { withDatabase } from "./cli";
 
 /*
  * `npm run staff:create` creates a staff account, or sets a new password on an
  * existing one (which ends its sessions). Takes --id and --password, or asks.
  * A password given on the command line stays in the shell history: prefer asking.
+ *
+ * `npm run staff:create -- --id owner --turn-off-two-factor` turns two-step
+ * sign-in off for a staff member who lost both phone and recovery codes.
  */
 
-const { values } = parseArgs({ options: { id: { type: "string" }, password: { type: "string" } } });
+const { values } = parseArgs({
+  options: { id: { type: "string" }, password: { type: "string" }, "turn-off-two-factor": { type: "boolean" } },
+});
+
+if (values["turn-off-two-factor"]) {
+  const adminId = values.id ?? "";
+  await withDatabase(async (db) => {
+    const staff = await db.selectFrom("staff").select("id").where("admin_id", "=", adminId).executeTakeFirst();
+    if (!staff) {
+      console.error(`No staff account ${JSON.stringify(adminId)}.`);
+      process.exitCode = 1;
+      return;
+    }
+    await clearTwoFactor(db, staff.id, { kind: "system", id: null }, adminId);
+    console.log(`Two-step sign-in turned off for ${adminId}; the password alone signs in again.`);
+  });
+  process.exit();
+}
 
 // One reader for every question, so answers piped in arrive in order.
 const rl = readline.createInterface({ input: stdin, output: stdout, terminal: stdin.isTTY });

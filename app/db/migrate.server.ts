@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } f
 import { dialectOf } from "./db.server";
 import * as initial from "./migrations/2026-11-21-01-initial";
 import * as listSearch from "./migrations/2026-11-21-02-list-search";
+import * as staffTwoFactor from "./migrations/2026-11-21-03-staff-two-factor";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
 const migrations: Record<string, Migration> = {
   "2026-11-21-01-initial": initial,
   "2026-11-21-02-list-search": listSearch,
+  "2026-11-21-03-staff-two-factor": staffTwoFactor,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

@@ -145,6 +145,28 @@ export interface StaffTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Encrypted authenticator secret; null while two-step sign-in is off. */
+  totp_secret: string | null;
+  /** Encrypted secret being set up, until a first code confirms it. */
+  totp_pending_secret: string | null;
+  /** The last 30-second step whose code was accepted (a code works once). */
+  totp_last_step: number | null;
+  totp_enabled_at: string | null;
+}
+
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface StaffLoginChallengeTable {
+  id_hash: string;
+  staff_id: number;
+  remember: Generated<number>;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface StaffSessionTable {
@@ -225,6 +247,8 @@ export interface Database {
   quotes: QuoteTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_login_challenges: StaffLoginChallengeTable;
   activity_log: ActivityTable;
   mail_outbox: MailOutboxTable;
   exchange_rates: ExchangeRateTable;

@@ -8,3 +8,9 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   if (/[\u0000-\u001f\\]/.test(value)) return fallback;
   return value;
 }
+
+/** Only paths of the staff panel are places to return to after signing in there. */
+export function adminPath(value: FormDataEntryValue | string | null | undefined): string {
+  const path = safeRedirectPath(value, "/admin");
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?") ? path : "/admin";
+}

@@ -27,6 +27,7 @@ const SECTIONS = [
       { to: "/admin/parts-quotes", label: "partsQuotes" },
     ],
   },
+  { title: "account", links: [{ to: "/admin/security", label: "security" }] },
 ];
 
 /** Active by path prefix; the dashboard only on an exact match (SPEC 2). */

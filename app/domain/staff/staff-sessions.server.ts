@@ -21,6 +21,8 @@ export const STAFF_SESSION_MS = 24 * 3600 * 1000;
 export const STAFF_REMEMBER_MS = 30 * 24 * 3600 * 1000;
 
 export type Staff = { id: number; adminId: string };
+/** A signed-in staff member, with the hash of the session that signed them in. */
+export type SignedInStaff = Staff & { sessionHash: string };
 
 // A real argon2id hash, checked when the Admin ID is unknown so timing tells nothing.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
@@ -77,7 +79,7 @@ export async function endStaffSession(services: SessionServices, request: Reques
 }
 
 /** The signed-in staff member, or null (an expired session is removed). */
-export async function getStaff(services: SessionServices, request: Request): Promise<Staff | null> {
+export async function getStaff(services: SessionServices, request: Request): Promise<SignedInStaff | null> {
   const { db } = services;
   const token = readCookie(request.headers.get("Cookie"), staffCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
@@ -92,14 +94,14 @@ export async function getStaff(services: SessionServices, request: Request): Pro
     await db.deleteFrom("staff_sessions").where("id_hash", "=", row.id_hash).execute();
     return null;
   }
-  return { id: row.id, adminId: row.admin_id };
+  return { id: row.id, adminId: row.admin_id, sessionHash: row.id_hash };
 }
 
 /**
  * The signed-in staff member, or a redirect to /admin/login that comes back
  * to this page. No admin data is read before this passes.
  */
-export async function requireStaff(services: SessionServices, request: Request): Promise<Staff> {
+export async function requireStaff(services: SessionServices, request: Request): Promise<SignedInStaff> {
   const staff = await getStaff(services, request);
   if (!staff) {
     const url = pageUrl(request);

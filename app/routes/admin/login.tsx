@@ -6,7 +6,8 @@ import { getClientIp, getServices } from "~/context.server";
 import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { safeRedirectPath } from "~/utils/safe-redirect";
+import { adminPath } from "~/utils/safe-redirect";
+import { hasTwoFactor, startChallenge } from "~/domain/staff/two-factor.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,11 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 // English, as the rate limit's message is; shown in the staff's language by useAdminMessage.
 const INVALID = "Invalid Admin ID or Password. Please try again.";
 
-/** Only paths of the admin panel are places to return to after signing in. */
-function adminPath(value: FormDataEntryValue | string | null): string {
-  const path = safeRedirectPath(value, "/admin");
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?") ? path : "/admin";
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -53,10 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await countTries(services.db, keys);
     return data({ error: INVALID, adminId }, { status: 400 });
   }
+  const remember = form.get("remember") === "on";
+  const redirectTo = adminPath(form.get("redirectTo"));
   const headers = new Headers();
   headers.append("Set-Cookie", await endStaffSession(services, request));
-  headers.append("Set-Cookie", await startStaffSession(services, staff.id, form.get("remember") === "on"));
-  return redirect(adminPath(form.get("redirectTo")), { headers });
+  // With two-step sign-in on, the password opens a short challenge, not a session.
+  if (await hasTwoFactor(services.db, staff.id)) {
+    headers.append("Set-Cookie", await startChallenge(services, staff.id, remember));
+    return redirect(`/admin/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+  }
+  headers.append("Set-Cookie", await startStaffSession(services, staff.id, remember));
+  return redirect(redirectTo, { headers });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

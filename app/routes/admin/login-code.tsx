@@ -1,0 +1,112 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
+import { AdminLanguageSwitch } from "~/components/admin/admin-language";
+import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getClientIp, getServices } from "~/context.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
+import {
+  CHALLENGE_OVER,
+  checkSecondFactor,
+  endChallenge,
+  readChallenge,
+  twoFactorStatus,
+  WRONG_CODE,
+} from "~/domain/staff/two-factor.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { adminPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/login-code";
+
+/*
+ * The second step of a staff sign-in with two-step sign-in on: a code from the
+ * authenticator app, or one of the recovery codes. Reached only with the
+ * challenge cookie a correct password gave; no session exists before this.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.loginCode") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getStaff(services, request)) throw redirect(redirectTo);
+  const challenge = await readChallenge(services, request);
+  if (!challenge) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  return { redirectTo, adminId: challenge.adminId };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const redirectTo = adminPath(form.get("redirectTo"));
+  const challenge = await readChallenge(services, request);
+  if (!challenge) return data({ error: CHALLENGE_OVER, over: true }, { status: 400 });
+  // Wrong codes are counted per staff member and per address, as passwords are.
+  const keys = [`staff-code:account:${challenge.staffId}`, `staff-code:ip:${getClientIp(context)}`];
+  const limit = await limitReached(services.db, keys);
+  if (limit.reached) {
+    return data(
+      { error: TOO_MANY_TRIES, over: false },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const passed = await checkSecondFactor(services, challenge.staffId, String(form.get("code") ?? ""));
+  if (!passed) {
+    await countTries(services.db, keys);
+    return data({ error: WRONG_CODE, over: false }, { status: 400 });
+  }
+  if (passed === "recovery") {
+    const { recoveryCodesLeft } = await twoFactorStatus(services.db, challenge.staffId);
+    await logActivity(services.db, {
+      actor: { kind: "staff", id: String(challenge.staffId) },
+      action: "staff.recovery_code_used",
+      subject: { kind: "staff", id: String(challenge.staffId) },
+      summary: `${challenge.adminId} signed in with a recovery code (${recoveryCodesLeft} left)`,
+    });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endChallenge(services, challenge));
+  headers.append("Set-Cookie", await endStaffSession(services, request));
+  headers.append("Set-Cookie", await startStaffSession(services, challenge.staffId, challenge.remember));
+  return redirect(redirectTo, { headers });
+}
+
+export default function AdminLoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4">
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{t("titles.loginCode")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("twoFactor.codeIntro", { adminId: loaderData.adminId })}</p>
+        <Form
+          method="post"
+          className="mt-6 space-y-5"
+          noValidate
+          key={actionData ? `failed-${navigation.state}` : "form"}
+        >
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
+          <Field
+            label={t("twoFactor.code")}
+            name="code"
+            autoComplete="one-time-code"
+            maxLength={40}
+            hint={t("twoFactor.codeHint")}
+          />
+          <SubmitButton busy={navigation.state === "submitting"}>{t("twoFactor.verify")}</SubmitButton>
+        </Form>
+        <p className="mt-6 text-sm">
+          <Link to="/admin/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            {t("twoFactor.startAgain")}
+          </Link>
+        </p>
+      </div>
+      <AdminLanguageSwitch tone="light" />
+    </main>
+  );
+}

@@ -1,0 +1,220 @@
+import { data, Form, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
+import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import {
+  beginTwoFactorSetup,
+  confirmTwoFactor,
+  pendingTwoFactorSetup,
+  renewRecoveryCodes,
+  turnOffTwoFactor,
+  twoFactorStatus,
+  WRONG_CODE,
+} from "~/domain/staff/two-factor.server";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
+import type { Route } from "./+types/security";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.security") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const status = await twoFactorStatus(services.db, staff.id);
+  const setup = status.enabled ? null : await pendingTwoFactorSetup(services, staff.id);
+  return { status, setup };
+}
+
+type Intent = "start" | "cancel" | "confirm" | "renew" | "off";
+type ActionResult = { intent: Intent; error?: string; codes?: string[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const code = String(form.get("code") ?? "");
+  const status = await twoFactorStatus(services.db, staff.id);
+  const answer = (result: ActionResult, status = 200) => data(result, { status });
+
+  switch (intent) {
+    case "start":
+      if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
+      await beginTwoFactorSetup(services, staff.id);
+      return answer({ intent });
+    case "cancel":
+      await services.db.updateTable("staff").set({ totp_pending_secret: null }).where("id", "=", staff.id).execute();
+      return answer({ intent });
+    case "confirm": {
+      if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
+      const codes = await confirmTwoFactor(services, staff, code, staff.sessionHash);
+      return codes ? answer({ intent, codes }) : answer({ intent, error: WRONG_CODE }, 400);
+    }
+    case "renew": {
+      if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
+      const codes = await renewRecoveryCodes(services, staff, code);
+      return codes ? answer({ intent, codes }) : answer({ intent, error: WRONG_CODE }, 400);
+    }
+    case "off": {
+      if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
+      const outcome = await turnOffTwoFactor(services, staff, String(form.get("password") ?? ""), code);
+      if (outcome === "wrong password") return answer({ intent, error: "Invalid password." }, 400);
+      if (outcome === "wrong code") return answer({ intent, error: WRONG_CODE }, 400);
+      return answer({ intent });
+    }
+    default:
+      return answer({ intent: "start", error: "Unknown request." }, 400);
+  }
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-6";
+const secondaryButton =
+  "h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useT("admin");
+  return (
+    <section className={`${card} border-emerald-300`} aria-labelledby="recovery-title">
+      <h2 id="recovery-title" className="text-lg font-semibold text-slate-900">
+        {t("twoFactor.recoveryTitle")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t("twoFactor.recoveryIntro")}</p>
+      <ul
+        className="mt-4 grid grid-cols-2 gap-2 font-mono text-base text-slate-900 sm:grid-cols-5"
+        data-testid="recovery-codes"
+      >
+        {codes.map((c) => (
+          <li key={c} className="rounded-md bg-slate-100 px-2 py-1 text-center">
+            {c}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { status, setup } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const errorFor = (intent: Intent) => (result?.intent === intent ? m(result.error) : undefined);
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t("titles.security")}</h1>
+        <p className="mt-1 text-slate-600">{t("twoFactor.intro")}</p>
+      </div>
+
+      {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
+
+      <section className={card} aria-labelledby="status-title">
+        <h2 id="status-title" className="text-lg font-semibold text-slate-900">
+          {t("twoFactor.title")}
+        </h2>
+        <p className="mt-2 text-sm" data-testid="two-factor-status">
+          {status.enabled ? (
+            <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
+              {t("twoFactor.on", { date: format.date(new Date(status.enabledAt!), { dateStyle: "medium" }) })}
+            </span>
+          ) : (
+            <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 font-semibold text-amber-900">
+              {t("twoFactor.off")}
+            </span>
+          )}
+        </p>
+        {status.enabled ? (
+          <p className="mt-2 text-sm text-slate-700">{t("twoFactor.codesLeft", { count: status.recoveryCodesLeft })}</p>
+        ) : null}
+
+        {!status.enabled && !setup ? (
+          <Form method="post" className="mt-4">
+            <FormMessage tone="error">{errorFor("start")}</FormMessage>
+            <button type="submit" name="intent" value="start" className={secondaryButton} disabled={busy}>
+              {t("twoFactor.setUp")}
+            </button>
+          </Form>
+        ) : null}
+
+        {!status.enabled && setup ? (
+          <div className="mt-4 grid gap-6 sm:grid-cols-[220px_1fr]">
+            <div>
+              <div
+                role="img"
+                aria-label={t("twoFactor.qrLabel")}
+                className="w-[220px] rounded-lg border border-slate-200 bg-white"
+                dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+              />
+            </div>
+            <div className="space-y-4">
+              <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+                <li>{t("twoFactor.stepScan")}</li>
+                <li>
+                  {t("twoFactor.stepKey")}{" "}
+                  <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900" data-testid="setup-key">
+                    {setup.key}
+                  </code>
+                </li>
+                <li>{t("twoFactor.stepCode")}</li>
+              </ol>
+              <Form method="post" className="space-y-4" key={result?.intent === "confirm" ? `c-${busy}` : "confirm"}>
+                <FormMessage tone="error">{errorFor("confirm")}</FormMessage>
+                <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
+                <input type="hidden" name="intent" value="confirm" />
+                <div className="sm:w-64">
+                  <SubmitButton busy={busy}>{t("twoFactor.turnOn")}</SubmitButton>
+                </div>
+              </Form>
+              <Form method="post">
+                <button type="submit" name="intent" value="cancel" className={secondaryButton} disabled={busy}>
+                  {t("twoFactor.cancel")}
+                </button>
+              </Form>
+            </div>
+          </div>
+        ) : null}
+      </section>
+
+      {status.enabled ? (
+        <>
+          <section className={card} aria-labelledby="renew-title">
+            <h2 id="renew-title" className="text-lg font-semibold text-slate-900">
+              {t("twoFactor.renewTitle")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t("twoFactor.renewIntro")}</p>
+            <Form method="post" className="mt-4 space-y-4" key={result?.intent === "renew" ? `r-${busy}` : "renew"}>
+              <FormMessage tone="error">{errorFor("renew")}</FormMessage>
+              <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
+              <input type="hidden" name="intent" value="renew" />
+              <div className="sm:w-64">
+                <SubmitButton busy={busy}>{t("twoFactor.renew")}</SubmitButton>
+              </div>
+            </Form>
+          </section>
+          <section className={card} aria-labelledby="off-title">
+            <h2 id="off-title" className="text-lg font-semibold text-slate-900">
+              {t("twoFactor.offTitle")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t("twoFactor.offIntro")}</p>
+            <Form method="post" className="mt-4 space-y-4" key={result?.intent === "off" ? `o-${busy}` : "off"}>
+              <FormMessage tone="error">{errorFor("off")}</FormMessage>
+              <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
+              <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
+              <input type="hidden" name="intent" value="off" />
+              <div className="sm:w-64">
+                <SubmitButton busy={busy}>{t("twoFactor.turnOff")}</SubmitButton>
+              </div>
+            </Form>
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
