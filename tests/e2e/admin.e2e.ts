@@ -6,8 +6,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
 import { pixelBombPng } from "../support/images";
-import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -107,6 +109,7 @@ const ADMIN_PAGES = [
   "/admin/vehicle-quotes",
   "/admin/parts-quotes",
   "/admin/quotes/1234567890",
+  "/admin/security",
   "/admin/no-such-page",
 ];
 const ADMIN_MARKERS = [
@@ -118,6 +121,7 @@ const ADMIN_MARKERS = [
   "Edit Vehicle",
   "Edit Part",
   "Delete selected",
+  "Two-step sign-in</h2>",
 ];
 
 describe("the admin guard", () => {
@@ -157,6 +161,7 @@ describe("the admin guard", () => {
         "/admin/vehicle-quotes",
         "/admin/parts-quotes",
         "/admin/quotes/1234567890",
+        "/admin/security",
       ]) {
         const res = await fetch(`${baseUrl()}${action}`, {
           method: "POST",
@@ -446,6 +451,56 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
         expect(file.includes(Buffer.from("<?php"))).toBe(false);
       }
     }
+  });
+});
+
+describe("two-step sign-in in the browser", () => {
+  it("is set up from the Security page with the app's code, shows ten recovery codes, then asks for a code at sign-in", async () => {
+    const who = { adminId: "browser-2fa", password: "browser 2fa password" };
+    await withShopDb((db) => ensureStaffAccount(db, who.adminId, who.password));
+    const shots = path.resolve("test-results/two-factor");
+    fs.mkdirSync(shots, { recursive: true });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/admin/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(who.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.goto("/admin/security", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("two-factor-status").textContent()).toBe("Off");
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    const key = (await page.getByTestId("setup-key").textContent({ timeout: 10_000 }))!;
+    expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).count()).toBe(1);
+    await page.screenshot({ path: path.join(shots, "setup-390.png"), fullPage: true });
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    const step = totpStep(new Date());
+    await page.getByRole("textbox", { name: "Code" }).fill("000000");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByText("That code is not right. Please try again.").waitFor();
+    await page.getByRole("textbox", { name: "Code" }).fill(totpCode(base32Decode(key), step));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByTestId("recovery-codes").waitFor();
+    expect(await page.getByTestId("recovery-codes").locator("li").count()).toBe(10);
+    expect(await page.getByTestId("two-factor-status").textContent()).toMatch(/^On since /);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: path.join(shots, "codes-1366.png"), fullPage: true });
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    // Signing in again: the password, then the code step.
+    await page.context().clearCookies();
+    await page.goto("/admin/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(who.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin\/login\/code/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, "code-step-390.png"), fullPage: true });
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    // The code that turned it on was used; the next one works.
+    await page.getByRole("textbox", { name: "Code" }).fill(totpCode(base32Decode(key), step + 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.context().close();
   });
 });
 

@@ -32,7 +32,6 @@ type Services = {
 
 export const CHALLENGE_MINUTES = 5;
 export const WRONG_CODE = "That code is not right. Please try again.";
-export const CHALLENGE_OVER = "Your sign-in took too long. Please enter your password again.";
 
 export type TwoFactorStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
 

@@ -9,6 +9,9 @@ import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
+import { passRetryAfter } from "~/utils/retry-after";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "account")("meta.login") },

@@ -18,6 +18,9 @@ import { useMessages } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/reset-password";
+import { passRetryAfter } from "~/utils/retry-after";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "account")("meta.resetPassword") },

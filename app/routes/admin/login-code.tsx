@@ -7,7 +7,6 @@ import { logActivity } from "~/domain/activity/activity.server";
 import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import {
-  CHALLENGE_OVER,
   checkSecondFactor,
   endChallenge,
   readChallenge,
@@ -17,12 +16,15 @@ import {
 import { metaT, useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login-code";
+import { passRetryAfter } from "~/utils/retry-after";
 
 /*
  * The second step of a staff sign-in with two-step sign-in on: a code from the
  * authenticator app, or one of the recovery codes. Reached only with the
  * challenge cookie a correct password gave; no session exists before this.
  */
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "admin")("titles.loginCode") },
@@ -43,20 +45,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const redirectTo = adminPath(form.get("redirectTo"));
   const challenge = await readChallenge(services, request);
-  if (!challenge) return data({ error: CHALLENGE_OVER, over: true }, { status: 400 });
+  // Five minutes are over (or the code step was reached some other way): back to the password.
+  if (!challenge) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   // Wrong codes are counted per staff member and per address, as passwords are.
   const keys = [`staff-code:account:${challenge.staffId}`, `staff-code:ip:${getClientIp(context)}`];
   const limit = await limitReached(services.db, keys);
   if (limit.reached) {
     return data(
-      { error: TOO_MANY_TRIES, over: false },
+      { error: TOO_MANY_TRIES },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
   const passed = await checkSecondFactor(services, challenge.staffId, String(form.get("code") ?? ""));
   if (!passed) {
     await countTries(services.db, keys);
-    return data({ error: WRONG_CODE, over: false }, { status: 400 });
+    return data({ error: WRONG_CODE }, { status: 400 });
   }
   if (passed === "recovery") {
     const { recoveryCodesLeft } = await twoFactorStatus(services.db, challenge.staffId);

@@ -9,6 +9,9 @@ import { metaT, useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
 import { hasTwoFactor, startChallenge } from "~/domain/staff/two-factor.server";
 import type { Route } from "./+types/login";
+import { passRetryAfter } from "~/utils/retry-after";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "admin")("titles.login") },
