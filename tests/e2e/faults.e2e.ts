@@ -8,6 +8,7 @@ import { openDatabase } from "~/db/db.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { freePort, runShop } from "../support/shop-process";
+import { startSmtp } from "../support/smtp";
 
 /*
  * The shop under faults, as real processes: killed outright in the middle of a
@@ -18,10 +19,10 @@ const SECRET = "faults-test-secret-faults-test-secret";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-async function shopWithAVehicle() {
+async function shopWithAVehicle(extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-"));
   dirs.push(dataDir);
-  const env = { PORT: String(await freePort()), DATA_DIR: dataDir, SESSION_SECRET: SECRET };
+  const env = { PORT: String(await freePort()), DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...extraEnv };
   const shop = runShop(env);
   await shop.ready;
   const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
@@ -187,6 +188,52 @@ describe("faults", () => {
     const db = new SQLite(path.join(dataDir, "shop.sqlite"), { readonly: true });
     expect((db.prepare("SELECT count(*) AS n FROM quotes").get() as { n: number }).n).toBe(200);
     db.close();
+    expect(await shop.stop()).toBe(0);
+  }, 90_000);
+
+  it("with the mail server down, quotes are answered; when it is back, every mail goes out exactly once", async () => {
+    const smtp = await startSmtp();
+    await smtp.stop();
+    const { shop, dataDir } = await shopWithAVehicle({ SMTP_URL: smtp.url, OWNER_EMAIL: "owner@shop.example" });
+    const vehicleId = 1;
+    const numbers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await sendQuote(shop.url, vehicleId);
+      expect(answer.number, `quote ${i}`).not.toBeNull();
+      numbers.push(answer.number!);
+    }
+    const db = new SQLite(path.join(dataDir, "shop.sqlite"));
+    const outbox = () =>
+      db.prepare("SELECT status, attempts, last_error FROM mail_outbox").all() as {
+        status: string;
+        attempts: number;
+        last_error: string | null;
+      }[];
+    // The worker (every 2 s) tries, fails and leaves each mail waiting with a growing pause.
+    for (let i = 0; i < 100 && !outbox().every((m) => m.attempts >= 1); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(outbox()).toHaveLength(10);
+    expect(outbox().every((m) => m.status === "pending" && m.attempts >= 1 && m.last_error)).toBe(true);
+
+    await smtp.start();
+    // The first pause is 30 s; let it pass at once rather than wait.
+    db.prepare("UPDATE mail_outbox SET next_attempt_at = ?").run(new Date(Date.now() - 1000).toISOString());
+    for (let i = 0; i < 200 && smtp.received.length < 10; i++) await new Promise((r) => setTimeout(r, 100));
+    // Two more runs of the worker: nothing is sent twice.
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(smtp.received).toHaveLength(10);
+    for (const number of numbers) {
+      const about = smtp.received.filter((m) => m.raw.includes(number));
+      // One mail to the owner and one to the buyer, each once.
+      expect(about, number).toHaveLength(2);
+      expect(
+        about.filter((m) => m.to.includes("owner@shop.example")),
+        number,
+      ).toHaveLength(1);
+    }
+    expect(outbox().every((m) => m.status === "sent")).toBe(true);
+    db.close();
+    await smtp.stop();
     expect(await shop.stop()).toBe(0);
   }, 90_000);
 });

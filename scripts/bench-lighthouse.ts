@@ -1,0 +1,301 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type LaunchedChrome, launch } from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import { openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { DEMO_SEED, seedStock } from "~/db/seed/seed.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { freePort, runShop, type ShopProcess } from "../tests/support/shop-process";
+
+/*
+ * `npm run bench:lighthouse [base URL]`: Lighthouse performance on a phone
+ * (its defaults: mobile screen, simulated slow 4G and a 4x slower CPU) for the
+ * home page, a filtered vehicle list and a vehicle's page, three runs each,
+ * the median run reported. Without a base URL it starts the built shop on a
+ * free port with the demo stock in a fresh data folder, and stops it after.
+ * Targets: performance >= 95, LCP < 2.5 s, CLS < 0.1, JavaScript < 140 KB gzip.
+ * Reports: test-results/lighthouse/summary.json and <page>.html (median runs).
+ */
+
+const RUNS = 3;
+const TARGETS = { score: 95, lcpMs: 2500, cls: 0.1, jsBytes: 140 * 1024 };
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const root = path.resolve(import.meta.dirname, "..");
+const outDir = path.join(root, "test-results/lighthouse");
+const started = Date.now();
+
+type Audit = Result["audits"][string];
+
+type Hint = { id: string; title: string; displayValue: string | null; savings: Record<string, number> };
+
+type PageFigures = {
+  page: string;
+  url: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  jsBytes: number;
+  htmlBytes: number;
+  scripts: { url: string; transferSize: number }[];
+  lcpElement: string | null;
+  lcpPhases: Record<string, number>;
+  hints: Hint[];
+  warnings: string[];
+};
+
+// Cleaned up on the way out, however the script ends.
+let shop: ShopProcess | null = null;
+let chrome: LaunchedChrome | null = null;
+let dataDir: string | null = null;
+
+async function cleanUp() {
+  chrome?.kill();
+  chrome = null;
+  await shop?.stop();
+  shop = null;
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = null;
+}
+
+process.on("SIGINT", () => {
+  void cleanUp().finally(() => process.exit(130));
+});
+
+/** Builds if there is no build, seeds a fresh data folder with the demo stock and starts the shop. */
+async function startShop(): Promise<string> {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("No build yet: running npm run build...");
+    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) throw new Error("npm run build failed");
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
+  console.log("Adding demo stock with photos (about a minute)...");
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  try {
+    await migrateToLatest(db);
+    await seedStock(db, new MediaStore(localDriver(path.join(dataDir, "media"))), DEMO_SEED);
+  } finally {
+    await db.destroy();
+  }
+  // No RATES_API_KEY, so the shop asks no exchange-rate provider and uses its bundled rates.
+  const process = runShop({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+  });
+  shop = process;
+  await process.ready;
+  return process.url;
+}
+
+/** The first vehicle linked from a list page, for the detail page run. */
+async function firstVehiclePath(base: string, listPath: string): Promise<string> {
+  for (const p of [listPath, "/vehicles"]) {
+    const res = await fetch(new URL(p, base));
+    const id = /href="\/vehicles\/(\d+)"/.exec(await res.text())?.[1];
+    if (res.ok && id) return `/vehicles/${id}`;
+  }
+  throw new Error(`No vehicle is linked from ${listPath} or /vehicles: is there stock?`);
+}
+
+function tableItems(audit: Audit | undefined): Record<string, unknown>[] {
+  const details = audit?.details;
+  return details?.type === "table" || details?.type === "opportunity" ? details.items : [];
+}
+
+function numeric(lhr: Result, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (typeof value !== "number") throw new Error(`Lighthouse gave no ${id} for ${lhr.finalDisplayedUrl}`);
+  return value;
+}
+
+/** Every `{ type: "node" }` value inside an audit's details: the page elements it is about. */
+function nodeLabels(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) nodeLabels(v, found);
+  else if (value && typeof value === "object") {
+    const v = value as Record<string, unknown>;
+    if (v.type === "node") found.push(String(v.snippet ?? v.nodeLabel ?? v.selector ?? "?"));
+    else for (const child of Object.values(v)) nodeLabels(child, found);
+  }
+  return found;
+}
+
+/** Time in each phase of the LCP (time to first byte, load delay, load time, render delay). */
+function lcpPhases(lhr: Result): Record<string, number> {
+  const phases: Record<string, number> = {};
+  const details = lhr.audits["largest-contentful-paint-element"]?.details;
+  const tables = details?.type === "list" ? details.items : [];
+  for (const table of tables) {
+    if (table.type !== "table") continue;
+    for (const item of table.items) {
+      if (typeof item.phase === "string" && typeof item.timing === "number") phases[item.phase] = item.timing;
+    }
+  }
+  return phases;
+}
+
+/** The failing audits that Lighthouse thinks cost LCP or TBT (or bytes), biggest first. */
+function hints(lhr: Result): Hint[] {
+  const ids = lhr.categories.performance?.auditRefs.filter((r) => r.weight === 0).map((r) => r.id) ?? [];
+  const list: Hint[] = [];
+  for (const id of ids) {
+    const audit = lhr.audits[id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (audit.scoreDisplayMode !== "metricSavings" && audit.scoreDisplayMode !== "numeric") continue;
+    const savings: Record<string, number> = {};
+    for (const [metric, value] of Object.entries(audit.metricSavings ?? {})) if (value) savings[metric] = value;
+    const details = audit.details;
+    if (details?.type === "opportunity" && details.overallSavingsBytes)
+      savings.bytes = details.overallSavingsBytes;
+    if (Object.keys(savings).length === 0 && audit.score >= 0.5) continue;
+    list.push({ id, title: audit.title, displayValue: audit.displayValue ?? null, savings });
+  }
+  const weight = (h: Hint) => (h.savings.LCP ?? 0) + (h.savings.TBT ?? 0) + (h.savings.FCP ?? 0) / 2;
+  return list.sort((a, b) => weight(b) - weight(a));
+}
+
+function figures(page: string, lhr: Result): PageFigures {
+  const requests = tableItems(lhr.audits["network-requests"]);
+  const scripts = requests
+    .filter((r) => r.resourceType === "Script")
+    .map((r) => ({ url: String(r.url), transferSize: Number(r.transferSize ?? 0) }));
+  // The page itself: the first document requested (redirects would come before it).
+  const documents = requests.filter((r) => r.resourceType === "Document");
+  const html = documents.find((r) => r.url === lhr.finalDisplayedUrl) ?? documents[0];
+  return {
+    page,
+    url: lhr.finalDisplayedUrl,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric(lhr, "largest-contentful-paint"),
+    tbtMs: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    fcpMs: numeric(lhr, "first-contentful-paint"),
+    speedIndexMs: numeric(lhr, "speed-index"),
+    jsBytes: scripts.reduce((sum, s) => sum + s.transferSize, 0),
+    htmlBytes: Number(html?.transferSize ?? 0),
+    scripts: scripts.sort((a, b) => b.transferSize - a.transferSize),
+    lcpElement: nodeLabels(lhr.audits["largest-contentful-paint-element"]?.details)[0] ?? null,
+    lcpPhases: lcpPhases(lhr),
+    hints: hints(lhr),
+    warnings: lhr.runWarnings,
+  };
+}
+
+/** One Lighthouse run; throws when Lighthouse could not measure the page. */
+async function runLighthouse(url: string, port: number) {
+  const result = await lighthouse(url, {
+    port,
+    output: "html",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (typeof lhr.categories.performance?.score !== "number") throw new Error(`Lighthouse gave ${url} no score`);
+  const report = Array.isArray(result.report) ? result.report[0] : result.report;
+  return { lhr, report: report ?? "" };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? "ok  " : "MISS");
+
+try {
+  const base = process.argv[2] ?? (await startShop());
+  const listPath = "/vehicles?Make=Toyota&Sort=price_asc";
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "vehicle-list", path: listPath },
+    { name: "vehicle-detail", path: await firstVehiclePath(base, listPath) },
+  ];
+
+  chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const results: PageFigures[] = [];
+  for (const page of pages) {
+    const url = new URL(page.path, base).href;
+    const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await runLighthouse(url, chrome.port);
+      runs.push(run);
+      console.log(
+        `${page.name} run ${i + 1}/${RUNS}: score ${Math.round(run.lhr.categories.performance!.score! * 100)}, LCP ${(numeric(run.lhr, "largest-contentful-paint") / 1000).toFixed(2)} s, TBT ${numeric(run.lhr, "total-blocking-time").toFixed(0)} ms`,
+      );
+    }
+    runs.sort((a, b) => a.lhr.categories.performance!.score! - b.lhr.categories.performance!.score!);
+    const median = runs[Math.floor(runs.length / 2)]!;
+    fs.writeFileSync(path.join(outDir, `${page.name}.html`), median.report);
+    results.push(figures(page.name, median.lhr));
+  }
+
+  console.log(`\nLighthouse ${results.length > 0 ? "mobile" : ""}, median of ${RUNS} runs (${base})`);
+  console.log(
+    `  ${"page".padEnd(16)} ${"score".padStart(7)} ${"LCP".padStart(10)} ${"TBT".padStart(9)} ${"CLS".padStart(10)} ${"JS gzip".padStart(15)} ${"HTML gzip".padStart(10)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `  ${r.page.padEnd(16)} ${String(r.score).padStart(3)} ${mark(r.score >= TARGETS.score)}` +
+        ` ${(r.lcpMs / 1000).toFixed(2).padStart(4)} s ${mark(r.lcpMs < TARGETS.lcpMs)}` +
+        ` ${r.tbtMs.toFixed(0).padStart(6)} ms` +
+        ` ${r.cls.toFixed(3).padStart(5)} ${mark(r.cls < TARGETS.cls)}` +
+        ` ${kb(r.jsBytes).padStart(10)} ${mark(r.jsBytes < TARGETS.jsBytes)}` +
+        ` ${kb(r.htmlBytes).padStart(10)}`,
+    );
+  }
+  console.log(
+    `  ${"target".padEnd(16)} ${`>= ${TARGETS.score}`.padStart(7)} ${"< 2.5 s".padStart(10)} ${"".padStart(9)} ${`< ${TARGETS.cls}`.padStart(10)} ${`< ${kb(TARGETS.jsBytes)}`.padStart(15)}`,
+  );
+  console.log("  (sizes are Lighthouse's transfer sizes: compressed bodies plus HTTP headers)");
+
+  for (const r of results) {
+    console.log(`\n${r.page} (${r.url})`);
+    console.log(`  FCP ${(r.fcpMs / 1000).toFixed(2)} s, Speed Index ${(r.speedIndexMs / 1000).toFixed(2)} s`);
+    if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement.replace(/\s+/g, " ").slice(0, 140)}`);
+    const phases = Object.entries(r.lcpPhases).map(([phase, ms]) => `${phase} ${ms.toFixed(0)} ms`);
+    if (phases.length > 0) console.log(`  LCP phases: ${phases.join(", ")}`);
+    console.log(`  scripts: ${r.scripts.map((s) => `${new URL(s.url).pathname} ${kb(s.transferSize)}`).join(", ")}`);
+    for (const h of r.hints.slice(0, 5)) {
+      const savings = Object.entries(h.savings)
+        .map(([metric, value]) => (metric === "bytes" ? kb(value) : `${metric} ${value.toFixed(metric === "CLS" ? 3 : 0)}`))
+        .join(", ");
+      console.log(`  - ${h.title}${h.displayValue ? ` (${h.displayValue})` : ""}${savings ? `: saves ${savings}` : ""}`);
+    }
+    for (const w of new Set(r.warnings)) console.log(`  warning: ${w.replace(/\s+/g, " ")}`);
+  }
+
+  fs.writeFileSync(
+    path.join(outDir, "summary.json"),
+    JSON.stringify({ date: new Date().toISOString(), base, runs: RUNS, targets: TARGETS, pages: results }, null, 2) +
+      "\n",
+  );
+  console.log(
+    `\nReports in ${path.relative(root, outDir)}/ (summary.json, ${pages.map((p) => `${p.name}.html`).join(", ")}); took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (shop) console.error(`Shop output:\n${shop.output().slice(-4000)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
