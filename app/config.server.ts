@@ -68,6 +68,12 @@ const EnvSchema = z
       .default("https://v6.exchangerate-api.com/v6/{key}/latest/JPY")
       .pipe(urlText(["http:", "https:"], "must be an http:// or https:// address ({key} stands for RATES_API_KEY)")),
     RATES_API_KEY: optionalText,
+    PAGE_CACHE_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds from 0 to 600" })
+      .int("must be a whole number of seconds from 0 to 600")
+      .min(0, "must be a whole number of seconds from 0 to 600")
+      .max(600, "must be a whole number of seconds from 0 to 600")
+      .default(5),
     SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
     SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
     SHOP_WHATSAPP: z
@@ -130,6 +136,8 @@ export type Config = {
   admin: { id: string; password: string } | null;
   /** Exchange-rate provider: server-only, the key never reaches a page. */
   rates: { url: string; key: string | null };
+  /** How long public pages for visitors who are not signed in are kept ready (0: not at all). */
+  pageCacheSeconds: number;
   shop: ShopSettings;
 };
 
@@ -179,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
     admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
     rates: { url: env.RATES_URL, key: env.RATES_API_KEY ?? null },
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     shop: {
       name: env.SHOP_NAME,
       phone: env.SHOP_PHONE,

@@ -15,6 +15,7 @@ import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
+import { createPageCache } from "./page-cache";
 
 /*
  * The shop's HTTP server. server.js (the process entry) calls start(); in
@@ -27,7 +28,7 @@ type BuildLoader = () => Promise<ServerBuild>;
 /** The pages of the production build (this file is the entry of that build). */
 export const productionBuild: BuildLoader = () => import("virtual:react-router/server-build");
 
-export function createApp(services: Services, build: BuildLoader, vite?: ViteDevServer) {
+export function createApp(services: Services, build: BuildLoader | ServerBuild, vite?: ViteDevServer) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -55,6 +56,10 @@ export function createApp(services: Services, build: BuildLoader, vite?: ViteDev
   });
   app.use(compression());
   app.use(sameSiteWritesOnly(services.config.publicUrl.origin));
+  // Only for the built shop: while developing, every change must show at once.
+  if (!vite && services.config.pageCacheSeconds > 0) {
+    app.use(createPageCache({ ttlMs: services.config.pageCacheSeconds * 1000 }).middleware);
+  }
 
   app.get("/healthz", async (_req, res) => {
     const ok = !state.stopping && (await databaseAnswers(services.db));
@@ -173,9 +178,11 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   const stopRates = keepRatesFresh(db, config.rates);
   const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom);
   const vite = options.vite;
-  const build: BuildLoader = vite
+  // In production the build is loaded once: handed a function, React Router
+  // would derive its routes again on every request (as it must while developing).
+  const build: BuildLoader | ServerBuild = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : productionBuild;
+    : await productionBuild();
   const { app, state } = createApp(services, build, vite);
 
   const server = app.listen(config.port, config.host, () => {

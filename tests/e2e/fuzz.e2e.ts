@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { baseUrl, withShopDb } from "./browser";
+import { storedSubmissionKey } from "~/domain/quotes/quotes.server";
 
 /*
  * Property-based inputs against the running shop: at least 1,000 per list
@@ -217,7 +218,11 @@ describe("fuzzing the forms", () => {
                 await db
                   .selectFrom("quotes")
                   .select((eb) => eb.fn.countAll<number>().as("n"))
-                  .where("submission_key", "=", f.submissionKey)
+                  .where(
+                    "submission_key",
+                    "=",
+                    storedSubmissionKey({ submissionKey: String(f.submissionKey), email: String(f.email) }),
+                  )
                   .executeTakeFirstOrThrow()
               ).n,
             ),

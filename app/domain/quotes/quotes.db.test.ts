@@ -6,7 +6,7 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { readQuoteForm } from "./quotes.schema";
-import { createQuote, listCustomerQuotes } from "./quotes.server";
+import { createQuote, listCustomerQuotes, storedSubmissionKey } from "./quotes.server";
 
 let t: TestDb;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -115,9 +115,20 @@ describe("quote requests", () => {
     const rows = await t.db
       .selectFrom("quotes")
       .select("id")
-      .where("submission_key", "=", same.submissionKey)
+      .where("submission_key", "=", storedSubmissionKey(same))
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it("the same key sent by two people (a page from the public page cache) makes two quotes", async () => {
+    const shared = request({ message: "Shared key" });
+    const first = await createQuote(t.db, { ...shared, email: "one@example.com" }, null, mailSettings);
+    const second = await createQuote(t.db, { ...shared, email: "two@example.com" }, null, mailSettings);
+    const again = await createQuote(t.db, { ...shared, email: " ONE@example.com" }, null, mailSettings);
+    expect(first).toMatchObject({ ok: true, repeated: false });
+    expect(second).toMatchObject({ ok: true, repeated: false });
+    expect((second as { number: string }).number).not.toBe((first as { number: string }).number);
+    expect(again).toMatchObject({ ok: true, repeated: true, number: (first as { number: string }).number });
   });
 
   it("refuses sold stock and stock that does not exist, and saves nothing", async () => {

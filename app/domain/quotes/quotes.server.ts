@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { formatYen } from "~/domain/inventory/price";
@@ -10,6 +10,16 @@ import type { QuoteRequest } from "./quotes.schema";
 /** A quote number: random, 10 digits, 1000000000 to 9999999999 (SPEC 9). */
 export function newQuoteNumber(): string {
   return String(randomInt(1_000_000_000, 10_000_000_000));
+}
+
+/**
+ * What is stored of a form's submission key: the key with the sender's e-mail
+ * address, hashed. A page kept in the public page cache hands the same key to
+ * every visitor for a few seconds; two people sending it are two quotes, the
+ * same person sending twice is one.
+ */
+export function storedSubmissionKey(request: Pick<QuoteRequest, "submissionKey" | "email">): string {
+  return createHash("sha256").update(`${request.submissionKey}\n${request.email.trim().toLowerCase()}`).digest("hex");
 }
 
 export type QuoteOutcome =
@@ -35,7 +45,7 @@ export async function createQuote(
         const earlier = await trx
           .selectFrom("quotes")
           .select("number")
-          .where("submission_key", "=", request.submissionKey)
+          .where("submission_key", "=", storedSubmissionKey(request))
           .executeTakeFirst();
         if (earlier) return { ok: true, number: earlier.number, repeated: true } as const;
 
@@ -72,7 +82,7 @@ export async function createQuote(
             phone: request.phone,
             message: request.message,
             contact_methods: JSON.stringify(request.contactMethods),
-            submission_key: request.submissionKey,
+            submission_key: storedSubmissionKey(request),
             created_at: now,
             updated_at: now,
           })

@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import sharp from "sharp";
+import { openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { bulkInsertStock } from "~/db/seed/bulk.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
+import { freePort } from "../tests/support/shop-process";
+
+/*
+ * `npm run bench:load`: the built shop as it runs in production, on a fresh
+ * database of 100,000 vehicles and 20,000 parts, under 50 connections for
+ * 30 seconds each on the home page, a filtered vehicle list and vehicle
+ * pages. Prints requests per second, p50/p95/p99 latency and errors.
+ * Targets: 0 errors, p95 under 100 ms.
+ *
+ * BENCH_VEHICLES, BENCH_PARTS, BENCH_SECONDS and BENCH_CONNECTIONS change the
+ * sizes; `npm run bench:load -- http://host:port` measures a running shop
+ * instead (its own stock; no database is made).
+ */
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
+const PARTS = Number(process.env.BENCH_PARTS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(import.meta.dirname, "..");
+
+async function startShop(): Promise<{ url: string; child: ChildProcess; dataDir: string; vehicleIds: number[] }> {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-load-"));
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
+  const media = new MediaStore(localDriver(path.join(dataDir, "media")));
+  const photos = await Promise.all(
+    ["#7a8ea3", "#a33", "#2a4f8f", "#ddd"].map(async (colour) =>
+      media.put(
+        await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      ),
+    ),
+  );
+  const started = Date.now();
+  console.log(`Loading ${VEHICLES.toLocaleString("en-US")} vehicles and ${PARTS.toLocaleString("en-US")} parts...`);
+  await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });
+  await sql`analyze`.execute(db);
+  const ids = await db
+    .selectFrom("vehicles")
+    .select("id")
+    .orderBy(sql`random()`)
+    .limit(1000)
+    .execute();
+  await db.destroy();
+  console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-load-secret-bench-load-secret-bench",
+      // No exchange-rate provider is reachable here; the shop shows yen.
+      RATES_URL: "http://127.0.0.1:9/",
+    },
+    // The request log goes where a service's log would go; here, nowhere.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child, dataDir, vehicleIds: ids.map((r) => r.id) };
+}
+
+type Figures = { page: string; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/** 50 connections for the set time on a page (or a rotation of addresses); every response's time is kept. */
+async function load(base: string, page: string, paths: string[]): Promise<Figures> {
+  const times: number[] = [];
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+      },
+    ],
+    setupClient: (client) => {
+      client.on("response", (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    },
+  });
+  times.sort((a, b) => a - b);
+  return {
+    page,
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const given = process.argv[2];
+const shop = given ? null : await startShop();
+const base = given ?? shop!.url;
+let vehicleIds = shop?.vehicleIds ?? [];
+if (!shop) {
+  const html = await (await fetch(`${base}/vehicles?PerPage=100`)).text();
+  vehicleIds = [...new Set([...html.matchAll(/href="\/vehicles\/(\d+)"/g)].map((m) => Number(m[1])))];
+}
+
+const makes = Object.keys(VEHICLE_MODELS);
+const pages: [string, string[]][] = [
+  ["home /", ["/"]],
+  ["vehicle list, filtered", makes.map((make) => `/vehicles?Make=${encodeURIComponent(make)}&Sort=price_asc`)],
+  ["vehicle page", vehicleIds.map((id) => `/vehicles/${id}`)],
+];
+
+const figures: Figures[] = [];
+try {
+  for (const [page, paths] of pages) {
+    // A few requests first, so the first figures are not of a cold process.
+    for (const p of paths.slice(0, 20)) await (await fetch(`${base}${p}`)).text();
+    console.log(`${page}: ${CONNECTIONS} connections for ${SECONDS} s...`);
+    figures.push(await load(base, page, paths));
+  }
+} finally {
+  if (shop) {
+    shop.child.kill("SIGTERM");
+    await new Promise((r) => shop.child.once("exit", r));
+    fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+console.log(
+  `\n${given ? base : `${VEHICLES.toLocaleString("en-US")} vehicles`}, ${CONNECTIONS} connections, ${SECONDS} s per page, ${os.cpus().length} cores\n`,
+);
+console.table(
+  figures.map((f) => ({
+    page: f.page,
+    "requests/s": Math.round(f.rps),
+    p50: ms(f.p50),
+    p95: ms(f.p95),
+    p99: ms(f.p99),
+    errors: f.errors,
+    "non-2xx": f.non2xx,
+    "p95 < 100 ms and no errors": f.p95 < 100 && f.errors === 0 && f.non2xx === 0 ? "yes" : "NO",
+  })),
+);
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+fs.writeFileSync(path.join(root, "test-results/bench-load.json"), JSON.stringify(figures, null, 2));
