@@ -47,6 +47,8 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
             width={current.width}
             height={current.height}
             alt={t("detail.gallery.photoAlt", { name, index: index + 1, total: images.length })}
+            // The largest thing on the page: fetched before the scripts.
+            fetchPriority="high"
             className="aspect-[4/3] w-full object-cover"
             data-testid="main-photo"
           />
