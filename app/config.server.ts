@@ -120,6 +120,13 @@ function isPostgresUrl(v: string) {
 
 export type DatabaseTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
+/** The database a DATABASE_URL names (`sqlite:<file>` or `postgres://…`), or null. */
+export function databaseTarget(url: string): DatabaseTarget | null {
+  if (isPostgresUrl(url)) return { dialect: "postgres", url };
+  if (isSqliteUrl(url)) return { dialect: "sqlite", file: path.resolve(url.slice("sqlite:".length)) };
+  return null;
+}
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -160,11 +167,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   checkDataDir(dataDir);
 
-  const database: DatabaseTarget = env.DATABASE_URL
-    ? isPostgresUrl(env.DATABASE_URL)
-      ? { dialect: "postgres", url: env.DATABASE_URL }
-      : { dialect: "sqlite", file: path.resolve(env.DATABASE_URL.slice("sqlite:".length)) }
-    : { dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") };
+  const database: DatabaseTarget = (env.DATABASE_URL && databaseTarget(env.DATABASE_URL)) || {
+    dialect: "sqlite",
+    file: path.join(dataDir, "shop.sqlite"),
+  };
 
   const social: SocialLink[] = [
     { name: "Facebook", url: env.SHOP_FACEBOOK_URL ?? "https://www.facebook.com/" },
