@@ -21,7 +21,7 @@ import { freePort, runShop, type ShopProcess } from "../tests/support/shop-proce
  * built shop on a free port with the demo stock in a fresh data folder, and
  * stops it after. Chromium is Debian's (or CHROMIUM_PATH); nothing is downloaded.
  * Targets: performance >= 95, LCP < 2.5 s, CLS < 0.1, JavaScript < 140 KB gzip
- * (the scripts' transfer sizes as Lighthouse counts them, headers included).
+ * (the compressed scripts; their transfer sizes with headers are printed too).
  * Missed targets are printed, not failed: the exit code is 1 only on errors.
  * Reports: test-results/lighthouse/summary.json and <page>.html (median runs).
  */
@@ -302,7 +302,7 @@ try {
 
   console.log(`\nLighthouse, mobile, median of ${RUNS} runs (${base})`);
   console.log(
-    `  ${"page".padEnd(16)} ${"score".padStart(7)} ${"LCP".padStart(10)} ${"TBT".padStart(9)} ${"CLS".padStart(10)} ${"JS gzip".padStart(15)} ${"JS body".padStart(9)} ${"HTML gzip".padStart(10)}`,
+    `  ${"page".padEnd(16)} ${"score".padStart(7)} ${"LCP".padStart(10)} ${"TBT".padStart(9)} ${"CLS".padStart(10)} ${"JS gzip".padStart(15)} ${"JS+headers".padStart(11)} ${"HTML gzip".padStart(10)}`,
   );
   for (const r of results) {
     console.log(
@@ -310,16 +310,16 @@ try {
         ` ${(r.lcpMs / 1000).toFixed(2).padStart(4)} s ${mark(r.lcpMs < TARGETS.lcpMs)}` +
         ` ${r.tbtMs.toFixed(0).padStart(6)} ms` +
         ` ${r.cls.toFixed(3).padStart(5)} ${mark(r.cls < TARGETS.cls)}` +
-        ` ${kb(r.jsBytes).padStart(10)} ${mark(r.jsBytes < TARGETS.jsBytes)}` +
-        ` ${kb(r.jsBodyBytes).padStart(9)}` +
+        ` ${kb(r.jsBodyBytes).padStart(10)} ${mark(r.jsBodyBytes < TARGETS.jsBytes)}` +
+        ` ${kb(r.jsBytes).padStart(11)}` +
         ` ${kb(r.htmlBytes).padStart(10)}`,
     );
   }
   console.log(
     `  ${"target".padEnd(16)} ${`>= ${TARGETS.score}`.padStart(7)} ${"< 2.5 s".padStart(10)} ${"".padStart(9)} ${`< ${TARGETS.cls}`.padStart(10)} ${`< ${kb(TARGETS.jsBytes)}`.padStart(15)}`,
   );
-  console.log("  (JS gzip and HTML gzip are Lighthouse's transfer sizes: compressed bodies plus HTTP headers;");
-  console.log("   JS body is the compressed script bodies alone, without headers)");
+  console.log("  (JS gzip: the compressed scripts themselves, the measure of the target; JS+headers and HTML gzip");
+  console.log("   are Lighthouse's transfer sizes, with about 0.5 KB of HTTP headers per file)");
   const host = {
     cpus: os.cpus().length,
     loadAverage: Number(os.loadavg()[0]!.toFixed(2)),

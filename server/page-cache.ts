@@ -35,7 +35,21 @@ const KEPT_HEADERS = new Set([
 ]);
 const MAX_BODY = 1024 * 1024;
 
-type Entry = { status: number; headers: [string, string][]; body: Buffer; nonce: string | null; expires: number };
+/** A kept answer; its body is cut at each place the nonce stood, so a fresh one is put in without a search. */
+type Entry = { status: number; headers: [string, string][]; pieces: Buffer[]; nonce: string | null; expires: number };
+
+function cut(body: Buffer, nonce: string | null): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
+}
 
 export type PageCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
@@ -70,9 +84,14 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     for (const [name, value] of entry.headers)
       res.setHeader(name, fresh && entry.nonce ? value.replaceAll(entry.nonce, fresh) : value);
     res.setHeader("X-Page-Cache", "hit");
-    const body =
-      fresh && entry.nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, fresh)) : entry.body;
-    res.end(body);
+    if (!fresh) return res.end(entry.pieces[0]);
+    const nonce = Buffer.from(fresh);
+    const parts: Buffer[] = [];
+    entry.pieces.forEach((piece, i) => {
+      if (i > 0) parts.push(nonce);
+      parts.push(piece);
+    });
+    res.end(Buffer.concat(parts));
   }
 
   function remember(key: string, res: Response, chunks: Buffer[]) {
@@ -86,7 +105,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     const policy = res.getHeader("content-security-policy");
     const nonce = typeof policy === "string" ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, { status: 200, headers, body, nonce, expires: Date.now() + ttlMs });
+    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + ttlMs });
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
