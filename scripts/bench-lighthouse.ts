@@ -11,6 +11,7 @@ import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { DEMO_SEED, seedStock } from "~/db/seed/seed.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freePort, runShop, type ShopProcess } from "../tests/support/shop-process";
 
 /*
@@ -28,15 +29,7 @@ import { freePort, runShop, type ShopProcess } from "../tests/support/shop-proce
 
 const RUNS = 3;
 const TARGETS = { score: 95, lcpMs: 2500, cls: 0.1, jsBytes: 140 * 1024 };
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "test-results/lighthouse");
@@ -269,7 +262,7 @@ try {
   ];
 
   chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: "silent",
   });

@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 /**
  * How much JavaScript a page makes the browser download, raw and gzip.
@@ -7,15 +8,8 @@ import { chromium } from "playwright-core";
  */
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 for (const p of paths.length > 0 ? paths : ["/"]) {
   const page = await browser.newPage();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 /**
  * Screenshots of shop pages at phone and desktop widths, for a person to look at.
@@ -10,15 +11,8 @@ const pages = paths.length > 0 ? paths : ["/", "/about", "/no-such-page", "/admi
 fs.mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 for (const [label, viewport] of [
   ["phone", { width: 390, height: 844 }],

@@ -13,3 +13,19 @@ export function readCookie(header: string | null, name: string): string | null {
   }
   return null;
 }
+
+/**
+ * The Set-Cookie of a cookie only the server reads (a session, a sign-in
+ * challenge): the whole site, httpOnly, SameSite=Lax, Secure over https.
+ * No Max-Age makes it last until the browser closes.
+ */
+export function serverCookie(name: string, value: string, maxAgeSeconds: number | null, secure: boolean): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie } from "~/utils/cookies";
+import { readCookie, serverCookie } from "~/utils/cookies";
 import { pageUrl } from "~/utils/page-url";
 import { type SessionServices, secureCookies } from "~/context.server";
 
@@ -19,14 +19,7 @@ export const CUSTOMER_SESSION_DAYS = 30;
 export type Customer = { id: number; email: string; fullName: string; country: string; phone: string };
 
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${customerCookieName(secure)}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return serverCookie(customerCookieName(secure), value, maxAgeSeconds, secure);
 }
 
 /** Opens a session and returns the Set-Cookie header for it. */

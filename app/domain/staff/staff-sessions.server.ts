@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie } from "~/utils/cookies";
+import { readCookie, serverCookie } from "~/utils/cookies";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { pageUrl } from "~/utils/page-url";
@@ -38,14 +38,7 @@ export async function authenticateStaff(db: DB, adminId: string, password: strin
 }
 
 function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): string {
-  return [
-    `${staffCookieName(secure)}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return serverCookie(staffCookieName(secure), value, maxAgeSeconds, secure);
 }
 
 /** Opens a staff session; returns its Set-Cookie header. */

@@ -5,7 +5,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie } from "~/utils/cookies";
+import { readCookie, serverCookie } from "~/utils/cookies";
 import {
   base32Encode,
   matchTotp,
@@ -271,14 +271,7 @@ export function challengeCookieName(secure: boolean): string {
 }
 
 function challengeCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${challengeCookieName(secure)}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return serverCookie(challengeCookieName(secure), value, maxAgeSeconds, secure);
 }
 
 /** Opens a challenge after a correct password; returns its Set-Cookie header. */
