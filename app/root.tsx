@@ -1,4 +1,3 @@
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +18,7 @@ import { displayRate } from "./domain/rates/rates.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
-import { i18nFor, useT } from "./i18n/i18n";
+import { I18nProvider, i18nFor, useT } from "./i18n/i18n";
 import {
   adminLanguage,
   isAdminPath,
@@ -129,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-  return catalogue ? <I18nextProvider i18n={i18nFor(catalogue)}>{page}</I18nextProvider> : page;
+  return catalogue ? <I18nProvider i18n={i18nFor(catalogue)}>{page}</I18nProvider> : page;
 }
 
 export default function App() {

@@ -1,9 +1,7 @@
-import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import type { LanguageCode } from "./languages";
 
 /*
- * Interface text (i18next), without React, so mails, scripts and the server can
- * use it. The server picks the language and sends the page only the catalogues
+ * Interface text, without React, so mails, scripts and the server can use it. The server picks the language and sends the page only the catalogues
  * it needs (in the root loader's data); the same catalogue renders the page on
  * the server and hydrates it in the browser, so both agree.
  */
@@ -38,27 +36,80 @@ export type Catalogue = {
   resources: Partial<Record<Namespace, Messages>>;
 };
 
-const instances = new Map<string, I18n>();
+/** What a `t` call may pass: values for {{placeholders}}, `count` for plurals, a `defaultValue`. */
+export type TOptions = { [name: string]: unknown; count?: number; defaultValue?: string };
 
-/** One initialised i18next instance per language and catalogue version, made synchronously. */
-export function i18nFor(catalogue: Catalogue): I18n {
+/** Translate a key of one namespace; with `count`, its plural form (key_one, key_other...). */
+export type TFunction = (key: string, options?: TOptions) => string;
+
+/** A language's catalogues, ready to translate from. */
+export type Translator = {
+  language: LanguageCode;
+  getFixedT: (language: LanguageCode, ns: Namespace) => TFunction;
+  exists: (key: string, options?: { ns?: Namespace }) => boolean;
+};
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/**
+ * {{name}} becomes the value given; a placeholder without a value stays as it
+ * is. Nothing is escaped: React escapes what it renders, mails escape their HTML.
+ */
+function interpolate(text: string, options: TOptions | undefined): string {
+  if (!options || !text.includes("{{")) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    options[name] === undefined || options[name] === null ? whole : String(options[name]),
+  );
+}
+
+function makeTranslator(catalogue: Catalogue): Translator {
+  const plurals = new Intl.PluralRules(catalogue.language);
+  const maps = new Map<Namespace, Map<string, string>>();
+  const fixed = new Map<Namespace, TFunction>();
+  const mapOf = (ns: Namespace) => {
+    let map = maps.get(ns);
+    if (!map) {
+      map = flattenMessages(catalogue.resources[ns] ?? {});
+      maps.set(ns, map);
+    }
+    return map;
+  };
+  return {
+    language: catalogue.language,
+    exists: (key, options) => mapOf(options?.ns ?? "common").has(key),
+    getFixedT(_language, ns) {
+      let t = fixed.get(ns);
+      if (!t) {
+        const map = mapOf(ns);
+        t = (key, options) => {
+          let text: string | undefined;
+          const count = options?.count;
+          // Plural forms are keys with the language's plural category: found_one, found_other...
+          if (typeof count === "number") {
+            text =
+              (count === 0 ? map.get(`${key}_zero`) : undefined) ??
+              map.get(`${key}_${plurals.select(count)}`) ??
+              map.get(`${key}_other`);
+          }
+          text ??= map.get(key);
+          // An unknown key shows its default, or the key itself (tests find these).
+          return interpolate(text ?? options?.defaultValue ?? key, options);
+        };
+        fixed.set(ns, t);
+      }
+      return t;
+    },
+  };
+}
+
+const instances = new Map<string, Translator>();
+
+/** One translator per language and catalogue version, kept. */
+export function i18nFor(catalogue: Catalogue): Translator {
   const key = `${catalogue.language}:${catalogue.version}`;
   let instance = instances.get(key);
   if (!instance) {
-    instance = i18next.createInstance();
-    void instance.init({
-      lng: catalogue.language,
-      resources: { [catalogue.language]: catalogue.resources },
-      ns: Object.keys(catalogue.resources),
-      defaultNS: "common",
-      fallbackLng: false,
-      load: "currentOnly",
-      initAsync: false,
-      returnNull: false,
-      // React escapes what it renders; mails escape their own HTML.
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    instance = makeTranslator(catalogue);
     if (instances.size > 50) instances.clear();
     instances.set(key, instance);
   }
@@ -77,7 +128,6 @@ export function metaT(
   ns: Namespace = "common",
 ): TFunction {
   const catalogue = catalogueOf(matches);
-  if (!catalogue)
-    return ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
+  if (!catalogue) return (key, options) => interpolate(options?.defaultValue ?? key, options);
   return i18nFor(catalogue).getFixedT(catalogue.language, ns);
 }

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "./core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "./core";
 import { useMemo } from "react";
 import { flattenMessages, type Messages, useT } from "./i18n";
 import english from "./locales/en/messages.json";

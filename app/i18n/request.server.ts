@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "./core";
 import { readCookie } from "~/utils/cookies";
 import { serverCatalogue } from "./catalogues.server";
 import { i18nFor, type Namespace } from "./core";

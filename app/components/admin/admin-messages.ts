@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/core";
 import { useCallback } from "react";
 import english from "~/i18n/locales/en/admin.json";
 import { useT } from "~/i18n/i18n";

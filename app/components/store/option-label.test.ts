@@ -30,7 +30,7 @@ function lookup(key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** A stand-in for i18next's t: the English text, or the default value. */
+/** A stand-in for the shop's t: the English text, or the default value. */
 const t = ((key: string, options?: { defaultValue?: string }) =>
   lookup(key) ?? options?.defaultValue ?? key) as unknown as Parameters<typeof optionLabel>[0];
 
@@ -65,7 +65,7 @@ describe("option labels", () => {
     expect(optionLabel(t, "color", " ")).toBe("");
   });
 
-  it("normalises the key separators of i18next", () => {
+  it("normalises the catalogue's key separators", () => {
     expect(optionKey("St. Wagon")).toBe("St_ Wagon");
     expect(optionKey("A:B")).toBe("A_B");
     expect(optionKey(" Pearl White ")).toBe("Pearl White");

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/core";
 
 /**
  * Display labels of the shop's option lists (app/domain/inventory/catalogue.ts)
@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
  *
  * Catalogue keys are `options.<list>.<value>` in the "stock" namespace, the value
  * written as it is ("options.bodySubType.Compact SUV"), except that "." and ":"
- * (i18next's key and namespace separators) become "_" ("St. Wagon" is
+ * (the catalogue's key separators) become "_" ("St. Wagon" is
  * "options.bodyType.St_ Wagon"). A value without an entry shows as the
  * fallback, which is the value itself unless another is given.
  */
@@ -31,7 +31,7 @@ export function optionKey(value: string): string {
 
 /** `t` must be the "stock" namespace's (`useT("stock")` or `metaT(matches, "stock")`). */
 export function optionLabel(
-  t: TFunction<"stock"> | TFunction,
+  t: TFunction,
   list: OptionList,
   value: string | null | undefined,
   fallback?: string,

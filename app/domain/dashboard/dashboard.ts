@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/core";
 import english from "~/i18n/locales/en/admin.json";
 import { i18nFor } from "~/i18n/core";
 

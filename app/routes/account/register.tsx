@@ -1,4 +1,3 @@
-import { Trans } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -12,7 +11,7 @@ import {
 } from "~/domain/accounts/accounts.schema";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, TextWith, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/register";
 
@@ -110,9 +109,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <SubmitButton busy={navigation.state === "submitting"}>{t("register.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">
-        <Trans
-          t={t}
-          i18nKey="register.alreadyRegistered"
+        <TextWith
+          text={t("register.alreadyRegistered")}
           components={{ login: <Link to="/login" className="font-semibold text-accent-700 hover:underline" /> }}
         />
       </p>
