@@ -6,7 +6,6 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
-import sharp from "sharp";
 import { loadConfig } from "~/config.server";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -18,6 +17,7 @@ import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { searchVehicles, stockFacets } from "~/domain/search/search.server";
 import type * as ServerApp from "../server/app";
+import { benchPhotos } from "./bench-photos";
 
 type ServerModule = typeof ServerApp;
 
@@ -62,15 +62,7 @@ async function bench(name: string, db: DB, dataDir: string) {
     `\n${name}: loading ${VEHICLES.toLocaleString("en-US")} vehicles and ${PARTS.toLocaleString("en-US")} parts...`,
   );
   const media = new MediaStore(localDriver(path.join(dataDir, "media")));
-  const photos = await Promise.all(
-    ["#7a8ea3", "#a33", "#2a4f8f", "#ddd"].map(async (colour) =>
-      media.put(
-        await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } })
-          .png()
-          .toBuffer(),
-      ),
-    ),
-  );
+  const photos = await benchPhotos(media);
   const loadStarted = Date.now();
   await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });
   await sql`analyze`.execute(db);

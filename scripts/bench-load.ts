@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import sharp from "sharp";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { freePort } from "../tests/support/shop-process";
+import { benchPhotos } from "./bench-photos";
 
 /*
  * `npm run bench:load`: the built shop as it runs in production, on a fresh
@@ -39,15 +39,7 @@ async function startShop(): Promise<{ url: string; child: ChildProcess; dataDir:
   const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
   await migrateToLatest(db);
   const media = new MediaStore(localDriver(path.join(dataDir, "media")));
-  const photos = await Promise.all(
-    ["#7a8ea3", "#a33", "#2a4f8f", "#ddd"].map(async (colour) =>
-      media.put(
-        await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } })
-          .png()
-          .toBuffer(),
-      ),
-    ),
-  );
+  const photos = await benchPhotos(media);
   const started = Date.now();
   console.log(`Loading ${VEHICLES.toLocaleString("en-US")} vehicles and ${PARTS.toLocaleString("en-US")} parts...`);
   await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });

@@ -27,14 +27,19 @@ export type SignedInStaff = Staff & { sessionHash: string };
 // A real argon2id hash, checked when the Admin ID is unknown so timing tells nothing.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
 
-export async function authenticateStaff(db: DB, adminId: string, password: string): Promise<Staff | null> {
+/** The staff member these credentials belong to, and whether a code is needed after the password. */
+export async function authenticateStaff(
+  db: DB,
+  adminId: string,
+  password: string,
+): Promise<(Staff & { twoFactor: boolean }) | null> {
   const row = await db
     .selectFrom("staff")
-    .select(["id", "admin_id", "password_hash"])
+    .select(["id", "admin_id", "password_hash", "totp_secret"])
     .where("admin_id", "=", adminId)
     .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
-  return row && ok ? { id: row.id, adminId: row.admin_id } : null;
+  return row && ok ? { id: row.id, adminId: row.admin_id, twoFactor: row.totp_secret !== null } : null;
 }
 
 function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): string {

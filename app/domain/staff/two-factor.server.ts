@@ -259,9 +259,9 @@ export async function clearTwoFactor(
   });
 }
 
-export async function hasTwoFactor(db: DB, staffId: number): Promise<boolean> {
-  const row = await db.selectFrom("staff").select("totp_secret").where("id", "=", staffId).executeTakeFirst();
-  return Boolean(row?.totp_secret);
+/** Drops a setup that was started and not confirmed. */
+export async function cancelTwoFactorSetup(db: DB, staffId: number): Promise<void> {
+  await db.updateTable("staff").set({ totp_pending_secret: null }).where("id", "=", staffId).execute();
 }
 
 // --- The challenge between password and code -------------------------------

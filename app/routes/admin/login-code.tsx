@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
-import { AdminLanguageSwitch } from "~/components/admin/admin-language";
+import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -82,34 +82,30 @@ export default function AdminLoginCode({ loaderData, actionData }: Route.Compone
   const { t } = useT("admin");
   const m = useAdminMessage();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4">
-      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.loginCode")}</h1>
-        <p className="mt-2 text-sm text-slate-600">{t("twoFactor.codeIntro", { adminId: loaderData.adminId })}</p>
-        <Form
-          method="post"
-          className="mt-6 space-y-5"
-          noValidate
-          key={actionData ? `failed-${navigation.state}` : "form"}
-        >
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
-          <Field
-            label={t("twoFactor.code")}
-            name="code"
-            autoComplete="one-time-code"
-            maxLength={40}
-            hint={t("twoFactor.codeHint")}
-          />
-          <SubmitButton busy={navigation.state === "submitting"}>{t("twoFactor.verify")}</SubmitButton>
-        </Form>
-        <p className="mt-6 text-sm">
-          <Link to="/admin/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
-            {t("twoFactor.startAgain")}
-          </Link>
-        </p>
-      </div>
-      <AdminLanguageSwitch tone="light" />
-    </main>
+    <AdminAuthCard title={t("titles.loginCode")}>
+      <p className="mt-2 text-sm text-slate-600">{t("twoFactor.codeIntro", { adminId: loaderData.adminId })}</p>
+      <Form
+        method="post"
+        className="mt-6 space-y-5"
+        noValidate
+        key={actionData ? `failed-${navigation.state}` : "form"}
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
+        <Field
+          label={t("twoFactor.code")}
+          name="code"
+          autoComplete="one-time-code"
+          maxLength={40}
+          hint={t("twoFactor.codeHint")}
+        />
+        <SubmitButton busy={navigation.state === "submitting"}>{t("twoFactor.verify")}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/admin/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          {t("twoFactor.startAgain")}
+        </Link>
+      </p>
+    </AdminAuthCard>
   );
 }

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
-import { AdminLanguageSwitch } from "~/components/admin/admin-language";
+import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
-import { hasTwoFactor, startChallenge } from "~/domain/staff/two-factor.server";
+import { startChallenge } from "~/domain/staff/two-factor.server";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
 
@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 // English, as the rate limit's message is; shown in the staff's language by useAdminMessage.
 const INVALID = "Invalid Admin ID or Password. Please try again.";
-
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -57,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await endStaffSession(services, request));
   // With two-step sign-in on, the password opens a short challenge, not a session.
-  if (await hasTwoFactor(services.db, staff.id)) {
+  if (staff.twoFactor) {
     headers.append("Set-Cookie", await startChallenge(services, staff.id, remember));
     return redirect(`/admin/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   }
@@ -70,33 +69,29 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const { t } = useT("admin");
   const m = useAdminMessage();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4">
-      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.login")}</h1>
-        <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
-            <path d="M10 1 3 4v5c0 4.4 3 8.5 7 10 4-1.5 7-5.6 7-10V4l-7-3Zm-1 13-3.5-3.5 1.4-1.4L9 11.2l4.6-4.6L15 8l-6 6Z" />
-          </svg>
-          {t("login.secure")}
-        </p>
-        <Form
-          method="post"
-          className="mt-6 space-y-5"
-          noValidate
-          key={actionData ? `failed-${navigation.state}` : "form"}
-        >
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
-          <Field label={t("login.adminId")} name="adminId" autoComplete="username" defaultValue={actionData?.adminId} />
-          <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-700" />
-            {t("login.remember")}
-          </label>
-          <SubmitButton busy={navigation.state === "submitting"}>{t("login.submit")}</SubmitButton>
-        </Form>
-      </div>
-      <AdminLanguageSwitch tone="light" />
-    </main>
+    <AdminAuthCard title={t("titles.login")}>
+      <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
+          <path d="M10 1 3 4v5c0 4.4 3 8.5 7 10 4-1.5 7-5.6 7-10V4l-7-3Zm-1 13-3.5-3.5 1.4-1.4L9 11.2l4.6-4.6L15 8l-6 6Z" />
+        </svg>
+        {t("login.secure")}
+      </p>
+      <Form
+        method="post"
+        className="mt-6 space-y-5"
+        noValidate
+        key={actionData ? `failed-${navigation.state}` : "form"}
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
+        <Field label={t("login.adminId")} name="adminId" autoComplete="username" defaultValue={actionData?.adminId} />
+        <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-700" />
+          {t("login.remember")}
+        </label>
+        <SubmitButton busy={navigation.state === "submitting"}>{t("login.submit")}</SubmitButton>
+      </Form>
+    </AdminAuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { getServices } from "~/context.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import {
   beginTwoFactorSetup,
+  cancelTwoFactorSetup,
   confirmTwoFactor,
   pendingTwoFactorSetup,
   renewRecoveryCodes,
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await beginTwoFactorSetup(services, staff.id);
       return answer({ intent });
     case "cancel":
-      await services.db.updateTable("staff").set({ totp_pending_secret: null }).where("id", "=", staff.id).execute();
+      await cancelTwoFactorSetup(services.db, staff.id);
       return answer({ intent });
     case "confirm": {
       if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
