@@ -74,6 +74,12 @@ const EnvSchema = z
       .min(0, "must be a whole number of seconds from 0 to 600")
       .max(600, "must be a whole number of seconds from 0 to 600")
       .default(5),
+    ALERTS_EVERY_MINUTES: z.coerce
+      .number({ error: "must be a whole number of minutes from 0 to 1440" })
+      .int("must be a whole number of minutes from 0 to 1440")
+      .min(0, "must be a whole number of minutes from 0 to 1440")
+      .max(1440, "must be a whole number of minutes from 0 to 1440")
+      .default(15),
     SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
     SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
     SHOP_WHATSAPP: z
@@ -145,6 +151,8 @@ export type Config = {
   rates: { url: string; key: string | null };
   /** How long public pages for visitors who are not signed in are kept ready (0: not at all). */
   pageCacheSeconds: number;
+  /** How often saved-search alerts are looked for (0: not in this process). */
+  alertsEveryMinutes: number;
   shop: ShopSettings;
 };
 
@@ -194,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
     rates: { url: env.RATES_URL, key: env.RATES_API_KEY ?? null },
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    alertsEveryMinutes: env.ALERTS_EVERY_MINUTES,
     shop: {
       name: env.SHOP_NAME,
       phone: env.SHOP_PHONE,

@@ -15,6 +15,8 @@ import { getServices } from "./context.server";
 import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
 import { displayRate } from "./domain/rates/rates.server";
+import { PORT_COOKIE } from "./domain/freight/freight";
+import { destinationFromCookie, portChoices } from "./domain/freight/freight.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
@@ -67,6 +69,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return null;
   });
   const here = `${config.publicUrl.origin}${url.pathname}${url.search}`;
+  // The port the buyer ships to, and the ports to choose from (public pages only).
+  const [destination, ports] = admin
+    ? [null, []]
+    : await Promise.all([destinationFromCookie(db, readCookie(cookies, PORT_COOKIE)), portChoices(db)]);
   return {
     settings: publicSettings(config),
     language,
@@ -75,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     alternates: admin ? [] : languageAlternates(here),
     currency,
     rate,
+    destination,
+    ports,
     customer: customer
       ? { firstName: customer.fullName.split(" ")[0] ?? customer.fullName, fullName: customer.fullName }
       : null,

@@ -12,6 +12,7 @@ import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
+import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
@@ -177,6 +178,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   const services: Services = { config, db, media: new MediaStore(localDriver(config.mediaDir)) };
   const stopRates = keepRatesFresh(db, config.rates);
   const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom);
+  const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
   const vite = options.vite;
   // In production the build is loaded once: handed a function, React Router
   // would derive its routes again on every request (as it must while developing).
@@ -207,6 +209,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     // accepted a moment ago whose request has not arrived yet. Those are answered
     // (with Connection: close); connections left idle are closed a little later.
     net.Server.prototype.close.call(server, async () => {
+      await stopAlerts().catch(() => {});
       await stopOutbox().catch(() => {});
       await db.destroy().catch(() => {});
       log("info", "stopped");

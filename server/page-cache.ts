@@ -4,6 +4,7 @@ import { VIEW_COOKIE } from "~/components/store/stock-list";
 import { CURRENCY_COOKIE } from "~/domain/rates/currencies";
 import { languageFromAcceptLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
 import { readCookie } from "~/utils/cookies";
+import { PORT_COOKIE } from "~/domain/freight/freight";
 
 /*
  * A short cache of the public pages as visitors who are not signed in see
@@ -11,7 +12,7 @@ import { readCookie } from "~/utils/cookies";
  * sitemaps, and the data the browser fetches when moving between them.
  *
  * - Keyed by address and by everything else a visitor's page depends on:
- *   the language (cookie or Accept-Language), the currency and the list view.
+ *   the language (cookie or Accept-Language), the currency, the list view and the port.
  * - Anyone with a session (buyer or staff) or a two-step challenge is never
  *   served from it: their pages carry their name and favourites.
  * - A response that sets a cookie, or is not a 200, is not kept.
@@ -75,6 +76,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
       language,
       readCookie(cookies, CURRENCY_COOKIE) ?? "",
       readCookie(cookies, VIEW_COOKIE) ?? "",
+      readCookie(cookies, PORT_COOKIE) ?? "",
     ].join("\u0000");
   }
 

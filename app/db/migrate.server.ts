@@ -3,6 +3,7 @@ import { dialectOf } from "./db.server";
 import * as initial from "./migrations/2026-11-21-01-initial";
 import * as listSearch from "./migrations/2026-11-21-02-list-search";
 import * as staffTwoFactor from "./migrations/2026-11-21-03-staff-two-factor";
+import * as buyerTools from "./migrations/2026-11-21-04-buyer-tools";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-01-initial": initial,
   "2026-11-21-02-list-search": listSearch,
   "2026-11-21-03-staff-two-factor": staffTwoFactor,
+  "2026-11-21-04-buyer-tools": buyerTools,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

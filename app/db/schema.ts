@@ -37,6 +37,9 @@ export interface VehicleTable {
   stock_status: StockStatus;
   created_at: string;
   updated_at: string;
+  /** The price before the last cut, and when it was cut (news for saved searches). */
+  previous_price: Generated<number | null>;
+  price_dropped_at: Generated<string | null>;
 }
 
 export interface ImageTable {
@@ -135,6 +138,8 @@ export interface QuoteTable {
   notes: Generated<string>;
   /** Set by the form; a resubmission with the same key finds the first quote. */
   submission_key: string | null;
+  /** The destination port the buyer had chosen, as written then ("Colombo, Sri Lanka"). */
+  destination: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -203,6 +208,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: string | null;
   quote_id: number | null;
+  /** An unsubscribe address for the List-Unsubscribe headers (alert mails). */
+  list_unsubscribe: Generated<string | null>;
 }
 
 export interface ExchangeRateTable {
@@ -235,6 +242,42 @@ export interface StockFacetTable {
   n: number;
 }
 
+/** Freight per size class in whole yen (null: ask for a quote); insurance in 1/100 %. */
+export interface FreightPortTable {
+  id: Generated<number>;
+  country: string;
+  port: string;
+  freight_small: number | null;
+  freight_medium: number | null;
+  freight_large: number | null;
+  insurance_bp: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecentViewTable {
+  customer_id: number;
+  vehicle_id: number;
+  viewed_at: string;
+}
+
+export interface SavedSearchTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  /** The vehicle list's query string for these filters. */
+  query: string;
+  /** Language of the buyer when saving; the alert mails are written in it. */
+  language: string;
+  alerts_on: Generated<number>;
+  /** SHA-256 of the token in each alert's unsubscribe link. */
+  unsubscribe_hash: string;
+  /** Stock listed or cut in price after this moment has not been mailed yet. */
+  checked_until: string;
+  last_alert_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   vehicles: VehicleTable;
   vehicle_images: VehicleImageTable;
@@ -255,4 +298,7 @@ export interface Database {
   settings: SettingTable;
   rate_limits: RateLimitTable;
   stock_facets: StockFacetTable;
+  freight_ports: FreightPortTable;
+  recent_views: RecentViewTable;
+  saved_searches: SavedSearchTable;
 }

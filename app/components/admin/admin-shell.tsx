@@ -27,6 +27,7 @@ const SECTIONS = [
       { to: "/admin/parts-quotes", label: "partsQuotes" },
     ],
   },
+  { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },
 ];
 

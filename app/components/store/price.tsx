@@ -1,3 +1,5 @@
+import { Form, useLocation } from "react-router";
+import { landedPrice, portLabel, type SizeClass } from "~/domain/freight/freight";
 import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
@@ -37,5 +39,146 @@ export function RateNote() {
         ? t("price.rateNoteStored", { currency: rate.code, date: day })
         : t("price.rateNote", { currency: rate.code, date: day })}
     </p>
+  );
+}
+
+/** The chosen port's total for one vehicle, or null when no port is chosen. */
+export function useLanded(yen: number, sizeClass: SizeClass | null | undefined) {
+  const destination = useRootData()?.destination ?? null;
+  if (!destination || !sizeClass) return null;
+  return { destination, landed: landedPrice(yen, sizeClass, destination) };
+}
+
+/**
+ * One line under a card's FOB price: "CIF Colombo ¥1,452,000 (≈ US$9,800)",
+ * or "Colombo: ask for a quote" when the port has no freight for this size.
+ */
+export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: SizeClass | null | undefined }) {
+  const found = useLanded(yen, sizeClass);
+  const rate = useRootData()?.rate ?? null;
+  const { t } = useT("stock");
+  const format = useFormat();
+  if (!found) return null;
+  const { destination, landed } = found;
+  if (!landed)
+    return (
+      <span className="block text-sm text-slate-600" data-testid="delivered-price">
+        {t("freight.askForQuote", { port: destination.port })}
+      </span>
+    );
+  return (
+    <span className="block text-sm text-slate-700" data-testid="delivered-price">
+      <span className="font-medium">{t("freight.totalTo", { terms: landed.terms, port: destination.port })}</span>{" "}
+      <span className="font-semibold text-slate-900" data-testid="delivered-yen">
+        {format.yen(landed.total)}
+      </span>
+      {rate ? (
+        <span className="text-slate-600"> (≈ {format.money(convertYen(landed.total, rate.rate), rate.code)})</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The detail page's sum: FOB + freight + insurance = total, in yen and the chosen currency. */
+export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: SizeClass }) {
+  const found = useLanded(yen, sizeClass);
+  const rate = useRootData()?.rate ?? null;
+  const { t } = useT("stock");
+  const format = useFormat();
+  if (!found) return <p className="text-sm text-slate-600">{t("freight.pickPrompt")}</p>;
+  const { destination, landed } = found;
+  const place = portLabel(destination);
+  if (!landed)
+    return (
+      <p className="text-sm text-slate-700" data-testid="price-breakdown">
+        {t("freight.noFreight", { port: place })}
+      </p>
+    );
+  const rows: [string, number, string][] = [
+    [t("freight.fob"), landed.fob, "fob"],
+    [t("freight.freight", { size: t(`freight.size.${sizeClass}`) }), landed.freight, "freight"],
+    ...(landed.terms === "CIF"
+      ? ([
+          [
+            t("freight.insurance", { rate: format.number(destination.insuranceBp / 100) }),
+            landed.insurance,
+            "insurance",
+          ],
+        ] as [string, number, string][])
+      : []),
+  ];
+  return (
+    <div data-testid="price-breakdown">
+      <p className="text-sm font-medium text-slate-700">{t("freight.breakdownTitle", { port: place })}</p>
+      <dl className="mt-2 space-y-1 text-sm">
+        {rows.map(([label, value, key]) => (
+          <div key={key} className="flex justify-between gap-4" data-testid={`breakdown-${key}`}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{format.yen(value)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2" data-testid="breakdown-total">
+          <dt className="font-semibold text-slate-900">{t("freight.total", { terms: landed.terms })}</dt>
+          <dd className="text-right">
+            <span className="block text-lg font-bold text-slate-900 tabular-nums">{format.yen(landed.total)}</span>
+            {rate ? (
+              <span className="block text-slate-600 tabular-nums">
+                ≈ {format.money(convertYen(landed.total, rate.rate), rate.code)}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">{t("freight.note")}</p>
+    </div>
+  );
+}
+
+/** Choose the port to ship to; remembered for a year. Sends itself when changed. */
+export function PortPicker({ compact = false }: { compact?: boolean }) {
+  const root = useRootData();
+  const location = useLocation();
+  const { t } = useT("stock");
+  const ports = root?.ports ?? [];
+  if (ports.length === 0) return null;
+  const countries = [...new Set(ports.map((p) => p.country))];
+  const chosen = root?.destination?.id ?? "";
+  return (
+    <Form
+      method="post"
+      action="/preferences"
+      className="flex items-center gap-2 text-sm text-slate-700"
+      data-testid="port-form"
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label className="flex items-center gap-2">
+        <span className={compact ? "" : "font-medium"}>{t("freight.shipTo")}</span>
+        <select
+          name="port"
+          defaultValue={String(chosen)}
+          key={chosen}
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          className="h-10 max-w-[14rem] rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none"
+        >
+          <option value="">{t("freight.noPort")}</option>
+          {countries.map((country) => (
+            <optgroup key={country} label={country}>
+              {ports
+                .filter((p) => p.country === country)
+                .map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.port}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 font-semibold text-white">
+          {t("toolbar.apply")}
+        </button>
+      </noscript>
+    </Form>
   );
 }

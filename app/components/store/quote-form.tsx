@@ -3,6 +3,7 @@ import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
+import { useRootData } from "~/utils/root-data";
 
 export type QuoteFormResult = {
   ok: boolean;
@@ -49,6 +50,8 @@ export function QuoteForm({
     (kept?.[name] as string | undefined) ?? (name === "message" ? "" : (prefill?.[name] ?? ""));
   const methods = (kept?.contactMethods as string[] | undefined) ?? [];
   const e = messages.errors(result?.errors);
+  const root = useRootData();
+  const ports = root?.ports ?? [];
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate key={submissionKey} data-testid="quote-form">
       <input type="hidden" name="kind" value={kind} />
@@ -92,6 +95,40 @@ export function QuoteForm({
           maxLength={30}
         />
       </div>
+      {ports.length > 0 ? (
+        <div>
+          <label htmlFor="quote-port" className="block text-sm font-medium text-slate-700">
+            {t("quoteForm.port")}
+          </label>
+          <select
+            id="quote-port"
+            name="portId"
+            defaultValue={(kept?.portId as string | undefined) ?? String(root?.destination?.id ?? "")}
+            aria-invalid={e.portId ? true : undefined}
+            aria-describedby={e.portId ? "quote-port-error" : undefined}
+            className={`${inputClass} ${e.portId ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
+            data-testid="quote-port"
+          >
+            <option value="">{t("quoteForm.portNone")}</option>
+            {[...new Set(ports.map((p) => p.country))].map((country) => (
+              <optgroup key={country} label={country}>
+                {ports
+                  .filter((p) => p.country === country)
+                  .map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.port}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+          {e.portId ? (
+            <p id="quote-port-error" className="mt-1 text-sm text-red-700">
+              {e.portId}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label htmlFor="quote-message" className="block text-sm font-medium text-slate-700">
           {t("quoteForm.message")}

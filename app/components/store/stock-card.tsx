@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { StockCard as Card } from "~/domain/inventory/inventory";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useT } from "~/i18n/i18n";
+import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
-import { Price } from "./price";
+import { DeliveredPrice, Price } from "./price";
 
 /** A photo that keeps its box while loading, so nothing below it jumps. */
 export function StockImage({
@@ -57,7 +58,18 @@ export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
 }
 
 /** A card of the home page and lists: first photo, name, yen price, link to the detail page. */
-export function StockCard({ item, href, eager }: { item: Card; href: string; eager?: boolean }) {
+export function StockCard({
+  item,
+  href,
+  eager,
+  compare = false,
+}: {
+  item: Card;
+  href: string;
+  eager?: boolean;
+  /** Vehicles only: the Compare button on the photo. */
+  compare?: boolean;
+}) {
   const { t } = useT("stock");
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
@@ -71,6 +83,11 @@ export function StockCard({ item, href, eager }: { item: Card; href: string; eag
         <div className="absolute top-3 left-3">
           <StockStatusBadge status={item.stockStatus} />
         </div>
+        {compare ? (
+          <div className="absolute top-3 right-3 z-10">
+            <CompareToggle vehicleId={item.id} name={item.name} />
+          </div>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="line-clamp-2 font-semibold text-slate-900">
@@ -81,9 +98,10 @@ export function StockCard({ item, href, eager }: { item: Card; href: string; eag
         <p className="text-sm text-slate-500">
           {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · {t("card.ref", { ref: item.refId })}
         </p>
-        <p className="mt-auto pt-2">
+        <div className="mt-auto pt-2">
           <Price yen={item.price} />
-        </p>
+          <DeliveredPrice yen={item.price} sizeClass={item.sizeClass} />
+        </div>
       </div>
     </article>
   );

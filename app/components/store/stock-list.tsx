@@ -10,8 +10,10 @@ import type { ListItem, ListResult } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { optionLabel } from "./option-label";
-import { Price, RateNote } from "./price";
+import { sizeClassOf } from "~/domain/freight/freight";
+import { DeliveredPrice, PortPicker, Price, RateNote } from "./price";
 import { StockImage, StockStatusBadge } from "./stock-card";
+import { CompareToggle } from "./compare";
 
 export type ListKind = "vehicles" | "parts";
 export type View = "grid" | "list";
@@ -296,6 +298,7 @@ export function ListToolbar({
           </button>
         </noscript>
       </Form>
+      {kind === "vehicles" ? <PortPicker compact /> : null}
       <div
         className="ml-auto flex rounded-lg border border-slate-300 p-0.5"
         role="group"
@@ -395,6 +398,11 @@ export function ListCard({
             <StockStatusBadge status={item.stockStatus} />
           </div>
         ) : null}
+        {kind === "vehicles" ? (
+          <div className="absolute top-3 right-3 z-10">
+            <CompareToggle vehicleId={item.id} name={item.name} />
+          </div>
+        ) : null}
         {thumbs.length > 0 ? (
           <div className="grid grid-cols-4 gap-0.5 bg-white pt-0.5" data-testid="card-thumbnails">
             {thumbs.map((image) => (
@@ -425,6 +433,7 @@ export function ListCard({
         </p>
         <div className="mt-auto pt-2">
           <Price yen={item.price} />
+          {kind === "vehicles" ? <DeliveredPrice yen={item.price} sizeClass={sizeClassOf(item)} /> : null}
         </div>
       </div>
     </article>
@@ -528,10 +537,13 @@ export function StockListPage({
   fields,
   view,
   failed,
+  actions,
 }: {
   kind: ListKind;
   title: string;
   intro: string;
+  /** Shown under the heading (the vehicle list's "Save this search"). */
+  actions?: React.ReactNode;
   keys: readonly string[];
   query: Query & { filters: Record<string, string | number | undefined> };
   result: ListResult;
@@ -548,6 +560,7 @@ export function StockListPage({
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-1 text-slate-600">{intro}</p>
+      {actions ? <div className="mt-4">{actions}</div> : null}
       <div className="mt-6">
         <OrderSteps />
       </div>

@@ -1,3 +1,4 @@
+import { sizeClassOf } from "~/domain/freight/freight";
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type DB, nowIso } from "~/db/db.server";
@@ -177,7 +178,8 @@ export async function createPart(
 async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): Promise<StockCard[]> {
   const rows = await db
     .selectFrom(table as "vehicles")
-    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status"])
+    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status", "type", "sub_type"])
+    .$if(table === "vehicles", (q) => q.select("engine_cc"))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -206,6 +208,8 @@ async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): 
     year: r.year,
     stockStatus: r.stock_status,
     image: covers.get(r.id) ?? null,
+    sizeClass:
+      table === "vehicles" ? sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc ?? null }) : null,
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { SizeClass } from "~/domain/freight/freight";
 import type { ImageRef } from "~/domain/media/image-url";
 
 /** Domain objects of the stock, as pages see them. Browser-safe. */
@@ -20,6 +21,8 @@ export type StockCard = {
   year: number | null;
   stockStatus: StockStatus;
   image: ImageRef | null;
+  /** Vehicles only: the freight slot for the total to the buyer's port. */
+  sizeClass: SizeClass | null;
 };
 
 export type VehicleInput = {

@@ -6,6 +6,7 @@ import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
+import { vehiclePriceColumns } from "./price-cut.server";
 import { insertImages, itemImages } from "./inventory.server";
 import { defaultVehicleName } from "./inventory";
 import { MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
@@ -99,7 +100,7 @@ export async function editStock(
             type: v.type ?? null,
             sub_type: v.subType ?? null,
             year: v.year,
-            price: v.price,
+            ...vehiclePriceColumns(v.price, now),
             mileage: v.mileage ?? null,
             engine_cc: v.engineCc ?? null,
             color: v.color ?? null,

@@ -21,7 +21,8 @@ export function escapeHtml(text: string): string {
 
 type Values = Record<string, string>;
 
-function mailT(language: LanguageCode) {
+/** The `mail` catalogue of a language, English where it lacks a text. */
+export function mailT(language: LanguageCode) {
   const t = serverT(language, "mail");
   const english = serverT("en", "mail");
   return (key: string, values: Values = {}): string =>

@@ -22,6 +22,8 @@ export type OutgoingMail = {
   html?: string | null;
   replyTo?: string | null;
   quoteId?: number | null;
+  /** One-click unsubscribe address (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  listUnsubscribe?: string | null;
 };
 
 /** Queues a mail. Call it with the transaction of the change it belongs to. */
@@ -41,6 +43,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       last_error: null,
       sent_at: null,
       quote_id: mail.quoteId ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -60,7 +63,15 @@ export type MailSender = (mail: {
   text: string;
   html: string | null;
   replyTo: string | null;
+  listUnsubscribe?: string | null;
 }) => Promise<void>;
+
+/** The List-Unsubscribe headers of a mail that has an unsubscribe address (nodemailer options). */
+function unsubscribeHeaders(url: string | null | undefined) {
+  return url
+    ? { list: { unsubscribe: url }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+    : {};
+}
 
 /** Sends over SMTP_URL, or, with none, writes each mail as an .eml file under the mail folder. */
 export function createSender(options: { smtpUrl: string | null; mailDir: string }): MailSender {
@@ -75,6 +86,7 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
         html: mail.html ?? undefined,
         replyTo: mail.replyTo ?? undefined,
         messageId: `<outbox-${mail.id}@export-showroom>`,
+        ...unsubscribeHeaders(mail.listUnsubscribe),
       });
     };
   }
@@ -87,6 +99,7 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
       text: mail.text,
       html: mail.html ?? undefined,
       replyTo: mail.replyTo ?? undefined,
+      ...unsubscribeHeaders(mail.listUnsubscribe),
     });
     await fs.mkdir(options.mailDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
@@ -128,6 +141,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
         text: mail.text_body,
         html: mail.html_body,
         replyTo: mail.reply_to,
+        listUnsubscribe: mail.list_unsubscribe,
       });
       await db
         .updateTable("mail_outbox")

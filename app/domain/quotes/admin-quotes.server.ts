@@ -189,6 +189,7 @@ export async function openQuote(db: DB, number: string) {
     ...item!,
     kind: row.kind,
     phone: row.phone,
+    destination: row.destination,
     message: row.message,
     contactMethods: JSON.parse(row.contact_methods) as string[],
     notes: row.notes,

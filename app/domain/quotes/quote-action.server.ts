@@ -25,6 +25,7 @@ export async function quoteAction(
     email: String(form.get("email") ?? "").slice(0, 300),
     phone: String(form.get("phone") ?? "").slice(0, 60),
     message: String(form.get("message") ?? "").slice(0, 2100),
+    portId: String(form.get("portId") ?? "").slice(0, 12),
     contactMethods: form.getAll("contactMethods").map(String).slice(0, 3),
   };
   const parsed = readQuoteForm(form);

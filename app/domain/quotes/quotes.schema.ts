@@ -8,6 +8,7 @@ export const QUOTE_SENT = "Quote request sent successfully!";
 export const QUOTE_ERROR = "Error sending quote. Please try again.";
 /** The answer to a saved quote (its English is in the `messages` catalogue as a pattern). */
 export const quoteSentMessage = (number: string) => `${QUOTE_SENT} Your quote number is ${number}.`;
+export const QUOTE_PORT = "Choose a port from the list";
 export const QUOTE_SOLD = "This item has been sold, so it can no longer be quoted. Ask us about similar stock.";
 
 const required = (label: string, max: number) =>
@@ -26,6 +27,13 @@ export const QuoteRequestSchema = z.object({
   email: required("Email", 254).pipe(z.email("Please enter a valid email address")),
   phone: required("Phone", 30).regex(/^[+0-9 ()-]{5,30}$/, "Please enter a phone number (digits, spaces, + - ( ))"),
   message: required("Message", 2000),
+  // The port the buyer ships to: an id from the freight table, or nothing.
+  portId: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "")
+    .refine((v) => /^\d{0,9}$/.test(v), QUOTE_PORT)
+    .transform((v) => (v === "" ? null : Number(v))),
   // Each method once, in the shop's order, whatever order the boxes arrived in.
   contactMethods: z
     .array(z.enum(CONTACT_METHODS))
@@ -47,6 +55,7 @@ export function readQuoteForm(form: FormData) {
     email: form.get("email"),
     phone: form.get("phone"),
     message: form.get("message"),
+    portId: form.get("portId"),
     contactMethods: form.getAll("contactMethods"),
   });
 }

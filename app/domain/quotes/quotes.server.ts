@@ -1,6 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
+import { landedPrice, percentFromBp, portLabel, sizeClassOf } from "~/domain/freight/freight";
+import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
 import { formatYen } from "~/domain/inventory/price";
 import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
@@ -20,6 +22,22 @@ export function newQuoteNumber(): string {
  */
 export function storedSubmissionKey(request: Pick<QuoteRequest, "submissionKey" | "email">): string {
   return createHash("sha256").update(`${request.submissionKey}\n${request.email.trim().toLowerCase()}`).digest("hex");
+}
+
+/** The owner's mail line for a vehicle's total to the buyer's port, as the buyer saw it. */
+async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Promise<string> {
+  const v = await db
+    .selectFrom("vehicles")
+    .select(["price", "type", "sub_type", "engine_cc"])
+    .where("id", "=", vehicleId)
+    .executeTakeFirstOrThrow();
+  const size = sizeClassOf({ type: v.type, subType: v.sub_type, engineCc: v.engine_cc });
+  const landed = landedPrice(Number(v.price), size, port);
+  if (!landed) return `no freight entry for a ${size} vehicle to this port: please quote freight by hand`;
+  const parts = [`FOB ${formatYen(landed.fob)}`, `freight ${formatYen(landed.freight)} (${size} vehicle)`];
+  if (landed.terms === "CIF")
+    parts.push(`insurance ${formatYen(landed.insurance)} (${percentFromBp(port.insuranceBp)} %)`);
+  return `${landed.terms} ${formatYen(landed.total)} = ${parts.join(" + ")}`;
 }
 
 export type QuoteOutcome =
@@ -64,6 +82,10 @@ export async function createQuote(
         if (!item) return { ok: false, reason: "not-found" } as const;
         if (item.stock_status === "sold") return { ok: false, reason: "sold" } as const;
 
+        // The chosen port, as written now; a port removed meanwhile is simply not named.
+        const port = request.portId === null ? null : await getFreightPort(trx, request.portId);
+        const destination = port ? portLabel(port) : null;
+
         const number = newQuoteNumber();
         const now = new Date().toISOString();
         const row = await trx
@@ -81,6 +103,7 @@ export async function createQuote(
             email: request.email,
             phone: request.phone,
             message: request.message,
+            destination,
             contact_methods: JSON.stringify(request.contactMethods),
             submission_key: storedSubmissionKey(request),
             created_at: now,
@@ -97,6 +120,10 @@ export async function createQuote(
           [itemField, item.name],
           ["name", request.name],
           ["country", request.country],
+          ...(destination ? ([["destination_port", destination]] as [string, string][]) : []),
+          ...(port && request.kind === "vehicle"
+            ? [["price_to_port", await priceToPortLine(trx, item.id, port)] as [string, string]]
+            : []),
           ["email", request.email],
           ["phone", request.phone],
           ["contact_methods", request.contactMethods.join(", ") || "none chosen"],

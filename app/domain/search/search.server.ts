@@ -60,7 +60,8 @@ function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boo
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
+/** The list's filter condition on vehicles; saved-search alerts match with the same one. */
+export function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("vehicles.make", "=", f.Make));

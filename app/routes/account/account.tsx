@@ -7,7 +7,11 @@ import { updateProfile } from "~/domain/accounts/customers.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer, requireCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
+import { recentVehicles } from "~/domain/buyer-tools/recent.server";
+import { AccountRecentlyViewed } from "~/components/store/recent";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
+import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
+import { SavedSearchesSection } from "~/components/store/saved-searches";
 import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/account";
@@ -22,16 +26,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   // Previews: the first 5 of each (SPEC 2, 9).
-  const [favourites, quotes] = await Promise.all([
+  const [favourites, quotes, recent] = await Promise.all([
     listFavourites(db, customer.id, 1, 5),
     listCustomerQuotes(db, customer.id, 1, 5),
+    recentVehicles(db, customer.id),
   ]);
   return {
     signedIn: true as const,
     customer,
     favourites,
     quotes: { items: await withCovers(db, quotes.items), total: quotes.total },
+    recent,
     passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
+    savedSearches: await listSavedSearches(db, customer.id),
   };
 }
 
@@ -55,7 +62,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT("account");
   const messages = useMessages();
   if (!loaderData.signedIn) return <NotLoggedIn />;
-  const { customer, favourites, quotes } = loaderData;
+  const { customer, favourites, quotes, recent } = loaderData;
   const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };
   const e = messages.errors(actionData?.errors);
   return (
@@ -149,8 +156,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               )}
             </div>
           </section>
+          <AccountRecentlyViewed items={recent} />
         </div>
       </div>
+      <SavedSearchesSection items={loaderData.savedSearches} />
     </div>
   );
 }

@@ -10,6 +10,9 @@ import { useMessages } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
+import { RecentViewsField } from "~/components/store/recent";
+import { RECENT_FIELD } from "~/domain/buyer-tools/recent";
+import { mergeRecentViews } from "~/domain/buyer-tools/recent.server";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
@@ -49,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new session id at every sign-in; any session this browser had ends.
   headers.append("Set-Cookie", await endCustomerSession(services, request));
   headers.append("Set-Cookie", await startCustomerSession(services, who.id));
+  // The vehicles this browser opened before signing in join the buyer's recently viewed list.
+  await mergeRecentViews(services.db, who.id, form.get(RECENT_FIELD));
   return redirect(safeRedirectPath(form.get("redirectTo"), "/account"), { headers });
 }
 
@@ -60,6 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <RecentViewsField />
         <FormMessage tone="error">{message(actionData?.error)}</FormMessage>
         <Field
           label={t("login.email")}

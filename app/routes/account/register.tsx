@@ -14,6 +14,9 @@ import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.se
 import { metaT, TextWith, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/register";
+import { RecentViewsField } from "~/components/store/recent";
+import { RECENT_FIELD } from "~/domain/buyer-tools/recent";
+import { mergeRecentViews } from "~/domain/buyer-tools/recent.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "account")("meta.register") },
@@ -45,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2).
   const cookie = await startCustomerSession(services, created.id);
+  // The vehicles this browser opened before registering start the buyer's recently viewed list.
+  await mergeRecentViews(services.db, created.id, form.get(RECENT_FIELD));
   return redirect("/vehicles", { headers: { "Set-Cookie": cookie } });
 }
 
@@ -57,6 +62,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
+        <RecentViewsField />
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
         <Field
           label={t("register.fullName")}

@@ -120,6 +120,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <dd>{quote.country}</dd>
           </div>
           <div>
+            <dt className="text-slate-500">{t("quote.destination")}</dt>
+            <dd data-testid="quote-destination">{quote.destination ?? t("quote.noDestination")}</dd>
+          </div>
+          <div>
             <dt className="text-slate-500">{t("quote.email")}</dt>
             <dd>{quote.email || t("quote.noEmail")}</dd>
           </div>

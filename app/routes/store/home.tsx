@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { optionLabel } from "~/components/store/option-label";
 import { SearchBox, type SearchBoxOptions } from "~/components/store/search-box";
+import { RecentlyViewed } from "~/components/store/recent";
 import { StockCard } from "~/components/store/stock-card";
 import { TypeIcon } from "~/components/store/type-icon";
 import { getServices } from "~/context.server";
@@ -19,6 +20,8 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { latestParts, latestVehicles, stockOptions } from "~/domain/inventory/inventory.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { log } from "~/utils/log.server";
@@ -30,8 +33,10 @@ function mergeMap(reference: Record<string, readonly string[]>, inStock: Record<
 }
 
 // The query string is ignored on purpose: the home page is the same for everyone.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
+  // Signed-in buyers' recently viewed vehicles come from the server; visitors' from their browser.
+  const customer = await getCustomer(getServices(context), request);
   const years = yearsFrom(PUBLIC_FIRST_YEAR);
   const reference = {
     vehicle: {
@@ -40,7 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   };
   try {
-    const [vehicles, parts, inStock] = await Promise.all([latestVehicles(db), latestParts(db), stockOptions(db)]);
+    const [vehicles, parts, inStock, recent] = await Promise.all([
+      latestVehicles(db),
+      latestParts(db),
+      stockOptions(db),
+      customer ? recentVehicles(db, customer.id) : null,
+    ]);
     const vehicleSearch: SearchBoxOptions = {
       types: mergeOptions(reference.vehicle.types, Object.keys(inStock.vehicleSubTypes)),
       subTypes: mergeMap(VEHICLE_SUB_TYPES, inStock.vehicleSubTypes),
@@ -54,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       models: mergeMap(PART_MODELS, inStock.partModels),
       years,
     };
-    return { vehicles, parts, vehicleSearch, partSearch, failed: false };
+    return { vehicles, parts, vehicleSearch, partSearch, failed: false, recent };
   } catch (error) {
     log("error", "home page stock could not be read", { error: String(error) });
     // The page still works from the reference lists; the visitor is told the stock is missing.
@@ -70,7 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       models: mergeMap(PART_MODELS, {}),
       years,
     };
-    return { vehicles: [], parts: [], vehicleSearch, partSearch, failed: true };
+    return { vehicles: [], parts: [], vehicleSearch, partSearch, failed: true, recent: null };
   }
 }
 
@@ -111,7 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t: stockT } = useT("stock");
   const root = useRootData();
   const customer = root?.customer ?? null;
-  const { vehicles, parts, vehicleSearch, partSearch, failed } = loaderData;
+  const { vehicles, parts, vehicleSearch, partSearch, failed, recent } = loaderData;
 
   return (
     <>
@@ -198,7 +208,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-vehicles">
             {vehicles.map((v, i) => (
-              <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} />
+              <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} compare />
             ))}
           </div>
         </section>
@@ -241,6 +251,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
+
+        {/* Last on the page: drawn in the browser for visitors, so when it appears nothing above it moves. */}
+        <RecentlyViewed serverItems={recent} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { CompareBar } from "~/components/store/compare";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader, TopBar } from "~/components/store/site-header";
 import { useT } from "~/i18n/i18n";
@@ -24,6 +25,7 @@ export default function StoreLayout() {
         <Outlet />
       </main>
       <SiteFooter shop={shop} />
+      <CompareBar />
     </>
   );
 }

@@ -11,10 +11,15 @@ import {
   whatsAppHref,
 } from "~/components/store/detail";
 import { optionLabel } from "~/components/store/option-label";
-import { Price, RateNote } from "~/components/store/price";
+import { PortPicker, Price, PriceBreakdown, RateNote } from "~/components/store/price";
+import { sizeClassOf } from "~/domain/freight/freight";
 import { StockStatusBadge } from "~/components/store/stock-card";
+import { CompareToggle } from "~/components/store/compare";
+import { useRecordRecentView } from "~/components/store/recent";
+import { vehicleSpecRows } from "~/components/store/vehicle-specs";
+import { recordView } from "~/domain/buyer-tools/recent.server";
 import { getServices } from "~/context.server";
-import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
+import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { imageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
@@ -34,6 +39,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [vehicle, customer] = await Promise.all([getVehicle(db, id), getCustomer(getServices(context), request)]);
   // A missing vehicle is a real 404 page (DECISIONS "Inventory"), not a redirect.
   if (!vehicle) return data({ vehicle: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
+  // Signed-in buyers' pages are never cached, so each of their views reaches here.
+  if (customer) await recordView(db, customer.id, vehicle.id);
   return {
     vehicle,
     url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`,
@@ -126,6 +133,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const root = useRootData();
   const { t } = useT("stock");
   const format = useFormat();
+  useRecordRecentView(loaderData.vehicle?.id ?? null);
   const { vehicle: v, url, origin } = loaderData;
   if (!v)
     return (
@@ -138,28 +146,8 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const shop = root?.settings.shop;
   // The message goes to the shop's owner, so it stays in English whatever the page's language.
   const message = `Hello ${shop?.name ?? ""}, I am interested in the ${v.name} (Ref ${v.refId}), ${formatYenIn(v.price, "en")} FOB. ${url}`;
-  const rows: [string, string | number | null][] = [
-    [t("detail.spec.refNo"), v.refId],
-    [t("detail.spec.make"), v.make],
-    [t("detail.spec.model"), v.model],
-    [t("detail.spec.year"), v.year],
-    [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
-    [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],
-    [t("detail.spec.mileage"), v.mileage !== null ? t("units.km", { value: format.number(v.mileage) }) : null],
-    [t("detail.spec.engine"), v.engineCc !== null ? t("units.cc", { value: format.number(v.engineCc) }) : null],
-    [t("detail.spec.fuel"), v.fuel ? optionLabel(t, "fuel", v.fuel, capitalise(v.fuel)) : null],
-    [
-      t("detail.spec.transmission"),
-      v.transmission ? optionLabel(t, "transmission", v.transmission, capitalise(v.transmission)) : null,
-    ],
-    [t("detail.spec.drive"), optionLabel(t, "drive", v.drive) || null],
-    [t("detail.spec.steering"), optionLabel(t, "steering", v.steering) || null],
-    [t("detail.spec.color"), optionLabel(t, "color", v.color) || null],
-    [t("detail.spec.seats"), v.seats],
-    [t("detail.spec.doors"), v.doors],
-    [t("detail.spec.exteriorGrade"), v.exteriorGrade],
-    [t("detail.spec.interiorGrade"), v.interiorGrade],
-  ];
+  // The same rows as the compare page's.
+  const rows = vehicleSpecRows(v, t, format.number);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <JsonLd value={carJsonLd(v, url, origin)} />
@@ -195,6 +183,10 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <div className="mt-2">
               <RateNote />
             </div>
+            <div className="mt-4 space-y-3 border-t border-slate-200 pt-4" data-testid="delivered-box">
+              <PortPicker />
+              <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
+            </div>
             <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
             {v.stockStatus === "sold" ? (
               <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
@@ -204,6 +196,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           </div>
           <div className="flex flex-wrap items-start gap-3">
             <FavouriteButton signedIn={root?.customer != null} vehicleId={v.id} favourite={loaderData.favourite} />
+            <CompareToggle vehicleId={v.id} size="lg" />
             {shop ? (
               <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label={t("detail.vehicle.whatsApp")} />
             ) : null}

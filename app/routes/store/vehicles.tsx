@@ -10,6 +10,8 @@ import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
 import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { readCookie } from "~/utils/cookies";
+import { SaveSearch } from "~/components/store/saved-searches";
+import { useRootData } from "~/utils/root-data";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/vehicles";
 
@@ -71,6 +73,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
   const { t } = useT("stock");
+  const root = useRootData();
   // Values stay English (they go into the URL); only the shown labels are translated.
   const labelled = (list: OptionList, options: { value: string; label: string }[]) =>
     options.map((o) => ({ value: o.value, label: optionLabel(t, list, o.value, o.label) }));
@@ -148,6 +151,13 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       fields={fields}
       view={view}
       failed={failed}
+      actions={
+        <SaveSearch
+          filters={query.filters}
+          query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
+          signedIn={Boolean(root?.customer)}
+        />
+      }
     />
   );
 }

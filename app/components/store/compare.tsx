@@ -1,0 +1,175 @@
+import { useCallback, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import {
+  COMPARE_STORAGE_KEY,
+  compareHref,
+  MAX_COMPARE,
+  removeFromCompare,
+  toggleCompare,
+} from "~/domain/buyer-tools/compare";
+import { useT } from "~/i18n/i18n";
+import { storedIds, useStoredIds } from "~/utils/stored-ids";
+
+/*
+ * The compare selection lives in the browser (ids in the order added, at most
+ * MAX_COMPARE), so it survives moving around and signing in, and every tab
+ * sees the same one. The toggles and the bar read it; the bar also says when
+ * a fifth vehicle was refused.
+ */
+
+export const compareStore = storedIds(COMPARE_STORAGE_KEY, MAX_COMPARE);
+
+export function useCompareIds(): readonly number[] {
+  return useStoredIds(compareStore);
+}
+
+/** "The selection is full" after a refused add, until the selection changes. This tab only. */
+const refusal = (() => {
+  let full = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => full,
+    set(next: boolean) {
+      if (next === full) return;
+      full = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+const never = () => false;
+
+function useRefused(): boolean {
+  return useSyncExternalStore(refusal.subscribe, refusal.get, never);
+}
+
+/** Replaces the stored selection (the compare page's "Use this comparison" and "Remove"). */
+export function setCompareIds(ids: readonly number[]) {
+  refusal.set(false);
+  compareStore.set(ids);
+}
+
+/**
+ * The Compare button of a vehicle card or detail page. Both labels take the
+ * same room, so pressing it moves nothing. The server's HTML shows it
+ * unpressed; after hydration it shows the stored selection.
+ */
+export function CompareToggle({
+  vehicleId,
+  name,
+  size = "sm",
+}: {
+  vehicleId: number;
+  /** Said after the label to screen readers, where many cards each have a button. */
+  name?: string;
+  size?: "sm" | "lg";
+}) {
+  const { t } = useT("home");
+  const ids = useCompareIds();
+  const on = ids.includes(vehicleId);
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => {
+        const change = toggleCompare(compareStore.get(), vehicleId);
+        refusal.set(change.refused);
+        if (!change.refused) compareStore.set(change.ids);
+      }}
+      className={`inline-flex items-center gap-2 rounded-lg border font-semibold shadow-sm ${
+        size === "lg" ? "h-11 px-4" : "h-9 px-3 text-sm"
+      } ${on ? "border-accent-700 bg-accent-700 text-white hover:bg-accent-800" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"}`}
+      data-testid="compare-toggle"
+      data-vehicle-id={vehicleId}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0">
+        <rect
+          x="2"
+          y="2"
+          width="16"
+          height="16"
+          rx="3"
+          className={on ? "fill-white stroke-white" : "fill-none stroke-current"}
+          strokeWidth="2"
+        />
+        {on ? <path d="M6 10.5l2.5 2.5L14 7.5" className="fill-none stroke-accent-700" strokeWidth="2.2" /> : null}
+      </svg>
+      {/* Both labels share one grid cell; the hidden one keeps the width. */}
+      <span className="grid text-left">
+        <span className={`[grid-area:1/1] ${on ? "invisible" : ""}`}>{t("compare.toggle.add")}</span>
+        <span className={`[grid-area:1/1] ${on ? "" : "invisible"}`}>{t("compare.toggle.added")}</span>
+      </span>
+      {name ? <span className="sr-only">{name}</span> : null}
+    </button>
+  );
+}
+
+/**
+ * The bar at the bottom of the screen while vehicles are selected: how many,
+ * a link to the comparison and Clear. A spacer of its height at the end of
+ * the page keeps the footer reachable above it. It is the last thing on the
+ * page, so the keyboard reaches it after the footer.
+ */
+export function CompareBar() {
+  const { t } = useT("home");
+  const ids = useCompareIds();
+  const full = useRefused();
+  const location = useLocation();
+  const [height, setHeight] = useState(0);
+  const measure = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  // The compare page shows the vehicles itself.
+  if (ids.length === 0 || location.pathname === "/compare") return null;
+  return (
+    <>
+      <div aria-hidden="true" style={{ height }} />
+      <section
+        ref={measure}
+        aria-labelledby="compare-bar-title"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.08)]"
+        data-testid="compare-bar"
+      >
+        <p role="status" className={full ? "bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900" : ""}>
+          {full ? t("compare.full", { max: MAX_COMPARE }) : null}
+        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+          <h2 id="compare-bar-title" className="sr-only">
+            {t("compare.bar.label")}
+          </h2>
+          <p className="text-sm font-semibold text-slate-900" data-testid="compare-count">
+            {t("compare.bar.count", { count: ids.length, max: MAX_COMPARE })}
+          </p>
+          <div className="ml-auto flex items-center gap-2">
+            <Link
+              to={compareHref(ids)}
+              className="inline-flex h-10 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+              data-testid="compare-link"
+            >
+              {t("compare.bar.compare")}
+            </Link>
+            <button
+              type="button"
+              onClick={() => setCompareIds([])}
+              className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t("compare.bar.clear")}
+            </button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Removes one vehicle from the stored selection (used by the compare page when it shows the visitor's own). */
+export function forgetCompared(id: number) {
+  setCompareIds(removeFromCompare(compareStore.get(), id));
+}

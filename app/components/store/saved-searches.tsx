@@ -1,0 +1,290 @@
+import { useId, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { SAVED_SEARCH_NAME_MAX, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
+import type { VehicleFilters } from "~/domain/search/filters";
+import type { TFunction } from "~/i18n/core";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
+import { optionLabel } from "./option-label";
+
+/*
+ * Saved searches (issue 9): the "Save this search" disclosure above the
+ * vehicle list, and the section of /account that lists them. Both post to
+ * /saved-searches; the server decides who may change what.
+ */
+
+type Format = ReturnType<typeof useFormat>;
+
+/** The filters in words, each a short phrase: "Toyota Land Cruiser", "2015–2020", "up to ¥3,000,000"... */
+export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string[] {
+  const range = (from: string | undefined, to: string | undefined) =>
+    from && to
+      ? from === to
+        ? from
+        : t("savedSearches.words.range", { from, to })
+      : from
+        ? t("savedSearches.words.from", { value: from })
+        : to
+          ? t("savedSearches.words.upTo", { value: to })
+          : null;
+  const km = (n: number | undefined) =>
+    n === undefined ? undefined : t("savedSearches.words.km", { value: format.number(n) });
+  const yen = (n: number | undefined) => (n === undefined ? undefined : format.yen(n));
+  const what = [
+    f.Make,
+    f.Model,
+    f.SubType ? optionLabel(stock, "bodySubType", f.SubType) : f.Type ? optionLabel(stock, "bodyType", f.Type) : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return [
+    what || null,
+    range(f.YearFrom?.toString(), f.YearTo?.toString()),
+    range(yen(f.PriceFrom), yen(f.PriceTo)),
+    range(km(f.MileageFrom), km(f.MileageTo)),
+    optionLabel(stock, "transmission", f.Transmission),
+    optionLabel(stock, "fuel", f.Fuel),
+    optionLabel(stock, "drive", f.Drive),
+    f.Steering ? `${stock("filters.steering")}: ${optionLabel(stock, "steering", f.Steering)}` : null,
+    optionLabel(stock, "color", f.Color),
+    f.Keyword ? t("savedSearches.words.keyword", { keyword: f.Keyword }) : null,
+  ].filter((part): part is string => Boolean(part));
+}
+
+/** The name a new saved search is offered: its filters in a few words, at most 60 characters. */
+export function defaultSearchName(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string {
+  const name = describeFilters(f, t, stock, format).join(", ") || t("savedSearches.words.allVehicles");
+  return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
+}
+
+type SaveAnswer = { ok: false; error: string; name: string } | undefined;
+
+/**
+ * "Save this search" for a signed-in buyer; a sign-in link for a visitor.
+ * `query` is the list's canonical filter string; the server keeps its filters only.
+ */
+export function SaveSearch({
+  filters,
+  query,
+  signedIn,
+  initial,
+}: {
+  filters: VehicleFilters;
+  query: string;
+  signedIn: boolean;
+  /** A refusal to show at once (the page shown when the form was sent without JavaScript). */
+  initial?: { error: string; name: string };
+}) {
+  const { t } = useT("account");
+  const { t: stock } = useT("stock");
+  const format = useFormat();
+  const messages = useMessages();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const fetcher = useFetcher<SaveAnswer>();
+  const [open, setOpen] = useState(Boolean(initial));
+  const id = useId();
+  const here = savedSearchPath(query);
+  const answer = fetcher.data ?? (initial ? { ok: false as const, ...initial } : undefined);
+  const error = answer && !answer.ok ? messages.message(answer.error) : undefined;
+  const saved = signedIn && searchParams.get("saved") === "1" && location.pathname === "/vehicles";
+
+  if (!signedIn) {
+    return (
+      <Link
+        to={`/login?redirectTo=${encodeURIComponent(here)}`}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-accent-700 hover:underline"
+        data-testid="save-search-sign-in"
+      >
+        <BellIcon />
+        {t("savedSearches.save.signIn")}
+      </Link>
+    );
+  }
+  return (
+    <div data-testid="save-search">
+      {saved ? (
+        <p
+          role="status"
+          className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          {t("savedSearches.save.saved")}{" "}
+          <Link to="/account#saved-searches" className="font-semibold underline">
+            {t("savedSearches.save.manage")}
+          </Link>
+        </p>
+      ) : null}
+      <details
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold text-accent-800">
+          <BellIcon />
+          {t("savedSearches.save.open")}
+        </summary>
+        <fetcher.Form method="post" action="/saved-searches" className="border-t border-slate-200 px-4 pt-3 pb-4">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="query" value={query} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-700">
+            {t("savedSearches.save.name")}
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <input
+              key={query}
+              id={`${id}-name`}
+              name="name"
+              required
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              defaultValue={answer && !answer.ok ? answer.name : defaultSearchName(filters, t, stock, format)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+              className={`${inputClass} sm:max-w-md ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
+            />
+            <button
+              type="submit"
+              disabled={fetcher.state !== "idle"}
+              className="mt-1 h-11 shrink-0 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+            >
+              {fetcher.state !== "idle" ? t("savedSearches.save.saving") : t("savedSearches.save.submit")}
+            </button>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : (
+            <p id={`${id}-hint`} className="mt-2 text-xs text-slate-600">
+              {t("savedSearches.save.hint")}
+            </p>
+          )}
+        </fetcher.Form>
+      </details>
+    </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth="2">
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+export type SavedSearchRow = {
+  id: number;
+  name: string;
+  query: string;
+  alertsOn: boolean;
+  lastAlertAt: string | null;
+};
+
+const NOTICES = { deleted: "deleted", "alerts-on": "turnedOn", "alerts-off": "turnedOff" } as const;
+
+/** The /account section: each search with its filters, alert state and buttons. */
+export function SavedSearchesSection({ items }: { items: SavedSearchRow[] }) {
+  const { t } = useT("account");
+  const { t: stock } = useT("stock");
+  const format = useFormat();
+  const [searchParams] = useSearchParams();
+  const notice = NOTICES[searchParams.get("savedSearch") as keyof typeof NOTICES] ?? null;
+  const button =
+    "h-9 rounded-lg border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
+  return (
+    <section
+      id="saved-searches"
+      aria-labelledby="saved-searches-title"
+      className="mt-10 scroll-mt-6"
+      data-testid="saved-searches"
+    >
+      <h2 id="saved-searches-title" className="text-lg font-bold text-slate-900">
+        {t("savedSearches.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("savedSearches.intro")}</p>
+      {notice ? (
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          {t(`savedSearches.notice.${notice}`)}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="mt-4 text-slate-600">
+          {t("savedSearches.empty")}{" "}
+          <Link to="/vehicles" className="font-semibold text-accent-700 hover:underline">
+            {t("savedSearches.browse")}
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {items.map((s) => {
+            const summary = describeFilters(savedSearchFilters(s.query), t, stock, format);
+            return (
+              <li
+                key={s.id}
+                className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
+                data-testid="saved-search"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{s.name}</p>
+                  <Link
+                    to={savedSearchPath(s.query)}
+                    className="mt-0.5 block text-sm break-words text-accent-700 hover:underline"
+                  >
+                    {summary.length > 0 ? summary.join(" · ") : t("savedSearches.words.allVehicles")}
+                  </Link>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                    <span
+                      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold ${
+                        s.alertsOn ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"
+                      }`}
+                      data-testid="alert-state"
+                    >
+                      {s.alertsOn ? t("savedSearches.alertsOn") : t("savedSearches.alertsOff")}
+                    </span>
+                    <span>
+                      {s.lastAlertAt
+                        ? t("savedSearches.lastAlert", { date: format.date(s.lastAlertAt) })
+                        : t("savedSearches.noAlertYet")}
+                    </span>
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Form method="post" action="/saved-searches">
+                    <input type="hidden" name="id" value={s.id} />
+                    <input type="hidden" name="intent" value={s.alertsOn ? "alerts-off" : "alerts-on"} />
+                    <button
+                      type="submit"
+                      aria-label={t(s.alertsOn ? "savedSearches.turnOffLabel" : "savedSearches.turnOnLabel", {
+                        name: s.name,
+                      })}
+                      className={`${button} border-slate-300 text-slate-800 hover:bg-slate-50`}
+                    >
+                      {s.alertsOn ? t("savedSearches.turnOff") : t("savedSearches.turnOn")}
+                    </button>
+                  </Form>
+                  <Form method="post" action="/saved-searches">
+                    <input type="hidden" name="id" value={s.id} />
+                    <input type="hidden" name="intent" value="delete" />
+                    <button
+                      type="submit"
+                      aria-label={t("savedSearches.deleteLabel", { name: s.name })}
+                      className={`${button} border-red-200 text-red-700 hover:bg-red-50`}
+                    >
+                      {t("savedSearches.delete")}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

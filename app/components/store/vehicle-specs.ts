@@ -1,0 +1,57 @@
+import type { TFunction } from "~/i18n/core";
+import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
+import { optionLabel } from "./option-label";
+
+export type SpecRow = [label: string, value: string | number | null];
+
+/** The fields the specification rows are made from. */
+export type VehicleSpecs = Pick<
+  VehicleDetail,
+  | "refId"
+  | "make"
+  | "model"
+  | "year"
+  | "type"
+  | "subType"
+  | "mileage"
+  | "engineCc"
+  | "fuel"
+  | "transmission"
+  | "drive"
+  | "steering"
+  | "color"
+  | "seats"
+  | "doors"
+  | "exteriorGrade"
+  | "interiorGrade"
+>;
+
+/**
+ * The specification rows of a vehicle, in the page's language: the detail
+ * page's table and the compare page's rows, so both always show the same
+ * facts. `t` is the "stock" namespace's; `number` formats in the page's language.
+ */
+export function vehicleSpecRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
+  return [
+    [t("detail.spec.refNo"), v.refId],
+    [t("detail.spec.make"), v.make],
+    [t("detail.spec.model"), v.model],
+    [t("detail.spec.year"), v.year],
+    [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
+    [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],
+    [t("detail.spec.mileage"), v.mileage !== null ? t("units.km", { value: number(v.mileage) }) : null],
+    [t("detail.spec.engine"), v.engineCc !== null ? t("units.cc", { value: number(v.engineCc) }) : null],
+    [t("detail.spec.fuel"), v.fuel ? optionLabel(t, "fuel", v.fuel, capitalise(v.fuel)) : null],
+    [
+      t("detail.spec.transmission"),
+      v.transmission ? optionLabel(t, "transmission", v.transmission, capitalise(v.transmission)) : null,
+    ],
+    [t("detail.spec.drive"), optionLabel(t, "drive", v.drive) || null],
+    [t("detail.spec.steering"), optionLabel(t, "steering", v.steering) || null],
+    [t("detail.spec.color"), optionLabel(t, "color", v.color) || null],
+    [t("detail.spec.seats"), v.seats],
+    [t("detail.spec.doors"), v.doors],
+    [t("detail.spec.exteriorGrade"), v.exteriorGrade],
+    [t("detail.spec.interiorGrade"), v.interiorGrade],
+  ];
+}

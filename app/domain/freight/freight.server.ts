@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { type DB, nowIso } from "~/db/db.server";
+import type { FreightPortTable } from "~/db/schema";
+import type { Selectable } from "kysely";
+import { logActivity } from "~/domain/activity/activity.server";
+import { type Destination, type PortChoice, portLabel, SIZE_CLASSES, type SizeClass } from "./freight";
+
+/*
+ * The owner's freight table: one row per destination port, with freight per
+ * vehicle size class in whole yen and an insurance rate. Messages are SPEC-style
+ * English; the staff panel translates them.
+ */
+
+export const FREIGHT_MAX_YEN = 10_000_000;
+/** 10 % in basis points: no marine insurance costs more. */
+export const INSURANCE_MAX_BP = 1000;
+export const PORT_EXISTS = "This port is already in the table";
+export const PORT_NOT_FOUND = "Port not found.";
+
+const FIELD: Record<SizeClass, string> = {
+  small: "Freight (small)",
+  medium: "Freight (medium)",
+  large: "Freight (large)",
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Empty means "ask for a quote"; otherwise whole yen, spaces and commas allowed as a typist writes them. */
+const freight = (label: string) =>
+  z
+    .string()
+    .default("")
+    .transform((s) => s.replace(/[\s,]/g, ""))
+    .refine((s) => s === "" || /^\d+$/.test(s), `${label} must be a whole number`)
+    .transform((s) => (s === "" ? null : Number(s)))
+    .refine(
+      (n) => n === null || n <= FREIGHT_MAX_YEN,
+      `${label} must be at most ${FREIGHT_MAX_YEN.toLocaleString("en-US")}`,
+    );
+
+const INSURANCE_FORMAT = "Insurance rate must be a per cent from 0 to 10, such as 1.5";
+
+export const FreightPortSchema = z.object({
+  country: text("Country", 60),
+  port: text("Port", 60),
+  small: freight(FIELD.small),
+  medium: freight(FIELD.medium),
+  large: freight(FIELD.large),
+  // A per cent with at most two decimals, kept as basis points so no float is stored.
+  insurance: z
+    .string()
+    .default("")
+    .transform((s) => s.trim().replace(/%$/, "").trim())
+    .refine((s) => s === "" || /^\d{1,2}(\.\d{1,2})?$/.test(s), INSURANCE_FORMAT)
+    .transform((s) => {
+      if (s === "") return 0;
+      const [whole, fraction = ""] = s.split(".");
+      return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+    })
+    .refine((bp) => bp <= INSURANCE_MAX_BP, INSURANCE_FORMAT),
+});
+export type FreightPortInput = z.infer<typeof FreightPortSchema>;
+
+export function readFreightForm(form: FormData) {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return FreightPortSchema.safeParse({
+    country: field("country"),
+    port: field("port"),
+    small: field("small"),
+    medium: field("medium"),
+    large: field("large"),
+    insurance: field("insurance"),
+  });
+}
+
+export type FreightPort = Destination & { updatedAt: string };
+
+function toPort(r: Selectable<FreightPortTable>): FreightPort {
+  return {
+    id: r.id,
+    country: r.country,
+    port: r.port,
+    freight: {
+      small: r.freight_small === null ? null : Number(r.freight_small),
+      medium: r.freight_medium === null ? null : Number(r.freight_medium),
+      large: r.freight_large === null ? null : Number(r.freight_large),
+    },
+    insuranceBp: Number(r.insurance_bp),
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Every port, by country then port name. */
+export async function listFreightPorts(db: DB): Promise<FreightPort[]> {
+  const rows = await db.selectFrom("freight_ports").selectAll().orderBy("country").orderBy("port").execute();
+  return rows.map(toPort);
+}
+
+/** The ports a buyer can choose from, for the picker. */
+export async function portChoices(db: DB): Promise<PortChoice[]> {
+  return (await listFreightPorts(db)).map(({ id, country, port }) => ({ id, country, port }));
+}
+
+export async function getFreightPort(db: DB, id: number): Promise<FreightPort | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await db.selectFrom("freight_ports").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toPort(row) : null;
+}
+
+/** The chosen port from its cookie value, or null when unset or no longer in the table. */
+export async function destinationFromCookie(db: DB, value: string | null): Promise<Destination | null> {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const port = await getFreightPort(db, Number(value));
+  if (!port) return null;
+  const { updatedAt: _, ...destination } = port;
+  return destination;
+}
+
+type Staff = { id: number; adminId: string };
+
+async function sameName(db: DB, input: FreightPortInput, exceptId?: number): Promise<boolean> {
+  let q = db
+    .selectFrom("freight_ports")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["country"]), "=", input.country.toLowerCase()))
+    .where((eb) => eb(eb.fn("lower", ["port"]), "=", input.port.toLowerCase()));
+  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+function columns(input: FreightPortInput) {
+  return {
+    country: input.country,
+    port: input.port,
+    freight_small: input.small,
+    freight_medium: input.medium,
+    freight_large: input.large,
+    insurance_bp: input.insurance,
+  };
+}
+
+export type SaveResult = { ok: true; id: number } | { ok: false; error: string };
+
+export async function addFreightPort(db: DB, staff: Staff, input: FreightPortInput): Promise<SaveResult> {
+  return db.transaction().execute(async (trx) => {
+    if (await sameName(trx, input)) return { ok: false, error: PORT_EXISTS };
+    const at = nowIso();
+    const row = await trx
+      .insertInto("freight_ports")
+      .values({ ...columns(input), created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "freight.added",
+      subject: { kind: "freight_port", id: String(row.id) },
+      summary: `Freight to ${portLabel(input)} added`,
+      at,
+    });
+    return { ok: true, id: row.id };
+  });
+}
+
+export async function updateFreightPort(
+  db: DB,
+  staff: Staff,
+  id: number,
+  input: FreightPortInput,
+): Promise<SaveResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await getFreightPort(trx, id))) return { ok: false, error: PORT_NOT_FOUND };
+    if (await sameName(trx, input, id)) return { ok: false, error: PORT_EXISTS };
+    const at = nowIso();
+    await trx
+      .updateTable("freight_ports")
+      .set({ ...columns(input), updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "freight.updated",
+      subject: { kind: "freight_port", id: String(id) },
+      summary: `Freight to ${portLabel(input)} updated`,
+      at,
+    });
+    return { ok: true, id };
+  });
+}
+
+export async function deleteFreightPort(db: DB, staff: Staff, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const port = await getFreightPort(trx, id);
+    if (!port) return false;
+    await trx.deleteFrom("freight_ports").where("id", "=", id).execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "freight.deleted",
+      subject: { kind: "freight_port", id: String(id) },
+      summary: `Freight to ${portLabel(port)} deleted`,
+    });
+    return true;
+  });
+}
+
+export { SIZE_CLASSES };

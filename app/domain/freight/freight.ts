@@ -1,0 +1,99 @@
+/*
+ * The total price to a buyer's port: FOB + freight (C&F), plus marine
+ * insurance (CIF). Browser-safe: cards and the detail page compute it from the
+ * vehicle and the chosen port's row.
+ *
+ * All arithmetic is in whole yen. Insurance is a rate in hundredths of a per
+ * cent (basis points) of FOB + freight, rounded to the nearest yen with halves
+ * going up. The total in another currency is the yen total converted once, so
+ * FOB + freight + insurance always adds up in yen.
+ */
+
+export const SIZE_CLASSES = ["small", "medium", "large"] as const;
+export type SizeClass = (typeof SIZE_CLASSES)[number];
+
+/** The cookie that remembers the chosen port (its id) for a year. */
+export const PORT_COOKIE = "port";
+
+/** What a page needs of the chosen port. */
+export type Destination = {
+  id: number;
+  country: string;
+  port: string;
+  freight: Record<SizeClass, number | null>;
+  /** Hundredths of a per cent: 150 = 1.50 %. */
+  insuranceBp: number;
+};
+
+/** A port in the picker. */
+export type PortChoice = { id: number; country: string; port: string };
+
+/** Engines up to 1,000 cc are Japan's kei class: the smallest freight slot. */
+const KEI_CC = 1000;
+const SMALL_SUB_TYPES = new Set(["Mini Truck", "Mini Van"]);
+const LARGE_SUB_TYPES = new Set(["Full-size SUV", "Pickup", "Heavy Duty", "Passenger Van", "Cargo Van"]);
+
+/**
+ * The freight slot a vehicle takes on a ship, from what the stock records say:
+ * kei cars and mini trucks and vans are small; full-size SUVs, pickups, heavy
+ * trucks and full-size vans are large; everything else (sedans, wagons,
+ * compact SUVs, vehicles with no type) is medium.
+ */
+export function sizeClassOf(v: { type: string | null; subType: string | null; engineCc: number | null }): SizeClass {
+  if (v.subType && SMALL_SUB_TYPES.has(v.subType)) return "small";
+  if (v.subType && LARGE_SUB_TYPES.has(v.subType)) return "large";
+  if (v.engineCc !== null && v.engineCc > 0 && v.engineCc <= KEI_CC) return "small";
+  return "medium";
+}
+
+/** Insurance in whole yen: (FOB + freight) × rate, halves rounded up. */
+export function insuranceYen(insured: number, insuranceBp: number): number {
+  if (!Number.isSafeInteger(insured) || insured < 0) throw new RangeError("insured value must be whole yen");
+  if (!Number.isInteger(insuranceBp) || insuranceBp < 0)
+    throw new RangeError("insurance rate must be whole basis points");
+  // Integer arithmetic: prices under 10^10 yen times rates under 10^4 stay exact.
+  return Math.floor((insured * insuranceBp + 5000) / 10000);
+}
+
+export type Landed = {
+  fob: number;
+  freight: number;
+  /** 0 when the port has no insurance rate. */
+  insurance: number;
+  /** FOB + freight. */
+  cfr: number;
+  /** FOB + freight + insurance. */
+  total: number;
+  /** "CIF" with insurance, "C&F" without. */
+  terms: "CIF" | "C&F";
+};
+
+/** The price to the port, or null when the port has no freight for this size (ask for a quote). */
+export function landedPrice(
+  fobYen: number,
+  sizeClass: SizeClass,
+  port: Pick<Destination, "freight" | "insuranceBp">,
+): Landed | null {
+  const freight = port.freight[sizeClass];
+  if (freight === null || freight === undefined) return null;
+  const cfr = fobYen + freight;
+  const insurance = port.insuranceBp > 0 ? insuranceYen(cfr, port.insuranceBp) : 0;
+  return {
+    fob: fobYen,
+    freight,
+    insurance,
+    cfr,
+    total: cfr + insurance,
+    terms: port.insuranceBp > 0 ? "CIF" : "C&F",
+  };
+}
+
+/** "Colombo, Sri Lanka": how a port is named in quotes and mails. */
+export function portLabel(p: { port: string; country: string }): string {
+  return `${p.port}, ${p.country}`;
+}
+
+/** "1.5" from 150 basis points; "0" from 0. */
+export function percentFromBp(bp: number): string {
+  return String(bp / 100);
+}

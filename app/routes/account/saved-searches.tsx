@@ -1,0 +1,97 @@
+import { data, Link, redirect } from "react-router";
+import { SaveSearch } from "~/components/store/saved-searches";
+import { getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
+import {
+  SavedSearchIdSchema,
+  SavedSearchIntentSchema,
+  SaveSearchSchema,
+} from "~/domain/alerts/saved-searches.schema";
+import { deleteSavedSearch, saveSearch, setSearchAlerts } from "~/domain/alerts/saved-searches.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { requestLanguage } from "~/i18n/request.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import type { Route } from "./+types/saved-searches";
+
+/*
+ * Where the saved-search forms post: save (from the vehicle list), delete and
+ * alerts on or off (from /account). The buyer comes from the session, and a
+ * search is found by (buyer, id): another buyer's id is a 404 and changes
+ * nothing. The list's form posts through a fetcher and shows a refusal in
+ * place; sent without JavaScript, the refusal is this page.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "account")("savedSearches.save.open") },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  return redirect("/account#saved-searches");
+}
+
+/** `path` with one more query parameter. */
+function withParam(path: string, name: string, value: string): string {
+  const url = new URL(path, "http://shop.invalid");
+  url.searchParams.set(name, value);
+  return url.pathname + url.search;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const intent = SavedSearchIntentSchema.parse(form.get("intent") ?? undefined);
+  const customer = await getCustomer(services, request);
+
+  if (intent === "save") {
+    const query = canonicalVehicleQuery(String(form.get("query") ?? "").slice(0, 2000));
+    const back = safeRedirectPath(form.get("redirectTo"), savedSearchPath(query));
+    if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    const typed = String(form.get("name") ?? "").slice(0, 200);
+    const parsed = SaveSearchSchema.safeParse({ name: form.get("name") ?? undefined, query });
+    const outcome = parsed.success
+      ? await saveSearch(services.db, {
+          customerId: customer.id,
+          name: parsed.data.name,
+          query: parsed.data.query,
+          language: requestLanguage(request),
+          secret: services.config.sessionSecret,
+        })
+      : { ok: false as const, error: parsed.error.issues[0]?.message ?? "Name is required" };
+    if (!outcome.ok) return data({ ok: false as const, error: outcome.error, name: typed, query }, { status: 400 });
+    return redirect(withParam(back, "saved", "1"));
+  }
+
+  if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent("/account#saved-searches")}`);
+  const parsed = SavedSearchIdSchema.safeParse({ id: form.get("id") ?? undefined });
+  const done = !parsed.success
+    ? false
+    : intent === "delete"
+      ? await deleteSavedSearch(services.db, customer.id, parsed.data.id)
+      : await setSearchAlerts(services.db, customer.id, parsed.data.id, intent === "alerts-on");
+  if (!done) throw data("Saved search not found", { status: 404 });
+  return redirect(`/account?savedSearch=${intent}#saved-searches`);
+}
+
+/** Only reached without JavaScript, when saving was refused: the form again, with the reason and the typed name. */
+export default function SavedSearchRefused({ actionData }: Route.ComponentProps) {
+  const { t } = useT("account");
+  const query = actionData?.query ?? "";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("savedSearches.save.open")}</h1>
+      <div className="mt-6">
+        <SaveSearch
+          filters={savedSearchFilters(query)}
+          query={query}
+          signedIn
+          initial={actionData ? { error: actionData.error, name: actionData.name } : undefined}
+        />
+      </div>
+      <Link to={savedSearchPath(query)} className="mt-6 inline-block font-semibold text-accent-700 hover:underline">
+        {t("savedSearches.save.back")}
+      </Link>
+    </div>
+  );
+}

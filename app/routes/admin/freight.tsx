@@ -1,0 +1,279 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
+import { Field, FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { percentFromBp, SIZE_CLASSES } from "~/domain/freight/freight";
+import {
+  addFreightPort,
+  deleteFreightPort,
+  getFreightPort,
+  listFreightPorts,
+  PORT_NOT_FOUND,
+  readFreightForm,
+  updateFreightPort,
+} from "~/domain/freight/freight.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
+import type { Route } from "./+types/freight";
+
+/*
+ * The owner's freight table: destination ports with freight per vehicle size
+ * and an insurance rate. Buyers see FOB + freight (+ insurance) to the port
+ * they choose; a size left empty makes the shop say "ask for a quote".
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.freight") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(getServices(context), request);
+  const url = new URL(request.url);
+  const editId = Number(url.searchParams.get("edit"));
+  const ports = await listFreightPorts(db);
+  const editing = Number.isSafeInteger(editId) && editId > 0 ? await getFreightPort(db, editId) : null;
+  const saved = url.searchParams.get("saved");
+  return { ports, editing, saved: saved === "added" || saved === "updated" || saved === "deleted" ? saved : null };
+}
+
+type Values = Record<"country" | "port" | "small" | "medium" | "large" | "insurance", string>;
+type ActionResult = { message: string; errors: Partial<Record<keyof Values, string>>; values: Values | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = Number(form.get("id"));
+  const fail = (result: ActionResult, status: number) => data(result, { status });
+
+  if (intent === "delete") {
+    const done = Number.isSafeInteger(id) && id > 0 && (await deleteFreightPort(services.db, staff, id));
+    if (!done) return fail({ message: PORT_NOT_FOUND, errors: {}, values: null }, 404);
+    return redirect("/admin/freight?saved=deleted");
+  }
+  if (intent !== "add" && intent !== "update")
+    return fail({ message: "Unknown action.", errors: {}, values: null }, 400);
+
+  const values = Object.fromEntries(
+    (["country", "port", "small", "medium", "large", "insurance"] as const).map((k) => [
+      k,
+      String(form.get(k) ?? "").slice(0, 100),
+    ]),
+  ) as Values;
+  const parsed = readFreightForm(form);
+  if (!parsed.success) {
+    const errors: ActionResult["errors"] = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Values] ??= issue.message;
+    return fail({ message: "Please fill in all required fields", errors, values }, 400);
+  }
+  const outcome =
+    intent === "add"
+      ? await addFreightPort(services.db, staff, parsed.data)
+      : await updateFreightPort(services.db, staff, id, parsed.data);
+  if (!outcome.ok) {
+    const status = outcome.error === PORT_NOT_FOUND ? 404 : 409;
+    return fail({ message: outcome.error, errors: status === 409 ? { port: outcome.error } : {}, values }, status);
+  }
+  return redirect(`/admin/freight?saved=${intent === "add" ? "added" : "updated"}`);
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-6";
+
+export default function FreightPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { ports, editing, saved } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const kept = result?.values ?? null;
+  const yen = (n: number | null) => (n === null ? "" : String(n));
+  const start: Values = editing
+    ? {
+        country: editing.country,
+        port: editing.port,
+        small: yen(editing.freight.small),
+        medium: yen(editing.freight.medium),
+        large: yen(editing.freight.large),
+        insurance: editing.insuranceBp ? percentFromBp(editing.insuranceBp) : "",
+      }
+    : { country: "", port: "", small: "", medium: "", large: "", insurance: "" };
+  const value = (k: keyof Values) => kept?.[k] ?? start[k];
+  const e = Object.fromEntries(
+    Object.entries(result?.errors ?? {}).map(([k, v]) => [k, m(v)]),
+  ) as ActionResult["errors"];
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t("titles.freight")}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{t("freight.intro")}</p>
+      </div>
+
+      {saved ? <FormMessage tone="success">{t(`freight.saved.${saved}`)}</FormMessage> : null}
+
+      <section className={card} aria-labelledby="ports-title">
+        <h2 id="ports-title" className="text-lg font-semibold text-slate-900">
+          {t("freight.tableTitle")}
+        </h2>
+        {ports.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("freight.empty")}</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[44rem] text-left text-sm" data-testid="freight-table">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t("freight.country")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t("freight.port")}
+                  </th>
+                  {SIZE_CLASSES.map((size) => (
+                    <th key={size} scope="col" className="py-2 pr-4 text-right font-medium">
+                      {t(`freight.size.${size}`)}
+                    </th>
+                  ))}
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    {t("freight.insurance")}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">{t("freight.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {ports.map((p) => (
+                  <tr key={p.id} data-testid="freight-row">
+                    <td className="py-2 pr-4">{p.country}</td>
+                    <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                      {p.port}
+                    </th>
+                    {SIZE_CLASSES.map((size) => (
+                      <td key={size} className="py-2 pr-4 text-right tabular-nums">
+                        {p.freight[size] === null ? (
+                          <span className="text-slate-500">{t("freight.askForQuote")}</span>
+                        ) : (
+                          format.yen(p.freight[size])
+                        )}
+                      </td>
+                    ))}
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      {p.insuranceBp ? `${format.number(p.insuranceBp / 100)} %` : t("freight.noInsurance")}
+                    </td>
+                    <td className="py-2">
+                      <div className="flex justify-end gap-2">
+                        <Link
+                          to={`/admin/freight?edit=${p.id}#port-form`}
+                          className="rounded-md px-2 py-1 font-semibold text-accent-700 hover:bg-accent-50"
+                          aria-label={t("freight.editPort", { port: p.port })}
+                        >
+                          {t("freight.edit")}
+                        </Link>
+                        <Form
+                          method="post"
+                          onSubmit={(event) => {
+                            if (!confirm(t("freight.confirmDelete", { port: p.port }))) event.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={p.id} />
+                          <button
+                            type="submit"
+                            className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
+                            aria-label={t("freight.deletePort", { port: p.port })}
+                          >
+                            {t("freight.delete")}
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="port-form-title" id="port-form">
+        <h2 id="port-form-title" className="text-lg font-semibold text-slate-900">
+          {editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
+        </h2>
+        <Form method="post" className="mt-4 space-y-4" noValidate key={editing?.id ?? "new"} data-testid="freight-form">
+          <input type="hidden" name="intent" value={editing ? "update" : "add"} />
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("freight.country")}
+              name="country"
+              defaultValue={value("country")}
+              error={e.country}
+              maxLength={60}
+            />
+            <Field label={t("freight.port")} name="port" defaultValue={value("port")} error={e.port} maxLength={60} />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">{t("freight.freightLegend")}</legend>
+            <div className="mt-2 grid gap-4 sm:grid-cols-3">
+              {SIZE_CLASSES.map((size) => (
+                <Field
+                  key={size}
+                  label={t(`freight.sizeLong.${size}`)}
+                  name={size}
+                  defaultValue={value(size)}
+                  error={e[size]}
+                  required={false}
+                  hint={t("freight.emptyHint")}
+                  maxLength={14}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div className="sm:w-1/3">
+            <Field
+              label={t("freight.insuranceLabel")}
+              name="insurance"
+              defaultValue={value("insurance")}
+              error={e.insurance}
+              required={false}
+              hint={t("freight.insuranceHint")}
+              maxLength={6}
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              disabled={busy}
+              className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+            >
+              {editing ? t("freight.saveChanges") : t("freight.add")}
+            </button>
+            {editing ? (
+              <Link
+                to="/admin/freight"
+                className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                {t("freight.cancel")}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+          <p className="font-medium text-slate-900">{t("freight.sizesTitle")}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {SIZE_CLASSES.map((size) => (
+              <li key={size}>{t(`freight.sizeRule.${size}`)}</li>
+            ))}
+          </ul>
+          <p className="mt-2">{t("freight.arithmetic")}</p>
+        </div>
+      </section>
+    </div>
+  );
+}
