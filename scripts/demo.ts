@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo } from "~/db/seed/seed.server";
+import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { withDatabase } from "./cli";
 
@@ -41,7 +41,11 @@ if (!process.env.SESSION_SECRET) {
 }
 
 await withDatabase(async (db, config) => {
-  if (await hasStock(db)) return;
+  // A demo folder from before the freight table gets the demo ports too.
+  if (await hasStock(db)) {
+    await seedFreightPorts(db);
+    return;
+  }
   console.log("Adding demo stock with photos (about a minute, once)...");
   const started = Date.now();
   const { vehicles, parts } = await seedDemo(db, new MediaStore(localDriver(config.mediaDir)));

@@ -113,6 +113,10 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
  * A browser sends Origin (and Sec-Fetch-Site) with every POST; a form on
  * another site must not change anything here. Clients that send neither
  * (scripts, health checks) are not browsers riding on a buyer's cookies.
+ * A mail provider's one-click unsubscribe (RFC 8058: a POST of
+ * `List-Unsubscribe=One-Click` to an alert mail's /alerts/unsubscribe link,
+ * without cookies) sends neither, so it passes; the token in the link is its
+ * only authority. The same POST from a page on another site is still refused.
  */
 export function sameSiteWritesOnly(publicOrigin: string) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -33,6 +33,11 @@ export function formatNumber(value: number, language: LanguageCode): string {
   return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A rate of at most two decimals: 1.5 → "1.5" (en), "1,5" (vi). */
+export function formatDecimal(value: number, language: LanguageCode): string {
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
 /** Whole yen: "¥1,250,000" (en), "￥1,250,000" (ja), "JP¥1,250,000" (zh-CN). */
 export function formatYenIn(value: number, language: LanguageCode): string {
   return numberFormat(language, { style: "currency", currency: "JPY", maximumFractionDigits: 0 }).format(value);

@@ -8,7 +8,7 @@ import {
   useContext,
 } from "react";
 import { i18nFor, type Namespace, type TFunction, type Translator } from "./core";
-import { formatDate, formatMoneyIn, formatNumber, formatYenIn } from "./format";
+import { formatDate, formatMoneyIn, formatDecimal, formatNumber, formatYenIn } from "./format";
 import type { LanguageCode } from "./languages";
 
 /* The React side of interface text: hooks for components. Everything else is in ./core. */
@@ -60,6 +60,7 @@ export function useFormat() {
   return {
     language,
     number: (value: number) => formatNumber(value, language),
+    decimal: (value: number) => formatDecimal(value, language),
     yen: (value: number) => formatYenIn(value, language),
     money: (amount: number, currency: string) => formatMoneyIn(amount, currency, language),
     date: (value: Date | string, options?: Intl.DateTimeFormatOptions) => formatDate(value, language, options),

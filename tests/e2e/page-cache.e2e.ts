@@ -109,6 +109,34 @@ describe("the page cache", () => {
     expect((await get("/vehicles?lng=si")).cache).toBe("miss");
   });
 
+  it("keeps each chosen port apart, so one buyer's total to their port is not shown to another", async () => {
+    const at = new Date().toISOString();
+    const port = await db
+      .insertInto("freight_ports")
+      .values({
+        country: "Kenya",
+        port: "Mombasa",
+        freight_small: 90_000,
+        freight_medium: 110_000,
+        freight_large: 150_000,
+        insurance_bp: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = `/vehicles/${vehicle.id}`;
+    const plain = await get(page);
+    const mombasa = await get(page, { Cookie: `port=${port.id}` });
+    const mombasaAgain = await get(page, { Cookie: `port=${port.id}` });
+    expect(plain.body).not.toContain("Total to Mombasa, Kenya");
+    expect(mombasa.cache).toBe("miss");
+    expect(mombasa.body).toContain("Total to Mombasa, Kenya");
+    expect(mombasaAgain.cache).toBe("hit");
+    expect(mombasaAgain.body).toContain("Total to Mombasa, Kenya");
+    expect((await get(page)).body).not.toContain("Total to Mombasa, Kenya");
+  });
+
   it("is never used for a signed-in buyer or staff member", async () => {
     await get("/"); // now cached for visitors
     const login = await fetch(`${shop.url}/login`, {

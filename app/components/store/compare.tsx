@@ -103,7 +103,7 @@ export function CompareToggle({
         <span className={`[grid-area:1/1] ${on ? "invisible" : ""}`}>{t("compare.toggle.add")}</span>
         <span className={`[grid-area:1/1] ${on ? "" : "invisible"}`}>{t("compare.toggle.added")}</span>
       </span>
-      {name ? <span className="sr-only">{name}</span> : null}
+      {name ? <span className="sr-only"> {name}</span> : null}
     </button>
   );
 }

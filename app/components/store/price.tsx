@@ -100,7 +100,7 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
     ...(landed.terms === "CIF"
       ? ([
           [
-            t("freight.insurance", { rate: format.number(destination.insuranceBp / 100) }),
+            t("freight.insurance", { rate: format.decimal(destination.insuranceBp / 100) }),
             landed.insurance,
             "insurance",
           ],
@@ -117,7 +117,10 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
             <dd className="font-medium text-slate-900 tabular-nums">{format.yen(value)}</dd>
           </div>
         ))}
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2" data-testid="breakdown-total">
+        <div
+          className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2"
+          data-testid="breakdown-total"
+        >
           <dt className="font-semibold text-slate-900">{t("freight.total", { terms: landed.terms })}</dt>
           <dd className="text-right">
             <span className="block text-lg font-bold text-slate-900 tabular-nums">{format.yen(landed.total)}</span>

@@ -14,7 +14,8 @@ import { optionLabel } from "./option-label";
  * /saved-searches; the server decides who may change what.
  */
 
-type Format = ReturnType<typeof useFormat>;
+/** What the words need of useFormat(): numbers and yen in the page's language. */
+type Format = Pick<ReturnType<typeof useFormat>, "number" | "yen">;
 
 /** The filters in words, each a short phrase: "Toyota Land Cruiser", "2015–2020", "up to ¥3,000,000"... */
 export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string[] {

@@ -74,10 +74,56 @@ export async function seedStock(db: DB, media: MediaStore, options: SeedOptions)
   return { vehicles, parts };
 }
 
+/**
+ * Demo freight: ports the shop's buyers ship to, with freight per size in yen
+ * and marine insurance. Large vehicles to Hai Phong have no rate, so the demo
+ * shows "ask for a quote" too. Only into an empty table.
+ */
+export const DEMO_PORTS = [
+  { country: "Sri Lanka", port: "Colombo", small: 85_000, medium: 110_000, large: 165_000, insurance: 150 },
+  { country: "Sri Lanka", port: "Hambantota", small: 90_000, medium: 115_000, large: 170_000, insurance: 150 },
+  { country: "India", port: "Chennai", small: 95_000, medium: 125_000, large: 180_000, insurance: 150 },
+  {
+    country: "Nepal",
+    port: "Kolkata (India, for Birgunj)",
+    small: 120_000,
+    medium: 150_000,
+    large: 215_000,
+    insurance: 200,
+  },
+  { country: "Vietnam", port: "Hai Phong", small: 70_000, medium: 90_000, large: null, insurance: 100 },
+  { country: "China", port: "Shanghai", small: 60_000, medium: 80_000, large: 120_000, insurance: 100 },
+  { country: "Kenya", port: "Mombasa", small: 110_000, medium: 140_000, large: 200_000, insurance: 0 },
+  { country: "Tanzania", port: "Dar es Salaam", small: 115_000, medium: 145_000, large: 205_000, insurance: 0 },
+] as const;
+
+export async function seedFreightPorts(db: DB): Promise<number> {
+  const any = await db.selectFrom("freight_ports").select("id").limit(1).executeTakeFirst();
+  if (any) return 0;
+  const at = new Date().toISOString();
+  await db
+    .insertInto("freight_ports")
+    .values(
+      DEMO_PORTS.map((p) => ({
+        country: p.country,
+        port: p.port,
+        freight_small: p.small,
+        freight_medium: p.medium,
+        freight_large: p.large,
+        insurance_bp: p.insurance,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  return DEMO_PORTS.length;
+}
+
 /** The demo: stock, a buyer and an owner account, printed by `npm run demo`. */
 export async function seedDemo(db: DB, media: MediaStore, options: SeedOptions = DEMO_SEED) {
   const stock = await seedStock(db, media, options);
   await createCustomer(db, DEMO_CUSTOMER);
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
+  await seedFreightPorts(db);
   return stock;
 }

@@ -32,15 +32,15 @@ export type AlertMailInput = {
 export function searchAlertMail(language: LanguageCode, mail: AlertMailInput): BuyerMail {
   const t = mailT(language);
   const yen = (value: number) => formatYenIn(value, language);
+  // Most names start with the year ("2019 Toyota Land Cruiser ZX"); the year is added only when it is not there.
+  const vehicle = (item: AlertItem) =>
+    item.name.includes(String(item.year))
+      ? item.name
+      : t("searchAlert.vehicle", { name: item.name, year: String(item.year) });
   const itemLine = (item: AlertItem) =>
     item.previousPrice !== null
-      ? t("searchAlert.itemPriceCut", {
-          name: item.name,
-          year: String(item.year),
-          price: yen(item.price),
-          was: yen(item.previousPrice),
-        })
-      : t("searchAlert.item", { name: item.name, year: String(item.year), price: yen(item.price) });
+      ? t("searchAlert.itemPriceCut", { vehicle: vehicle(item), price: yen(item.price), was: yen(item.previousPrice) })
+      : t("searchAlert.item", { vehicle: vehicle(item), price: yen(item.price) });
   const greeting = t("shared.greeting", { name: mail.buyerName });
   const intro = t("searchAlert.intro", { search: mail.searchName, shop: mail.shopName });
   const more =

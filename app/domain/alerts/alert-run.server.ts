@@ -7,13 +7,9 @@ import { vehicleWhere } from "~/domain/search/search.server";
 import { isLanguage } from "~/i18n/languages";
 import { log } from "~/utils/log.server";
 import { type AlertItem, searchAlertMail } from "./alert-mail.server";
-import {
-  ALERT_INTERVAL_MS,
-  ALERT_MAIL_MAX_ITEMS,
-  savedSearchFilters,
-  savedSearchPath,
-} from "./saved-searches";
+import { ALERT_INTERVAL_MS, ALERT_MAIL_MAX_ITEMS, savedSearchFilters, savedSearchPath } from "./saved-searches";
 import { unsubscribeToken, unsubscribeUrl } from "./saved-searches.server";
+import { tokenHash } from "~/domain/auth/tokens.server";
 
 /*
  * The alert run (issue 9). For each search with alerts on and no alert in the
@@ -72,7 +68,10 @@ export async function runSearchAlerts(db: DB, options: AlertRunOptions, now = ne
       ])
       .where("saved_searches.alerts_on", "=", 1)
       .where((eb) =>
-        eb.or([eb("saved_searches.last_alert_at", "is", null), eb("saved_searches.last_alert_at", "<=", lastAlertBefore)]),
+        eb.or([
+          eb("saved_searches.last_alert_at", "is", null),
+          eb("saved_searches.last_alert_at", "<=", lastAlertBefore),
+        ]),
       )
       .where("saved_searches.id", ">", afterId)
       .orderBy("saved_searches.id")
@@ -116,7 +115,14 @@ async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now
   const [count, rows] = await Promise.all([
     news.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     news
-      .select(["vehicles.id", "vehicles.name", "vehicles.year", "vehicles.price", "vehicles.previous_price", "vehicles.price_dropped_at"])
+      .select([
+        "vehicles.id",
+        "vehicles.name",
+        "vehicles.year",
+        "vehicles.price",
+        "vehicles.previous_price",
+        "vehicles.price_dropped_at",
+      ])
       .orderBy(
         sql`case when vehicles.price_dropped_at > vehicles.created_at then vehicles.price_dropped_at else vehicles.created_at end`,
         "desc",
@@ -128,7 +134,7 @@ async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now
   const total = Number(count.n);
 
   // Moves the search on only if no other run has since: the condition is what makes a run the only one.
-  const claim = (trx: DB, values: { checked_until: string; last_alert_at?: string }) =>
+  const claim = (trx: DB, values: { checked_until: string; last_alert_at?: string; unsubscribe_hash?: string }) =>
     trx
       .updateTable("saved_searches")
       .set(values)
@@ -156,7 +162,8 @@ async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now
       link: new URL(`/vehicles/${r.id}`, options.publicUrl).href,
     };
   });
-  const unsubscribe = unsubscribeUrl(options.publicUrl, unsubscribeToken(options.secret, search.id));
+  const token = unsubscribeToken(options.secret, search.id);
+  const unsubscribe = unsubscribeUrl(options.publicUrl, token);
   const mail = searchAlertMail(isLanguage(search.language) ? search.language : "en", {
     buyerName: search.full_name,
     searchName: search.name,
@@ -167,7 +174,12 @@ async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now
     shopName: options.shopName,
   });
   return db.transaction().execute(async (trx) => {
-    const claimed = await claim(trx, { checked_until: until, last_alert_at: until });
+    // The stored hash follows the current secret, so the link in this mail works after SESSION_SECRET changed.
+    const claimed = await claim(trx, {
+      checked_until: until,
+      last_alert_at: until,
+      unsubscribe_hash: tokenHash(token),
+    });
     if (Number(claimed.numUpdatedRows) !== 1) return false;
     await enqueueMail(trx, { to: search.email, ...mail, listUnsubscribe: unsubscribe });
     return true;

@@ -27,10 +27,10 @@ export type SavedSearch = {
   createdAt: string;
 };
 
-type Row = Pick<
-  SavedSearchTable,
-  "customer_id" | "name" | "query" | "language" | "last_alert_at" | "created_at"
-> & { id: number; alerts_on: number };
+type Row = Pick<SavedSearchTable, "customer_id" | "name" | "query" | "language" | "last_alert_at" | "created_at"> & {
+  id: number;
+  alerts_on: number;
+};
 
 const COLUMNS = ["id", "customer_id", "name", "query", "language", "alerts_on", "last_alert_at", "created_at"] as const;
 

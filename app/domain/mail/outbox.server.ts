@@ -68,9 +68,7 @@ export type MailSender = (mail: {
 
 /** The List-Unsubscribe headers of a mail that has an unsubscribe address (nodemailer options). */
 function unsubscribeHeaders(url: string | null | undefined) {
-  return url
-    ? { list: { unsubscribe: url }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
-    : {};
+  return url ? { list: { unsubscribe: url }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {};
 }
 
 /** Sends over SMTP_URL, or, with none, writes each mail as an .eml file under the mail folder. */

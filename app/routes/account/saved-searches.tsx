@@ -3,11 +3,7 @@ import { SaveSearch } from "~/components/store/saved-searches";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
-import {
-  SavedSearchIdSchema,
-  SavedSearchIntentSchema,
-  SaveSearchSchema,
-} from "~/domain/alerts/saved-searches.schema";
+import { SavedSearchIdSchema, SavedSearchIntentSchema, SaveSearchSchema } from "~/domain/alerts/saved-searches.schema";
 import { deleteSavedSearch, saveSearch, setSearchAlerts } from "~/domain/alerts/saved-searches.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { requestLanguage } from "~/i18n/request.server";

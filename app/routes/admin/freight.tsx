@@ -163,7 +163,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
                       </td>
                     ))}
                     <td className="py-2 pr-4 text-right tabular-nums">
-                      {p.insuranceBp ? `${format.number(p.insuranceBp / 100)} %` : t("freight.noInsurance")}
+                      {p.insuranceBp ? `${format.decimal(p.insuranceBp / 100)} %` : t("freight.noInsurance")}
                     </td>
                     <td className="py-2">
                       <div className="flex justify-end gap-2">

@@ -69,10 +69,7 @@ export default function AlertUnsubscribe({ loaderData, actionData }: Route.Compo
           {t("savedSearches.unsubscribe.invalidTitle")}
         </h1>
         <p className="mt-3 text-slate-700">{t("savedSearches.unsubscribe.invalidText")}</p>
-        <Link
-          to="/account#saved-searches"
-          className="mt-6 inline-block font-semibold text-accent-700 hover:underline"
-        >
+        <Link to="/account#saved-searches" className="mt-6 inline-block font-semibold text-accent-700 hover:underline">
           {t("savedSearches.unsubscribe.manage")}
         </Link>
       </div>

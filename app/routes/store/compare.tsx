@@ -173,12 +173,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-600 sm:hidden">{t("compare.swipe")}</p>
-          {/* Scrolls sideways on phones; focusable, so the keyboard can scroll it too. */}
+          {/* Scrolls sideways on phones; focusable, so the keyboard can scroll it too. Positioned, so the
+              screen-reader-only texts inside (positioned absolutely) scroll with it instead of widening the page. */}
           <div
             role="region"
             aria-labelledby="compare-caption"
             tabIndex={0}
-            className="mt-2 overflow-x-auto rounded-xl border border-slate-200 sm:mt-6"
+            className="relative mt-2 overflow-x-auto rounded-xl border border-slate-200 sm:mt-6"
             data-testid="compare-scroll"
           >
             <table className="w-full border-collapse text-sm" data-testid="compare-table">
@@ -196,15 +197,16 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       data-testid="compare-column"
                       data-vehicle-id={v.id}
                     >
-                      <div className="overflow-hidden rounded-lg">
+                      <div className="relative overflow-hidden rounded-lg">
                         <StockImage image={v.image} alt="" sizes="(min-width: 1024px) 280px, 45vw" />
+                        <div className="absolute top-2 left-2">
+                          <StockStatusBadge status={v.stockStatus} />
+                        </div>
                       </div>
-                      <div className="mt-2 flex min-h-6 flex-wrap gap-1">
-                        <StockStatusBadge status={v.stockStatus} />
-                      </div>
+                      {/* Two lines for every name, so the Remove buttons line up. */}
                       <Link
                         to={`/vehicles/${v.id}`}
-                        className="mt-1 block font-semibold text-slate-900 hover:text-accent-700 hover:underline"
+                        className="mt-2 line-clamp-2 min-h-10 leading-5 font-semibold text-slate-900 hover:text-accent-700 hover:underline"
                         data-testid="compare-vehicle-link"
                       >
                         {v.name}
@@ -215,8 +217,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         className="mt-2 inline-flex h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50"
                         data-testid="compare-remove"
                       >
-                        {t("compare.remove")}
-                        <span className="sr-only">{v.name}</span>
+                        {t("compare.remove")} <span className="sr-only">{v.name}</span>
                       </Link>
                     </th>
                   ))}

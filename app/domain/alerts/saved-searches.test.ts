@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { defaultSearchName, describeFilters } from "~/components/store/saved-searches";
+import { catalogueFor } from "~/i18n/catalogues.server";
+import { i18nFor } from "~/i18n/core";
+import { formatNumber, formatYenIn } from "~/i18n/format";
+import { LANGUAGES, type LanguageCode } from "~/i18n/languages";
+import { findMessage, localizeMessage } from "~/i18n/messages";
+import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "./saved-searches";
+import { alreadySavedMessage, SaveSearchSchema, TOO_MANY_SAVED_SEARCHES } from "./saved-searches.schema";
+
+function words(language: LanguageCode) {
+  const i18n = i18nFor(catalogueFor(language, "public"));
+  const format = { number: (v: number) => formatNumber(v, language), yen: (v: number) => formatYenIn(v, language) };
+  return {
+    t: i18n.getFixedT(language, "account"),
+    stock: i18n.getFixedT(language, "stock"),
+    format,
+    messages: i18n.getFixedT(language, "messages"),
+  };
+}
+
+describe("the canonical query of a saved search", () => {
+  it("keeps the filters only, in the list's order, whatever order and extras the address had", () => {
+    expect(canonicalVehicleQuery("?Sort=price_desc&Model=Land%20Cruiser&Page=3&Make=Toyota&PerPage=40&utm=x")).toBe(
+      "Make=Toyota&Model=Land+Cruiser",
+    );
+    expect(canonicalVehicleQuery("YearTo=2015&YearFrom=2020&PriceTo=¥2,000,000&Keyword=  diesel   4wd ")).toBe(
+      "YearFrom=2015&YearTo=2020&PriceTo=2000000&Keyword=diesel+4wd",
+    );
+    expect(canonicalVehicleQuery("")).toBe("");
+    expect(savedSearchPath("")).toBe("/vehicles");
+    expect(savedSearchPath("Make=Toyota")).toBe("/vehicles?Make=Toyota");
+    expect(savedSearchFilters("Make=Toyota&YearFrom=2015")).toEqual({ Make: "Toyota", YearFrom: 2015 });
+  });
+});
+
+describe("names and summaries", () => {
+  it("offers the filters in a few words as the name", () => {
+    const { t, stock, format } = words("en");
+    const f = savedSearchFilters("Make=Toyota&Model=Land+Cruiser&YearFrom=2015&YearTo=2020");
+    expect(defaultSearchName(f, t, stock, format)).toBe("Toyota Land Cruiser, 2015–2020");
+    expect(defaultSearchName({}, t, stock, format)).toBe("All vehicles");
+    expect(
+      describeFilters(
+        savedSearchFilters(
+          "Type=SUV&PriceTo=3000000&MileageFrom=20000&Transmission=automatic&Steering=Right&Keyword=diesel",
+        ),
+        t,
+        stock,
+        format,
+      ),
+    ).toEqual(["SUV", "up to ¥3,000,000", "from 20,000 km", "Automatic", "Steering: Right", "“diesel”"]);
+    const long = defaultSearchName({ Make: "Toyota", Keyword: "x".repeat(100) }, t, stock, format);
+    expect(long.length).toBe(60);
+    expect(long.endsWith("…")).toBe(true);
+    expect(SaveSearchSchema.safeParse({ name: long }).success).toBe(true);
+  });
+
+  it("in the page's language", () => {
+    const { t, stock, format } = words("ja");
+    expect(defaultSearchName(savedSearchFilters("Make=Toyota&YearFrom=2015&PriceTo=2000000"), t, stock, format)).toBe(
+      "Toyota, 2015〜, 〜￥2,000,000",
+    );
+  });
+});
+
+describe("the messages of the save form", () => {
+  const shown = [
+    "Name is required",
+    "Name must be at most 60 characters",
+    TOO_MANY_SAVED_SEARCHES,
+    alreadySavedMessage("Land Cruisers"),
+  ];
+
+  it("are what the schema says", () => {
+    const issues = (name: unknown) => SaveSearchSchema.safeParse({ name }).error?.issues.map((i) => i.message);
+    expect(issues("")).toEqual(["Name is required"]);
+    expect(issues("   ")).toEqual(["Name is required"]);
+    expect(issues(undefined)).toEqual(["Name is required"]);
+    expect(issues("x".repeat(61))).toEqual(["Name must be at most 60 characters"]);
+    expect(SaveSearchSchema.parse({ name: "  Hiace  " }).name).toBe("Hiace");
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))("are translated in %s", (language) => {
+    const { messages } = words(language);
+    for (const message of shown) {
+      expect(findMessage(message), message).not.toBeNull();
+      const text = localizeMessage(messages, message);
+      if (language === "en") expect(text).toBe(message);
+      else expect(text, `${language}: ${message}`).not.toBe(message);
+    }
+    expect(localizeMessage(messages, alreadySavedMessage("Land Cruisers"))).toContain("Land Cruisers");
+  });
+});
