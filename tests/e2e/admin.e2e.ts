@@ -110,6 +110,7 @@ const ADMIN_PAGES = [
   "/admin/parts-quotes",
   "/admin/quotes/1234567890",
   "/admin/security",
+  "/admin/freight",
   "/admin/no-such-page",
 ];
 const ADMIN_MARKERS = [
@@ -162,6 +163,7 @@ describe("the admin guard", () => {
         "/admin/parts-quotes",
         "/admin/quotes/1234567890",
         "/admin/security",
+        "/admin/freight",
       ]) {
         const res = await fetch(`${baseUrl()}${action}`, {
           method: "POST",

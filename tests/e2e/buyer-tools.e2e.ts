@@ -101,6 +101,17 @@ describe("comparing vehicles", () => {
     await refusal.waitFor();
     expect(await toggle(page, fifth).getAttribute("aria-pressed")).toBe("false");
     expect(await stored(page, COMPARE_STORAGE_KEY)).toBe(ids.join(","));
+    await page.screenshot({ path: path.join(shots, "bar-refused-1366.png") });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(shots, "bar-refused-390.png") });
+    // The footer can still be read above the bar.
+    await page.getByTestId("site-footer").scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerBottom = await page.getByTestId("site-footer").evaluate((el) => el.getBoundingClientRect().bottom);
+    const barTop = await page.getByTestId("compare-bar").evaluate((el) => el.getBoundingClientRect().top);
+    expect(footerBottom).toBeLessThanOrEqual(barTop + 1);
+    await page.screenshot({ path: path.join(shots, "bar-footer-390.png") });
+    await page.setViewportSize(DESKTOP);
 
     // Another tab of the same browser follows (storage event).
     const other = await page.context().newPage();
@@ -179,7 +190,8 @@ describe("comparing vehicles", () => {
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: path.join(shots, "compare-390.png"), fullPage: true });
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    // On a phone the table scrolls sideways and the labels stay.
+    // On a phone the table scrolls sideways and the labels stay; the page itself does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     const scroller = page.getByTestId("compare-scroll");
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const label = row(page, "Make").getByRole("rowheader");

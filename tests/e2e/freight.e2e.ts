@@ -80,8 +80,12 @@ describe("total price to the buyer's port", () => {
     expect(await page.getByRole("status").textContent()).toBe("Port added.");
     const row = page.getByTestId("freight-row");
     expect(await row.count()).toBe(1);
+    // Saved: the form is empty again for the next port.
+    expect(await form.getByLabel("Port").inputValue()).toBe("");
     expect((await row.textContent())!.replace(/\s+/g, " ")).toContain("Colombo¥95,000¥120,000Ask for a quote1.5 %");
     await page.screenshot({ path: path.join(shots, "admin-freight-1366.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, "admin-freight-390.png"), fullPage: true });
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     colomboId = (await withShopDb((db) => db.selectFrom("freight_ports").select("id").executeTakeFirstOrThrow())).id;
     await page.context().close();
@@ -112,7 +116,7 @@ describe("total price to the buyer's port", () => {
       if (landed) expect(line).toBe(`CIF Colombo ${yen(landed.total)}`);
       else expect(line).toBe("Colombo: ask for a quote");
     }
-    await page.screenshot({ path: path.join(shots, "list-390.png") });
+    await page.screenshot({ path: path.join(shots, "list-390.png"), fullPage: true });
 
     // The port is remembered: the detail page shows the sum.
     await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { SAVED_SEARCH_NAME_MAX, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
@@ -59,7 +59,7 @@ export function defaultSearchName(f: VehicleFilters, t: TFunction, stock: TFunct
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }
 
-type SaveAnswer = { ok: false; error: string; name: string } | undefined;
+type SaveAnswer = { ok: false; error: string; name: string; query: string } | undefined;
 
 /**
  * "Save this search" for a signed-in buyer; a sign-in link for a visitor.
@@ -84,10 +84,15 @@ export function SaveSearch({
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const fetcher = useFetcher<SaveAnswer>();
-  const [open, setOpen] = useState(Boolean(initial));
   const id = useId();
   const here = savedSearchPath(query);
-  const answer = fetcher.data ?? (initial ? { ok: false as const, ...initial } : undefined);
+  // A refusal belongs to the filters it was about: another list starts afresh.
+  const answer =
+    fetcher.data && fetcher.data.query === query
+      ? fetcher.data
+      : initial
+        ? { ok: false as const, ...initial }
+        : undefined;
   const error = answer && !answer.ok ? messages.message(answer.error) : undefined;
   const saved = signedIn && searchParams.get("saved") === "1" && location.pathname === "/vehicles";
 
@@ -116,9 +121,10 @@ export function SaveSearch({
           </Link>
         </p>
       ) : null}
+      {/* Closed again on every other list (and after saving); open when showing a refusal. */}
       <details
-        open={open}
-        onToggle={(e) => setOpen(e.currentTarget.open)}
+        key={location.search}
+        open={initial ? true : undefined}
         className="rounded-xl border border-slate-200 bg-white shadow-sm"
       >
         <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold text-accent-800">
@@ -184,7 +190,8 @@ export type SavedSearchRow = {
   lastAlertAt: string | null;
 };
 
-const NOTICES = { deleted: "deleted", "alerts-on": "turnedOn", "alerts-off": "turnedOff" } as const;
+/** What the last change on /account was (the address says, after the redirect). */
+const NOTICES = { delete: "deleted", "alerts-on": "turnedOn", "alerts-off": "turnedOff" } as const;
 
 /** The /account section: each search with its filters, alert state and buttons. */
 export function SavedSearchesSection({ items }: { items: SavedSearchRow[] }) {

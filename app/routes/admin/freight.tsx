@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -87,6 +87,8 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
   const m = useAdminMessage();
   const format = useFormat();
   const navigation = useNavigation();
+  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
+  const location = useLocation();
   const busy = navigation.state === "submitting";
   const { ports, editing, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
@@ -204,7 +206,13 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
         <h2 id="port-form-title" className="text-lg font-semibold text-slate-900">
           {editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
         </h2>
-        <Form method="post" className="mt-4 space-y-4" noValidate key={editing?.id ?? "new"} data-testid="freight-form">
+        <Form
+          method="post"
+          className="mt-4 space-y-4"
+          noValidate
+          key={`${editing?.id ?? "new"}:${location.key}`}
+          data-testid="freight-form"
+        >
           <input type="hidden" name="intent" value={editing ? "update" : "add"} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}

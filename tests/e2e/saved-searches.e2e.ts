@@ -1,0 +1,243 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createCustomer } from "~/domain/accounts/customers.server";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { readMail } from "../support/mime";
+import { freePort, ROOT, runShop, type ShopProcess } from "../support/shop-process";
+import { startSmtp } from "../support/smtp";
+import { launchBrowser, seriousAccessibilityProblems } from "./browser";
+
+/*
+ * Saved searches end to end, against the built shop run as a process with a
+ * real SMTP server: a buyer filters the list and saves the search, the owner
+ * lists a matching vehicle, an alert run mails it, the mail's unsubscribe
+ * link works in a browser that is not signed in, and the search is deleted.
+ */
+
+const SECRET = "saved-searches-e2e-secret-saved-searches-e2e";
+const BUYER = { email: "kamal@example.lk", password: "a long enough password", fullName: "Kamal Silva" };
+const SHOTS = path.join(ROOT, "test-results/saved-searches");
+
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let shop: ShopProcess;
+let dataDir: string;
+const dbFile = () => path.join(dataDir, "shop.sqlite");
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  smtp = await startSmtp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-saved-searches-"));
+  const db = openDatabase({ dialect: "sqlite", file: dbFile() });
+  await migrateToLatest(db);
+  const rng = createRng(5);
+  // Some stock already listed: it is not news for a search saved later.
+  for (let i = 0; i < 6; i++) {
+    await createVehicle(db, vehicleFactory(rng, i, { stockStatus: "available" }), [], { kind: "system", id: null });
+  }
+  await createCustomer(db, { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" });
+  await db.destroy();
+  const port = String(await freePort());
+  shop = runShop({
+    PORT: port,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    // The run is started by hand below (npm run alerts:run), so the test decides when.
+    ALERTS_EVERY_MINUTES: "0",
+  });
+  await shop.ready;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await smtp?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(width = 1366, height = 900): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login", { waitUntil: "networkidle" });
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password", { exact: true }).fill(BUYER.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((u) => u.pathname === "/account");
+}
+
+/** The mails the SMTP server has for the buyer, read. */
+const buyerMails = () => smtp.received.filter((m) => m.to.includes(BUYER.email)).map((m) => readMail(m.raw));
+
+describe("saved searches", () => {
+  it("a visitor is asked to log in, and comes back to the same list", async () => {
+    const page = await newPage();
+    await page.goto("/vehicles?Make=Toyota", { waitUntil: "networkidle" });
+    const link = page.getByRole("link", { name: "Sign in to save this search" });
+    expect(await link.getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent("/vehicles?Make=Toyota")}`);
+    await page.context().close();
+  });
+
+  it("save, alert by mail, unsubscribe without signing in, see it on /account, delete", async () => {
+    const page = await newPage();
+    await signIn(page);
+
+    // Filter the list with the filter panel, as a buyer does.
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    await page.getByLabel("Make", { exact: true }).selectOption("Toyota");
+    await page.waitForURL((u) => u.searchParams.get("Make") === "Toyota");
+    await page.getByLabel("Model", { exact: true }).selectOption("Land Cruiser");
+    await page.waitForURL((u) => u.searchParams.get("Model") === "Land Cruiser");
+    await page.waitForLoadState("networkidle");
+
+    const box = page.getByTestId("save-search");
+    await box.getByText("Save this search").click();
+    const name = box.getByLabel("Name of this search");
+    expect(await name.inputValue()).toBe("Toyota Land Cruiser");
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await box.screenshot({ path: path.join(SHOTS, `save-form-${width}.png`) });
+    }
+    await page.screenshot({ path: path.join(SHOTS, "vehicles-390-page.png") });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, "vehicles-1366-page.png") });
+
+    await name.fill("Land Cruisers for Colombo");
+    await box.getByRole("button", { name: "Save search" }).click();
+    await page.waitForURL((u) => u.searchParams.get("saved") === "1");
+    await page.getByText("Search saved. We will e-mail you when new vehicles match it.").waitFor();
+    expect(new URL(page.url()).searchParams.get("Model")).toBe("Land Cruiser");
+
+    // The same filters again: refused in place, the typed name kept.
+    await box.getByText("Save this search").click();
+    await box.getByLabel("Name of this search").fill("Twice");
+    await box.getByRole("button", { name: "Save search" }).click();
+    await box.getByRole("alert").getByText("These filters are already saved as “Land Cruisers for Colombo”.").waitFor();
+    expect(await box.getByLabel("Name of this search").inputValue()).toBe("Twice");
+    await box.screenshot({ path: path.join(SHOTS, "save-form-refused-1366.png") });
+
+    await page.goto("/account", { waitUntil: "networkidle" });
+    const section = page.getByTestId("saved-searches");
+    const item = section.getByTestId("saved-search");
+    expect(await item.count()).toBe(1);
+    expect(await item.textContent()).toContain("Land Cruisers for Colombo");
+    expect(await item.textContent()).toContain("Toyota Land Cruiser");
+    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
+    expect(await item.textContent()).toContain("No alert sent yet");
+    expect(await item.getByRole("link", { name: "Toyota Land Cruiser" }).getAttribute("href")).toBe(
+      "/vehicles?Make=Toyota&Model=Land+Cruiser",
+    );
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: path.join(SHOTS, `account-section-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // The owner lists a matching vehicle, and one that does not match.
+    const db = openDatabase({ dialect: "sqlite", file: dbFile() });
+    const rng = createRng(9);
+    const cruiser = vehicleFactory(rng, 0, {
+      stockStatus: "available",
+      name: "2021 Toyota Land Cruiser ZX for the alert",
+      year: 2021,
+      price: 7_250_000,
+    });
+    const listed = await createVehicle(db, cruiser, [], { kind: "staff", id: "owner" });
+    await createVehicle(db, vehicleFactory(rng, 1, { stockStatus: "available", name: "2019 Corolla not wanted" }), [], {
+      kind: "staff",
+      id: "owner",
+    });
+    await db.destroy();
+
+    // One alert run (npm run alerts:run); the shop's outbox sends the mail.
+    const run = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/alerts-run.ts"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SESSION_SECRET: SECRET, PUBLIC_URL: shop.url },
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain("alert mails queued: 1.");
+    await expect.poll(() => buyerMails().length, { timeout: 15_000 }).toBe(1);
+    const [mail] = buyerMails();
+    expect(mail!.subject).toBe("New for your saved search “Land Cruisers for Colombo”");
+    expect(mail!.text).toContain(
+      `- 2021 Toyota Land Cruiser ZX for the alert: ¥7,250,000\n  ${shop.url}/vehicles/${listed.id}`,
+    );
+    expect(mail!.text).not.toContain("Corolla not wanted");
+    const unsubscribe = new RegExp(
+      `${shop.url.replace(/[.]/g, "\\.")}/alerts/unsubscribe\\?token=[A-Za-z0-9_-]{43}`,
+    ).exec(mail!.text)![0];
+    expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
+    expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+
+    // The link, opened where nobody is signed in: alerts off at once, the search named.
+    const stranger = await newPage();
+    const response = await stranger.goto(unsubscribe, { waitUntil: "networkidle" });
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()["cache-control"]).toBe("no-store");
+    expect(response!.headers()["x-page-cache"]).toBeUndefined();
+    await stranger.getByRole("heading", { name: "Alerts turned off" }).waitFor();
+    expect(await stranger.getByTestId("unsubscribe").getByRole("status").textContent()).toContain(
+      "“Land Cruisers for Colombo”",
+    );
+    expect(await stranger.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await seriousAccessibilityProblems(stranger)).toEqual([]);
+    for (const width of [390, 1366]) {
+      await stranger.setViewportSize({ width, height: 700 });
+      await stranger.screenshot({ path: path.join(SHOTS, `unsubscribe-${width}.png`) });
+    }
+
+    await page.goto("/account", { waitUntil: "networkidle" });
+    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
+    expect(await item.textContent()).toMatch(/Last alert: \d{1,2} \w{3} \d{4}/);
+
+    // "Turn alerts back on" on the same page, then the mail provider's one-click POST turns them off again.
+    await stranger.getByRole("button", { name: "Turn alerts back on" }).click();
+    await stranger.getByRole("heading", { name: "Alerts are on again" }).waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
+    const foreign = await fetch(unsubscribe, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    const oneClick = await fetch(unsubscribe, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(oneClick.status).toBe(200);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
+
+    // A link that is not one: 404, no detail.
+    const bad = await stranger.goto("/alerts/unsubscribe?token=not-a-real-token", { waitUntil: "networkidle" });
+    expect(bad!.status()).toBe(404);
+    await stranger.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    await stranger.context().close();
+
+    // Delete.
+    await item.getByRole("button", { name: "Delete saved search Land Cruisers for Colombo" }).click();
+    await section.getByText("The saved search was deleted.").waitFor();
+    expect(await section.getByTestId("saved-search").count()).toBe(0);
+    await section.getByText("No saved searches yet.", { exact: false }).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+});
