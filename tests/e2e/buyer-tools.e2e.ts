@@ -220,10 +220,12 @@ describe("comparing vehicles", () => {
     await fresh.goto(page.url(), { waitUntil: "networkidle" });
     expect(await columnIds(fresh)).toEqual(rest);
     expect(await stored(fresh, COMPARE_STORAGE_KEY)).toBe(String(fifth));
+    await fresh.setViewportSize(PHONE);
+    await fresh.screenshot({ path: path.join(shots, "compare-shared-390.png") });
     await fresh.getByRole("button", { name: "Use this comparison" }).click();
     await fresh.getByText("These vehicles are now your comparison.").waitFor();
     expect(await stored(fresh, COMPARE_STORAGE_KEY)).toBe(rest.join(","));
-    expect(await fresh.getByTestId("shared-comparison").count()).toBe(0);
+    expect(await fresh.getByRole("button", { name: "Use this comparison" }).count()).toBe(0);
     await fresh.context().close();
 
     // The selection survives signing in (here: registering, which signs in).
@@ -395,5 +397,24 @@ describe("recently viewed vehicles", () => {
     ).map(Number);
     expect(shown).toEqual([ids[1], ids[0]]);
     await page.context().close();
+  });
+});
+
+describe("the recently viewed address", () => {
+  it("answers at most 12 cards, never more than asked, and refuses a clear from another site", async () => {
+    const ids = await withShopDb(async (db) =>
+      (await db.selectFrom("vehicles").select("id").orderBy("id").limit(14).execute()).map((r) => r.id),
+    );
+    const res = await fetch(`${baseUrl()}/recently-viewed?ids=${ids.join(",")}`);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id)).toEqual(ids.slice(0, 12));
+    const junk = await fetch(`${baseUrl()}/recently-viewed?ids=%3Cscript%3E,-1,0`);
+    expect(await junk.json()).toEqual({ items: [] });
+    const crossSite = await fetch(`${baseUrl()}/recently-viewed`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "clear" }),
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
   });
 });

@@ -155,6 +155,19 @@ describe("total price to the buyer's port", () => {
     await page.context().addCookies([{ name: "port", value: String(colomboId), url: baseUrl() }]);
     await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });
     await page.screenshot({ path: path.join(shots, "detail-1366.png"), fullPage: true });
+
+    // The comparison has a row for the total to the chosen port.
+    const small = (await vehicles()).find((v) => v.size === "small");
+    if (small) {
+      await page.goto(`/compare?ids=${medium.id},${small.id}`, { waitUntil: "networkidle" });
+      const row = page.locator('[data-row="to-port"]');
+      const cells = (await row.locator("td").allTextContents()).map((c) => c.trim());
+      expect(cells).toEqual([
+        `CIF Colombo ${yen(landedPrice(medium.price, "medium", destination)!.total)}`,
+        `CIF Colombo ${yen(landedPrice(small.price, "small", destination)!.total)}`,
+      ]);
+      await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });
+    }
     const form = page.getByTestId("quote-form");
     expect(await form.getByLabel("Destination port").inputValue()).toBe(String(colomboId));
     await form.getByLabel("Name").fill("Port Buyer");

@@ -10,7 +10,7 @@ import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { readMail } from "../support/mime";
-import { freePort, ROOT, runShop, type ShopProcess } from "../support/shop-process";
+import { freePort, ROOT, runShop } from "../support/shop-process";
 import { startSmtp } from "../support/smtp";
 import { launchBrowser, seriousAccessibilityProblems } from "./browser";
 
@@ -27,7 +27,7 @@ const SHOTS = path.join(ROOT, "test-results/saved-searches");
 
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let shop: ShopProcess;
+let shop: ReturnType<typeof runShop>;
 let dataDir: string;
 const dbFile = () => path.join(dataDir, "shop.sqlite");
 
@@ -92,152 +92,184 @@ describe("saved searches", () => {
     await page.context().close();
   });
 
-  it("save, alert by mail, unsubscribe without signing in, see it on /account, delete", async () => {
-    const page = await newPage();
-    await signIn(page);
+  it(
+    "save, alert by mail, unsubscribe without signing in, see it on /account, delete",
+    { timeout: 90_000 },
+    async () => {
+      const page = await newPage();
+      await signIn(page);
 
-    // Filter the list with the filter panel, as a buyer does.
-    await page.goto("/vehicles", { waitUntil: "networkidle" });
-    await page.getByLabel("Make", { exact: true }).selectOption("Toyota");
-    await page.waitForURL((u) => u.searchParams.get("Make") === "Toyota");
-    await page.getByLabel("Model", { exact: true }).selectOption("Land Cruiser");
-    await page.waitForURL((u) => u.searchParams.get("Model") === "Land Cruiser");
-    await page.waitForLoadState("networkidle");
+      // Filter the list with the filter panel, as a buyer does.
+      await page.goto("/vehicles", { waitUntil: "networkidle" });
+      await page.getByLabel("Make", { exact: true }).selectOption("Toyota");
+      await page.waitForURL((u) => u.searchParams.get("Make") === "Toyota");
+      await page.getByLabel("Model", { exact: true }).selectOption("Land Cruiser");
+      await page.waitForURL((u) => u.searchParams.get("Model") === "Land Cruiser");
+      await page.waitForLoadState("networkidle");
 
-    const box = page.getByTestId("save-search");
-    await box.getByText("Save this search").click();
-    const name = box.getByLabel("Name of this search");
-    expect(await name.inputValue()).toBe("Toyota Land Cruiser");
-    for (const width of [390, 1366]) {
-      await page.setViewportSize({ width, height: 900 });
-      await box.screenshot({ path: path.join(SHOTS, `save-form-${width}.png`) });
-    }
-    await page.screenshot({ path: path.join(SHOTS, "vehicles-390-page.png") });
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, "vehicles-1366-page.png") });
+      const box = page.getByTestId("save-search");
+      await box.getByText("Save this search").click();
+      const name = box.getByLabel("Name of this search");
+      expect(await name.inputValue()).toBe("Toyota Land Cruiser");
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await box.screenshot({ path: path.join(SHOTS, `save-form-${width}.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `vehicles-page-${width}.png`) });
+      }
 
-    await name.fill("Land Cruisers for Colombo");
-    await box.getByRole("button", { name: "Save search" }).click();
-    await page.waitForURL((u) => u.searchParams.get("saved") === "1");
-    await page.getByText("Search saved. We will e-mail you when new vehicles match it.").waitFor();
-    expect(new URL(page.url()).searchParams.get("Model")).toBe("Land Cruiser");
+      await name.fill("Land Cruisers for Colombo");
+      await box.getByRole("button", { name: "Save search" }).click();
+      await page.waitForURL((u) => u.searchParams.get("saved") === "1");
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Search saved. We will e-mail you when new vehicles match it." })
+        .waitFor();
+      expect(new URL(page.url()).searchParams.get("Model")).toBe("Land Cruiser");
+      expect(await box.getByText("Save this search").count()).toBe(0);
+      await box.screenshot({ path: path.join(SHOTS, "saved-1366.png") });
 
-    // The same filters again: refused in place, the typed name kept.
-    await box.getByText("Save this search").click();
-    await box.getByLabel("Name of this search").fill("Twice");
-    await box.getByRole("button", { name: "Save search" }).click();
-    await box.getByRole("alert").getByText("These filters are already saved as “Land Cruisers for Colombo”.").waitFor();
-    expect(await box.getByLabel("Name of this search").inputValue()).toBe("Twice");
-    await box.screenshot({ path: path.join(SHOTS, "save-form-refused-1366.png") });
+      // The same filters again (sorted another way): refused in place, the typed name kept.
+      await page.goto("/vehicles?Model=Land+Cruiser&Make=Toyota&Sort=price_asc", { waitUntil: "networkidle" });
+      await box.getByText("Save this search").click();
+      await box.getByLabel("Name of this search").fill("Twice");
+      await box.getByRole("button", { name: "Save search" }).click();
+      await box
+        .getByRole("alert")
+        .getByText("These filters are already saved as “Land Cruisers for Colombo”.")
+        .waitFor();
+      expect(await box.getByLabel("Name of this search").inputValue()).toBe("Twice");
+      await box.screenshot({ path: path.join(SHOTS, "save-form-refused-1366.png") });
+      // Without JavaScript the form posts as a page: the refusal comes back as a page with the form, name kept.
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      const noScript = await fetch(`${shop.url}/saved-searches`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "save", name: "No script", query: "Make=Toyota&Model=Land+Cruiser" }),
+        headers: { Cookie: cookie, Accept: "text/html" },
+        redirect: "manual",
+      });
+      expect(noScript.status, noScript.headers.get("location") ?? "").toBe(400);
+      const html = await noScript.text();
+      expect(html).toContain("These filters are already saved as “Land Cruisers for Colombo”.");
+      expect(html).toContain('value="No script"');
 
-    await page.goto("/account", { waitUntil: "networkidle" });
-    const section = page.getByTestId("saved-searches");
-    const item = section.getByTestId("saved-search");
-    expect(await item.count()).toBe(1);
-    expect(await item.textContent()).toContain("Land Cruisers for Colombo");
-    expect(await item.textContent()).toContain("Toyota Land Cruiser");
-    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
-    expect(await item.textContent()).toContain("No alert sent yet");
-    expect(await item.getByRole("link", { name: "Toyota Land Cruiser" }).getAttribute("href")).toBe(
-      "/vehicles?Make=Toyota&Model=Land+Cruiser",
-    );
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    for (const width of [390, 1366]) {
-      await page.setViewportSize({ width, height: 900 });
-      await section.screenshot({ path: path.join(SHOTS, `account-section-${width}.png`) });
-    }
-    await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto("/account", { waitUntil: "networkidle" });
+      const section = page.getByTestId("saved-searches");
+      const item = section.getByTestId("saved-search");
+      expect(await item.count()).toBe(1);
+      expect(await item.textContent()).toContain("Land Cruisers for Colombo");
+      expect(await item.textContent()).toContain("Toyota Land Cruiser");
+      expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
+      expect(await item.textContent()).toContain("No alert sent yet");
+      expect(await item.getByRole("link", { name: "Toyota Land Cruiser" }).getAttribute("href")).toBe(
+        "/vehicles?Make=Toyota&Model=Land+Cruiser",
+      );
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await section.screenshot({ path: path.join(SHOTS, `account-section-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
 
-    // The owner lists a matching vehicle, and one that does not match.
-    const db = openDatabase({ dialect: "sqlite", file: dbFile() });
-    const rng = createRng(9);
-    const cruiser = vehicleFactory(rng, 0, {
-      stockStatus: "available",
-      name: "2021 Toyota Land Cruiser ZX for the alert",
-      year: 2021,
-      price: 7_250_000,
-    });
-    const listed = await createVehicle(db, cruiser, [], { kind: "staff", id: "owner" });
-    await createVehicle(db, vehicleFactory(rng, 1, { stockStatus: "available", name: "2019 Corolla not wanted" }), [], {
-      kind: "staff",
-      id: "owner",
-    });
-    await db.destroy();
+      // The owner lists a matching vehicle, and one that does not match.
+      const db = openDatabase({ dialect: "sqlite", file: dbFile() });
+      const rng = createRng(9);
+      const cruiser = vehicleFactory(rng, 0, {
+        stockStatus: "available",
+        name: "2021 Toyota Land Cruiser ZX for the alert",
+        year: 2021,
+        price: 7_250_000,
+      });
+      const listed = await createVehicle(db, cruiser, [], { kind: "staff", id: "owner" });
+      await createVehicle(
+        db,
+        vehicleFactory(rng, 1, { stockStatus: "available", name: "2019 Corolla not wanted" }),
+        [],
+        {
+          kind: "staff",
+          id: "owner",
+        },
+      );
+      await db.destroy();
 
-    // One alert run (npm run alerts:run); the shop's outbox sends the mail.
-    const run = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/alerts-run.ts"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SESSION_SECRET: SECRET, PUBLIC_URL: shop.url },
-      encoding: "utf8",
-    });
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain("alert mails queued: 1.");
-    await expect.poll(() => buyerMails().length, { timeout: 15_000 }).toBe(1);
-    const [mail] = buyerMails();
-    expect(mail!.subject).toBe("New for your saved search “Land Cruisers for Colombo”");
-    expect(mail!.text).toContain(
-      `- 2021 Toyota Land Cruiser ZX for the alert: ¥7,250,000\n  ${shop.url}/vehicles/${listed.id}`,
-    );
-    expect(mail!.text).not.toContain("Corolla not wanted");
-    const unsubscribe = new RegExp(
-      `${shop.url.replace(/[.]/g, "\\.")}/alerts/unsubscribe\\?token=[A-Za-z0-9_-]{43}`,
-    ).exec(mail!.text)![0];
-    expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
-    expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      // One alert run (npm run alerts:run); the shop's outbox sends the mail.
+      const run = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/alerts-run.ts"], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SESSION_SECRET: SECRET, PUBLIC_URL: shop.url },
+        encoding: "utf8",
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain("alert mails queued: 1.");
+      await expect.poll(() => buyerMails().length, { timeout: 15_000 }).toBe(1);
+      const [mail] = buyerMails();
+      expect(mail!.subject).toBe("New for your saved search “Land Cruisers for Colombo”");
+      expect(mail!.text).toContain(
+        `- 2021 Toyota Land Cruiser ZX for the alert: ¥7,250,000\n  ${shop.url}/vehicles/${listed.id}`,
+      );
+      expect(mail!.text).not.toContain("Corolla not wanted");
+      const unsubscribe = new RegExp(
+        `${shop.url.replace(/[.]/g, "\\.")}/alerts/unsubscribe\\?token=[A-Za-z0-9_-]{43}`,
+      ).exec(mail!.text)![0];
+      expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
+      expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
-    // The link, opened where nobody is signed in: alerts off at once, the search named.
-    const stranger = await newPage();
-    const response = await stranger.goto(unsubscribe, { waitUntil: "networkidle" });
-    expect(response!.status()).toBe(200);
-    expect(response!.headers()["cache-control"]).toBe("no-store");
-    expect(response!.headers()["x-page-cache"]).toBeUndefined();
-    await stranger.getByRole("heading", { name: "Alerts turned off" }).waitFor();
-    expect(await stranger.getByTestId("unsubscribe").getByRole("status").textContent()).toContain(
-      "“Land Cruisers for Colombo”",
-    );
-    expect(await stranger.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-    expect(await seriousAccessibilityProblems(stranger)).toEqual([]);
-    for (const width of [390, 1366]) {
-      await stranger.setViewportSize({ width, height: 700 });
-      await stranger.screenshot({ path: path.join(SHOTS, `unsubscribe-${width}.png`) });
-    }
+      // The link, opened where nobody is signed in: alerts off at once, the search named.
+      const stranger = await newPage();
+      const response = await stranger.goto(unsubscribe, { waitUntil: "networkidle" });
+      expect(response!.status()).toBe(200);
+      expect(response!.headers()["cache-control"]).toBe("no-store");
+      expect(response!.headers()["x-page-cache"]).toBeUndefined();
+      await stranger.getByRole("heading", { name: "Alerts turned off" }).waitFor();
+      expect(await stranger.getByTestId("unsubscribe").getByRole("status").textContent()).toContain(
+        "“Land Cruisers for Colombo”",
+      );
+      expect(await stranger.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+      expect(await seriousAccessibilityProblems(stranger)).toEqual([]);
+      for (const width of [390, 1366]) {
+        await stranger.setViewportSize({ width, height: 700 });
+        await stranger.screenshot({ path: path.join(SHOTS, `unsubscribe-${width}.png`) });
+      }
 
-    await page.goto("/account", { waitUntil: "networkidle" });
-    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
-    expect(await item.textContent()).toMatch(/Last alert: \d{1,2} \w{3} \d{4}/);
+      await page.goto("/account", { waitUntil: "networkidle" });
+      expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
+      expect(await item.textContent()).toMatch(/Last alert: \d{1,2} \w{3} \d{4}/);
 
-    // "Turn alerts back on" on the same page, then the mail provider's one-click POST turns them off again.
-    await stranger.getByRole("button", { name: "Turn alerts back on" }).click();
-    await stranger.getByRole("heading", { name: "Alerts are on again" }).waitFor();
-    await page.reload({ waitUntil: "networkidle" });
-    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
-    const foreign = await fetch(unsubscribe, {
-      method: "POST",
-      body: "List-Unsubscribe=One-Click",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
-    });
-    expect(foreign.status).toBe(403);
-    const oneClick = await fetch(unsubscribe, {
-      method: "POST",
-      body: "List-Unsubscribe=One-Click",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    expect(oneClick.status).toBe(200);
-    await page.reload({ waitUntil: "networkidle" });
-    expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
+      // "Turn alerts back on" on the same page, then the mail provider's one-click POST turns them off again.
+      await stranger.getByRole("button", { name: "Turn alerts back on" }).click();
+      await stranger.getByRole("heading", { name: "Alerts are on again" }).waitFor();
+      await stranger.waitForURL((u) => u.searchParams.get("alerts") === "on");
+      // Reloading the page the button led to changes nothing.
+      await stranger.reload({ waitUntil: "networkidle" });
+      await stranger.getByRole("heading", { name: "Alerts are on again" }).waitFor();
+      await page.reload({ waitUntil: "networkidle" });
+      expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
+      const foreign = await fetch(unsubscribe, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      });
+      expect(foreign.status).toBe(403);
+      const oneClick = await fetch(unsubscribe, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(oneClick.status).toBe(200);
+      await page.reload({ waitUntil: "networkidle" });
+      expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
 
-    // A link that is not one: 404, no detail.
-    const bad = await stranger.goto("/alerts/unsubscribe?token=not-a-real-token", { waitUntil: "networkidle" });
-    expect(bad!.status()).toBe(404);
-    await stranger.getByRole("heading", { name: "This link is not valid" }).waitFor();
-    await stranger.context().close();
+      // A link that is not one: 404, no detail.
+      const bad = await stranger.goto("/alerts/unsubscribe?token=not-a-real-token", { waitUntil: "networkidle" });
+      expect(bad!.status()).toBe(404);
+      await stranger.getByRole("heading", { name: "This link is not valid" }).waitFor();
+      await stranger.context().close();
 
-    // Delete.
-    await item.getByRole("button", { name: "Delete saved search Land Cruisers for Colombo" }).click();
-    await section.getByText("The saved search was deleted.").waitFor();
-    expect(await section.getByTestId("saved-search").count()).toBe(0);
-    await section.getByText("No saved searches yet.", { exact: false }).waitFor();
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    await page.context().close();
-  });
+      // Delete.
+      await item.getByRole("button", { name: "Delete saved search Land Cruisers for Colombo" }).click();
+      await section.getByText("The saved search was deleted.").waitFor();
+      expect(await section.getByTestId("saved-search").count()).toBe(0);
+      await section.getByText("No saved searches yet.", { exact: false }).waitFor();
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

@@ -109,6 +109,21 @@ export function CompareToggle({
 }
 
 /**
+ * The height of a bar fixed at the bottom of the screen, kept up to date, for
+ * a spacer at the end of the page: then the bar never hides the footer.
+ */
+export function useMeasuredHeight(): [number, (element: HTMLElement | null) => () => void] {
+  const [height, setHeight] = useState(0);
+  const measure = useCallback((element: HTMLElement | null) => {
+    if (!element) return () => {};
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [height, measure];
+}
+
+/**
  * The bar at the bottom of the screen while vehicles are selected: how many,
  * a link to the comparison and Clear. A spacer of its height at the end of
  * the page keeps the footer reachable above it. It is the last thing on the
@@ -119,13 +134,7 @@ export function CompareBar() {
   const ids = useCompareIds();
   const full = useRefused();
   const location = useLocation();
-  const [height, setHeight] = useState(0);
-  const measure = useCallback((element: HTMLElement | null) => {
-    if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [height, measure] = useMeasuredHeight();
   // The compare page shows the vehicles itself.
   if (ids.length === 0 || location.pathname === "/compare") return null;
   return (

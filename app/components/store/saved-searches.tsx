@@ -108,24 +108,28 @@ export function SaveSearch({
       </Link>
     );
   }
+  // Just saved: these filters are saved, so the confirmation takes the form's place.
+  if (saved) {
+    return (
+      <p
+        role="status"
+        className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 lg:max-w-3xl"
+        data-testid="save-search"
+      >
+        {t("savedSearches.save.saved")}{" "}
+        <Link to="/account#saved-searches" className="font-semibold underline">
+          {t("savedSearches.save.manage")}
+        </Link>
+      </p>
+    );
+  }
   return (
     <div data-testid="save-search">
-      {saved ? (
-        <p
-          role="status"
-          className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-        >
-          {t("savedSearches.save.saved")}{" "}
-          <Link to="/account#saved-searches" className="font-semibold underline">
-            {t("savedSearches.save.manage")}
-          </Link>
-        </p>
-      ) : null}
-      {/* Closed again on every other list (and after saving); open when showing a refusal. */}
+      {/* Closed again on every other list; open when showing a refusal. */}
       <details
         key={location.search}
         open={initial ? true : undefined}
-        className="rounded-xl border border-slate-200 bg-white shadow-sm"
+        className="rounded-xl border border-slate-200 bg-white shadow-sm lg:max-w-3xl"
       >
         <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold text-accent-800">
           <BellIcon />

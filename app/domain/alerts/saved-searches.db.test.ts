@@ -273,9 +273,16 @@ describe("the unsubscribe link", () => {
     expect(logged).toEqual([{ action: "search.unsubscribed", actor_id: String(buyers.asha.id) }]);
   });
 
-  it("turns alerts back on with the page's button", async () => {
+  it("turns alerts back on with the page's button; the page it goes to only shows the state", async () => {
     const answer = await call(unsubscribeAction as never, post(`/alerts/unsubscribe?token=${token}`, { alerts: "on" }));
-    expect(answer.data).toEqual({ valid: true, name: "Fits", alertsOn: true, token });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/alerts/unsubscribe?token=${token}&alerts=on`);
+    expect(await alertsOn()).toBe(1);
+    // Reloading that address (or choosing another language there) does not turn alerts off again.
+    for (let i = 0; i < 2; i++) {
+      const shown = await call(unsubscribeLoader as never, new Request(`http://shop.test${answer.location}`));
+      expect(shown.data).toEqual({ valid: true, name: "Fits", alertsOn: true, token });
+    }
     expect(await alertsOn()).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { createContext, data, Link, redirect } from "react-router";
 import { SaveSearch } from "~/components/store/saved-searches";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -23,8 +23,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader() {
-  return redirect("/account#saved-searches");
+// Set by the action: the page that shows a refusal (sent without JavaScript) renders after it.
+const actionRan = createContext(false);
+
+/** Visited on its own, there is nothing to show here: the searches are on /account. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(actionRan)) throw redirect("/account#saved-searches");
+  return null;
 }
 
 /** `path` with one more query parameter. */
@@ -36,6 +41,7 @@ function withParam(path: string, name: string, value: string): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
+  context.set(actionRan, true);
   const form = await request.formData();
   const intent = SavedSearchIntentSchema.parse(form.get("intent") ?? undefined);
   const customer = await getCustomer(services, request);

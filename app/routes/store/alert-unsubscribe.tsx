@@ -1,6 +1,6 @@
-import { createContext, data, Form, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { createContext, data, Form, Link, redirect, useNavigation } from "react-router";
 import { getServices } from "~/context.server";
-import { setAlertsByToken } from "~/domain/alerts/saved-searches.server";
+import { searchByToken, setAlertsByToken } from "~/domain/alerts/saved-searches.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/alert-unsubscribe";
 
@@ -31,37 +31,45 @@ function answer(view: View) {
   return data(view, { status: view.valid ? 200 : 404, headers: headers() });
 }
 
-async function change(context: Route.LoaderArgs["context"], token: string | null, on: boolean): Promise<View> {
-  const search = await setAlertsByToken(getServices(context).db, token, on);
-  return search ? { valid: true, name: search.name, alertsOn: on, token: token! } : { valid: false };
+function viewOf(search: { name: string; alertsOn: boolean } | null, token: string | null): View {
+  return search && token ? { valid: true, name: search.name, alertsOn: search.alertsOn, token } : { valid: false };
 }
 
+/**
+ * The mail's link (`?token=`) turns alerts off. After a button on this page
+ * the address also says `&alerts=on|off`: that address only shows the state,
+ * so reloading it, or choosing another language, changes nothing.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handled = context.get(handledByAction);
   if (handled) return answer(handled);
-  return answer(await change(context, new URL(request.url).searchParams.get("token"), false));
+  const { db } = getServices(context);
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token");
+  if (params.has("alerts")) {
+    const search = await searchByToken(db, token);
+    return answer(viewOf(search && { name: search.name, alertsOn: Number(search.alerts_on) === 1 }, token));
+  }
+  return answer(viewOf(await setAlertsByToken(db, token, false), token));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const form = await request.formData().catch(() => new FormData());
-  // One-click (RFC 8058) turns off; otherwise the page's own buttons say which way.
-  const on = form.get("List-Unsubscribe") !== "One-Click" && form.get("alerts") === "on";
-  const view = await change(context, token, on);
+  // One-click (RFC 8058) turns off, and is answered at once; the page's own buttons say which way.
+  const oneClick = form.get("List-Unsubscribe") === "One-Click";
+  const on = !oneClick && form.get("alerts") === "on";
+  const view = viewOf(await setAlertsByToken(getServices(context).db, token, on), token);
   context.set(handledByAction, view);
-  return answer(view);
+  if (oneClick || !view.valid) return answer(view);
+  const params = new URLSearchParams({ token: token!, alerts: on ? "on" : "off" });
+  return redirect(`/alerts/unsubscribe?${params}`, { headers: headers() });
 }
 
-/** After the buttons, the action's answer is the page: the loader must not run again (it turns alerts off). */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
-  return defaultShouldRevalidate;
-}
-
-export default function AlertUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+export default function AlertUnsubscribe({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
   const navigation = useNavigation();
-  const view = (actionData ?? loaderData) as View;
+  const view = loaderData as View;
   if (!view.valid) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6" data-testid="unsubscribe-invalid">

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { compareStore, setCompareIds, useCompareIds } from "~/components/store/compare";
+import { compareStore, setCompareIds, useCompareIds, useMeasuredHeight } from "~/components/store/compare";
 import { optionLabel } from "~/components/store/option-label";
-import { Price } from "~/components/store/price";
+import { useRootData } from "~/utils/root-data";
+import { DeliveredPrice, Price } from "~/components/store/price";
+import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
 import { getServices } from "~/context.server";
@@ -63,6 +65,7 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
   const { t } = useT("stock");
   const { t: homeT } = useT("home");
   const format = useFormat();
+  const destination = useRootData()?.destination ?? null;
   const specs = vehicles.map((v) => vehicleSpecRows(v, t, format.number));
   const specRows: CompareRow[] = (specs[0] ?? []).map(([label], i) => ({
     key: `spec-${i}`,
@@ -77,6 +80,17 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
       values: vehicles.map((v) => v.price),
       cells: vehicles.map((v) => <Price key={v.id} yen={v.price} label="" />),
     },
+    // With a port chosen: the C&F / CIF total there, or "ask for a quote".
+    ...(destination
+      ? [
+          {
+            key: "to-port",
+            label: t("freight.breakdownTitle", { port: portLabel(destination) }),
+            values: vehicles.map((v) => landedPrice(v.price, sizeClassOf(v), destination)?.total ?? null),
+            cells: vehicles.map((v) => <DeliveredPrice key={v.id} yen={v.price} sizeClass={sizeClassOf(v)} />),
+          },
+        ]
+      : []),
     {
       key: "status",
       label: homeT("compare.table.status"),
@@ -123,37 +137,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <div role="status" className="mt-4 empty:hidden">
-        {adopted ? (
-          <p className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
-            {t("compare.shared.used")}
-          </p>
-        ) : null}
-      </div>
-      {hydrated && vehicles.length > 0 && !mine ? (
-        <div
-          className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-accent-200 bg-accent-50 px-4 py-3"
-          data-testid="shared-comparison"
-        >
-          <p className="text-sm text-slate-800">{t("compare.shared.text")}</p>
-          <button
-            type="button"
-            onClick={() => {
-              setCompareIds(shown);
-              setAdopted(true);
-            }}
-            className="inline-flex h-10 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
-          >
-            {t("compare.shared.use")}
-          </button>
-        </div>
-      ) : null}
-
       {vehicles.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center">
           <p className="text-lg font-semibold text-slate-900">{t("compare.empty.title")}</p>
           <p className="mx-auto mt-2 max-w-xl text-slate-600">{t("compare.empty.text", { max: MAX_COMPARE })}</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <div className="mt-6 flex flex-col items-center gap-3">
             <Link
               to="/vehicles"
               className="inline-flex h-11 items-center rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800"
@@ -260,8 +248,56 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               {t("compare.empty.browse")}
             </Link>
           </p>
+          {hydrated && (!mine || adopted) ? (
+            <SharedComparisonBar
+              adopted={adopted}
+              onUse={() => {
+                setCompareIds(shown);
+                setAdopted(true);
+              }}
+            />
+          ) : null}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Someone else's comparison (a shared link) is shown as it is; this bar
+ * offers to make it the visitor's own. It is fixed at the bottom, like the
+ * compare bar, so appearing after hydration moves nothing on the page.
+ */
+function SharedComparisonBar({ adopted, onUse }: { adopted: boolean; onUse: () => void }) {
+  const { t } = useT("home");
+  const [height, measure] = useMeasuredHeight();
+  return (
+    <>
+      <div aria-hidden="true" style={{ height }} />
+      <section
+        ref={measure}
+        aria-label={t("compare.bar.label")}
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.08)]"
+        data-testid="shared-comparison"
+      >
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+          <p role="status" className={adopted ? "text-sm font-medium text-slate-900" : "sr-only"}>
+            {adopted ? t("compare.shared.used") : null}
+          </p>
+          {adopted ? null : (
+            <>
+              <p className="text-sm text-slate-800">{t("compare.shared.text")}</p>
+              <button
+                type="button"
+                onClick={onUse}
+                className="ml-auto inline-flex h-10 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+              >
+                {t("compare.shared.use")}
+              </button>
+            </>
+          )}
+        </div>
+      </section>
+    </>
   );
 }
