@@ -1,3 +1,4 @@
+import { own } from "~/utils/own";
 import { useState } from "react";
 import { Field } from "~/components/ui/field";
 import {
@@ -60,10 +61,10 @@ export function VehicleFields({ years, initial = {}, errors }: { years: number[]
           label={label("model")}
           name="model"
           required
-          options={make ? (VEHICLE_MODELS[make] ?? []) : []}
+          options={make ? (own(VEHICLE_MODELS, make) ?? []) : []}
           disabled={!make}
           key={`model-${make}`}
-          defaultValue={keepIf(initial.model, VEHICLE_MODELS[make] ?? [])}
+          defaultValue={keepIf(initial.model, own(VEHICLE_MODELS, make) ?? [])}
           error={e.model}
         />
         <Select
@@ -119,10 +120,10 @@ export function VehicleFields({ years, initial = {}, errors }: { years: number[]
         <Select
           label={label("subType")}
           name="subType"
-          options={options("vehicleSubType", type ? (VEHICLE_SUB_TYPES[type] ?? []) : [])}
+          options={options("vehicleSubType", type ? (own(VEHICLE_SUB_TYPES, type) ?? []) : [])}
           disabled={!type}
           key={`sub-${type}`}
-          defaultValue={keepIf(initial.subType, VEHICLE_SUB_TYPES[type] ?? [])}
+          defaultValue={keepIf(initial.subType, own(VEHICLE_SUB_TYPES, type) ?? [])}
           error={e.subType}
         />
         <Field
@@ -250,10 +251,10 @@ export function PartFields({ years, initial = {}, errors }: { years: number[]; i
           label={label("model")}
           name="model"
           required
-          options={make ? (PART_MODELS[make] ?? []) : []}
+          options={make ? (own(PART_MODELS, make) ?? []) : []}
           disabled={!make}
           key={`model-${make}`}
-          defaultValue={keepIf(initial.model, PART_MODELS[make] ?? [])}
+          defaultValue={keepIf(initial.model, own(PART_MODELS, make) ?? [])}
           error={e.model}
         />
         <Select
@@ -278,10 +279,10 @@ export function PartFields({ years, initial = {}, errors }: { years: number[]; i
           label={label("subType")}
           name="subType"
           required
-          options={options("partSubType", type ? (PART_SUB_TYPES[type] ?? []) : [])}
+          options={options("partSubType", type ? (own(PART_SUB_TYPES, type) ?? []) : [])}
           disabled={!type}
           key={`sub-${type}`}
-          defaultValue={keepIf(initial.subType, PART_SUB_TYPES[type] ?? [])}
+          defaultValue={keepIf(initial.subType, own(PART_SUB_TYPES, type) ?? [])}
           error={e.subType}
         />
         <Select

@@ -1,3 +1,4 @@
+import { own } from "~/utils/own";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { listSearch, type Sort } from "~/domain/search/filters";
@@ -93,7 +94,7 @@ export function FilterPanel({
     const label = f.optionLabel ?? ((v: string) => v);
     const groupLabel = f.groupLabel ?? ((v: string) => v);
     if (parent) {
-      const list = [...(f.groups[parent] ?? [])];
+      const list = [...(own(f.groups, parent) ?? [])];
       if (current && !list.includes(current)) list.push(current);
       return list.map((v) => (
         <option key={v} value={v}>

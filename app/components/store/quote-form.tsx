@@ -102,6 +102,8 @@ export function QuoteForm({
           </label>
           <select
             id="quote-port"
+            // Follows the port picker above; what the buyer typed elsewhere in the form stays.
+            key={root?.destination?.id ?? "none"}
             name="portId"
             defaultValue={(kept?.portId as string | undefined) ?? String(root?.destination?.id ?? "")}
             aria-invalid={e.portId ? true : undefined}

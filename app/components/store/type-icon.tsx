@@ -1,3 +1,4 @@
+import { own } from "~/utils/own";
 // Simple side views for the decorative vehicle types on the home page (SPEC 2 "Home").
 const SHAPES: Record<string, string> = {
   Sedan: "M4 26 L6 20 Q8 17 13 17 L20 11 Q22 10 26 10 L38 10 Q41 10 44 14 L48 17 Q58 18 60 22 L60 26 Z",
@@ -13,7 +14,7 @@ const SHAPES: Record<string, string> = {
 };
 
 export function TypeIcon({ type }: { type: string }) {
-  const path = SHAPES[type] ?? SHAPES.Sedan;
+  const path = own(SHAPES, type) ?? SHAPES.Sedan;
   return (
     <svg aria-hidden="true" viewBox="0 0 64 32" className="h-10 w-20">
       <path d={path} className="fill-accent-100 stroke-accent-700" strokeWidth="1.5" strokeLinejoin="round" />

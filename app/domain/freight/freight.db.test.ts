@@ -84,6 +84,14 @@ describe("the freight table", () => {
     expect(after.filter((p) => p.port !== "Hambantota")).toEqual(before);
   });
 
+  it("two saves of the same new port at the same moment make one row; the other is told it exists", async () => {
+    const port = { ...colombo, country: "Tanzania", port: "Dar es Salaam" };
+    const outcomes = await Promise.all([addFreightPort(t.db, owner, port), addFreightPort(t.db, owner, port)]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, error: PORT_EXISTS }]);
+    expect((await listFreightPorts(t.db)).filter((p) => p.port === "Dar es Salaam")).toHaveLength(1);
+  });
+
   it("reads the chosen port from its cookie, and ignores junk or a port since deleted", async () => {
     const [port] = await listFreightPorts(t.db);
     expect(await destinationFromCookie(t.db, String(port!.id))).toMatchObject({ port: port!.port });

@@ -149,7 +149,30 @@ function columns(input: FreightPortInput) {
 
 export type SaveResult = { ok: true; id: number } | { ok: false; error: string };
 
+/** Two saves of the same port at once: the unique index refuses the second, which says so like the check does. */
+async function refusingDuplicates(save: () => Promise<SaveResult>): Promise<SaveResult> {
+  try {
+    return await save();
+  } catch (error) {
+    if (/unique|duplicate/i.test(String(error))) return { ok: false, error: PORT_EXISTS };
+    throw error;
+  }
+}
+
 export async function addFreightPort(db: DB, staff: Staff, input: FreightPortInput): Promise<SaveResult> {
+  return refusingDuplicates(() => addPort(db, staff, input));
+}
+
+export async function updateFreightPort(
+  db: DB,
+  staff: Staff,
+  id: number,
+  input: FreightPortInput,
+): Promise<SaveResult> {
+  return refusingDuplicates(() => updatePort(db, staff, id, input));
+}
+
+async function addPort(db: DB, staff: Staff, input: FreightPortInput): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     if (await sameName(trx, input)) return { ok: false, error: PORT_EXISTS };
     const at = nowIso();
@@ -169,12 +192,7 @@ export async function addFreightPort(db: DB, staff: Staff, input: FreightPortInp
   });
 }
 
-export async function updateFreightPort(
-  db: DB,
-  staff: Staff,
-  id: number,
-  input: FreightPortInput,
-): Promise<SaveResult> {
+async function updatePort(db: DB, staff: Staff, id: number, input: FreightPortInput): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await getFreightPort(trx, id))) return { ok: false, error: PORT_NOT_FOUND };
     if (await sameName(trx, input, id)) return { ok: false, error: PORT_EXISTS };

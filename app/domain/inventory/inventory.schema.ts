@@ -1,3 +1,4 @@
+import { own } from "~/utils/own";
 import { z } from "zod";
 import {
   DOORS,
@@ -119,13 +120,13 @@ export function vehicleUploadSchema(now = new Date()) {
       stockStatus,
     })
     .superRefine((v, ctx) => {
-      const models = VEHICLE_MODELS[v.make];
+      const models = own(VEHICLE_MODELS, v.make);
       if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: "Choose a make from the list" });
       else if (!models.includes(v.model))
         ctx.addIssue({ code: "custom", path: ["model"], message: `Choose a ${v.make} model from the list` });
-      if (v.type && !VEHICLE_SUB_TYPES[v.type])
+      if (v.type && !own(VEHICLE_SUB_TYPES, v.type))
         ctx.addIssue({ code: "custom", path: ["type"], message: "Choose a type from the list" });
-      if (v.subType && (!v.type || !VEHICLE_SUB_TYPES[v.type]?.includes(v.subType))) {
+      if (v.subType && (!v.type || !own(VEHICLE_SUB_TYPES, v.type)?.includes(v.subType))) {
         ctx.addIssue({ code: "custom", path: ["subType"], message: "Choose a subtype of the chosen type" });
       }
     });
@@ -176,11 +177,11 @@ export function partUploadSchema(now = new Date()) {
       stockStatus,
     })
     .superRefine((v, ctx) => {
-      const models = PART_MODELS[v.make];
+      const models = own(PART_MODELS, v.make);
       if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: "Choose a make from the list" });
       else if (!models.includes(v.model))
         ctx.addIssue({ code: "custom", path: ["model"], message: `Choose a ${v.make} model from the list` });
-      const subTypes = PART_SUB_TYPES[v.type];
+      const subTypes = own(PART_SUB_TYPES, v.type);
       if (!subTypes) ctx.addIssue({ code: "custom", path: ["type"], message: "Choose a type from the list" });
       else if (!subTypes.includes(v.subType))
         ctx.addIssue({ code: "custom", path: ["subType"], message: "Choose a subtype of the chosen type" });

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   BackButton,
   Breadcrumb,
@@ -18,6 +18,7 @@ import { CompareToggle } from "~/components/store/compare";
 import { useRecordRecentView } from "~/components/store/recent";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
 import { recordView } from "~/domain/buyer-tools/recent.server";
+import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
@@ -40,7 +41,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A missing vehicle is a real 404 page (DECISIONS "Inventory"), not a redirect.
   if (!vehicle) return data({ vehicle: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
   // Signed-in buyers' pages are never cached, so each of their views reaches here.
-  if (customer) await recordView(db, customer.id, vehicle.id);
+  // A view that cannot be recorded (a busy database) must not cost the buyer the page.
+  if (customer)
+    await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
+      log("error", "recently viewed could not be recorded", { error: String(error) }),
+    );
   return {
     vehicle,
     url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`,
@@ -48,6 +53,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     favourite: customer ? await isFavourite(db, customer.id, vehicle.id) : false,
     ...quoteFormData(customer),
   };
+}
+
+/**
+ * Choosing a port, currency or language (a form to /preferences) changes the
+ * root's data only: this page's data stays, so the quote form keeps what the
+ * buyer has typed.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/preferences") return false;
+  return defaultShouldRevalidate;
 }
 
 const AVAILABILITY = {
