@@ -104,6 +104,16 @@ const query = fc
   .map((pairs) => new URLSearchParams(pairs).toString());
 
 describe("fuzzing the lists", () => {
+  it("names of an object's built-in members as filter values answer a normal page (once found by fuzzing)", async () => {
+    for (const list of ["/vehicles", "/parts"])
+      for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"])
+        for (const q of [`Make=${name}`, `Make=Toyota&Model=${name}`, `Type=${name}`, `Type=${name}&SubType=${name}`]) {
+          const r = await send(`${list}?${q}`);
+          expect(r.status, `${list}?${q}`).toBe(200);
+          answersCleanly(r);
+        }
+  });
+
   for (const list of ["/vehicles", "/parts"]) {
     it(`${list}: ${RUNS} query strings, no 5xx, nothing echoed unescaped, never more than 100 cards`, async () => {
       await fc.assert(
