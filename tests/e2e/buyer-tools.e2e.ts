@@ -141,7 +141,8 @@ describe("comparing vehicles", () => {
         .evaluateAll((b) => b.map((x) => x.getAttribute("data-vehicle-id")))
     ).map(Number);
     const shared = homeIds.find((id) => order.includes(id));
-    if (shared) expect(await toggle(page, shared).getAttribute("aria-pressed")).toBe("true");
+    expect(shared, `none of ${order.join(",")} on the home page (${homeIds.join(",")})`).toBeDefined();
+    expect(await toggle(page, shared!).getAttribute("aria-pressed")).toBe("true");
     // Parts have no compare button.
     expect(await page.getByTestId("latest-parts").getByTestId("compare-toggle").count()).toBe(0);
 
@@ -398,6 +399,77 @@ describe("recently viewed vehicles", () => {
     expect(shown).toEqual([ids[1], ids[0]]);
     await page.context().close();
   });
+});
+
+describe("signing out on a shared computer", () => {
+  it("empties the browser's recently viewed and compare lists, so the next buyer neither sees nor gets them", async () => {
+    const ids = await withShopDb(async (db) =>
+      (await db.selectFrom("vehicles").select("id").orderBy("id").offset(20).limit(2).execute()).map((r) => r.id),
+    );
+    expect(ids).toHaveLength(2);
+    const first = `shared-first-${unique}@example.lk`;
+    const next = `shared-next-${unique}@example.lk`;
+    for (const email of [first, next]) {
+      const setup = await openPage(browser);
+      await register(setup, email);
+      await setup.context().close();
+    }
+    const page = await openPage(browser, { viewport: DESKTOP });
+    const signIn = async (email: string) => {
+      await page.goto("/login", { waitUntil: "networkidle" });
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL((u) => u.pathname === "/account");
+    };
+
+    await signIn(first);
+    for (const id of ids) {
+      await page.goto(`/vehicles/${id}`);
+      await page.waitForFunction(([key, want]) => localStorage.getItem(key)?.split(",")[0] === want, [
+        RECENT_STORAGE_KEY,
+        String(id),
+      ] as const);
+    }
+    await toggle(page, ids[1]!).first().click();
+    await expect.poll(() => stored(page, COMPARE_STORAGE_KEY)).toBe(String(ids[1]));
+    expect(await page.getByTestId("compare-count").textContent()).toBe("1 of 4 vehicles selected");
+    expect(await stored(page, RECENT_STORAGE_KEY)).toBe(`${ids[1]},${ids[0]}`);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(await stored(page, RECENT_STORAGE_KEY)).toBe("");
+    expect(await stored(page, COMPARE_STORAGE_KEY)).toBe("");
+    // The home page the logout leads to, and the same page loaded afresh: no row, no bar.
+    for (const fresh of [false, true]) {
+      if (fresh) await page.goto("/", { waitUntil: "networkidle" });
+      await page.getByTestId("latest-vehicles").waitFor();
+      expect(await page.getByTestId("recently-viewed").count()).toBe(0);
+      expect(await page.getByTestId("compare-bar").count()).toBe(0);
+    }
+
+    await signIn(next);
+    expect(await page.getByTestId("compare-bar").count()).toBe(0);
+    const shown = (
+      await page
+        .getByTestId("account-recent")
+        .getByTestId("recent-card-link")
+        .evaluateAll((links) => links.map((l) => l.getAttribute("data-vehicle-id")))
+    ).map(Number);
+    for (const id of ids) expect(shown).not.toContain(id);
+    expect(await page.getByText("The vehicles you open will appear here.").count()).toBe(1);
+    const theirs = await withShopDb(async (db) =>
+      db
+        .selectFrom("recent_views")
+        .innerJoin("customers", "customers.id", "recent_views.customer_id")
+        .select("recent_views.vehicle_id")
+        .where("customers.email", "=", next)
+        .execute(),
+    );
+    expect(theirs).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });
 
 describe("the recently viewed address", () => {

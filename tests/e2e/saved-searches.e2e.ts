@@ -18,7 +18,9 @@ import { launchBrowser, seriousAccessibilityProblems } from "./browser";
  * Saved searches end to end, against the built shop run as a process with a
  * real SMTP server: a buyer filters the list and saves the search, the owner
  * lists a matching vehicle, an alert run mails it, the mail's unsubscribe
- * link works in a browser that is not signed in, and the search is deleted.
+ * link opens a page that changes nothing until its button is pressed (in a
+ * browser that is not signed in), the one-click POST of mail programs turns
+ * alerts off, and the search is deleted.
  */
 
 const SECRET = "saved-searches-e2e-secret-saved-searches-e2e";
@@ -212,24 +214,49 @@ describe("saved searches", () => {
       expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribe}>`);
       expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
-      // The link, opened where nobody is signed in: alerts off at once, the search named.
+      // The link, opened where nobody is signed in: it changes nothing, names the search and asks.
       const stranger = await newPage();
       const response = await stranger.goto(unsubscribe, { waitUntil: "networkidle" });
       expect(response!.status()).toBe(200);
       expect(response!.headers()["cache-control"]).toBe("no-store");
       expect(response!.headers()["x-page-cache"]).toBeUndefined();
-      await stranger.getByRole("heading", { name: "Alerts turned off" }).waitFor();
-      expect(await stranger.getByTestId("unsubscribe").getByRole("status").textContent()).toContain(
-        "“Land Cruisers for Colombo”",
+      const unsubscribePage = stranger.getByTestId("unsubscribe");
+      await stranger.getByRole("heading", { name: "Stop alert e-mails?" }).waitFor();
+      expect(await unsubscribePage.getByRole("status").textContent()).toBe(
+        "You get an e-mail when new vehicles match your saved search “Land Cruisers for Colombo”. Stop these e-mails? The search stays saved on your account.",
+      );
+      // One button, and the way to the account.
+      expect(await unsubscribePage.getByRole("button").allTextContents()).toEqual(["Stop alert e-mails"]);
+      expect(await unsubscribePage.getByRole("link", { name: "Manage your saved searches" }).getAttribute("href")).toBe(
+        "/account#saved-searches",
       );
       expect(await stranger.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+      expect(await seriousAccessibilityProblems(stranger)).toEqual([]);
+      for (const width of [390, 1366]) {
+        await stranger.setViewportSize({ width, height: 700 });
+        await stranger.screenshot({ path: path.join(SHOTS, `unsubscribe-ask-${width}.png`) });
+      }
+      // Mail scanners open every link (GET, sometimes HEAD): alerts stay on.
+      for (const method of ["GET", "HEAD"]) {
+        const scanned = await fetch(unsubscribe, { method, redirect: "manual" });
+        expect(scanned.status, method).toBe(200);
+        expect(scanned.headers.get("cache-control"), method).toBe("no-store");
+      }
+      await page.goto("/account", { waitUntil: "networkidle" });
+      expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts on");
+
+      // The page's button stops them, says so, and /account shows it.
+      await unsubscribePage.getByRole("button", { name: "Stop alert e-mails" }).click();
+      await stranger.getByRole("heading", { name: "Alerts turned off" }).waitFor();
+      await stranger.waitForURL((u) => u.searchParams.get("alerts") === "off");
+      expect(await unsubscribePage.getByRole("status").textContent()).toContain("“Land Cruisers for Colombo”");
       expect(await seriousAccessibilityProblems(stranger)).toEqual([]);
       for (const width of [390, 1366]) {
         await stranger.setViewportSize({ width, height: 700 });
         await stranger.screenshot({ path: path.join(SHOTS, `unsubscribe-${width}.png`) });
       }
 
-      await page.goto("/account", { waitUntil: "networkidle" });
+      await page.reload({ waitUntil: "networkidle" });
       expect(await item.getByTestId("alert-state").textContent()).toBe("E-mail alerts off");
       expect(await item.textContent()).toMatch(/Last alert: \d{1,2} \w{3} \d{4}/);
 

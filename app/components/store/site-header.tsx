@@ -3,7 +3,9 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { ShopSettings } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
+import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
+import { recentStore } from "./recent";
 import { TokyoClock } from "./tokyo-clock";
 
 // Labels are keys of the "common" catalogue.
@@ -130,7 +132,12 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
   );
 }
 
-/** Logout asks first, then signs out on the server and goes home (SPEC 2). */
+/**
+ * Logout asks first, then signs out on the server and goes home (SPEC 2).
+ * The browser's recently viewed and compare lists are emptied before the
+ * request goes: on a shared computer the next person must not see this
+ * buyer's vehicles, nor get them added to their own account at sign-in.
+ */
 export function LogoutButton() {
   const { t } = useT();
   return (
@@ -138,7 +145,12 @@ export function LogoutButton() {
       method="post"
       action="/logout"
       onSubmit={(event) => {
-        if (!window.confirm(t("header.account.logoutConfirm"))) event.preventDefault();
+        if (!window.confirm(t("header.account.logoutConfirm"))) {
+          event.preventDefault();
+          return;
+        }
+        recentStore.set([]);
+        setCompareIds([]);
       }}
     >
       <button type="submit" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">

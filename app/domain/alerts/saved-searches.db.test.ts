@@ -254,23 +254,46 @@ describe("the unsubscribe link", () => {
     (await t.db.selectFrom("saved_searches").select("alerts_on").where("id", "=", id).executeTakeFirstOrThrow())
       .alerts_on;
 
-  it("opened without signing in, turns alerts off at once and names the search; never cached", async () => {
-    const answer = await call(
-      unsubscribeLoader as never,
-      new Request(`http://shop.test/alerts/unsubscribe?token=${token}`),
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ valid: true, name: "Fits", alertsOn: false, token });
-    expect(await alertsOn()).toBe(0);
-    const { headers } = await import("~/routes/store/alert-unsubscribe");
-    expect(headers()).toMatchObject({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
-    const logged = await t.db
+  const unsubscribedLog = () =>
+    t.db
       .selectFrom("activity_log")
       .select(["action", "actor_id"])
       .where("subject_id", "=", String(id))
       .where("action", "=", "search.unsubscribed")
       .execute();
-    expect(logged).toEqual([{ action: "search.unsubscribed", actor_id: String(buyers.asha.id) }]);
+
+  it("opened without signing in (GET or HEAD, as mail scanners do), names the search and changes nothing; never cached", async () => {
+    for (const method of ["GET", "HEAD", "GET"]) {
+      const answer = await call(
+        unsubscribeLoader as never,
+        new Request(`http://shop.test/alerts/unsubscribe?token=${token}`, { method }),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.data).toEqual({ valid: true, name: "Fits", alertsOn: true, token, afterButton: false });
+      expect(await alertsOn()).toBe(1);
+    }
+    expect(await unsubscribedLog()).toEqual([]);
+    const { headers } = await import("~/routes/store/alert-unsubscribe");
+    expect(headers()).toMatchObject({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+  });
+
+  it("the page's button stops the e-mails; the page it goes to only shows the state", async () => {
+    const answer = await call(
+      unsubscribeAction as never,
+      post(`/alerts/unsubscribe?token=${token}`, { alerts: "off" }),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/alerts/unsubscribe?token=${token}&alerts=off`);
+    expect(await alertsOn()).toBe(0);
+    const shown = await call(unsubscribeLoader as never, new Request(`http://shop.test${answer.location}`));
+    expect(shown.data).toEqual({ valid: true, name: "Fits", alertsOn: false, token, afterButton: true });
+    // The mail's own link, opened again, says they are off.
+    const again = await call(
+      unsubscribeLoader as never,
+      new Request(`http://shop.test/alerts/unsubscribe?token=${token}`),
+    );
+    expect(again.data).toEqual({ valid: true, name: "Fits", alertsOn: false, token, afterButton: false });
+    expect(await unsubscribedLog()).toEqual([{ action: "search.unsubscribed", actor_id: String(buyers.asha.id) }]);
   });
 
   it("turns alerts back on with the page's button; the page it goes to only shows the state", async () => {
@@ -281,7 +304,7 @@ describe("the unsubscribe link", () => {
     // Reloading that address (or choosing another language there) does not turn alerts off again.
     for (let i = 0; i < 2; i++) {
       const shown = await call(unsubscribeLoader as never, new Request(`http://shop.test${answer.location}`));
-      expect(shown.data).toEqual({ valid: true, name: "Fits", alertsOn: true, token });
+      expect(shown.data).toEqual({ valid: true, name: "Fits", alertsOn: true, token, afterButton: true });
     }
     expect(await alertsOn()).toBe(1);
   });
