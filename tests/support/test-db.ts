@@ -6,7 +6,13 @@ import pg from "pg";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 
-export type TestDb = { db: DB; dialect: "sqlite" | "postgres"; cleanup: () => Promise<void> };
+export type TestDb = {
+  db: DB;
+  dialect: "sqlite" | "postgres";
+  /** Another connection (pool) to the same database, as another app instance has. Destroy it yourself. */
+  open: () => DB;
+  cleanup: () => Promise<void>;
+};
 
 /**
  * A fresh, migrated database for one test file. The `db-postgres` test project
@@ -29,6 +35,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       db,
       dialect: "postgres",
+      open: () => openDatabase({ dialect: "postgres", url }, { schema: `${schema},public`, poolSize: 4 }),
       cleanup: async () => {
         await db.destroy();
         const c = new pg.Client({ connectionString: url });
@@ -39,11 +46,13 @@ export async function createTestDb(): Promise<TestDb> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
-  const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "shop.sqlite") });
+  const file = path.join(dir, "shop.sqlite");
+  const db = openDatabase({ dialect: "sqlite", file });
   await migrateToLatest(db);
   return {
     db,
     dialect: "sqlite",
+    open: () => openDatabase({ dialect: "sqlite", file }),
     cleanup: async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });

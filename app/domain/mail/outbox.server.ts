@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
-import type { DB } from "~/db/db.server";
+import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { log } from "~/utils/log.server";
 
@@ -111,25 +111,29 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
  */
 export async function sendDueMail(db: DB, send: MailSender, from: string, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
-  const due = await db
-    .selectFrom("mail_outbox")
-    .selectAll()
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", nowIso)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-    .orderBy("id")
-    .limit(20)
-    .execute();
-  let sent = 0;
-  for (const mail of due) {
-    const claimed = await db
+  // One statement claims up to 20 due mails. On PostgreSQL the rows are picked
+  // FOR UPDATE SKIP LOCKED, so several instances take different mails without
+  // waiting on each other; SQLite has one writer at a time anyway.
+  const due = (
+    await db
       .updateTable("mail_outbox")
       .set({ locked_until: new Date(now.getTime() + LOCK_MS).toISOString() })
-      .where("id", "=", mail.id)
-      .where("status", "=", "pending")
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("mail_outbox")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", nowIso)
+          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", nowIso)]))
+          .orderBy("id")
+          .limit(20)
+          .$if(dialectOf(db) === "postgres", (q) => q.forUpdate().skipLocked()),
+      )
+      .returningAll()
+      .execute()
+  ).sort((a, b) => a.id - b.id);
+  let sent = 0;
+  for (const mail of due) {
     try {
       await send({
         id: mail.id,

@@ -98,15 +98,52 @@ export async function availableCurrencies(db: DB): Promise<Currency[]> {
 }
 
 /** Refreshes at start when the stored rates are older than 12 hours, then checks every 30 minutes. */
+/** How often each instance looks at the rates' age; also how long one instance's claim on a refresh holds. */
+export const CHECK_EVERY_MS = 30 * 60 * 1000;
+const CLAIM_KEY = "rates.refresh_claimed_at";
+
+/**
+ * Claims the next refresh for this instance: of several instances that find
+ * the rates old at the same moment, one gets true. A claim holds for
+ * CHECK_EVERY_MS, so a refresh that failed is tried again by whichever
+ * instance looks next after that.
+ */
+export async function claimRatesRefresh(db: DB, now = new Date()): Promise<boolean> {
+  await db
+    .insertInto("settings")
+    .values({ key: CLAIM_KEY, value: "", updated_at: new Date(0).toISOString() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const claimed = await db
+    .updateTable("settings")
+    .set({ value: now.toISOString(), updated_at: now.toISOString() })
+    .where("key", "=", CLAIM_KEY)
+    .where("updated_at", "<=", new Date(now.getTime() - CHECK_EVERY_MS).toISOString())
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Refreshes the rates when they are older than REFRESH_EVERY_MS and this instance wins the claim. */
+export async function refreshRatesIfDue(
+  db: DB,
+  source: RatesSource,
+  fetchImpl: typeof fetch = fetch,
+  now = new Date(),
+): Promise<"fresh" | "claimed elsewhere" | "refreshed" | "failed"> {
+  const fetchedAt = await ratesFetchedAt(db);
+  if (fetchedAt && now.getTime() - Date.parse(fetchedAt) < REFRESH_EVERY_MS) return "fresh";
+  if (!(await claimRatesRefresh(db, now))) return "claimed elsewhere";
+  return (await refreshRates(db, source, fetchImpl)) ? "refreshed" : "failed";
+}
+
 export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fetch = fetch): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const fetchedAt = await ratesFetchedAt(db);
-      if (!fetchedAt || Date.now() - Date.parse(fetchedAt) >= REFRESH_EVERY_MS)
-        await refreshRates(db, source, fetchImpl);
+      // Several instances share one database: one of them fetches per interval.
+      await refreshRatesIfDue(db, source, fetchImpl);
     } catch (error) {
       log("warn", "exchange rate check failed", { error: String(error) });
     } finally {
@@ -114,7 +151,7 @@ export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fe
     }
   };
   void tick();
-  const timer = setInterval(tick, 30 * 60 * 1000);
+  const timer = setInterval(tick, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
