@@ -50,6 +50,17 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("believes X-Forwarded-For from a proxy on this machine, or from the load balancers named in TRUST_PROXY", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+    expect(problems({ TRUST_PROXY: "true" })[0]).toMatch(/^TRUST_PROXY must be loopback/);
+    expect(problems({ TRUST_PROXY: "10.0.0.0/8, everyone" })[0]).toMatch(/^TRUST_PROXY must be loopback/);
+  });
+
   it("creates the staff account from ADMIN_ID and ADMIN_PASSWORD when both are set", () => {
     const config = loadConfig({ DATA_DIR: dataDir, ADMIN_ID: "owner", ADMIN_PASSWORD: "long-enough-1" });
     expect(config.admin).toEqual({ id: "owner", password: "long-enough-1" });
