@@ -68,6 +68,19 @@ const EnvSchema = z
       .default("https://v6.exchangerate-api.com/v6/{key}/latest/JPY")
       .pipe(urlText(["http:", "https:"], "must be an http:// or https:// address ({key} stands for RATES_API_KEY)")),
     RATES_API_KEY: optionalText,
+    // Which proxies' X-Forwarded-For is believed: "loopback" (a proxy on this
+    // machine) or addresses and subnets of the load balancers, comma-separated.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("loopback")
+      .refine(
+        (v) =>
+          v
+            .split(",")
+            .every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part.trim())),
+        "must be loopback, linklocal, uniquelocal or IP addresses / subnets such as 10.0.0.0/8, comma-separated",
+      ),
     PAGE_CACHE_SECONDS: z.coerce
       .number({ error: "must be a whole number of seconds from 0 to 600" })
       .int("must be a whole number of seconds from 0 to 600")
@@ -80,6 +93,31 @@ const EnvSchema = z
       .min(0, "must be a whole number of minutes from 0 to 1440")
       .max(1440, "must be a whole number of minutes from 0 to 1440")
       .default(15),
+    MEDIA_S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name (3 to 63 lower-case letters, digits, dots or dashes)",
+        )
+        .optional(),
+    ),
+    MEDIA_S3_ENDPOINT: optionalText.pipe(
+      urlText(["http:", "https:"], "must be an http:// or https:// address such as http://minio:9000").optional(),
+    ),
+    MEDIA_S3_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto")
+        .optional(),
+    ),
+    MEDIA_S3_ACCESS_KEY_ID: optionalText,
+    MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+    MEDIA_PUBLIC_URL: optionalText.pipe(
+      urlText(["http:", "https:"], "must be an http:// or https:// address such as https://cdn.example.com/media")
+        .refine((v) => !/[?#]/.test(v), "must be a base address without ? or #")
+        .optional(),
+    ),
     SHOP_NAME: z.string().trim().min(1).default("Sakura Auto Export"),
     SHOP_PHONE: z.string().trim().min(1).default("+81 45-000-1234"),
     SHOP_WHATSAPP: z
@@ -107,6 +145,34 @@ const EnvSchema = z
         path: [env.ADMIN_ID ? "ADMIN_PASSWORD" : "ADMIN_ID"],
         message: "must be set together with " + (env.ADMIN_ID ? "ADMIN_ID" : "ADMIN_PASSWORD"),
       });
+    }
+    if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID"],
+        message:
+          "must be set together with " +
+          (env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_ACCESS_KEY_ID" : "MEDIA_S3_SECRET_ACCESS_KEY"),
+      });
+    }
+    if (!env.MEDIA_S3_BUCKET) {
+      // Photos on the local disk are served by the shop itself: these would do nothing.
+      for (const name of [
+        "MEDIA_S3_ENDPOINT",
+        "MEDIA_S3_REGION",
+        "MEDIA_S3_ACCESS_KEY_ID",
+        "MEDIA_S3_SECRET_ACCESS_KEY",
+        "MEDIA_PUBLIC_URL",
+      ] as const) {
+        if (env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "needs MEDIA_S3_BUCKET (photos are on the local disk without it)",
+          });
+          break;
+        }
+      }
     }
   });
 
@@ -149,11 +215,26 @@ export type Config = {
   admin: { id: string; password: string } | null;
   /** Exchange-rate provider: server-only, the key never reaches a page. */
   rates: { url: string; key: string | null };
+  /** Proxies whose X-Forwarded-For gives the client's address (Express "trust proxy"). */
+  trustProxy: string[];
   /** How long public pages for visitors who are not signed in are kept ready (0: not at all). */
   pageCacheSeconds: number;
   /** How often saved-search alerts are looked for (0: not in this process). */
   alertsEveryMinutes: number;
+  /** Photos in an S3-compatible bucket (MEDIA_S3_BUCKET), or null: on the local disk under mediaDir. */
+  mediaS3: S3MediaSettings | null;
+  /** Base address of the photos for pages (a CDN or the bucket's own), without a trailing slash; null: /media. */
+  mediaPublicUrl: string | null;
   shop: ShopSettings;
+};
+
+export type S3MediaSettings = {
+  bucket: string;
+  /** For MinIO, R2 and other S3-compatible stores (path-style addressing); null: AWS S3 itself. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's own chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -201,8 +282,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
     admin: env.ADMIN_ID && env.ADMIN_PASSWORD ? { id: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
     rates: { url: env.RATES_URL, key: env.RATES_API_KEY ?? null },
+    trustProxy: env.TRUST_PROXY.split(",").map((part) => part.trim()),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     alertsEveryMinutes: env.ALERTS_EVERY_MINUTES,
+    mediaS3: env.MEDIA_S3_BUCKET
+      ? {
+          bucket: env.MEDIA_S3_BUCKET,
+          endpoint: env.MEDIA_S3_ENDPOINT ? env.MEDIA_S3_ENDPOINT.replace(/\/+$/, "") : null,
+          region: env.MEDIA_S3_REGION ?? "us-east-1",
+          credentials:
+            env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY }
+              : null,
+        }
+      : null,
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL ? env.MEDIA_PUBLIC_URL.replace(/\/+$/, "") : null,
     shop: {
       name: env.SHOP_NAME,
       phone: env.SHOP_PHONE,
@@ -229,5 +323,5 @@ function checkDataDir(dir: string) {
 
 /** The part of the configuration that pages may show. Never secrets. */
 export function publicSettings(config: Config): PublicSettings {
-  return { shop: config.shop, publicUrl: config.publicUrl.origin };
+  return { shop: config.shop, publicUrl: config.publicUrl.origin, mediaBase: config.mediaPublicUrl ?? "/media" };
 }

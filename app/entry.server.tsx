@@ -4,7 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { servicesContext } from "./context.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import { NonceContext } from "./utils/nonce";
 
@@ -19,11 +20,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = randomBytes(18).toString("base64");
   // The development server injects its own inline scripts; the policy is for the built shop.
   if (process.env.NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const mediaUrl = loadContext.get(servicesContext).config.mediaPublicUrl;
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, mediaUrl && new URL(mediaUrl).origin));
   }
 
   if (request.method.toUpperCase() === "HEAD") {

@@ -14,6 +14,7 @@ import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
 import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
+import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { PORT_COOKIE } from "./domain/freight/freight";
 import { destinationFromCookie, portChoices } from "./domain/freight/freight.server";
@@ -112,6 +113,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const catalogue = root?.catalogue ?? null;
   const language = catalogue?.language ?? "en";
+  // Photos may be served from a CDN or the bucket (MEDIA_PUBLIC_URL); every image URL below is made from this.
+  setMediaBase(root?.settings.mediaBase);
   const page = (
     <html lang={language}>
       <head>

@@ -1,5 +1,5 @@
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo } from "~/db/seed/seed.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { mediaStoreFor } from "~/domain/media/media-setup.server";
 import { withDatabase } from "./cli";
 
 /** Fills an empty shop with the demo stock and accounts. A shop with stock is left alone. */
@@ -9,7 +9,7 @@ await withDatabase(async (db, config) => {
     return;
   }
   const started = Date.now();
-  const { vehicles, parts } = await seedDemo(db, new MediaStore(localDriver(config.mediaDir)));
+  const { vehicles, parts } = await seedDemo(db, mediaStoreFor(config));
   console.log(
     `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );

@@ -10,12 +10,13 @@ import { ConfigError, loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext, type Services } from "~/context.server";
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
+import { mediaHandler } from "./media";
 import { createPageCache } from "./page-cache";
 
 /*
@@ -32,7 +33,8 @@ export const productionBuild: BuildLoader = () => import("virtual:react-router/s
 export function createApp(services: Services, build: BuildLoader | ServerBuild, vite?: ViteDevServer) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (a proxy on this machine by default).
+  app.set("trust proxy", services.config.trustProxy);
   const inFlight = new Set<Response>();
   const state = {
     stopping: false,
@@ -70,11 +72,8 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
       .json({ status: ok ? "ok" : "unavailable" });
   });
 
-  // Media names are made by the server and never reused, so they can be cached for good.
-  app.use(
-    "/media",
-    express.static(services.config.mediaDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
+  // Photos: the local folder, or the bucket (streamed, or a redirect to MEDIA_PUBLIC_URL). See server/media.ts.
+  app.use("/media", mediaHandler(services.config, services.media));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -165,6 +164,13 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     throw error;
   }
 
+  // With photos in a bucket, that bucket must answer to these keys before anything is served.
+  const mediaProblem = await mediaStorageProblem(config);
+  if (mediaProblem) {
+    process.stderr.write(`Media storage error: ${mediaProblem}\n`);
+    process.exit(1);
+  }
+
   const db = openDatabase(config.database);
   try {
     const applied = await migrateToLatest(db);
@@ -179,7 +185,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     log("info", `staff account ${config.admin.id}: ${outcome}`);
   }
 
-  const services: Services = { config, db, media: new MediaStore(localDriver(config.mediaDir)) };
+  const services: Services = { config, db, media: mediaStoreFor(config) };
   const stopRates = keepRatesFresh(db, config.rates);
   const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom);
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
@@ -196,6 +202,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
       url: config.publicUrl.href,
       listen: `${config.host}:${config.port}`,
       database: config.database.dialect,
+      media: config.mediaS3 ? `s3:${config.mediaS3.bucket}` : "local",
     });
   });
   server.on("error", (error) => {

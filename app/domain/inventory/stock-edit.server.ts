@@ -8,6 +8,7 @@ import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
 import { vehiclePriceColumns } from "./price-cut.server";
 import { insertImages, itemImages } from "./inventory.server";
+import { photoRefused } from "./stock-upload.server";
 import { defaultVehicleName } from "./inventory";
 import { MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -77,8 +78,8 @@ export async function editStock(
     } catch (error) {
       await Promise.all(added.map((image) => media.remove(image)));
       if (error instanceof MediaError) {
-        const message = `${file.filename || "An image"}: ${error.message}`;
-        return { ok: false, status: 400, message: `Upload failed: ${message}`, errors: { images: message } };
+        const { status, message } = photoRefused(error, file.filename);
+        return { ok: false, status, message: `Upload failed: ${message}`, errors: { images: message } };
       }
       throw error;
     }

@@ -22,20 +22,30 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]) {
 
 /**
  * Stores the photos (checked and re-encoded by the media store); if any is
- * refused, the ones already stored are removed again and nothing is listed.
+ * refused, or the storage fails, the ones already stored are removed again
+ * (as far as the storage lets) and nothing is listed.
  */
-async function storePhotos(media: MediaStore, form: MultipartForm): Promise<ImageRef[] | { message: string }> {
+async function storePhotos(
+  media: MediaStore,
+  form: MultipartForm,
+): Promise<ImageRef[] | { status: number; message: string }> {
   const stored: ImageRef[] = [];
   for (const file of form.files) {
     try {
       stored.push(await media.put(file.data));
     } catch (error) {
       await Promise.all(stored.map((image) => media.remove(image)));
-      if (error instanceof MediaError) return { message: `${file.filename || "An image"}: ${error.message}` };
+      if (error instanceof MediaError) return photoRefused(error, file.filename);
       throw error;
     }
   }
   return stored;
+}
+
+/** A refused photo is the sender's to fix (400); a storage outage is not about any one file (503). */
+export function photoRefused(error: MediaError, filename: string): { status: number; message: string } {
+  if (error.code === "storage") return { status: 503, message: error.message };
+  return { status: 400, message: `${filename || "An image"}: ${error.message}` };
 }
 
 async function list(
@@ -58,7 +68,12 @@ async function list(
   }
   const photos = await storePhotos(media, form);
   if (!Array.isArray(photos))
-    return { ok: false, status: 400, message: `Upload failed: ${photos.message}`, errors: { images: photos.message } };
+    return {
+      ok: false,
+      status: photos.status,
+      message: `Upload failed: ${photos.message}`,
+      errors: { images: photos.message },
+    };
   try {
     return { ok: true, ...(await create(photos)) };
   } catch (error) {

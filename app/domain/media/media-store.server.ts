@@ -1,21 +1,28 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
 import sharp, { type Metadata } from "sharp";
-import { type ImageRef, mediaPath } from "./image-url";
+import { log } from "~/utils/log.server";
+import { type ImageRef, isMediaPath, mediaPath } from "./image-url";
 
 /*
  * Images enter the shop only through here: checked by content, decoded under a
  * pixel limit, re-encoded without metadata into a few WebP widths, and stored
- * under a name the server makes. Where the bytes live is the driver's business
- * (a local folder now; object storage can implement the same interface).
+ * under a name the server makes. Where the bytes live is the driver's business:
+ * a local folder (localDriver) or an S3-compatible bucket (s3-driver.server.ts).
  */
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 
-export type MediaErrorCode = "format" | "size" | "pixels" | "unreadable";
+/** "storage": the image was fine, but the place photos are kept did not take it (disk full, bucket down). */
+export type MediaErrorCode = "format" | "size" | "pixels" | "unreadable" | "storage";
+
+export const STORAGE_DOWN =
+  "The photo storage is not answering, so nothing was saved. Please try again in a few minutes.";
 
 export class MediaError extends Error {
   constructor(
@@ -27,10 +34,16 @@ export class MediaError extends Error {
   }
 }
 
+/** Stored bytes on their way out: a stream, its length when known, and a tag for conditional requests. */
+export type StoredObject = { body: Readable; length: number | null; etag: string | null };
+
 /** Where stored bytes live. */
 export interface MediaDriver {
   write(relativePath: string, data: Buffer): Promise<void>;
+  /** Succeeds when there is nothing to remove. */
   remove(relativePath: string): Promise<void>;
+  /** The stored bytes, or null when there is no such file. */
+  read(relativePath: string): Promise<StoredObject | null>;
 }
 
 export function localDriver(root: string): MediaDriver {
@@ -45,6 +58,17 @@ export function localDriver(root: string): MediaDriver {
     },
     async remove(relativePath) {
       await fs.rm(path.join(root, relativePath), { force: true });
+    },
+    async read(relativePath) {
+      const file = path.join(root, relativePath);
+      try {
+        const stat = await fs.stat(file);
+        if (!stat.isFile()) return null;
+        return { body: createReadStream(file), length: stat.size, etag: null };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
     },
   };
 }
@@ -104,29 +128,55 @@ export class MediaStore {
 
     const key = randomBytes(10).toString("hex");
     const written: string[] = [];
-    try {
-      const source = sharp(data, options).rotate();
-      for (const w of widths) {
+    const source = sharp(data, options).rotate();
+    for (const w of widths) {
+      let out: Buffer;
+      try {
         // sharp writes no metadata unless asked, so GPS and camera data are gone.
-        const out = await source
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer();
-        const rel = mediaPath(key, w);
-        await this.driver.write(rel, out);
-        written.push(rel);
+        out = await source.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+      } catch (error) {
+        await this.discard(written);
+        throw decodeError(error);
       }
-    } catch (error) {
-      await Promise.all(written.map((rel) => this.driver.remove(rel)));
-      throw decodeError(error);
+      const rel = mediaPath(key, w);
+      try {
+        await this.driver.write(rel, out);
+      } catch (error) {
+        // The picture was fine; the storage was not. Say so, and keep no part of it.
+        log("error", "photo could not be stored", { path: rel, error: String(error) });
+        await this.discard([...written, rel]);
+        throw new MediaError("storage", STORAGE_DOWN);
+      }
+      written.push(rel);
     }
     const largest = widths[widths.length - 1]!;
     return { key, width: largest, height: Math.round((height * largest) / width), variants: widths };
   }
 
-  /** Removes every stored variant of an image. */
+  /**
+   * Removes every stored variant of an image, as far as the storage lets it:
+   * a photo that cannot be removed now (storage down) is logged and left
+   * behind, never a reason to fail what the staff did.
+   */
   async remove(image: Pick<ImageRef, "key" | "variants">): Promise<void> {
-    await Promise.all(image.variants.map((w) => this.driver.remove(mediaPath(image.key, w))));
+    await this.discard(image.variants.map((w) => mediaPath(image.key, w)));
+  }
+
+  /** The stored bytes of one variant (`ab/ab12…-960.webp`), or null for a missing one or any other name. */
+  async read(relativePath: string): Promise<StoredObject | null> {
+    if (!isMediaPath(relativePath)) return null;
+    return this.driver.read(relativePath);
+  }
+
+  private async discard(paths: string[]): Promise<void> {
+    const results = await Promise.allSettled(paths.map((rel) => this.driver.remove(rel)));
+    const left = paths.filter((_, i) => results[i]!.status === "rejected");
+    if (left.length > 0) {
+      const reason = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      log("warn", "photos could not be removed and were left in the storage", {
+        paths: left,
+        error: String(reason.reason),
+      });
+    }
   }
 }

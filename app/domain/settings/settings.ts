@@ -10,4 +10,9 @@ export type ShopSettings = {
   social: SocialLink[];
 };
 
-export type PublicSettings = { shop: ShopSettings; publicUrl: string };
+export type PublicSettings = {
+  shop: ShopSettings;
+  publicUrl: string;
+  /** Where image URLs point: "/media" (served by the shop) or MEDIA_PUBLIC_URL. */
+  mediaBase: string;
+};

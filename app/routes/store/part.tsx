@@ -15,7 +15,7 @@ import { StockStatusBadge } from "~/components/store/stock-card";
 import { getServices } from "~/context.server";
 import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
-import { imageUrl } from "~/domain/media/image-url";
+import { absoluteImageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
@@ -56,7 +56,7 @@ function productJsonLd(p: PartDetail, url: string, origin: string) {
         : p.condition === "Rebuilt"
           ? "https://schema.org/RefurbishedCondition"
           : "https://schema.org/UsedCondition",
-    image: p.images.map((image) => `${origin}${imageUrl(image, 1600)}`),
+    image: p.images.map((image) => absoluteImageUrl(image, 1600, origin)),
     offers: {
       "@type": "Offer",
       price: p.price,
@@ -89,7 +89,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     price,
     description: p.description,
   }).slice(0, 300);
-  const image = p.images[0] ? `${data.origin}${imageUrl(p.images[0], 1600)}` : null;
+  const image = p.images[0] ? absoluteImageUrl(p.images[0], 1600, data.origin) : null;
   const canonical = canonicalFor(data.url, matches);
   return [
     { title: `${p.name} · ${price} · ${shop}` },

@@ -22,7 +22,7 @@ import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
-import { imageUrl } from "~/domain/media/image-url";
+import { absoluteImageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
@@ -102,7 +102,7 @@ function carJsonLd(v: VehicleDetail, url: string, origin: string) {
             engineDisplacement: { "@type": "QuantitativeValue", value: v.engineCc, unitCode: "CMQ" },
           }
         : undefined,
-    image: v.images.map((image) => `${origin}${imageUrl(image, 1600)}`),
+    image: v.images.map((image) => absoluteImageUrl(image, 1600, origin)),
     offers: {
       "@type": "Offer",
       price: v.price,
@@ -130,7 +130,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     price,
     description: v.description,
   }).slice(0, 300);
-  const image = v.images[0] ? `${data.origin}${imageUrl(v.images[0], 1600)}` : null;
+  const image = v.images[0] ? absoluteImageUrl(v.images[0], 1600, data.origin) : null;
   const canonical = canonicalFor(data.url, matches);
   return [
     { title: `${v.name} · ${price} · ${shop}` },
