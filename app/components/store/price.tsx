@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { landedPrice, portLabel, type SizeClass } from "~/domain/freight/freight";
+import { landedPrice, type PortChoice, portLabel, type SizeClass } from "~/domain/freight/freight";
 import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
@@ -137,6 +137,21 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
   );
 }
 
+/** The ports of the freight table as options, grouped by country (the port picker and the quote form). */
+export function PortOptions({ ports }: { ports: readonly PortChoice[] }) {
+  return [...new Set(ports.map((p) => p.country))].map((country) => (
+    <optgroup key={country} label={country}>
+      {ports
+        .filter((p) => p.country === country)
+        .map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.port}
+          </option>
+        ))}
+    </optgroup>
+  ));
+}
+
 /** Choose the port to ship to; remembered for a year. Sends itself when changed. */
 export function PortPicker({ compact = false }: { compact?: boolean }) {
   const root = useRootData();
@@ -144,7 +159,6 @@ export function PortPicker({ compact = false }: { compact?: boolean }) {
   const { t } = useT("stock");
   const ports = root?.ports ?? [];
   if (ports.length === 0) return null;
-  const countries = [...new Set(ports.map((p) => p.country))];
   const chosen = root?.destination?.id ?? "";
   return (
     <Form
@@ -164,17 +178,7 @@ export function PortPicker({ compact = false }: { compact?: boolean }) {
           className={`h-10 ${compact ? "max-w-[9.5rem]" : "max-w-[14rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
         >
           <option value="">{t("freight.noPort")}</option>
-          {countries.map((country) => (
-            <optgroup key={country} label={country}>
-              {ports
-                .filter((p) => p.country === country)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.port}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
+          <PortOptions ports={ports} />
         </select>
       </label>
       <noscript>

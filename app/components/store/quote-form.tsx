@@ -4,6 +4,7 @@ import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
+import { PortOptions } from "./price";
 
 export type QuoteFormResult = {
   ok: boolean;
@@ -112,17 +113,7 @@ export function QuoteForm({
             data-testid="quote-port"
           >
             <option value="">{t("quoteForm.portNone")}</option>
-            {[...new Set(ports.map((p) => p.country))].map((country) => (
-              <optgroup key={country} label={country}>
-                {ports
-                  .filter((p) => p.country === country)
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.port}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <PortOptions ports={ports} />
           </select>
           {e.portId ? (
             <p id="quote-port-error" className="mt-1 text-sm text-red-700">

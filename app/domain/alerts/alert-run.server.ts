@@ -6,6 +6,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { vehicleWhere } from "~/domain/search/search.server";
 import { isLanguage } from "~/i18n/languages";
 import { log } from "~/utils/log.server";
+import { startWorker } from "~/utils/worker.server";
 import { type AlertItem, searchAlertMail } from "./alert-mail.server";
 import { ALERT_INTERVAL_MS, ALERT_MAIL_MAX_ITEMS, savedSearchFilters, savedSearchPath } from "./saved-searches";
 import { unsubscribeToken, unsubscribeUrl } from "./saved-searches.server";
@@ -189,23 +190,8 @@ async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now
 /** Runs the alerts every `everyMs` until stopped; a failed run is logged and the next one comes as usual. */
 export function startAlertWorker(db: DB, options: AlertRunOptions, everyMs: number): () => Promise<void> {
   if (everyMs <= 0) return async () => {};
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running
-      .then(async () => {
-        const result = await runSearchAlerts(db, options);
-        if (result.mailed > 0) log("info", "saved search alerts queued", { ...result });
-      })
-      .catch((error) => {
-        log("error", "saved search alert run failed", { error: String(error) });
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startWorker("saved search alert run", everyMs, async () => {
+    const result = await runSearchAlerts(db, options);
+    if (result.mailed > 0) log("info", "saved search alerts queued", { ...result });
+  });
 }

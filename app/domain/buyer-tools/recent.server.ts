@@ -1,7 +1,6 @@
 import { type DB, nowIso } from "~/db/db.server";
 import type { StockCard } from "~/domain/inventory/inventory";
-import { sizeClassOf } from "~/domain/freight/freight";
-import { coverImages } from "~/domain/inventory/inventory.server";
+import { coverImages, stockCardOf } from "~/domain/inventory/inventory.server";
 import { MAX_RECENT, parseRecentIds } from "./recent";
 
 /*
@@ -40,20 +39,7 @@ export async function vehicleCards(db: DB, ids: readonly number[]): Promise<Stoc
   return wanted.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [
-      {
-        id: r.id,
-        refId: r.ref_id,
-        name: r.name,
-        price: Number(r.price),
-        make: r.make,
-        model: r.model,
-        year: r.year,
-        stockStatus: r.stock_status,
-        image: covers.get(r.id) ?? null,
-        sizeClass: sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc }),
-      },
-    ];
+    return [stockCardOf(r, covers.get(r.id) ?? null, true)];
   });
 }
 

@@ -198,7 +198,26 @@ async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): 
           "part_id",
           rows.map((r) => r.id),
         );
-  return rows.map((r) => ({
+  return rows.map((r) => stockCardOf(r, covers.get(r.id) ?? null, table === "vehicles"));
+}
+
+type CardRow = {
+  id: number;
+  ref_id: string;
+  name: string;
+  price: number | string;
+  make: string;
+  model: string;
+  year: number | null;
+  stock_status: StockCard["stockStatus"];
+  type: string | null;
+  sub_type: string | null;
+  engine_cc?: number | null;
+};
+
+/** A card from its row and cover; vehicles get their freight size class. */
+export function stockCardOf(r: CardRow, image: StockCard["image"], vehicle: boolean): StockCard {
+  return {
     id: r.id,
     refId: r.ref_id,
     name: r.name,
@@ -207,10 +226,9 @@ async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): 
     model: r.model,
     year: r.year,
     stockStatus: r.stock_status,
-    image: covers.get(r.id) ?? null,
-    sizeClass:
-      table === "vehicles" ? sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc ?? null }) : null,
-  }));
+    image,
+    sizeClass: vehicle ? sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc ?? null }) : null,
+  };
 }
 
 export const latestVehicles = (db: DB, limit = 6) => latestStock(db, "vehicles", limit);

@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { log } from "~/utils/log.server";
+import { startWorker } from "~/utils/worker.server";
 
 /*
  * Mail goes through an outbox: the business write and the mail row commit
@@ -177,20 +178,5 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
 
 /** Runs the outbox every few seconds until stopped. */
 export function startOutboxWorker(db: DB, send: MailSender, from: string, everyMs = 2000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running
-      .then(() => sendDueMail(db, send, from))
-      .catch((error) => {
-        log("error", "outbox run failed", { error: String(error) });
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startWorker("outbox run", everyMs, () => sendDueMail(db, send, from));
 }
