@@ -1,7 +1,6 @@
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -17,7 +16,8 @@ import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";
-import { createPageCache } from "./page-cache";
+import { createPageCache, scopeEachRequest } from "./page-cache";
+import { createShopRequestHandler, RequestRefused, requestShape } from "./request-handler";
 
 /*
  * The shop's HTTP server. server.js (the process entry) calls start(); in
@@ -46,6 +46,10 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
   };
 
   app.use(requestLog);
+  // What the request is for, before anything reads its Host or path.
+  app.use(requestShape(services.config.publicUrl));
+  // What the app learns while answering (a session read, public content changed), for the page cache.
+  app.use(scopeEachRequest);
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -84,7 +88,7 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
   }
 
   app.use(
-    createRequestHandler({
+    createShopRequestHandler({
       build,
       mode: services.config.env === "production" ? "production" : "development",
       getLoadContext(req) {
@@ -97,12 +101,17 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof RequestRefused) {
+      res.status(error.status).set("Cache-Control", "no-store").type("text/plain").send(error.message);
+      return;
+    }
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) log("error", "request failed", { path: req.path, error: String(error) });
+    if (res.headersSent) return void res.destroy();
     res
-      .status(status)
+      .status(status >= 400 && status < 600 ? status : 500)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : "Something went wrong");
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong");
   });
 
   return { app, state };

@@ -5,6 +5,10 @@ import { CURRENCY_COOKIE } from "~/domain/rates/currencies";
 import { languageFromAcceptLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
 import { readCookie } from "~/utils/cookies";
 import { PORT_COOKIE } from "~/domain/freight/freight";
+import { customerCookieName } from "~/domain/accounts/sessions.server";
+import { staffCookieName } from "~/domain/staff/staff-sessions.server";
+import { challengeCookieName } from "~/domain/staff/two-factor.server";
+import { carriesSession, openRequestScope, type RequestScope } from "~/utils/request-scope.server";
 
 /*
  * A short cache of the public pages as visitors who are not signed in see
@@ -14,18 +18,29 @@ import { PORT_COOKIE } from "~/domain/freight/freight";
  * - Keyed by address and by everything else a visitor's page depends on:
  *   the language (cookie or Accept-Language), the currency, the list view and the port.
  * - Anyone with a session (buyer or staff) or a two-step challenge is never
- *   served from it: their pages carry their name and favourites.
- * - A response that sets a cookie, or is not a 200, is not kept.
+ *   served from it: their pages carry their name and favourites. "Has a
+ *   session" is read by the function the app reads sessions with.
+ * - An answer is kept only when the app, having made it, found nothing
+ *   personal in the request (see app/utils/request-scope.server.ts), is a
+ *   200 and sets no cookie.
  * - Every page keeps a nonce of its own: a cached page is sent with a fresh
  *   nonce in its Content-Security-Policy and its script tags.
- * - Any write to this instance (a POST: an upload, an edit, a quote) empties
- *   it; other instances see changes within the cache's lifetime (seconds).
+ * - A request that changed what public pages show (stock, prices, photos,
+ *   the freight table) empties it once it is answered, and a page rendered
+ *   while that change was being made is not kept. Other writes (a language
+ *   choice, a quote, a sign-in) leave it alone. Other instances see changes
+ *   within the cache's lifetime (seconds).
  * - When many visitors ask for the same page at once, it is rendered once.
  */
 
 const PUBLIC_PATH =
-  /^\/(?:_root\.data|about(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
-const PRIVATE_COOKIES = /(?:^|;\s*)(?:__Host-)?(?:sid|staff_sid|staff_2fa)=/;
+  /^\/(?:_root\.data|_\.data|about(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
+/** Every name a session cookie can have, over http and https. */
+const SESSION_COOKIES = [true, false].flatMap((secure) => [
+  customerCookieName(secure),
+  staffCookieName(secure),
+  challengeCookieName(secure),
+]);
 const KEPT_HEADERS = new Set([
   "content-type",
   "content-security-policy",
@@ -52,6 +67,14 @@ function cut(body: Buffer, nonce: string | null): Buffer[] {
   return pieces;
 }
 
+/** Opens the scope in which the app marks what it learns of a request (placed before the cache). */
+export function scopeEachRequest(_req: Request, res: Response, next: NextFunction) {
+  openRequestScope((scope) => {
+    res.locals.scope = scope;
+    next();
+  });
+}
+
 export type PageCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   clear: () => void;
@@ -61,12 +84,18 @@ export type PageCache = {
 export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; maxEntries?: number }): PageCache {
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<void>>();
+  /** Goes up each time the cache is emptied: a render that began before cannot be kept. */
+  let generation = 0;
+  const empty = () => {
+    generation++;
+    entries.clear();
+  };
 
   function keyOf(req: Request): string | null {
     if (req.method !== "GET") return null;
     if (!PUBLIC_PATH.test(req.path)) return null;
     const cookies = req.headers.cookie ?? null;
-    if (cookies && PRIVATE_COOKIES.test(cookies)) return null;
+    if (carriesSession(cookies, SESSION_COOKIES)) return null;
     const language =
       readCookie(cookies, LANGUAGE_COOKIE) ??
       languageFromAcceptLanguage(req.headers["accept-language"] ?? null) ??
@@ -111,10 +140,19 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
+    const scope = (res.locals as { scope?: RequestScope }).scope;
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // A write may change what pages show: start afresh, and again once it is done.
-      entries.clear();
-      res.on("finish", () => entries.clear());
+      // A write that changed public content empties the cache when its answer starts (the change
+      // is committed by then), before the browser can ask for the page it leads to.
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+      res.writeHead = ((...args: unknown[]) => {
+        if (scope?.publicContentChanged) empty();
+        return writeHead(...args);
+      }) as Response["writeHead"];
+      // A client gone before its answer began: the change may be committed all the same.
+      res.on("close", () => {
+        if (scope?.publicContentChanged) empty();
+      });
       return next();
     }
     const key = keyOf(req);
@@ -132,6 +170,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     if (hit) return serve(hit, res);
 
     // Render, keeping a copy of what is sent.
+    const startedIn = generation;
     let done = () => {};
     rendering.set(key, new Promise<void>((resolve) => (done = resolve)));
     const chunks: Buffer[] = [];
@@ -161,7 +200,9 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
       done();
     };
     res.on("finish", () => {
-      if (size <= MAX_BODY) remember(key, res, chunks);
+      // Kept only when the app read nothing personal for it (no scope: nothing is known, so nothing is kept).
+      const shareable = scope !== undefined && !scope.personal && !scope.publicContentChanged;
+      if (shareable && startedIn === generation && size <= MAX_BODY) remember(key, res, chunks);
       settle();
     });
     res.on("close", settle);
@@ -171,7 +212,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
 
   return {
     middleware: (req, res, next) => void middleware(req, res, next).catch(next),
-    clear: () => entries.clear(),
+    clear: empty,
     size: () => entries.size,
   };
 }

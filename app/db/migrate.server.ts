@@ -4,6 +4,7 @@ import * as initial from "./migrations/2026-11-21-01-initial";
 import * as listSearch from "./migrations/2026-11-21-02-list-search";
 import * as staffTwoFactor from "./migrations/2026-11-21-03-staff-two-factor";
 import * as buyerTools from "./migrations/2026-11-21-04-buyer-tools";
+import * as listPlans from "./migrations/2026-11-23-01-list-plans";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-02-list-search": listSearch,
   "2026-11-21-03-staff-two-factor": staffTwoFactor,
   "2026-11-21-04-buyer-tools": buyerTools,
+  "2026-11-23-01-list-plans": listPlans,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

@@ -11,6 +11,9 @@ describe("the page a request is for", () => {
     ],
     ["https://s.example/admin/quotes/123?index&x=1", "https://s.example/admin/quotes/123?x=1"],
     ["https://s.example/vehicles/12", "https://s.example/vehicles/12"],
+    // Trailing-slash-aware data requests.
+    ["https://s.example/_.data?lng=vi", "https://s.example/?lng=vi"],
+    ["https://s.example/admin/edit/5/_.data", "https://s.example/admin/edit/5/"],
   ])("%s → %s", (raw, page) => {
     expect(pageUrl(raw).href).toBe(page);
   });

@@ -6,9 +6,21 @@
  */
 export function pageUrl(request: Request | string): URL {
   const url = new URL(typeof request === "string" ? request : request.url);
-  if (url.pathname === "/_root.data") url.pathname = "/";
-  else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  url.pathname = documentPath(url.pathname);
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");
   return url;
+}
+
+/**
+ * The path of the page a data request is for: "/vehicles.data" is /vehicles;
+ * with trailing-slash-aware data requests "/_.data" is the home page and
+ * "/admin/edit/5/_.data" is /admin/edit/5/ ("/_root.data" too, as older
+ * builds asked for the home page).
+ */
+export function documentPath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
+  return pathname;
 }

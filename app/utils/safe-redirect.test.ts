@@ -13,7 +13,16 @@ describe("safeRedirectPath", () => {
     "vehicles",
     "/a\nb",
     "",
+    // Paths that only become another host once normalised.
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/x/..//evil.example",
+    "/%2e//evil.example",
   ])("refuses %j", (value) => {
     expect(safeRedirectPath(value, "/home")).toBe("/home");
+  });
+  it("answers a normalised, percent-encoded path that a Location header can carry", () => {
+    expect(safeRedirectPath("/中?q=車", "/")).toBe("/%E4%B8%AD?q=%E8%BB%8A");
+    expect(safeRedirectPath("/vehicles/./12", "/")).toBe("/vehicles/12");
   });
 });

@@ -101,11 +101,13 @@ describe("a buyer", () => {
     expect(await row.textContent()).not.toContain("thank you");
 
     // Logout asks first, then goes home signed out.
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe("Are you sure you want to log out?");
-      void dialog.accept();
-    });
-    await page.getByRole("button", { name: "Logout" }).first().click();
+    // The click waits on the confirmation, so it is started, then the confirmation is read and accepted.
+    const confirmation = page.waitForEvent("dialog");
+    const clicked = page.getByRole("button", { name: "Logout" }).first().click();
+    const dialog = await confirmation;
+    expect(dialog.message()).toBe("Are you sure you want to log out?");
+    await dialog.accept();
+    await clicked;
     await page.waitForURL((u) => u.pathname === "/");
     await page.goto("/account");
     expect(await page.getByText("You are not logged in.").count()).toBe(1);

@@ -35,6 +35,27 @@ async function shopWithAVehicle(extraEnv: Record<string, string> = {}) {
   return { shop, env, dataDir, vehicleId: vehicle.id };
 }
 
+/** A connection refused or reset: the shop no longer listens (stopped) or is gone (killed). */
+const REFUSED = ["ECONNREFUSED", "ECONNRESET"];
+/** Also a connection closed or broken in the middle of a request or answer: only a killed shop does that. */
+const CUT = [...REFUSED, "EPIPE", "UND_ERR_SOCKET"];
+
+/**
+ * The code of a request that got no HTTP answer because its connection failed
+ * in one of the `allowed` ways (fetch's TypeError with that code as its
+ * cause), or null for anything else, an assertion among them.
+ */
+function connectionFailure(error: unknown, allowed: string[]): string | null {
+  if (!(error instanceof TypeError)) return null;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && allowed.includes(code) ? code : null;
+}
+
+function explain(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return `${String(error)}${cause ? ` (cause: ${String(cause)})` : ""}`;
+}
+
 let sent = 0;
 /** One quote, as the form sends it, from its own address (so the per-address limit is not the subject). */
 async function sendQuote(base: string, vehicleId: number) {
@@ -60,9 +81,14 @@ async function sendQuote(base: string, vehicleId: number) {
     },
   });
   const text = await res.text();
-  // What the shop stores of the key: the key with the sender's address, hashed.
+  // What the shop stores of the key: the key with the sender's address and the item, hashed.
   return {
-    key: storedSubmissionKey({ submissionKey: key, email: `buyer${n}@example.com` }),
+    key: storedSubmissionKey({
+      submissionKey: key,
+      email: `buyer${n}@example.com`,
+      kind: "vehicle",
+      itemId: vehicleId,
+    }),
     status: res.status,
     number: /Your quote number is (\d{10})/.exec(text)?.[1] ?? null,
   };
@@ -72,23 +98,37 @@ describe("faults", () => {
   it("killed with SIGKILL in a burst of quotes: after a restart the database is whole and every answered quote is there", async () => {
     const { shop, env, dataDir, vehicleId } = await shopWithAVehicle();
     const answered: { key: string; number: string }[] = [];
+    // Every HTTP answer without a quote number, and every request that got no answer at all.
+    const otherAnswers: number[] = [];
+    const cutOff: string[] = [];
+    const unexpected: string[] = [];
     let killed = false;
     const writers = Array.from({ length: 8 }, async () => {
-      while (!killed) {
+      while (!killed && unexpected.length === 0) {
+        let r: Awaited<ReturnType<typeof sendQuote>>;
         try {
-          const r = await sendQuote(shop.url, vehicleId);
-          if (r.number) answered.push({ key: r.key, number: r.number });
-          else expect(r.status).toBeLessThan(500);
-        } catch {
-          // The connection died with the process: this quote got no answer.
+          r = await sendQuote(shop.url, vehicleId);
+        } catch (error) {
+          // Only the kill may leave a quote without an answer: its connection died with the process.
+          const code = connectionFailure(error, CUT);
+          if (killed && code) cutOff.push(code);
+          else unexpected.push(explain(error));
+          return;
         }
+        if (r.number) answered.push({ key: r.key, number: r.number });
+        else otherAnswers.push(r.status);
       }
     });
-    while (answered.length < 40) await new Promise((r) => setTimeout(r, 10));
+    while (answered.length < 40 && unexpected.length === 0) await new Promise((r) => setTimeout(r, 10));
     shop.child.kill("SIGKILL");
     killed = true;
     await Promise.all(writers);
     await shop.exited;
+    expect(unexpected, "requests that failed other than by the kill").toEqual([]);
+    expect(
+      otherAnswers.filter((status) => status >= 500),
+      "server errors answered in the burst",
+    ).toEqual([]);
 
     const again = runShop(env);
     await again.ready;
@@ -113,7 +153,8 @@ describe("faults", () => {
     for (const q of stored.values()) expect(perQuote.get(q.id), `mails of quote ${q.number}`).toBe(2);
     db.close();
     console.log(
-      `SIGKILL after ${answered.length} answered quotes; ${stored.size} stored; database whole after restart`,
+      `SIGKILL after ${answered.length} answered quotes; ${stored.size} stored; database whole after restart; ` +
+        `requests cut off by the kill: ${cutOff.join(", ") || "none"}`,
     );
     expect(await again.stop()).toBe(0);
   }, 90_000);
@@ -147,30 +188,49 @@ describe("faults", () => {
     });
     // And a stream of whole requests around them.
     let stopped = false;
-    const load = { answered: 0, afterStop: [] as string[] };
+    const load = { answered: 0, notOk: [] as number[], afterStop: [] as string[], unexpected: [] as string[] };
     const readers = Array.from({ length: 6 }, async () => {
-      while (!stopped || load.afterStop.length === 0) {
+      while ((!stopped || load.afterStop.length === 0) && load.unexpected.length === 0) {
+        let res: Response;
         try {
-          const res = await fetch(`${shop.url}/vehicles?PerPage=40`, { headers: { Connection: "close" } });
-          await res.text();
-          expect(res.status).toBe(200);
-          load.answered++;
+          res = await fetch(`${shop.url}/vehicles?PerPage=40`, { headers: { Connection: "close" } });
         } catch (error) {
           // Only connections the shop had not yet taken may fail, and only after the stop.
-          expect(stopped).toBe(true);
-          load.afterStop.push(String((error as { cause?: { code?: string } }).cause?.code));
+          const code = connectionFailure(error, REFUSED);
+          if (stopped && code) load.afterStop.push(code);
+          else load.unexpected.push(explain(error));
           return;
         }
+        // An answer begun is finished, and every answer, before or after the stop, is the page.
+        try {
+          await res.text();
+        } catch (error) {
+          load.unexpected.push(`answer cut off: ${explain(error)}`);
+          return;
+        }
+        if (res.status === 200) load.answered++;
+        else load.notOk.push(res.status);
       }
     });
-    while (load.answered < 50) await new Promise((r) => setTimeout(r, 5));
+    while (load.answered < 50 && load.unexpected.length === 0 && load.notOk.length === 0)
+      await new Promise((r) => setTimeout(r, 5));
     stopped = true;
     shop.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    // The bodies are finished only once the shop has begun stopping (it has stopped listening when it says so).
+    await expect.poll(() => shop.output(), { timeout: 10_000, interval: 5 }).toContain('"msg":"stopping"');
     for (const r of inFlight) r.finish();
     expect(await Promise.all(inFlight.map((r) => r.answered))).toEqual(Array(16).fill(302));
     await Promise.all(readers);
+    expect(load.unexpected, "requests that failed other than by the stop").toEqual([]);
+    expect(load.notOk, "whole requests answered other than 200").toEqual([]);
     expect(await shop.exited).toBe(0);
+    // And the shop's own log agrees: all sixteen were answered after it said it was stopping.
+    const output = shop.output();
+    const afterStopping = output.slice(output.indexOf('"msg":"stopping"'));
+    expect(
+      afterStopping.match(/"msg":"request","method":"POST","path":"\/preferences"/g) ?? [],
+      "requests in flight answered after the shop said it was stopping",
+    ).toHaveLength(16);
     console.log(
       `SIGTERM under load: 16 of 16 requests in flight answered; ${load.answered} whole requests answered; ` +
         `new connections after the stop: ${load.afterStop.join(", ")}`,

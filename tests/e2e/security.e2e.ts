@@ -1,16 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DB } from "~/db/db.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { setFavourite } from "~/domain/accounts/favourites.server";
+import { newToken } from "~/domain/auth/tokens.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
-import { freePort, runShop } from "../support/shop-process";
+import { attackClient, pair, setCookie } from "../support/attack-client";
+import { type ShopProcess, startShopWithData } from "../support/shop-process";
 
 /*
  * The security suite: the shop as it runs in production (PUBLIC_URL on https,
@@ -25,61 +23,28 @@ const BUYER_A = { email: "asha@example.lk", password: "asha's password 1" };
 const BUYER_B = { email: "bilal@example.np", password: "bilal's password 2" };
 const STAFF = { adminId: "sec-owner", password: "sec-owner password" };
 
-let shop: ReturnType<typeof runShop>;
-let dataDir: string;
+let shop: ShopProcess;
 let db: DB;
 let vehicleId: number;
-let ipCounter = 0;
-/** A made-up client address per request unless one is given, so the per-address limits are not the subject. */
-const nextIp = () => `198.18.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
+let stop: () => Promise<void>;
+const { request, post } = attackClient(() => shop.url);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-security-"));
-  db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
-  await migrateToLatest(db);
-  await createCustomer(db, { ...BUYER_A, fullName: "Asha Perera", country: "Sri Lanka", phone: "+94 77 1" });
-  await createCustomer(db, { ...BUYER_B, fullName: "Bilal Thapa", country: "Nepal", phone: "+977 98 1" });
-  await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
-  vehicleId = (
-    await createVehicle(db, vehicleFactory(createRng(5), 0, { stockStatus: "available" }), [], {
-      kind: "system",
-      id: null,
-    })
-  ).id;
-  shop = runShop({
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    PUBLIC_URL,
-    SESSION_SECRET: "security-suite-secret-security-suite-secret",
-  });
-  await shop.ready;
+  ({ shop, db, stop } = await startShopWithData(
+    "shop-security-",
+    async (db) => {
+      await createCustomer(db, { ...BUYER_A, fullName: "Asha Perera", country: "Sri Lanka", phone: "+94 77 1" });
+      await createCustomer(db, { ...BUYER_B, fullName: "Bilal Thapa", country: "Nepal", phone: "+977 98 1" });
+      await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
+      const system = { kind: "system" as const, id: null };
+      vehicleId = (await createVehicle(db, vehicleFactory(createRng(5), 0, { stockStatus: "available" }), [], system))
+        .id;
+    },
+    { PUBLIC_URL, SESSION_SECRET: "security-suite-secret-security-suite-secret" },
+  ));
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.stop();
-  await db?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-type Options = { cookie?: string; ip?: string; headers?: Record<string, string> };
-
-function request(pathname: string, init: RequestInit & Options = {}) {
-  const { cookie, ip, headers, ...rest } = init;
-  return fetch(`${shop.url}${pathname}`, {
-    redirect: "manual",
-    ...rest,
-    headers: { "X-Forwarded-For": ip ?? nextIp(), ...(cookie ? { Cookie: cookie } : {}), ...headers },
-  });
-}
-
-const post = (pathname: string, fields: Record<string, string>, options: Options = {}) =>
-  request(pathname, { method: "POST", body: new URLSearchParams(fields), ...options });
-
-/** The Set-Cookie that sets this cookie (not the one that clears it), or null. */
-function setCookie(res: Response, name: string): string | null {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !c.includes("Max-Age=0")) ?? null;
-}
-const pair = (header: string) => header.split(";")[0]!;
+afterAll(() => stop?.());
 
 async function buyerLogin(who: { email: string; password: string }, cookie?: string) {
   const res = await post("/login", { ...who, redirectTo: "/account" }, { cookie });
@@ -136,10 +101,13 @@ describe("session ids", () => {
     expect(second).not.toBe(first);
     expect(await signedInBuyer(first)).toBeNull();
     expect(await signedInBuyer(second)).toBe(BUYER_A.email);
-    // A session id planted before sign-in (fixation) is not the one the buyer ends up with.
-    const planted = "__Host-sid=planted-id-planted-id-planted-id-planted-id-1234";
+    // A session id planted before sign-in (fixation), shaped as the shop's own ids are (256 bits,
+    // base64url), is not the one the buyer ends up with, and opens nothing afterwards.
+    const planted = `__Host-sid=${newToken()}`;
     const afterPlant = await buyerLogin(BUYER_A, planted);
     expect(afterPlant).not.toBe(planted);
+    expect(await signedInBuyer(afterPlant)).toBe(BUYER_A.email);
+    expect(await signedInBuyer(planted)).toBeNull();
 
     const out = await post("/logout", {}, { cookie: second });
     expect(out.status).toBe(302);
@@ -333,6 +301,13 @@ describe("two-step sign-in", () => {
     const limited = await post("/admin/login/code", { code: codeFor(key, 1) }, { cookie: challenge3 });
     expect(limited.status).toBe(429);
     expect(setCookie(limited, "__Host-staff_sid")).toBeNull();
+
+    // Codes typed on the Security page share that limit (per staff member): the session is not a way round it.
+    const renewLimited = await post("/admin/security", { intent: "renew", code: codes[1]! }, { cookie: pair(session) });
+    expect(renewLimited.status).toBe(429);
+    expect(Number(renewLimited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await renewLimited.text()).toContain("Too many attempts. Please wait a few minutes and try again.");
+    await db.deleteFrom("rate_limits").execute();
 
     // Turning it off needs the password and a code; the command line can do it for a lost phone.
     const off = await post(

@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { type DB, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -58,6 +62,34 @@ export function runShop(env: Record<string, string>): ShopProcess & { ready: Pro
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
+    },
+  };
+}
+
+/**
+ * A shop of a test file's own: a fresh data folder and SQLite database, filled
+ * by `fill`, then the built shop started on it. `stop` ends the shop and
+ * removes everything.
+ */
+export async function startShopWithData(
+  prefix: string,
+  fill: (db: DB) => Promise<void>,
+  env: Record<string, string>,
+): Promise<{ shop: ShopProcess; db: DB; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
+  await fill(db);
+  const shop = runShop({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env });
+  await shop.ready;
+  return {
+    shop,
+    db,
+    dataDir,
+    stop: async () => {
+      await shop.stop();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useSelection } from "./use-selection";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
@@ -48,7 +48,7 @@ export function QuoteList({
 }) {
   const { t } = useT("admin");
   const m = useAdminMessage();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useSelection<string>(result);
   const filtered = Boolean(query.q || query.status);
   const pageHref = (p: number) => {
     const params = new URLSearchParams();

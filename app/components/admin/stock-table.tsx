@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
@@ -128,7 +128,7 @@ export function StockTable({
   result?: { ok: boolean; message: string } | undefined;
 }) {
   const navigation = useNavigation();
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected] = useSelection<number>(result);
   const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));
   const someOnPage = items.some((i) => selected.includes(i.id));
   const { t } = useT("admin");

@@ -129,7 +129,7 @@ describe("rate limits", () => {
     for (let i = 1; i <= 10; i++)
       expect((await countTries(t.db, ["login:account:a@b.c"], LOGIN_LIMIT, start)).allowed).toBe(true);
     const refused = await countTries(t.db, ["login:account:a@b.c"], LOGIN_LIMIT, new Date(start.getTime() + 60_000));
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 120 });
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 120 });
     // Another address is counted apart.
     expect((await countTries(t.db, ["login:account:other@b.c"], LOGIN_LIMIT, start)).allowed).toBe(true);
     expect(
@@ -143,6 +143,20 @@ describe("rate limits", () => {
       Array.from({ length: 15 }, () => countTries(t.db, ["login:ip:203.0.113.9"], LOGIN_LIMIT, now)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it("gives a try back (a right password): only failures use up the limit", async () => {
+    const now = new Date("2026-11-21T14:00:00Z");
+    const key = ["login:account:giveback@b.c"];
+    for (let i = 0; i < 9; i++) await countTries(t.db, key, LOGIN_LIMIT, now);
+    // Five right passwords in a row, each counted first and then given back.
+    for (let i = 0; i < 5; i++) {
+      const gate = await countTries(t.db, key, LOGIN_LIMIT, now);
+      expect(gate.allowed).toBe(true);
+      await gate.giveBack();
+    }
+    expect((await countTries(t.db, key, LOGIN_LIMIT, now)).allowed).toBe(true);
+    expect((await countTries(t.db, key, LOGIN_LIMIT, now)).allowed).toBe(false);
   });
 });
 
@@ -189,6 +203,40 @@ describe("password reset", () => {
       ok: false,
       reason: "invalid",
     });
+  });
+
+  it("ends every other outstanding link of the account when one is used", async () => {
+    const owner = (await createCustomer(t.db, {
+      email: "two-links@example.com",
+      password: "first password",
+      fullName: "Two Links",
+      country: "Chile",
+      phone: "+56 9",
+    }))!;
+    const ask = () =>
+      requestPasswordReset(t.db, {
+        email: "two-links@example.com",
+        publicUrl: new URL("https://shop.example"),
+        shopName: "Shop",
+      });
+    await ask();
+    const first = (await latestResetLink()).token;
+    await ask();
+    const second = (await latestResetLink()).token;
+    expect(first).not.toBe(second);
+
+    expect(await resetPassword(t.db, second, "second password")).toEqual({ ok: true, customerId: owner.id });
+    // The older link, never clicked, must not set the password any more.
+    expect(await resetPassword(t.db, first, "someone else's password")).toEqual({ ok: false, reason: "used" });
+    expect(await authenticateCustomer(t.db, "two-links@example.com", "second password")).toEqual({ id: owner.id });
+    expect(await authenticateCustomer(t.db, "two-links@example.com", "someone else's password")).toBeNull();
+    const open = await t.db
+      .selectFrom("password_resets")
+      .select("token_hash")
+      .where("customer_id", "=", owner.id)
+      .where("used_at", "is", null)
+      .execute();
+    expect(open).toEqual([]);
   });
 
   it("sends nothing for an unknown address", async () => {

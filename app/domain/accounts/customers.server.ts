@@ -1,4 +1,4 @@
-import { type DB, nowIso } from "~/db/db.server";
+import { type DB, dialectOf, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
@@ -121,7 +121,10 @@ export async function requestPasswordReset(
 
 export type ResetOutcome = { ok: true; customerId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
 
-/** Sets a new password from a reset link. The link works once; every session of the buyer ends. */
+/**
+ * Sets a new password from a reset link. The link works once; every other
+ * outstanding link of the buyer and every session of the buyer end with it.
+ */
 export async function resetPassword(db: DB, token: string, password: string, now = new Date()): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
@@ -133,6 +136,11 @@ export async function resetPassword(db: DB, token: string, password: string, now
     if (!row) return { ok: false, reason: "invalid" } as const;
     if (row.used_at) return { ok: false, reason: "used" } as const;
     if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" } as const;
+    // One reset of a buyer at a time: two links used at the same moment on
+    // PostgreSQL would each claim its own and miss the other's (SQLite runs
+    // one write transaction at a time already).
+    if (dialectOf(trx) === "postgres")
+      await trx.selectFrom("customers").select("id").where("id", "=", row.customer_id).forUpdate().execute();
     const claimed = await trx
       .updateTable("password_resets")
       .set({ used_at: now.toISOString() })
@@ -140,6 +148,14 @@ export async function resetPassword(db: DB, token: string, password: string, now
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: "used" } as const;
+    // Any other link still in the buyer's mail ends too: once the password is
+    // chosen, an older link (perhaps read by someone else) must not change it again.
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now.toISOString() })
+      .where("customer_id", "=", row.customer_id)
+      .where("used_at", "is", null)
+      .execute();
     await trx
       .updateTable("customers")
       .set({ password_hash: passwordHash, updated_at: now.toISOString() })

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie, serverCookie } from "~/utils/cookies";
+import { serverCookie } from "~/utils/cookies";
+import { readSessionCookie } from "~/utils/request-scope.server";
 import { pageUrl } from "~/utils/page-url";
 import { type SessionServices, secureCookies } from "~/context.server";
 
@@ -42,14 +43,14 @@ export async function startCustomerSession(services: SessionServices, customerId
 /** Ends the session of this request (the row goes) and returns the Set-Cookie header that clears it. */
 export async function endCustomerSession(services: SessionServices, request: Request): Promise<string> {
   const secure = secureCookies(services);
-  const token = readCookie(request.headers.get("Cookie"), customerCookieName(secure));
+  const token = readSessionCookie(request.headers.get("Cookie"), customerCookieName(secure));
   if (token) await services.db.deleteFrom("customer_sessions").where("id_hash", "=", tokenHash(token)).execute();
   return cookie("", 0, secure);
 }
 
 /** The signed-in buyer, or null. */
 export async function getCustomer(services: SessionServices, request: Request): Promise<Customer | null> {
-  const token = readCookie(request.headers.get("Cookie"), customerCookieName(secureCookies(services)));
+  const token = readSessionCookie(request.headers.get("Cookie"), customerCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
   const row = await services.db
     .selectFrom("customer_sessions")

@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
 import { nowIso } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { markPublicContentChanged } from "~/utils/request-scope.server";
+
+/** Subjects whose changes public pages show (stock, its prices and photos, the freight table). */
+const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight"]);
 
 export type ActivityEntry = {
   actor: { kind: "staff" | "customer" | "visitor" | "system"; id: string | null };
@@ -11,8 +15,13 @@ export type ActivityEntry = {
   at?: string;
 };
 
-/** Records who did what and when. Call it inside the transaction of the change it records. */
+/**
+ * Records who did what and when. Call it inside the transaction of the change it records.
+ * Every change to what public pages show is logged, so this is also where the
+ * page cache learns that it must start afresh.
+ */
 export async function logActivity(db: Kysely<Database>, entry: ActivityEntry): Promise<void> {
+  if (PUBLIC_SUBJECTS.has(entry.action.split(".")[0]!)) markPublicContentChanged();
   await db
     .insertInto("activity_log")
     .values({

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import { data, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
@@ -57,20 +57,30 @@ function context() {
 
 type Answer = { status: number; location: string | null; data: unknown };
 
-/** Calls a route function and reports what the browser would get: a redirect, data with a status, or a thrown response. */
+/** `data(...)` from react-router: a body with a status, returned or thrown. */
+type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: { status?: number } | null };
+const isDataWithInit = (value: unknown): value is DataWithInit =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+
+/**
+ * Calls a route function and reports what the browser would get: a redirect,
+ * data with a status, or a response the route threw on purpose (a redirect,
+ * `data(..., { status: 404 })`). Anything else thrown is a crash (a 500 for
+ * the browser) and fails the test instead of passing for an answer.
+ */
 async function call(fn: (args: never) => Promise<unknown>, request: Request): Promise<Answer> {
   let result: unknown;
   try {
     result = await fn({ request, context: context(), params: {} } as never);
   } catch (thrown) {
+    if (!(thrown instanceof Response) && !isDataWithInit(thrown)) throw thrown;
     result = thrown;
   }
   if (result instanceof Response) {
     return { status: result.status, location: result.headers.get("Location"), data: null };
   }
-  const withInit = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") {
-    return { status: withInit.init?.status ?? 200, location: null, data: withInit.data };
+  if (isDataWithInit(result)) {
+    return { status: result.init?.status ?? 200, location: null, data: result.data };
   }
   return { status: 200, location: null, data: result };
 }
@@ -87,6 +97,16 @@ const save = (who: keyof typeof buyers | null, fields: Record<string, string>, h
 
 const searchesOf = (customerId: number) =>
   t.db.selectFrom("saved_searches").selectAll().where("customer_id", "=", customerId).orderBy("id").execute();
+
+describe("the test helper", () => {
+  it("passes a crash on instead of reporting it as an answer", async () => {
+    const crash = () => Promise.reject(new TypeError("db is undefined"));
+    await expect(call(crash, new Request("http://shop.test/"))).rejects.toThrow("db is undefined");
+    // What a route throws on purpose is an answer.
+    const notFound = () => Promise.reject(data("Saved search not found", { status: 404 }));
+    expect(await call(notFound, new Request("http://shop.test/"))).toMatchObject({ status: 404 });
+  });
+});
 
 describe("saving a search", () => {
   it("keeps the filters only, in one form, with the buyer's language; alerts start from now", async () => {

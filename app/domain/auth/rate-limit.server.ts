@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 
@@ -9,7 +10,7 @@ import type { DB } from "~/db/db.server";
 
 export const LOGIN_LIMIT = { tries: 10, windowMs: 3 * 60 * 1000 };
 
-export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number; windowStartedAt: string };
 
 export async function countTry(db: DB, key: string, limit = LOGIN_LIMIT, now = new Date()): Promise<RateLimitResult> {
   const nowIso = now.toISOString();
@@ -27,32 +28,83 @@ export async function countTry(db: DB, key: string, limit = LOGIN_LIMIT, now = n
     allowed: count <= limit.tries,
     count,
     retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
+    windowStartedAt: row.window_started_at,
   };
 }
 
-/** Counts a try under every key; refused when any of them is over its limit. */
-export async function countTries(db: DB, keys: string[], limit = LOGIN_LIMIT, now = new Date()) {
+export type Gate = {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Takes the try back (a right password, a right code): only failures use up the limit. */
+  giveBack: () => Promise<void>;
+};
+
+/**
+ * Counts a try under every key first, then says whether it may go ahead, so
+ * that any number of tries at once cannot check more than the limit: each
+ * holds its place in the count before anything is checked. A try that
+ * succeeds is given back; one that is refused or fails stays counted.
+ */
+export async function countTries(db: DB, keys: string[], limit = LOGIN_LIMIT, now = new Date()): Promise<Gate> {
   const results = await Promise.all(keys.map((key) => countTry(db, key, limit, now)));
   const refused = results.filter((r) => !r.allowed);
   return {
     allowed: refused.length === 0,
     retryAfterSeconds: refused.length ? Math.max(...refused.map((r) => r.retryAfterSeconds)) : 0,
+    giveBack: async () => {
+      // Only from the window each try was counted in: a window begun since then keeps its count.
+      await Promise.all(
+        keys.map((key, i) =>
+          db
+            .updateTable("rate_limits")
+            .set((eb) => ({ count: eb("count", "-", 1) }))
+            .where("key", "=", key)
+            .where("window_started_at", "=", results[i]!.windowStartedAt)
+            .where("count", ">", 0)
+            .execute(),
+        ),
+      );
+    },
   };
 }
 
-export const TOO_MANY_TRIES = "Too many attempts. Please wait a few minutes and try again.";
-
-/** Whether any of the keys has used up its tries in the current window (nothing is counted). */
-export async function limitReached(db: DB, keys: string[], limit = LOGIN_LIMIT, now = new Date()) {
-  const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();
-  const rows = await db
-    .selectFrom("rate_limits")
-    .select(["count", "window_started_at"])
-    .where("key", "in", keys)
-    .where("window_started_at", ">", windowStart)
-    .execute();
-  const over = rows.filter((r) => Number(r.count) >= limit.tries);
-  if (over.length === 0) return { reached: false, retryAfterSeconds: 0 };
-  const resetAt = Math.max(...over.map((r) => Date.parse(r.window_started_at) + limit.windowMs));
-  return { reached: true, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
+/**
+ * The part of a client address one client holds, for limits per address: an
+ * IPv4 address whole, an IPv6 address by its /64 (a home or a phone is given a
+ * whole /64, so counting single addresses would give one client millions).
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split("%")[0]!;
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = "", tail] = address.split("::");
+  const first = head === "" ? [] : head.split(":");
+  const last = tail === undefined || tail === "" ? [] : tail.split(":");
+  const groups =
+    tail === undefined ? first : [...first, ...Array<string>(8 - first.length - last.length).fill("0"), ...last];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
+
+/**
+ * One mailbox however its address is written, for limits per e-mail address:
+ * lower case, without a "+tag", and for Gmail without dots. Only for counting;
+ * mail still goes to the address as typed.
+ */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at).split("+")[0]!;
+  let domain = address.slice(at + 1);
+  if (domain === "gmail.com" || domain === "googlemail.com") {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
+export const TOO_MANY_TRIES = "Too many attempts. Please wait a few minutes and try again.";

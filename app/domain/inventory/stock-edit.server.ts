@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import { type DB, dialectOf } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
@@ -24,6 +24,13 @@ export const stockImages = (db: DB, kind: AdminKind, id: number): Promise<EditIm
 
 export type EditOutcome = { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string> };
 
+const tooManyImages = (): EditOutcome => ({
+  ok: false,
+  status: 400,
+  message: TOO_MANY_IMAGES,
+  errors: { images: TOO_MANY_IMAGES },
+});
+
 function values(form: MultipartForm) {
   return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
 }
@@ -32,6 +39,10 @@ function values(form: MultipartForm) {
  * Saves the edit screen: the fields, the photos kept in the order given (only
  * this item's own), and new photos after them, at most 12 in all. One
  * transaction for the rows; photos no longer shown leave the store afterwards.
+ *
+ * The 12 is counted inside that transaction, with the item locked, so two
+ * saves of one item at the same moment cannot both pass: the second sees the
+ * first one's photos and is refused whole (its stored files are removed again).
  */
 export async function editStock(
   db: DB,
@@ -55,13 +66,15 @@ export async function editStock(
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
     return { ok: false, status: 400, message: SAVE_FAILED, errors };
   }
+  // The photos this save knows of: the ones it keeps or drops. A photo another
+  // save adds from now on is neither; it stays and counts towards the 12.
   const current = await stockImages(db, kind, id);
   const keepIds = [...new Set((form.fields.get("keep") ?? []).map(Number))].filter((k) =>
     current.some((c) => c.id === k),
   );
-  if (keepIds.length + form.files.length > MAX_IMAGES_PER_ITEM) {
-    return { ok: false, status: 400, message: TOO_MANY_IMAGES, errors: { images: TOO_MANY_IMAGES } };
-  }
+  // A first look, so a form that is plainly over the limit stores no file; the
+  // count that decides is taken again inside the transaction below.
+  if (keepIds.length + form.files.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
   const refId = (parsed.data.refId as string | undefined) || existing.ref_id;
   const clash = await db
     .selectFrom(table as "vehicles")
@@ -85,10 +98,33 @@ export async function editStock(
     }
   }
 
-  const removed = current.filter((c) => !keepIds.includes(c.id));
+  let removed: EditImage[] = [];
   const now = new Date().toISOString();
+  let refused: EditOutcome | null = null;
   try {
-    await db.transaction().execute(async (trx) => {
+    refused = await db.transaction().execute(async (trx): Promise<EditOutcome | null> => {
+      // Lock the item first, so a second save of it waits here until this one
+      // has committed and then counts this one's photos. PostgreSQL locks the
+      // row. SQLite has no row locks and needs none: the shop holds one
+      // connection per process and Kysely's SQLite driver keeps it (behind a
+      // mutex) for the whole transaction, so a second transaction only begins
+      // after this one ends. (Several instances are the PostgreSQL set-up,
+      // README "Past one machine"; a second process on the same SQLite file
+      // would get SQLITE_BUSY on its write, which rolls it back, not a 13th photo.)
+      const locked = await trx
+        .selectFrom(table as "vehicles")
+        .select("id")
+        .where("id", "=", id)
+        .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!locked) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
+      const images = await stockImages(trx, kind, id);
+      const known = new Set(current.map((c) => c.id));
+      const kept = keepIds.filter((k) => images.some((i) => i.id === k));
+      const addedMeanwhile = images.filter((i) => !known.has(i.id)).map((i) => i.id);
+      if (kept.length + addedMeanwhile.length + added.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
+      removed = images.filter((i) => known.has(i.id) && !kept.includes(i.id));
+
       if (kind === "vehicles") {
         const v = vehicleUploadSchema().parse(values(form));
         await trx
@@ -154,14 +190,17 @@ export async function editStock(
           )
           .execute();
       }
-      for (const [position, imageId] of keepIds.entries()) {
+      // Positions 0..n-1 with no gaps: the kept photos in the order given, then
+      // any another save added meanwhile, then the new ones.
+      const order = [...kept, ...addedMeanwhile];
+      for (const [position, imageId] of order.entries()) {
         await trx
           .updateTable(imageTable as "vehicle_images")
           .set({ position })
           .where("id", "=", imageId)
           .execute();
       }
-      await insertImages(trx, kind, id, added, keepIds.length, now);
+      await insertImages(trx, kind, id, added, order.length, now);
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
         action: kind === "vehicles" ? "vehicle.updated" : "part.updated",
@@ -169,10 +208,16 @@ export async function editStock(
         summary: `${kind === "vehicles" ? "Vehicle" : "Part"} updated: ${refId}`,
         at: now,
       });
+      return null;
     });
   } catch (error) {
     await Promise.all(added.map((image) => media.remove(image)));
     throw error;
+  }
+  if (refused) {
+    // Nothing was written before the refusal; the files stored for it go too.
+    await Promise.all(added.map((image) => media.remove(image)));
+    return refused;
   }
   await removeUnusedPhotos(
     db,

@@ -135,6 +135,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
   ).sort((a, b) => a.id - b.id);
   let sent = 0;
   for (const mail of due) {
+    let handedOver = false;
     try {
       await send({
         id: mail.id,
@@ -146,6 +147,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
         replyTo: mail.reply_to,
         listUnsubscribe: mail.list_unsubscribe,
       });
+      handedOver = true;
       await db
         .updateTable("mail_outbox")
         .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, attempts: mail.attempts + 1 })
@@ -155,6 +157,12 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
     } catch (error) {
       const attempts = mail.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
+      const detail = { mailId: mail.id, attempts, error: error instanceof Error ? error.message : String(error) };
+      // Sent, but the database did not take the record of it: the mail stays due
+      // and may go out again (at least once, never lost). Said before the write
+      // below, which fails too when the whole database does and so ends the run:
+      // nothing more is sent that could not be recorded.
+      if (handedOver) log("error", "mail sent but not recorded as sent; it may go out again", detail);
       await db
         .updateTable("mail_outbox")
         .set({
@@ -162,15 +170,11 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
           status: failed ? "failed" : "pending",
           next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
           locked_until: null,
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          last_error: detail.error.slice(0, 500),
         })
         .where("id", "=", mail.id)
         .execute();
-      log(failed ? "error" : "warn", failed ? "mail gave up" : "mail will be retried", {
-        mailId: mail.id,
-        attempts,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      if (!handedOver) log(failed ? "error" : "warn", failed ? "mail gave up" : "mail will be retried", detail);
     }
   }
   return sent;

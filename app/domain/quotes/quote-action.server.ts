@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import { getServices } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
+import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
-import { QUOTE_ERROR, QUOTE_SOLD, quoteSentMessage, readQuoteForm } from "./quotes.schema";
-import { createQuote } from "./quotes.server";
+import { QUOTE_ERROR, QUOTE_SOLD, QUOTE_TOO_MANY, quoteSentMessage, readQuoteForm } from "./quotes.schema";
+import { createQuote, QUOTE_LIMITS } from "./quotes.server";
 
 /**
  * The quote form's action on the vehicle and part pages: check, save with its
@@ -35,6 +36,18 @@ export async function quoteAction(
     return data({ ok: false, message: QUOTE_ERROR, errors, values }, { status: 400 });
   }
   try {
+    // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
+    const gates = [
+      await countTries(services.db, [`quote:ip:${addressKey(getClientIp(context))}`], QUOTE_LIMITS.perAddress),
+      await countTries(services.db, [`quote:email:${mailboxKey(parsed.data.email)}`], QUOTE_LIMITS.perEmail),
+    ];
+    const refused = gates.filter((gate) => !gate.allowed);
+    if (refused.length > 0) {
+      return data(
+        { ok: false, message: QUOTE_TOO_MANY, errors: {}, values },
+        { status: 429, headers: { "Retry-After": String(Math.max(...refused.map((g) => g.retryAfterSeconds))) } },
+      );
+    }
     const customer = await getCustomer(services, request);
     const outcome = await createQuote(services.db, parsed.data, customer?.id ?? null, {
       ownerEmail: services.config.ownerEmail,
@@ -42,6 +55,7 @@ export async function quoteAction(
       publicUrl: services.config.publicUrl,
       language: requestLanguage(request),
     });
+    if (!outcome.ok || outcome.repeated) await Promise.all(gates.map((gate) => gate.giveBack()));
     if (!outcome.ok) {
       const message = outcome.reason === "sold" ? QUOTE_SOLD : QUOTE_ERROR;
       return data({ ok: false, message, errors: {}, values }, { status: outcome.reason === "sold" ? 409 : 404 });

@@ -9,6 +9,8 @@ export const QUOTE_ERROR = "Error sending quote. Please try again.";
 /** The answer to a saved quote (its English is in the `messages` catalogue as a pattern). */
 export const quoteSentMessage = (number: string) => `${QUOTE_SENT} Your quote number is ${number}.`;
 export const QUOTE_PORT = "Choose a port from the list";
+export const QUOTE_TOO_MANY =
+  "You have sent many quote requests in a short time. Please wait a while and try again, or contact us on WhatsApp.";
 export const QUOTE_SOLD = "This item has been sold, so it can no longer be quoted. Ask us about similar stock.";
 
 const required = (label: string, max: number) =>

@@ -16,13 +16,28 @@ export function newQuoteNumber(): string {
 
 /**
  * What is stored of a form's submission key: the key with the sender's e-mail
- * address, hashed. A page kept in the public page cache hands the same key to
- * every visitor for a few seconds; two people sending it are two quotes, the
- * same person sending twice is one.
+ * address and the item, hashed. A page kept in the public page cache hands the
+ * same key to every visitor for a few seconds; two people sending it are two
+ * quotes, the same person sending twice is one. The same key sent for another
+ * item is another quote, never the first item's answer.
  */
-export function storedSubmissionKey(request: Pick<QuoteRequest, "submissionKey" | "email">): string {
-  return createHash("sha256").update(`${request.submissionKey}\n${request.email.trim().toLowerCase()}`).digest("hex");
+export function storedSubmissionKey(
+  request: Pick<QuoteRequest, "submissionKey" | "email" | "kind" | "itemId">,
+): string {
+  return createHash("sha256")
+    .update(`${request.submissionKey}\n${request.email.trim().toLowerCase()}\n${request.kind}:${request.itemId}`)
+    .digest("hex");
 }
+
+/**
+ * Quote requests per client address and per e-mail address: each sends a
+ * confirmation mail, so without a limit the form could be used to mail
+ * strangers. A buyer asking about many cars in one sitting stays well inside.
+ */
+export const QUOTE_LIMITS = {
+  perAddress: { tries: 20, windowMs: 60 * 60 * 1000 },
+  perEmail: { tries: 8, windowMs: 60 * 60 * 1000 },
+};
 
 /** The owner's mail line for a vehicle's total to the buyer's port, as the buyer saw it. */
 async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Promise<string> {

@@ -4,7 +4,7 @@ import { between, createRng, partFactory, pick, vehicleFactory } from "~/db/seed
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { readPartQuery, readVehicleQuery, type Sort, type VehicleFilters } from "./filters";
-import { searchParts, searchVehicles, stockFacets, vehicleListQueries } from "./search.server";
+import { partListQueries, searchParts, searchVehicles, stockFacets, vehicleListQueries } from "./search.server";
 
 let t: TestDb;
 type Stored = VehicleInput & { id: number; refId: string; createdAt: string };
@@ -183,6 +183,40 @@ describe("keyword with many matches", () => {
         ).toEqual(plain.map((r) => r.id));
         expect(plain.length).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe("a page found by sorting the matches", () => {
+  it("holds the same rows as a page found by walking the sort index, ties included", async () => {
+    const v = vehicles[0]!;
+    for (const qs of ["", `Make=${v.make}`, `Type=${v.type}&YearFrom=2010`, "Keyword=hybrid", "PriceTo=1500000"]) {
+      for (const sort of ["newest", "oldest", "price_asc", "price_desc"] as const) {
+        const query = readVehicleQuery(new URLSearchParams(`${qs}&Sort=${sort}&PerPage=20`));
+        for (const offset of [0, 20, 40, 60]) {
+          const walked = await vehicleListQueries(t.db, query, offset, false, false).page.execute();
+          const sorted = await vehicleListQueries(t.db, query, offset, false, true).page.execute();
+          expect(
+            sorted.map((r) => r.id),
+            `${qs} ${sort} ${offset}`,
+          ).toEqual(walked.map((r) => r.id));
+        }
+      }
+    }
+    const newest = await vehicleListQueries(
+      t.db,
+      readVehicleQuery(new URLSearchParams("PerPage=100")),
+      0,
+      false,
+      true,
+    ).page.execute();
+    expect(newest.map((r) => r.id)).toEqual(expectedVehicles({}, "newest"));
+    for (const sort of ["newest", "price_desc"] as const) {
+      const query = readPartQuery(new URLSearchParams(`Sort=${sort}&PerPage=20`));
+      const walked = await partListQueries(t.db, query, 10, false, false).page.execute();
+      const sorted = await partListQueries(t.db, query, 10, false, true).page.execute();
+      expect(sorted.map((r) => r.id)).toEqual(walked.map((r) => r.id));
+      expect(sorted.length).toBe(20);
     }
   });
 });

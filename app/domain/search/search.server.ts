@@ -31,9 +31,10 @@ function wordInRow(table: StockTable, word: string): Expression<SqlBool> {
  * Keyword condition: every word must appear, case-insensitively, in the name,
  * description, model or ref id. On SQLite, words of 3 or more characters go
  * through the trigram index, shorter ones are checked on the row. When the
- * index says the words match many rows (`dense`) and they are plain ASCII, the
- * rows are checked directly instead: walking the sort index then finds a page
- * after a few hundred rows, without fetching every match and sorting them.
+ * index says the words match many rows (`dense`, see pageStrategy) and they
+ * are plain ASCII, the rows are checked directly instead: walking the sort
+ * index then finds a page after a few hundred rows, without fetching every
+ * match and sorting them.
  */
 function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boolean): Expression<SqlBool> {
   const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
@@ -103,8 +104,26 @@ const ORDER: Record<Sort, [column: "created_at" | "price", direction: "asc" | "d
   price_desc: ["price", "desc"],
 };
 
+/**
+ * The sort key of a list. When the matches are to be sorted (see pageStrategy)
+ * it is written as an expression no index holds, with the same values and so
+ * the same order: the planner then cannot walk the sort index in the hope of
+ * meeting the matches early, and fetches them through the filters' indexes.
+ */
+function sortKey(table: StockTable, column: "created_at" | "price", sortMatches: boolean) {
+  const ref = sql.ref(`${table}.${column}`);
+  if (!sortMatches) return ref;
+  return column === "price" ? sql`${ref} + 0` : sql`${ref} || ''`;
+}
+
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
-export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, offset = 0, denseKeyword = false) {
+export function vehicleListQueries(
+  db: DB,
+  query: ListQuery<VehicleFilters>,
+  offset = 0,
+  denseKeyword = false,
+  sortMatches = false,
+) {
   const [column, direction] = ORDER[query.sort];
   const where = vehicleWhere(db, query.filters, denseKeyword);
   return {
@@ -133,14 +152,20 @@ export function vehicleListQueries(db: DB, query: ListQuery<VehicleFilters>, off
         "stock_status",
       ])
       .where(where)
-      .orderBy(`vehicles.${column}`, direction)
+      .orderBy(sortKey("vehicles", column, sortMatches), direction)
       .orderBy("vehicles.id", direction)
       .limit(query.perPage)
       .offset(offset),
   };
 }
 
-export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 0, denseKeyword = false) {
+export function partListQueries(
+  db: DB,
+  query: ListQuery<PartFilters>,
+  offset = 0,
+  denseKeyword = false,
+  sortMatches = false,
+) {
   const [column, direction] = ORDER[query.sort];
   const where = partWhere(db, query.filters, denseKeyword);
   return {
@@ -152,14 +177,14 @@ export function partListQueries(db: DB, query: ListQuery<PartFilters>, offset = 
       .selectFrom("parts")
       .select(["id", "ref_id", "name", "price", "make", "model", "type", "sub_type", "year", "stock_status"])
       .where(where)
-      .orderBy(`parts.${column}`, direction)
+      .orderBy(sortKey("parts", column, sortMatches), direction)
       .orderBy("parts.id", direction)
       .limit(query.perPage)
       .offset(offset),
   };
 }
 
-/** Above this many keyword matches, a page is found by walking the sort index (see keywordCondition). */
+/** Above this many keyword matches, a page may be found by walking the sort index (see keywordCondition, pageStrategy). */
 const DENSE_MATCHES = 2000;
 
 /**
@@ -196,20 +221,120 @@ async function facetTotal(db: DB, kind: "vehicle" | "part", filters: object): Pr
   return Number(row?.n ?? 0);
 }
 
-/** The filtered total, the cheapest way that is exact. */
+/**
+ * The filtered total, the cheapest way that is exact; `counted` when it took
+ * the count statement. Also the keyword's matches in the trigram index, when
+ * read.
+ */
 async function listTotal(
   db: DB,
   table: StockTable,
   filters: { Keyword?: string },
   count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> },
-): Promise<{ total: number; denseKeyword: boolean }> {
-  const matches = await indexedKeywordMatches(db, table, filters.Keyword);
-  const denseKeyword = matches !== null && matches > DENSE_MATCHES;
+): Promise<{ total: number; keywordMatches: number | null; counted: boolean }> {
+  const keywordMatches = await indexedKeywordMatches(db, table, filters.Keyword);
   const onlyKeyword = Object.entries(filters).every(([k, v]) => k === "Keyword" || v === undefined);
-  if (matches !== null && onlyKeyword) return { total: matches, denseKeyword };
+  if (keywordMatches !== null && onlyKeyword) return { total: keywordMatches, keywordMatches, counted: false };
   const fromFacets = await facetTotal(db, table === "vehicles" ? "vehicle" : "part", filters);
-  if (fromFacets !== null) return { total: fromFacets, denseKeyword };
-  return { total: Number((await count.executeTakeFirstOrThrow()).n), denseKeyword };
+  if (fromFacets !== null) return { total: fromFacets, keywordMatches, counted: false };
+  return { total: Number((await count.executeTakeFirstOrThrow()).n), keywordMatches, counted: true };
+}
+
+/** How many vehicles or parts there are, from the stock counts. */
+async function stockSize(db: DB, table: StockTable): Promise<number> {
+  const row = await db
+    .selectFrom("stock_facets")
+    .select((eb) => eb.fn.sum<number>("n").as("n"))
+    .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Year, price and mileage ranges: one index holds all three, and two wide
+ * ranges may match few rows together that it cannot find without reading most
+ * of the table.
+ */
+const RANGE_FILTERS = new Set(["YearFrom", "YearTo", "PriceFrom", "PriceTo", "MileageFrom", "MileageTo"]);
+
+/** Whether an index finds the matches of one of the filters by itself. */
+function hasIndexedFilter(filters: object): boolean {
+  return Object.entries(filters).some(([key, value]) => {
+    if (value === undefined || RANGE_FILTERS.has(key)) return false;
+    // Both trigram indexes need a word of 3 or more characters.
+    if (key === "Keyword")
+      return String(value)
+        .split(" ")
+        .some((w) => [...w].length >= 3);
+    return true;
+  });
+}
+
+/**
+ * How a page is found once the exact total is known. Walking the sort index
+ * finds it after about (offset + perPage) × stock / total rows if the matches
+ * are spread evenly; sorting the matches reads the total, when an index finds
+ * them. The planners only estimate the total and chose long walks at 100,000
+ * vehicles: PostgreSQL read 50,000 to 65,000 rows for page 200 of a filter
+ * matching 6,000 to 17,000, SQLite's keyword walk (`denseKeyword`) 62,000
+ * (tests/db/query-plans.test.ts). So when a filter has an index of its own,
+ * the matches are sorted (`sortMatches`, see sortKey) whenever that reads
+ * fewer rows than the walk would, and always in price order when they are a
+ * tenth of the stock or fewer: price goes with make, fuel and age, so a walk by
+ * price may meet the matches only after most of the stock (PostgreSQL read
+ * 50,000 rows for the first page of low-mileage diesels). Left to the planner:
+ * a list of one make or one type only, which an index holds in both orders;
+ * and year, price and mileage ranges alone, since two wide ranges may match
+ * few rows together that no index finds without reading most of the table
+ * (PostgreSQL then read all of it, where its walk read 22,000 to 38,000 rows).
+ */
+export function pageStrategy(p: {
+  table: StockTable;
+  filters: object;
+  sort: Sort;
+  offset: number;
+  perPage: number;
+  total: number;
+  stock: number;
+  keywordMatches: number | null;
+}): { sortMatches: boolean; denseKeyword: boolean } {
+  const set = Object.entries(p.filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  const ownOrder = p.table === "vehicles" && set.length === 1 && (set[0] === "Make" || set[0] === "Type");
+  const walk = ((p.offset + p.perPage) * p.stock) / Math.max(1, p.total);
+  const sortMatches =
+    hasIndexedFilter(p.filters) &&
+    !ownOrder &&
+    (walk > p.total || (ORDER[p.sort][0] === "price" && p.total * 10 <= p.stock));
+  const denseKeyword = !sortMatches && p.keywordMatches !== null && p.keywordMatches > DENSE_MATCHES;
+  return { sortMatches, denseKeyword };
+}
+
+/**
+ * What a list settles before it fetches its page: the total, the page within
+ * the list, and how the page is found. The query-plan test follows it too.
+ */
+export async function listPlan(
+  db: DB,
+  table: StockTable,
+  query: ListQuery<{ Keyword?: string }>,
+  count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> },
+) {
+  const { total, keywordMatches, counted } = await listTotal(db, table, query.filters, count);
+  const { page, pageCount } = clampPage(query.page, total, query.perPage);
+  const offset = (page - 1) * query.perPage;
+  // The size of the stock matters only when the matches may be sorted.
+  const stock = total > 0 && hasIndexedFilter(query.filters) ? await stockSize(db, table) : 0;
+  const { filters, sort, perPage } = query;
+  return {
+    total,
+    page,
+    pageCount,
+    offset,
+    counted,
+    ...pageStrategy({ table, filters, sort, offset, perPage, total, stock, keywordMatches }),
+  };
 }
 
 async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: number[]) {
@@ -241,10 +366,13 @@ async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: nu
 
 /** One page of vehicles matching the filters, with the filtered total. */
 export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
-  const { total, denseKeyword } = await listTotal(db, "vehicles", query.filters, vehicleListQueries(db, query).count);
-  const { page, pageCount } = clampPage(query.page, total, query.perPage);
-  const rows =
-    total === 0 ? [] : await vehicleListQueries(db, query, (page - 1) * query.perPage, denseKeyword).page.execute();
+  const { total, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
+    db,
+    "vehicles",
+    query,
+    vehicleListQueries(db, query).count,
+  );
+  const rows = total === 0 ? [] : await vehicleListQueries(db, query, offset, denseKeyword, sortMatches).page.execute();
   const images = await imagesOf(
     db,
     "vehicle_images",
@@ -280,10 +408,13 @@ export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): 
 
 /** One page of parts matching the filters, with the filtered total. */
 export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
-  const { total, denseKeyword } = await listTotal(db, "parts", query.filters, partListQueries(db, query).count);
-  const { page, pageCount } = clampPage(query.page, total, query.perPage);
-  const rows =
-    total === 0 ? [] : await partListQueries(db, query, (page - 1) * query.perPage, denseKeyword).page.execute();
+  const { total, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
+    db,
+    "parts",
+    query,
+    partListQueries(db, query).count,
+  );
+  const rows = total === 0 ? [] : await partListQueries(db, query, offset, denseKeyword, sortMatches).page.execute();
   const images = await imagesOf(
     db,
     "part_images",

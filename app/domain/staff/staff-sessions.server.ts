@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie, serverCookie } from "~/utils/cookies";
+import { serverCookie } from "~/utils/cookies";
+import { readSessionCookie } from "~/utils/request-scope.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { pageUrl } from "~/utils/page-url";
@@ -71,7 +72,7 @@ export async function startStaffSession(
 
 export async function endStaffSession(services: SessionServices, request: Request): Promise<string> {
   const secure = secureCookies(services);
-  const token = readCookie(request.headers.get("Cookie"), staffCookieName(secure));
+  const token = readSessionCookie(request.headers.get("Cookie"), staffCookieName(secure));
   if (token) await services.db.deleteFrom("staff_sessions").where("id_hash", "=", tokenHash(token)).execute();
   return cookie("", 0, secure);
 }
@@ -79,7 +80,7 @@ export async function endStaffSession(services: SessionServices, request: Reques
 /** The signed-in staff member, or null (an expired session is removed). */
 export async function getStaff(services: SessionServices, request: Request): Promise<SignedInStaff | null> {
   const { db } = services;
-  const token = readCookie(request.headers.get("Cookie"), staffCookieName(secureCookies(services)));
+  const token = readSessionCookie(request.headers.get("Cookie"), staffCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
   const row = await db
     .selectFrom("staff_sessions")

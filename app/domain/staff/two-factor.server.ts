@@ -4,8 +4,10 @@ import { secureCookies } from "~/context.server";
 import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
+import { addressKey } from "~/domain/auth/rate-limit.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { readCookie, serverCookie } from "~/utils/cookies";
+import { serverCookie } from "~/utils/cookies";
+import { readSessionCookie } from "~/utils/request-scope.server";
 import {
   base32Encode,
   matchTotp,
@@ -147,6 +149,11 @@ export async function confirmTwoFactor(
     });
     return codes;
   });
+}
+
+/** The rate-limit keys of a code typed by a staff member (at sign-in or on the Security page): per person and per address. */
+export function staffCodeKeys(staffId: number, ip: string): string[] {
+  return [`staff-code:account:${staffId}`, `staff-code:ip:${addressKey(ip)}`];
 }
 
 /**
@@ -296,7 +303,7 @@ export type Challenge = { idHash: string; staffId: number; adminId: string; reme
 
 /** The open challenge of this browser, or null (an expired one is removed). */
 export async function readChallenge(services: Services, request: Request): Promise<Challenge | null> {
-  const token = readCookie(request.headers.get("Cookie"), challengeCookieName(secureCookies(services)));
+  const token = readSessionCookie(request.headers.get("Cookie"), challengeCookieName(secureCookies(services)));
   if (!token || token.length > 100) return null;
   const row = await services.db
     .selectFrom("staff_login_challenges")

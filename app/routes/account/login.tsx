@@ -4,7 +4,8 @@ import { getClientIp, getServices } from "~/context.server";
 import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
 import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -32,26 +33,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const values = { email: email.slice(0, 254) };
-  // Failed logins are counted, per address and per account; successful ones are not.
-  const keys = [`login:ip:${getClientIp(context)}`, `login:account:${normaliseEmail(email).slice(0, 254)}`];
-  const limit = await limitReached(services.db, keys);
-  if (limit.reached) {
+  const account = normaliseEmail(email).slice(0, 254);
+  // Every try is counted before the password is checked (per address and per account, or
+  // per device for a browser that has signed in to this account before); a right one is given back.
+  const keys = await signInKeys(services, request, "buyer", account, getClientIp(context));
+  const gate = await countTries(services.db, keys);
+  if (!gate.allowed) {
     return data(
       { error: TOO_MANY_TRIES, values },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
   const parsed = LoginSchema.safeParse({ email, password: form.get("password") });
   const who = parsed.success ? await authenticateCustomer(services.db, parsed.data.email, parsed.data.password) : null;
   // SPEC 5: any failure gives the same message.
-  if (!who) {
-    await countTries(services.db, keys);
-    return data({ error: INVALID_LOGIN, values }, { status: 400 });
-  }
+  if (!who) return data({ error: INVALID_LOGIN, values }, { status: 400 });
+  await gate.giveBack();
   const headers = new Headers();
   // A new session id at every sign-in; any session this browser had ends.
   headers.append("Set-Cookie", await endCustomerSession(services, request));
   headers.append("Set-Cookie", await startCustomerSession(services, who.id));
+  headers.append("Set-Cookie", await trustedDeviceCookie(services, "buyer", account));
   // The vehicles this browser opened before signing in join the buyer's recently viewed list.
   await mergeRecentViews(services.db, who.id, form.get(RECENT_FIELD));
   return redirect(safeRedirectPath(form.get("redirectTo"), "/account"), { headers });

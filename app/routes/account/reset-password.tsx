@@ -11,7 +11,7 @@ import {
 } from "~/domain/accounts/accounts.schema";
 import { normaliseEmail, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { addressKey, countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "request", errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
   try {
     const limit = await countTries(services.db, [
-      `reset:ip:${getClientIp(context)}`,
+      `reset:ip:${addressKey(getClientIp(context))}`,
       `reset:account:${normaliseEmail(email)}`,
     ]);
     if (!limit.allowed) {

@@ -13,8 +13,12 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
 
 // One module for Edit Vehicle (/admin/edit/{id}) and Edit Part (/admin/edit-parts/{id}, /admin/edit-part/{id}).
+
+/** Photos stream in with their own limits. */
+export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   { title: metaT(matches, "admin")(STOCK_SCREENS[kindOfPath(location.pathname)].editTitleKey) },

@@ -4,12 +4,14 @@ import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import {
   checkSecondFactor,
   endChallenge,
   readChallenge,
+  staffCodeKeys,
   twoFactorStatus,
   WRONG_CODE,
 } from "~/domain/staff/two-factor.server";
@@ -47,20 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const challenge = await readChallenge(services, request);
   // Five minutes are over (or the code step was reached some other way): back to the password.
   if (!challenge) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  // Wrong codes are counted per staff member and per address, as passwords are.
-  const keys = [`staff-code:account:${challenge.staffId}`, `staff-code:ip:${getClientIp(context)}`];
-  const limit = await limitReached(services.db, keys);
-  if (limit.reached) {
-    return data(
-      { error: TOO_MANY_TRIES },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+  // Every code is counted first, per staff member and per address; a right one is given back.
+  const gate = await countTries(services.db, staffCodeKeys(challenge.staffId, getClientIp(context)));
+  if (!gate.allowed) {
+    return data({ error: TOO_MANY_TRIES }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
   }
   const passed = await checkSecondFactor(services, challenge.staffId, String(form.get("code") ?? ""));
-  if (!passed) {
-    await countTries(services.db, keys);
-    return data({ error: WRONG_CODE }, { status: 400 });
-  }
+  if (!passed) return data({ error: WRONG_CODE }, { status: 400 });
+  await gate.giveBack();
   if (passed === "recovery") {
     const { recoveryCodesLeft } = await twoFactorStatus(services.db, challenge.staffId);
     await logActivity(services.db, {
@@ -74,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await endChallenge(services, challenge));
   headers.append("Set-Cookie", await endStaffSession(services, request));
   headers.append("Set-Cookie", await startStaffSession(services, challenge.staffId, challenge.remember));
+  headers.append("Set-Cookie", await trustedDeviceCookie(services, "staff", challenge.adminId));
   return redirect(redirectTo, { headers });
 }
 

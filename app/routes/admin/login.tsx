@@ -3,7 +3,8 @@ import { useAdminMessage } from "~/components/admin/admin-messages";
 import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { countTries, limitReached, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
@@ -34,23 +35,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const adminId = String(form.get("adminId") ?? "")
     .trim()
     .slice(0, 64);
-  // Failed sign-ins are counted, per address and per Admin ID; successful ones are not.
-  const keys = [`staff:ip:${getClientIp(context)}`, `staff:account:${adminId.toLowerCase()}`];
-  const limit = await limitReached(services.db, keys);
-  if (limit.reached) {
+  // Every try is counted before the password is checked (per address and per Admin ID, or per
+  // device for a browser this Admin ID has signed in from before); a right one is given back.
+  const keys = await signInKeys(services, request, "staff", adminId, getClientIp(context));
+  const gate = await countTries(services.db, keys);
+  if (!gate.allowed) {
     return data(
       { error: TOO_MANY_TRIES, adminId },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
   const password = String(form.get("password") ?? "");
   const staff =
     adminId && password && password.length <= 128 ? await authenticateStaff(services.db, adminId, password) : null;
   // The password is never sent back: the field is empty after a failure.
-  if (!staff) {
-    await countTries(services.db, keys);
-    return data({ error: INVALID, adminId }, { status: 400 });
-  }
+  if (!staff) return data({ error: INVALID, adminId }, { status: 400 });
+  await gate.giveBack();
   const remember = form.get("remember") === "on";
   const redirectTo = adminPath(form.get("redirectTo"));
   const headers = new Headers();
@@ -61,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   }
   headers.append("Set-Cookie", await startStaffSession(services, staff.id, remember));
+  headers.append("Set-Cookie", await trustedDeviceCookie(services, "staff", staff.adminId));
   return redirect(redirectTo, { headers });
 }
 

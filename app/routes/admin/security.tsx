@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
+import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import {
   beginTwoFactorSetup,
@@ -9,12 +10,16 @@ import {
   confirmTwoFactor,
   pendingTwoFactorSetup,
   renewRecoveryCodes,
+  staffCodeKeys,
   turnOffTwoFactor,
   twoFactorStatus,
   WRONG_CODE,
 } from "~/domain/staff/two-factor.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/security";
+import { passRetryAfter } from "~/utils/retry-after";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "admin")("titles.security") },
@@ -30,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Intent = "start" | "cancel" | "confirm" | "renew" | "off";
+/** The steps where a code from the authenticator app (or a recovery code) is typed. */
+const CODE_INTENTS = new Set<Intent>(["confirm", "renew", "off"]);
 type ActionResult = { intent: Intent; error?: string; codes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,6 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "");
   const status = await twoFactorStatus(services.db, staff.id);
   const answer = (result: ActionResult, status = 200) => data(result, { status });
+  // A code typed here is counted as one typed at sign-in: first, with the same limit; a right one is given back.
+  const gate = CODE_INTENTS.has(intent)
+    ? await countTries(services.db, staffCodeKeys(staff.id, getClientIp(context)))
+    : null;
+  if (gate && !gate.allowed) {
+    return data({ intent, error: TOO_MANY_TRIES } satisfies ActionResult, {
+      status: 429,
+      headers: { "Retry-After": String(gate.retryAfterSeconds) },
+    });
+  }
 
   switch (intent) {
     case "start":
@@ -52,18 +69,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "confirm": {
       if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
       const codes = await confirmTwoFactor(services, staff, code, staff.sessionHash);
-      return codes ? answer({ intent, codes }) : answer({ intent, error: WRONG_CODE }, 400);
+      if (!codes) return answer({ intent, error: WRONG_CODE }, 400);
+      await gate?.giveBack();
+      return answer({ intent, codes });
     }
     case "renew": {
       if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
       const codes = await renewRecoveryCodes(services, staff, code);
-      return codes ? answer({ intent, codes }) : answer({ intent, error: WRONG_CODE }, 400);
+      if (!codes) return answer({ intent, error: WRONG_CODE }, 400);
+      await gate?.giveBack();
+      return answer({ intent, codes });
     }
     case "off": {
       if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
       const outcome = await turnOffTwoFactor(services, staff, String(form.get("password") ?? ""), code);
       if (outcome === "wrong password") return answer({ intent, error: "Invalid password." }, 400);
       if (outcome === "wrong code") return answer({ intent, error: WRONG_CODE }, 400);
+      await gate?.giveBack();
       return answer({ intent });
     }
     default:

@@ -2,6 +2,10 @@ import { getServices } from "~/context.server";
 import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-api";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
+
+/** Photos stream in with their own limits. */
+export const handle = UPLOAD_ROUTE;
 
 /**
  * The upload forms send here from the browser when JavaScript runs, so that

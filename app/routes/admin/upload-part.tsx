@@ -10,6 +10,10 @@ import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-part";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
+
+/** Photos stream in with their own limits. */
+export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches, "admin")("titles.uploadPart") },

@@ -25,6 +25,10 @@ import { formatYenIn } from "~/i18n/format";
 import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/part";
+import { passRetryAfter } from "~/utils/retry-after";
+
+/** A refused quote (too many at once) says when to come back. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);

@@ -33,6 +33,10 @@ import { canonicalFor } from "~/i18n/alternates";
 import { formatYenIn } from "~/i18n/format";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
+import { passRetryAfter } from "~/utils/retry-after";
+
+/** A refused quote (too many at once) says when to come back. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);

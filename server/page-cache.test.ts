@@ -1,0 +1,60 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markPublicContentChanged, readSessionCookie } from "~/utils/request-scope.server";
+import { createPageCache, scopeEachRequest } from "./page-cache";
+
+/*
+ * The cache's second line of defence, apart from its own reading of the
+ * Cookie header: an answer the app made after reading a session is never
+ * kept, even when the cache did not see a session in the request. Here the
+ * session is a cookie the cache does not know by name.
+ */
+
+let url: string;
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(scopeEachRequest);
+  app.use(createPageCache({ ttlMs: 60_000 }).middleware);
+  app.get("/vehicles", (req, res) => {
+    const who = readSessionCookie(req.headers.cookie ?? null, "another_session");
+    res.type("html").send(who ? `<p>Prices for ${who}</p>` : "<p>Prices for everyone</p>");
+  });
+  app.post("/stock", (_req, res) => {
+    markPublicContentChanged();
+    res.status(204).end();
+  });
+  app.post("/language", (_req, res) => res.status(204).end());
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+const get = async (cookie?: string) => {
+  const res = await fetch(`${url}/vehicles`, { headers: cookie ? { Cookie: cookie } : {} });
+  return { cache: res.headers.get("x-page-cache"), text: await res.text() };
+};
+
+describe("the page cache", () => {
+  it("never keeps an answer the app made after reading a session, whatever the cache saw", async () => {
+    const mine = await get("another_session=asha");
+    expect(mine.text).toContain("Prices for asha");
+    const visitor = await get();
+    expect(visitor.text).toBe("<p>Prices for everyone</p>");
+    // A visitor's answer is kept.
+    expect(await get()).toEqual({ cache: "hit", text: "<p>Prices for everyone</p>" });
+  });
+
+  it("is emptied by a request that changed public content, not by other writes", async () => {
+    await get();
+    expect((await get()).cache).toBe("hit");
+    await fetch(`${url}/language`, { method: "POST" });
+    expect((await get()).cache).toBe("hit");
+    await fetch(`${url}/stock`, { method: "POST" });
+    expect((await get()).cache).toBe("miss");
+  });
+});
