@@ -37,14 +37,122 @@ function useFieldWords(errors: Values) {
 }
 
 /**
- * The vehicle's fields, for upload and edit (SPEC 2 sections). Model waits for
+ * The vehicle's fields, for upload and edit, each screen with SPEC's own sections:
+ * Upload Vehicle has Vehicle Specifications and Features & Condition; Edit Vehicle
+ * has Vehicle Details, Specifications and Condition & Appearance. Model waits for
  * Make and SubType for Type; changing the parent clears the child (SPEC 4).
  */
-export function VehicleFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
+export function VehicleFields({
+  screen,
+  years,
+  initial = {},
+  errors,
+}: {
+  screen: "upload" | "edit";
+  years: number[];
+  initial?: Values;
+  errors: Values;
+}) {
   const { t, e, label, status, options } = useFieldWords(errors);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
+  const details = (
+    <>
+      <Select
+        label={label("type")}
+        name="type"
+        options={options("vehicleType", Object.keys(VEHICLE_SUB_TYPES))}
+        value={type}
+        onChange={setType}
+        error={e.type}
+      />
+      <Select
+        label={label("subType")}
+        name="subType"
+        options={options("vehicleSubType", type ? (own(VEHICLE_SUB_TYPES, type) ?? []) : [])}
+        disabled={!type}
+        key={`sub-${type}`}
+        defaultValue={keepIf(initial.subType, own(VEHICLE_SUB_TYPES, type) ?? [])}
+        error={e.subType}
+      />
+      <Field
+        label={label("mileage")}
+        name="mileage"
+        required={false}
+        defaultValue={initial.mileage}
+        error={e.mileage}
+        maxLength={12}
+      />
+    </>
+  );
+  const specifications = (
+    <>
+      <Field
+        label={label("engineCc")}
+        name="engineCc"
+        required={false}
+        defaultValue={initial.engineCc}
+        error={e.engineCc}
+        maxLength={8}
+      />
+      <Select
+        label={label("fuel")}
+        name="fuel"
+        options={options("fuel", FUELS, capitalise)}
+        defaultValue={initial.fuel}
+        error={e.fuel}
+      />
+      <Select
+        label={label("transmission")}
+        name="transmission"
+        options={options("transmission", TRANSMISSIONS, capitalise)}
+        defaultValue={initial.transmission}
+        error={e.transmission}
+      />
+      <Select label={label("drive")} name="drive" options={DRIVES} defaultValue={initial.drive} error={e.drive} />
+      <Select label={label("seats")} name="seats" options={SEATS} defaultValue={initial.seats} error={e.seats} />
+      <Select
+        label={label("doors")}
+        name="doors"
+        options={DOORS.map(String)}
+        defaultValue={initial.doors}
+        error={e.doors}
+      />
+      <Select
+        label={label("steering")}
+        name="steering"
+        options={options("steering", STEERING)}
+        defaultValue={initial.steering}
+        error={e.steering}
+      />
+    </>
+  );
+  const condition = (
+    <>
+      <Select
+        label={label("color")}
+        name="color"
+        options={options("color", COLORS)}
+        defaultValue={initial.color}
+        error={e.color}
+      />
+      <Select
+        label={label("exteriorGrade")}
+        name="exteriorGrade"
+        options={GRADES}
+        defaultValue={initial.exteriorGrade}
+        error={e.exteriorGrade}
+      />
+      <Select
+        label={label("interiorGrade")}
+        name="interiorGrade"
+        options={GRADES}
+        defaultValue={initial.interiorGrade}
+        error={e.interiorGrade}
+      />
+    </>
+  );
   return (
     <>
       <Section title={t("fields.sections.basicVehicle")}>
@@ -108,94 +216,21 @@ export function VehicleFields({ years, initial = {}, errors }: { years: number[]
           defaultValue={initial.stockStatus ?? "available"}
         />
       </Section>
-      <Section title={t("fields.sections.vehicleSpecifications")}>
-        <Select
-          label={label("type")}
-          name="type"
-          options={options("vehicleType", Object.keys(VEHICLE_SUB_TYPES))}
-          value={type}
-          onChange={setType}
-          error={e.type}
-        />
-        <Select
-          label={label("subType")}
-          name="subType"
-          options={options("vehicleSubType", type ? (own(VEHICLE_SUB_TYPES, type) ?? []) : [])}
-          disabled={!type}
-          key={`sub-${type}`}
-          defaultValue={keepIf(initial.subType, own(VEHICLE_SUB_TYPES, type) ?? [])}
-          error={e.subType}
-        />
-        <Field
-          label={label("mileage")}
-          name="mileage"
-          required={false}
-          defaultValue={initial.mileage}
-          error={e.mileage}
-          maxLength={12}
-        />
-        <Field
-          label={label("engineCc")}
-          name="engineCc"
-          required={false}
-          defaultValue={initial.engineCc}
-          error={e.engineCc}
-          maxLength={8}
-        />
-        <Select
-          label={label("fuel")}
-          name="fuel"
-          options={options("fuel", FUELS, capitalise)}
-          defaultValue={initial.fuel}
-          error={e.fuel}
-        />
-        <Select
-          label={label("transmission")}
-          name="transmission"
-          options={options("transmission", TRANSMISSIONS, capitalise)}
-          defaultValue={initial.transmission}
-          error={e.transmission}
-        />
-        <Select label={label("drive")} name="drive" options={DRIVES} defaultValue={initial.drive} error={e.drive} />
-        <Select label={label("seats")} name="seats" options={SEATS} defaultValue={initial.seats} error={e.seats} />
-        <Select
-          label={label("doors")}
-          name="doors"
-          options={DOORS.map(String)}
-          defaultValue={initial.doors}
-          error={e.doors}
-        />
-        <Select
-          label={label("steering")}
-          name="steering"
-          options={options("steering", STEERING)}
-          defaultValue={initial.steering}
-          error={e.steering}
-        />
-      </Section>
-      <Section title={t("fields.sections.featuresCondition")}>
-        <Select
-          label={label("color")}
-          name="color"
-          options={options("color", COLORS)}
-          defaultValue={initial.color}
-          error={e.color}
-        />
-        <Select
-          label={label("exteriorGrade")}
-          name="exteriorGrade"
-          options={GRADES}
-          defaultValue={initial.exteriorGrade}
-          error={e.exteriorGrade}
-        />
-        <Select
-          label={label("interiorGrade")}
-          name="interiorGrade"
-          options={GRADES}
-          defaultValue={initial.interiorGrade}
-          error={e.interiorGrade}
-        />
-      </Section>
+      {screen === "edit" ? (
+        <>
+          <Section title={t("fields.sections.vehicleDetails")}>{details}</Section>
+          <Section title={t("fields.sections.specifications")}>{specifications}</Section>
+          <Section title={t("fields.sections.conditionAppearance")}>{condition}</Section>
+        </>
+      ) : (
+        <>
+          <Section title={t("fields.sections.vehicleSpecifications")}>
+            {details}
+            {specifications}
+          </Section>
+          <Section title={t("fields.sections.featuresCondition")}>{condition}</Section>
+        </>
+      )}
       <Description initial={initial.description} error={e.description} />
     </>
   );

@@ -80,7 +80,7 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
       {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">
         {loaderData.kind === "vehicles" ? (
-          <VehicleFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
+          <VehicleFields screen="edit" years={loaderData.years} initial={loaderData.initial} errors={errors} />
         ) : (
           <PartFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
         )}

@@ -57,7 +57,7 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
         }}
         data-testid="upload-vehicle-form"
       >
-        <VehicleFields years={loaderData.years} errors={e} />
+        <VehicleFields screen="upload" years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-base font-semibold text-slate-900">{t("upload.vehicleImages")}</legend>
           <label htmlFor="vehicle-images" className="block text-sm font-medium text-slate-700">
