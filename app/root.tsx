@@ -84,9 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rate,
     destination,
     ports,
-    customer: customer
-      ? { firstName: customer.fullName.split(" ")[0] ?? customer.fullName, fullName: customer.fullName }
-      : null,
+    customer: customer ? { fullName: customer.fullName } : null,
   };
 }
 

@@ -249,6 +249,62 @@ describe("staff sign-in", () => {
   });
 });
 
+describe("the staff's screens as SPEC draws them", () => {
+  const legends = (html: string) => [...html.matchAll(/<legend[^>]*>([^<]+)<\/legend>/g)].map((m) => m[1]);
+
+  it("Edit Vehicle has its six sections; Upload Vehicle keeps its own five", async () => {
+    const cookie = (await staffLogin()).split(";")[0]!;
+    const id = await withShopDb(
+      async (db) => (await db.selectFrom("vehicles").select("id").orderBy("id").executeTakeFirstOrThrow()).id,
+    );
+    const edit = await fetch(`${baseUrl()}/admin/edit/${id}`, { headers: { Cookie: cookie } });
+    expect(legends(await edit.text())).toEqual([
+      "Basic Information",
+      "Vehicle Details",
+      "Specifications",
+      "Condition &amp; Appearance",
+      "Description",
+      "Images",
+    ]);
+    const upload = await fetch(`${baseUrl()}/admin/upload-vehicle`, { headers: { Cookie: cookie } });
+    expect(legends(await upload.text())).toEqual([
+      "Basic Information",
+      "Vehicle Specifications",
+      "Features &amp; Condition",
+      "Description",
+      "Vehicle Images",
+    ]);
+  });
+
+  it("a failed sign-in clears both fields, every time, with and without JavaScript", async () => {
+    // An address of its own behind the local proxy, so other tests' tries do not count here.
+    const page = await openPage(browser, { extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.201" } });
+    await page.goto("/admin/login", { waitUntil: "networkidle" });
+    const adminId = page.getByLabel("Admin ID");
+    const password = page.getByLabel("Password", { exact: true });
+    for (const attempt of [1, 2]) {
+      await adminId.fill(`not-the-owner-${attempt}`);
+      await password.fill("not the password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByText("Invalid Admin ID or Password. Please try again.").waitFor();
+      await expect.poll(() => adminId.inputValue(), { message: `attempt ${attempt}` }).toBe("");
+      expect(await password.inputValue()).toBe("");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("adminId");
+    }
+    await page.context().close();
+    const plain = await fetch(`${baseUrl()}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams({ adminId: "typed-admin-id", password: "typed password" }),
+      headers: { "X-Forwarded-For": "203.0.113.202" },
+    });
+    expect(plain.status).toBe(400);
+    const html = await plain.text();
+    expect(html).toContain("Invalid Admin ID or Password. Please try again.");
+    expect(html).not.toContain("typed-admin-id");
+    expect(html).not.toContain("typed password");
+  });
+});
+
 describe("the progress upload endpoint", () => {
   it("lists a part and answers JSON", async () => {
     const staff = await staffLogin();
@@ -285,6 +341,38 @@ describe("the progress upload endpoint", () => {
   });
 });
 
+/** A multipart POST written by hand, as a broken client would send it. */
+function rawMultipart(
+  path: string,
+  cookie: string,
+  body: string,
+  contentLength?: number,
+): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method: "POST",
+        path,
+        headers: {
+          Cookie: cookie.split(";")[0]!,
+          "Content-Type": "multipart/form-data; boundary=XYZ",
+          ...(contentLength ? { "Content-Length": contentLength } : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 describe("uploads refuse bad input with a clear message and keep nothing", () => {
   let staff: string;
   beforeAll(async () => {
@@ -304,7 +392,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
     await refused(
       vehicleForm([{ name: "car.svg", data: svg, type: "image/svg+xml" }]),
       400,
-      "Only JPG, PNG or WebP images are accepted.",
+      "Image upload failed: car.svg: Only JPG, PNG or WebP images are accepted.",
     );
   });
 
@@ -312,13 +400,17 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
     await refused(
       vehicleForm([{ name: "car.jpg", data: Buffer.from("<?php system($_GET['c']); ?>") }]),
       400,
-      "Only JPG, PNG or WebP images are accepted.",
+      "Image upload failed: car.jpg: Only JPG, PNG or WebP images are accepted.",
     );
   });
 
   it("a file that starts like a JPEG but is not one", async () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<?php echo 1; ?>".repeat(20))]);
-    await refused(vehicleForm([{ name: "poly.jpg", data: broken }]), 400, "The image could not be read.");
+    await refused(
+      vehicleForm([{ name: "poly.jpg", data: broken }]),
+      400,
+      "Image upload failed: poly.jpg: The image could not be read.",
+    );
   });
 
   it("a 6 MB image", async () => {
@@ -370,40 +462,20 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
     expect(await footprint()).toEqual(before);
   });
 
-  function rawPost(body: string, contentLength?: number): Promise<{ status: number; text: string }> {
-    const { hostname, port } = new URL(baseUrl());
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: hostname,
-          port,
-          method: "POST",
-          path: "/admin/upload-vehicle",
-          headers: {
-            Cookie: staff.split(";")[0]!,
-            "Content-Type": "multipart/form-data; boundary=XYZ",
-            ...(contentLength ? { "Content-Length": contentLength } : {}),
-          },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (d: Buffer) => (text += d.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  }
-
   it("a truncated multipart body and a field without a name", async () => {
     const before = await footprint();
-    const truncated = await rawPost(
+    const truncated = await rawMultipart(
+      "/admin/upload-vehicle",
+      staff,
       '--XYZ\r\nContent-Disposition: form-data; name="make"\r\n\r\nToyota\r\n--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     );
     expect(truncated.status).toBe(400);
     expect(truncated.text).toContain("Upload failed: The upload was cut off or malformed. Please try again.");
-    const unnamed = await rawPost('--XYZ\r\nContent-Disposition: form-data; name=""\r\n\r\nvalue\r\n--XYZ--\r\n');
+    const unnamed = await rawMultipart(
+      "/admin/upload-vehicle",
+      staff,
+      '--XYZ\r\nContent-Disposition: form-data; name=""\r\n\r\nvalue\r\n--XYZ--\r\n',
+    );
     expect(unnamed.status).toBe(400);
     expect(unnamed.text).toContain("Upload failed: The form has a field without a name.");
     expect(await footprint()).toEqual(before);
@@ -740,6 +812,42 @@ describe("the edit screen", () => {
       headers: { Cookie: staff.split(";")[0]! },
     });
     expect(await page.text()).toContain("Product not found");
+  });
+
+  it("says 'Image upload failed.' for a refused photo and 'Upload failed.' for a form cut off, each with its reason, and changes nothing", async () => {
+    const staff = await staffLogin();
+    const made = await upload(staff, vehicleForm([], { refId: "EDIT-MESSAGES-1" }));
+    expect(made.html).toContain("Upload complete");
+    const id = await withShopDb(
+      async (db) =>
+        (await db.selectFrom("vehicles").select("id").where("ref_id", "=", "EDIT-MESSAGES-1").executeTakeFirstOrThrow())
+          .id,
+    );
+    const before = await footprint();
+    const refused = await upload(
+      staff,
+      vehicleForm([{ name: "notes.jpg", data: Buffer.from("not a photo at all") }], {
+        refId: "EDIT-MESSAGES-1",
+        price: "999,000",
+      }),
+      `/admin/edit/${id}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Image upload failed. notes.jpg: Only JPG, PNG or WebP images are accepted.");
+    const cut = await rawMultipart(
+      `/admin/edit/${id}`,
+      staff,
+      '--XYZ\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    );
+    expect(cut.status).toBe(400);
+    expect(cut.text).toContain("Upload failed. The upload was cut off or malformed. Please try again.");
+    expect(await footprint()).toEqual(before);
+    const price = await withShopDb(
+      async (db) =>
+        (await db.selectFrom("vehicles").select("price").where("id", "=", id).executeTakeFirstOrThrow()).price,
+    );
+    expect(price).toBe(1_150_000);
+    await withShopDb((db) => db.deleteFrom("vehicles").where("id", "=", id).execute());
   });
 });
 

@@ -237,7 +237,7 @@ describe("another buyer", () => {
       for (const q of theirs) expect(html).not.toContain(q.number);
     }
     await page.goto("/", { waitUntil: "networkidle" });
-    expect(await page.getByText("Welcome back, Nimal.").count()).toBe(1);
+    expect(await page.getByText("Welcome back, Nimal Perera.").count()).toBe(1);
     await page.context().close();
   });
 });

@@ -209,7 +209,7 @@ describe("a shop with its photos in a bucket", () => {
       expect(await api.json()).toMatchObject({
         ok: false,
         message:
-          "Upload failed: The photo storage is not answering, so nothing was saved. Please try again in a few minutes.",
+          "Image upload failed: The photo storage is not answering, so nothing was saved. Please try again in a few minutes.",
         id: null,
       });
       // The form without JavaScript says the same.

@@ -217,16 +217,17 @@ describe("detail pages", () => {
     await page.context().close();
   });
 
-  it("a missing vehicle or part is a 404 page with a way back", async () => {
+  it("a missing vehicle or part is a 404 page with SPEC's words and a way back", async () => {
     const page = await openPage(browser);
-    for (const [path, title, link] of [
-      ["/vehicles/999999", "Vehicle not found", "Back to Vehicle Stock"],
-      ["/vehicles/abc", "Vehicle not found", "Back to Vehicle Stock"],
-      ["/parts/999999", "Part not found", "Back to Parts Stock"],
+    for (const [path, title, noData, link] of [
+      ["/vehicles/999999", "Vehicle not found", "No vehicle data found", "Back to Vehicle Stock"],
+      ["/vehicles/abc", "Vehicle not found", "No vehicle data found", "Back to Vehicle Stock"],
+      ["/parts/999999", "Part not found", "No part data", "Back to Parts Stock"],
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       expect(await page.getByRole("heading", { name: title }).count()).toBe(1);
+      expect(await page.getByText(noData, { exact: true }).count(), path).toBe(1);
       expect(await page.getByRole("link", { name: link }).count()).toBe(1);
     }
     await page.context().close();

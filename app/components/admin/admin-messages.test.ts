@@ -47,6 +47,15 @@ describe("server messages in the staff's language", () => {
     expect(inJapanese("Upload failed: At most 10 images per upload.")).toBe(
       "アップロードに失敗しました：1回にアップロードできる画像は最大10枚です。",
     );
+    expect(inJapanese("Image upload failed: car.jpg: Image is larger than 5 MB.")).toBe(
+      "画像のアップロードに失敗しました：car.jpg：画像が5MBを超えています。",
+    );
+    expect(inJapanese("Image upload failed. car.jpg: Only JPG, PNG or WebP images are accepted.")).toBe(
+      "画像のアップロードに失敗しました。car.jpg：JPG、PNG、WebP形式の画像のみ受け付けています。",
+    );
+    expect(inJapanese("Upload failed. The upload was cut off. Please try again.")).toBe(
+      "アップロードに失敗しました。アップロードが途中で切れました。もう一度お試しください。",
+    );
   });
 
   it("shows an unknown message as it came", () => {

@@ -42,14 +42,20 @@ function fileName(name: string, t: Translate): string {
 
 type Rule = [RegExp, (m: RegExpExecArray, t: Translate) => string | null];
 
+/** A failure sentence followed by its reason, which is translated in turn. */
+const withReason = (pattern: RegExp, key: string): Rule => [
+  pattern,
+  (m, t) => {
+    const reason = translate(m[1]!, t);
+    return reason === null ? null : t(`messages.pattern.${key}`, { reason });
+  },
+];
+
 const RULES: Rule[] = [
-  [
-    /^Upload failed: (.+)$/s,
-    (m, t) => {
-      const reason = translate(m[1]!, t);
-      return reason === null ? null : t("messages.pattern.uploadFailed", { reason });
-    },
-  ],
+  withReason(/^Upload failed: (.+)$/s, "uploadFailed"),
+  withReason(/^Image upload failed: (.+)$/s, "imageUploadFailed"),
+  withReason(/^Upload failed\. (.+)$/s, "editUploadFailed"),
+  withReason(/^Image upload failed\. (.+)$/s, "editImageUploadFailed"),
   [
     // A photo's own problem: "{file name}: {reason}".
     /^(.+): ([^:]+)$/s,

@@ -24,6 +24,16 @@ import {
 
 export const FILL_REQUIRED = "Please fill in all required fields";
 export const UPLOAD_COMPLETE = "Upload complete";
+/**
+ * SPEC's failure sentences, each followed by its reason on the same line. The
+ * upload screens say 'Upload failed: ' when the form could not be read and
+ * 'Image upload failed' when a photo was refused or could not be stored; the
+ * edit screen says 'Upload failed.' and 'Image upload failed.'.
+ */
+export const uploadFailed = (reason: string) => `Upload failed: ${reason}`;
+export const imageUploadFailed = (reason: string) => `Image upload failed: ${reason}`;
+export const editUploadFailed = (reason: string) => `Upload failed. ${reason}`;
+export const editImageUploadFailed = (reason: string) => `Image upload failed. ${reason}`;
 export const MAX_IMAGES_PER_UPLOAD = 10;
 export const MAX_IMAGES_PER_ITEM = 12;
 

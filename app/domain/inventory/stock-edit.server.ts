@@ -10,7 +10,7 @@ import { vehiclePriceColumns } from "./price-cut.server";
 import { insertImages, itemImages } from "./inventory.server";
 import { photoRefused } from "./stock-upload.server";
 import { defaultVehicleName } from "./inventory";
-import { MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
+import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const PRODUCT_UPDATED = "Product updated successfully!";
@@ -92,7 +92,7 @@ export async function editStock(
       await Promise.all(added.map((image) => media.remove(image)));
       if (error instanceof MediaError) {
         const { status, message } = photoRefused(error, file.filename);
-        return { ok: false, status, message: `Upload failed: ${message}`, errors: { images: message } };
+        return { ok: false, status, message: editImageUploadFailed(message), errors: { images: message } };
       }
       throw error;
     }

@@ -4,7 +4,13 @@ import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { createPart, createVehicle } from "./inventory.server";
-import { partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
+import {
+  FILL_REQUIRED,
+  imageUploadFailed,
+  partUploadSchema,
+  uploadFailed,
+  vehicleUploadSchema,
+} from "./inventory.schema";
 
 export type UploadOutcome =
   | { ok: true; id: number; refId: string }
@@ -71,7 +77,7 @@ async function list(
     return {
       ok: false,
       status: photos.status,
-      message: `Upload failed: ${photos.message}`,
+      message: imageUploadFailed(photos.message),
       errors: { images: photos.message },
     };
   try {
@@ -92,7 +98,7 @@ export async function uploadVehicle(
   const parsed = vehicleUploadSchema().safeParse(firstValues(form));
   if (!parsed.success) {
     const errors = errorsOf(parsed.error.issues);
-    return { ok: false, status: 400, message: `Upload failed: ${Object.values(errors)[0]}`, errors };
+    return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const v = parsed.data;
   const input = {
@@ -132,7 +138,7 @@ export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm,
     return {
       ok: false,
       status: 400,
-      message: missing ? "Please fill in all required fields" : `Upload failed: ${Object.values(errors)[0]}`,
+      message: missing ? FILL_REQUIRED : uploadFailed(Object.values(errors)[0]!),
       errors,
     };
   }

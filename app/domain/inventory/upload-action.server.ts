@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE } from "./inventory.schema";
+import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "./inventory.schema";
 import { uploadPart, uploadVehicle } from "./stock-upload.server";
 
 export type UploadAnswer = {
@@ -35,7 +35,7 @@ export async function handleUpload(
     if (error instanceof UploadError) {
       return {
         status: error.status,
-        body: { ok: false, message: `Upload failed: ${error.message}`, errors: {}, id: null },
+        body: { ok: false, message: uploadFailed(error.message), errors: {}, id: null },
       };
     }
     throw error;

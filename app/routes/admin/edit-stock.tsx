@@ -7,7 +7,7 @@ import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { kindOfPath, STOCK_SCREENS } from "~/domain/inventory/admin-stock";
 import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
-import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
+import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
@@ -61,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
   } catch (error) {
     if (error instanceof UploadError)
-      return data({ message: `Upload failed: ${error.message}`, errors: {} }, { status: error.status });
+      return data({ message: editUploadFailed(error.message), errors: {} }, { status: error.status });
     return data({ message: "Failed to save product.", errors: {} }, { status: 500 });
   }
 }

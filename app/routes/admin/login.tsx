@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { AdminAuthCard } from "~/components/admin/admin-auth-card";
@@ -40,16 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const keys = await signInKeys(services, request, "staff", adminId, getClientIp(context));
   const gate = await countTries(services.db, keys);
   if (!gate.allowed) {
-    return data(
-      { error: TOO_MANY_TRIES, adminId },
-      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
-    );
+    return data({ error: TOO_MANY_TRIES }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
   }
   const password = String(form.get("password") ?? "");
   const staff =
     adminId && password && password.length <= 128 ? await authenticateStaff(services.db, adminId, password) : null;
-  // The password is never sent back: the field is empty after a failure.
-  if (!staff) return data({ error: INVALID, adminId }, { status: 400 });
+  // A failed sign-in clears both fields (SPEC 4): nothing typed is sent back.
+  if (!staff) return data({ error: INVALID }, { status: 400 });
   await gate.giveBack();
   const remember = form.get("remember") === "on";
   const redirectTo = adminPath(form.get("redirectTo"));
@@ -69,6 +67,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const { t } = useT("admin");
   const m = useAdminMessage();
+  const form = useRef<HTMLFormElement>(null);
+  // Each failed answer (a new object every time) empties both fields and puts the cursor back
+  // in Admin ID; without JavaScript the page comes back with them empty.
+  useEffect(() => {
+    if (!actionData) return;
+    form.current?.reset();
+    form.current?.querySelector<HTMLInputElement>("input[name=adminId]")?.focus();
+  }, [actionData]);
   return (
     <AdminAuthCard title={t("titles.login")}>
       <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
@@ -77,15 +83,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </svg>
         {t("login.secure")}
       </p>
-      <Form
-        method="post"
-        className="mt-6 space-y-5"
-        noValidate
-        key={actionData ? `failed-${navigation.state}` : "form"}
-      >
+      <Form method="post" className="mt-6 space-y-5" noValidate ref={form}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormMessage tone="error">{m(actionData?.error)}</FormMessage>
-        <Field label={t("login.adminId")} name="adminId" autoComplete="username" defaultValue={actionData?.adminId} />
+        <Field label={t("login.adminId")} name="adminId" autoComplete="username" />
         <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-700" />

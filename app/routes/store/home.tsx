@@ -135,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.intro")}</p>
             {customer ? (
               <p className="mt-8 text-lg font-semibold text-slate-900">
-                {t("hero.welcomeBack", { firstName: customer.firstName })}
+                {t("hero.welcomeBack", { name: customer.fullName })}
               </p>
             ) : (
               <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">

@@ -113,7 +113,12 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const { part: p, url, origin } = loaderData;
   if (!p)
     return (
-      <NotFoundNotice title={t("detail.part.notFound")} listHref="/parts" listLabel={t("detail.part.backToList")} />
+      <NotFoundNotice
+        title={t("detail.part.notFound")}
+        noData={t("detail.part.noData")}
+        listHref="/parts"
+        listLabel={t("detail.part.backToList")}
+      />
     );
   const shop = root?.settings.shop;
   // The message goes to the shop's owner, so it stays in English whatever the page's language.

@@ -158,6 +158,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
     return (
       <NotFoundNotice
         title={t("detail.vehicle.notFound")}
+        noData={t("detail.vehicle.noData")}
         listHref="/vehicles"
         listLabel={t("detail.vehicle.backToList")}
       />
