@@ -11,4 +11,6 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   server: { hmr: { port: 24678 } },
+  // Font files stay files: the page policy allows fonts only from the shop itself, not data: addresses.
+  build: { assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined) },
 });

@@ -7,11 +7,41 @@ import { intlLocale, type LanguageCode } from "./languages";
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+/*
+ * Languages a browser may have no locale data for. The server knows every
+ * language, but a browser carries only some: Chromium has nothing for Sinhala
+ * or Nepali and quietly writes American English instead, so the page it redraws
+ * would differ from the page the server sent, and React would throw that page
+ * away. For these languages numbers use a locale every browser has, with the
+ * same digits and grouping, and dates take their month and weekday names from
+ * here (CLDR 48, as ICU gives them) on a day-month-year frame every browser has.
+ */
+type Names = { months: string[]; weekdays: string[]; weekdaysShort: string[] };
+const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>> = {
+  si: {
+    numbers: "en-GB",
+    names: {
+      months: ["දුරුතු", "නවම්", "මැදින්", "බක්", "වෙසක්", "පොසොන්", "ඇසළ", "නිකිණි", "බිනර", "වප්", "ඉල්", "උඳුවප්"],
+      weekdays: ["ඉරිදා", "සඳුදා", "අඟහරුවාදා", "බදාදා", "බ්‍රහස්පතින්දා", "සිකුරාදා", "සෙනසුරාදා"],
+      weekdaysShort: ["ඉරිදා", "සඳුදා", "අඟහ", "බදාදා", "බ්‍රහස්", "සිකු", "සෙන"],
+    },
+  },
+  ne: {
+    // Nepal groups digits as India does: 12,50,000.
+    numbers: "en-IN",
+    names: {
+      months: ["जनवरी", "फेब्रुअरी", "मार्च", "अप्रिल", "मे", "जुन", "जुलाई", "अगस्ट", "सेप्टेम्बर", "अक्टोबर", "नोभेम्बर", "डिसेम्बर"],
+      weekdays: ["आइतबार", "सोमबार", "मङ्गलबार", "बुधबार", "बिहिबार", "शुक्रबार", "शनिबार"],
+      weekdaysShort: ["आइत", "सोम", "मङ्गल", "बुध", "बिहि", "शुक्र", "शनि"],
+    },
+  },
+};
+
 function numberFormat(language: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n:${language}:${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(intlLocale(language), options);
+    format = new Intl.NumberFormat(STAND_INS[language]?.numbers ?? intlLocale(language), options);
     cache.set(key, format);
   }
   return format;
@@ -21,11 +51,32 @@ function dateFormat(language: LanguageCode, options: Intl.DateTimeFormatOptions)
   const key = `d:${language}:${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    // English dates are written day first ("21 Nov 2026"), as most of our buyers write them.
-    format = new Intl.DateTimeFormat(language === "en" ? "en-GB" : intlLocale(language), options);
+    // English dates are written day first ("21 Nov 2026"), as most of our buyers write them;
+    // so are the dates of a language the browser may not know.
+    const locale = language === "en" || STAND_INS[language] ? "en-GB" : intlLocale(language);
+    format = new Intl.DateTimeFormat(locale, options);
     cache.set(key, format);
   }
   return format;
+}
+
+/** A stand-in language's date: the day-month-year frame, with the language's own names put in. */
+function standInDate(date: Date, names: Names, options: Intl.DateTimeFormatOptions): string {
+  const { timeZone } = options;
+  // Which month and weekday it is in that zone, as numbers every browser writes alike.
+  const month = Number(dateFormat("en", { timeZone, month: "numeric" }).format(date)) - 1;
+  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
+    new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(date),
+  );
+  return dateFormat("en", options)
+    .formatToParts(date)
+    .map((part) => {
+      if (part.type === "month" && options.month !== "numeric" && options.month !== "2-digit")
+        return names.months[month];
+      if (part.type === "weekday") return (options.weekday === "long" ? names.weekdays : names.weekdaysShort)[weekday];
+      return part.value;
+    })
+    .join("");
 }
 
 /** 1250000 → "1,250,000" (en), "12,50,000" (hi) */
@@ -60,5 +111,7 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" },
 ): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return dateFormat(language, { timeZone: "Asia/Tokyo", ...options }).format(date);
+  const zoned = { timeZone: "Asia/Tokyo", ...options };
+  const standIn = STAND_INS[language];
+  return standIn ? standInDate(date, standIn.names, zoned) : dateFormat(language, zoned).format(date);
 }

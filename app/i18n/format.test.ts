@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatNumber, formatYenIn } from "./format";
+
+// 24 Nov 2026, 08:05:09 in Tokyo: a Tuesday.
+const moment = new Date("2026-11-23T23:05:09Z");
+const CLOCK_DAY: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" };
+
+describe("numbers and dates a browser writes as the server does", () => {
+  it("Sinhala and Nepali dates use the language's names on a frame every browser knows", () => {
+    expect(formatDate(moment, "si", CLOCK_DAY)).toBe("අඟහ 24 ඉල්");
+    expect(formatDate(moment, "ne", CLOCK_DAY)).toBe("मङ्गल 24 नोभेम्बर");
+    expect(formatDate(moment, "si")).toBe("24 ඉල් 2026");
+    expect(formatDate(moment, "ne", { weekday: "long", day: "numeric", month: "long", year: "numeric" })).toBe(
+      "मङ्गलबार, 24 नोभेम्बर 2026",
+    );
+    expect(formatDate(moment, "si", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })).toBe(
+      "08:05:09",
+    );
+    // A month written as a number stays a number.
+    expect(formatDate(moment, "ne", { day: "2-digit", month: "2-digit", year: "numeric" })).toBe("24/11/2026");
+  });
+
+  it("Sinhala and Nepali numbers keep their grouping: Nepal's as India's", () => {
+    expect(formatNumber(1_250_000, "si")).toBe("1,250,000");
+    expect(formatNumber(1_250_000, "ne")).toBe("12,50,000");
+    expect(formatYenIn(1_250_000, "si")).toBe("JP¥1,250,000");
+    expect(formatYenIn(1_250_000, "ne")).toBe("JP¥12,50,000");
+  });
+
+  it("languages every browser knows are written by Intl as before", () => {
+    expect(formatDate(moment, "en", CLOCK_DAY)).toBe("Tue 24 Nov");
+    expect(formatYenIn(1_250_000, "hi")).toBe("JP¥12,50,000");
+    expect(formatDate(moment, "ja")).toBe("2026年11月24日");
+  });
+});
