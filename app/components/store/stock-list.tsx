@@ -14,6 +14,7 @@ import { sizeClassOf } from "~/domain/freight/freight";
 import { DeliveredPrice, PortPicker, Price, RateNote } from "./price";
 import { StockImage, StockStatusBadge } from "./stock-card";
 import { CompareToggle } from "./compare";
+import { BankTransferMark, MastercardMark, VisaMark } from "./payment-marks";
 
 export type ListKind = "vehicles" | "parts";
 export type View = "grid" | "list";
@@ -108,6 +109,13 @@ export function OrderSteps() {
           </span>
           <span>
             <span className="block text-sm font-semibold text-slate-900">{step.title}</span>
+            {step.key === "payment" ? (
+              <span className="mt-1 mb-1 flex flex-wrap gap-1">
+                <VisaMark />
+                <MastercardMark />
+                <BankTransferMark label={t("orderSteps.payment.bankTransfer")} />
+              </span>
+            ) : null}
             <span className="block text-xs text-slate-600">{step.text}</span>
           </span>
         </li>

@@ -4,6 +4,7 @@ import { SearchBox, type SearchBoxOptions } from "~/components/store/search-box"
 import { RecentlyViewed } from "~/components/store/recent";
 import { StockCard } from "~/components/store/stock-card";
 import { TypeIcon } from "~/components/store/type-icon";
+import { MakeBadge } from "~/components/store/make-badge";
 import { getServices } from "~/context.server";
 import {
   HOME_MAKES,
@@ -176,9 +177,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={make}>
                 <Link
                   to={`/vehicles?Make=${encodeURIComponent(make)}`}
-                  className="flex h-14 items-center justify-center rounded-xl border border-slate-200 bg-white font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700"
+                  className="flex h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center"
                 >
-                  {make}
+                  <MakeBadge make={make} />
+                  <span className="truncate">{make}</span>
                 </Link>
               </li>
             ))}

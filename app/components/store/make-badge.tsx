@@ -1,0 +1,33 @@
+/*
+ * A make's mark on the home page (SPEC 2 "Ten make logos"): its initial, or the
+ * whole name when it is an acronym, set in a round badge in the shop's accent.
+ * Drawn here rather than copied from the makers' trademarks. The make's name
+ * beside it is the link's text, so the badge itself is hidden from screen readers.
+ */
+
+/** "Toyota" → "T", "BMW" → "BMW". */
+export function makeMonogram(make: string): string {
+  return /^[A-Z]{2,3}$/.test(make) ? make : make.charAt(0).toUpperCase();
+}
+
+export function MakeBadge({ make }: { make: string }) {
+  const letters = makeMonogram(make);
+  return (
+    <svg aria-hidden="true" viewBox="0 0 36 36" className="h-9 w-9 shrink-0" data-testid="make-badge">
+      <circle cx="18" cy="18" r="17" className="fill-accent-50 stroke-accent-600" strokeWidth="1.5" />
+      <circle cx="18" cy="18" r="13.5" className="fill-none stroke-accent-200" strokeWidth="1" />
+      <text
+        x="18"
+        y="18"
+        dy="0.35em"
+        textAnchor="middle"
+        fontSize={letters.length > 1 ? 9 : 15}
+        fontWeight="700"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+        className="fill-accent-800"
+      >
+        {letters}
+      </text>
+    </svg>
+  );
+}
