@@ -36,6 +36,45 @@ function useFieldWords(errors: Values) {
   return { t, e, label, status, options };
 }
 
+/** Mileage, fuel and colour: of a vehicle, or of the car a part comes from (SPEC 3). */
+function carFacts(
+  initial: Values,
+  e: Values,
+  label: (name: string) => string,
+  options: ReturnType<typeof useFieldWords>["options"],
+) {
+  return {
+    mileage: (
+      <Field
+        label={label("mileage")}
+        name="mileage"
+        required={false}
+        defaultValue={initial.mileage}
+        error={e.mileage}
+        maxLength={12}
+      />
+    ),
+    fuel: (
+      <Select
+        label={label("fuel")}
+        name="fuel"
+        options={options("fuel", FUELS, capitalise)}
+        defaultValue={initial.fuel}
+        error={e.fuel}
+      />
+    ),
+    color: (
+      <Select
+        label={label("color")}
+        name="color"
+        options={options("color", COLORS)}
+        defaultValue={initial.color}
+        error={e.color}
+      />
+    ),
+  };
+}
+
 /**
  * The vehicle's fields, for upload and edit, each screen with SPEC's own sections:
  * Upload Vehicle has Vehicle Specifications and Features & Condition; Edit Vehicle
@@ -54,6 +93,7 @@ export function VehicleFields({
   errors: Values;
 }) {
   const { t, e, label, status, options } = useFieldWords(errors);
+  const facts = carFacts(initial, e, label, options);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
@@ -76,14 +116,7 @@ export function VehicleFields({
         defaultValue={keepIf(initial.subType, own(VEHICLE_SUB_TYPES, type) ?? [])}
         error={e.subType}
       />
-      <Field
-        label={label("mileage")}
-        name="mileage"
-        required={false}
-        defaultValue={initial.mileage}
-        error={e.mileage}
-        maxLength={12}
-      />
+      {facts.mileage}
     </>
   );
   const specifications = (
@@ -96,13 +129,7 @@ export function VehicleFields({
         error={e.engineCc}
         maxLength={8}
       />
-      <Select
-        label={label("fuel")}
-        name="fuel"
-        options={options("fuel", FUELS, capitalise)}
-        defaultValue={initial.fuel}
-        error={e.fuel}
-      />
+      {facts.fuel}
       <Select
         label={label("transmission")}
         name="transmission"
@@ -130,13 +157,7 @@ export function VehicleFields({
   );
   const condition = (
     <>
-      <Select
-        label={label("color")}
-        name="color"
-        options={options("color", COLORS)}
-        defaultValue={initial.color}
-        error={e.color}
-      />
+      {facts.color}
       <Select
         label={label("exteriorGrade")}
         name="exteriorGrade"
@@ -238,6 +259,7 @@ export function VehicleFields({
 
 export function PartFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
   const { t, e, label, status, options } = useFieldWords(errors);
+  const facts = carFacts(initial, e, label, options);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
@@ -299,6 +321,9 @@ export function PartFields({ years, initial = {}, errors }: { years: number[]; i
           defaultValue={initial.year}
           error={e.year}
         />
+        {facts.mileage}
+        {facts.fuel}
+        {facts.color}
       </Section>
       <Section title={t("fields.sections.category")}>
         <Select

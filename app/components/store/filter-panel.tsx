@@ -2,6 +2,7 @@ import { own } from "~/utils/own";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { listSearch, type Sort } from "~/domain/search/filters";
+import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 import type { ListKind } from "./stock-list";
 
@@ -28,6 +29,24 @@ export type FilterField =
     }
   | { kind: "number"; name: string; label: string; placeholder: string }
   | { kind: "text"; name: string; label: string; placeholder: string };
+
+/** Year from and Year to, the same on the vehicle and parts lists. `t` is the "stock" namespace's. */
+export function yearFilterFields(menus: { yearsFrom: string[]; yearsTo: string[] }, t: TFunction): FilterField[] {
+  return [
+    {
+      kind: "select",
+      name: "YearFrom",
+      label: t("filters.yearFrom"),
+      options: menus.yearsFrom.map((y) => ({ value: y, label: y })),
+    },
+    {
+      kind: "select",
+      name: "YearTo",
+      label: t("filters.yearTo"),
+      options: menus.yearsTo.map((y) => ({ value: y, label: y })),
+    },
+  ];
+}
 
 const fieldClass =
   "mt-1 block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";

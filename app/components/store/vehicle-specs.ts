@@ -32,6 +32,7 @@ export type VehicleSpecs = Pick<
  * facts. `t` is the "stock" namespace's; `number` formats in the page's language.
  */
 export function vehicleSpecRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
+  const facts = carFactRows(v, t, number);
   return [
     [t("detail.spec.refNo"), v.refId],
     [t("detail.spec.make"), v.make],
@@ -39,19 +40,35 @@ export function vehicleSpecRows(v: VehicleSpecs, t: TFunction, number: (value: n
     [t("detail.spec.year"), v.year],
     [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
     [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],
-    [t("detail.spec.mileage"), v.mileage !== null ? t("units.km", { value: number(v.mileage) }) : null],
+    facts.mileage,
     [t("detail.spec.engine"), v.engineCc !== null ? t("units.cc", { value: number(v.engineCc) }) : null],
-    [t("detail.spec.fuel"), v.fuel ? optionLabel(t, "fuel", v.fuel, capitalise(v.fuel)) : null],
+    facts.fuel,
     [
       t("detail.spec.transmission"),
       v.transmission ? optionLabel(t, "transmission", v.transmission, capitalise(v.transmission)) : null,
     ],
     [t("detail.spec.drive"), optionLabel(t, "drive", v.drive) || null],
     [t("detail.spec.steering"), optionLabel(t, "steering", v.steering) || null],
-    [t("detail.spec.color"), optionLabel(t, "color", v.color) || null],
+    facts.color,
     [t("detail.spec.seats"), v.seats],
     [t("detail.spec.doors"), v.doors],
     [t("detail.spec.exteriorGrade"), v.exteriorGrade],
     [t("detail.spec.interiorGrade"), v.interiorGrade],
   ];
+}
+
+/**
+ * The mileage, fuel and colour rows, of a vehicle or of the car a part came
+ * from; a value not given is null.
+ */
+export function carFactRows(
+  v: Pick<VehicleDetail, "mileage" | "fuel" | "color">,
+  t: TFunction,
+  number: (value: number) => string,
+): Record<"mileage" | "fuel" | "color", SpecRow> {
+  return {
+    mileage: [t("detail.spec.mileage"), v.mileage !== null ? t("units.km", { value: number(v.mileage) }) : null],
+    fuel: [t("detail.spec.fuel"), v.fuel ? optionLabel(t, "fuel", v.fuel, capitalise(v.fuel)) : null],
+    color: [t("detail.spec.color"), optionLabel(t, "color", v.color) || null],
+  };
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { partColumns } from "~/domain/inventory/inventory.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
 
@@ -80,27 +81,7 @@ export async function bulkInsertStock(
         const i = offset + k;
         const p = partFactory(rng, i);
         const at = new Date(start + Math.floor((span * i) / options.parts)).toISOString();
-        return {
-          ref_id: `BP-${String(i + 1).padStart(7, "0")}`,
-          name: p.name,
-          make: p.make,
-          model: p.model,
-          type: p.type,
-          sub_type: p.subType,
-          price: p.price,
-          description: p.description,
-          year: p.year,
-          mileage: null,
-          color: null,
-          fuel: null,
-          part_number: p.partNumber,
-          category: p.category,
-          condition: p.condition,
-          quantity: p.quantity,
-          stock_status: p.stockStatus,
-          created_at: at,
-          updated_at: at,
-        };
+        return { ref_id: `BP-${String(i + 1).padStart(7, "0")}`, ...partColumns(p), created_at: at, updated_at: at };
       });
       const ids = await trx.insertInto("parts").values(rows).returning("id").execute();
       if (options.photos.length > 0) {

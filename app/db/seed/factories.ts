@@ -460,7 +460,49 @@ const PART_BASE_PRICE: Record<string, number> = {
   "Tail Light": 11_000,
 };
 
-/** A part as the owner would list it; `index` walks makes and part types. */
+/** The fuel of the cars a part model's engine parts come from. */
+const PART_MODEL_FUEL: Record<string, "petrol" | "diesel" | "hybrid"> = {
+  Corolla: "petrol",
+  Hiace: "diesel",
+  "Land Cruiser": "diesel",
+  Prius: "hybrid",
+  Civic: "petrol",
+  Fit: "petrol",
+  "CR-V": "petrol",
+  Accord: "hybrid",
+  Ranger: "diesel",
+  Focus: "petrol",
+  Transit: "diesel",
+  Everest: "diesel",
+  "3 Series": "petrol",
+  "5 Series": "diesel",
+  X3: "diesel",
+  X5: "petrol",
+  "C-Class": "petrol",
+  "E-Class": "diesel",
+  Sprinter: "diesel",
+  GLC: "petrol",
+};
+
+/** Parts that wear with the car's distance: taken from a car, they have its mileage. */
+const RUN_PARTS = new Set([
+  "Complete Engine",
+  "Cylinder Head",
+  "Turbocharger",
+  "Automatic Gearbox",
+  "Manual Gearbox",
+  "Differential",
+]);
+/** Parts made for one fuel. */
+const FUEL_PARTS = new Set(["Complete Engine", "Cylinder Head", "Turbocharger", "Fuel Injector", "ECU"]);
+/** Painted panels: taken from a car, they have its colour (new ones come in primer). */
+const PAINTED_PARTS = new Set(["Front Bumper", "Door", "Bonnet", "Side Mirror"]);
+
+/**
+ * A part as the owner would list it; `index` walks makes and part types. A
+ * part taken from a car (used or rebuilt) has the car's year, and its mileage
+ * or colour where they matter; a new one fits many years and has none.
+ */
 export function partFactory(rng: Rng, index: number, overrides: Partial<PartInput> = {}): PartInput {
   const makes = Object.keys(PART_MODELS);
   const types = Object.keys(PART_SUB_TYPES);
@@ -473,6 +515,13 @@ export function partFactory(rng: Rng, index: number, overrides: Partial<PartInpu
   const price = Math.round(((PART_BASE_PRICE[subType] ?? 10_000) * factor * (0.85 + rng() * 0.3)) / 100) * 100;
   const year = between(rng, 2008, new Date().getUTCFullYear() - 1);
   const partNumber = `${make.slice(0, 2).toUpperCase()}${between(rng, 10000, 99999)}-${between(rng, 100, 999)}`;
+  const quantity = between(rng, 1, 40);
+  const stockStatus: StockStatus = rng() < 0.92 ? "available" : "sold";
+  const fromCar = condition !== "New";
+  const age = new Date().getUTCFullYear() - year;
+  const mileage = Math.round((age * between(rng, 6_000, 14_000)) / 1000) * 1000;
+  const color = pick(rng, COLORS);
+  const fits = fromCar ? `${make} ${model} (${year})` : `${make} ${model}`;
   return {
     refId: null,
     name: `${make} ${model} ${subType}`,
@@ -482,14 +531,17 @@ export function partFactory(rng: Rng, index: number, overrides: Partial<PartInpu
     subType,
     price,
     description:
-      `${condition} ${subType.toLowerCase()} for ${make} ${model} (${year}). Part number ${partNumber}. ` +
+      `${condition} ${subType.toLowerCase()} for ${fits}. Part number ${partNumber}. ` +
       `Checked and cleaned in our Yokohama warehouse; photos show the actual item. Packed for sea or air freight.`,
-    year,
+    year: fromCar ? year : null,
+    mileage: fromCar && RUN_PARTS.has(subType) ? mileage : null,
+    color: fromCar && PAINTED_PARTS.has(subType) ? color : null,
+    fuel: FUEL_PARTS.has(subType) ? (PART_MODEL_FUEL[model] ?? null) : null,
     partNumber,
     category: type,
     condition,
-    quantity: between(rng, 1, 40),
-    stockStatus: rng() < 0.92 ? "available" : "sold",
+    quantity,
+    stockStatus,
     ...overrides,
   };
 }

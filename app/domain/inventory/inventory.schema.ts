@@ -81,6 +81,27 @@ const refId = z.preprocess(
     .optional(),
 );
 
+/** A model year from the upload form's list: 1980 to this year (SPEC 9, DECISIONS "Inventory"). */
+const modelYear = (thisYear: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, "Year must be a year such as 2016")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(UPLOAD_FIRST_YEAR, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`)
+        .max(thisYear, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`),
+    );
+
+/** What a vehicle and a part taken from one share: mileage, colour and fuel, each optional. */
+const vehicleFacts = {
+  mileage: wholeNumber("Mileage", 2_000_000),
+  color: optionalText("Color", 40),
+  fuel: optionalChoice("fuel", FUELS),
+};
+
 const stockStatus = z.preprocess(blankToUndefined, z.enum(["available", "reserved", "sold"]).default("available"));
 
 export function vehicleUploadSchema(now = new Date()) {
@@ -91,25 +112,12 @@ export function vehicleUploadSchema(now = new Date()) {
       name: optionalText("Name", 200),
       make: z.string({ error: "Make is required" }).trim().min(1, "Make is required"),
       model: z.string({ error: "Model is required" }).trim().min(1, "Model is required"),
-      year: z
-        .string({ error: "Year is required" })
-        .trim()
-        .min(1, "Year is required")
-        .regex(/^\d{4}$/, "Year must be a year such as 2016")
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .min(UPLOAD_FIRST_YEAR, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`)
-            .max(thisYear, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`),
-        ),
+      year: z.string({ error: "Year is required" }).trim().min(1, "Year is required").pipe(modelYear(thisYear)),
       price: yenPrice,
       type: optionalText("Type", 40),
       subType: optionalText("SubType", 40),
-      mileage: wholeNumber("Mileage", 2_000_000),
+      ...vehicleFacts,
       engineCc: wholeNumber("Engine capacity", 20_000),
-      color: optionalText("Color", 40),
-      fuel: optionalChoice("fuel", FUELS),
       transmission: optionalChoice("transmission", TRANSMISSIONS),
       drive: optionalChoice("drive", DRIVES),
       seats: optionalChoice("number of seats", SEATS),
@@ -162,19 +170,14 @@ export function partUploadSchema(now = new Date()) {
       model: z.string({ error: FILL_REQUIRED }).trim().min(1, "Model is required"),
       type: z.string({ error: FILL_REQUIRED }).trim().min(1, "Type is required"),
       subType: z.string({ error: FILL_REQUIRED }).trim().min(1, "SubType is required"),
-      year: z.preprocess(
-        blankToUndefined,
-        z
-          .string()
-          .regex(/^\d{4}$/, "Year must be a year such as 2016")
-          .transform(Number)
-          .pipe(z.number().min(UPLOAD_FIRST_YEAR).max(thisYear))
-          .optional(),
-      ),
+      // A part's car: its year, mileage, fuel and colour, each optional (a tyre has none).
+      year: z.preprocess(blankToUndefined, modelYear(thisYear).optional()),
+      ...vehicleFacts,
       partNumber: optionalText("Part number", 60),
       condition: optionalChoice("condition", PART_CONDITIONS),
       quantity: z.preprocess(
-        (v) => (typeof v === "string" && v.trim() === "" ? "1" : v),
+        // Left blank or not sent: one.
+        (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? "1" : v),
         z
           .string()
           .regex(/^\d{1,6}$/, "Quantity must be a whole number")

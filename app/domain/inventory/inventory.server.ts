@@ -127,6 +127,28 @@ export async function createVehicle(
   });
 }
 
+/** A part's columns from its fields: listing, editing and the bulk loader write the same ones. */
+export function partColumns(input: PartInput) {
+  return {
+    name: input.name,
+    make: input.make,
+    model: input.model,
+    type: input.type,
+    sub_type: input.subType,
+    price: input.price,
+    description: input.description,
+    year: input.year,
+    mileage: input.mileage,
+    color: input.color,
+    fuel: input.fuel,
+    part_number: input.partNumber,
+    category: input.category,
+    condition: input.condition,
+    quantity: input.quantity,
+    stock_status: input.stockStatus,
+  };
+}
+
 /** Lists a part with its images; same rules as createVehicle. */
 export async function createPart(
   db: DB,
@@ -139,27 +161,7 @@ export async function createPart(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("parts")
-      .values({
-        ref_id: refId,
-        name: input.name,
-        make: input.make,
-        model: input.model,
-        type: input.type,
-        sub_type: input.subType,
-        price: input.price,
-        description: input.description,
-        year: input.year,
-        mileage: null,
-        color: null,
-        fuel: null,
-        part_number: input.partNumber,
-        category: input.category,
-        condition: input.condition,
-        quantity: input.quantity,
-        stock_status: input.stockStatus,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
+      .values({ ref_id: refId, ...partColumns(input), created_at: createdAt, updated_at: createdAt })
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertImages(trx, "parts", row.id, images, 0, createdAt);
@@ -355,6 +357,9 @@ export async function getPart(db: DB, id: number): Promise<PartDetail | null> {
     price: Number(row.price),
     description: row.description,
     year: row.year,
+    mileage: row.mileage,
+    color: row.color,
+    fuel: row.fuel,
     partNumber: row.part_number,
     category: row.category,
     condition: row.condition,

@@ -58,7 +58,11 @@ export type PartInput = {
   subType: string;
   price: number;
   description: string;
+  /** The car the part fits or came from: each null when it does not apply (a new tyre has none). */
   year: number | null;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
   partNumber: string | null;
   category: string | null;
   condition: string | null;
@@ -109,7 +113,11 @@ export type PartDetail = {
   subType: string;
   price: number;
   description: string;
+  /** The car the part fits or came from: each null when it does not apply (a new tyre has none). */
   year: number | null;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
   partNumber: string | null;
   category: string | null;
   condition: string | null;

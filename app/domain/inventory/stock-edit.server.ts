@@ -7,8 +7,8 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
 import { vehiclePriceColumns } from "./price-cut.server";
-import { insertImages, itemImages } from "./inventory.server";
-import { photoRefused } from "./stock-upload.server";
+import { insertImages, itemImages, partColumns } from "./inventory.server";
+import { partInput, photoRefused } from "./stock-upload.server";
 import { defaultVehicleName } from "./inventory";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -156,26 +156,10 @@ export async function editStock(
           .where("id", "=", id)
           .execute();
       } else {
-        const p = partUploadSchema().parse(values(form));
+        const p = partInput(partUploadSchema().parse(values(form)));
         await trx
           .updateTable("parts")
-          .set({
-            ref_id: refId,
-            name: p.name,
-            make: p.make,
-            model: p.model,
-            type: p.type,
-            sub_type: p.subType,
-            price: p.price,
-            description: p.description,
-            year: p.year ?? null,
-            part_number: p.partNumber ?? null,
-            category: p.type,
-            condition: p.condition ?? null,
-            quantity: p.quantity,
-            stock_status: p.stockStatus,
-            updated_at: now,
-          })
+          .set({ ref_id: refId, ...partColumns(p), updated_at: now })
           .where("id", "=", id)
           .execute();
       }

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { DB } from "~/db/db.server";
+import type { PartInput } from "./inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
@@ -129,6 +131,29 @@ export async function uploadVehicle(
   );
 }
 
+/** A part's fields as the upload and edit forms give them; the category is the part type. */
+export function partInput(p: z.output<ReturnType<typeof partUploadSchema>>): PartInput {
+  return {
+    refId: p.refId,
+    name: p.name,
+    make: p.make,
+    model: p.model,
+    type: p.type,
+    subType: p.subType,
+    price: p.price,
+    description: p.description,
+    year: p.year ?? null,
+    mileage: p.mileage ?? null,
+    color: p.color ?? null,
+    fuel: p.fuel ?? null,
+    partNumber: p.partNumber ?? null,
+    category: p.type,
+    condition: p.condition ?? null,
+    quantity: p.quantity,
+    stockStatus: p.stockStatus,
+  };
+}
+
 /** Lists a part from the upload form: a real part record (DECISIONS "Inventory"). */
 export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm, staff: Staff): Promise<UploadOutcome> {
   const parsed = partUploadSchema().safeParse(firstValues(form));
@@ -142,23 +167,7 @@ export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm,
       errors,
     };
   }
-  const p = parsed.data;
-  const input = {
-    refId: p.refId,
-    name: p.name,
-    make: p.make,
-    model: p.model,
-    type: p.type,
-    subType: p.subType,
-    price: p.price,
-    description: p.description,
-    year: p.year ?? null,
-    partNumber: p.partNumber ?? null,
-    category: p.type,
-    condition: p.condition ?? null,
-    quantity: p.quantity,
-    stockStatus: p.stockStatus,
-  };
+  const input = partInput(parsed.data);
   return list(db, media, form, "parts", input, (images) =>
     createPart(db, input, images, { kind: "staff", id: staff.adminId }),
   );

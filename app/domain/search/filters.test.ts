@@ -70,11 +70,20 @@ describe("readVehicleQuery", () => {
 describe("readPartQuery", () => {
   it("reads only the parts parameters and applies every sort", () => {
     expect(readPartQuery(new URLSearchParams("Type=Engine&YearFrom=2010&Sort=oldest&Transmission=manual"))).toEqual({
-      filters: { Type: "Engine" },
+      filters: { Type: "Engine", YearFrom: 2010 },
       sort: "oldest",
       page: 1,
       perPage: 20,
     });
+  });
+
+  it("reads the years as the vehicle list does: public years only, swapped when given the wrong way round", () => {
+    const now = new Date("2026-06-01T00:00:00Z");
+    const read = (qs: string) => readPartQuery(new URLSearchParams(qs), now).filters;
+    expect(read("YearFrom=2014&YearTo=2014")).toEqual({ YearFrom: 2014, YearTo: 2014 });
+    expect(read("YearFrom=2020&YearTo=2010")).toEqual({ YearFrom: 2010, YearTo: 2020 });
+    expect(read("YearFrom=1980&YearTo=2027")).toEqual({});
+    expect(read("YearFrom=abc&YearTo=1981")).toEqual({ YearTo: 1981 });
   });
 });
 

@@ -40,7 +40,10 @@ export type VehicleFilters = {
   Drive?: string;
 };
 
-export type PartFilters = Pick<VehicleFilters, "Type" | "SubType" | "Make" | "Model" | "Keyword">;
+export type PartFilters = Pick<
+  VehicleFilters,
+  "Type" | "SubType" | "Make" | "Model" | "YearFrom" | "YearTo" | "Keyword"
+>;
 
 export type ListQuery<F> = { filters: F; sort: Sort; page: number; perPage: number };
 
@@ -69,6 +72,8 @@ export const PART_FILTER_KEYS = [
   "SubType",
   "Make",
   "Model",
+  "YearFrom",
+  "YearTo",
   "Keyword",
 ] as const satisfies readonly (keyof PartFilters)[];
 
@@ -123,6 +128,18 @@ function readSortAndPage(params: URLSearchParams) {
   return { sort, page, perPage };
 }
 
+/**
+ * YearFrom and YearTo of a vehicle or parts list: years of the public filters
+ * only (SPEC 5), inclusive, swapped when given the wrong way round.
+ */
+function readYearRange(params: URLSearchParams, filters: Pick<VehicleFilters, "YearFrom" | "YearTo">, now: Date) {
+  let yearFrom = year(params.get("YearFrom"), now);
+  let yearTo = year(params.get("YearTo"), now);
+  if (yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo) [yearFrom, yearTo] = [yearTo, yearFrom];
+  if (yearFrom !== undefined) filters.YearFrom = yearFrom;
+  if (yearTo !== undefined) filters.YearTo = yearTo;
+}
+
 /** Reads /vehicles query parameters. Never throws. */
 export function readVehicleQuery(params: URLSearchParams, now = new Date()): ListQuery<VehicleFilters> {
   const filters: VehicleFilters = {};
@@ -132,11 +149,7 @@ export function readVehicleQuery(params: URLSearchParams, now = new Date()): Lis
   }
   const k = keyword(params.get("Keyword"));
   if (k) filters.Keyword = k;
-  let yearFrom = year(params.get("YearFrom"), now);
-  let yearTo = year(params.get("YearTo"), now);
-  if (yearFrom !== undefined && yearTo !== undefined && yearFrom > yearTo) [yearFrom, yearTo] = [yearTo, yearFrom];
-  if (yearFrom !== undefined) filters.YearFrom = yearFrom;
-  if (yearTo !== undefined) filters.YearTo = yearTo;
+  readYearRange(params, filters, now);
   for (const [from, to] of [
     ["PriceFrom", "PriceTo"],
     ["MileageFrom", "MileageTo"],
@@ -152,7 +165,7 @@ export function readVehicleQuery(params: URLSearchParams, now = new Date()): Lis
 }
 
 /** Reads /parts query parameters. Never throws. */
-export function readPartQuery(params: URLSearchParams): ListQuery<PartFilters> {
+export function readPartQuery(params: URLSearchParams, now = new Date()): ListQuery<PartFilters> {
   const filters: PartFilters = {};
   for (const key of ["Type", "SubType", "Make", "Model"] as const) {
     const v = text(params.get(key));
@@ -160,6 +173,7 @@ export function readPartQuery(params: URLSearchParams): ListQuery<PartFilters> {
   }
   const k = keyword(params.get("Keyword"));
   if (k) filters.Keyword = k;
+  readYearRange(params, filters, now);
   return { filters, ...readSortAndPage(params) };
 }
 

@@ -40,18 +40,21 @@ function mergeGroups(reference: Record<string, readonly string[]>, inStock: Reco
 
 const labelled = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalise(v) }));
 
+/** The public filters' years: YearFrom rises, YearTo falls (SPEC 5). */
+function yearMenus(now: Date) {
+  const years = yearsFrom(PUBLIC_FIRST_YEAR, now).map(String);
+  return { yearsFrom: [...years].reverse(), yearsTo: years };
+}
+
 export function vehicleMenus(facets: Facets, now = new Date()) {
   const makes = withCounts([...new Set([...VEHICLE_MAKES, ...HOME_MAKES])], facets.makes);
   const types = withCounts([...new Set([...VEHICLE_TYPES, ...HOME_TYPES])], facets.types);
-  const years = yearsFrom(PUBLIC_FIRST_YEAR, now).map(String);
   return {
     makes,
     types,
     models: mergeGroups(VEHICLE_MODELS, facets.models),
     subTypes: mergeGroups(VEHICLE_SUB_TYPES, facets.subTypes),
-    // YearFrom rises, YearTo falls (SPEC 5).
-    yearsFrom: [...years].reverse(),
-    yearsTo: years,
+    ...yearMenus(now),
     transmissions: labelled(TRANSMISSIONS),
     fuels: labelled(FUELS),
     drives: labelled(DRIVES),
@@ -60,11 +63,12 @@ export function vehicleMenus(facets: Facets, now = new Date()) {
   };
 }
 
-export function partMenus(facets: Facets) {
+export function partMenus(facets: Facets, now = new Date()) {
   return {
     makes: withCounts(PART_MAKES, facets.makes),
     types: withCounts(PART_TYPES, facets.types),
     models: mergeGroups(PART_MODELS, facets.models),
     subTypes: mergeGroups(PART_SUB_TYPES, facets.subTypes),
+    ...yearMenus(now),
   };
 }

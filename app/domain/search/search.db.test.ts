@@ -290,6 +290,45 @@ describe("parts list", () => {
   });
 });
 
+describe("parts list by year", () => {
+  it("shows only parts of a year in the range, bounds included; a part with no year is left out", async () => {
+    const dated = parts.filter((p) => p.year !== null);
+    expect(dated.length).toBeGreaterThan(0);
+    expect(parts.some((p) => p.year === null)).toBe(true);
+    const y = dated[3]!.year!;
+    for (const qs of [
+      `YearFrom=${y}&YearTo=${y}`,
+      `YearFrom=${y}`,
+      `YearTo=${y}`,
+      `YearFrom=${y + 2}&YearTo=${y - 2}`,
+      `Type=${dated[3]!.type}&YearFrom=${y - 3}`,
+    ]) {
+      const q = readPartQuery(new URLSearchParams(`${qs}&PerPage=100`));
+      const result = await searchParts(t.db, q);
+      const f = q.filters;
+      const expected = parts
+        .filter(
+          (x) =>
+            x.year !== null &&
+            (f.YearFrom === undefined || x.year >= f.YearFrom) &&
+            (f.YearTo === undefined || x.year <= f.YearTo) &&
+            (!f.Type || x.type === f.Type),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+        .map((x) => x.id);
+      expect(expected.length, qs).toBeGreaterThan(0);
+      expect(expected.length, qs).toBeLessThan(parts.length);
+      expect(
+        result.items.map((i) => i.id),
+        qs,
+      ).toEqual(expected);
+      expect(result.total).toBe(expected.length);
+    }
+    const one = await searchParts(t.db, readPartQuery(new URLSearchParams(`YearFrom=${y}&YearTo=${y}`)));
+    expect(new Set(one.items.map((i) => i.year))).toEqual(new Set([y]));
+  });
+});
+
 describe("stock facets", () => {
   it("counts the stock of each make and type in the database", async () => {
     const facets = await stockFacets(t.db, "vehicles");

@@ -92,6 +92,9 @@ function partWhere(db: DB, f: PartFilters, dense = false) {
     if (f.Model) c.push(eb("parts.model", "=", f.Model));
     if (f.Type) c.push(eb("parts.type", "=", f.Type));
     if (f.SubType) c.push(eb("parts.sub_type", "=", f.SubType));
+    // A part with no year (a new part that fits many) is left out of a year range.
+    if (f.YearFrom !== undefined) c.push(eb("parts.year", ">=", f.YearFrom));
+    if (f.YearTo !== undefined) c.push(eb("parts.year", "<=", f.YearTo));
     if (f.Keyword) c.push(keywordCondition(db, "parts", f.Keyword, dense));
     return eb.and(c);
   };
@@ -251,16 +254,17 @@ async function stockSize(db: DB, table: StockTable): Promise<number> {
 }
 
 /**
- * Year, price and mileage ranges: one index holds all three, and two wide
- * ranges may match few rows together that it cannot find without reading most
- * of the table.
+ * Vehicles' year, price and mileage ranges: one index holds all three, and two
+ * wide ranges may match few rows together that it cannot find without reading
+ * most of the table. Parts have one range, the year, with an index of its own
+ * (migration 2026-11-24-01), which finds its matches by itself.
  */
 const RANGE_FILTERS = new Set(["YearFrom", "YearTo", "PriceFrom", "PriceTo", "MileageFrom", "MileageTo"]);
 
 /** Whether an index finds the matches of one of the filters by itself. */
-function hasIndexedFilter(filters: object): boolean {
+function hasIndexedFilter(table: StockTable, filters: object): boolean {
   return Object.entries(filters).some(([key, value]) => {
-    if (value === undefined || RANGE_FILTERS.has(key)) return false;
+    if (value === undefined || (table === "vehicles" && RANGE_FILTERS.has(key))) return false;
     // Both trigram indexes need a word of 3 or more characters.
     if (key === "Keyword")
       return String(value)
@@ -304,7 +308,7 @@ export function pageStrategy(p: {
   const ownOrder = p.table === "vehicles" && set.length === 1 && (set[0] === "Make" || set[0] === "Type");
   const walk = ((p.offset + p.perPage) * p.stock) / Math.max(1, p.total);
   const sortMatches =
-    hasIndexedFilter(p.filters) &&
+    hasIndexedFilter(p.table, p.filters) &&
     !ownOrder &&
     (walk > p.total || (ORDER[p.sort][0] === "price" && p.total * 10 <= p.stock));
   const denseKeyword = !sortMatches && p.keywordMatches !== null && p.keywordMatches > DENSE_MATCHES;
@@ -325,7 +329,7 @@ export async function listPlan(
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const offset = (page - 1) * query.perPage;
   // The size of the stock matters only when the matches may be sorted.
-  const stock = total > 0 && hasIndexedFilter(query.filters) ? await stockSize(db, table) : 0;
+  const stock = total > 0 && hasIndexedFilter(table, query.filters) ? await stockSize(db, table) : 0;
   const { filters, sort, perPage } = query;
   return {
     total,

@@ -10,6 +10,7 @@ import {
   whatsAppHref,
 } from "~/components/store/detail";
 import { optionLabel } from "~/components/store/option-label";
+import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
 import { Price, RateNote } from "~/components/store/price";
 import { StockStatusBadge } from "~/components/store/stock-card";
 import { getServices } from "~/context.server";
@@ -22,7 +23,7 @@ import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatYenIn } from "~/i18n/format";
-import { catalogueOf, metaT, useT } from "~/i18n/i18n";
+import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/part";
 import { passRetryAfter } from "~/utils/retry-after";
@@ -110,6 +111,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function PartDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const { t } = useT("stock");
+  const format = useFormat();
   const { part: p, url, origin } = loaderData;
   if (!p)
     return (
@@ -123,6 +125,10 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const shop = root?.settings.shop;
   // The message goes to the shop's owner, so it stays in English whatever the page's language.
   const message = `Hello ${shop?.name ?? ""}, I am interested in the ${p.name} (Ref ${p.refId}), ${formatYenIn(p.price, "en")}. ${url}`;
+  const facts = carFactRows(p, t, format.number);
+  const carRows = [[t("detail.spec.year"), p.year] as SpecRow, facts.mileage, facts.fuel, facts.color].filter(
+    ([, value]) => value !== null,
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <JsonLd value={productJsonLd(p, url, origin)} />
@@ -167,7 +173,8 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
                   [t("detail.spec.subType"), optionLabel(t, "partSubType", p.subType)],
                   [t("detail.spec.partNumber"), p.partNumber],
                   [t("detail.spec.condition"), optionLabel(t, "partCondition", p.condition)],
-                  [t("detail.spec.year"), p.year],
+                  // The car's year, mileage, fuel and colour only where they apply (a tyre has none).
+                  ...carRows,
                   [t("detail.spec.description"), p.description],
                 ]}
               />

@@ -1,4 +1,4 @@
-import type { FilterField } from "~/components/store/filter-panel";
+import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
 import { getServices } from "~/context.server";
@@ -88,6 +88,7 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
       optionLabel: (value) => optionLabel(t, "partSubType", value),
       groupLabel: (value) => optionLabel(t, "partType", value),
     },
+    ...yearFilterFields(menus, t),
     { kind: "text", name: "Keyword", label: t("filters.keyword"), placeholder: t("list.parts.keywordPlaceholder") },
   ];
   return (

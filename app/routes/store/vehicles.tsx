@@ -1,4 +1,4 @@
-import type { FilterField } from "~/components/store/filter-panel";
+import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel, type OptionList } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
 import { getServices } from "~/context.server";
@@ -101,18 +101,7 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       optionLabel: (value) => optionLabel(t, "bodySubType", value),
       groupLabel: (value) => optionLabel(t, "bodyType", value),
     },
-    {
-      kind: "select",
-      name: "YearFrom",
-      label: t("filters.yearFrom"),
-      options: menus.yearsFrom.map((y) => ({ value: y, label: y })),
-    },
-    {
-      kind: "select",
-      name: "YearTo",
-      label: t("filters.yearTo"),
-      options: menus.yearsTo.map((y) => ({ value: y, label: y })),
-    },
+    ...yearFilterFields(menus, t),
     { kind: "number", name: "PriceFrom", label: t("filters.priceFrom"), placeholder: example("500000") },
     { kind: "number", name: "PriceTo", label: t("filters.priceTo"), placeholder: example("2000000") },
     { kind: "number", name: "MileageFrom", label: t("filters.mileageFrom"), placeholder: example("0") },
