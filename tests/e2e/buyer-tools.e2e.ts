@@ -158,11 +158,15 @@ describe("comparing vehicles", () => {
     expect(await page.getByTestId("shared-comparison").count()).toBe(0);
     expect(await page.getByTestId("compare-bar").count()).toBe(0);
 
-    // Differences: the reference always differs; the steering side is the same in all four.
-    const refRow = row(page, "Ref no.");
-    expect(await refRow.getAttribute("data-differs")).toBe("true");
-    expect(await refRow.getByRole("rowheader").innerText()).toContain("Differs");
-    expect(await refRow.locator("td").first().getAttribute("class")).toContain("bg-amber-50");
+    // Differences: only specifications are marked, not the rows that name the vehicle (the
+    // reference always differs); the steering side is the same in all four.
+    for (const label of ["Ref no.", "Make", "Model"]) {
+      const nameRow = row(page, label);
+      expect(await nameRow.getAttribute("data-differs"), label).toBe("false");
+      expect(await nameRow.getByRole("rowheader").innerText(), label).not.toContain("Differs");
+      expect(await nameRow.locator("td").first().getAttribute("class"), label).not.toContain("bg-amber-50");
+    }
+    const yearRow = row(page, "Year");
     const steering = row(page, "Steering");
     expect(await steering.getAttribute("data-differs")).toBe("false");
     expect(await steering.getByRole("rowheader").innerText()).not.toContain("Differs");
@@ -170,8 +174,6 @@ describe("comparing vehicles", () => {
     // Other rows marked exactly when the stored values differ.
     const byOrder = await vehicleFacts(order);
     for (const [label, key] of [
-      ["Make", "make"],
-      ["Model", "model"],
       ["Year", "year"],
       ["FOB price", "price"],
     ] as const) {
@@ -185,6 +187,12 @@ describe("comparing vehicles", () => {
       expect(await row(page, label).count(), label).toBe(1);
     }
     expect(await page.getByTestId("compare-vehicle-link").first().getAttribute("href")).toBe(`/vehicles/${order[0]}`);
+    // Each vehicle has its own way to ask for a price.
+    expect(
+      await page.getByTestId("compare-quote").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+    ).toEqual(order.map((id) => `/vehicles/${id}#quote`));
+    if (differ(byOrder.map((f) => f.year)))
+      expect(await yearRow.getByRole("rowheader").innerText()).toContain("Differs");
 
     await page.screenshot({ path: path.join(shots, "compare-1366.png"), fullPage: true });
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -223,6 +231,11 @@ describe("comparing vehicles", () => {
     expect(await stored(fresh, COMPARE_STORAGE_KEY)).toBe(String(fifth));
     await fresh.setViewportSize(PHONE);
     await fresh.screenshot({ path: path.join(shots, "compare-shared-390.png") });
+    // The bar says what this is, and where the visitor's own comparison is.
+    const bar = fresh.getByTestId("shared-comparison");
+    expect(await bar.innerText()).toContain("You are also comparing 1 vehicle of your own.");
+    expect(await bar.getByRole("link", { name: "Open yours" }).getAttribute("href")).toBe(`/compare?ids=${fifth}`);
+    expect(await bar.innerText()).not.toContain("These are not the vehicles you chose");
     await fresh.getByRole("button", { name: "Use this comparison" }).click();
     await fresh.getByText("These vehicles are now your comparison.").waitFor();
     expect(await stored(fresh, COMPARE_STORAGE_KEY)).toBe(rest.join(","));

@@ -32,11 +32,22 @@ export type VehicleSpecs = Pick<
  * facts. `t` is the "stock" namespace's; `number` formats in the page's language.
  */
 export function vehicleSpecRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
-  const facts = carFactRows(v, t, number);
+  return [...vehicleNameRows(v, t), ...vehicleFactRows(v, t, number)];
+}
+
+/** The rows that say which vehicle it is: they differ by nature, so a comparison does not mark them. */
+export function vehicleNameRows(v: VehicleSpecs, t: TFunction): SpecRow[] {
   return [
     [t("detail.spec.refNo"), v.refId],
     [t("detail.spec.make"), v.make],
     [t("detail.spec.model"), v.model],
+  ];
+}
+
+/** The vehicle's specifications proper, which a comparison marks where they differ. */
+export function vehicleFactRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
+  const facts = carFactRows(v, t, number);
+  return [
     [t("detail.spec.year"), v.year],
     [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
     [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],

@@ -7,7 +7,7 @@ import { useRootData } from "~/utils/root-data";
 import { DeliveredPrice, Price } from "~/components/store/price";
 import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
-import { vehicleSpecRows } from "~/components/store/vehicle-specs";
+import { type SpecRow, vehicleFactRows, vehicleNameRows } from "~/components/store/vehicle-specs";
 import { getServices } from "~/context.server";
 import { compareHref, MAX_COMPARE, parseCompareIds, sameVehicles } from "~/domain/buyer-tools/compare";
 import { compareVehicles } from "~/domain/buyer-tools/compare.server";
@@ -46,12 +46,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Vehicle = Route.ComponentProps["loaderData"]["vehicles"][number];
 
-/** One row of the table. `values` decide whether the row differs; `cells`, when given, are shown instead. */
+/**
+ * One row of the table. `values` decide whether the row differs (rows that only name the
+ * vehicle are never marked); `cells`, when given, are shown instead.
+ */
 export type CompareRow = {
   key: string;
   label: string;
   values: (string | number | null)[];
   cells?: ReactNode[];
+  names?: boolean;
 };
 
 const blank = (value: string | number | null) => value === null || value === "";
@@ -66,12 +70,17 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
   const { t: homeT } = useT("home");
   const format = useFormat();
   const destination = useRootData()?.destination ?? null;
-  const specs = vehicles.map((v) => vehicleSpecRows(v, t, format.number));
-  const specRows: CompareRow[] = (specs[0] ?? []).map(([label], i) => ({
-    key: `spec-${i}`,
-    label,
-    values: specs.map((rows) => rows[i]![1]),
-  }));
+  const tableRows = (of: (v: Vehicle) => SpecRow[], names: boolean): CompareRow[] => {
+    const perVehicle = vehicles.map(of);
+    return (perVehicle[0] ?? []).map(([label], i) => ({
+      key: `${names ? "name" : "spec"}-${i}`,
+      label,
+      values: perVehicle.map((rows) => rows[i]![1]),
+      names,
+    }));
+  };
+  const nameRows = tableRows((v) => vehicleNameRows(v, t), true);
+  const specRows = tableRows((v) => vehicleFactRows(v, t, format.number), false);
   // A list, so more rows (such as the total to the buyer's port) can join it.
   return [
     {
@@ -97,6 +106,7 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
       values: vehicles.map((v) => v.stockStatus),
       cells: vehicles.map((v) => optionLabel(t, "stockStatus", v.stockStatus)),
     },
+    ...nameRows,
     ...specRows,
   ];
 }
@@ -207,13 +217,20 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       >
                         {t("compare.remove")} <span className="sr-only">{v.name}</span>
                       </Link>
+                      <Link
+                        to={`/vehicles/${v.id}#quote`}
+                        className="mt-2 ml-2 inline-flex h-9 items-center rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white hover:bg-accent-800"
+                        data-testid="compare-quote"
+                      >
+                        {t("compare.quote")} <span className="sr-only">{v.name}</span>
+                      </Link>
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => {
-                  const differs = rowDiffers(row.values);
+                  const differs = !row.names && rowDiffers(row.values);
                   const tone = differs ? "bg-amber-50" : "bg-white";
                   return (
                     <tr key={row.key} data-testid="compare-row" data-row={row.key} data-differs={differs}>
@@ -251,6 +268,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           {hydrated && (!mine || adopted) ? (
             <SharedComparisonBar
               adopted={adopted}
+              yours={stored}
               onUse={() => {
                 setCompareIds(shown);
                 setAdopted(true);
@@ -268,7 +286,15 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
  * offers to make it the visitor's own. It is fixed at the bottom, like the
  * compare bar, so appearing after hydration moves nothing on the page.
  */
-function SharedComparisonBar({ adopted, onUse }: { adopted: boolean; onUse: () => void }) {
+function SharedComparisonBar({
+  adopted,
+  yours,
+  onUse,
+}: {
+  adopted: boolean;
+  yours: readonly number[];
+  onUse: () => void;
+}) {
   const { t } = useT("home");
   const [height, measure] = useMeasuredHeight();
   return (
@@ -286,7 +312,18 @@ function SharedComparisonBar({ adopted, onUse }: { adopted: boolean; onUse: () =
           </p>
           {adopted ? null : (
             <>
-              <p className="text-sm text-slate-800">{t("compare.shared.text")}</p>
+              <p className="text-sm text-slate-800">
+                {yours.length > 0 ? (
+                  <>
+                    {t("compare.shared.yoursToo", { count: yours.length })}{" "}
+                    <Link to={compareHref(yours)} className="font-semibold text-accent-700 underline">
+                      {t("compare.shared.openYours")}
+                    </Link>
+                  </>
+                ) : (
+                  t("compare.shared.text")
+                )}
+              </p>
               <button
                 type="button"
                 onClick={onUse}
