@@ -51,3 +51,19 @@ export async function withShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
     await db.destroy();
   }
 }
+
+/**
+ * Writes to the shop's database from this test process. SQLite has one
+ * writer: a write that meets the shop's own (its mail and alert workers run
+ * at any time) is refused at once with SQLITE_BUSY and is tried again.
+ */
+export async function writeShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await withShopDb(fn);
+    } catch (error) {
+      if (attempt >= 50 || !String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + attempt * 10));
+    }
+  }
+}

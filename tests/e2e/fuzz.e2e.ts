@@ -3,7 +3,6 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DB } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { customerCookieName } from "~/domain/accounts/sessions.server";
@@ -22,7 +21,7 @@ import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
 import { challengeCookieName } from "~/domain/staff/two-factor.server";
 import { LANGUAGE_COOKIE, LANGUAGES } from "~/i18n/languages";
 import { rawHttp } from "../support/raw-http";
-import { baseUrl, withShopDb } from "./browser";
+import { baseUrl, withShopDb, writeShopDb } from "./browser";
 
 /*
  * Property-based inputs against the running shop: up to 1,000 per list query
@@ -220,22 +219,6 @@ const mine = { vehicle: 0, part: 0, editVehicle: 0 };
 const ownStock = { vehicles: new Set<number>(), parts: new Set<number>() };
 /** Freight ports this file added and has not deleted yet. */
 const ownPorts = new Set<number>();
-
-/**
- * Writes to the shop's database from this test process. SQLite has one
- * writer: a write that meets the shop's own (its mail and alert workers run
- * at any time) is refused at once with SQLITE_BUSY and is tried again.
- */
-async function writeShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await withShopDb(fn);
-    } catch (error) {
-      if (attempt >= 50 || !String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 + attempt * 10));
-    }
-  }
-}
 
 async function signIn(path: "/login" | "/admin/login", fields: Fields, cookieName: string): Promise<string> {
   const r = await post(path, fields);

@@ -2,9 +2,11 @@ import { useSelection } from "./use-selection";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
+import { adminListHref } from "~/domain/search/pagination";
 import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
+import { AdminPager, PerPageField } from "./admin-pager";
 
 type Row = {
   number: string;
@@ -39,7 +41,7 @@ export function QuoteList({
   title: string;
   base: string;
   exportHref: string;
-  query: { q: string; status: string; page: number };
+  query: { q: string; status: string; page: number; perPage: number };
   items: Row[];
   total: number;
   page: number;
@@ -50,14 +52,6 @@ export function QuoteList({
   const m = useAdminMessage();
   const [selected, setSelected] = useSelection<string>(result);
   const filtered = Boolean(query.q || query.status);
-  const pageHref = (p: number) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (query.status) params.set("status", query.status);
-    if (p > 1) params.set("page", String(p));
-    const s = params.toString();
-    return s ? `${base}?${s}` : base;
-  };
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -74,7 +68,7 @@ export function QuoteList({
       <form
         method="get"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        key={`${query.q}|${query.status}`}
+        key={`${query.q}|${query.status}|${query.perPage}`}
       >
         <label className="flex flex-col text-sm text-slate-700">
           {t("quotes.search")}
@@ -102,6 +96,7 @@ export function QuoteList({
             ))}
           </select>
         </label>
+        <PerPageField value={query.perPage} className="h-10 rounded-lg border border-slate-300 bg-white px-2" />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("quotes.apply")}
         </button>
@@ -190,27 +185,17 @@ export function QuoteList({
               </div>
               <div className="text-right text-sm">
                 <p className="font-semibold text-slate-900">{t(`quoteStatus.${q.status}`)}</p>
-                <p className="text-slate-500">{q.createdAt.slice(0, 10)}</p>
+                <p className="text-slate-600">{q.createdAt.slice(0, 10)}</p>
               </div>
             </li>
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label={t("quotes.pages")} className="flex items-center gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="font-semibold text-accent-700">
-              {t("quotes.previous")}
-            </Link>
-          ) : null}
-          <span className="text-slate-600">{t("quotes.pageOf", { page, pageCount })}</span>
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1)} className="font-semibold text-accent-700">
-              {t("quotes.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={page}
+        pageCount={pageCount}
+        pageHref={(to) => adminListHref(base, { q: query.q, status: query.status, perPage: query.perPage, page: to })}
+      />
     </div>
   );
 }

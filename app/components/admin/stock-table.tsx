@@ -2,9 +2,11 @@ import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
+import { adminListHref } from "~/domain/search/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
+import { AdminPager, PerPageField } from "./admin-pager";
 
 type Row = {
   id: number;
@@ -35,70 +37,6 @@ type Query = {
 };
 
 const control = "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm";
-
-function href(base: string, query: Query, change: Partial<Query>) {
-  const next = { ...query, ...change };
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(next)) {
-    if (
-      v === null ||
-      v === "" ||
-      (k === "page" && v === 1) ||
-      (k === "perPage" && v === 20) ||
-      (k === "sort" && v === "newest")
-    )
-      continue;
-    params.set(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `${base}?${s}` : base;
-}
-
-/** Five page buttons around the current page, with first, previous, next and last (SPEC 9). */
-function Pager({ base, query, page, pageCount }: { base: string; query: Query; page: number; pageCount: number }) {
-  const start = Math.max(1, Math.min(page - 2, pageCount - 4));
-  const pages = Array.from({ length: Math.min(5, pageCount) }, (_, i) => start + i);
-  const { t } = useT("admin");
-  const cell = "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm";
-  const link = (to: number, label: string, aria: string) =>
-    to < 1 || to > pageCount || to === page ? (
-      <span className={`${cell} text-slate-500`} aria-hidden={label.length > 2 ? "true" : undefined}>
-        {label}
-      </span>
-    ) : (
-      <Link
-        to={href(base, query, { page: to })}
-        className={`${cell} text-slate-700 hover:bg-slate-100`}
-        aria-label={aria}
-      >
-        {label}
-      </Link>
-    );
-  return (
-    <nav aria-label={t("stockTable.pager.label")} className="flex flex-wrap items-center gap-1">
-      {link(1, "«", t("stockTable.pager.first"))}
-      {link(page - 1, "‹", t("stockTable.pager.previous"))}
-      {pages.map((p) =>
-        p === page ? (
-          <span key={p} aria-current="page" className={`${cell} bg-accent-700 font-semibold text-white`}>
-            {p}
-          </span>
-        ) : (
-          <Link
-            key={p}
-            to={href(base, query, { page: p })}
-            className={`${cell} text-slate-700 hover:bg-slate-100`}
-            aria-label={t("stockTable.pager.page", { page: p })}
-          >
-            {p}
-          </Link>
-        ),
-      )}
-      {link(page + 1, "›", t("stockTable.pager.next"))}
-      {link(pageCount, "»", t("stockTable.pager.last"))}
-    </nav>
-  );
-}
 
 export function StockTable({
   kind,
@@ -234,14 +172,7 @@ export function StockTable({
             <option value="name">{t("stockTable.sort.name")}</option>
           </select>
         </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.perPage")}
-          <select name="perPage" defaultValue={String(query.perPage)} className={control}>
-            {[20, 40, 60, 80, 100, 200].map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </label>
+        <PerPageField value={query.perPage} className={control} />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("stockTable.filters.apply")}
         </button>
@@ -395,10 +326,11 @@ export function StockTable({
           </tbody>
         </table>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">{t("stockTable.pageOf", { page, pageCount })}</p>
-        <Pager base={base} query={query} page={page} pageCount={pageCount} />
-      </div>
+      <AdminPager
+        page={page}
+        pageCount={pageCount}
+        pageHref={(to) => adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to })}
+      />
     </div>
   );
 }

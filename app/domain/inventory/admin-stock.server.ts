@@ -6,7 +6,8 @@ import type { MediaStore } from "~/domain/media/media-store.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages } from "./inventory.server";
 import type { StockStatus } from "./inventory";
-import { ADMIN_PER_PAGE, ADMIN_SORTS, type AdminKind, PRICE_BANDS } from "./admin-stock";
+import { clampPage, readAdminPaging } from "~/domain/search/pagination";
+import { ADMIN_SORTS, type AdminKind, PRICE_BANDS } from "./admin-stock";
 
 /*
  * The owner's stock tables (SPEC 2 "All Vehicles and All Parts", 5, 9): search,
@@ -36,8 +37,6 @@ function int(value: string | null): number | null {
 export function readAdminQuery(params: URLSearchParams): AdminQuery {
   const sort = params.get("sort");
   const status = params.get("status");
-  const perPage = Number(params.get("perPage"));
-  const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     make: (params.get("make") ?? "").trim().slice(0, 60),
@@ -47,8 +46,7 @@ export function readAdminQuery(params: URLSearchParams): AdminQuery {
     min: int(params.get("min")),
     max: int(params.get("max")),
     sort: (ADMIN_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdminQuery["sort"]) : "newest",
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    perPage: (ADMIN_PER_PAGE as readonly number[]).includes(perPage) ? perPage : 20,
+    ...readAdminPaging(params),
   };
 }
 
@@ -108,8 +106,7 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const order = {
     newest: ["created_at", "desc"],
     oldest: ["created_at", "asc"],

@@ -1,7 +1,6 @@
 /** Options of the owner's stock tables. Browser-safe. */
 
 export type AdminKind = "vehicles" | "parts";
-export const ADMIN_PER_PAGE = [20, 40, 60, 80, 100, 200] as const;
 export const ADMIN_SORTS = ["newest", "oldest", "price_asc", "price_desc", "name"] as const;
 
 /**

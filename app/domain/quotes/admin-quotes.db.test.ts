@@ -75,6 +75,38 @@ describe("owner's quote lists", () => {
     expect((await list("page=999")).page).toBe(2);
   });
 
+  it("pages in the size asked for (20, 40, 60, 80, 100 or 200), with the search and status kept", async () => {
+    const all = (await list("perPage=40")).items.map((q) => q.number);
+    expect(all).toEqual([...numbers].reverse());
+    expect((await list("perPage=40")).pageCount).toBe(1);
+    const second = await list("perPage=20&page=2");
+    expect(second.items.map((q) => q.number)).toEqual(all.slice(20));
+    expect(second.page).toBe(2);
+    // Filtered: "Buyer 1" is 1 and 10 to 19 (11 quotes); 11 per page does not exist, so 20.
+    const filtered = await list("q=Buyer 1&status=pending&perPage=11&page=2");
+    expect(filtered.total).toBe(11);
+    expect(filtered.pageCount).toBe(1);
+    expect(filtered.page).toBe(1);
+    expect(filtered.items).toHaveLength(11);
+  });
+
+  it("brings a page or page size that does not exist back to one that does", async () => {
+    for (const qs of ["perPage=0", "perPage=-20", "perPage=abc", "perPage=1e9", "perPage=20.5", "perPage="]) {
+      const page = await list(qs);
+      expect([qs, page.items.length, page.pageCount]).toEqual([qs, 20, 2]);
+    }
+    for (const [qs, page] of [
+      ["page=0", 1],
+      ["page=-1", 1],
+      ["page=1.5", 1],
+      ["page=x", 1],
+      ["page=99999999999999999999", 1],
+      ["page=3", 2],
+      ["page=2&perPage=200", 1],
+    ] as const)
+      expect([qs, (await list(qs)).page]).toEqual([qs, page]);
+  });
+
   it("searches ref id, item and customer name; SQL and HTML in the search are just text", async () => {
     expect((await list("q=ශානිකා")).items.map((q) => q.number)).toEqual([numbers[3]]);
     expect((await list("q=' or 1=1 --")).total).toBe(0);

@@ -3,21 +3,22 @@ import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { coverImages } from "~/domain/inventory/inventory.server";
 import type { ImageRef } from "~/domain/media/image-url";
+import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { canMove, isQuoteStatus, type QuoteStatus } from "./quote-status";
 
 export type QuoteKind = "vehicle" | "part";
 
-export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number };
+export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number; perPage: number };
 
+/** Reads the list's query string; never throws. */
 export function readAdminQuoteQuery(params: URLSearchParams): AdminQuoteQuery {
   const status = params.get("status");
-  const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     // An unknown status is ignored: the list shows every status.
     status: isQuoteStatus(status) ? status : "",
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    ...readAdminPaging(params),
   };
 }
 
@@ -36,8 +37,6 @@ export type AdminQuoteRow = {
   isRead: boolean;
   createdAt: string;
 };
-
-const PER_PAGE = 20;
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -59,7 +58,7 @@ function filters(kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) 
 }
 
 /** A page of one kind's quotes, newest first, each with its stock item as it is now. */
-export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuoteQuery, perPage = PER_PAGE) {
+export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuoteQuery) {
   const where = filters(kind, query);
   const total = Number(
     (
@@ -70,8 +69,7 @@ export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuote
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const rows = await db
     .selectFrom("quotes")
     .select([
@@ -92,8 +90,8 @@ export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuote
     .where(where)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((page - 1) * perPage)
+    .limit(query.perPage)
+    .offset((page - 1) * query.perPage)
     .execute();
   return { items: await withItems(db, kind, rows), total, page, pageCount };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listSearch, readPartQuery, readVehicleQuery, VEHICLE_FILTER_KEYS } from "./filters";
-import { clampPage, pageItems } from "./pagination";
+import { adminListHref, adminPageNumbers, clampPage, pageItems, readAdminPaging } from "./pagination";
 
 const now = new Date("2026-11-21T00:00:00Z");
 const read = (qs: string) => readVehicleQuery(new URLSearchParams(qs), now);
@@ -126,5 +126,38 @@ describe("pageItems", () => {
   it("clamps the page to the filtered total", () => {
     expect(clampPage(999_999, 45, 20)).toEqual({ page: 3, pageCount: 3 });
     expect(clampPage(2, 0, 20)).toEqual({ page: 1, pageCount: 1 });
+  });
+});
+
+describe("owner's table pages (SPEC 9)", () => {
+  it("shows five page buttons with the current one in the middle where the ends allow", () => {
+    expect(adminPageNumbers(1, 1)).toEqual([1]);
+    expect(adminPageNumbers(2, 3)).toEqual([1, 2, 3]);
+    expect(adminPageNumbers(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(adminPageNumbers(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(adminPageNumbers(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it("offers 20, 40, 60, 80, 100 and 200 a page, 20 by default, and the first page for a page that is not one", () => {
+    const read = (qs: string) => readAdminPaging(new URLSearchParams(qs));
+    expect(read("")).toEqual({ page: 1, perPage: 20 });
+    for (const n of [20, 40, 60, 80, 100, 200]) expect(read(`perPage=${n}`).perPage).toBe(n);
+    for (const bad of ["10", "0", "-40", "400", "40.0001", "abc"]) expect(read(`perPage=${bad}`).perPage).toBe(20);
+    expect(read("page=7").page).toBe(7);
+    for (const bad of ["0", "-2", "2.5", "x", "1e400", "99999999999999999999"])
+      expect(read(`page=${bad}`).page).toBe(1);
+  });
+
+  it("links a page with the search, filters and page size kept, and the defaults left out", () => {
+    const query = { q: "Chen & Co", status: "pending", perPage: 40, page: 1 };
+    expect(adminListHref("/admin/vehicle-quotes", { ...query, page: 3 })).toBe(
+      "/admin/vehicle-quotes?q=Chen+%26+Co&status=pending&perPage=40&page=3",
+    );
+    expect(adminListHref("/admin/parts-quotes", { q: "", status: "", perPage: 20, page: 1 })).toBe(
+      "/admin/parts-quotes",
+    );
+    expect(adminListHref("/admin/all-products", { min: null, max: 5000, perPage: 200, page: 2 })).toBe(
+      "/admin/all-products?max=5000&perPage=200&page=2",
+    );
   });
 });

@@ -30,3 +30,39 @@ export function clampPage(page: number, total: number, perPage: number): { page:
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   return { page: Math.min(Math.max(1, page), pageCount), pageCount };
 }
+
+/** Page sizes of the owner's tables (SPEC 9): 20 by default. */
+export const ADMIN_PER_PAGE = [20, 40, 60, 80, 100, 200] as const;
+export const ADMIN_DEFAULT_PER_PAGE = 20;
+
+/**
+ * The page and page size an owner's table was asked for; never throws. A size
+ * not on offer is the default; a page that is not a whole number above 0 is
+ * the first (one past the end is brought back by `clampPage`).
+ */
+export function readAdminPaging(params: URLSearchParams): { page: number; perPage: number } {
+  const page = Number(params.get("page"));
+  const perPage = Number(params.get("perPage"));
+  return {
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    perPage: (ADMIN_PER_PAGE as readonly number[]).includes(perPage) ? perPage : ADMIN_DEFAULT_PER_PAGE,
+  };
+}
+
+/** The five page buttons of an owner's table (SPEC 9): the current page as near the middle as the ends allow. */
+export function adminPageNumbers(page: number, pageCount: number): number[] {
+  const start = Math.max(1, Math.min(page - 2, pageCount - 4));
+  return Array.from({ length: Math.min(5, pageCount) }, (_, i) => start + i);
+}
+
+/** The address of a list with these values; empty ones, the first page and the default page size are left out. */
+export function adminListHref(base: string, values: Record<string, string | number | null>) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) {
+    if (v === null || v === "" || (k === "page" && v === 1) || (k === "perPage" && v === ADMIN_DEFAULT_PER_PAGE))
+      continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `${base}?${s}` : base;
+}
