@@ -40,7 +40,7 @@ async function register(page: Page, email: string) {
   await page.getByLabel("Password", { exact: true }).fill("a long enough password");
   await page.getByLabel("Confirm password").fill("a long enough password");
   await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/\/vehicles$/);
+  await page.waitForURL(/\/vehicles\?welcome=1$/);
 }
 
 type Facts = { id: number; make: string; model: string; year: number; steering: string | null; price: number };

@@ -47,7 +47,21 @@ describe("a buyer", () => {
     const email = `sunil-${unique}@example.lk`;
     const page = await openPage(browser);
     await register(page, email);
+    await page.waitForURL(/\/vehicles\?welcome=1$/);
+    // A word says who is signed in; closing it leaves the plain list.
+    const welcome = page.getByTestId("welcome");
+    expect(await welcome.innerText()).toContain("Welcome, Sunil Fernando. Your account is ready.");
+    await welcome.getByRole("link", { name: "Close" }).click();
     await page.waitForURL(/\/vehicles$/);
+    await expect.poll(() => welcome.count()).toBe(0);
+    // No quotes yet: the page says so and leads on to the stock.
+    await page.goto("/quotes");
+    const none = page.getByTestId("no-quotes");
+    expect(await none.innerText()).toContain("No quotes yet.");
+    expect(await none.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "/vehicles",
+      "/parts",
+    ]);
     const session = (await page.context().cookies()).find((c) => c.name === "sid")!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(session.value.length).toBeGreaterThanOrEqual(43);
@@ -129,7 +143,7 @@ describe("a buyer", () => {
     const email = `reset-${unique}@example.lk`;
     const first = await openPage(browser);
     await register(first, email, "the first password");
-    await first.waitForURL(/\/vehicles$/);
+    await first.waitForURL(/\/vehicles\?welcome=1$/);
 
     const page = await openPage(browser);
     await page.goto("/reset-password", { waitUntil: "networkidle" });
@@ -247,7 +261,7 @@ describe("a quote whose vehicle is gone", () => {
     const email = `gone-${unique}@example.lk`;
     const page = await openPage(browser);
     await register(page, email);
-    await page.waitForURL(/\/vehicles$/);
+    await page.waitForURL(/\/vehicles\?welcome=1$/);
     const vehicle = await withShopDb((db) =>
       db
         .selectFrom("vehicles")

@@ -49,6 +49,27 @@ export function FavouriteList({ items }: { items: FavouriteRow[] }) {
   );
 }
 
+/** No quotes yet (SPEC's words), and the way to a first one. */
+export function NoQuotes({ text }: { text: string }) {
+  const { t } = useT("account");
+  const { t: common } = useT();
+  const button = "inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold";
+  return (
+    <div data-testid="no-quotes">
+      <p className="text-slate-600">{text}</p>
+      <p className="mt-1 text-sm text-slate-600">{t("quotes.howToStart")}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to="/vehicles" className={`${button} bg-accent-700 text-white hover:bg-accent-800`}>
+          {common("header.nav.vehicles")}
+        </Link>
+        <Link to="/parts" className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+          {common("header.nav.parts")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** A quote whose item is gone is dimmed, not clickable, and named 'Vehicle not found' (SPEC 2). */
 export function QuoteList({ items }: { items: QuoteRow[] }) {
   const { t } = useT("account");

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { FavouriteList, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
+import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { fieldErrors, keepValues, ProfileSchema } from "~/domain/accounts/accounts.schema";
@@ -150,7 +150,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </div>
             <div className="mt-2">
               {quotes.items.length === 0 ? (
-                <p className="text-slate-600">{t("account.noQuotes")}</p>
+                <NoQuotes text={t("account.noQuotes")} />
               ) : (
                 <QuoteList items={quotes.items} />
               )}

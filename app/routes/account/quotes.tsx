@@ -1,4 +1,4 @@
-import { NotLoggedIn, QuoteList, SimplePager } from "~/components/store/account-lists";
+import { NoQuotes, NotLoggedIn, QuoteList, SimplePager } from "~/components/store/account-lists";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
@@ -35,11 +35,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("quotes.title")}</h1>
       <div className="mt-6">
-        {loaderData.items.length === 0 ? (
-          <p className="text-slate-600">{t("quotes.empty")}</p>
-        ) : (
-          <QuoteList items={loaderData.items} />
-        )}
+        {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
       </div>
       <SimplePager path="/quotes" page={loaderData.page} pageCount={loaderData.pageCount} />
     </div>

@@ -14,6 +14,7 @@ import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.se
 import { metaT, TextWith, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import type { Route } from "./+types/register";
+import { WELCOME_PARAM } from "~/components/store/welcome";
 import { RecentViewsField } from "~/components/store/recent";
 import { RECENT_FIELD } from "~/domain/buyer-tools/recent";
 import { mergeRecentViews } from "~/domain/buyer-tools/recent.server";
@@ -46,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
     return data({ error: REGISTRATION_TAKEN, errors: {}, values }, { status: 400 });
   }
-  // Registered buyers are signed in and go to the vehicles (SPEC 2).
+  // Registered buyers are signed in and go to the vehicles (SPEC 2), where a word welcomes them.
   const cookie = await startCustomerSession(services, created.id);
   // The vehicles this browser opened before registering start the buyer's recently viewed list.
   await mergeRecentViews(services.db, created.id, form.get(RECENT_FIELD));
-  return redirect("/vehicles", { headers: { "Set-Cookie": cookie } });
+  return redirect(`/vehicles?${WELCOME_PARAM}=1`, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

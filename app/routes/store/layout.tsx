@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { CompareBar } from "~/components/store/compare";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader, TopBar } from "~/components/store/site-header";
+import { Welcome } from "~/components/store/welcome";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 
@@ -22,6 +23,7 @@ export default function StoreLayout() {
       <TopBar shop={shop} language={root.language} />
       <SiteHeader shopName={shop.name} signedIn={root.customer !== null} />
       <main id="main">
+        {root.customer ? <Welcome name={root.customer.fullName} /> : null}
         <Outlet />
       </main>
       <SiteFooter shop={shop} />
