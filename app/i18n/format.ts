@@ -7,6 +7,9 @@ import { intlLocale, type LanguageCode } from "./languages";
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+/** The shop's time zone: every date and time the shop shows, to buyers and staff, is Tokyo's. */
+export const SHOP_TIME_ZONE = "Asia/Tokyo";
+
 /*
  * Languages a browser may have no locale data for. The server knows every
  * language, but a browser carries only some: Chromium has nothing for Sinhala
@@ -104,14 +107,19 @@ export function formatMoneyIn(amount: number, currency: string, language: Langua
   }).format(amount);
 }
 
-/** A date (and time when asked) in the reader's language; Tokyo time unless another zone is given. */
+/** A date (and time when asked) in the reader's language; the shop's time unless another zone is given. */
 export function formatDate(
   value: Date | string,
   language: LanguageCode,
   options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" },
 ): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  const zoned = { timeZone: "Asia/Tokyo", ...options };
+  const zoned = { timeZone: SHOP_TIME_ZONE, ...options };
   const standIn = STAND_INS[language];
   return standIn ? standInDate(date, standIn.names, zoned) : dateFormat(language, zoned).format(date);
+}
+
+/** The day it is in the shop's time zone, as YYYY-MM-DD (for file names and day counts). */
+export function shopDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(date);
 }

@@ -686,7 +686,7 @@ describe("the owner in the browser", () => {
     const confirmation = page.waitForEvent("dialog");
     const clicked = page.getByRole("button", { name: "Delete selected" }).click();
     const dialog = await confirmation;
-    expect(dialog.message()).toBe("Are you sure you want to delete 1 vehicles?");
+    expect(dialog.message()).toBe("Are you sure you want to delete 1 vehicle?");
     await dialog.accept();
     await clicked;
     await page.getByText("Deleted 1 vehicle.").waitFor();
@@ -907,9 +907,19 @@ describe("a quote's life in the back office", () => {
       `Quote request ${number} from Chen Wei, Ltd (China)`,
     );
 
+    // Times are the shop's (Tokyo), as the dashboard speaks: the quote's day and time there.
+    const createdAt = await withShopDb(
+      async (db) =>
+        (await db.selectFrom("quotes").select("created_at").where("number", "=", number).executeTakeFirstOrThrow())
+          .created_at,
+    );
+    const inTokyo = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tokyo", ...options }).format(new Date(createdAt));
     await page.goto("/admin/vehicle-quotes?q=Chen", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("admin-quote-row").first().innerText()).toContain(inTokyo({ dateStyle: "medium" }));
     await page.getByRole("link", { name: "Chen Wei, Ltd · China" }).click();
     await page.waitForURL(new RegExp(`/admin/quotes/${number}$`));
+    expect(await page.locator("main").innerText()).toContain(inTokyo({ dateStyle: "medium", timeStyle: "short" }));
     expect(await page.getByTestId("quote-status").textContent()).toBe("Pending");
     await page.getByRole("button", { name: "Mark as responded" }).click();
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Responded");
@@ -946,7 +956,7 @@ describe("a quote's life in the back office", () => {
     const confirmation = page.waitForEvent("dialog");
     const clicked = page.getByRole("button", { name: "Delete selected" }).click();
     const dialog = await confirmation;
-    expect(dialog.message()).toBe("Are you sure you want to delete 1 quotes?");
+    expect(dialog.message()).toBe("Are you sure you want to delete 1 quote?");
     await dialog.accept();
     await clicked;
     await page.getByText("Deleted 1 quote.").waitFor();

@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
 import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
-import { useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { AdminPager, PerPageField } from "./admin-pager";
 
@@ -49,6 +49,7 @@ export function QuoteList({
   result?: { ok: boolean; message: string };
 }) {
   const { t } = useT("admin");
+  const format = useFormat();
   const m = useAdminMessage();
   const [selected, setSelected] = useSelection<string>(result);
   const filtered = Boolean(query.q || query.status);
@@ -104,7 +105,7 @@ export function QuoteList({
       <Form
         method="post"
         onSubmit={(event) => {
-          if (!window.confirm(t("quotes.confirmDelete", { number: selected.length }))) event.preventDefault();
+          if (!window.confirm(t("quotes.confirmDelete", { count: selected.length }))) event.preventDefault();
         }}
         className="flex items-center justify-between"
       >
@@ -134,7 +135,11 @@ export function QuoteList({
           data-testid="admin-quote-list"
         >
           {items.map((q) => (
-            <li key={q.number} className={`flex items-start gap-4 p-4 ${q.isRead ? "" : "bg-accent-50"}`}>
+            <li
+              key={q.number}
+              className={`flex items-start gap-4 p-4 ${q.isRead ? "" : "bg-accent-50"}`}
+              data-testid="admin-quote-row"
+            >
               <input
                 type="checkbox"
                 className="mt-1"
@@ -185,7 +190,7 @@ export function QuoteList({
               </div>
               <div className="text-right text-sm">
                 <p className="font-semibold text-slate-900">{t(`quoteStatus.${q.status}`)}</p>
-                <p className="text-slate-600">{q.createdAt.slice(0, 10)}</p>
+                <p className="text-slate-600">{format.date(q.createdAt, { dateStyle: "medium" })}</p>
               </div>
             </li>
           ))}

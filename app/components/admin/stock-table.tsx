@@ -184,7 +184,7 @@ export function StockTable({
         method="post"
         onSubmit={(event) => {
           const count = selected.length;
-          if (!window.confirm(t(`stockTable.${kind}.confirmDelete`, { number: count }))) event.preventDefault();
+          if (!window.confirm(t(`stockTable.${kind}.confirmDelete`, { count }))) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete" />

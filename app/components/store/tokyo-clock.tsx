@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { formatDate } from "~/i18n/format";
+import { formatDate, SHOP_TIME_ZONE } from "~/i18n/format";
 import { useLanguage, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 
-const DAY: Intl.DateTimeFormatOptions = { timeZone: "Asia/Tokyo", weekday: "short", day: "numeric", month: "short" };
+const DAY: Intl.DateTimeFormatOptions = { timeZone: SHOP_TIME_ZONE, weekday: "short", day: "numeric", month: "short" };
 const TIME: Intl.DateTimeFormatOptions = {
-  timeZone: "Asia/Tokyo",
+  timeZone: SHOP_TIME_ZONE,
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",

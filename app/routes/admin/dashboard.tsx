@@ -42,11 +42,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const m = useAdminMessage();
   const format = useFormat();
   const now = new Date(loaderData.now);
-  // Tokyo's date. English keeps the day-month order it always had ("Saturday, 21 November 2026").
-  const today =
-    format.language === "en"
-      ? now.toLocaleDateString("en-GB", { ...TODAY, timeZone: "Asia/Tokyo" })
-      : format.date(now, TODAY);
+  // Tokyo's date, day first in English ("Saturday 21 November 2026"), as every date the shop shows.
+  const today = format.date(now, TODAY);
   return (
     <div className="space-y-8">
       {loaderData.notice ? <FormMessage tone="error">{m(loaderData.notice)}</FormMessage> : null}

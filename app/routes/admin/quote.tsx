@@ -11,7 +11,7 @@ import {
 } from "~/domain/quotes/admin-quotes.server";
 import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { adminLanguage } from "~/i18n/languages";
 import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote";
@@ -69,6 +69,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const { quote, shopName } = loaderData;
   const navigation = useNavigation();
   const { t } = useT("admin");
+  const format = useFormat();
   const m = useAdminMessage();
   const itemName = quote.item?.name ?? quote.itemNameAtRequest;
   // The reply is written to the buyer, in English as before: not the staff's interface.
@@ -92,7 +93,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <h1 className="text-2xl font-bold text-slate-900">{t("quote.title", { number: quote.number })}</h1>
           <p className="text-slate-600">
             {t(quote.item ? "quote.header" : "quote.headerGone", {
-              date: quote.createdAt.replace("T", " ").slice(0, 16),
+              date: format.date(quote.createdAt, { dateStyle: "medium", timeStyle: "short" }),
               item: itemName,
               refId: quote.refId,
             })}

@@ -1,6 +1,7 @@
 import { getServices } from "~/context.server";
 import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { toCsv } from "~/domain/quotes/csv";
+import { shopDay } from "~/i18n/format";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/quotes-export";
 
@@ -42,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${kind}-quotes-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": `attachment; filename="${kind}-quotes-${shopDay(new Date())}.csv"`,
       "Cache-Control": "no-store",
     },
   });
