@@ -49,9 +49,7 @@ export async function seedStock(db: DB, media: MediaStore, options: SeedOptions)
     const count = between(rng, options.photos[0], options.photos[1]);
     // Photos of one item are drawn and stored side by side (sharp works on a thread pool).
     const images: ImageRef[] = await Promise.all(
-      Array.from({ length: count }, async (_, p) =>
-        media.put(await drawVehiclePhoto(input.type, input.color, p, `${input.name} · photo ${p + 1} of ${count}`)),
-      ),
+      Array.from({ length: count }, async (_, p) => media.put(await drawVehiclePhoto(input.type, input.color, p))),
     );
     // Oldest first, so the last listed is the newest.
     const createdAt = new Date(now - spread + Math.floor((spread * (i + 1)) / (options.vehicles + 1))).toISOString();
@@ -63,9 +61,7 @@ export async function seedStock(db: DB, media: MediaStore, options: SeedOptions)
     const input = partFactory(rng, i);
     const count = between(rng, options.photos[0], Math.min(options.photos[1], 6));
     const images: ImageRef[] = await Promise.all(
-      Array.from({ length: count }, async (_, p) =>
-        media.put(await drawPartPhoto(input.type, p, `${input.name} · photo ${p + 1} of ${count}`)),
-      ),
+      Array.from({ length: count }, async (_, p) => media.put(await drawPartPhoto(input, p))),
     );
     const createdAt = new Date(now - spread + Math.floor((spread * (i + 1)) / (options.parts + 1))).toISOString();
     const created = await createPart(db, input, images, { kind: "system", id: "seed" }, createdAt);
