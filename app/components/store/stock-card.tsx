@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { StockCard as Card } from "~/domain/inventory/inventory";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
-import { useT } from "~/i18n/i18n";
+import type { TFunction } from "~/i18n/core";
+import { capitalise } from "~/domain/inventory/inventory";
+import { useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
@@ -58,6 +60,24 @@ export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
 }
 
 /** A card of the home page and lists: first photo, name, yen price, link to the detail page. */
+/**
+ * The line under a card's name: a vehicle's year (when the name does not already say it),
+ * mileage, engine and gearbox; a part's year, make and model; then the reference.
+ */
+function cardFacts(item: Card, t: TFunction, number: (value: number) => string): string[] {
+  const year = item.year !== null && !item.name.includes(String(item.year)) ? String(item.year) : null;
+  const facts =
+    item.kind === "vehicle"
+      ? [
+          year,
+          item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,
+          item.engineCc !== null ? t("units.cc", { value: number(item.engineCc) }) : null,
+          item.transmission ? optionLabel(t, "transmission", item.transmission, capitalise(item.transmission)) : null,
+        ]
+      : [item.year ? String(item.year) : null, item.make, item.model];
+  return [...facts.filter((fact): fact is string => Boolean(fact)), t("card.ref", { ref: item.refId })];
+}
+
 export function StockCard({
   item,
   href,
@@ -71,6 +91,7 @@ export function StockCard({
   compare?: boolean;
 }) {
   const { t } = useT("stock");
+  const format = useFormat();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative">
@@ -95,8 +116,8 @@ export function StockCard({
             {item.name}
           </Link>
         </h3>
-        <p className="text-sm text-slate-500">
-          {[item.year, item.make, item.model].filter(Boolean).join(" · ")} · {t("card.ref", { ref: item.refId })}
+        <p className="text-sm text-slate-600" data-testid="stock-card-facts">
+          {cardFacts(item, t, format.number).join(" · ")}
         </p>
         <div className="mt-auto pt-2">
           <Price yen={item.price} />

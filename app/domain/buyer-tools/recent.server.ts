@@ -26,7 +26,21 @@ export async function vehicleCards(db: DB, ids: readonly number[]): Promise<Stoc
   if (wanted.length === 0) return [];
   const rows = await db
     .selectFrom("vehicles")
-    .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status", "type", "sub_type", "engine_cc"])
+    .select([
+      "id",
+      "ref_id",
+      "name",
+      "price",
+      "make",
+      "model",
+      "year",
+      "stock_status",
+      "type",
+      "sub_type",
+      "engine_cc",
+      "mileage",
+      "transmission",
+    ])
     .where("id", "in", wanted)
     .execute();
   const covers = await coverImages(

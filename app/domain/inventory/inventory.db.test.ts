@@ -24,10 +24,19 @@ afterAll(async () => {
 });
 
 describe("latest stock for the home page", () => {
-  it("gives the 6 newest vehicles, newest first, each with its cover image on disk", async () => {
+  it("gives the 6 newest vehicles, what can be bought first, each with its cover image on disk", async () => {
     const latest = await latestVehicles(t.db);
-    const expected = [...seeded.vehicles].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 6);
+    const status = new Map(
+      (await t.db.selectFrom("vehicles").select(["id", "stock_status"]).execute()).map((r) => [r.id, r.stock_status]),
+    );
+    const rank = { available: 0, reserved: 1, sold: 2 } as const;
+    const expected = [...seeded.vehicles]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .sort((a, b) => rank[status.get(a.id)!] - rank[status.get(b.id)!])
+      .slice(0, 6);
     expect(latest.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+    // The seed has sold stock among the newest: it is not what the home page leads with.
+    expect(latest[0]!.stockStatus).toBe("available");
     for (const card of latest) {
       expect(card.image).not.toBeNull();
       expect(fs.existsSync(path.join(mediaRoot, mediaPath(card.image!.key, card.image!.variants[0]!)))).toBe(true);
@@ -35,10 +44,18 @@ describe("latest stock for the home page", () => {
     }
   });
 
-  it("gives the 6 newest parts", async () => {
+  it("gives the 6 newest parts, sold ones only after what can be bought", async () => {
     const latest = await latestParts(t.db);
-    const expected = [...seeded.parts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 6);
+    const status = new Map(
+      (await t.db.selectFrom("parts").select(["id", "stock_status"]).execute()).map((r) => [r.id, r.stock_status]),
+    );
+    const byDate = [...seeded.parts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    // The seed puts sold parts among the newest six: they give way to older ones still for sale.
+    expect(byDate.slice(0, 6).some((p) => status.get(p.id) === "sold")).toBe(true);
+    const rank = { available: 0, reserved: 1, sold: 2 } as const;
+    const expected = byDate.sort((a, b) => rank[status.get(a.id)!] - rank[status.get(b.id)!]).slice(0, 6);
     expect(latest.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(latest.map((p) => status.get(p.id))).not.toContain("sold");
   });
 
   it("shows a vehicle without photos with no image, and a new listing first", async () => {

@@ -177,15 +177,25 @@ export async function createPart(
 }
 
 /** The newest items with their cover image, for the home page (SPEC 2 "Home": 6 of each). */
+/** Among the newest listings, what can still be bought comes first: sold stock is no advertisement. */
+const LATEST_WINDOW = 10;
+const STATUS_ORDER = { available: 0, reserved: 1, sold: 2 } as const;
+
 async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): Promise<StockCard[]> {
-  const rows = await db
+  // The newest few times the cards wanted, read through the created_at index; then available first.
+  const newest = await db
     .selectFrom(table as "vehicles")
     .select(["id", "ref_id", "name", "price", "make", "model", "year", "stock_status", "type", "sub_type"])
-    .$if(table === "vehicles", (q) => q.select("engine_cc"))
+    .$if(table === "vehicles", (q) => q.select(["engine_cc", "mileage", "transmission"]))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(limit * LATEST_WINDOW)
     .execute();
+  const rows = newest
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => STATUS_ORDER[a.row.stock_status] - STATUS_ORDER[b.row.stock_status] || a.i - b.i)
+    .slice(0, limit)
+    .map(({ row }) => row);
   const covers =
     table === "vehicles"
       ? await coverImages(
@@ -215,11 +225,14 @@ type CardRow = {
   type: string | null;
   sub_type: string | null;
   engine_cc?: number | null;
+  mileage?: number | null;
+  transmission?: string | null;
 };
 
 /** A card from its row and cover; vehicles get their freight size class. */
 export function stockCardOf(r: CardRow, image: StockCard["image"], vehicle: boolean): StockCard {
   return {
+    kind: vehicle ? "vehicle" : "part",
     id: r.id,
     refId: r.ref_id,
     name: r.name,
@@ -230,6 +243,9 @@ export function stockCardOf(r: CardRow, image: StockCard["image"], vehicle: bool
     stockStatus: r.stock_status,
     image,
     sizeClass: vehicle ? sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc ?? null }) : null,
+    mileage: vehicle ? (r.mileage ?? null) : null,
+    engineCc: vehicle ? (r.engine_cc ?? null) : null,
+    transmission: vehicle ? (r.transmission ?? null) : null,
   };
 }
 

@@ -12,6 +12,7 @@ export const STOCK_STATUS_LABEL: Record<StockStatus, string> = {
 };
 
 export type StockCard = {
+  kind: "vehicle" | "part";
   id: number;
   refId: string;
   name: string;
@@ -23,6 +24,10 @@ export type StockCard = {
   image: ImageRef | null;
   /** Vehicles only: the freight slot for the total to the buyer's port. */
   sizeClass: SizeClass | null;
+  /** Vehicles only (null for parts): what a buyer reads first after the name. */
+  mileage: number | null;
+  engineCc: number | null;
+  transmission: string | null;
 };
 
 export type VehicleInput = {
