@@ -131,6 +131,38 @@ describe("a vehicle page", () => {
   });
 });
 
+describe("similar vehicles", () => {
+  it("end a vehicle page with cards of the same model or type, linking to their pages", async () => {
+    const v = await withShopDb((db) =>
+      db
+        .selectFrom("vehicles")
+        .select(["id", "make", "model", "type"])
+        .where("stock_status", "=", "available")
+        .where("type", "is not", null)
+        .orderBy("id")
+        .executeTakeFirstOrThrow(),
+    );
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.goto(`/vehicles/${v.id}`, { waitUntil: "networkidle" });
+    const section = page.getByTestId("similar-vehicles");
+    expect(await section.getByRole("heading", { name: "Similar vehicles" }).count()).toBe(1);
+    const links = section.getByTestId("stock-card-link");
+    expect(await links.count()).toBe(4);
+    const ids = (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) =>
+      Number(h!.replace("/vehicles/", "")),
+    );
+    expect(ids).not.toContain(v.id);
+    const shown = await withShopDb((db) =>
+      db.selectFrom("vehicles").select(["make", "model", "type"]).where("id", "in", ids).execute(),
+    );
+    for (const s of shown) expect(s.type === v.type || (s.make === v.make && s.model === v.model)).toBe(true);
+    // After the quote form, at the end of the page.
+    const quote = (await page.locator("#quote").boundingBox())!;
+    expect((await section.boundingBox())!.y).toBeGreaterThan(quote.y);
+    await page.context().close();
+  });
+});
+
 describe("sending a quote", () => {
   it("replaces the form with a focused panel in view, with the quote number", async () => {
     const v = await availableVehicle();

@@ -96,7 +96,7 @@ export function QuoteForm({
               {e.quantity}
             </p>
           ) : (
-            <p id="quote-quantity-hint" className="mt-1 text-xs text-slate-500">
+            <p id="quote-quantity-hint" className="mt-1 text-xs text-slate-600">
               {t("quoteForm.quantityHint", { max: quantity.max })}
             </p>
           )}

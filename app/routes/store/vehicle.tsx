@@ -15,7 +15,7 @@ import {
 import { optionLabel } from "~/components/store/option-label";
 import { PortPicker, Price, PriceBreakdown, RateNote } from "~/components/store/price";
 import { sizeClassOf } from "~/domain/freight/freight";
-import { StockStatusBadge } from "~/components/store/stock-card";
+import { StockCard, StockStatusBadge } from "~/components/store/stock-card";
 import { CompareToggle } from "~/components/store/compare";
 import { useRecordRecentView } from "~/components/store/recent";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
@@ -24,6 +24,7 @@ import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
+import { similarVehicles } from "~/domain/inventory/similar.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -52,11 +53,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
+  const [favourite, similar] = await Promise.all([
+    customer ? isFavourite(db, customer.id, vehicle.id) : false,
+    similarVehicles(db, vehicle),
+  ]);
   return {
     vehicle,
     url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`,
     origin: config.publicUrl.origin,
-    favourite: customer ? await isFavourite(db, customer.id, vehicle.id) : false,
+    favourite,
+    similar,
     ...quoteFormData(customer),
   };
 }
@@ -263,6 +269,18 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           <BackButton fallback="/vehicles" />
         </div>
       </div>
+      {loaderData.similar.length > 0 ? (
+        <section aria-labelledby="similar-title" className="mt-12" data-testid="similar-vehicles">
+          <h2 id="similar-title" className="text-lg font-bold text-slate-900">
+            {t("detail.similar.title")}
+          </h2>
+          <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {loaderData.similar.map((item) => (
+              <StockCard key={item.id} item={item} href={`/vehicles/${item.id}`} />
+            ))}
+          </div>
+        </section>
+      ) : null}
       {v.stockStatus === "sold" ? null : <StickyQuoteBar whatsApp={whatsApp} />}
     </div>
   );
