@@ -140,6 +140,8 @@ export interface QuoteTable {
   submission_key: string | null;
   /** The destination port the buyer had chosen, as written then ("Colombo, Sri Lanka"). */
   destination: Generated<string | null>;
+  /** How many of the part the buyer asked about; null for vehicles. */
+  quantity: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

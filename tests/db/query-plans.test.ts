@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { type ListQuery, readPartQuery, readVehicleQuery, type Sort, SORTS } from "~/domain/search/filters";
 import { listPlan, partListQueries, vehicleListQueries } from "~/domain/search/search.server";
+import { similarVehicleQueries } from "~/domain/inventory/similar.server";
 import { createTestDb, type TestDb } from "../support/test-db";
 
 /*
@@ -340,4 +341,63 @@ describe("query plans at 100,000 vehicles", () => {
     expect(problems).toEqual([]);
     expect(deepPages).toBeGreaterThan(0);
   }, 120_000);
+
+  it("similar vehicles of a vehicle page are found without reading or sorting a whole table", async () => {
+    // A cheap, a middle and a dear vehicle of the commonest and the rarest models.
+    const models = await t.db
+      .selectFrom("vehicles")
+      .select(["make", "model", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(["make", "model"])
+      .orderBy("n", "desc")
+      .execute();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const m of [models[0]!, models.at(-1)!]) {
+      const picks = await t.db
+        .selectFrom("vehicles")
+        .select(["id", "make", "model", "type", "price"])
+        .where("make", "=", m.make)
+        .where("model", "=", m.model)
+        .orderBy("price")
+        .execute();
+      for (const v of [picks[0]!, picks[Math.floor(picks.length / 2)]!, picks.at(-1)!]) {
+        const subject = { ...v, price: Number(v.price) };
+        const typeCount = v.type
+          ? Number(
+              (
+                await t.db
+                  .selectFrom("vehicles")
+                  .select((eb) => eb.fn.countAll<number>().as("n"))
+                  .where("type", "=", v.type)
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
+          : 0;
+        const queries = similarVehicleQueries(t.db, subject, [subject.id + 1]);
+        for (const [name, query, total] of [
+          ["same model", queries.sameModel, Number(m.n)],
+          ["same type above", queries.above, typeCount],
+          ["same type below", queries.below, typeCount],
+        ] as const) {
+          checked++;
+          problems.push(
+            ...(await problemsOf({
+              label: `similar to vehicle ${v.id} (${v.make} ${v.model}, ${v.type}), ${name}`,
+              table: "vehicles",
+              kind: "page",
+              compiled: query.compile(),
+              total,
+              filtered: true,
+              sort: "price_asc",
+              offset: 0,
+              perPage: 12,
+              rows: () => query.execute(),
+            })),
+          );
+        }
+      }
+    }
+    expect(checked).toBe(18);
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

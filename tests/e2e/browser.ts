@@ -67,3 +67,22 @@ export async function writeShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** Waits for the shop to write a mail file to this address, and returns its text. */
+export async function mailTo(address: string, contains: string): Promise<string> {
+  const dir = path.join(inject("dataDir"), "mail");
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(dir)) {
+      for (const file of fs.readdirSync(dir)) {
+        // Mail bodies are quoted-printable: join soft line breaks, decode =XX.
+        const text = fs
+          .readFileSync(path.join(dir, file), "latin1")
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        if (text.includes(`To: ${address}`) && text.includes(contains)) return text;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address} containing ${contains}`);
+}

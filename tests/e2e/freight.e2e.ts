@@ -185,8 +185,10 @@ describe("total price to the buyer's port", () => {
     await form.getByLabel("Phone").fill("+94 77 123 4567");
     await form.getByLabel("Message").fill("CIF Colombo please");
     await form.getByRole("button", { name: "Get Free Quote" }).click();
-    await page.getByText(/Your quote number is \d{10}/).waitFor();
-    const number = /Your quote number is (\d{10})/.exec((await page.textContent("body"))!)![1]!;
+    // The panel that replaces the form after sending names the quote number (issue 18.4).
+    await page.getByTestId("quote-sent").waitFor();
+    const number = (await page.getByTestId("quote-number").textContent())!;
+    expect(number).toMatch(/^\d{10}$/);
     const stored = await withShopDb((db) =>
       db.selectFrom("quotes").select(["id", "destination"]).where("number", "=", number).executeTakeFirstOrThrow(),
     );

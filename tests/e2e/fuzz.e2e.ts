@@ -1169,6 +1169,7 @@ describe("fuzzing the staff panel", () => {
               phone: "+254 700 000000",
               message: `Quote made by the fuzz ${MARK}`,
               portId: null,
+              quantity: null,
               contactMethods: [],
             },
             null,

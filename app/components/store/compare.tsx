@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import {
   COMPARE_STORAGE_KEY,
@@ -135,8 +135,17 @@ export function CompareBar() {
   const full = useRefused();
   const location = useLocation();
   const [height, measure] = useMeasuredHeight();
+  const shown = ids.length > 0 && location.pathname !== "/compare";
+  // A detail page's quote bar (StickyQuoteBar) sits above this one.
+  useEffect(() => {
+    if (!shown) return;
+    document.documentElement.style.setProperty("--compare-bar-height", `${height}px`);
+    return () => {
+      document.documentElement.style.removeProperty("--compare-bar-height");
+    };
+  }, [shown, height]);
   // The compare page shows the vehicles itself.
-  if (ids.length === 0 || location.pathname === "/compare") return null;
+  if (!shown) return null;
   return (
     <>
       <div aria-hidden="true" style={{ height }} />

@@ -142,11 +142,72 @@ export function WhatsAppLink({ href, label }: { href: string; label: string }) {
       className="inline-flex h-11 items-center gap-2 rounded-lg bg-[#1c7c43] px-4 font-semibold text-white hover:bg-[#166336]"
       data-testid="whatsapp-link"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
-        <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 12 12 0 0 0 4.6 4c1.7.7 2.4.8 3.2.7.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
-      </svg>
+      <WhatsAppIcon />
       {label}
     </a>
+  );
+}
+
+/** The WhatsApp mark, drawn in the text's colour. */
+function WhatsAppIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 fill-current">
+      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 12 12 0 0 0 4.6 4c1.7.7 2.4.8 3.2.7.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
+    </svg>
+  );
+}
+
+/**
+ * "Get free quote" beside the price on wide screens: a plain link to the
+ * form (#quote), so it works before the scripts arrive.
+ */
+export function QuoteJumpLink() {
+  const { t } = useT("stock");
+  return (
+    <a
+      href="#quote"
+      className="mt-4 hidden h-12 w-full items-center justify-center rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 lg:flex"
+      data-testid="quote-jump"
+    >
+      {t("detail.bar.quote")}
+    </a>
+  );
+}
+
+/**
+ * The phone's bar at the bottom of the screen: Get free quote (to the form)
+ * and WhatsApp. It is sticky, not fixed: it stays in the page's flow as its
+ * last line, so at the end of the page it covers nothing and the footer shows
+ * below it, and it is drawn by the server in its place (nothing moves while
+ * the page loads). It rises above the compare bar when that is shown.
+ */
+export function StickyQuoteBar({ whatsApp }: { whatsApp: string | null }) {
+  const { t } = useT("stock");
+  return (
+    <div
+      className="sticky bottom-[var(--compare-bar-height,0px)] z-30 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+      data-testid="quote-bar"
+    >
+      <div className="flex gap-2">
+        <a
+          href="#quote"
+          className="inline-flex h-12 flex-1 items-center justify-center rounded-lg bg-accent-700 px-4 font-semibold text-white hover:bg-accent-800"
+        >
+          {t("detail.bar.quote")}
+        </a>
+        {whatsApp ? (
+          <a
+            href={whatsApp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-12 items-center gap-2 rounded-lg bg-[#1c7c43] px-4 font-semibold text-white hover:bg-[#166336]"
+          >
+            <WhatsAppIcon />
+            {t("detail.bar.whatsApp")}
+          </a>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

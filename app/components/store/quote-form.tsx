@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
@@ -11,6 +12,8 @@ export type QuoteFormResult = {
   message: string;
   errors: Record<string, string>;
   values: Record<string, string | string[]> | null;
+  /** Set when the quote was saved: its number and the address the answer goes to. */
+  sent?: { number: string; email: string };
 };
 
 /** The label of each contact method (the value sent stays the method's own name). */
@@ -24,8 +27,9 @@ type Prefill = { name: string; country: string; email: string; phone: string } |
 
 /**
  * Get Free Quote (SPEC 2, 5). Prefilled from the signed-in buyer's profile.
- * After a refusal it keeps what was typed; after success it starts empty again
- * (the page gives it a new submission key, which remounts it).
+ * After a refusal it keeps what was typed; once sent, a panel with the quote
+ * number takes its place, so the buyer is not shown an empty form to send
+ * again (issue 18.4). A part's form asks how many (`quantity`).
  */
 export function QuoteForm({
   kind,
@@ -34,6 +38,8 @@ export function QuoteForm({
   prefill,
   result,
   sold,
+  quantity,
+  whatsApp,
 }: {
   kind: "vehicle" | "part";
   itemId: number;
@@ -41,6 +47,10 @@ export function QuoteForm({
   prefill: Prefill;
   result: QuoteFormResult | undefined;
   sold: boolean;
+  /** Parts: the most one quote may ask for. */
+  quantity?: { max: number };
+  /** The WhatsApp chat about this item, for the panel after sending. */
+  whatsApp: string | null;
 }) {
   const navigation = useNavigation();
   const { t } = useT("account");
@@ -53,6 +63,8 @@ export function QuoteForm({
   const e = messages.errors(result?.errors);
   const root = useRootData();
   const ports = root?.ports ?? [];
+  if (result?.ok && result.sent)
+    return <QuoteSent sent={result.sent} kind={kind} signedIn={root?.customer != null} whatsApp={whatsApp} />;
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate key={submissionKey} data-testid="quote-form">
       <input type="hidden" name="kind" value={kind} />
@@ -60,6 +72,35 @@ export function QuoteForm({
       <input type="hidden" name="submissionKey" value={submissionKey} />
       {result ? (
         <FormMessage tone={result.ok ? "success" : "error"}>{messages.message(result.message)}</FormMessage>
+      ) : null}
+      {quantity ? (
+        <div>
+          <label htmlFor="quote-quantity" className="block text-sm font-medium text-slate-700">
+            {t("quoteForm.quantity")}
+          </label>
+          <input
+            id="quote-quantity"
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={quantity.max}
+            step={1}
+            defaultValue={(kept?.quantity as string | undefined) || "1"}
+            aria-invalid={e.quantity ? true : undefined}
+            aria-describedby={e.quantity ? "quote-quantity-error" : "quote-quantity-hint"}
+            className={`${inputClass} max-w-32 ${e.quantity ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
+          />
+          {e.quantity ? (
+            <p id="quote-quantity-error" className="mt-1 text-sm text-red-700">
+              {e.quantity}
+            </p>
+          ) : (
+            <p id="quote-quantity-hint" className="mt-1 text-xs text-slate-600">
+              {t("quoteForm.quantityHint", { max: quantity.max })}
+            </p>
+          )}
+        </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -169,5 +210,90 @@ export function QuoteForm({
         {sold ? t("quoteForm.sold") : busy ? t("quoteForm.sending") : t("quoteForm.submit")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * What the buyer sees once the quote is saved: the number, what happens next
+ * and where to go on. It takes the focus (so a screen reader reads it) and is
+ * scrolled to the top of the screen; the server draws the same panel without
+ * JavaScript.
+ */
+function QuoteSent({
+  sent,
+  kind,
+  signedIn,
+  whatsApp,
+}: {
+  sent: { number: string; email: string };
+  kind: "vehicle" | "part";
+  signedIn: boolean;
+  whatsApp: string | null;
+}) {
+  const { t } = useT("account");
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "start" });
+    panel.current?.focus({ preventScroll: true });
+  }, [sent.number]);
+  const link = "inline-flex h-11 items-center justify-center rounded-lg px-4 font-semibold";
+  return (
+    <div
+      ref={panel}
+      tabIndex={-1}
+      role="status"
+      aria-labelledby="quote-sent-title"
+      className="mt-4 scroll-mt-24 rounded-xl border-2 border-emerald-300 bg-white p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600"
+      data-testid="quote-sent"
+    >
+      <h3 id="quote-sent-title" className="flex items-center gap-2 text-lg font-bold text-emerald-900">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6 shrink-0 fill-none stroke-current"
+          strokeWidth="2.5"
+        >
+          <circle cx="12" cy="12" r="10" />
+          <path d="M7 12.5l3.2 3.2L17 9" />
+        </svg>
+        {t("quoteForm.done.heading")}
+      </h3>
+      <p className="mt-4 text-sm text-slate-600">{t("quoteForm.done.numberLabel")}</p>
+      <p className="text-3xl font-bold tracking-wider text-slate-900 tabular-nums" data-testid="quote-number">
+        {sent.number}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("quoteForm.done.keepNumber")}</p>
+      <h4 className="mt-5 font-semibold text-slate-900">{t("quoteForm.done.nextTitle")}</h4>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>{t("quoteForm.done.nextAnswer")}</li>
+        <li>
+          {t("quoteForm.done.nextEmail", { email: sent.email })}
+          {signedIn ? ` ${t("quoteForm.done.nextQuotes")}` : null}
+        </li>
+      </ul>
+      <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {signedIn ? (
+          <Link to="/quotes" className={`${link} bg-accent-700 text-white hover:bg-accent-800`}>
+            {t("quoteForm.done.myQuotes")}
+          </Link>
+        ) : null}
+        <Link
+          to={kind === "vehicle" ? "/vehicles" : "/parts"}
+          className={`${link} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+        >
+          {kind === "vehicle" ? t("quoteForm.done.moreVehicles") : t("quoteForm.done.moreParts")}
+        </Link>
+        {whatsApp ? (
+          <a
+            href={whatsApp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${link} bg-[#1c7c43] text-white hover:bg-[#166336]`}
+          >
+            {t("quoteForm.done.whatsApp")}
+          </a>
+        ) : null}
+      </div>
+    </div>
   );
 }

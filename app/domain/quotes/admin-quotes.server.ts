@@ -188,6 +188,7 @@ export async function openQuote(db: DB, number: string) {
     kind: row.kind,
     phone: row.phone,
     destination: row.destination,
+    quantity: row.quantity,
     message: row.message,
     contactMethods: JSON.parse(row.contact_methods) as string[],
     notes: row.notes,

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
-import { createRng, vehicleFactory } from "~/db/seed/factories";
-import { createVehicle } from "~/domain/inventory/inventory.server";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { quoteAction } from "./quote-action.server";
 
@@ -62,7 +62,8 @@ describe("quote form action", () => {
       vehicleId,
     )) as unknown as Answer;
     expect(answer.init.status).toBe(400);
-    expect(answer.data.message).toBe("Error sending quote. Please try again.");
+    // A field error asks for a correction; 'Error sending quote' is kept for real failures (issue 18.4).
+    expect(answer.data.message).toBe("Please correct the fields marked below");
     expect(answer.data.errors).toMatchObject({
       name: "Name is required",
       email: "Please enter a valid email address",
@@ -79,6 +80,94 @@ describe("quote form action", () => {
     };
     expect(answer.ok).toBe(true);
     expect(answer.message).toMatch(/^Quote request sent successfully! Your quote number is \d{10}\.$/);
+  });
+
+  it("answers a form with its hidden fields tampered with as a failure, not a field to correct", async () => {
+    const answer = (await quoteAction(
+      post({ ...good(), submissionKey: "x" }),
+      context(),
+      "vehicle",
+      vehicleId,
+    )) as unknown as Answer;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.message).toBe("Error sending quote. Please try again.");
+  });
+
+  it("gives the success panel the quote number and the buyer's address", async () => {
+    const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as {
+      ok: boolean;
+      sent: { number: string; email: string };
+    };
+    const saved = await t.db
+      .selectFrom("quotes")
+      .select(["number", "quantity"])
+      .where("number", "=", answer.sent.number)
+      .executeTakeFirstOrThrow();
+    expect(answer.sent).toEqual({ number: saved.number, email: "an@example.vn" });
+    // A vehicle is not quoted by quantity.
+    expect(saved.quantity).toBeNull();
+  });
+
+  describe("a part's quantity", () => {
+    let partId: number;
+    beforeAll(async () => {
+      partId = (
+        await createPart(t.db, partFactory(createRng(2), 0, { stockStatus: "available", quantity: 4 }), [], {
+          kind: "system",
+          id: null,
+        })
+      ).id;
+    });
+    const postPart = (quantity: string | null) =>
+      quoteAction(
+        new Request(`http://shop.test/parts/${partId}`, {
+          method: "POST",
+          body: new URLSearchParams({
+            ...good(),
+            kind: "part",
+            itemId: String(partId),
+            ...(quantity === null ? {} : { quantity }),
+          }),
+        }),
+        context(),
+        "part",
+        partId,
+      ) as unknown as Promise<Answer & { ok?: boolean; sent?: { number: string } }>;
+    const stored = async (number: string) =>
+      (await t.db.selectFrom("quotes").select("quantity").where("number", "=", number).executeTakeFirstOrThrow())
+        .quantity;
+
+    it("is stored with the quote, and is one when the form gives none", async () => {
+      const two = await postPart("2");
+      expect(await stored(two.sent!.number)).toBe(2);
+      const none = await postPart(null);
+      expect(await stored(none.sent!.number)).toBe(1);
+      const owner = await t.db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("subject", "like", `Quote request ${two.sent!.number}%`)
+        .executeTakeFirstOrThrow();
+      expect(owner.text_body).toContain("quantity: 2");
+    });
+
+    it("is refused beside the field when not a whole number from 1 to the stock", async () => {
+      const before = (await t.db.selectFrom("quotes").select("id").execute()).length;
+      for (const [quantity, max] of [
+        ["5", 4],
+        ["0", 999],
+        ["1.5", 999],
+        ["-1", 999],
+        ["two", 999],
+        ["1000", 999],
+      ] as const) {
+        const answer = await postPart(quantity);
+        expect(answer.init.status, quantity).toBe(400);
+        expect(answer.data.message).toBe("Please correct the fields marked below");
+        expect(answer.data.errors.quantity).toBe(`Quantity must be a whole number from 1 to ${max}`);
+        expect(answer.data.values.quantity).toBe(quantity);
+      }
+      expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(before);
+    });
   });
 
   it("when saving fails, says 'Error sending quote. Please try again.' and keeps the input", async () => {

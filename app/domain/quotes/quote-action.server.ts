@@ -4,7 +4,15 @@ import { getCustomer } from "~/domain/accounts/sessions.server";
 import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
-import { QUOTE_ERROR, QUOTE_SOLD, QUOTE_TOO_MANY, quoteSentMessage, readQuoteForm } from "./quotes.schema";
+import {
+  QUOTE_ERROR,
+  QUOTE_FIX_FIELDS,
+  QUOTE_SOLD,
+  QUOTE_TOO_MANY,
+  quoteQuantityMessage,
+  quoteSentMessage,
+  readQuoteForm,
+} from "./quotes.schema";
 import { createQuote, QUOTE_LIMITS } from "./quotes.server";
 
 /**
@@ -27,13 +35,16 @@ export async function quoteAction(
     phone: String(form.get("phone") ?? "").slice(0, 60),
     message: String(form.get("message") ?? "").slice(0, 2100),
     portId: String(form.get("portId") ?? "").slice(0, 12),
+    quantity: String(form.get("quantity") ?? "").slice(0, 12),
     contactMethods: form.getAll("contactMethods").map(String).slice(0, 3),
   };
   const parsed = readQuoteForm(form);
   if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-    return data({ ok: false, message: QUOTE_ERROR, errors, values }, { status: 400 });
+    // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.
+    const marked = Object.keys(errors).some((field) => field in values);
+    return data({ ok: false, message: marked ? QUOTE_FIX_FIELDS : QUOTE_ERROR, errors, values }, { status: 400 });
   }
   try {
     // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
@@ -56,11 +67,17 @@ export async function quoteAction(
       language: requestLanguage(request),
     });
     if (!outcome.ok || outcome.repeated) await Promise.all(gates.map((gate) => gate.giveBack()));
+    if (!outcome.ok && outcome.reason === "quantity") {
+      const errors = { quantity: quoteQuantityMessage(outcome.max) };
+      return data({ ok: false, message: QUOTE_FIX_FIELDS, errors, values }, { status: 400 });
+    }
     if (!outcome.ok) {
       const message = outcome.reason === "sold" ? QUOTE_SOLD : QUOTE_ERROR;
       return data({ ok: false, message, errors: {}, values }, { status: outcome.reason === "sold" ? 409 : 404 });
     }
-    return { ok: true, message: quoteSentMessage(outcome.number), errors: {}, values: null };
+    // The number and address the success panel names (the buyer's own, just typed).
+    const sent = { number: outcome.number, email: parsed.data.email };
+    return { ok: true, message: quoteSentMessage(outcome.number), errors: {}, values: null, sent };
   } catch (error) {
     log("error", "quote could not be saved", { error: String(error) });
     return data({ ok: false, message: QUOTE_ERROR, errors: {}, values }, { status: 500 });

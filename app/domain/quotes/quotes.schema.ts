@@ -6,6 +6,11 @@ import { CONTACT_METHODS } from "./contact-methods";
 export { CONTACT_METHODS };
 export const QUOTE_SENT = "Quote request sent successfully!";
 export const QUOTE_ERROR = "Error sending quote. Please try again.";
+/** A form sent back for its fields (QUOTE_ERROR stays for real failures, DECISIONS "Quotes and e-mail"). */
+export const QUOTE_FIX_FIELDS = "Please correct the fields marked below";
+/** The most of one part a quote may ask for, whatever the stock says. */
+export const QUOTE_MAX_QUANTITY = 999;
+export const quoteQuantityMessage = (max: number) => `Quantity must be a whole number from 1 to ${max}`;
 /** The answer to a saved quote (its English is in the `messages` catalogue as a pattern). */
 export const quoteSentMessage = (number: string) => `${QUOTE_SENT} Your quote number is ${number}.`;
 export const QUOTE_PORT = "Choose a port from the list";
@@ -36,6 +41,16 @@ export const QuoteRequestSchema = z.object({
     .transform((v) => v ?? "")
     .refine((v) => /^\d{0,9}$/.test(v), QUOTE_PORT)
     .transform((v) => (v === "" ? null : Number(v))),
+  // How many of a part (parts only; the stock bound is checked against the part when saving).
+  quantity: z
+    .string()
+    .nullish()
+    .transform((v) => (v ?? "").trim())
+    .refine(
+      (v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= QUOTE_MAX_QUANTITY),
+      quoteQuantityMessage(QUOTE_MAX_QUANTITY),
+    )
+    .transform((v) => (v === "" ? null : Number(v))),
   // Each method once, in the shop's order, whatever order the boxes arrived in.
   contactMethods: z
     .array(z.enum(CONTACT_METHODS))
@@ -58,6 +73,7 @@ export function readQuoteForm(form: FormData) {
     phone: form.get("phone"),
     message: form.get("message"),
     portId: form.get("portId"),
+    quantity: form.get("quantity"),
     contactMethods: form.getAll("contactMethods"),
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { landedPrice, percentFromBp, portLabel, sizeClassOf } from "~/domain/freight/freight";
@@ -7,7 +8,7 @@ import { formatYen } from "~/domain/inventory/price";
 import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { LanguageCode } from "~/i18n/languages";
-import type { QuoteRequest } from "./quotes.schema";
+import { QUOTE_MAX_QUANTITY, type QuoteRequest } from "./quotes.schema";
 
 /** A quote number: random, 10 digits, 1000000000 to 9999999999 (SPEC 9). */
 export function newQuoteNumber(): string {
@@ -56,7 +57,14 @@ async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Pr
 }
 
 export type QuoteOutcome =
-  { ok: true; number: string; repeated: boolean } | { ok: false; reason: "not-found" | "sold" };
+  | { ok: true; number: string; repeated: boolean }
+  | { ok: false; reason: "not-found" | "sold" }
+  | { ok: false; reason: "quantity"; max: number };
+
+/** The most of a part one quote may ask for: its stock, when the shop has counted it. */
+export function partQuantityLimit(stock: number): number {
+  return stock > 0 ? Math.min(stock, QUOTE_MAX_QUANTITY) : QUOTE_MAX_QUANTITY;
+}
 
 /** `language`: the buyer's, from the request that sent the form (the owner's mail stays English). */
 type MailSettings = { ownerEmail: string; shopName: string; publicUrl: URL; language?: LanguageCode };
@@ -86,16 +94,21 @@ export async function createQuote(
           request.kind === "vehicle"
             ? await trx
                 .selectFrom("vehicles")
-                .select(["id", "ref_id", "name", "price", "stock_status"])
+                .select(["id", "ref_id", "name", "price", "stock_status", sql<null>`null`.as("quantity")])
                 .where("id", "=", request.itemId)
                 .executeTakeFirst()
             : await trx
                 .selectFrom("parts")
-                .select(["id", "ref_id", "name", "price", "stock_status"])
+                .select(["id", "ref_id", "name", "price", "stock_status", "quantity"])
                 .where("id", "=", request.itemId)
                 .executeTakeFirst();
         if (!item) return { ok: false, reason: "not-found" } as const;
         if (item.stock_status === "sold") return { ok: false, reason: "sold" } as const;
+        // A part is quoted for a number of pieces (one when the form gave none), a vehicle never.
+        const quantity = request.kind === "part" ? (request.quantity ?? 1) : null;
+        const limit = request.kind === "part" ? partQuantityLimit(Number(item.quantity)) : null;
+        if (quantity !== null && limit !== null && quantity > limit)
+          return { ok: false, reason: "quantity", max: limit } as const;
 
         // The chosen port, as written now; a port removed meanwhile is simply not named.
         const port = request.portId === null ? null : await getFreightPort(trx, request.portId);
@@ -119,6 +132,7 @@ export async function createQuote(
             phone: request.phone,
             message: request.message,
             destination,
+            quantity,
             contact_methods: JSON.stringify(request.contactMethods),
             submission_key: storedSubmissionKey(request),
             created_at: now,
@@ -133,6 +147,7 @@ export async function createQuote(
           ["quoteID", number],
           ["ref_id", item.ref_id],
           [itemField, item.name],
+          ...(quantity !== null ? ([["quantity", String(quantity)]] as [string, string][]) : []),
           ["name", request.name],
           ["country", request.country],
           ...(destination ? ([["destination_port", destination]] as [string, string][]) : []),

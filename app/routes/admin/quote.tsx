@@ -124,6 +124,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <dt className="text-slate-500">{t("quote.destination")}</dt>
             <dd data-testid="quote-destination">{quote.destination ?? t("quote.noDestination")}</dd>
           </div>
+          {quote.quantity !== null ? (
+            <div>
+              <dt className="text-slate-500">{t("quote.quantity")}</dt>
+              <dd data-testid="quote-quantity">{quote.quantity}</dd>
+            </div>
+          ) : null}
           <div>
             <dt className="text-slate-500">{t("quote.email")}</dt>
             <dd>{quote.email || t("quote.noEmail")}</dd>

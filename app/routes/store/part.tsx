@@ -5,7 +5,9 @@ import {
   Gallery,
   JsonLd,
   NotFoundNotice,
+  QuoteJumpLink,
   SpecTable,
+  StickyQuoteBar,
   WhatsAppLink,
   whatsAppHref,
 } from "~/components/store/detail";
@@ -21,6 +23,7 @@ import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
+import { partQuantityLimit } from "~/domain/quotes/quotes.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatYenIn } from "~/i18n/format";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
@@ -40,6 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     part,
     url: `${config.publicUrl.origin}/parts/${part.id}`,
     origin: config.publicUrl.origin,
+    maxQuantity: partQuantityLimit(part.quantity),
     ...quoteFormData(customer),
   };
 }
@@ -125,6 +129,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const shop = root?.settings.shop;
   // The message goes to the shop's owner, so it stays in English whatever the page's language.
   const message = `Hello ${shop?.name ?? ""}, I am interested in the ${p.name} (Ref ${p.refId}), ${formatYenIn(p.price, "en")}. ${url}`;
+  const whatsApp = shop ? whatsAppHref(shop.whatsapp, message) : null;
   const facts = carFactRows(p, t, format.number);
   const carRows = [[t("detail.spec.year"), p.year] as SpecRow, facts.mileage, facts.fuel, facts.color].filter(
     ([, value]) => value !== null,
@@ -159,7 +164,13 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
             <div className="mt-2">
               <RateNote />
             </div>
+            {p.stockStatus === "sold" ? null : <QuoteJumpLink />}
           </div>
+          {whatsApp ? (
+            <div className="flex flex-wrap items-start gap-3">
+              <WhatsAppLink href={whatsApp} label={t("detail.part.whatsApp")} />
+            </div>
+          ) : null}
           <section aria-labelledby="spec-title">
             <h2 id="spec-title" className="text-lg font-bold text-slate-900">
               {t("detail.specifications")}
@@ -189,7 +200,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
               <li>{t("detail.part.payment.bankTransfer")}</li>
             </ul>
           </section>
-          <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
+          <section aria-labelledby="quote-title" id="quote" className="scroll-mt-24 rounded-xl bg-accent-50 p-5">
             <h2 id="quote-title" className="text-lg font-bold text-slate-900">
               {t("detail.quote.title")}
             </h2>
@@ -201,16 +212,14 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
               prefill={loaderData.prefill}
               result={actionData}
               sold={p.stockStatus === "sold"}
+              quantity={{ max: loaderData.maxQuantity }}
+              whatsApp={whatsApp}
             />
           </section>
-          <div className="flex flex-wrap gap-3">
-            <BackButton fallback="/parts" />
-            {shop ? (
-              <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label={t("detail.part.whatsApp")} />
-            ) : null}
-          </div>
+          <BackButton fallback="/parts" />
         </div>
       </div>
+      {p.stockStatus === "sold" ? null : <StickyQuoteBar whatsApp={whatsApp} />}
     </div>
   );
 }

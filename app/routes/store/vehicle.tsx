@@ -6,14 +6,16 @@ import {
   Gallery,
   JsonLd,
   NotFoundNotice,
+  QuoteJumpLink,
   SpecTable,
+  StickyQuoteBar,
   WhatsAppLink,
   whatsAppHref,
 } from "~/components/store/detail";
 import { optionLabel } from "~/components/store/option-label";
 import { PortPicker, Price, PriceBreakdown, RateNote } from "~/components/store/price";
 import { sizeClassOf } from "~/domain/freight/freight";
-import { StockStatusBadge } from "~/components/store/stock-card";
+import { StockCard, StockStatusBadge } from "~/components/store/stock-card";
 import { CompareToggle } from "~/components/store/compare";
 import { useRecordRecentView } from "~/components/store/recent";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
@@ -22,6 +24,7 @@ import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getVehicle } from "~/domain/inventory/inventory.server";
+import { similarVehicles } from "~/domain/inventory/similar.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -50,11 +53,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
+  const [favourite, similar] = await Promise.all([
+    customer ? isFavourite(db, customer.id, vehicle.id) : false,
+    similarVehicles(db, vehicle),
+  ]);
   return {
     vehicle,
     url: `${config.publicUrl.origin}/vehicles/${vehicle.id}`,
     origin: config.publicUrl.origin,
-    favourite: customer ? await isFavourite(db, customer.id, vehicle.id) : false,
+    favourite,
+    similar,
     ...quoteFormData(customer),
   };
 }
@@ -166,6 +174,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const shop = root?.settings.shop;
   // The message goes to the shop's owner, so it stays in English whatever the page's language.
   const message = `Hello ${shop?.name ?? ""}, I am interested in the ${v.name} (Ref ${v.refId}), ${formatYenIn(v.price, "en")} FOB. ${url}`;
+  const whatsApp = shop ? whatsAppHref(shop.whatsapp, message) : null;
   // The same rows as the compare page's.
   const rows = vehicleSpecRows(v, t, format.number);
   return (
@@ -179,8 +188,12 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           { label: v.model, to: `/vehicles?Make=${encodeURIComponent(v.make)}&Model=${encodeURIComponent(v.model)}` },
         ]}
       />
-      {/* Phones: photos, then name and price, then the description. Wide screens: photos and description on the left. */}
-      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      {/*
+        Phones: photos, name and price, specifications, the description, then the quote form.
+        Wide screens: photos and description on the left; name, price (with a link to the form)
+        and specifications on the right, the quote form below them.
+      */}
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr_auto]">
         <div className="lg:col-start-1 lg:row-start-1">
           <Gallery images={v.images} name={v.name} />
         </div>
@@ -203,6 +216,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <div className="mt-2">
               <RateNote />
             </div>
+            {v.stockStatus === "sold" ? null : <QuoteJumpLink />}
             <div className="mt-4 space-y-3 border-t border-slate-200 pt-4" data-testid="delivered-box">
               <PortPicker />
               <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
@@ -217,9 +231,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           <div className="flex flex-wrap items-start gap-3">
             <FavouriteButton signedIn={root?.customer != null} vehicleId={v.id} favourite={loaderData.favourite} />
             <CompareToggle vehicleId={v.id} size="lg" />
-            {shop ? (
-              <WhatsAppLink href={whatsAppHref(shop.whatsapp, message)} label={t("detail.vehicle.whatsApp")} />
-            ) : null}
+            {whatsApp ? <WhatsAppLink href={whatsApp} label={t("detail.vehicle.whatsApp")} /> : null}
           </div>
           <section aria-labelledby="spec-title">
             <h2 id="spec-title" className="text-lg font-bold text-slate-900">
@@ -229,7 +241,17 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
               <SpecTable rows={rows} />
             </div>
           </section>
-          <section aria-labelledby="quote-title" id="quote" className="rounded-xl bg-accent-50 p-5">
+        </div>
+        <section aria-labelledby="description-title" className="lg:col-start-1 lg:row-start-2">
+          <h2 id="description-title" className="text-lg font-bold text-slate-900">
+            {t("detail.description")}
+          </h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+            {v.description || t("detail.noDescription")}
+          </p>
+        </section>
+        <div className="space-y-6 lg:col-start-2 lg:row-start-3">
+          <section aria-labelledby="quote-title" id="quote" className="scroll-mt-24 rounded-xl bg-accent-50 p-5">
             <h2 id="quote-title" className="text-lg font-bold text-slate-900">
               {t("detail.quote.title")}
             </h2>
@@ -241,19 +263,25 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
               prefill={loaderData.prefill}
               result={actionData}
               sold={v.stockStatus === "sold"}
+              whatsApp={whatsApp}
             />
           </section>
           <BackButton fallback="/vehicles" />
         </div>
-        <section aria-labelledby="description-title" className="lg:col-start-1 lg:row-start-2">
-          <h2 id="description-title" className="text-lg font-bold text-slate-900">
-            {t("detail.description")}
-          </h2>
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-            {v.description || t("detail.noDescription")}
-          </p>
-        </section>
       </div>
+      {loaderData.similar.length > 0 ? (
+        <section aria-labelledby="similar-title" className="mt-12" data-testid="similar-vehicles">
+          <h2 id="similar-title" className="text-lg font-bold text-slate-900">
+            {t("detail.similar.title")}
+          </h2>
+          <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {loaderData.similar.map((item) => (
+              <StockCard key={item.id} item={item} href={`/vehicles/${item.id}`} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {v.stockStatus === "sold" ? null : <StickyQuoteBar whatsApp={whatsApp} />}
     </div>
   );
 }
