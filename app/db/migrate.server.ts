@@ -5,8 +5,8 @@ import * as listSearch from "./migrations/2026-11-21-02-list-search";
 import * as staffTwoFactor from "./migrations/2026-11-21-03-staff-two-factor";
 import * as buyerTools from "./migrations/2026-11-21-04-buyer-tools";
 import * as listPlans from "./migrations/2026-11-23-01-list-plans";
-import * as partsYear from "./migrations/2026-11-24-01-parts-year";
-import * as quoteQuantity from "./migrations/2026-11-25-01-quote-quantity";
+import * as partsYear from "./migrations/2026-11-23-02-parts-year";
+import * as quoteQuantity from "./migrations/2026-11-23-03-quote-quantity";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -16,8 +16,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-03-staff-two-factor": staffTwoFactor,
   "2026-11-21-04-buyer-tools": buyerTools,
   "2026-11-23-01-list-plans": listPlans,
-  "2026-11-24-01-parts-year": partsYear,
-  "2026-11-25-01-quote-quantity": quoteQuantity,
+  "2026-11-23-02-parts-year": partsYear,
+  "2026-11-23-03-quote-quantity": quoteQuantity,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

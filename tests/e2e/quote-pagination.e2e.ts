@@ -35,6 +35,7 @@ async function ask(kind: "vehicle" | "part", itemId: number, i: number) {
         phone: "+254 700 000000",
         message: `Price to Mombasa, please (${kind} ${i})`,
         portId: null,
+        quantity: null,
         contactMethods: [],
       },
       null,

@@ -257,7 +257,7 @@ async function stockSize(db: DB, table: StockTable): Promise<number> {
  * Vehicles' year, price and mileage ranges: one index holds all three, and two
  * wide ranges may match few rows together that it cannot find without reading
  * most of the table. Parts have one range, the year, with an index of its own
- * (migration 2026-11-24-01), which finds its matches by itself.
+ * (migration 2026-11-23-02), which finds its matches by itself.
  */
 const RANGE_FILTERS = new Set(["YearFrom", "YearTo", "PriceFrom", "PriceTo", "MileageFrom", "MileageTo"]);
 
