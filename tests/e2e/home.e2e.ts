@@ -120,6 +120,15 @@ describe("home page", () => {
     await page.context().close();
   });
 
+  it("on a phone the clock shows hours and minutes, without the ticking seconds", async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("tokyo-clock").innerText()).toMatch(/^\d{2}:\d{2}$/);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await page.getByTestId("tokyo-clock").innerText()).toMatch(/\d{2}:\d{2}:\d{2}$/);
+    await page.context().close();
+  });
+
   it.each([
     "/",
     "/about",

@@ -11,14 +11,15 @@ const TIME: Intl.DateTimeFormatOptions = {
   second: "2-digit",
   hourCycle: "h23",
 };
-
-// English keeps the shop's day-month style ("Mon 3 Feb, 14:05:09"), which en-US would turn round.
-const englishDay = new Intl.DateTimeFormat("en-GB", DAY);
-const englishTime = new Intl.DateTimeFormat("en-GB", TIME);
+// Phones show hours and minutes: a ticking second is noise on a small screen.
+const SHORT_TIME: Intl.DateTimeFormatOptions = { ...TIME, second: undefined };
 
 function clockText(now: Date, language: LanguageCode) {
-  if (language === "en") return { date: englishDay.format(now), time: englishTime.format(now) };
-  return { date: formatDate(now, language, DAY), time: formatDate(now, language, TIME) };
+  return {
+    date: formatDate(now, language, DAY),
+    time: formatDate(now, language, TIME),
+    short: formatDate(now, language, SHORT_TIME),
+  };
 }
 
 /** The time in Tokyo in the page's language, ticking every second (SPEC 1). */
@@ -30,7 +31,7 @@ export function TokyoClock() {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const { date, time } = clockText(now, language);
+  const { date, time, short } = clockText(now, language);
   return (
     <span>
       <span className="text-slate-300">{t("header.tokyo")}</span>{" "}
@@ -39,7 +40,12 @@ export function TokyoClock() {
         <span className="hidden sm:inline" suppressHydrationWarning>
           {t("header.clockDate", { date })}
         </span>
-        {time}
+        <span className="sm:hidden" suppressHydrationWarning data-testid="tokyo-clock-short">
+          {short}
+        </span>
+        <span className="hidden sm:inline" suppressHydrationWarning>
+          {time}
+        </span>
       </time>
     </span>
   );
