@@ -26,7 +26,7 @@ export function Price({ yen, size = "md", label = "FOB" }: { yen: number; size?:
   );
 }
 
-/** Says which day the shown rate is from, and whether it is the stored copy. */
+/** Says, in a buyer's words, that another currency is a guide: from which day's rate, paid in yen. */
 export function RateNote() {
   const rate = useRootData()?.rate ?? null;
   const { t } = useT();

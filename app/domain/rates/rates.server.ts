@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { log } from "~/utils/log.server";
-import { type Currency, type DisplayRate, isCurrency } from "./currencies";
+import { CURRENCIES, type Currency, type DisplayRate, isCurrency } from "./currencies";
 import { RATES_SNAPSHOT } from "./snapshot";
 
 /*
@@ -154,4 +156,93 @@ export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fe
   const timer = setInterval(tick, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Rates older than this are flagged to the owner on the dashboard. */
+export const RATES_STALE_AFTER_DAYS = 7;
+
+/** How old the rates buyers see are: the stored ones, else the bundled snapshot. */
+export async function ratesAge(db: DB, now = new Date()): Promise<{ asOf: string; days: number; stale: boolean }> {
+  const asOf = (await ratesFetchedAt(db)) ?? RATES_SNAPSHOT.asOf;
+  const days = Math.floor((now.getTime() - Date.parse(asOf)) / 86_400_000);
+  return { asOf, days, stale: days >= RATES_STALE_AFTER_DAYS };
+}
+
+export type RateRow = { code: Currency; yenPerUnit: number | null; asOf: string | null; source: string };
+
+/** Every currency a buyer can choose, as the owner reads rates: yen for one unit, with date and source. */
+export async function listRates(db: DB): Promise<RateRow[]> {
+  const rows = await db.selectFrom("exchange_rates").select(["currency", "rate", "as_of", "source"]).execute();
+  const stored = new Map(rows.map((r) => [r.currency, r]));
+  return CURRENCIES.filter((code) => code !== "JPY").map((code) => {
+    const row = stored.get(code);
+    if (row) return { code, yenPerUnit: yenPerUnit(Number(row.rate)), asOf: row.as_of, source: row.source };
+    const snapshot = RATES_SNAPSHOT.rates[code];
+    return snapshot
+      ? { code, yenPerUnit: yenPerUnit(snapshot), asOf: RATES_SNAPSHOT.asOf, source: "snapshot" }
+      : { code, yenPerUnit: null, asOf: null, source: "none" };
+  });
+}
+
+/** Units of a currency per yen → yen per unit, to four decimals (what a bank's board shows). */
+const yenPerUnit = (rate: number) => Math.round((1 / rate) * 10_000) / 10_000;
+
+/** Yen for one unit, as the owner types it: "155.2", "0.52", "1,530.25". */
+const YenPerUnit = z
+  .string()
+  .trim()
+  .transform((text) => text.replace(/,/g, ""))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,7}(\.\d{1,6})?$/, "Enter the yen for one unit, such as 155.2")
+      .transform(Number)
+      .refine((n) => n > 0 && n <= 1_000_000, "Enter the yen for one unit, such as 155.2"),
+  );
+
+/**
+ * Reads the owner's rates form: one field per currency, named by its code; a field
+ * left empty keeps that currency's rate as it is.
+ */
+export function readOwnerRates(
+  form: FormData,
+): { ok: true; rates: Partial<Record<Currency, number>> } | { ok: false; errors: Partial<Record<Currency, string>> } {
+  const rates: Partial<Record<Currency, number>> = {};
+  const errors: Partial<Record<Currency, string>> = {};
+  for (const code of CURRENCIES) {
+    if (code === "JPY") continue;
+    const text = String(form.get(code) ?? "").slice(0, 30);
+    if (text.trim() === "") continue;
+    const parsed = YenPerUnit.safeParse(text);
+    if (parsed.success) rates[code] = parsed.data;
+    else errors[code] = parsed.error.issues[0]!.message;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rates };
+}
+
+/**
+ * The owner's own rates (yen for one unit), for a shop without a rate provider, or to
+ * correct one. Stored with today's date; a provider's next refresh replaces them.
+ */
+export async function storeOwnerRates(db: DB, staff: Staff, rates: Partial<Record<Currency, number>>): Promise<number> {
+  const entries = Object.entries(rates) as [Currency, number][];
+  if (entries.length === 0) return 0;
+  const asOf = nowIso();
+  await db.transaction().execute(async (trx) => {
+    for (const [currency, yen] of entries) {
+      const row = { currency, rate: 1 / yen, as_of: asOf, source: "owner" };
+      await trx
+        .insertInto("exchange_rates")
+        .values(row)
+        .onConflict((oc) => oc.column("currency").doUpdateSet({ rate: row.rate, as_of: asOf, source: "owner" }))
+        .execute();
+    }
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "rates.set",
+      summary: `Exchange rates set by hand: ${entries.map(([c, yen]) => `${c} ¥${yen}`).join(", ")}`,
+      at: asOf,
+    });
+  });
+  return entries.length;
 }
