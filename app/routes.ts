@@ -42,6 +42,8 @@ export default [
     route("admin/quotes/:number", "routes/admin/quote.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),
+    route("admin/company", "routes/admin/company.tsx"),
+    route("admin/company/photos", "routes/admin/company-photos.tsx"),
     route("admin/edit/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-vehicle" }),
     route("admin/edit-parts/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-parts" }),
     route("admin/edit-part/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-part" }),

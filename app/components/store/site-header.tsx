@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { ShopSettings } from "~/domain/settings/settings";
+import { type ShopSettings, telHref } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 import { setCompareIds } from "./compare";
@@ -12,13 +12,10 @@ import { TokyoClock } from "./tokyo-clock";
 const NAV = [
   { to: "/", label: "header.nav.home", end: true },
   { to: "/about", label: "header.nav.about", end: false },
+  { to: "/how-to-buy", label: "header.nav.howToBuy", end: false },
   { to: "/vehicles", label: "header.nav.vehicles", end: false },
   { to: "/parts", label: "header.nav.parts", end: false },
 ] as const;
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^+\d]/g, "")}`;
-}
 
 export function TopBar({ shop, language }: { shop: ShopSettings; language: LanguageCode }) {
   const { t } = useT();

@@ -3,8 +3,8 @@ import { nowIso } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { markPublicContentChanged } from "~/utils/request-scope.server";
 
-/** Subjects whose changes public pages show (stock, its prices and photos, the freight table). */
-const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight"]);
+/** Subjects whose changes public pages show (stock, its prices and photos, the freight table, the company). */
+const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight", "company"]);
 
 export type ActivityEntry = {
   actor: { kind: "staff" | "customer" | "visitor" | "system"; id: string | null };

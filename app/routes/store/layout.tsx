@@ -24,7 +24,7 @@ export default function StoreLayout() {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter shop={shop} />
+      <SiteFooter shop={shop} company={root.settings.company} />
       <CompareBar />
     </>
   );
