@@ -4,6 +4,8 @@ export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
     route("about", "routes/store/about.tsx"),
+    route("how-to-buy", "routes/store/how-to-buy.tsx"),
+    route("faq", "routes/store/faq.tsx"),
     route("vehicles", "routes/store/vehicles.tsx"),
     route("vehicles/:id", "routes/store/vehicle.tsx"),
     route("parts", "routes/store/parts.tsx"),
