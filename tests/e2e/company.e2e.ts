@@ -3,8 +3,14 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF } from "~/db/seed/seed.server";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffPage as staffPageOf,
+  withShopDb,
+} from "./browser";
 
 /*
  * A shop that earns trust (issue 18.8): the owner keeps the company's details
@@ -24,7 +30,7 @@ const COMPANY = {
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
-];
+] as const;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,15 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function staffPage(width: number): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width, height: 900 } });
-  await page.goto("/admin/login", { waitUntil: "networkidle" });
-  await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin$/);
-  return page;
-}
+const staffPage = (width: number) => staffPageOf(browser, width);
 
 /** A page as a visitor without a session gets it (the page cache may answer). */
 async function visitor(pathname: string, language = "en") {

@@ -1,7 +1,6 @@
-import { useId } from "react";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
-import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
@@ -85,53 +84,6 @@ function formValues(company: Company): Values {
   };
 }
 
-function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-  hint,
-  rows,
-  maxLength,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  error?: string;
-  hint?: string;
-  rows: number;
-  maxLength: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`${inputClass} h-auto py-2 ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const m = useAdminMessage();
@@ -175,11 +127,12 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             {field("licenceNumber", 20, false, t("company.hints.licenceNumber"))}
             {field("licenceIssuer", 80, false, t("company.hints.licenceIssuer"))}
             <div className="sm:col-span-2">
-              <TextArea
+              <Field
                 label={t("company.fields.memberships")}
                 name="memberships"
                 defaultValue={start.memberships}
                 error={e.memberships}
+                required={false}
                 hint={t("company.hints.memberships", { max: MAX_MEMBERSHIPS })}
                 rows={3}
                 maxLength={MAX_MEMBERSHIPS * 101}
@@ -195,7 +148,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             {field("whatsapp", 20)}
             {field("email", 254)}
             <div className="sm:col-span-2">
-              <TextArea
+              <Field
                 label={t("company.fields.address")}
                 name="address"
                 defaultValue={start.address}
