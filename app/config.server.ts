@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type Company, companyDefaults, PHONE_PATTERN } from "~/domain/settings/company";
 import type { PublicSettings, ShopSettings, SocialLink } from "~/domain/settings/settings";
 
 /**
@@ -123,7 +124,7 @@ const EnvSchema = z
     SHOP_WHATSAPP: z
       .string()
       .trim()
-      .regex(/^\+?[0-9 ()-]{6,20}$/, "must be a phone number such as +81 90 0000 1234")
+      .regex(PHONE_PATTERN, "must be a phone number such as +81 90 0000 1234")
       .default("+81 90-0000-1234"),
     SHOP_EMAIL: z.email("must be an e-mail address").default("sales@sakura-auto.example"),
     SHOP_ADDRESS: z.string().trim().min(1).default("2-1 Minatomirai, Nishi-ku, Yokohama, Kanagawa 220-0012, Japan"),
@@ -321,7 +322,16 @@ function checkDataDir(dir: string) {
   }
 }
 
-/** The part of the configuration that pages may show. Never secrets. */
-export function publicSettings(config: Config): PublicSettings {
-  return { shop: config.shop, publicUrl: config.publicUrl.origin, mediaBase: config.mediaPublicUrl ?? "/media" };
+/**
+ * The part of the configuration that pages may show, with the owner's Company
+ * screen (its contact details replace the SHOP_* ones once saved). Never secrets.
+ */
+export function publicSettings(config: Config, company?: Company): PublicSettings {
+  const { phone, whatsapp, email, address, ...facts } = company ?? companyDefaults(config.shop);
+  return {
+    shop: { ...config.shop, phone, whatsapp, email, address },
+    company: facts,
+    publicUrl: config.publicUrl.origin,
+    mediaBase: config.mediaPublicUrl ?? "/media",
+  };
 }

@@ -14,6 +14,7 @@ import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
 import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
+import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { PORT_COOKIE } from "./domain/freight/freight";
@@ -74,8 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [destination, ports] = admin
     ? [null, []]
     : await Promise.all([destinationFromCookie(db, readCookie(cookies, PORT_COOKIE)), portChoices(db)]);
+  // The footer and About show the company as the owner last saved it (staff panel, Company).
+  const company = await getCompany(db, config.shop);
   return {
-    settings: publicSettings(config),
+    settings: publicSettings(config, company),
     language,
     catalogue,
     // Search engines find each language of a public page at its own address.

@@ -4,6 +4,8 @@ export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
     route("about", "routes/store/about.tsx"),
+    route("how-to-buy", "routes/store/how-to-buy.tsx"),
+    route("faq", "routes/store/faq.tsx"),
     route("vehicles", "routes/store/vehicles.tsx"),
     route("vehicles/:id", "routes/store/vehicle.tsx"),
     route("parts", "routes/store/parts.tsx"),
@@ -42,6 +44,8 @@ export default [
     route("admin/quotes/:number", "routes/admin/quote.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),
+    route("admin/company", "routes/admin/company.tsx"),
+    route("admin/company/photos", "routes/admin/company-photos.tsx"),
     route("admin/edit/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-vehicle" }),
     route("admin/edit-parts/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-parts" }),
     route("admin/edit-part/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-part" }),

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
+import { seedCompany } from "~/domain/settings/company.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { withDatabase } from "./cli";
 
@@ -41,9 +42,10 @@ if (!process.env.SESSION_SECRET) {
 }
 
 await withDatabase(async (db, config) => {
-  // A demo folder from before the freight table gets the demo ports too.
+  // A demo folder from before the freight table and the Company screen gets the demo ports and company too.
   if (await hasStock(db)) {
     await seedFreightPorts(db);
+    await seedCompany(db);
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");

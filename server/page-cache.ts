@@ -12,7 +12,7 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
 
 /*
  * A short cache of the public pages as visitors who are not signed in see
- * them: the home page, stock lists, detail pages, About, robots and
+ * them: the home page, stock lists, detail pages, About, How to buy, FAQ, robots and
  * sitemaps, and the data the browser fetches when moving between them.
  *
  * - Keyed by address and by everything else a visitor's page depends on:
@@ -26,7 +26,7 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  * - Every page keeps a nonce of its own: a cached page is sent with a fresh
  *   nonce in its Content-Security-Policy and its script tags.
  * - A request that changed what public pages show (stock, prices, photos,
- *   the freight table) empties it once it is answered, and a page rendered
+ *   the freight table, the company details) empties it once it is answered, and a page rendered
  *   while that change was being made is not kept. Other writes (a language
  *   choice, a quote, a sign-in) leave it alone. Other instances see changes
  *   within the cache's lifetime (seconds).
@@ -34,7 +34,7 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  */
 
 const PUBLIC_PATH =
-  /^\/(?:_root\.data|_\.data|about(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
+  /^\/(?:_root\.data|_\.data|(?:about|how-to-buy|faq)(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
 /** Every name a session cookie can have, over http and https. */
 const SESSION_COOKIES = [true, false].flatMap((secure) => [
   customerCookieName(secure),

@@ -42,6 +42,13 @@ import ja_stock from "./locales/ja/stock.json";
 import ja_account from "./locales/ja/account.json";
 import ja_messages from "./locales/ja/messages.json";
 import ja_mail from "./locales/ja/mail.json";
+import en_company from "./locales/en/company.json";
+import si_company from "./locales/si/company.json";
+import vi_company from "./locales/vi/company.json";
+import ne_company from "./locales/ne/company.json";
+import hi_company from "./locales/hi/company.json";
+import zhCN_company from "./locales/zh-CN/company.json";
+import ja_company from "./locales/ja/company.json";
 import en_admin from "./locales/en/admin.json";
 import ja_admin from "./locales/ja/admin.json";
 
@@ -58,12 +65,45 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     account: en_account,
     messages: en_messages,
     mail: en_mail,
+    company: en_company,
     admin: en_admin,
   },
-  si: { common: si_common, home: si_home, stock: si_stock, account: si_account, messages: si_messages, mail: si_mail },
-  vi: { common: vi_common, home: vi_home, stock: vi_stock, account: vi_account, messages: vi_messages, mail: vi_mail },
-  ne: { common: ne_common, home: ne_home, stock: ne_stock, account: ne_account, messages: ne_messages, mail: ne_mail },
-  hi: { common: hi_common, home: hi_home, stock: hi_stock, account: hi_account, messages: hi_messages, mail: hi_mail },
+  si: {
+    common: si_common,
+    home: si_home,
+    stock: si_stock,
+    account: si_account,
+    messages: si_messages,
+    mail: si_mail,
+    company: si_company,
+  },
+  vi: {
+    common: vi_common,
+    home: vi_home,
+    stock: vi_stock,
+    account: vi_account,
+    messages: vi_messages,
+    mail: vi_mail,
+    company: vi_company,
+  },
+  ne: {
+    common: ne_common,
+    home: ne_home,
+    stock: ne_stock,
+    account: ne_account,
+    messages: ne_messages,
+    mail: ne_mail,
+    company: ne_company,
+  },
+  hi: {
+    common: hi_common,
+    home: hi_home,
+    stock: hi_stock,
+    account: hi_account,
+    messages: hi_messages,
+    mail: hi_mail,
+    company: hi_company,
+  },
   "zh-CN": {
     common: zhCN_common,
     home: zhCN_home,
@@ -71,6 +111,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     account: zhCN_account,
     messages: zhCN_messages,
     mail: zhCN_mail,
+    company: zhCN_company,
   },
   ja: {
     common: ja_common,
@@ -79,6 +120,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     account: ja_account,
     messages: ja_messages,
     mail: ja_mail,
+    company: ja_company,
     admin: ja_admin,
   },
 };

@@ -12,8 +12,10 @@ export const PUBLIC_NAMESPACES = ["common", "home", "stock", "account", "message
 export const ADMIN_NAMESPACES = ["common", "admin"] as const;
 /** Never sent to the browser: mails to buyers. */
 export const SERVER_NAMESPACES = ["mail"] as const;
+/** Long texts of one page (How to buy, FAQ): its loader sends them, so other pages stay light. */
+export const PAGE_NAMESPACES = ["company"] as const;
 
-export const ALL_NAMESPACES = [...PUBLIC_NAMESPACES, "admin", ...SERVER_NAMESPACES] as const;
+export const ALL_NAMESPACES = [...PUBLIC_NAMESPACES, "admin", ...SERVER_NAMESPACES, ...PAGE_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
 export type Messages = { [key: string]: string | Messages };

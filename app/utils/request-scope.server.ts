@@ -11,7 +11,7 @@ import { readCookie } from "./cookies";
  *   that reads session cookies, so whatever the Cookie header looks like,
  *   if the app found a session there, the answer is private.
  * - `publicContentChanged`: the request changed what public pages show
- *   (stock, prices, photos, the freight table). Only then is the cache
+ *   (stock, prices, photos, the freight table, the company). Only then is the cache
  *   emptied; a visitor's language choice or a quote does not.
  *
  * The server opens a scope per request (server/app.ts); outside one (scripts,

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { type DB, openDatabase } from "~/db/db.server";
+import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -22,6 +23,17 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const page = await context.newPage();
   // Fail fast with Playwright's own message rather than the test's time-out.
   page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** A page signed in as the demo owner, on the dashboard. */
+export async function staffPage(browser: Browser, width: number): Promise<Page> {
+  const page = await openPage(browser, { viewport: { width, height: 900 } });
+  await page.goto("/admin/login", { waitUntil: "networkidle" });
+  await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin$/);
   return page;
 }
 

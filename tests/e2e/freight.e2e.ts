@@ -1,11 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { landedPrice, sizeClassOf, type SizeClass } from "~/domain/freight/freight";
 import { formatYenIn } from "~/i18n/format";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffPage as staffPageOf,
+  withShopDb,
+} from "./browser";
 import { E2E_RATES } from "./global-setup";
 
 /*
@@ -42,15 +48,7 @@ async function vehicles(): Promise<StockRow[]> {
     }));
 }
 
-async function staffPage(width: number): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width, height: 900 } });
-  await page.goto("/admin/login", { waitUntil: "networkidle" });
-  await page.getByLabel("Admin ID").fill(DEMO_STAFF.adminId);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin$/);
-  return page;
-}
+const staffPage = (width: number) => staffPageOf(browser, width);
 
 describe("total price to the buyer's port", () => {
   let colomboId = 0;

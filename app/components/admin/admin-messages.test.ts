@@ -9,6 +9,7 @@ import {
   VEHICLE_SUB_TYPES,
 } from "~/domain/inventory/catalogue";
 import { partUploadSchema, vehicleUploadSchema } from "~/domain/inventory/inventory.schema";
+import { companySchema, LICENCE_FORMAT } from "~/domain/settings/company";
 import { i18nFor } from "~/i18n/i18n";
 import en from "~/i18n/locales/en/admin.json";
 import ja from "~/i18n/locales/ja/admin.json";
@@ -23,6 +24,32 @@ describe("server messages in the staff's language", () => {
   it("leaves English as it is", () => {
     expect(localizeAdminMessage("Name is required", enT, "en")).toBe("Name is required");
     expect(localizeAdminMessage("Something new", enT, "en")).toBe("Something new");
+  });
+
+  it("knows the Company screen's messages (issue 18.8)", () => {
+    const company = companySchema(new Date("2026-06-01T00:00:00Z"));
+    const messages = company
+      .safeParse({
+        legalName: "",
+        corporateNumber: "12",
+        licenceNumber: "4512",
+        licenceIssuer: "x".repeat(81),
+        memberships: "",
+        foundedYear: "1850",
+        phone: "phone",
+        whatsapp: "",
+        email: "nope",
+        address: "",
+      })
+      .error!.issues.map((issue) => issue.message);
+    const translated = messages.map(inJapanese);
+    // Every message the Company screen can show has its Japanese text.
+    expect(translated.filter((text, i) => text === messages[i])).toEqual([]);
+    expect(inJapanese(LICENCE_FORMAT)).toBe(
+      "古物商許可番号は許可証どおりの12桁の数字で入力してください（例: 451230001234）",
+    );
+    expect(inJapanese("Year founded must be from 1900 to 2026")).toBe("創業年は1900年から2026年までで入力してください");
+    expect(inJapanese("Company name is required")).toBe("会社名は必須です");
   });
 
   it("knows whole messages and the sentences the server builds", () => {

@@ -102,6 +102,10 @@ const RULES: Rule[] = [
   ],
   [/^Year must be from (\d+) to (\d+)$/, (m, t) => t("messages.pattern.yearRange", { first: m[1]!, last: m[2]! })],
   [
+    /^Year founded must be from (\d+) to (\d+)$/,
+    (m, t) => t("messages.pattern.foundedRange", { first: m[1]!, last: m[2]! }),
+  ],
+  [
     /^A (\w+) quote cannot be marked (\w+)\.$/,
     (m, t) => {
       const from = status(m[1]!, t);

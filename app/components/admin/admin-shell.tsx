@@ -28,6 +28,7 @@ const SECTIONS = [
     ],
   },
   { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },
+  { title: "shop", links: [{ to: "/admin/company", label: "company" }] },
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },
 ];
 

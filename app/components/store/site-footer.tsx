@@ -1,32 +1,44 @@
 import { Link } from "react-router";
-import type { ShopSettings } from "~/domain/settings/settings";
+import { type CompanyFacts, type ShopSettings, telHref, whatsappHref } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
+import { PaymentSafetyNotice } from "./payment-safety";
 
 // Labels are keys of the "common" catalogue.
 const SITEMAP = [
   { to: "/", label: "footer.links.home" },
   { to: "/vehicles", label: "footer.links.vehicles" },
   { to: "/parts", label: "footer.links.parts" },
+  { to: "/about", label: "footer.links.about" },
+  { to: "/how-to-buy", label: "footer.links.howToBuy" },
+  { to: "/faq", label: "footer.links.faq" },
   { to: "/favorites", label: "footer.links.favorites" },
   { to: "/quotes", label: "footer.links.quotes" },
   { to: "/account", label: "footer.links.account" },
 ] as const;
 
-export function SiteFooter({ shop }: { shop: ShopSettings }) {
+export function SiteFooter({ shop, company }: { shop: ShopSettings; company: CompanyFacts }) {
   const { t } = useT();
   return (
     <footer className="mt-20 border-t border-slate-200 bg-slate-50 text-sm text-slate-600" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+        <div className="space-y-3 lg:col-span-2">
           <p className="text-base font-bold text-slate-900">{shop.name}</p>
-          <p className="mt-2 max-w-sm">{t("footer.tagline")}</p>
+          <p className="max-w-sm">{t("footer.tagline")}</p>
+          <div className="space-y-1 text-slate-700" data-testid="footer-company">
+            <p className="font-semibold text-slate-900">{company.legalName}</p>
+            {company.licenceNumber ? (
+              <p>{t("footer.licence", { number: company.licenceNumber, issuer: company.licenceIssuer })}</p>
+            ) : null}
+            {company.corporateNumber ? <p>{t("footer.corporateNumber", { number: company.corporateNumber })}</p> : null}
+          </div>
+          <PaymentSafetyNotice compact className="max-w-md" />
         </div>
         <nav aria-label={t("footer.sitemap")}>
           <h2 className="font-semibold text-slate-900">{t("footer.sitemap")}</h2>
-          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
             {SITEMAP.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="hover:text-accent-700 hover:underline">
+                <Link to={item.to} className="inline-block py-1 hover:text-accent-700 hover:underline">
                   {t(item.label)}
                 </Link>
               </li>
@@ -36,11 +48,36 @@ export function SiteFooter({ shop }: { shop: ShopSettings }) {
         <div>
           <h2 className="font-semibold text-slate-900">{t("footer.contact")}</h2>
           <address className="mt-3 not-italic leading-relaxed">{shop.address}</address>
-          <p className="mt-2">
-            <a href={`mailto:${shop.email}`} className="text-accent-700 hover:underline">
-              {shop.email}
-            </a>
-          </p>
+          <dl className="mt-3 space-y-1">
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-500">{t("footer.phone")}</dt>
+              <dd>
+                <a href={telHref(shop.phone)} className="text-accent-700 hover:underline">
+                  {shop.phone}
+                </a>
+              </dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-500">{t("footer.whatsapp")}</dt>
+              <dd>
+                <a
+                  href={whatsappHref(shop.whatsapp)}
+                  rel="noopener noreferrer"
+                  className="text-accent-700 hover:underline"
+                >
+                  {shop.whatsapp}
+                </a>
+              </dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-500">{t("footer.email")}</dt>
+              <dd>
+                <a href={`mailto:${shop.email}`} className="break-all text-accent-700 hover:underline">
+                  {shop.email}
+                </a>
+              </dd>
+            </div>
+          </dl>
           <ul className="mt-3 flex flex-wrap gap-3">
             {shop.social.map((link) => (
               <li key={link.name}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { ShopSettings } from "~/domain/settings/settings";
+import { type ShopSettings, telHref } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 import { setCompareIds } from "./compare";
@@ -12,13 +12,11 @@ import { TokyoClock } from "./tokyo-clock";
 const NAV = [
   { to: "/", label: "header.nav.home", end: true },
   { to: "/about", label: "header.nav.about", end: false },
+  // Desktop bars from 1280 px have room for it; narrower ones find it in the footer, phones in the drawer.
+  { to: "/how-to-buy", label: "header.nav.howToBuy", end: false, wideOnly: true },
   { to: "/vehicles", label: "header.nav.vehicles", end: false },
   { to: "/parts", label: "header.nav.parts", end: false },
 ] as const;
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^+\d]/g, "")}`;
-}
 
 export function TopBar({ shop, language }: { shop: ShopSettings; language: LanguageCode }) {
   const { t } = useT();
@@ -73,7 +71,12 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
         </Link>
         <nav aria-label={t("header.nav.label")} className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={(state) => `${navClass(state)} ${"wideOnly" in item ? "hidden xl:inline" : ""}`}
+            >
               {t(item.label)}
             </NavLink>
           ))}

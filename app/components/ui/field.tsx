@@ -4,7 +4,7 @@ import { useT } from "~/i18n/i18n";
 export const inputClass =
   "mt-1 block h-11 w-full rounded-lg border bg-white px-3 text-[15px] text-slate-900 shadow-sm focus:ring-2 focus:ring-accent-200 focus:outline-none disabled:bg-slate-50 disabled:text-slate-500";
 
-/** A labelled input with its error beside it; keeps what was typed after a refusal. */
+/** A labelled input (a text area with `rows`) with its error beside it; keeps what was typed after a refusal. */
 export function Field({
   label,
   name,
@@ -16,6 +16,7 @@ export function Field({
   readOnly,
   hint,
   maxLength,
+  rows,
 }: {
   label: string;
   name: string;
@@ -27,6 +28,7 @@ export function Field({
   readOnly?: boolean;
   hint?: string;
   maxLength?: number;
+  rows?: number;
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -39,19 +41,34 @@ export function Field({
         {label}
       </label>
       <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={isPassword && shown ? "text" : type}
-          defaultValue={defaultValue}
-          autoComplete={autoComplete}
-          required={required}
-          readOnly={readOnly}
-          maxLength={maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}
-        />
+        {rows ? (
+          <textarea
+            id={id}
+            name={name}
+            rows={rows}
+            defaultValue={defaultValue}
+            required={required}
+            readOnly={readOnly}
+            maxLength={maxLength}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+            className={`${inputClass} h-auto py-2 ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
+          />
+        ) : (
+          <input
+            id={id}
+            name={name}
+            type={isPassword && shown ? "text" : type}
+            defaultValue={defaultValue}
+            autoComplete={autoComplete}
+            required={required}
+            readOnly={readOnly}
+            maxLength={maxLength}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+            className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}
+          />
+        )}
         {isPassword ? (
           <button
             type="button"

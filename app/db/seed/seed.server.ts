@@ -4,6 +4,7 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
+import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
 import { drawPartPhoto, drawVehiclePhoto } from "./pictures.server";
@@ -121,5 +122,6 @@ export async function seedDemo(db: DB, media: MediaStore, options: SeedOptions =
   await createCustomer(db, DEMO_CUSTOMER);
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
   await seedFreightPorts(db);
+  await seedCompany(db);
   return stock;
 }

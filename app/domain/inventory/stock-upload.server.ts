@@ -33,7 +33,7 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]) {
  * refused, or the storage fails, the ones already stored are removed again
  * (as far as the storage lets) and nothing is listed.
  */
-async function storePhotos(
+export async function storePhotos(
   media: MediaStore,
   form: MultipartForm,
 ): Promise<ImageRef[] | { status: number; message: string }> {

@@ -10,7 +10,7 @@ function escapeXml(text: string): string {
   );
 }
 
-const STATIC_PAGES = ["/", "/vehicles", "/parts", "/about"];
+const STATIC_PAGES = ["/", "/vehicles", "/parts", "/about", "/how-to-buy", "/faq"];
 
 /** The sitemap index: the static pages, then the stock in files of 40,000. */
 export async function sitemapIndex(db: DB, origin: string): Promise<string> {

@@ -1,7 +1,17 @@
 import { Link } from "react-router";
+import { JsonLd } from "~/components/store/detail";
+import { PaymentSafetyNotice } from "~/components/store/payment-safety";
+import { getServices } from "~/context.server";
+import { absoluteImageUrl, imageSrcSet, imageUrl } from "~/domain/media/image-url";
+import { getOfficePhotos } from "~/domain/settings/company.server";
+import { type PublicSettings, telHref, whatsappHref, yearsInBusiness } from "~/domain/settings/settings";
 import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/about";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { photos: await getOfficePhotos(getServices(context).db) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches, "home");
@@ -19,13 +29,61 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-/** About Us, written from the owner's settings (SPEC 2 lists the page without its text). */
-export default function About() {
-  const { t } = useT("home");
-  const shop = useRootData()?.settings.shop;
-  if (!shop) return null;
+/** schema.org Organization: who the company is, for search engines. */
+function organization(settings: PublicSettings, photos: Route.ComponentProps["loaderData"]["photos"]) {
+  const { shop, company, publicUrl } = settings;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.legalName,
+    alternateName: company.legalName === shop.name ? undefined : shop.name,
+    url: publicUrl,
+    logo: `${publicUrl}/favicon.svg`,
+    telephone: shop.phone,
+    email: shop.email,
+    address: { "@type": "PostalAddress", streetAddress: shop.address, addressCountry: "JP" },
+    foundingDate: company.foundedYear ? String(company.foundedYear) : undefined,
+    identifier: company.corporateNumber
+      ? { "@type": "PropertyValue", propertyID: "JP Corporate Number", value: company.corporateNumber }
+      : undefined,
+    hasCredential: company.licenceNumber
+      ? {
+          "@type": "EducationalOccupationalCredential",
+          credentialCategory: "Second-hand dealer licence (Kobutsusho)",
+          identifier: company.licenceNumber,
+          recognizedBy: company.licenceIssuer
+            ? { "@type": "GovernmentOrganization", name: company.licenceIssuer }
+            : undefined,
+        }
+      : undefined,
+    memberOf: company.memberships.length
+      ? company.memberships.map((name) => ({ "@type": "Organization", name }))
+      : undefined,
+    contactPoint: { "@type": "ContactPoint", contactType: "sales", telephone: shop.whatsapp, email: shop.email },
+    image: photos.length ? photos.map((p) => absoluteImageUrl(p, 960, publicUrl)) : undefined,
+    sameAs: shop.social.map((s) => s.url),
+  };
+}
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+    <div data-testid={testId}>
+      <dt className="text-sm font-semibold text-slate-500">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** About Us, written from the owner's settings (SPEC 2 lists the page without its text; issue 18.8). */
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("home");
+  const settings = useRootData()?.settings;
+  if (!settings) return null;
+  const { shop, company } = settings;
+  const { photos } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
+      <JsonLd value={organization(settings, photos)} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         {t("about.title", { shopName: shop.name })}
       </h1>
@@ -34,44 +92,102 @@ export default function About() {
         <p>{t("about.fees")}</p>
         <p>{t("about.people")}</p>
       </div>
-      <dl className="mt-10 grid gap-6 rounded-2xl border border-slate-200 p-6 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm font-semibold text-slate-500">{t("about.contact.office")}</dt>
-          <dd className="mt-1 text-slate-900">{shop.address}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-500">{t("about.contact.phone")}</dt>
-          <dd className="mt-1">
-            <a className="text-accent-700 hover:underline" href={`tel:${shop.phone.replace(/[^+\d]/g, "")}`}>
+
+      <section aria-labelledby="company-facts" className="mt-10">
+        <h2 id="company-facts" className="text-xl font-bold text-slate-900">
+          {t("about.facts.title")}
+        </h2>
+        <dl
+          className="mt-4 grid gap-6 rounded-2xl border border-slate-200 p-6 sm:grid-cols-2"
+          data-testid="company-facts"
+        >
+          <Fact label={t("about.facts.legalName")}>{company.legalName}</Fact>
+          {company.corporateNumber ? (
+            <Fact label={t("about.facts.corporateNumber")}>{company.corporateNumber}</Fact>
+          ) : null}
+          {company.licenceNumber ? (
+            <Fact label={t("about.facts.licence")} testId="about-licence">
+              {t("about.facts.licenceValue", { number: company.licenceNumber, issuer: company.licenceIssuer })}
+            </Fact>
+          ) : null}
+          {company.foundedYear ? (
+            <Fact label={t("about.facts.founded")} testId="about-founded">
+              {t("about.facts.foundedValue", {
+                year: company.foundedYear,
+                count: yearsInBusiness(company.foundedYear),
+              })}
+            </Fact>
+          ) : null}
+          {company.memberships.length ? (
+            <Fact label={t("about.facts.memberships")}>
+              <ul className="space-y-1">
+                {company.memberships.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </Fact>
+          ) : null}
+          <Fact label={t("about.contact.office")}>{shop.address}</Fact>
+          <Fact label={t("about.contact.phone")}>
+            <a className="text-accent-700 hover:underline" href={telHref(shop.phone)}>
               {shop.phone}
             </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-500">{t("about.contact.email")}</dt>
-          <dd className="mt-1">
-            <a className="text-accent-700 hover:underline" href={`mailto:${shop.email}`}>
+          </Fact>
+          <Fact label={t("about.contact.email")}>
+            <a className="break-all text-accent-700 hover:underline" href={`mailto:${shop.email}`}>
               {shop.email}
             </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-slate-500">{t("about.contact.whatsapp")}</dt>
-          <dd className="mt-1">
-            <a
-              className="text-accent-700 hover:underline"
-              href={`https://wa.me/${shop.whatsapp.replace(/\D/g, "")}`}
-              rel="noopener noreferrer"
-            >
+          </Fact>
+          <Fact label={t("about.contact.whatsapp")}>
+            <a className="text-accent-700 hover:underline" href={whatsappHref(shop.whatsapp)} rel="noopener noreferrer">
               {shop.whatsapp}
             </a>
-          </dd>
-        </div>
-      </dl>
+          </Fact>
+        </dl>
+      </section>
+
+      {photos.length ? (
+        <section aria-labelledby="office-photos" className="mt-10">
+          <h2 id="office-photos" className="text-xl font-bold text-slate-900">
+            {t("about.photos")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="about-photos">
+            {photos.map((photo, i) => (
+              <li key={photo.key}>
+                <img
+                  src={imageUrl(photo, 960)}
+                  srcSet={imageSrcSet(photo)}
+                  sizes="(min-width: 640px) 28rem, 100vw"
+                  width={photo.width}
+                  height={photo.height}
+                  loading={i < 2 ? "eager" : "lazy"}
+                  alt={t("about.photoAlt", { n: i + 1, company: company.legalName })}
+                  className="aspect-[4/3] w-full rounded-xl object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <PaymentSafetyNotice className="mt-10" />
+
       <div className="mt-10 flex flex-wrap gap-3">
         <Link
-          to="/vehicles"
+          to="/how-to-buy"
           className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
+        >
+          {t("about.howToBuy")}
+        </Link>
+        <Link
+          to="/faq"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {t("about.faq")}
+        </Link>
+        <Link
+          to="/vehicles"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
         >
           {t("about.browseVehicles")}
         </Link>

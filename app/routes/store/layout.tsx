@@ -26,7 +26,7 @@ export default function StoreLayout() {
         {root.customer ? <Welcome name={root.customer.fullName} /> : null}
         <Outlet />
       </main>
-      <SiteFooter shop={shop} />
+      <SiteFooter shop={shop} company={root.settings.company} />
       <CompareBar />
     </>
   );

@@ -1,0 +1,241 @@
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
+import { Field, FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
+import {
+  type Company,
+  COMPANY_FIELDS,
+  type CompanyField,
+  MAX_MEMBERSHIPS,
+  MAX_OFFICE_PHOTOS,
+  readCompanyForm,
+} from "~/domain/settings/company";
+import {
+  getCompany,
+  getOfficePhotos,
+  OFFICE_PHOTO_NOT_FOUND,
+  removeOfficePhoto,
+  saveCompany,
+} from "~/domain/settings/company.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import type { Route } from "./+types/company";
+
+/*
+ * Who stands behind the shop (issue 18.8): the company's registration, its
+ * second-hand dealer licence, memberships, year founded, contact details and
+ * office photos. The footer, About, How to buy and FAQ show them as entered.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("titles.company") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  await requireStaff(services, request);
+  const saved = new URL(request.url).searchParams.get("saved");
+  const [company, photos] = await Promise.all([
+    getCompany(services.db, services.config.shop),
+    getOfficePhotos(services.db),
+  ]);
+  return {
+    company,
+    photos,
+    saved: saved === "details" || saved === "photos" || saved === "removed" ? saved : null,
+  };
+}
+
+type Values = Record<CompanyField, string>;
+type ActionResult = { message: string; errors: Partial<Values>; values: Values | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const form = await request.formData();
+  const fail = (result: ActionResult, status: number) => data(result, { status });
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "remove-photo") {
+    const removed = await removeOfficePhoto(services.db, staff, String(form.get("key") ?? ""));
+    if (!removed) return fail({ message: OFFICE_PHOTO_NOT_FOUND, errors: {}, values: null }, 404);
+    await services.media.remove(removed);
+    return redirect("/admin/company?saved=removed");
+  }
+  if (intent !== "save") return fail({ message: "Unknown action.", errors: {}, values: null }, 400);
+
+  const values = Object.fromEntries(COMPANY_FIELDS.map((k) => [k, String(form.get(k) ?? "").slice(0, 2000)])) as Values;
+  const parsed = readCompanyForm(form);
+  if (!parsed.ok) return fail({ message: "Please fill in all required fields", errors: parsed.errors, values }, 400);
+  await saveCompany(services.db, staff, services.config.shop, parsed.company);
+  return redirect("/admin/company?saved=details");
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-6";
+
+/** What a stored company looks like in the form's text fields. */
+function formValues(company: Company): Values {
+  return {
+    ...company,
+    memberships: company.memberships.join("\n"),
+    foundedYear: company.foundedYear === null ? "" : String(company.foundedYear),
+  };
+}
+
+export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  const { company, photos, saved } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const start = result?.values ?? formValues(company);
+  const e = Object.fromEntries(Object.entries(result?.errors ?? {}).map(([k, v]) => [k, m(v)])) as Partial<Values>;
+  const field = (name: CompanyField, maxLength: number, required = true, hint?: string) => (
+    <Field
+      label={t(`company.fields.${name}`)}
+      name={name}
+      defaultValue={start[name]}
+      error={e[name]}
+      required={required}
+      hint={hint}
+      maxLength={maxLength}
+    />
+  );
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t("titles.company")}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{t("company.intro")}</p>
+      </div>
+
+      {saved ? <FormMessage tone="success">{t(`company.saved.${saved}`)}</FormMessage> : null}
+
+      <Form method="post" noValidate className="space-y-6" key={location.key} data-testid="company-form">
+        <input type="hidden" name="intent" value="save" />
+        {result?.values ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
+        <fieldset className={card}>
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("company.sections.registration")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">{field("legalName", 120)}</div>
+            {field("corporateNumber", 20, false, t("company.hints.corporateNumber"))}
+            {field("foundedYear", 4, false, t("company.hints.foundedYear"))}
+            {field("licenceNumber", 20, false, t("company.hints.licenceNumber"))}
+            {field("licenceIssuer", 80, false, t("company.hints.licenceIssuer"))}
+            <div className="sm:col-span-2">
+              <Field
+                label={t("company.fields.memberships")}
+                name="memberships"
+                defaultValue={start.memberships}
+                error={e.memberships}
+                required={false}
+                hint={t("company.hints.memberships", { max: MAX_MEMBERSHIPS })}
+                rows={3}
+                maxLength={MAX_MEMBERSHIPS * 101}
+              />
+            </div>
+          </div>
+        </fieldset>
+        <fieldset className={card}>
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("company.sections.contact")}</legend>
+          <p className="mb-4 text-sm text-slate-600">{t("company.contactIntro")}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field("phone", 20)}
+            {field("whatsapp", 20)}
+            {field("email", 254)}
+            <div className="sm:col-span-2">
+              <Field
+                label={t("company.fields.address")}
+                name="address"
+                defaultValue={start.address}
+                error={e.address}
+                rows={2}
+                maxLength={200}
+              />
+            </div>
+          </div>
+        </fieldset>
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+        >
+          {t("company.save")}
+        </button>
+      </Form>
+
+      <section className={card} aria-labelledby="office-photos-title">
+        <h2 id="office-photos-title" className="text-lg font-semibold text-slate-900">
+          {t("company.photos.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("company.photos.intro", { max: MAX_OFFICE_PHOTOS })}</p>
+        {result && !result.values ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
+        {photos.length > 0 ? (
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3" data-testid="office-photos">
+            {photos.map((photo, i) => (
+              <li key={photo.key} className="space-y-2">
+                <img
+                  src={imageUrl(photo, 480)}
+                  srcSet={imageSrcSet(photo)}
+                  sizes="(min-width: 640px) 14rem, 45vw"
+                  width={photo.width}
+                  height={photo.height}
+                  alt={t("company.photos.alt", { n: i + 1 })}
+                  className="aspect-[4/3] w-full rounded-lg object-cover"
+                />
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-photo" />
+                  <input type="hidden" name="key" value={photo.key} />
+                  <button
+                    type="submit"
+                    className="rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                    aria-label={t("company.photos.removeNumber", { n: i + 1 })}
+                  >
+                    {t("company.photos.remove")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">{t("company.photos.none")}</p>
+        )}
+        {photos.length < MAX_OFFICE_PHOTOS ? (
+          <Form
+            method="post"
+            action="/admin/company/photos"
+            encType="multipart/form-data"
+            className="mt-5 space-y-3"
+            data-testid="office-photo-form"
+          >
+            <div>
+              <label htmlFor="office-photos-input" className="block text-sm font-medium text-slate-700">
+                {t("company.photos.add")}
+              </label>
+              <input
+                id="office-photos-input"
+                name="images"
+                type="file"
+                multiple
+                accept="image/jpeg,image/png,image/webp"
+                className="mt-2 block text-sm"
+              />
+              <p className="mt-1 text-sm text-slate-600">{t("upload.formats")}</p>
+            </div>
+            <button
+              type="submit"
+              disabled={busy}
+              className="h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+            >
+              {t("company.photos.upload")}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}

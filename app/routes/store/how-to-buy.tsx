@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { PaymentSafetyNotice } from "~/components/store/payment-safety";
+import { getServices } from "~/context.server";
+import { howToBuyPage } from "~/domain/settings/buying-guide.server";
+import { getCompany } from "~/domain/settings/company.server";
+import { requestLanguage } from "~/i18n/request.server";
+import type { Route } from "./+types/how-to-buy";
+
+/** How to buy (issue 18.8): the six steps with their usual days, and where to pay. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const company = await getCompany(db, config.shop);
+  return howToBuyPage(requestLanguage(request), company, config.shop.name);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }];
+}
+
+export default function HowToBuy({ loaderData: page }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-slate-700">{page.intro}</p>
+
+      <ol aria-label={page.stepsLabel} className="mt-10 space-y-4" data-testid="buying-steps">
+        {page.steps.map((step, i) => (
+          <li key={step.key} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+            <span
+              aria-hidden="true"
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-700 text-lg font-bold text-white"
+            >
+              {i + 1}
+            </span>
+            <div className="min-w-0">
+              <h2 className="text-lg font-semibold text-slate-900">{step.title}</h2>
+              <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
+              <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+                  <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.8 4v3.7l2.9 1.7-.8 1.4-3.7-2.2V6h1.6Z" />
+                </svg>
+                {step.days}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-6 text-slate-700">{page.total}</p>
+
+      <PaymentSafetyNotice className="mt-10" />
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Link
+          to="/vehicles"
+          className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
+        >
+          {page.browse}
+        </Link>
+        <Link
+          to="/faq"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {page.faq}
+        </Link>
+      </div>
+    </div>
+  );
+}
