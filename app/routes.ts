@@ -44,6 +44,7 @@ export default [
     route("admin/quotes/:number", "routes/admin/quote.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),
+    route("admin/rates", "routes/admin/rates.tsx"),
     route("admin/company", "routes/admin/company.tsx"),
     route("admin/company/photos", "routes/admin/company-photos.tsx"),
     route("admin/edit/:id", "routes/admin/edit-stock.tsx", { id: "admin-edit-vehicle" }),

@@ -28,7 +28,13 @@ const SECTIONS = [
     ],
   },
   { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },
-  { title: "shop", links: [{ to: "/admin/company", label: "company" }] },
+  {
+    title: "shop",
+    links: [
+      { to: "/admin/company", label: "company" },
+      { to: "/admin/rates", label: "rates" },
+    ],
+  },
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },
 ];
 

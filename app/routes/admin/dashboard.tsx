@@ -5,6 +5,7 @@ import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
+import { ratesAge } from "~/domain/rates/rates.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/dashboard";
@@ -18,7 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? "Product not found" : null;
-  return { adminId: staff.adminId, notice, now: new Date().toISOString(), ...(await dashboardFigures(db)) };
+  return {
+    adminId: staff.adminId,
+    notice,
+    now: new Date().toISOString(),
+    rates: await ratesAge(db),
+    ...(await dashboardFigures(db)),
+  };
 }
 
 const ARROW = { up: "▲", down: "▼", flat: "▶" } as const;
@@ -47,6 +54,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       {loaderData.notice ? <FormMessage tone="error">{m(loaderData.notice)}</FormMessage> : null}
+      {loaderData.rates.stale ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          data-testid="rates-stale"
+        >
+          <p>
+            {t("rates.stale", {
+              days: loaderData.rates.days,
+              date: format.date(loaderData.rates.asOf, { dateStyle: "medium" }),
+            })}
+          </p>
+          <Link to="/admin/rates" className="font-semibold text-amber-900 underline">
+            {t("rates.staleLink")}
+          </Link>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">

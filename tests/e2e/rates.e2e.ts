@@ -1,0 +1,95 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "~/domain/rates/currencies";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffPage,
+  withShopDb,
+  writeShopDb,
+} from "./browser";
+
+/*
+ * Exchange rates the owner keeps by hand, and the dashboard's word when the
+ * rates buyers see are old. GBP is not among the test provider's currencies,
+ * so setting it here touches no other test's prices; the old dates are put back.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await writeShopDb((db) => db.deleteFrom("exchange_rates").where("currency", "=", "GBP").execute());
+  await browser?.close();
+});
+
+describe("exchange rates in the staff panel", () => {
+  it("the owner sets a rate by hand (bad figures refused with the form kept) and buyers see prices at it", async () => {
+    const page = await staffPage(browser, 390);
+    await page.goto("/admin/rates", { waitUntil: "networkidle" });
+    expect(await page.locator("h1").textContent()).toBe("Exchange rates");
+    await page.getByLabel("New rate for GBP, in yen for one unit").fill("-200");
+    await page.getByLabel("New rate for EUR, in yen for one unit").fill("170");
+    await page.getByRole("button", { name: "Save rates" }).click();
+    await page.getByText("Please correct the rates marked below").waitFor();
+    expect(await page.getByText("Enter the yen for one unit, such as 155.2").count()).toBe(1);
+    expect(await page.getByLabel("New rate for EUR, in yen for one unit").inputValue()).toBe("170");
+    // Nothing was stored: EUR keeps the provider's rate.
+    const eur = await withShopDb((db) =>
+      db.selectFrom("exchange_rates").select("source").where("currency", "=", "EUR").executeTakeFirst(),
+    );
+    expect(eur?.source).toBe("provider");
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+    await page.getByLabel("New rate for EUR, in yen for one unit").fill("");
+    await page.getByLabel("New rate for GBP, in yen for one unit").fill("200");
+    await page.getByRole("button", { name: "Save rates" }).click();
+    await page.getByText("1 rate saved.").waitFor();
+    expect(await page.locator('[data-currency="GBP"]').innerText()).toContain("¥200 for 1 GBP");
+    expect(await page.locator('[data-currency="GBP"]').innerText()).toContain("set by hand");
+    await page.context().close();
+
+    // A buyer choosing pounds sees the yen price at 200 yen to the pound.
+    const price = await withShopDb(
+      async (db) => await db.selectFrom("vehicles").select(["id", "price"]).orderBy("id").executeTakeFirstOrThrow(),
+    );
+    const buyer = await openPage(browser);
+    await buyer.context().addCookies([{ name: "currency", value: "GBP", url: baseUrl() }]);
+    await buyer.goto(`/vehicles/${price.id}`, { waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("converted-price").first().textContent()).toBe(
+      `≈ ${formatMoney(Math.round(price.price / 200), "GBP")}`,
+    );
+    await buyer.context().close();
+  });
+
+  it("the dashboard warns when the rates buyers see are more than a week old, and leads to the rates", async () => {
+    const saved = await withShopDb((db) => db.selectFrom("exchange_rates").select(["currency", "as_of"]).execute());
+    const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await writeShopDb((db) => db.updateTable("exchange_rates").set({ as_of: old }).execute());
+    try {
+      const page = await staffPage(browser, 1366);
+      const warning = page.getByTestId("rates-stale");
+      expect(await warning.innerText()).toContain("The exchange rates buyers see are 10 days old");
+      await warning.getByRole("link", { name: "Update the rates" }).click();
+      await page.waitForURL(/\/admin\/rates$/);
+      await page.context().close();
+    } finally {
+      await writeShopDb(async (db) => {
+        for (const row of saved)
+          await db
+            .updateTable("exchange_rates")
+            .set({ as_of: row.as_of })
+            .where("currency", "=", row.currency)
+            .execute();
+      });
+    }
+    // Fresh again: no warning.
+    const page = await staffPage(browser, 1366);
+    expect(await page.getByTestId("rates-stale").count()).toBe(0);
+    await page.context().close();
+  });
+});
