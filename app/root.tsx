@@ -12,7 +12,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
-import { type Currency, CURRENCY_COOKIE, isCurrency } from "./domain/rates/currencies";
+import { type Currency, CURRENCY_COOKIE, firstVisitCurrency, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
 import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
@@ -63,18 +63,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
   const admin = isAdminPath(url.pathname);
   const catalogue = admin ? catalogueFor(adminLanguage(language), "admin") : catalogueFor(language, "public");
-  const chosenCurrency = readCookie(cookies, CURRENCY_COOKIE);
-  const currency: Currency = isCurrency(chosenCurrency) ? chosenCurrency : "JPY";
-  // Only the rate of the chosen currency goes to the page; a failure shows yen only.
-  const rate = await displayRate(db, currency).catch((error: unknown) => {
-    log("error", "exchange rate could not be read", { error: String(error) });
-    return null;
-  });
   const here = `${config.publicUrl.origin}${url.pathname}${url.search}`;
   // The port the buyer ships to, and the ports to choose from (public pages only).
   const [destination, ports] = admin
     ? [null, []]
     : await Promise.all([destinationFromCookie(db, readCookie(cookies, PORT_COOKIE)), portChoices(db)]);
+  // The buyer's choice; before any, their country's currency when it can be known.
+  const chosenCurrency = readCookie(cookies, CURRENCY_COOKIE);
+  const currency: Currency = isCurrency(chosenCurrency)
+    ? chosenCurrency
+    : firstVisitCurrency({ accountCountry: customer?.country, portCountry: destination?.country, language });
+  // Only the rate of the chosen currency goes to the page; a failure shows yen only.
+  const rate = await displayRate(db, currency).catch((error: unknown) => {
+    log("error", "exchange rate could not be read", { error: String(error) });
+    return null;
+  });
   // The footer and About show the company as the owner last saved it (staff panel, Company).
   const company = await getCompany(db, config.shop);
   return {

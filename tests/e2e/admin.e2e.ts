@@ -919,7 +919,9 @@ describe("a quote's life in the back office", () => {
     expect(await page.getByTestId("admin-quote-row").first().innerText()).toContain(inTokyo({ dateStyle: "medium" }));
     await page.getByRole("link", { name: "Chen Wei, Ltd · China" }).click();
     await page.waitForURL(new RegExp(`/admin/quotes/${number}$`));
-    expect(await page.locator("main").innerText()).toContain(inTokyo({ dateStyle: "medium", timeStyle: "short" }));
+    await expect
+      .poll(() => page.locator("main").innerText())
+      .toContain(inTokyo({ dateStyle: "medium", timeStyle: "short" }));
     expect(await page.getByTestId("quote-status").textContent()).toBe("Pending");
     await page.getByRole("button", { name: "Mark as responded" }).click();
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Responded");
@@ -952,7 +954,7 @@ describe("a quote's life in the back office", () => {
     // Deleting it from the list asks first, and clears the selection with the row (SPEC 4).
     await page.goto("/admin/vehicle-quotes?q=Chen", { waitUntil: "networkidle" });
     await page.getByRole("checkbox", { name: `Select quote ${number}` }).check();
-    expect(await page.getByText("1 quotes · 1 selected").count()).toBe(1);
+    expect(await page.getByText("1 quote · 1 selected").count()).toBe(1);
     const confirmation = page.waitForEvent("dialog");
     const clicked = page.getByRole("button", { name: "Delete selected" }).click();
     const dialog = await confirmation;

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "~/domain/rates/currencies";
+import { convertYen, formatMoney } from "~/domain/rates/currencies";
+import { E2E_RATES } from "./global-setup";
 import {
   baseUrl,
   launchBrowser,
@@ -24,6 +25,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await writeShopDb((db) => db.deleteFrom("exchange_rates").where("currency", "=", "GBP").execute());
   await browser?.close();
+});
+
+describe("a first visit's currency", () => {
+  it("a Sinhala first visit shows rupees; a choice made later wins", async () => {
+    const vehicle = await withShopDb((db) =>
+      db.selectFrom("vehicles").select(["id", "price"]).orderBy("id").executeTakeFirstOrThrow(),
+    );
+    const page = await openPage(browser);
+    await page.context().addCookies([{ name: "lang", value: "si", url: baseUrl() }]);
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("converted-price").first().textContent()).toContain(
+      formatMoney(convertYen(vehicle.price, E2E_RATES.LKR), "LKR", "en-GB"),
+    );
+    await page.context().addCookies([{ name: "currency", value: "JPY", url: baseUrl() }]);
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("converted-price").count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe("exchange rates in the staff panel", () => {

@@ -114,7 +114,7 @@ export function QuoteList({
           <input key={n} type="hidden" name="numbers" value={n} />
         ))}
         <p className="text-sm text-slate-600" data-testid="quote-total">
-          {t("quotes.total", { total, selected: selected.length })}
+          {t("quotes.total", { count: total, total: format.number(total), selected: selected.length })}
         </p>
         <button
           type="submit"

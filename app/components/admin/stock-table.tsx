@@ -193,7 +193,7 @@ export function StockTable({
         ))}
         <div className="flex flex-wrap items-center justify-between gap-3 py-2">
           <p className="text-sm text-slate-600" data-testid="table-total">
-            {t(`stockTable.${kind}.total`, { total: format.number(total), selected: selected.length })}
+            {t(`stockTable.${kind}.total`, { count: total, total: format.number(total), selected: selected.length })}
           </p>
           <button
             type="submit"

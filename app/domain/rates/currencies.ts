@@ -47,3 +47,65 @@ export function formatMoney(amount: number, currency: string, locale = "en-US"):
     minimumFractionDigits: 0,
   }).format(amount);
 }
+
+/*
+ * A first visit's currency, before the buyer has chosen one: their country's
+ * (from the account, else from the port they ship to), else their language's.
+ * Currencies are ISO 4217's for each country.
+ */
+const COUNTRY_CURRENCY: Record<string, Currency> = {
+  "sri lanka": "LKR",
+  nepal: "NPR",
+  india: "INR",
+  vietnam: "VND",
+  "viet nam": "VND",
+  china: "CNY",
+  kenya: "KES",
+  tanzania: "TZS",
+  uganda: "UGX",
+  "south africa": "ZAR",
+  pakistan: "PKR",
+  bangladesh: "BDT",
+  "united arab emirates": "AED",
+  uae: "AED",
+  thailand: "THB",
+  philippines: "PHP",
+  malaysia: "MYR",
+  "united kingdom": "GBP",
+  uk: "GBP",
+  australia: "AUD",
+  "new zealand": "NZD",
+  "united states": "USD",
+  usa: "USD",
+  japan: "JPY",
+  ireland: "EUR",
+  cyprus: "EUR",
+  malta: "EUR",
+};
+
+const LANGUAGE_CURRENCY: Record<string, Currency> = {
+  si: "LKR",
+  ne: "NPR",
+  hi: "INR",
+  vi: "VND",
+  "zh-CN": "CNY",
+  ja: "JPY",
+};
+
+export function currencyOfCountry(country: string | null | undefined): Currency | null {
+  return COUNTRY_CURRENCY[(country ?? "").trim().toLowerCase()] ?? null;
+}
+
+/** The currency to show when the buyer has not chosen one; yen when nothing tells. */
+export function firstVisitCurrency(hints: {
+  accountCountry?: string | null;
+  portCountry?: string | null;
+  language: string;
+}): Currency {
+  return (
+    currencyOfCountry(hints.accountCountry) ??
+    currencyOfCountry(hints.portCountry) ??
+    LANGUAGE_CURRENCY[hints.language] ??
+    "JPY"
+  );
+}
