@@ -98,10 +98,21 @@ async function overflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
+    // Where it starts: an element that sticks out of a parent that does not.
     const culprits = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(-3)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+      .filter((el) => {
+        const parent = el.parentElement;
+        return (
+          el.getBoundingClientRect().right > width + 1 &&
+          parent !== null &&
+          parent.getBoundingClientRect().right <= width + 1
+        );
+      })
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${(el.textContent ?? "").slice(0, 50)}`,
+      );
     return [`${location.pathname}: ${document.documentElement.scrollWidth} px wide`, ...culprits];
   });
 }

@@ -69,7 +69,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{customer.fullName}</h1>
       <p className="mt-1 text-slate-600">{customer.email}</p>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_1.3fr]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
         <section aria-labelledby="profile-title" className="rounded-2xl border border-slate-200 p-6">
           <h2 id="profile-title" className="text-lg font-bold text-slate-900">
             {t("account.details")}
