@@ -680,7 +680,7 @@ describe("the owner in the browser", () => {
       db.selectFrom("vehicle_images").select(["media_key", "variants"]).where("vehicle_id", "=", vehicle.id).execute(),
     );
     await page.goto("/admin/all-products?q=E2E-CX5-2020", { waitUntil: "networkidle" });
-    expect(await page.getByTestId("table-total").textContent()).toContain("1 vehicles");
+    expect(await page.getByTestId("table-total").textContent()).toContain("1 vehicle · ");
     await page.getByRole("checkbox", { name: "Select all on this page" }).check();
     // The click waits on the confirmation, so it is started, then the confirmation is read and accepted.
     const confirmation = page.waitForEvent("dialog");
