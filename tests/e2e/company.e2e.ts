@@ -10,6 +10,7 @@ import {
   seriousAccessibilityProblems,
   staffPage as staffPageOf,
   withShopDb,
+  writeShopDb,
 } from "./browser";
 
 /*
@@ -32,11 +33,27 @@ const WIDTHS = [
   { width: 1366, height: 900 },
 ] as const;
 
+const started = new Date().toISOString();
+/** The company as saved: no row at the start, and none left behind (office photo files included). */
+const clearCompany = () =>
+  writeShopDb((db) => db.deleteFrom("settings").where("key", "in", ["company", "company.photos"]).execute());
+
 beforeAll(async () => {
   browser = await launchBrowser();
   fs.mkdirSync(shots, { recursive: true });
+  await clearCompany();
 });
 afterAll(async () => {
+  // Through the owner's own Remove, so the photo files go too; then the details.
+  const page = await staffPage(1366);
+  await page.goto("/admin/company", { waitUntil: "networkidle" });
+  const removeButtons = page.getByRole("button", { name: /^Remove photo/ });
+  for (let left = await removeButtons.count(); left > 0; left--) {
+    await removeButtons.first().click();
+    await expect.poll(() => removeButtons.count()).toBe(left - 1);
+  }
+  await page.context().close();
+  await clearCompany();
   await browser?.close();
 });
 
@@ -87,7 +104,12 @@ describe("who we are", () => {
     expect(await page.getByRole("status").textContent()).toBe("Company details saved. The shop shows them now.");
     expect(JSON.parse((await saved())!.value)).toMatchObject({ licenceNumber: COMPANY.licence, foundedYear: 2011 });
     const log = await withShopDb((db) =>
-      db.selectFrom("activity_log").select("summary").where("action", "=", "company.updated").execute(),
+      db
+        .selectFrom("activity_log")
+        .select("summary")
+        .where("action", "=", "company.updated")
+        .where("created_at", ">=", started)
+        .execute(),
     );
     expect(log.map((l) => l.summary)).toEqual([expect.stringContaining("licence number")]);
 
@@ -143,6 +165,9 @@ describe("who we are", () => {
     });
     await page.getByRole("button", { name: "Upload photos" }).click();
     await page.getByText("Image upload failed: notes.txt: Only JPG, PNG or WebP images are accepted.").waitFor();
+    // The screen shown after the refusal still saves the details (they post to the Company screen).
+    await page.getByRole("button", { name: "Save company details" }).click();
+    await page.waitForURL(/\/admin\/company\?saved=details$/);
 
     const office = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#456" } })
       .jpeg()

@@ -31,7 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.files.length === 0) return fail(NO_PHOTO_CHOSEN, 400);
     const stored = await storePhotos(media, form);
     if (!Array.isArray(stored)) return fail(imageUploadFailed(stored.message), stored.status);
-    if (!(await addOfficePhotos(db, staff, stored))) {
+    // Nothing half-done: files stored for photos that were not listed are removed again.
+    const listed = await addOfficePhotos(db, staff, stored).catch(async (error: unknown) => {
+      await Promise.all(stored.map((image) => media.remove(image).catch(() => undefined)));
+      throw error;
+    });
+    if (!listed) {
       await Promise.all(stored.map((image) => media.remove(image)));
       return fail(TOO_MANY_OFFICE_PHOTOS, 400);
     }
