@@ -6,6 +6,7 @@ import * as staffTwoFactor from "./migrations/2026-11-21-03-staff-two-factor";
 import * as buyerTools from "./migrations/2026-11-21-04-buyer-tools";
 import * as listPlans from "./migrations/2026-11-23-01-list-plans";
 import * as partsYear from "./migrations/2026-11-24-01-parts-year";
+import * as findRequests from "./migrations/2026-11-24-02-find-requests";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-04-buyer-tools": buyerTools,
   "2026-11-23-01-list-plans": listPlans,
   "2026-11-24-01-parts-year": partsYear,
+  "2026-11-24-02-find-requests": findRequests,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

@@ -3,7 +3,7 @@ import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { ListQuery, PartFilters, Sort, VehicleFilters } from "./filters";
 import type { ImageRef } from "~/domain/media/image-url";
-import type { Facets, ListResult } from "./list";
+import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
 import { clampPage } from "./pagination";
 
 /*
@@ -85,7 +85,7 @@ export function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
   };
 }
 
-function partWhere(db: DB, f: PartFilters, dense = false) {
+export function partWhere(db: DB, f: PartFilters, dense = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("parts.make", "=", f.Make));
@@ -205,7 +205,7 @@ async function indexedKeywordMatches(db: DB, table: StockTable, keyword: string 
   return Number(rows[0]?.n ?? 0);
 }
 
-const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
+export const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
 
 /** The total of a list filtered only by make, model, type and subtype, from the stock counts. */
 async function facetTotal(db: DB, kind: "vehicle" | "part", filters: object): Promise<number | null> {
@@ -478,4 +478,112 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
     [...m].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
   for (const list of [...Object.values(models), ...Object.values(subTypes)]) list.sort((a, b) => a.localeCompare(b));
   return { makes: sorted(makes), types: sorted(types), models, subTypes };
+}
+
+/** The filters of a list that are set, by name. */
+function setFilters(filters: object): [string, unknown][] {
+  return Object.entries(filters).filter(([, v]) => v !== undefined);
+}
+
+/**
+ * The most matches a menu's counts are made from when a filter other than
+ * make, model, type and subtype is set: the matches are read (through the
+ * filters' indexes) and grouped, and past this many the menu shows no counts
+ * rather than guessed ones. Measured in docs/performance.md.
+ */
+export const MENU_COUNT_LIMIT = 5000;
+
+/** Which filters each menu ignores: its own and the one that depends on it. */
+export const MENU_OWN_FILTERS = { make: ["Make", "Model"], type: ["Type", "SubType"] } as const;
+
+/** The filters a menu's counts are made under: all the list's filters but the menu's own. */
+export function otherFilters(filters: object, menu: "make" | "type"): Record<string, unknown> {
+  const own = new Set<string>(MENU_OWN_FILTERS[menu]);
+  return Object.fromEntries(setFilters(filters).filter(([k]) => !own.has(k)));
+}
+
+/** The statement that groups at most MENU_COUNT_LIMIT + 1 matches by make or type (the query-plan test reads it). */
+export function menuCountQuery(db: DB, table: StockTable, menu: "make" | "type", filters: object) {
+  const others = otherFilters(filters, menu);
+  const name = sql<string | null>`${sql.ref(`${table}.${menu}`)}`.as("name");
+  const matches =
+    table === "vehicles"
+      ? db
+          .selectFrom("vehicles")
+          .select(name)
+          .where(vehicleWhere(db, others as VehicleFilters))
+          .limit(MENU_COUNT_LIMIT + 1)
+      : db
+          .selectFrom("parts")
+          .select(name)
+          .where(partWhere(db, others as PartFilters))
+          .limit(MENU_COUNT_LIMIT + 1);
+  return sql<{
+    name: string | null;
+    n: number;
+  }>`select m.name as name, count(*) as n from (${matches}) m group by m.name`;
+}
+
+/**
+ * How many items each make and each type would show under the list's other
+ * filters (choosing Toyota keeps the price and fuel chosen). Filtered only by
+ * make, model, type and subtype, read from the stock counts; otherwise from
+ * the matches themselves, or null (no counts shown) past MENU_COUNT_LIMIT.
+ */
+export async function menuCounts(
+  db: DB,
+  table: StockTable,
+  filters: object,
+): Promise<{ makes: MenuCounts; types: MenuCounts }> {
+  const kind = table === "vehicles" ? "vehicle" : "part";
+  const one = async (menu: "make" | "type"): Promise<MenuCounts> => {
+    const others = otherFilters(filters, menu);
+    const rows = Object.keys(others).every((k) => FACET_FILTERS.has(k))
+      ? await (() => {
+          const f = others as { Make?: string; Model?: string; Type?: string; SubType?: string };
+          let q = db
+            .selectFrom("stock_facets")
+            .select([`${menu} as name`, (eb) => eb.fn.sum<number>("n").as("n")])
+            .where("kind", "=", kind);
+          if (f.Make) q = q.where("make", "=", f.Make);
+          if (f.Model) q = q.where("model", "=", f.Model);
+          if (f.Type) q = q.where("type", "=", f.Type);
+          if (f.SubType) q = q.where("sub_type", "=", f.SubType);
+          return q.groupBy(menu).execute();
+        })()
+      : (await menuCountQuery(db, table, menu, filters).execute(db)).rows;
+    const counts: Record<string, number> = {};
+    let read = 0;
+    for (const r of rows) {
+      read += Number(r.n);
+      if (r.name !== null && Number(r.n) > 0) counts[String(r.name)] = Number(r.n);
+    }
+    return read > MENU_COUNT_LIMIT && !Object.keys(others).every((k) => FACET_FILTERS.has(k)) ? null : counts;
+  };
+  const [makes, types] = await Promise.all([one("make"), one("type")]);
+  return { makes, types };
+}
+
+/** How many a list would show with one filter fewer; the count statement is the list's own. */
+async function totalWithout(db: DB, table: StockTable, filters: object, key: string): Promise<number> {
+  const rest = Object.fromEntries(setFilters(filters).filter(([k]) => k !== key));
+  const count =
+    table === "vehicles"
+      ? vehicleListQueries(db, { filters: rest as VehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
+      : partListQueries(db, { filters: rest as PartFilters, sort: "newest", page: 1, perPage: 1 }).count;
+  return (await listTotal(db, table, rest, count)).total;
+}
+
+/**
+ * The nearest ways out of an empty list: each filter that, dropped alone,
+ * would show something, with how many, the most first.
+ */
+export async function waysOut(db: DB, table: StockTable, filters: object): Promise<WayOut[]> {
+  const keys = setFilters(filters).map(([k]) => k);
+  const found = await Promise.all(
+    keys.map(async (drop) => ({ drop, total: await totalWithout(db, table, filters, drop) })),
+  );
+  return found
+    .filter((w) => w.total > 0)
+    .sort((a, b) => b.total - a.total || keys.indexOf(a.drop) - keys.indexOf(b.drop));
 }
