@@ -551,17 +551,17 @@ function FilterSheet({
   const format = useFormat();
   const location = useLocation();
   const fetcher = useFetcher<ListData>();
-  const [previewed, setPreviewed] = useState<string | null>(null);
+  // The list a preview was asked from: a new list (applied, or another address) counts afresh.
+  const [previewedFrom, setPreviewedFrom] = useState<string | null>(null);
   const sheet = useRef<HTMLDivElement>(null);
   const formId = `filter-form-${kind}`;
   useEffect(() => {
     if (open) sheet.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
   }, [open]);
-  // A new list (applied, or another address) starts again from its own count.
-  useEffect(() => setPreviewed(null), [location.search]);
+  const previewed = previewedFrom === location.search;
   const count =
-    open && previewed !== null && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
-  const counting = open && previewed !== null && fetcher.state !== "idle";
+    open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
+  const counting = open && previewed && fetcher.state !== "idle";
   return (
     <div
       id="filters"
@@ -609,7 +609,7 @@ function FilterSheet({
           preview={
             open
               ? (search) => {
-                  setPreviewed(search);
+                  setPreviewedFrom(location.search);
                   fetcher.load(`/${kind}${search}`);
                 }
               : undefined
