@@ -10,6 +10,8 @@ export const FIND_ERROR = "Error sending your request. Please check the form and
 export const FIND_YEAR = "Choose a year from the list";
 export const FIND_BUDGET = "Please enter the budget in yen (digits only)";
 
+const PHONE = "Please enter a phone number (digits, spaces, + - ( ))";
+
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -19,13 +21,13 @@ const required = (label: string, max: number) =>
 
 const optional = (label: string, max: number) =>
   z
-    .string()
+    .string({ error: FIND_ERROR })
     .nullish()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`));
 
 const year = z
-  .string()
+  .string({ error: FIND_YEAR })
   .nullish()
   .transform((v) => (v ?? "").trim())
   .refine(
@@ -44,7 +46,7 @@ export const FindRequestSchema = z
     yearFrom: year,
     yearTo: year,
     budget: z
-      .string()
+      .string({ error: FIND_BUDGET })
       .nullish()
       .transform((v) => (v ?? "").trim())
       .refine((v) => v === "" || (parseYen(v) !== null && parseYen(v)! < 2_000_000_000), FIND_BUDGET)
@@ -53,10 +55,10 @@ export const FindRequestSchema = z
     name: required("Name", 100),
     email: required("Email", 254).pipe(z.email("Please enter a valid email address")),
     phone: z
-      .string()
+      .string({ error: PHONE })
       .nullish()
       .transform((v) => (v ?? "").trim())
-      .refine((v) => v === "" || /^[+0-9 ()-]{5,30}$/.test(v), "Please enter a phone number (digits, spaces, + - ( ))"),
+      .refine((v) => v === "" || /^[+0-9 ()-]{5,30}$/.test(v), PHONE),
     message: optional("Message", 2000),
   })
   // Years given the wrong way round are read the right way, as the list reads them.
