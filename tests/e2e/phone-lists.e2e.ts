@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPartQuery, readVehicleQuery } from "~/domain/search/filters";
-import { searchParts, searchVehicles } from "~/domain/search/search.server";
+import { searchParts, searchVehicles, stockFacets } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
 import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
 
@@ -163,5 +163,35 @@ describe("stock lists on a desktop", () => {
       await page.screenshot({ path: path.join(shots, `${kind}-1366.png`) });
       await page.context().close();
     }
+  });
+});
+
+describe("counts that tell the truth", () => {
+  it("home make links say how many of each make are in stock", async () => {
+    const facets = await withShopDb((db) => stockFacets(db, "vehicles"));
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const toyota = page.getByRole("link", { name: /^Toyota/ }).filter({ has: page.getByTestId("make-count") });
+    const count = facets.makes.find((m) => m.name === "Toyota")?.count ?? 0;
+    expect(await toyota.getByTestId("make-count").textContent()).toBe(String(count));
+    expect(await toyota.getByTestId("make-count").getAttribute("aria-label")).toBe(`${count} in stock`);
+    await page.context().close();
+  });
+
+  it("the make menu counts under the other filters, and its links keep them", async () => {
+    const page = await openPage(browser, { viewport: DESKTOP });
+    const qs = "Type=SUV";
+    await page.goto(`/vehicles?${qs}`, { waitUntil: "networkidle" });
+    const menu = page.getByTestId("stock-menu").first();
+    const suvs = await vehicles(qs);
+    const make = suvs.items[0]!.make;
+    const link = menu.getByRole("link", { name: new RegExp(`^${make}`) });
+    const expected = await vehicles(`${qs}&Make=${encodeURIComponent(make)}`);
+    expect(await link.locator("span").last().textContent()).toBe(String(expected.total));
+    expect(await link.getAttribute("href")).toBe(`/vehicles?Type=SUV&Make=${encodeURIComponent(make)}`);
+    // The panel's menu says the same.
+    const option = page.getByTestId("filter-panel").getByLabel("Make").locator(`option[value="${make}"]`);
+    expect(await option.textContent()).toBe(`${make} (${expected.total})`);
+    await page.context().close();
   });
 });
