@@ -373,7 +373,7 @@ async function menuProblems(table: Table, filters: object, label: string): Promi
   for (const menu of ["make", "type"] as const) {
     // Filtered by make, model, type and subtype only, the counts come from stock_facets.
     if (Object.keys(otherFilters(filters, menu)).every((k) => FACET_FILTERS.has(k))) continue;
-    const compiled = menuCountQuery(t.db, table, menu, filters).compile(t.db);
+    const compiled = menuCountQuery(t.db, table, otherFilters(filters, menu)).compile(t.db);
     const scans: string[] = [];
     if (t.dialect === "sqlite") {
       const { rows } = await t.db.executeQuery<{ detail: string }>(

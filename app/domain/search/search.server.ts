@@ -491,7 +491,7 @@ function setFilters(filters: object): [string, unknown][] {
  * filters' indexes) and grouped, and past this many the menu shows no counts
  * rather than guessed ones. Measured in docs/performance.md.
  */
-export const MENU_COUNT_LIMIT = 5000;
+export const MENU_COUNT_LIMIT = 2000;
 
 /** Which filters each menu ignores: its own and the one that depends on it. */
 export const MENU_OWN_FILTERS = { make: ["Make", "Model"], type: ["Type", "SubType"] } as const;
@@ -502,33 +502,36 @@ export function otherFilters(filters: object, menu: "make" | "type"): Record<str
   return Object.fromEntries(setFilters(filters).filter(([k]) => !own.has(k)));
 }
 
-/** The statement that groups at most MENU_COUNT_LIMIT + 1 matches by make or type (the query-plan test reads it). */
-export function menuCountQuery(db: DB, table: StockTable, menu: "make" | "type", filters: object) {
-  const others = otherFilters(filters, menu);
-  const name = sql<string | null>`${sql.ref(`${table}.${menu}`)}`.as("name");
+/**
+ * The statement that groups at most MENU_COUNT_LIMIT + 1 matches of `filters`
+ * by make and type (the query-plan test reads it).
+ */
+export function menuCountQuery(db: DB, table: StockTable, filters: object) {
   const matches =
     table === "vehicles"
       ? db
           .selectFrom("vehicles")
-          .select(name)
-          .where(vehicleWhere(db, others as VehicleFilters))
+          .select(["vehicles.make", "vehicles.type"])
+          .where(vehicleWhere(db, filters as VehicleFilters))
           .limit(MENU_COUNT_LIMIT + 1)
       : db
           .selectFrom("parts")
-          .select(name)
-          .where(partWhere(db, others as PartFilters))
+          .select(["parts.make", "parts.type"])
+          .where(partWhere(db, filters as PartFilters))
           .limit(MENU_COUNT_LIMIT + 1);
   return sql<{
-    name: string | null;
+    make: string;
+    type: string | null;
     n: number;
-  }>`select m.name as name, count(*) as n from (${matches}) m group by m.name`;
+  }>`select m.make as make, m.type as type, count(*) as n from (${matches}) m group by m.make, m.type`;
 }
 
 /**
  * How many items each make and each type would show under the list's other
  * filters (choosing Toyota keeps the price and fuel chosen). Filtered only by
  * make, model, type and subtype, read from the stock counts; otherwise from
- * the matches themselves, or null (no counts shown) past MENU_COUNT_LIMIT.
+ * the matches themselves (one read for both menus when neither's own filter
+ * is set), or null (no counts shown) past MENU_COUNT_LIMIT.
  */
 export async function menuCounts(
   db: DB,
@@ -536,29 +539,44 @@ export async function menuCounts(
   filters: object,
 ): Promise<{ makes: MenuCounts; types: MenuCounts }> {
   const kind = table === "vehicles" ? "vehicle" : "part";
-  const one = async (menu: "make" | "type"): Promise<MenuCounts> => {
-    const others = otherFilters(filters, menu);
-    const rows = Object.keys(others).every((k) => FACET_FILTERS.has(k))
-      ? await (() => {
-          const f = others as { Make?: string; Model?: string; Type?: string; SubType?: string };
-          let q = db
-            .selectFrom("stock_facets")
-            .select([`${menu} as name`, (eb) => eb.fn.sum<number>("n").as("n")])
-            .where("kind", "=", kind);
-          if (f.Make) q = q.where("make", "=", f.Make);
-          if (f.Model) q = q.where("model", "=", f.Model);
-          if (f.Type) q = q.where("type", "=", f.Type);
-          if (f.SubType) q = q.where("sub_type", "=", f.SubType);
-          return q.groupBy(menu).execute();
-        })()
-      : (await menuCountQuery(db, table, menu, filters).execute(db)).rows;
+  const onlyFacets = (others: object) => Object.keys(others).every((k) => FACET_FILTERS.has(k));
+  const fromFacets = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
+    const f = others as { Make?: string; Model?: string; Type?: string; SubType?: string };
+    let q = db
+      .selectFrom("stock_facets")
+      .select([`${menu} as name`, (eb) => eb.fn.sum<number>("n").as("n")])
+      .where("kind", "=", kind);
+    if (f.Make) q = q.where("make", "=", f.Make);
+    if (f.Model) q = q.where("model", "=", f.Model);
+    if (f.Type) q = q.where("type", "=", f.Type);
+    if (f.SubType) q = q.where("sub_type", "=", f.SubType);
     const counts: Record<string, number> = {};
-    let read = 0;
-    for (const r of rows) {
-      read += Number(r.n);
+    for (const r of await q.groupBy(menu).execute())
       if (r.name !== null && Number(r.n) > 0) counts[String(r.name)] = Number(r.n);
+    return counts;
+  };
+  const grouped = new Map<string, Promise<{ make: string; type: string | null; n: number }[] | null>>();
+  const fromMatches = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
+    const key = JSON.stringify(others);
+    if (!grouped.has(key))
+      grouped.set(
+        key,
+        menuCountQuery(db, table, others)
+          .execute(db)
+          .then(({ rows }) => (rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows)),
+      );
+    const rows = await grouped.get(key)!;
+    if (rows === null) return null;
+    const counts: Record<string, number> = {};
+    for (const r of rows) {
+      const name = menu === "make" ? r.make : r.type;
+      if (name !== null) counts[name] = (counts[name] ?? 0) + Number(r.n);
     }
-    return read > MENU_COUNT_LIMIT && !Object.keys(others).every((k) => FACET_FILTERS.has(k)) ? null : counts;
+    return counts;
+  };
+  const one = (menu: "make" | "type") => {
+    const others = otherFilters(filters, menu);
+    return onlyFacets(others) ? fromFacets(menu, others) : fromMatches(menu, others);
   };
   const [makes, types] = await Promise.all([one("make"), one("type")]);
   return { makes, types };
