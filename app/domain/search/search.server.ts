@@ -491,7 +491,7 @@ function setFilters(filters: object): [string, unknown][] {
  * filters' indexes) and grouped, and past this many the menu shows no counts
  * rather than guessed ones. Measured in docs/performance.md.
  */
-export const MENU_COUNT_LIMIT = 2000;
+export const MENU_COUNT_LIMIT = 1000;
 
 /** Which filters each menu ignores: its own and the one that depends on it. */
 export const MENU_OWN_FILTERS = { make: ["Make", "Model"], type: ["Type", "SubType"] } as const;
