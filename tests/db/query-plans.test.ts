@@ -15,6 +15,7 @@ import {
   listPlan,
   MENU_COUNT_LIMIT,
   menuCountQuery,
+  menuDenseKeyword,
   otherFilters,
   partListQueries,
   partWhere,
@@ -373,7 +374,8 @@ async function menuProblems(table: Table, filters: object, label: string): Promi
   for (const menu of ["make", "type"] as const) {
     // Filtered by make, model, type and subtype only, the counts come from stock_facets.
     if (Object.keys(otherFilters(filters, menu)).every((k) => FACET_FILTERS.has(k))) continue;
-    const compiled = menuCountQuery(t.db, table, otherFilters(filters, menu)).compile(t.db);
+    const others = otherFilters(filters, menu);
+    const compiled = menuCountQuery(t.db, table, others, await menuDenseKeyword(t.db, table, others)).compile(t.db);
     const scans: string[] = [];
     if (t.dialect === "sqlite") {
       const { rows } = await t.db.executeQuery<{ detail: string }>(
@@ -396,7 +398,6 @@ async function menuProblems(table: Table, filters: object, label: string): Promi
     }
     if (scans.length === 0) continue;
     // The rows up to the (limit + 1)th match, in stored order.
-    const others = otherFilters(filters, menu);
     const last =
       table === "vehicles"
         ? await t.db

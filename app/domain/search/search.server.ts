@@ -503,21 +503,32 @@ export function otherFilters(filters: object, menu: "make" | "type"): Record<str
 }
 
 /**
+ * Whether the menus' read checks the keyword on the rows (a common word on
+ * SQLite: the first MENU_COUNT_LIMIT matches are then met after a few
+ * thousand rows, where going through the trigram index would gather all of
+ * its matches first), as the list does for a page (see keywordCondition).
+ */
+export async function menuDenseKeyword(db: DB, table: StockTable, filters: { Keyword?: string }): Promise<boolean> {
+  const matches = await indexedKeywordMatches(db, table, filters.Keyword);
+  return matches !== null && matches > DENSE_MATCHES;
+}
+
+/**
  * The statement that groups at most MENU_COUNT_LIMIT + 1 matches of `filters`
  * by make and type (the query-plan test reads it).
  */
-export function menuCountQuery(db: DB, table: StockTable, filters: object) {
+export function menuCountQuery(db: DB, table: StockTable, filters: object, denseKeyword = false) {
   const matches =
     table === "vehicles"
       ? db
           .selectFrom("vehicles")
           .select(["vehicles.make", "vehicles.type"])
-          .where(vehicleWhere(db, filters as VehicleFilters))
+          .where(vehicleWhere(db, filters as VehicleFilters, denseKeyword))
           .limit(MENU_COUNT_LIMIT + 1)
       : db
           .selectFrom("parts")
           .select(["parts.make", "parts.type"])
-          .where(partWhere(db, filters as PartFilters))
+          .where(partWhere(db, filters as PartFilters, denseKeyword))
           .limit(MENU_COUNT_LIMIT + 1);
   return sql<{
     make: string;
@@ -561,8 +572,8 @@ export async function menuCounts(
     if (!grouped.has(key))
       grouped.set(
         key,
-        menuCountQuery(db, table, others)
-          .execute(db)
+        menuDenseKeyword(db, table, others)
+          .then((dense) => menuCountQuery(db, table, others, dense).execute(db))
           .then(({ rows }) => (rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows)),
       );
     const rows = await grouped.get(key)!;
