@@ -559,8 +559,7 @@ function FilterSheet({
     if (open) sheet.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
   }, [open]);
   const previewed = previewedFrom === location.search;
-  const count =
-    open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
+  const count = open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
   const counting = open && previewed && fetcher.state !== "idle";
   return (
     <div
