@@ -189,18 +189,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={make}>
                 <Link
                   to={`/vehicles?Make=${encodeURIComponent(make)}`}
+                  aria-describedby={makeCounts ? `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}` : undefined}
                   className="flex h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center"
                 >
                   <MakeBadge make={make} />
                   <span className="truncate">{make}</span>
                   {makeCounts ? (
-                    <span
-                      className="ml-auto text-xs font-medium text-slate-600 tabular-nums sm:ml-0"
-                      aria-label={stockT("menu.inStock", { count: makeCounts[make] ?? 0 })}
-                      data-testid="make-count"
-                    >
-                      {makeCounts[make] ?? 0}
-                    </span>
+                    <>
+                      {/* The link's name stays the make; the count is its description ("9 in stock"). */}
+                      <span
+                        className="ml-auto text-xs font-medium text-slate-600 tabular-nums sm:ml-0"
+                        aria-hidden="true"
+                        data-testid="make-count"
+                      >
+                        {makeCounts[make] ?? 0}
+                      </span>
+                      <span id={`make-count-${make.replace(/[^a-z0-9]+/gi, "-")}`} hidden>
+                        {stockT("menu.inStock", { count: makeCounts[make] ?? 0 })}
+                      </span>
+                    </>
                   ) : null}
                 </Link>
               </li>
