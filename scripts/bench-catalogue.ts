@@ -15,7 +15,7 @@ import { VEHICLE_MODELS, VEHICLE_TYPES } from "~/domain/inventory/catalogue";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { readVehicleQuery } from "~/domain/search/filters";
-import { searchVehicles, stockFacets } from "~/domain/search/search.server";
+import { menuCounts, searchVehicles, stockFacets, waysOut } from "~/domain/search/search.server";
 import type * as ServerApp from "../server/app";
 import { benchPhotos } from "./bench-photos";
 
@@ -105,6 +105,25 @@ async function bench(name: string, db: DB, dataDir: string) {
       );
     }),
     await time("make and type counts", RUNS, () => stockFacets(db, "vehicles")),
+    // Issue 18.2: the menus count under the list's other filters (fuel, price, keyword...).
+    await time("menu counts under filters", RUNS, () =>
+      menuCounts(
+        db,
+        "vehicles",
+        q(
+          pick(rng, [
+            `Make=${pick(rng, makes)}&Fuel=diesel`,
+            `Type=${pick(rng, VEHICLE_TYPES)}&PriceTo=1500000`,
+            `Keyword=${pick(rng, words)}&Make=${pick(rng, makes)}`,
+            `Transmission=manual&Color=Red`,
+            `PriceFrom=${Math.floor(rng() * 20) * 100_000}`,
+          ]),
+        ).filters,
+      ),
+    ),
+    await time("ways out of an empty list", RUNS, () =>
+      waysOut(db, "vehicles", q(`Make=${pick(rng, makes)}&Fuel=electric&Color=Red&PriceTo=300000`).filters),
+    ),
     await time("detail page data", RUNS, () => getVehicle(db, 1 + Math.floor(rng() * maxId))),
     await time("whole list response (HTTP)", RUNS, async () => {
       const qs = pick(rng, [

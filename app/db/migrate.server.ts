@@ -7,6 +7,7 @@ import * as buyerTools from "./migrations/2026-11-21-04-buyer-tools";
 import * as listPlans from "./migrations/2026-11-23-01-list-plans";
 import * as partsYear from "./migrations/2026-11-23-02-parts-year";
 import * as quoteQuantity from "./migrations/2026-11-23-03-quote-quantity";
+import * as findRequests from "./migrations/2026-11-23-04-find-requests";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-01-list-plans": listPlans,
   "2026-11-23-02-parts-year": partsYear,
   "2026-11-23-03-quote-quantity": quoteQuantity,
+  "2026-11-23-04-find-requests": findRequests,
 };
 
 /** Brings the database to the latest schema. Running it again does nothing. */

@@ -117,6 +117,31 @@ export interface FavouriteTable {
   created_at: string;
 }
 
+/** A "Find one for me" request: what a buyer wants that the stock lacks (issue 18.2). */
+export interface FindRequestTable {
+  id: Generated<number>;
+  number: string;
+  kind: QuoteKind;
+  make: string;
+  model: Generated<string>;
+  year_from: number | null;
+  year_to: number | null;
+  /** Whole yen, or null for no budget given. */
+  budget: number | null;
+  destination: string;
+  customer_id: number | null;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  message: Generated<string>;
+  /** The buyer's language, for answering in it. */
+  language: Generated<string>;
+  status: Generated<QuoteStatus>;
+  submission_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface QuoteTable {
   id: Generated<number>;
   number: string;
@@ -290,6 +315,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   favourites: FavouriteTable;
   quotes: QuoteTable;
+  find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
   staff_recovery_codes: StaffRecoveryCodeTable;

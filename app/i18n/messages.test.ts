@@ -16,6 +16,7 @@ import {
 } from "~/domain/accounts/accounts.schema";
 import { TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
 import { QUOTE_ERROR, QUOTE_SOLD, QuoteRequestSchema, quoteSentMessage } from "~/domain/quotes/quotes.schema";
+import { FIND_ERROR, FindRequestSchema, findSentMessage } from "~/domain/quotes/find-requests.schema";
 import { CATALOGUES } from "./catalogues.server";
 import { i18nFor, type Messages } from "./i18n";
 import { LANGUAGES } from "./languages";
@@ -70,6 +71,24 @@ const FORMS: Form[] = [
     },
     shown: ["name", "country", "email", "phone", "message"],
   },
+  {
+    schema: FindRequestSchema,
+    good: {
+      kind: "vehicle",
+      submissionKey: "k".repeat(20),
+      make: "Toyota",
+      model: "Land Cruiser",
+      yearFrom: "2015",
+      yearTo: "2019",
+      budget: "3,000,000",
+      destination: "Colombo, Sri Lanka",
+      name: "Tran Van An",
+      email: "an@example.vn",
+      phone: "+84 90 123 4567",
+      message: "White, please",
+    },
+    shown: ["make", "model", "yearFrom", "yearTo", "budget", "destination", "name", "email", "phone", "message"],
+  },
 ];
 
 const BAD_VALUES: unknown[] = [
@@ -120,6 +139,8 @@ const FORM_MESSAGES = [
   QUOTE_ERROR,
   QUOTE_SOLD,
   quoteSentMessage("1234567890"),
+  FIND_ERROR,
+  findSentMessage("1234567890"),
 ];
 
 const ALL = [...schemaMessages(), ...FORM_MESSAGES];

@@ -1,8 +1,27 @@
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
-import { type ListQuery, readPartQuery, readVehicleQuery, type Sort, SORTS } from "~/domain/search/filters";
-import { listPlan, partListQueries, vehicleListQueries } from "~/domain/search/search.server";
+import {
+  type ListQuery,
+  type PartFilters,
+  readPartQuery,
+  readVehicleQuery,
+  type Sort,
+  SORTS,
+  type VehicleFilters,
+} from "~/domain/search/filters";
+import {
+  FACET_FILTERS,
+  listPlan,
+  MENU_COUNT_LIMIT,
+  menuCountQuery,
+  menuDenseKeyword,
+  otherFilters,
+  partListQueries,
+  partWhere,
+  vehicleListQueries,
+  vehicleWhere,
+} from "~/domain/search/search.server";
 import { similarVehicleQueries } from "~/domain/inventory/similar.server";
 import { createTestDb, type TestDb } from "../support/test-db";
 
@@ -400,4 +419,77 @@ describe("query plans at 100,000 vehicles", () => {
     expect(checked).toBe(18);
     expect(problems).toEqual([]);
   }, 60_000);
+});
+
+/*
+ * The make and type menus' counts under the other filters (issue 18.2) read
+ * at most MENU_COUNT_LIMIT + 1 matches. Through an index that is what they
+ * read; a plan that reads the table (or an index) from one end without a
+ * condition stops once it has found that many, so it is allowed only when it
+ * finds them within half the table (measured: the rows up to that match, in
+ * the order the table is stored, which is id order in both databases here).
+ */
+async function menuProblems(table: Table, filters: object, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const menu of ["make", "type"] as const) {
+    // Filtered by make, model, type and subtype only, the counts come from stock_facets.
+    if (Object.keys(otherFilters(filters, menu)).every((k) => FACET_FILTERS.has(k))) continue;
+    const others = otherFilters(filters, menu);
+    const compiled = menuCountQuery(t.db, table, others, await menuDenseKeyword(t.db, table, others)).compile(t.db);
+    const scans: string[] = [];
+    if (t.dialect === "sqlite") {
+      const { rows } = await t.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      );
+      for (const r of rows) if (new RegExp(`^SCAN ${table}\\b`).test(r.detail.trim())) scans.push(r.detail.trim());
+    } else {
+      const { rows } = await t.db.executeQuery<{ "QUERY PLAN": [{ Plan: PgNode }] }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const visit = (node: PgNode) => {
+        if (node["Relation Name"] === table) {
+          const type = node["Node Type"];
+          if (type === "Seq Scan" || (type.startsWith("Index") && !node["Index Cond"]))
+            scans.push(`${type} ${node["Index Name"] ?? ""}`.trim());
+        }
+        node.Plans?.forEach(visit);
+      };
+      visit(rows[0]!["QUERY PLAN"][0].Plan);
+    }
+    if (scans.length === 0) continue;
+    // The rows up to the (limit + 1)th match, in stored order.
+    const last =
+      table === "vehicles"
+        ? await t.db
+            .selectFrom("vehicles")
+            .select("id")
+            .where(vehicleWhere(t.db, others as VehicleFilters))
+            .orderBy("id")
+            .limit(1)
+            .offset(MENU_COUNT_LIMIT)
+            .execute()
+        : await t.db
+            .selectFrom("parts")
+            .select("id")
+            .where(partWhere(t.db, others as PartFilters))
+            .orderBy("id")
+            .limit(1)
+            .offset(MENU_COUNT_LIMIT)
+            .execute();
+    const read = last[0] ? Number(last[0].id) : STOCK[table];
+    if (read > STOCK[table] * WALK_LIMIT)
+      problems.push(`${label} ${menu} menu: ${scans.join(", ")} reads ${n(read)} of ${n(STOCK[table])} rows`);
+  }
+  return problems;
+}
+
+describe("menu counts under the other filters at 100,000 vehicles", () => {
+  it("never read more than half the table, for any one or two vehicle filters or the parts filters", async () => {
+    const problems: string[] = [];
+    for (const qs of combinations())
+      problems.push(...(await menuProblems("vehicles", readVehicleQuery(new URLSearchParams(qs)).filters, qs)));
+    for (const qs of PART_FILTERS)
+      problems.push(...(await menuProblems("parts", readPartQuery(new URLSearchParams(qs)).filters, `parts ${qs}`)));
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

@@ -25,6 +25,7 @@ const SECTIONS = [
     links: [
       { to: "/admin/vehicle-quotes", label: "vehicleQuotes" },
       { to: "/admin/parts-quotes", label: "partsQuotes" },
+      { to: "/admin/find-requests", label: "findRequests" },
     ],
   },
   { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },

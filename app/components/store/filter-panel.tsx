@@ -64,6 +64,9 @@ export function FilterPanel({
   filters,
   sort,
   perPage,
+  formId,
+  preview,
+  onApply,
 }: {
   kind: ListKind;
   keys: readonly string[];
@@ -71,6 +74,15 @@ export function FilterPanel({
   filters: Record<string, string | number | undefined>;
   sort: Sort;
   perPage: number;
+  /** The form's id: the phone sheet's apply button, outside the form, sends it. */
+  formId: string;
+  /**
+   * Given while the panel is a sheet (phones): a choice does not change the
+   * list behind it but asks for its count (the address it would go to).
+   */
+  preview?: (search: string) => void;
+  /** Called as the chosen filters are applied (the sheet closes). */
+  onApply?: () => void;
 }) {
   const navigate = useNavigate();
   const { t } = useT("stock");
@@ -78,21 +90,26 @@ export function FilterPanel({
     Object.fromEntries(fields.map((f) => [f.name, filters[f.name] === undefined ? "" : String(filters[f.name])])),
   );
 
-  const go = (next: Record<string, string>) => {
+  const searchOf = (next: Record<string, string>) => {
     // Amounts go into the address as plain digits ("¥300,000" becomes 300000), as the server reads them.
     const numeric = new Set(fields.filter((f) => f.kind === "number").map((f) => f.name));
     const cleaned = Object.entries(next).map(
       ([k, v]) => [k, numeric.has(k) ? v.replace(/\D/g, "") : v.trim()] as const,
     );
     const chosen = Object.fromEntries(cleaned.filter(([, v]) => v !== ""));
-    navigate(`/${kind}${listSearch(keys, { filters: chosen, sort, perPage, page: 1 })}`);
+    return listSearch(keys, { filters: chosen, sort, perPage, page: 1 });
+  };
+  const go = (next: Record<string, string>) => {
+    onApply?.();
+    navigate(`/${kind}${searchOf(next)}`);
   };
 
   const choose = (name: string, value: string) => {
     const next = { ...values, [name]: value };
     for (const f of fields) if (f.kind === "dependent" && f.parent === name) next[f.name] = "";
     setValues(next);
-    go(next);
+    if (preview) preview(searchOf(next));
+    else go(next);
   };
 
   const optionsOf = (f: FilterField) => {
@@ -146,13 +163,14 @@ export function FilterPanel({
     <form
       method="get"
       action={`/${kind}`}
+      id={formId}
       aria-label={t("filters.label")}
       data-testid="filter-panel"
       onSubmit={(e) => {
         e.preventDefault();
         go(values);
       }}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="bg-white lg:rounded-xl lg:border lg:border-slate-200 lg:p-4 lg:shadow-sm"
     >
       {sort !== "newest" ? <input type="hidden" name="Sort" value={sort} /> : null}
       {perPage !== 20 ? <input type="hidden" name="PerPage" value={perPage} /> : null}
@@ -186,6 +204,7 @@ export function FilterPanel({
                   placeholder={f.placeholder}
                   value={values[f.name] ?? ""}
                   onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                  onBlur={() => preview?.(searchOf(values))}
                   className={fieldClass}
                 />
               )}
@@ -193,7 +212,8 @@ export function FilterPanel({
           );
         })}
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
+      {/* On phones the sheet's own bar holds these. */}
+      <div className="mt-4 flex flex-wrap items-center gap-3 max-lg:hidden">
         <button
           type="submit"
           className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"

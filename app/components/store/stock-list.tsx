@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { type FilterField, FilterPanel } from "./filter-panel";
 import { capitalise } from "~/domain/inventory/inventory";
 import { imageUrl } from "~/domain/media/image-url";
@@ -25,14 +25,17 @@ type Query = { filters: object; sort: Sort; page: number; perPage: number };
 /** The left menu (SPEC 2): all stock, favourites, and every make and type with its count. */
 export function StockMenu({
   kind,
+  keys,
   makes,
   types,
   current,
 }: {
   kind: ListKind;
-  makes: { name: string; count: number }[];
-  types: { name: string; count: number }[];
-  current: { Make?: string; Type?: string };
+  keys: readonly string[];
+  makes: { name: string; count: number | null }[];
+  types: { name: string; count: number | null }[];
+  /** The list's filters: a make or type link keeps the others, as its count does. */
+  current: Record<string, string | number | undefined>;
 }) {
   const { t } = useT("stock");
   const base = `/${kind}`;
@@ -41,24 +44,31 @@ export function StockMenu({
     `flex items-center justify-between rounded-md px-3 py-1.5 text-sm ${
       active ? "bg-accent-50 font-semibold text-accent-800" : "text-slate-700 hover:bg-slate-100"
     }`;
-  const section = (title: string, param: "Make" | "Type", list: { name: string; count: number }[]) => (
+  // Choosing a make keeps the other filters but the model; a type, all but the subtype (see menuCounts).
+  const hrefOf = (param: "Make" | "Type", name: string) =>
+    `${base}${listSearch(keys, {
+      filters: { ...current, [param]: name, ...(param === "Make" ? { Model: undefined } : { SubType: undefined }) },
+    })}`;
+  const section = (title: string, param: "Make" | "Type", list: { name: string; count: number | null }[]) => (
     <div>
       <h3 className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
       <ul className="mt-2 space-y-0.5">
         {list.map((item) => (
           <li key={item.name}>
             <Link
-              to={`${base}?${param}=${encodeURIComponent(item.name)}`}
+              to={hrefOf(param, item.name)}
               className={linkClass(current[param] === item.name)}
               aria-current={current[param] === item.name ? "page" : undefined}
             >
               <span>{param === "Type" ? optionLabel(t, typeList, item.name) : item.name}</span>
-              <span
-                className="text-xs text-slate-500 tabular-nums"
-                aria-label={t("menu.inStock", { count: item.count })}
-              >
-                {item.count}
-              </span>
+              {item.count === null ? null : (
+                <span
+                  className="text-xs text-slate-600 tabular-nums"
+                  aria-label={t("menu.inStock", { count: item.count })}
+                >
+                  {item.count}
+                </span>
+              )}
             </Link>
           </li>
         ))}
@@ -201,7 +211,11 @@ const SORT_KEY: Record<Sort, string> = {
 const selectClass =
   "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
 
-/** Sort, page size, currency and layout for a list. Sort and size go back to page 1 (SPEC 4). */
+/**
+ * Sort, page size, currency and layout for a list. Sort and size go back to
+ * page 1 (SPEC 4). On phones it is a bar that stays at the top while the list
+ * scrolls: "Filters (n)" and Sort first, the rest scrolled sideways.
+ */
 export function ListToolbar({
   kind,
   keys,
@@ -210,6 +224,10 @@ export function ListToolbar({
   onView,
   filtersOpen,
   onToggleFilters,
+  activeFilters,
+  sheetOpen,
+  onOpenSheet,
+  sheetOpener,
 }: {
   kind: ListKind;
   keys: readonly string[];
@@ -218,6 +236,10 @@ export function ListToolbar({
   onView: (view: View) => void;
   filtersOpen: boolean;
   onToggleFilters: () => void;
+  activeFilters: number;
+  sheetOpen: boolean;
+  onOpenSheet: () => void;
+  sheetOpener: React.Ref<HTMLAnchorElement>;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -225,23 +247,46 @@ export function ListToolbar({
   const { t } = useT("stock");
   const go = (change: Partial<Query>) => navigate(`/${kind}${listSearch(keys, { ...query, ...change, page: 1 })}`);
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div
+      className="flex flex-wrap items-center gap-3 max-lg:sticky max-lg:top-16 max-lg:z-10 max-lg:-mx-4 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:border-b max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 sm:max-lg:-mx-6 sm:max-lg:px-6"
+      data-testid="list-toolbar"
+    >
+      {/* Phones: the panel is a sheet. Without JavaScript the link shows it (it is the page's target). */}
+      <a
+        href="#filters"
+        ref={sheetOpener}
+        role="button"
+        aria-haspopup="dialog"
+        aria-expanded={sheetOpen}
+        aria-controls="filters"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpenSheet();
+        }}
+        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800 lg:hidden"
+        data-testid="filters-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 stroke-current" fill="none" strokeWidth="2">
+          <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+        </svg>
+        {t("toolbar.filtersCount", { n: activeFilters })}
+      </a>
       <button
         type="button"
         onClick={onToggleFilters}
         aria-expanded={filtersOpen}
-        aria-controls="filter-panel"
-        className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        aria-controls="filters"
+        className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 max-lg:hidden"
       >
         {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
       </button>
       {/* Without JavaScript these selects are sent with the button beside them. */}
-      <form method="get" action={`/${kind}`} className="flex flex-wrap items-center gap-3">
+      <form method="get" action={`/${kind}`} className="flex items-center gap-3 max-lg:shrink-0">
         {keys.map((key) => {
           const value = (query.filters as Record<string, unknown>)[key];
           return value === undefined ? null : <input key={key} type="hidden" name={key} value={String(value)} />;
         })}
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
           {t("toolbar.sort")}
           <select
             name="Sort"
@@ -256,7 +301,7 @@ export function ListToolbar({
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
           {t("toolbar.perPage")}
           <select
             name="PerPage"
@@ -277,10 +322,27 @@ export function ListToolbar({
           </button>
         </noscript>
       </form>
+      <div
+        className="flex rounded-lg border border-slate-300 p-0.5 max-lg:shrink-0 lg:order-last lg:ml-auto"
+        role="group"
+        aria-label={t("toolbar.layout")}
+      >
+        {(["grid", "list"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view === v}
+            onClick={() => onView(v)}
+            className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}
+          </button>
+        ))}
+      </div>
       <Form
         method="post"
         action="/preferences"
-        className="flex items-center gap-2 text-sm text-slate-700"
+        className="flex items-center gap-2 text-sm text-slate-700 max-lg:shrink-0"
         data-testid="currency-form"
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -306,24 +368,11 @@ export function ListToolbar({
           </button>
         </noscript>
       </Form>
-      {kind === "vehicles" ? <PortPicker compact /> : null}
-      <div
-        className="ml-auto flex rounded-lg border border-slate-300 p-0.5"
-        role="group"
-        aria-label={t("toolbar.layout")}
-      >
-        {(["grid", "list"] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            aria-pressed={view === v}
-            onClick={() => onView(v)}
-            className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-          >
-            {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}
-          </button>
-        ))}
-      </div>
+      {kind === "vehicles" ? (
+        <div className="max-lg:shrink-0">
+          <PortPicker compact />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -355,7 +404,12 @@ function specLine(item: ListItem, t: ReturnType<typeof useT>["t"], number: (valu
     .join(" · ");
 }
 
-/** A card in a list: photo (and 4 thumbnails when there are at least 5), name, key facts, price. */
+/**
+ * A card in a list: photo (and 4 thumbnails when there are at least 5), name,
+ * key facts, price. In the list layout on phones it is a compact row: a
+ * thumbnail, the name, year and mileage, the price and the total to the
+ * buyer's port.
+ */
 export function ListCard({
   item,
   href,
@@ -373,6 +427,7 @@ export function ListCard({
   const format = useFormat();
   const cover = item.images[0] ?? null;
   const thumbs = item.imageCount >= 5 ? item.images.slice(1, 5) : [];
+  const row = view === "list";
   const facts =
     item.mileage !== null || item.engineCc !== null
       ? specLine(item, t, format.number)
@@ -383,36 +438,42 @@ export function ListCard({
         ]
           .filter(Boolean)
           .join(" · ");
+  // The compact row's line: year and mileage (a part's year and category).
+  const short =
+    kind === "vehicles"
+      ? [item.year, item.mileage !== null ? t("units.km", { value: format.number(item.mileage) }) : null]
+          .filter(Boolean)
+          .join(" · ")
+      : [item.year, optionLabel(t, "partType", item.type)].filter(Boolean).join(" · ");
   return (
     <article
-      className={`group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${
-        view === "list" ? "flex flex-col sm:flex-row" : "flex flex-col"
+      className={`group relative overflow-hidden border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${
+        row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"
       }`}
       data-testid="list-card"
     >
-      <div className={view === "list" ? "relative sm:w-72 sm:shrink-0" : "relative"}>
+      <div className={row ? "relative w-28 shrink-0 self-start sm:w-72" : "relative"} data-testid="card-photo">
         <StockImage
           image={cover}
           alt={item.name}
-          sizes={
-            view === "list"
-              ? "(min-width: 640px) 288px, 100vw"
-              : "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
-          }
+          sizes={row ? "(min-width: 640px) 288px, 112px" : "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"}
           eager={eager}
         />
         {item.stockStatus !== "available" ? (
-          <div className="absolute top-3 left-3">
+          <div className={row ? "absolute top-1 left-1 sm:top-3 sm:left-3" : "absolute top-3 left-3"}>
             <StockStatusBadge status={item.stockStatus} />
           </div>
         ) : null}
         {kind === "vehicles" ? (
-          <div className="absolute top-3 right-3 z-10">
+          <div className={`absolute top-3 right-3 z-10 ${row ? "max-sm:hidden" : ""}`}>
             <CompareToggle vehicleId={item.id} name={item.name} />
           </div>
         ) : null}
         {thumbs.length > 0 ? (
-          <div className="grid grid-cols-4 gap-0.5 bg-white pt-0.5" data-testid="card-thumbnails">
+          <div
+            className={`grid grid-cols-4 gap-0.5 bg-white pt-0.5 ${row ? "max-sm:hidden" : ""}`}
+            data-testid="card-thumbnails"
+          >
             {thumbs.map((image) => (
               <img
                 key={image.key}
@@ -428,24 +489,154 @@ export function ListCard({
           </div>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <h2 className="line-clamp-2 text-base font-semibold text-slate-900">
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${row ? "p-3 sm:p-4" : "p-4"}`}>
+        <h2
+          className={`line-clamp-2 font-semibold text-slate-900 ${row ? "text-sm leading-snug sm:text-base" : "text-base"}`}
+        >
           <Link to={href} className="after:absolute after:inset-0" data-testid="stock-card-link">
             {item.name}
           </Link>
         </h2>
-        <p className="text-sm text-slate-600">{facts}</p>
-        <p className="text-xs text-slate-500">
+        {row ? (
+          <p className="text-sm text-slate-600 sm:hidden" data-testid="card-short-facts">
+            {short}
+          </p>
+        ) : null}
+        <p className={`text-sm text-slate-600 ${row ? "max-sm:hidden" : ""}`}>{facts}</p>
+        <p className={`text-xs text-slate-500 ${row ? "max-sm:hidden" : ""}`}>
           {t("card.ref", { ref: item.refId })}
           {item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
         </p>
-        <div className="mt-auto pt-2">
+        <div className={row ? "mt-auto pt-1 sm:pt-2" : "mt-auto pt-2"}>
           <Price yen={item.price} />
           {kind === "vehicles" ? <DeliveredPrice yen={item.price} sizeClass={sizeClassOf(item)} /> : null}
         </div>
       </div>
     </article>
   );
+}
+
+/** A list's data as the sheet's preview asks for it: the loader of the same list. */
+type ListData = { result: ListResult };
+
+/**
+ * The filter panel: open beside the list on desktop (SPEC: open by default,
+ * Show/Hide Filters), a sheet over it on phones with the number of matches on
+ * its apply button. Without JavaScript the sheet is the page's target
+ * (#filters), its apply button sends the form and the count is the server's
+ * for the current choices; with it, the sheet is a dialog that takes the focus
+ * and gives it back, closes with Escape, and counts each choice with the list's
+ * own data request before anything is applied.
+ */
+function FilterSheet({
+  kind,
+  keys,
+  query,
+  fields,
+  total,
+  open,
+  desktopOpen,
+  onClose,
+}: {
+  kind: ListKind;
+  keys: readonly string[];
+  query: Query & { filters: Record<string, string | number | undefined> };
+  fields: FilterField[];
+  total: number;
+  open: boolean;
+  desktopOpen: boolean;
+  onClose: (applied: boolean) => void;
+}) {
+  const { t } = useT("stock");
+  const format = useFormat();
+  const location = useLocation();
+  const fetcher = useFetcher<ListData>();
+  // The list a preview was asked from: a new list (applied, or another address) counts afresh.
+  const [previewedFrom, setPreviewedFrom] = useState<string | null>(null);
+  const sheet = useRef<HTMLDivElement>(null);
+  const formId = `filter-form-${kind}`;
+  useEffect(() => {
+    if (open) sheet.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [open]);
+  const previewed = previewedFrom === location.search;
+  const count = open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
+  const counting = open && previewed && fetcher.state !== "idle";
+  return (
+    <div
+      id="filters"
+      ref={sheet}
+      role={open ? "dialog" : undefined}
+      aria-modal={open ? true : undefined}
+      aria-labelledby={open ? "filters-title" : undefined}
+      onKeyDown={(e) => {
+        if (open && e.key === "Escape") {
+          e.stopPropagation();
+          onClose(false);
+        }
+      }}
+      data-testid="filter-sheet"
+      className={`${desktopOpen ? "lg:block" : "lg:hidden"} ${
+        open ? "max-lg:flex" : "max-lg:hidden max-lg:target:flex"
+      } max-lg:fixed max-lg:inset-0 max-lg:z-50 max-lg:m-0 max-lg:flex-col max-lg:bg-white`}
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:hidden">
+        <h2 id="filters-title" tabIndex={-1} data-autofocus className="text-lg font-bold text-slate-900">
+          {t("filters.label")}
+        </h2>
+        <a
+          href="#list-top"
+          role="button"
+          onClick={(e) => {
+            e.preventDefault();
+            onClose(false);
+          }}
+          className="flex h-10 items-center rounded-lg px-3 text-sm font-semibold text-accent-700 hover:bg-slate-100"
+        >
+          {t("filters.close")}
+        </a>
+      </div>
+      <div className="max-lg:flex-1 max-lg:overflow-y-auto max-lg:px-4 max-lg:py-4">
+        <FilterPanel
+          key={location.search}
+          kind={kind}
+          keys={keys}
+          fields={fields}
+          filters={query.filters}
+          sort={query.sort}
+          perPage={query.perPage}
+          formId={formId}
+          preview={
+            open
+              ? (search) => {
+                  setPreviewedFrom(location.search);
+                  fetcher.load(`/${kind}${search}`);
+                }
+              : undefined
+          }
+          onApply={() => onClose(true)}
+        />
+      </div>
+      <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <Link to={`/${kind}`} onClick={() => onClose(true)} className="px-2 text-sm font-semibold text-accent-700">
+          {t("filters.clearAll")}
+        </Link>
+        <button
+          type="submit"
+          form={formId}
+          className="h-12 flex-1 rounded-lg bg-accent-700 px-4 text-base font-semibold text-white hover:bg-accent-800"
+          data-testid="sheet-apply"
+          aria-busy={counting || undefined}
+        >
+          {t(`filters.show.${kind}`, { count, total: format.number(count) })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** How many filters are set: the phone bar's "Filters (n)". */
+export function activeFilterCount(filters: object): number {
+  return Object.values(filters).filter((v) => v !== undefined && v !== "").length;
 }
 
 /** The body of a list page: toolbar, filters, status line, pagination, cards or the empty state. */
@@ -455,26 +646,31 @@ export function StockList({
   query,
   result,
   initialView,
-  filterPanel,
+  fields,
   failed,
+  emptyHelp,
 }: {
   kind: ListKind;
   keys: readonly string[];
-  query: Query;
+  query: Query & { filters: Record<string, string | number | undefined> };
   result: ListResult;
   initialView: View;
-  filterPanel: React.ReactNode;
+  fields: FilterField[];
   failed: boolean;
+  /** What an empty list offers instead (the nearest ways out, Find one for me). */
+  emptyHelp?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const { view, setView, filtersOpen, toggleFilters } = useListView(initialView);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const opener = useRef<HTMLAnchorElement>(null);
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
   const { t } = useT("stock");
   const format = useFormat();
 
   return (
-    <div className="space-y-5">
+    <div className="space-y-5 max-lg:space-y-3" id="list-top">
       <ListToolbar
         kind={kind}
         keys={keys}
@@ -483,11 +679,24 @@ export function StockList({
         onView={setView}
         filtersOpen={filtersOpen}
         onToggleFilters={toggleFilters}
+        activeFilters={activeFilterCount(query.filters)}
+        sheetOpen={sheetOpen}
+        onOpenSheet={() => setSheetOpen(true)}
+        sheetOpener={opener}
       />
-      <div id="filter-panel" hidden={!filtersOpen}>
-        {filterPanel}
-      </div>
-      <RateNote />
+      <FilterSheet
+        kind={kind}
+        keys={keys}
+        query={shownQuery}
+        fields={fields}
+        total={result.total}
+        open={sheetOpen}
+        desktopOpen={filtersOpen}
+        onClose={(applied) => {
+          setSheetOpen(false);
+          if (!applied) opener.current?.focus();
+        }}
+      />
       <div className="flex min-h-6 items-center justify-between gap-3 text-sm text-slate-600">
         <p role="status" aria-live="polite" data-testid="list-status">
           {loading ? t(`list.${kind}.loading`) : null}
@@ -504,18 +713,29 @@ export function StockList({
           {t(`list.${kind}.failed`)}
         </p>
       ) : null}
-      <Pagination kind={kind} keys={keys} query={shownQuery} pageCount={result.pageCount} label={t("pagination.top")} />
+      <div className="max-lg:hidden">
+        <Pagination
+          kind={kind}
+          keys={keys}
+          query={shownQuery}
+          pageCount={result.pageCount}
+          label={t("pagination.top")}
+        />
+      </div>
       <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} data-testid="list-results">
         {result.items.length === 0 && !failed ? (
-          <div className="rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center">
+          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center sm:px-6 lg:py-12">
             <p className="text-lg font-semibold text-slate-900">{t(`list.${kind}.empty`)}</p>
             <p className="mt-2 text-slate-600">{t("list.emptyHint")}</p>
+            {emptyHelp}
             <Link to={`/${kind}`} className="mt-6 inline-block font-semibold text-accent-700 hover:underline">
               {t(`list.${kind}.showAll`)}
             </Link>
           </div>
         ) : (
-          <div className={view === "grid" ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-4"}>
+          <div
+            className={view === "grid" ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-2 sm:gap-4"}
+          >
             {result.items.map((item, i) => (
               <ListCard key={item.id} item={item} href={`/${kind}/${item.id}`} view={view} eager={i < 3} kind={kind} />
             ))}
@@ -529,11 +749,17 @@ export function StockList({
         pageCount={result.pageCount}
         label={t("pagination.bottom")}
       />
+      <RateNote />
     </div>
   );
 }
 
-/** A whole list page: heading, order steps, the menu beside the list, filters, cards. */
+/**
+ * A whole list page: heading, order steps, the menu beside the list, filters,
+ * cards. On phones the results come first: the order steps and the menu
+ * follow the list (they hold no controls, so the order of the focus is the
+ * page's).
+ */
 export function StockListPage({
   kind,
   title,
@@ -546,6 +772,7 @@ export function StockListPage({
   view,
   failed,
   actions,
+  emptyHelp,
 }: {
   kind: ListKind;
   title: string;
@@ -555,31 +782,24 @@ export function StockListPage({
   keys: readonly string[];
   query: Query & { filters: Record<string, string | number | undefined> };
   result: ListResult;
-  menus: { makes: { name: string; count: number }[]; types: { name: string; count: number }[] };
+  menus: { makes: { name: string; count: number | null }[]; types: { name: string; count: number | null }[] };
   fields: FilterField[];
   view: View;
   failed: boolean;
+  emptyHelp?: React.ReactNode;
 }) {
-  const location = useLocation();
   const { t } = useT("stock");
-  const current = query.filters as { Make?: string; Type?: string };
-  const menu = <StockMenu kind={kind} makes={menus.makes} types={menus.types} current={current} />;
+  const menu = <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={query.filters} />;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-1 text-slate-600">{intro}</p>
-      {actions ? <div className="mt-4">{actions}</div> : null}
-      <div className="mt-6">
+    <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{title}</h1>
+      <p className="mt-1 text-slate-600 max-lg:hidden">{intro}</p>
+      {actions ? <div className="mt-4 max-lg:order-3">{actions}</div> : null}
+      <div className="mt-6 max-lg:order-4">
         <OrderSteps />
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:order-2 max-lg:mt-2 max-lg:gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">{menu}</aside>
-        <details className="rounded-xl border border-slate-200 lg:hidden">
-          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">
-            {t("menu.browseByMakeAndType")}
-          </summary>
-          <div className="px-1 pb-4">{menu}</div>
-        </details>
         <StockList
           kind={kind}
           keys={keys}
@@ -587,18 +807,15 @@ export function StockListPage({
           result={result}
           initialView={view}
           failed={failed}
-          filterPanel={
-            <FilterPanel
-              key={location.search}
-              kind={kind}
-              keys={keys}
-              fields={fields}
-              filters={query.filters}
-              sort={query.sort}
-              perPage={query.perPage}
-            />
-          }
+          fields={fields}
+          emptyHelp={emptyHelp}
         />
+        <details className="rounded-xl border border-slate-200 lg:hidden">
+          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">
+            {t("menu.browseByMakeAndType")}
+          </summary>
+          <div className="px-1 pb-4">{menu}</div>
+        </details>
       </div>
     </div>
   );

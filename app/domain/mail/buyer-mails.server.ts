@@ -69,6 +69,39 @@ export function quoteConfirmationMail(
   };
 }
 
+/** The buyer's confirmation of a "Find one for me" request. */
+export function findRequestMail(
+  language: LanguageCode,
+  request: {
+    name: string;
+    number: string;
+    what: string;
+    /** "2015–2019", "2015–", "–2019" or null. */
+    years: string | null;
+    /** In yen, written as figures. */
+    budget: string | null;
+    destination: string;
+    shopName: string;
+  },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("findRequest.subject", { number: request.number }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: request.name })] },
+      {
+        lines: [
+          t("findRequest.thanks", { what: request.what, destination: request.destination }),
+          ...(request.years ? [t("findRequest.years", { years: request.years })] : []),
+          ...(request.budget ? [t("findRequest.budget", { budget: request.budget })] : []),
+          t("findRequest.answer", { number: request.number }),
+        ],
+      },
+      { lines: [t("shared.closing"), request.shopName] },
+    ]),
+  };
+}
+
 /** The link to choose a new password. */
 export function passwordResetMail(
   language: LanguageCode,

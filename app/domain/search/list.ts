@@ -40,3 +40,13 @@ export type Facets = {
   models: Record<string, string[]>;
   subTypes: Record<string, string[]>;
 };
+
+/**
+ * How many items each make (or type) would show under the list's other
+ * filters; null when there were too many matches to count them quickly (the
+ * menu then shows no numbers).
+ */
+export type MenuCounts = Record<string, number> | null;
+
+/** A way out of an empty list: the one filter to drop, and how many the list would then show. */
+export type WayOut = { drop: string; total: number };

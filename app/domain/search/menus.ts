@@ -19,7 +19,7 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
-import type { Facets } from "./list";
+import type { Facets, MenuCounts } from "./list";
 
 /*
  * The public Make and Type lists are what is in stock, with counts, joined with
@@ -27,10 +27,18 @@ import type { Facets } from "./list";
  */
 
 type Counted = { name: string; count: number };
+/** A menu entry: its count under the list's other filters, or null when not counted. */
+export type MenuEntry = { name: string; count: number | null };
 
-function withCounts(reference: readonly string[], inStock: Counted[]): Counted[] {
+/** What the menus count under: the list's other filters (see menuCounts), or the whole stock when not given. */
+export type Filtered = { makes: MenuCounts; types: MenuCounts };
+
+function withCounts(reference: readonly string[], inStock: Counted[], filtered?: MenuCounts): MenuEntry[] {
   const counts = new Map(inStock.map((c) => [c.name, c.count]));
-  return mergeOptions(reference, [...counts.keys()]).map((name) => ({ name, count: counts.get(name) ?? 0 }));
+  return mergeOptions(reference, [...counts.keys()]).map((name) => ({
+    name,
+    count: filtered === undefined ? (counts.get(name) ?? 0) : filtered === null ? null : (filtered[name] ?? 0),
+  }));
 }
 
 function mergeGroups(reference: Record<string, readonly string[]>, inStock: Record<string, string[]>) {
@@ -46,9 +54,9 @@ function yearMenus(now: Date) {
   return { yearsFrom: [...years].reverse(), yearsTo: years };
 }
 
-export function vehicleMenus(facets: Facets, now = new Date()) {
-  const makes = withCounts([...new Set([...VEHICLE_MAKES, ...HOME_MAKES])], facets.makes);
-  const types = withCounts([...new Set([...VEHICLE_TYPES, ...HOME_TYPES])], facets.types);
+export function vehicleMenus(facets: Facets, filtered?: Filtered, now = new Date()) {
+  const makes = withCounts([...new Set([...VEHICLE_MAKES, ...HOME_MAKES])], facets.makes, filtered?.makes);
+  const types = withCounts([...new Set([...VEHICLE_TYPES, ...HOME_TYPES])], facets.types, filtered?.types);
   return {
     makes,
     types,
@@ -63,10 +71,10 @@ export function vehicleMenus(facets: Facets, now = new Date()) {
   };
 }
 
-export function partMenus(facets: Facets, now = new Date()) {
+export function partMenus(facets: Facets, filtered?: Filtered, now = new Date()) {
   return {
-    makes: withCounts(PART_MAKES, facets.makes),
-    types: withCounts(PART_TYPES, facets.types),
+    makes: withCounts(PART_MAKES, facets.makes, filtered?.makes),
+    types: withCounts(PART_TYPES, facets.types, filtered?.types),
     models: mergeGroups(PART_MODELS, facets.models),
     subTypes: mergeGroups(PART_SUB_TYPES, facets.subTypes),
     ...yearMenus(now),

@@ -3,7 +3,7 @@ import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { ListQuery, PartFilters, Sort, VehicleFilters } from "./filters";
 import type { ImageRef } from "~/domain/media/image-url";
-import type { Facets, ListResult } from "./list";
+import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
 import { clampPage } from "./pagination";
 
 /*
@@ -85,7 +85,7 @@ export function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
   };
 }
 
-function partWhere(db: DB, f: PartFilters, dense = false) {
+export function partWhere(db: DB, f: PartFilters, dense = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("parts.make", "=", f.Make));
@@ -205,7 +205,7 @@ async function indexedKeywordMatches(db: DB, table: StockTable, keyword: string 
   return Number(rows[0]?.n ?? 0);
 }
 
-const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
+export const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
 
 /** The total of a list filtered only by make, model, type and subtype, from the stock counts. */
 async function facetTotal(db: DB, kind: "vehicle" | "part", filters: object): Promise<number | null> {
@@ -478,4 +478,141 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
     [...m].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
   for (const list of [...Object.values(models), ...Object.values(subTypes)]) list.sort((a, b) => a.localeCompare(b));
   return { makes: sorted(makes), types: sorted(types), models, subTypes };
+}
+
+/** The filters of a list that are set, by name. */
+function setFilters(filters: object): [string, unknown][] {
+  return Object.entries(filters).filter(([, v]) => v !== undefined);
+}
+
+/**
+ * The most matches a menu's counts are made from when a filter other than
+ * make, model, type and subtype is set: the matches are read (through the
+ * filters' indexes) and grouped, and past this many the menu shows no counts
+ * rather than guessed ones. Measured in docs/performance.md.
+ */
+export const MENU_COUNT_LIMIT = 1000;
+
+/** Which filters each menu ignores: its own and the one that depends on it. */
+export const MENU_OWN_FILTERS = { make: ["Make", "Model"], type: ["Type", "SubType"] } as const;
+
+/** The filters a menu's counts are made under: all the list's filters but the menu's own. */
+export function otherFilters(filters: object, menu: "make" | "type"): Record<string, unknown> {
+  const own = new Set<string>(MENU_OWN_FILTERS[menu]);
+  return Object.fromEntries(setFilters(filters).filter(([k]) => !own.has(k)));
+}
+
+/**
+ * Whether the menus' read checks the keyword on the rows (a common word on
+ * SQLite: the first MENU_COUNT_LIMIT matches are then met after a few
+ * thousand rows, where going through the trigram index would gather all of
+ * its matches first), as the list does for a page (see keywordCondition).
+ */
+export async function menuDenseKeyword(db: DB, table: StockTable, filters: { Keyword?: string }): Promise<boolean> {
+  const matches = await indexedKeywordMatches(db, table, filters.Keyword);
+  return matches !== null && matches > DENSE_MATCHES;
+}
+
+/**
+ * The statement that groups at most MENU_COUNT_LIMIT + 1 matches of `filters`
+ * by make and type (the query-plan test reads it).
+ */
+export function menuCountQuery(db: DB, table: StockTable, filters: object, denseKeyword = false) {
+  const matches =
+    table === "vehicles"
+      ? db
+          .selectFrom("vehicles")
+          .select(["vehicles.make", "vehicles.type"])
+          .where(vehicleWhere(db, filters as VehicleFilters, denseKeyword))
+          .limit(MENU_COUNT_LIMIT + 1)
+      : db
+          .selectFrom("parts")
+          .select(["parts.make", "parts.type"])
+          .where(partWhere(db, filters as PartFilters, denseKeyword))
+          .limit(MENU_COUNT_LIMIT + 1);
+  return sql<{
+    make: string;
+    type: string | null;
+    n: number;
+  }>`select m.make as make, m.type as type, count(*) as n from (${matches}) m group by m.make, m.type`;
+}
+
+/**
+ * How many items each make and each type would show under the list's other
+ * filters (choosing Toyota keeps the price and fuel chosen). Filtered only by
+ * make, model, type and subtype, read from the stock counts; otherwise from
+ * the matches themselves (one read for both menus when neither's own filter
+ * is set), or null (no counts shown) past MENU_COUNT_LIMIT.
+ */
+export async function menuCounts(
+  db: DB,
+  table: StockTable,
+  filters: object,
+): Promise<{ makes: MenuCounts; types: MenuCounts }> {
+  const kind = table === "vehicles" ? "vehicle" : "part";
+  const onlyFacets = (others: object) => Object.keys(others).every((k) => FACET_FILTERS.has(k));
+  const fromFacets = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
+    const f = others as { Make?: string; Model?: string; Type?: string; SubType?: string };
+    let q = db
+      .selectFrom("stock_facets")
+      .select([`${menu} as name`, (eb) => eb.fn.sum<number>("n").as("n")])
+      .where("kind", "=", kind);
+    if (f.Make) q = q.where("make", "=", f.Make);
+    if (f.Model) q = q.where("model", "=", f.Model);
+    if (f.Type) q = q.where("type", "=", f.Type);
+    if (f.SubType) q = q.where("sub_type", "=", f.SubType);
+    const counts: Record<string, number> = {};
+    for (const r of await q.groupBy(menu).execute())
+      if (r.name !== null && Number(r.n) > 0) counts[String(r.name)] = Number(r.n);
+    return counts;
+  };
+  const grouped = new Map<string, Promise<{ make: string; type: string | null; n: number }[] | null>>();
+  const fromMatches = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
+    const key = JSON.stringify(others);
+    if (!grouped.has(key))
+      grouped.set(
+        key,
+        menuDenseKeyword(db, table, others)
+          .then((dense) => menuCountQuery(db, table, others, dense).execute(db))
+          .then(({ rows }) => (rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows)),
+      );
+    const rows = await grouped.get(key)!;
+    if (rows === null) return null;
+    const counts: Record<string, number> = {};
+    for (const r of rows) {
+      const name = menu === "make" ? r.make : r.type;
+      if (name !== null) counts[name] = (counts[name] ?? 0) + Number(r.n);
+    }
+    return counts;
+  };
+  const one = (menu: "make" | "type") => {
+    const others = otherFilters(filters, menu);
+    return onlyFacets(others) ? fromFacets(menu, others) : fromMatches(menu, others);
+  };
+  const [makes, types] = await Promise.all([one("make"), one("type")]);
+  return { makes, types };
+}
+
+/** How many a list would show with one filter fewer; the count statement is the list's own. */
+async function totalWithout(db: DB, table: StockTable, filters: object, key: string): Promise<number> {
+  const rest = Object.fromEntries(setFilters(filters).filter(([k]) => k !== key));
+  const count =
+    table === "vehicles"
+      ? vehicleListQueries(db, { filters: rest as VehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
+      : partListQueries(db, { filters: rest as PartFilters, sort: "newest", page: 1, perPage: 1 }).count;
+  return (await listTotal(db, table, rest, count)).total;
+}
+
+/**
+ * The nearest ways out of an empty list: each filter that, dropped alone,
+ * would show something, with how many, the most first.
+ */
+export async function waysOut(db: DB, table: StockTable, filters: object): Promise<WayOut[]> {
+  const keys = setFilters(filters).map(([k]) => k);
+  const found = await Promise.all(
+    keys.map(async (drop) => ({ drop, total: await totalWithout(db, table, filters, drop) })),
+  );
+  return found
+    .filter((w) => w.total > 0)
+    .sort((a, b) => b.total - a.total || keys.indexOf(a.drop) - keys.indexOf(b.drop));
 }

@@ -21,6 +21,7 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { latestParts, latestVehicles, stockOptions } from "~/domain/inventory/inventory.server";
+import { stockFacets } from "~/domain/search/search.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { metaT, useT } from "~/i18n/i18n";
@@ -46,12 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
   try {
-    const [vehicles, parts, inStock, recent] = await Promise.all([
+    const [vehicles, parts, inStock, recent, facets] = await Promise.all([
       latestVehicles(db),
       latestParts(db),
       stockOptions(db),
       customer ? recentVehicles(db, customer.id) : null,
+      stockFacets(db, "vehicles"),
     ]);
+    // How many of each make are in stock, from the counts the database keeps (issue 18.2).
+    const makeCounts: Record<string, number> = Object.fromEntries(facets.makes.map((m) => [m.name, m.count]));
     const vehicleSearch: SearchBoxOptions = {
       types: mergeOptions(reference.vehicle.types, Object.keys(inStock.vehicleSubTypes)),
       subTypes: mergeMap(VEHICLE_SUB_TYPES, inStock.vehicleSubTypes),
@@ -65,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       models: mergeMap(PART_MODELS, inStock.partModels),
       years,
     };
-    return { vehicles, parts, vehicleSearch, partSearch, failed: false, recent };
+    return { vehicles, parts, vehicleSearch, partSearch, failed: false, recent, makeCounts };
   } catch (error) {
     log("error", "home page stock could not be read", { error: String(error) });
     // The page still works from the reference lists; the visitor is told the stock is missing.
@@ -81,7 +85,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       models: mergeMap(PART_MODELS, {}),
       years,
     };
-    return { vehicles: [], parts: [], vehicleSearch, partSearch, failed: true, recent: null };
+    return {
+      vehicles: [],
+      parts: [],
+      vehicleSearch,
+      partSearch,
+      failed: true,
+      recent: null,
+      makeCounts: null as Record<string, number> | null,
+    };
   }
 }
 
@@ -122,7 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t: stockT } = useT("stock");
   const root = useRootData();
   const customer = root?.customer ?? null;
-  const { vehicles, parts, vehicleSearch, partSearch, failed, recent } = loaderData;
+  const { vehicles, parts, vehicleSearch, partSearch, failed, recent, makeCounts } = loaderData;
 
   return (
     <>
@@ -177,10 +189,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={make}>
                 <Link
                   to={`/vehicles?Make=${encodeURIComponent(make)}`}
+                  aria-describedby={makeCounts ? `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}` : undefined}
                   className="flex h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center"
                 >
                   <MakeBadge make={make} />
                   <span className="truncate">{make}</span>
+                  {makeCounts ? (
+                    <>
+                      {/* The link's name stays the make; the count is its description ("9 in stock"). */}
+                      <span
+                        className="ml-auto text-xs font-medium text-slate-600 tabular-nums sm:ml-0"
+                        aria-hidden="true"
+                        data-testid="make-count"
+                      >
+                        {makeCounts[make] ?? 0}
+                      </span>
+                      <span id={`make-count-${make.replace(/[^a-z0-9]+/gi, "-")}`} hidden>
+                        {stockT("menu.inStock", { count: makeCounts[make] ?? 0 })}
+                      </span>
+                    </>
+                  ) : null}
                 </Link>
               </li>
             ))}

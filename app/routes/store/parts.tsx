@@ -1,14 +1,15 @@
 import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
+import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
 import type { ListResult } from "~/domain/search/list";
 import { partMenus } from "~/domain/search/menus";
-import { searchParts, stockFacets } from "~/domain/search/search.server";
+import { menuCounts, searchParts, stockFacets, waysOut } from "~/domain/search/search.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
-import { catalogueOf, metaT, useT } from "~/i18n/i18n";
+import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { readCookie } from "~/utils/cookies";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/parts";
@@ -20,8 +21,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readCookie(request.headers.get("Cookie"), VIEW_COOKIE) === "list" ? ("list" as const) : ("grid" as const);
   const canonical = `${config.publicUrl.origin}/parts${listSearch(PART_FILTER_KEYS, query)}`;
   try {
-    const [result, facets] = await Promise.all([searchParts(db, query), stockFacets(db, "parts")]);
-    return { query: { ...query, page: result.page }, result, menus: partMenus(facets), view, canonical, failed: false };
+    const [result, facets, counts] = await Promise.all([
+      searchParts(db, query),
+      stockFacets(db, "parts"),
+      menuCounts(db, "parts", query.filters),
+    ]);
+    return {
+      query: { ...query, page: result.page },
+      result,
+      menus: partMenus(facets, counts),
+      waysOut: result.total === 0 ? await waysOut(db, "parts", query.filters) : [],
+      view,
+      canonical,
+      failed: false,
+    };
   } catch (error) {
     log("error", "parts list could not be read", { error: String(error) });
     const result: ListResult = { items: [], total: 0, page: 1, pageCount: 1, perPage: query.perPage };
@@ -29,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query,
       result,
       menus: partMenus({ makes: [], types: [], models: {}, subTypes: {} }),
+      waysOut: [],
       view,
       canonical,
       failed: true,
@@ -65,19 +79,23 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function PartList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
   const { t } = useT("stock");
+  const format = useFormat();
+  // A menu choice with how many it would show under the other filters ("Toyota (3)").
+  const counted = (label: string, count: number | null) =>
+    count === null ? label : t("filters.withCount", { label, number: format.number(count) });
   const fields: FilterField[] = [
     {
       kind: "select",
       name: "Make",
       label: t("filters.make"),
-      options: menus.makes.map((m) => ({ value: m.name, label: m.name })),
+      options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
     },
     { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
       kind: "select",
       name: "Type",
       label: t("filters.type"),
-      options: menus.types.map((m) => ({ value: m.name, label: optionLabel(t, "partType", m.name) })),
+      options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, "partType", m.name), m.count) })),
     },
     {
       kind: "dependent",
@@ -103,6 +121,9 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
       fields={fields}
       view={view}
       failed={failed}
+      emptyHelp={
+        <EmptyHelp kind="parts" keys={PART_FILTER_KEYS} query={query} waysOut={loaderData.waysOut} fields={fields} />
+      }
     />
   );
 }

@@ -1,14 +1,15 @@
 import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel, type OptionList } from "~/components/store/option-label";
 import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
+import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import type { ListResult } from "~/domain/search/list";
 import { vehicleMenus } from "~/domain/search/menus";
-import { searchVehicles, stockFacets } from "~/domain/search/search.server";
+import { menuCounts, searchVehicles, stockFacets, waysOut } from "~/domain/search/search.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
-import { catalogueOf, metaT, useT } from "~/i18n/i18n";
+import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { readCookie } from "~/utils/cookies";
 import { SaveSearch } from "~/components/store/saved-searches";
 import { useRootData } from "~/utils/root-data";
@@ -23,11 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readCookie(request.headers.get("Cookie"), VIEW_COOKIE) === "list" ? ("list" as const) : ("grid" as const);
   const canonical = `${config.publicUrl.origin}/vehicles${listSearch(VEHICLE_FILTER_KEYS, query)}`;
   try {
-    const [result, facets] = await Promise.all([searchVehicles(db, query), stockFacets(db, "vehicles")]);
+    const [result, facets, counts] = await Promise.all([
+      searchVehicles(db, query),
+      stockFacets(db, "vehicles"),
+      menuCounts(db, "vehicles", query.filters),
+    ]);
     return {
       query: { ...query, page: result.page },
       result,
-      menus: vehicleMenus(facets),
+      menus: vehicleMenus(facets, counts),
+      // An empty list offers the nearest ways out: the filters that, dropped alone, would show something.
+      waysOut: result.total === 0 ? await waysOut(db, "vehicles", query.filters) : [],
       view,
       canonical,
       failed: false,
@@ -39,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query,
       result,
       menus: vehicleMenus({ makes: [], types: [], models: {}, subTypes: {} }),
+      waysOut: [],
       view,
       canonical,
       failed: true,
@@ -73,6 +81,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
   const { t } = useT("stock");
+  const format = useFormat();
+  // A menu choice with how many it would show under the other filters ("Toyota (3)").
+  const counted = (label: string, count: number | null) =>
+    count === null ? label : t("filters.withCount", { label, number: format.number(count) });
   const root = useRootData();
   // Values stay English (they go into the URL); only the shown labels are translated.
   const labelled = (list: OptionList, options: { value: string; label: string }[]) =>
@@ -83,14 +95,14 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       kind: "select",
       name: "Make",
       label: t("filters.make"),
-      options: menus.makes.map((m) => ({ value: m.name, label: m.name })),
+      options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
     },
     { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
       kind: "select",
       name: "Type",
       label: t("filters.type"),
-      options: menus.types.map((m) => ({ value: m.name, label: optionLabel(t, "bodyType", m.name) })),
+      options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, "bodyType", m.name), m.count) })),
     },
     {
       kind: "dependent",
@@ -140,6 +152,15 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       fields={fields}
       view={view}
       failed={failed}
+      emptyHelp={
+        <EmptyHelp
+          kind="vehicles"
+          keys={VEHICLE_FILTER_KEYS}
+          query={query}
+          waysOut={loaderData.waysOut}
+          fields={fields}
+        />
+      }
       actions={
         <SaveSearch
           filters={query.filters}

@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { listSearch, type Sort } from "~/domain/search/filters";
+import type { WayOut } from "~/domain/search/list";
+import { useFormat, useT } from "~/i18n/i18n";
+import type { FilterField } from "./filter-panel";
+import type { ListKind } from "./stock-list";
+
+/** What a buyer sees of a filter: its label and its shown value ("Fuel: Diesel"). */
+function filterText(field: FilterField | undefined, name: string, value: string, number: (n: number) => string) {
+  if (!field) return `${name}: ${value}`;
+  if (field.kind === "select") {
+    const option = field.options.find((o) => o.value === value);
+    // Menu labels carry a count ("Toyota (3)"); the value is what the buyer chose.
+    return `${field.label}: ${option && field.name !== "Make" && field.name !== "Type" ? option.label : value}`;
+  }
+  if (field.kind === "dependent") return `${field.label}: ${field.optionLabel ? field.optionLabel(value) : value}`;
+  if (field.kind === "number" && /^\d+$/.test(value)) return `${field.label}: ${number(Number(value))}`;
+  return `${field.label}: ${value}`;
+}
+
+/**
+ * An empty list's way on: the nearest ways out (which one filter to drop and
+ * how many that would show), and a "Find one for me" request carrying the
+ * filters the buyer chose.
+ */
+export function EmptyHelp({
+  kind,
+  keys,
+  query,
+  waysOut,
+  fields,
+}: {
+  kind: ListKind;
+  keys: readonly string[];
+  query: { filters: Record<string, string | number | undefined>; sort: Sort; perPage: number };
+  waysOut: WayOut[];
+  fields: FilterField[];
+}) {
+  const { t } = useT("stock");
+  const format = useFormat();
+  const shown = waysOut.slice(0, 3);
+  const f = query.filters;
+  const wanted = new URLSearchParams({ kind: kind === "vehicles" ? "vehicle" : "part" });
+  for (const [from, to] of [
+    ["Make", "make"],
+    ["Model", "model"],
+    ["YearFrom", "yearFrom"],
+    ["YearTo", "yearTo"],
+    ["PriceTo", "budget"],
+  ] as const) {
+    if (f[from] !== undefined) wanted.set(to, String(f[from]));
+  }
+  return (
+    <div className="mx-auto mt-6 max-w-md space-y-6 text-left" data-testid="empty-help">
+      {shown.length > 0 ? (
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">{t("empty.nearest")}</h2>
+          <ul className="mt-2 space-y-2">
+            {shown.map((way) => {
+              const rest = { ...f, [way.drop]: undefined };
+              return (
+                <li key={way.drop}>
+                  <Link
+                    to={`/${kind}${listSearch(keys, { filters: rest, sort: query.sort, perPage: query.perPage })}`}
+                    className="flex items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm hover:border-accent-600"
+                    data-testid="way-out"
+                  >
+                    <span className="text-slate-800">
+                      {t("empty.drop", {
+                        filter: filterText(
+                          fields.find((x) => x.name === way.drop),
+                          way.drop,
+                          String(f[way.drop]),
+                          format.number,
+                        ),
+                      })}
+                    </span>
+                    <span className="shrink-0 font-semibold text-accent-700">
+                      {t(`empty.wouldShow.${kind}`, { count: way.total, total: format.number(way.total) })}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      <div className="rounded-lg bg-slate-50 p-4">
+        <h2 className="text-base font-semibold text-slate-900">{t("empty.findTitle")}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t(`empty.findText.${kind}`)}</p>
+        <Link
+          to={`/find-for-me?${wanted}`}
+          className="mt-3 inline-flex h-11 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+        >
+          {t("empty.findButton")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { loadConfig } from "~/config.server";
+import { requestInfoContext, servicesContext } from "~/context.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { action } from "~/routes/store/find-for-me";
+import { listFindRequests } from "./find-requests.server";
+import { QUOTE_LIMITS } from "./quotes.server";
+
+/*
+ * "Find one for me" (issue 18.2), through the page's own action: saved,
+ * mailed through the outbox to the owner and to the buyer in the buyer's
+ * language, listed for the owner, refused with the form kept, and held to the
+ * quotes' limits.
+ */
+
+let t: TestDb;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "find-request-"));
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function context(ip = "203.0.113.7") {
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", OWNER_EMAIL: "owner@shop.test" });
+  const ctx = new RouterContextProvider();
+  ctx.set(servicesContext, { config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) });
+  ctx.set(requestInfoContext, { ip });
+  return ctx;
+}
+
+function post(fields: Record<string, string>, language = "en") {
+  return new Request("http://shop.test/find-for-me", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Accept-Language": language },
+  });
+}
+
+let keys = 0;
+const good = (email = "an@example.vn") => ({
+  kind: "vehicle",
+  submissionKey: `find-${++keys}-0000000000000000`,
+  make: "Toyota",
+  model: "Land Cruiser",
+  yearFrom: "2019",
+  yearTo: "2015",
+  budget: "¥3,000,000",
+  destination: "Hai Phong, Vietnam",
+  name: "Tran Van An",
+  email,
+  phone: "+84 90 123 4567",
+  message: "Trắng, máy dầu",
+});
+
+type Answer = {
+  data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> };
+  init: { status: number };
+};
+
+const run = (request: Request, ip?: string) =>
+  action({ request, context: context(ip), params: {} } as unknown as Parameters<typeof action>[0]);
+
+describe("Find one for me", () => {
+  it("refuses bad input with a 400, names each field, keeps what was typed, and saves and mails nothing", async () => {
+    const answer = (await run(
+      post({ ...good(), make: "", email: "not-mail", budget: "lots", yearFrom: "1850" }),
+    )) as unknown as Answer;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.errors).toMatchObject({
+      make: "Make is required",
+      email: "Please enter a valid email address",
+      budget: "Please enter the budget in yen (digits only)",
+      yearFrom: "Choose a year from the list",
+    });
+    expect(answer.data.values).toMatchObject({
+      model: "Land Cruiser",
+      destination: "Hai Phong, Vietnam",
+      email: "not-mail",
+      budget: "lots",
+      message: "Trắng, máy dầu",
+    });
+    expect(await t.db.selectFrom("find_requests").select("id").execute()).toHaveLength(0);
+    expect(await t.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(0);
+  });
+
+  it("saves the request, mails the owner and the buyer (in the buyer's language), and lists it for the owner", async () => {
+    const answer = (await run(post(good(), "vi"))) as { ok: boolean; message: string };
+    expect(answer.ok).toBe(true);
+    const number = /request number is (\d{10})\.$/.exec(answer.message)?.[1];
+    expect(number).toBeDefined();
+
+    const row = await t.db
+      .selectFrom("find_requests")
+      .selectAll()
+      .where("number", "=", number!)
+      .executeTakeFirstOrThrow();
+    // Years the wrong way round are read the right way; the budget is whole yen.
+    expect(row).toMatchObject({ make: "Toyota", year_from: 2015, year_to: 2019, budget: 3_000_000, language: "vi" });
+
+    const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "subject", "text_body"]).execute();
+    const owner = mails.find((m) => m.to_address === "owner@shop.test");
+    const buyer = mails.find((m) => m.to_address === "an@example.vn");
+    expect(owner?.subject).toBe(
+      `Find one for me ${number}: Toyota Land Cruiser, 2015 to 2019, up to ¥3,000,000 to Hai Phong, Vietnam`,
+    );
+    expect(owner?.text_body).toContain("phone: +84 90 123 4567");
+    expect(buyer?.subject).toBe(`Yêu cầu tìm xe ${number} của bạn`);
+    expect(buyer?.text_body).toContain(
+      "Cảm ơn bạn. Chúng tôi sẽ tìm Toyota Land Cruiser cho bạn, giao đến Hai Phong, Vietnam.",
+    );
+
+    const listed = await listFindRequests(t.db, 1);
+    expect(listed.total).toBe(1);
+    expect(listed.items[0]).toMatchObject({
+      number,
+      wanted: "Toyota Land Cruiser, 2015 to 2019, up to ¥3,000,000",
+      destination: "Hai Phong, Vietnam",
+      name: "Tran Van An",
+      status: "pending",
+    });
+  });
+
+  it("is held to the quotes' limit per e-mail address, with a 429 and the form kept", async () => {
+    const email = "many@example.lk";
+    for (let i = 0; i < QUOTE_LIMITS.perEmail.tries; i++) {
+      const ok = (await run(post(good(email)), `198.51.100.${i + 1}`)) as { ok: boolean };
+      expect(ok.ok).toBe(true);
+    }
+    const refused = (await run(post(good(email)), "198.51.100.99")) as unknown as Answer;
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.message).toBe(
+      "You have sent many quote requests in a short time. Please wait a while and try again, or contact us on WhatsApp.",
+    );
+    expect(refused.data.values).toMatchObject({ email, make: "Toyota" });
+    const saved = await t.db.selectFrom("find_requests").select("id").where("email", "=", email).execute();
+    expect(saved).toHaveLength(QUOTE_LIMITS.perEmail.tries);
+  });
+});

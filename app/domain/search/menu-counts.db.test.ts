@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
+import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
+import { readPartQuery, readVehicleQuery } from "./filters";
+import { menuCounts, searchParts, searchVehicles, waysOut } from "./search.server";
+
+/*
+ * Issue 18.2: the make and type menus count what each choice would show under
+ * the list's other filters, and an empty list names the one filter to drop and
+ * how many that shows. Checked against the lists themselves, on both databases.
+ */
+
+let t: TestDb;
+// Made before the tests are named, so the cases can use them.
+const rng = createRng(7);
+const vehicles: VehicleInput[] = Array.from({ length: 60 }, (_, i) => vehicleFactory(rng, i));
+const parts: PartInput[] = Array.from({ length: 30 }, (_, i) => partFactory(rng, i));
+
+beforeAll(async () => {
+  t = await createTestDb();
+  for (const input of vehicles) await createVehicle(t.db, input, [], { kind: "system", id: null });
+  for (const input of parts) await createPart(t.db, input, [], { kind: "system", id: null });
+});
+afterAll(() => t.cleanup());
+
+const vehicleTotal = async (qs: string) =>
+  (await searchVehicles(t.db, readVehicleQuery(new URLSearchParams(qs)))).total;
+const partTotal = async (qs: string) => (await searchParts(t.db, readPartQuery(new URLSearchParams(qs)))).total;
+
+/** The address of a list with one filter set to `value` (and the menu's dependent filter dropped). */
+function withChoice(qs: string, name: "Make" | "Type", value: string) {
+  const params = new URLSearchParams(qs);
+  params.delete(name === "Make" ? "Model" : "SubType");
+  params.set(name, value);
+  return params.toString();
+}
+
+describe("menu counts under the other filters", () => {
+  // A fuel and a price range are not in the stock counts; make, model, type and subtype are.
+  const fuel = vehicles[0]!.fuel!;
+  const make = vehicles[0]!.make;
+  const type = vehicles[0]!.type!;
+  const cases = [
+    `Fuel=${fuel}`,
+    `Fuel=${fuel}&PriceTo=1500000`,
+    `Make=${make}&Fuel=${fuel}`,
+    `Type=${type}&YearFrom=2012`,
+    `Make=${make}&Type=${type}`,
+    `Make=${make}`,
+    "",
+  ];
+
+  it.each(cases)("each make and type count is what choosing it shows (%s)", async (qs) => {
+    const query = readVehicleQuery(new URLSearchParams(qs));
+    const counts = await menuCounts(t.db, "vehicles", query.filters);
+    expect(counts.makes).not.toBeNull();
+    expect(counts.types).not.toBeNull();
+    const makes = [...new Set(vehicles.map((v) => v.make))];
+    const types = [...new Set(vehicles.map((v) => v.type).filter((x): x is string => Boolean(x)))];
+    for (const m of makes)
+      expect(counts.makes![m] ?? 0, `Make ${m}`).toBe(await vehicleTotal(withChoice(qs, "Make", m)));
+    for (const ty of types)
+      expect(counts.types![ty] ?? 0, `Type ${ty}`).toBe(await vehicleTotal(withChoice(qs, "Type", ty)));
+  });
+
+  it("under a filter that narrows the list, the counts are not the whole stock's", async () => {
+    const qs = `Fuel=${fuel}&PriceTo=1500000`;
+    const counts = await menuCounts(t.db, "vehicles", readVehicleQuery(new URLSearchParams(qs)).filters);
+    const shown = await vehicleTotal(qs);
+    // Summed over the makes, the counts are exactly the list's total (each vehicle has one make).
+    expect(Object.values(counts.makes!).reduce((a, b) => a + b, 0)).toBe(shown);
+    const stockOfMake = vehicles.filter((v) => v.make === make).length;
+    expect(counts.makes![make] ?? 0).toBeLessThan(stockOfMake);
+  });
+
+  it("parts: counts follow the year and keyword filters", async () => {
+    const year = parts.find((p) => p.year !== null)?.year;
+    for (const qs of [`YearFrom=${year}`, `Make=${parts[0]!.make}&YearTo=${year}`]) {
+      const counts = await menuCounts(t.db, "parts", readPartQuery(new URLSearchParams(qs)).filters);
+      for (const m of new Set(parts.map((p) => p.make)))
+        expect(counts.makes![m] ?? 0, `${qs} Make ${m}`).toBe(await partTotal(withChoice(qs, "Make", m)));
+    }
+  });
+});
+
+describe("the nearest way out of an empty list", () => {
+  it("names each filter that, dropped alone, shows something, with how many, the most first", async () => {
+    const v = vehicles[0]!;
+    const other = vehicles.find((x) => x.make !== v.make && x.fuel)!;
+    // This make with another make's fuel and a price nothing costs: empty.
+    const qs = `Make=${v.make}&Fuel=${other.fuel}&PriceTo=1`;
+    const query = readVehicleQuery(new URLSearchParams(qs));
+    expect(await vehicleTotal(qs)).toBe(0);
+    const ways = await waysOut(t.db, "vehicles", query.filters);
+    const expected: { drop: string; total: number }[] = [];
+    for (const drop of ["Make", "Fuel", "PriceTo"]) {
+      const params = new URLSearchParams(qs);
+      params.delete(drop);
+      const total = await vehicleTotal(params.toString());
+      if (total > 0) expected.push({ drop, total });
+    }
+    expected.sort((a, b) => b.total - a.total);
+    expect(ways).toEqual(expected);
+    // Dropping the impossible price is the only way out here.
+    expect(ways.map((w) => w.drop)).toEqual(["PriceTo"]);
+  });
+
+  it("offers nothing when no single filter is the cause", async () => {
+    const qs = "Keyword=no-such-word-anywhere&PriceTo=1";
+    expect(await waysOut(t.db, "vehicles", readVehicleQuery(new URLSearchParams(qs)).filters)).toEqual([]);
+  });
+});

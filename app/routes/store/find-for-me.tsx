@@ -1,0 +1,247 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { getClientIp, getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
+import { portLabel } from "~/domain/freight/freight";
+import { PUBLIC_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
+import { FIND_ERROR, FIND_FIELDS, findSentMessage, readFindForm } from "~/domain/quotes/find-requests.schema";
+import { createFindRequest, newSubmissionKey } from "~/domain/quotes/find-requests.server";
+import { QUOTE_TOO_MANY } from "~/domain/quotes/quotes.schema";
+import { QUOTE_LIMITS } from "~/domain/quotes/quotes.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useMessages } from "~/i18n/messages";
+import { requestLanguage } from "~/i18n/request.server";
+import { log } from "~/utils/log.server";
+import { useRootData } from "~/utils/root-data";
+import type { Route } from "./+types/find-for-me";
+
+/*
+ * "Find one for me" (issue 18.2): an empty list's way on. The list's filters
+ * fill the form (make, model, years, budget); the buyer adds where it goes and
+ * how to reach them. Saved and mailed like a quote, under the quotes' limits.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "stock")("find.title") },
+  { name: "robots", content: "noindex" },
+];
+
+type Values = Partial<Record<(typeof FIND_FIELDS)[number], string>>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const customer = await getCustomer(getServices(context), request);
+  const from = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
+  const values: Values = {
+    make: from("make", 60),
+    model: from("model", 60),
+    yearFrom: from("yearFrom", 4),
+    yearTo: from("yearTo", 4),
+    budget: from("budget", 14),
+    name: customer?.fullName ?? "",
+    email: customer?.email ?? "",
+    phone: customer?.phone ?? "",
+  };
+  return {
+    kind: params.get("kind") === "part" ? ("part" as const) : ("vehicle" as const),
+    submissionKey: newSubmissionKey(),
+    values,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const values: Values = Object.fromEntries(FIND_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 2100)]));
+  const parsed = readFindForm(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data({ ok: false as const, message: FIND_ERROR, errors, values }, { status: 400 });
+  }
+  try {
+    // The quotes' limits, on the same counters: each sends a mail to the address typed.
+    const gates = [
+      await countTries(services.db, [`quote:ip:${addressKey(getClientIp(context))}`], QUOTE_LIMITS.perAddress),
+      await countTries(services.db, [`quote:email:${mailboxKey(parsed.data.email)}`], QUOTE_LIMITS.perEmail),
+    ];
+    const refused = gates.filter((gate) => !gate.allowed);
+    if (refused.length > 0) {
+      return data(
+        { ok: false as const, message: QUOTE_TOO_MANY, errors: {}, values },
+        { status: 429, headers: { "Retry-After": String(Math.max(...refused.map((g) => g.retryAfterSeconds))) } },
+      );
+    }
+    const customer = await getCustomer(services, request);
+    const outcome = await createFindRequest(services.db, parsed.data, customer?.id ?? null, {
+      ownerEmail: services.config.ownerEmail,
+      shopName: services.config.shop.name,
+      publicUrl: services.config.publicUrl,
+      language: requestLanguage(request),
+    });
+    if (outcome.repeated) await Promise.all(gates.map((gate) => gate.giveBack()));
+    return { ok: true as const, message: findSentMessage(outcome.number), errors: {}, values: null };
+  } catch (error) {
+    log("error", "find request could not be saved", { error: String(error) });
+    return data({ ok: false as const, message: FIND_ERROR, errors: {}, values }, { status: 500 });
+  }
+}
+
+const years = yearsFrom(PUBLIC_FIRST_YEAR).map(String).reverse();
+
+export default function FindForMe({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("stock");
+  const { message, errors: localize } = useMessages();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors = localize(actionData?.errors);
+  const values: Values = { ...loaderData.values, ...(actionData?.values ?? {}) };
+  const destination = values.destination ?? (root?.destination ? portLabel(root.destination) : "");
+  const yearSelect = (name: "yearFrom" | "yearTo") => (
+    <div>
+      <label htmlFor={`find-${name}`} className="block text-sm font-medium text-slate-700">
+        {t(`find.${name}`)}
+      </label>
+      <select
+        id={`find-${name}`}
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `find-${name}-error` : undefined}
+        className={`${inputClass} ${errors[name] ? "border-red-500" : "border-slate-300"}`}
+      >
+        <option value="">{t("filters.any")}</option>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+      {errors[name] ? (
+        <p id={`find-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{t("find.title")}</h1>
+      <p className="mt-2 text-slate-600">
+        {t(loaderData.kind === "part" ? "empty.findText.parts" : "empty.findText.vehicles")}
+      </p>
+      {actionData?.ok ? (
+        <div role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+          <p className="font-semibold">{message(actionData.message)}</p>
+          <Link
+            to={loaderData.kind === "part" ? "/parts" : "/vehicles"}
+            className="mt-3 inline-block font-semibold text-accent-700"
+          >
+            {t(loaderData.kind === "part" ? "list.parts.showAll" : "list.vehicles.showAll")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate data-testid="find-form">
+          {actionData && !actionData.ok ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+              {message(actionData.message)}
+            </p>
+          ) : null}
+          <input type="hidden" name="kind" value={loaderData.kind} />
+          <input type="hidden" name="submissionKey" value={loaderData.submissionKey} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("find.make")}
+              name="make"
+              defaultValue={values.make}
+              error={errors.make}
+              maxLength={60}
+              autoComplete="off"
+            />
+            <Field
+              label={t("find.model")}
+              name="model"
+              defaultValue={values.model}
+              error={errors.model}
+              required={false}
+              maxLength={60}
+              autoComplete="off"
+            />
+            {yearSelect("yearFrom")}
+            {yearSelect("yearTo")}
+            <Field
+              label={t("find.budget")}
+              name="budget"
+              defaultValue={values.budget}
+              error={errors.budget}
+              required={false}
+              maxLength={14}
+              hint={t("find.budgetHint")}
+            />
+            <Field
+              label={t("find.destination")}
+              name="destination"
+              defaultValue={destination}
+              error={errors.destination}
+              maxLength={100}
+              hint={t("find.destinationHint")}
+            />
+          </div>
+          <h2 className="pt-2 text-base font-semibold text-slate-900">{t("find.contact")}</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("find.name")}
+              name="name"
+              defaultValue={values.name}
+              error={errors.name}
+              autoComplete="name"
+              maxLength={100}
+            />
+            <Field
+              label={t("find.email")}
+              name="email"
+              type="email"
+              defaultValue={values.email}
+              error={errors.email}
+              autoComplete="email"
+              maxLength={254}
+            />
+            <Field
+              label={t("find.phone")}
+              name="phone"
+              type="tel"
+              defaultValue={values.phone}
+              error={errors.phone}
+              required={false}
+              autoComplete="tel"
+              maxLength={30}
+            />
+          </div>
+          <div>
+            <label htmlFor="find-message" className="block text-sm font-medium text-slate-700">
+              {t("find.message")}
+            </label>
+            <textarea
+              id="find-message"
+              name="message"
+              rows={4}
+              maxLength={2000}
+              defaultValue={values.message}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-[15px] text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none"
+            />
+            {errors.message ? <p className="mt-1 text-sm text-red-700">{errors.message}</p> : null}
+          </div>
+          <button
+            type="submit"
+            disabled={sending}
+            className="h-12 w-full rounded-lg bg-accent-700 px-6 text-base font-semibold text-white hover:bg-accent-800 disabled:opacity-70 sm:w-auto"
+          >
+            {t("find.send")}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

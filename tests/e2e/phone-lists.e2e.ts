@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPartQuery, readVehicleQuery } from "~/domain/search/filters";
+import { searchParts, searchVehicles, stockFacets } from "~/domain/search/search.server";
+import { ROOT } from "../support/shop-process";
+import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+
+/*
+ * Issue 18.1: on a 390 px phone the results come first. A bar with
+ * "Filters (n)" and Sort opens the filters as a sheet whose apply button says
+ * how many match; the list layout is a compact row. Desktop keeps the panel
+ * open (SPEC). Screenshots go to test-results/phone-lists/ for a person to see.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const shots = path.join(ROOT, "test-results", "phone-lists");
+fs.mkdirSync(shots, { recursive: true });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const vehicles = (qs: string) => withShopDb((db) => searchVehicles(db, readVehicleQuery(new URLSearchParams(qs))));
+const parts = (qs: string) => withShopDb((db) => searchParts(db, readPartQuery(new URLSearchParams(qs))));
+
+async function firstResultTop(page: Page): Promise<number> {
+  const box = await page.getByTestId("list-results").getByTestId("list-card").first().boundingBox();
+  return box!.y;
+}
+
+describe("stock lists on a phone", () => {
+  for (const kind of ["vehicles", "parts"] as const) {
+    it(`/${kind}: the first result is on the first screen, before the filters; the bar says Filters (0)`, async () => {
+      for (const javaScriptEnabled of [true, false]) {
+        const page = await openPage(browser, { viewport: PHONE, javaScriptEnabled });
+        await page.goto(`/${kind}`, { waitUntil: "networkidle" });
+        expect(await firstResultTop(page), `JavaScript ${javaScriptEnabled}`).toBeLessThan(PHONE.height);
+        // The panel is not on the page until asked for.
+        expect(await page.getByTestId("filter-panel").isVisible()).toBe(false);
+        expect(await page.getByTestId("filters-button").textContent()).toContain("Filters (0)");
+        expect(await page.getByLabel("Sort").isVisible()).toBe(true);
+        if (javaScriptEnabled) await page.screenshot({ path: path.join(shots, `${kind}-390.png`) });
+        await page.context().close();
+      }
+    });
+  }
+
+  it("the sheet is a dialog: focus goes in and back, Escape closes it, its button counts the choices, applying filters the list", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    const start = "Type=SUV";
+    await page.goto(`/vehicles?${start}`, { waitUntil: "networkidle" });
+    const button = page.getByTestId("filters-button");
+    expect(await button.textContent()).toContain("Filters (1)");
+    await button.click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.waitFor({ state: "visible" });
+    expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const apply = page.getByTestId("sheet-apply");
+    const suvs = await vehicles(start);
+    expect(await apply.textContent()).toBe(`Show ${suvs.total} vehicles`);
+    await page.screenshot({ path: path.join(shots, "sheet-390.png") });
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "hidden" });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A choice in the sheet counts before anything is applied: the list behind stays as it was.
+    await button.click();
+    await sheet.waitFor({ state: "visible" });
+    const make = suvs.items[0]!.make;
+    await sheet.getByLabel("Make").selectOption(make);
+    const chosen = await vehicles(`${start}&Make=${encodeURIComponent(make)}`);
+    await expect.poll(() => apply.textContent()).toBe(`Show ${chosen.total} vehicle${chosen.total === 1 ? "" : "s"}`);
+    expect(new URL(page.url()).search).toBe(`?${start}`);
+
+    await apply.click();
+    await page.waitForURL((u) => u.searchParams.get("Make") === make && u.searchParams.get("Type") === "SUV");
+    await sheet.waitFor({ state: "hidden" });
+    await expect
+      .poll(() => page.getByTestId("list-results").getByTestId("stock-card-link").allTextContents())
+      .toEqual(chosen.items.map((i) => i.name));
+    expect(await button.textContent()).toContain("Filters (2)");
+    await page.context().close();
+  });
+
+  it("without JavaScript the bar's link opens the sheet, its count is the server's, and applying sends the form", async () => {
+    const page = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
+    await page.goto("/parts?Type=Engine");
+    await page.getByTestId("filters-button").click();
+    const panel = page.getByTestId("filter-panel");
+    await panel.waitFor({ state: "visible" });
+    const engines = await parts("Type=Engine");
+    expect(await page.getByTestId("sheet-apply").textContent()).toBe(
+      `Show ${engines.total} part${engines.total === 1 ? "" : "s"}`,
+    );
+    const make = engines.items[0]!.make;
+    await panel.getByLabel("Make").selectOption(make);
+    await page.getByTestId("sheet-apply").click();
+    await page.waitForURL((u) => u.searchParams.get("Make") === make);
+    const both = await parts(`Type=Engine&Make=${encodeURIComponent(make)}`);
+    expect(await page.getByTestId("sheet-apply").textContent()).toContain(`Show ${both.total} part`);
+    expect(await page.getByTestId("filters-button").textContent()).toContain("Filters (2)");
+    await page.context().close();
+  });
+
+  it("the list layout is a compact row: thumbnail, name, year, mileage, price", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.context().addCookies([{ name: "view", value: "list", url: baseUrl() }]);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    const first = (await vehicles("")).items.find((v) => v.year !== null && v.mileage !== null)!;
+    const row = page.getByTestId("list-card").filter({ hasText: first.name }).first();
+    const box = (await row.boundingBox())!;
+    const photo = (await row.getByTestId("card-photo").boundingBox())!;
+    // A thumbnail beside the text, not a photo across the card; a row, not a card.
+    expect(photo.width).toBeLessThan(PHONE.width / 3);
+    expect(box.height).toBeLessThan(200);
+    const name = (await row.getByTestId("stock-card-link").boundingBox())!;
+    expect(name.x).toBeGreaterThan(photo.x + photo.width - 1);
+    expect(await row.getByTestId("card-short-facts").textContent()).toBe(
+      `${first.year} · ${first.mileage!.toLocaleString("en-US")} km`,
+    );
+    expect(await row.getByTestId("price").textContent()).toContain(`¥${first.price.toLocaleString("en-US")}`);
+    await page.screenshot({ path: path.join(shots, "vehicles-list-390.png") });
+    await page.context().close();
+  });
+
+  it("an empty result says so at the top and offers the filter to drop and Find one for me", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    const some = (await vehicles("")).items[0]!;
+    const qs = `Make=${encodeURIComponent(some.make)}&PriceTo=1`;
+    await page.goto(`/vehicles?${qs}`, { waitUntil: "networkidle" });
+    const empty = page.getByText("No vehicles found");
+    expect((await empty.boundingBox())!.y).toBeLessThan(PHONE.height);
+    const way = page.getByTestId("way-out").first();
+    const make = await vehicles(`Make=${encodeURIComponent(some.make)}`);
+    expect(await way.textContent()).toBe(`Without Price to (¥): 1${make.total} vehicle${make.total === 1 ? "" : "s"}`);
+    expect(await page.getByRole("link", { name: "Find one for me" }).getAttribute("href")).toBe(
+      `/find-for-me?kind=vehicle&make=${encodeURIComponent(some.make)}&budget=1`,
+    );
+    await page.screenshot({ path: path.join(shots, "empty-390.png") });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: path.join(shots, "empty-1366.png") });
+    await way.click();
+    await page.waitForURL((u) => u.search === `?Make=${encodeURIComponent(some.make)}`);
+    await page.context().close();
+  });
+});
+
+describe("stock lists on a desktop", () => {
+  it("keep the filter panel open beside the list, with no phone bar", async () => {
+    for (const kind of ["vehicles", "parts"] as const) {
+      const page = await openPage(browser, { viewport: DESKTOP });
+      await page.goto(`/${kind}`, { waitUntil: "networkidle" });
+      expect(await page.getByTestId("filter-panel").isVisible()).toBe(true);
+      expect(await page.getByTestId("filters-button").isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: "Hide Filters" }).isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(shots, `${kind}-1366.png`) });
+      await page.context().close();
+    }
+  });
+});
+
+describe("counts that tell the truth", () => {
+  it("home make links say how many of each make are in stock", async () => {
+    const facets = await withShopDb((db) => stockFacets(db, "vehicles"));
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const toyota = page
+      .getByRole("link", { name: "Toyota", exact: true })
+      .filter({ has: page.getByTestId("make-count") });
+    const count = facets.makes.find((m) => m.name === "Toyota")?.count ?? 0;
+    expect(await toyota.getByTestId("make-count").textContent()).toBe(String(count));
+    // Read out as the link's description.
+    const described = await toyota.evaluate(
+      (a) => document.getElementById(a.getAttribute("aria-describedby")!)?.textContent,
+    );
+    expect(described).toBe(`${count} in stock`);
+    await page.context().close();
+  });
+
+  it("the make menu counts under the other filters, and its links keep them", async () => {
+    const page = await openPage(browser, { viewport: DESKTOP });
+    const qs = "Type=SUV";
+    await page.goto(`/vehicles?${qs}`, { waitUntil: "networkidle" });
+    const menu = page.getByTestId("stock-menu").first();
+    const suvs = await vehicles(qs);
+    const make = suvs.items[0]!.make;
+    const link = menu.getByRole("link", { name: new RegExp(`^${make}`) });
+    const expected = await vehicles(`${qs}&Make=${encodeURIComponent(make)}`);
+    expect(await link.locator("span").last().textContent()).toBe(String(expected.total));
+    expect(await link.getAttribute("href")).toBe(`/vehicles?Type=SUV&Make=${encodeURIComponent(make)}`);
+    // The panel's menu says the same.
+    const option = page.getByTestId("filter-panel").getByLabel("Make").locator(`option[value="${make}"]`);
+    expect(await option.textContent()).toBe(`${make} (${expected.total})`);
+    await page.context().close();
+  });
+});
