@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { getServices } from "~/context.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
+import { AdminPager } from "~/components/admin/admin-pager";
 
 /*
  * "Find one for me" requests (issue 18.2), listed for the owner beside the
@@ -62,13 +62,7 @@ export default function FindRequests({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label={t("quotes.pages")} className="flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`}>{t("quotes.previous")}</Link> : null}
-          <span>{t("quotes.pageOf", { page, pageCount })}</span>
-          {page < pageCount ? <Link to={`?page=${page + 1}`}>{t("quotes.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pageCount={pageCount} pageHref={(to) => `/admin/find-requests?page=${to}`} />
     </div>
   );
 }
