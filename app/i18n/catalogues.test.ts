@@ -1,3 +1,5 @@
+import type { LanguageCode } from "./languages";
+import { pluralLocale } from "./format";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,7 +62,8 @@ export function compareWithEnglish(language: string, english: Flat, other: Flat)
   const problems: string[] = [];
   const en = split(english);
   const xx = split(other);
-  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+  const categories = new Intl.PluralRules(pluralLocale(language as LanguageCode)).resolvedOptions()
+    .pluralCategories as string[];
   for (const [key, text] of en.plain) {
     const t = xx.plain.get(key);
     if (t === undefined) problems.push(`missing ${key}`);

@@ -1,4 +1,5 @@
 import type { LanguageCode } from "./languages";
+import { pluralLocale } from "./format";
 
 /*
  * Interface text, without React, so mails, scripts and the server can use it. The server picks the language and sends the page only the catalogues
@@ -65,7 +66,7 @@ function interpolate(text: string, options: TOptions | undefined): string {
 }
 
 function makeTranslator(catalogue: Catalogue): Translator {
-  const plurals = new Intl.PluralRules(catalogue.language);
+  const plurals = new Intl.PluralRules(pluralLocale(catalogue.language));
   const maps = new Map<Namespace, Map<string, string>>();
   const fixed = new Map<Namespace, TFunction>();
   const mapOf = (ns: Namespace) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatNumber, formatYenIn } from "./format";
+import { formatDate, formatNumber, formatYenIn, pluralLocale } from "./format";
 
 // 24 Nov 2026, 08:05:09 in Tokyo: a Tuesday.
 const moment = new Date("2026-11-23T23:05:09Z");
@@ -25,6 +25,12 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(formatNumber(1_250_000, "ne")).toBe("12,50,000");
     expect(formatYenIn(1_250_000, "si")).toBe("JP¥1,250,000");
     expect(formatYenIn(1_250_000, "ne")).toBe("JP¥12,50,000");
+  });
+
+  it("Sinhala plural forms follow rules every browser has (Sinhala's own make 0 'one')", () => {
+    expect(new Intl.PluralRules(pluralLocale("si")).select(0)).toBe("other");
+    expect(new Intl.PluralRules(pluralLocale("si")).select(1)).toBe("one");
+    expect(pluralLocale("hi")).toBe("hi");
   });
 
   it("languages every browser knows are written by Intl as before", () => {

@@ -22,6 +22,7 @@ export const SHOP_TIME_ZONE = "Asia/Tokyo";
 type Names = { months: string[]; weekdays: string[]; weekdaysShort: string[] };
 const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>> = {
   si: {
+    // Plural forms too: Sinhala's rules make 0 "one", a browser without them "other".
     numbers: "en-GB",
     names: {
       months: ["දුරුතු", "නවම්", "මැදින්", "බක්", "වෙසක්", "පොසොන්", "ඇසළ", "නිකිණි", "බිනර", "වප්", "ඉල්", "උඳුවප්"],
@@ -39,6 +40,11 @@ const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>
     },
   },
 };
+
+/** The locale whose plural rules a language's texts follow, the same on the server and in every browser. */
+export function pluralLocale(language: LanguageCode): string {
+  return STAND_INS[language]?.numbers ?? language;
+}
 
 function numberFormat(language: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n:${language}:${JSON.stringify(options)}`;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, mailTo, openPage, withShopDb } from "./browser";
+import { launchBrowser, mailTo, openPage, withShopDb, writeShopDb } from "./browser";
 
 /**
  * Vehicle and part pages on a 390 px phone and a 1366 px desktop (issue 18.3,
@@ -13,7 +13,14 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  // What this file made goes again: its parts (the quotes on them with them) and its quotes.
+  await writeShopDb(async (db) => {
+    await db.deleteFrom("quotes").where("email", "like", `%${unique}%`).execute();
+    await db.deleteFrom("parts").where("ref_id", "like", `DP-${unique}-%`).execute();
+  });
+  await browser?.close();
+});
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -38,7 +45,7 @@ const availableVehicle = () =>
 
 /** A part with a few in stock, made for this file. */
 async function partWithStock(quantity: number) {
-  return withShopDb(async (db) => {
+  return writeShopDb(async (db) => {
     const source = await db
       .selectFrom("parts")
       .selectAll()

@@ -9,6 +9,7 @@ import { seedStock, DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { RATES_SNAPSHOT } from "~/domain/rates/snapshot";
 import { startFakeRates } from "../support/fake-rates";
 import { freePort, ROOT, runShop } from "../support/shop-process";
 
@@ -48,7 +49,8 @@ export default async function setup(project: TestProject) {
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
   await db.destroy();
 
-  const rates = await startFakeRates(E2E_RATES);
+  // Every currency a buyer can choose, so none is left at the snapshot's old rate.
+  const rates = await startFakeRates({ ...RATES_SNAPSHOT.rates, ...E2E_RATES });
   const shop = runShop({
     PORT: String(await freePort()),
     DATA_DIR: dataDir,

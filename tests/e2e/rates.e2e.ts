@@ -14,16 +14,23 @@ import {
 
 /*
  * Exchange rates the owner keeps by hand, and the dashboard's word when the
- * rates buyers see are old. GBP is not among the test provider's currencies,
- * so setting it here touches no other test's prices; the old dates are put back.
+ * rates buyers see are old. Only GBP is set here (no other test reads pounds),
+ * and it is put back as the provider gave it, as are the dates.
  */
 
 let browser: Browser;
+let providersPound: { currency: string; rate: number; as_of: string; source: string };
 beforeAll(async () => {
   browser = await launchBrowser();
+  providersPound = await withShopDb((db) =>
+    db.selectFrom("exchange_rates").selectAll().where("currency", "=", "GBP").executeTakeFirstOrThrow(),
+  );
 });
 afterAll(async () => {
-  await writeShopDb((db) => db.deleteFrom("exchange_rates").where("currency", "=", "GBP").execute());
+  const { rate, as_of, source } = providersPound;
+  await writeShopDb((db) =>
+    db.updateTable("exchange_rates").set({ rate, as_of, source }).where("currency", "=", "GBP").execute(),
+  );
   await browser?.close();
 });
 

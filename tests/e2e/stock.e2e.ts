@@ -114,7 +114,9 @@ describe("vehicle list", () => {
     const expected = `≈ ${formatMoney(convertYen(first.price, E2E_RATES.USD), "USD")}`;
     const firstCard = page.getByTestId("list-results").getByTestId("list-card").first();
     await expect.poll(() => firstCard.getByTestId("converted-price").textContent()).toBe(expected);
-    expect(await page.getByTestId("rate-note").textContent()).toContain("Prices in USD are approximate, at the exchange rate of");
+    expect(await page.getByTestId("rate-note").textContent()).toContain(
+      "Prices in USD are approximate, at the exchange rate of",
+    );
     // Remembered: the detail page shows it too.
     await page.goto(`/vehicles/${first.id}`);
     expect(await page.getByTestId("converted-price").first().textContent()).toBe(expected);

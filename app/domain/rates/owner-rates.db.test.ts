@@ -36,6 +36,13 @@ describe("exchange rates the owner sets by hand", () => {
       const read = readOwnerRates(formOf({ USD: bad, LKR: "0.52" }));
       expect(read, bad).toEqual({ ok: false, errors: { USD: "Enter the yen for one unit, such as 155.2" } });
     }
+    // A rate far from the current one (turned round, or a slip of a digit) is refused.
+    expect(readOwnerRates(formOf({ USD: "0.0064", EUR: "170" }), { USD: 155, EUR: 165 })).toEqual({
+      ok: false,
+      errors: { USD: "This is far from the current rate: enter the yen for one unit, such as 155.2" },
+    });
+    expect(readOwnerRates(formOf({ USD: "1550" }), { USD: 155 })).toMatchObject({ ok: false });
+    expect(readOwnerRates(formOf({ USD: "160" }), { USD: 155 })).toEqual({ ok: true, rates: { USD: 160 } });
     // A field named after no currency is not a rate.
     expect(readOwnerRates(formOf({ XYZ: "1", JPY: "2" }))).toEqual({ ok: true, rates: {} });
   });
@@ -48,7 +55,9 @@ describe("exchange rates the owner sets by hand", () => {
     const rows = await listRates(t.db);
     expect(rows.find((r) => r.code === "USD")).toMatchObject({ yenPerUnit: 160, source: "owner" });
     expect(rows.find((r) => r.code === "LKR")).toMatchObject({ yenPerUnit: 0.5, source: "owner" });
-    expect((await ratesAge(t.db)).stale).toBe(false);
+    // The other currencies are still at the snapshot's old rates: the warning stays.
+    expect((await ratesAge(t.db)).stale).toBe(true);
+    expect((await ratesAge(t.db)).asOf).toBe(RATES_SNAPSHOT.asOf);
     const logged = await t.db.selectFrom("activity_log").select(["action", "summary", "actor_id"]).execute();
     expect(logged).toContainEqual({
       action: "rates.set",

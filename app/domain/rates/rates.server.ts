@@ -161,9 +161,13 @@ export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fe
 /** Rates older than this are flagged to the owner on the dashboard. */
 export const RATES_STALE_AFTER_DAYS = 7;
 
-/** How old the rates buyers see are: the stored ones, else the bundled snapshot. */
+/**
+ * How old the rates buyers see are: the oldest of them, so that one currency set
+ * by hand today does not hide the others still at an old stored or bundled rate.
+ */
 export async function ratesAge(db: DB, now = new Date()): Promise<{ asOf: string; days: number; stale: boolean }> {
-  const asOf = (await ratesFetchedAt(db)) ?? RATES_SNAPSHOT.asOf;
+  const dates = (await listRates(db)).flatMap((rate) => (rate.asOf ? [rate.asOf] : []));
+  const asOf = dates.reduce((oldest, date) => (date < oldest ? date : oldest), dates[0] ?? RATES_SNAPSHOT.asOf);
   const days = Math.floor((now.getTime() - Date.parse(asOf)) / 86_400_000);
   return { asOf, days, stale: days >= RATES_STALE_AFTER_DAYS };
 }
@@ -200,12 +204,16 @@ const YenPerUnit = z
       .refine((n) => n > 0 && n <= 1_000_000, "Enter the yen for one unit, such as 155.2"),
   );
 
+/** A rate typed more than twice, or less than half, the current one is refused: it is most likely turned round. */
+export const FAR_FROM_CURRENT = "This is far from the current rate: enter the yen for one unit, such as 155.2";
+
 /**
  * Reads the owner's rates form: one field per currency, named by its code; a field
- * left empty keeps that currency's rate as it is.
+ * left empty keeps that currency's rate as it is. `current` gives yen for one unit now.
  */
 export function readOwnerRates(
   form: FormData,
+  current: Partial<Record<Currency, number>> = {},
 ): { ok: true; rates: Partial<Record<Currency, number>> } | { ok: false; errors: Partial<Record<Currency, string>> } {
   const rates: Partial<Record<Currency, number>> = {};
   const errors: Partial<Record<Currency, string>> = {};
@@ -214,8 +222,10 @@ export function readOwnerRates(
     const text = String(form.get(code) ?? "").slice(0, 30);
     if (text.trim() === "") continue;
     const parsed = YenPerUnit.safeParse(text);
-    if (parsed.success) rates[code] = parsed.data;
-    else errors[code] = parsed.error.issues[0]!.message;
+    const now = current[code];
+    if (!parsed.success) errors[code] = parsed.error.issues[0]!.message;
+    else if (now && (parsed.data > now * 2 || parsed.data < now / 2)) errors[code] = FAR_FROM_CURRENT;
+    else rates[code] = parsed.data;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rates };
 }

@@ -1,3 +1,4 @@
+import { shopDay } from "~/i18n/format";
 import { z } from "zod";
 import type { ShopSettings } from "./settings";
 
@@ -29,7 +30,7 @@ export const PHONE_FORMAT = "Phone must be a phone number such as +81 45 000 123
 export const WHATSAPP_FORMAT = "WhatsApp must be a phone number such as +81 90 0000 1234";
 export const EMAIL_FORMAT = "Please enter a valid email address";
 export const foundedRange = (now = new Date()) =>
-  `Year founded must be from ${FIRST_FOUNDED_YEAR} to ${now.getUTCFullYear()}`;
+  `Year founded must be from ${FIRST_FOUNDED_YEAR} to ${Number(shopDay(now).slice(0, 4))}`;
 
 /** What the owner keeps; empty text and a null year mean "not given" (not shown). */
 export type Company = {
@@ -124,7 +125,7 @@ export function companySchema(now = new Date()) {
         .transform((s) => s.trim())
         .refine((s) => s === "" || /^\d{4}$/.test(s), foundedRange(now))
         .transform((s) => (s === "" ? null : Number(s)))
-        .refine((y) => y === null || (y >= FIRST_FOUNDED_YEAR && y <= now.getUTCFullYear()), foundedRange(now)),
+        .refine((y) => y === null || (y >= FIRST_FOUNDED_YEAR && y <= Number(shopDay(now).slice(0, 4))), foundedRange(now)),
       phone: phone("Phone", PHONE_FORMAT),
       whatsapp: phone("WhatsApp", WHATSAPP_FORMAT),
       email: text("E-mail", 254).pipe(z.email(EMAIL_FORMAT)),

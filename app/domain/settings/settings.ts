@@ -1,3 +1,4 @@
+import { shopDay } from "~/i18n/format";
 import type { Company } from "./company";
 
 /** The owner's shop details shown on every page (DECISIONS "International buyers"). Browser-safe. */
@@ -39,5 +40,5 @@ export function whatsappHref(number: string): string {
 
 /** Whole years since the founding (0 in its first year). */
 export function yearsInBusiness(foundedYear: number, now = new Date()): number {
-  return Math.max(0, now.getUTCFullYear() - foundedYear);
+  return Math.max(0, Number(shopDay(now).slice(0, 4)) - foundedYear);
 }

@@ -37,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const staff = await requireStaff(services, request);
   const form = await request.formData();
-  const read = readOwnerRates(form);
+  const current = Object.fromEntries(
+    (await listRates(services.db)).flatMap((rate) => (rate.yenPerUnit ? [[rate.code, rate.yenPerUnit]] : [])),
+  );
+  const read = readOwnerRates(form, current);
   if (!read.ok) {
     const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).slice(0, 30)]));
     return data<ActionResult>({ message: "Please correct the rates marked below", errors: read.errors, values }, 400);

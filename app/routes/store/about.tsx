@@ -121,8 +121,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
           {company.memberships.length ? (
             <Fact label={t("about.facts.memberships")}>
               <ul className="space-y-1">
-                {company.memberships.map((m) => (
-                  <li key={m}>{m}</li>
+                {company.memberships.map((m, i) => (
+                  <li key={`${i}-${m}`}>{m}</li>
                 ))}
               </ul>
             </Fact>
