@@ -123,6 +123,27 @@ describe("vehicle list", () => {
     await page.context().close();
   });
 
+  it("the Compare button never covers a card's Reserved or Sold badge, in grid or list", async () => {
+    for (const view of ["grid", "list"]) {
+      const page = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+      await page.context().addCookies([{ name: "view", value: view, url: baseUrl() }]);
+      await page.goto("/vehicles?PerPage=100", { waitUntil: "networkidle" });
+      const card = page
+        .getByTestId("list-card")
+        .filter({ has: page.getByTestId("stock-status-badge") })
+        .first();
+      const badge = (await card.getByTestId("stock-status-badge").boundingBox())!;
+      const toggle = (await card.getByTestId("compare-toggle").boundingBox())!;
+      const overlap =
+        badge.x < toggle.x + toggle.width &&
+        toggle.x < badge.x + badge.width &&
+        badge.y < toggle.y + toggle.height &&
+        toggle.y < badge.y + badge.height;
+      expect(overlap, view).toBe(false);
+      await page.context().close();
+    }
+  });
+
   it("switches between grid and list, and keeps the choice on the next visit", async () => {
     const page = await openPage(browser);
     await page.goto("/vehicles", { waitUntil: "networkidle" });

@@ -175,7 +175,7 @@ export function PortPicker({ compact = false }: { compact?: boolean }) {
           defaultValue={String(chosen)}
           key={chosen}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          className={`h-10 ${compact ? "max-w-[9.5rem]" : "max-w-[14rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
+          className={`h-10 ${compact ? "max-w-[15rem]" : "max-w-[18rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
         >
           <option value="">{t("freight.noPort")}</option>
           <PortOptions ports={ports} />

@@ -53,7 +53,7 @@ export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
   if (status === "available") return null;
   const tone = status === "sold" ? "bg-slate-800 text-white" : "bg-amber-100 text-amber-900";
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="stock-status-badge">
       {optionLabel(t, "stockStatus", status)}
     </span>
   );
@@ -105,7 +105,7 @@ export function StockCard({
           <StockStatusBadge status={item.stockStatus} />
         </div>
         {compare ? (
-          <div className="absolute top-3 right-3 z-10">
+          <div className="absolute right-3 bottom-3 z-10">
             <CompareToggle vehicleId={item.id} name={item.name} />
           </div>
         ) : null}

@@ -453,22 +453,27 @@ export function ListCard({
       data-testid="list-card"
     >
       <div className={row ? "relative w-28 shrink-0 self-start sm:w-72" : "relative"} data-testid="card-photo">
-        <StockImage
-          image={cover}
-          alt={item.name}
-          sizes={row ? "(min-width: 640px) 288px, 112px" : "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"}
-          eager={eager}
-        />
-        {item.stockStatus !== "available" ? (
-          <div className={row ? "absolute top-1 left-1 sm:top-3 sm:left-3" : "absolute top-3 left-3"}>
-            <StockStatusBadge status={item.stockStatus} />
-          </div>
-        ) : null}
-        {kind === "vehicles" ? (
-          <div className={`absolute top-3 right-3 z-10 ${row ? "max-sm:hidden" : ""}`}>
-            <CompareToggle vehicleId={item.id} name={item.name} />
-          </div>
-        ) : null}
+        {/* The status badge at the photo's top, the Compare button at its foot: neither hides the other. */}
+        <div className="relative">
+          <StockImage
+            image={cover}
+            alt={item.name}
+            sizes={
+              row ? "(min-width: 640px) 288px, 112px" : "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
+            }
+            eager={eager}
+          />
+          {item.stockStatus !== "available" ? (
+            <div className={row ? "absolute top-1 left-1 sm:top-3 sm:left-3" : "absolute top-3 left-3"}>
+              <StockStatusBadge status={item.stockStatus} />
+            </div>
+          ) : null}
+          {kind === "vehicles" ? (
+            <div className={`absolute right-3 bottom-3 z-10 ${row ? "max-sm:hidden" : ""}`}>
+              <CompareToggle vehicleId={item.id} name={item.name} />
+            </div>
+          ) : null}
+        </div>
         {thumbs.length > 0 ? (
           <div
             className={`grid grid-cols-4 gap-0.5 bg-white pt-0.5 ${row ? "max-sm:hidden" : ""}`}
