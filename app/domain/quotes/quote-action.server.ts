@@ -13,7 +13,7 @@ import {
   quoteSentMessage,
   readQuoteForm,
 } from "./quotes.schema";
-import { createQuote, QUOTE_LIMITS } from "./quotes.server";
+import { createQuote, partQuantityLimit, QUOTE_LIMITS } from "./quotes.server";
 
 /**
  * The quote form's action on the vehicle and part pages: check, save with its
@@ -42,6 +42,15 @@ export async function quoteAction(
   if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+    // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
+    if (errors.quantity && kind === "part") {
+      const part = await services.db
+        .selectFrom("parts")
+        .select("quantity")
+        .where("id", "=", itemId)
+        .executeTakeFirst();
+      if (part) errors.quantity = quoteQuantityMessage(partQuantityLimit(part.quantity ?? 0));
+    }
     // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.
     const marked = Object.keys(errors).some((field) => field in values);
     return data({ ok: false, message: marked ? QUOTE_FIX_FIELDS : QUOTE_ERROR, errors, values }, { status: 400 });
