@@ -79,10 +79,11 @@ describe("register action", () => {
     expect(await t.db.selectFrom("customers").select("id").execute()).toHaveLength(0);
   });
 
-  it("signs the new buyer in and sends them to /vehicles; a second registration with the address fails", async () => {
+  it("signs the new buyer in and sends them to /vehicles with a welcome; a second registration with the address fails", async () => {
     const ok = (await run(register, post("/register", person))) as Response;
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("Location")).toBe("/vehicles");
+    // To the vehicles, where a word welcomes the new buyer.
+    expect(ok.headers.get("Location")).toBe("/vehicles?welcome=1");
     expect(ok.headers.get("Set-Cookie")).toMatch(/^sid=/);
     const again = (await run(register, post("/register", { ...person, email: "GRACE@example.ke" }))) as Refusal;
     expect(again.data.error).toMatch(/^Registration failed\. Please try again\./);
