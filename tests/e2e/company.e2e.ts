@@ -179,7 +179,7 @@ describe("who we are", () => {
     });
     await page.getByRole("button", { name: "Upload photos" }).click();
     await page.waitForURL(/saved=photos/);
-    expect(await page.getByTestId("office-photos").locator("img").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("office-photos").locator("img").count()).toBe(1);
     await page.context().close();
 
     const visitorPage = await openPage(browser, { viewport: WIDTHS[1] });

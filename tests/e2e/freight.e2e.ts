@@ -95,6 +95,8 @@ describe("total price to the buyer's port", () => {
     const large = stock.find((v) => v.size === "large");
     expect(medium).toBeDefined();
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    // A buyer who has chosen yen (a first visit would follow the port's country: rates.e2e.ts).
+    await page.context().addCookies([{ name: "currency", value: "JPY", url: baseUrl() }]);
     await page.goto("/vehicles", { waitUntil: "networkidle" });
     expect(await page.getByTestId("delivered-price").count()).toBe(0);
     await page.getByLabel("Ship to").selectOption(String(colomboId));
@@ -150,7 +152,10 @@ describe("total price to the buyer's port", () => {
   it("the quote form carries the chosen port; the owner sees it on the quote and in the mail", async () => {
     const medium = (await vehicles()).find((v) => v.size === "medium")!;
     const page = await openPage(browser, { viewport: { width: 1366, height: 900 } });
-    await page.context().addCookies([{ name: "port", value: String(colomboId), url: baseUrl() }]);
+    await page.context().addCookies([
+      { name: "port", value: String(colomboId), url: baseUrl() },
+      { name: "currency", value: "JPY", url: baseUrl() },
+    ]);
     await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });
     await page.screenshot({ path: path.join(shots, "detail-1366.png"), fullPage: true });
 

@@ -98,14 +98,16 @@ async function overflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
-    // Where it starts: an element that sticks out of a parent that does not.
+    // Where it starts: an element that sticks out of a parent that does not, or a positioned one (such
+    // as a screen-reader text) whose box is placed against the page rather than its scrolling table.
     const culprits = [...document.querySelectorAll("body *")]
       .filter((el) => {
         const parent = el.parentElement;
+        const placed = getComputedStyle(el).position === "absolute";
         return (
           el.getBoundingClientRect().right > width + 1 &&
           parent !== null &&
-          parent.getBoundingClientRect().right <= width + 1
+          (placed || parent.getBoundingClientRect().right <= width + 1)
         );
       })
       .slice(0, 3)

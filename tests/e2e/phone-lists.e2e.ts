@@ -109,6 +109,17 @@ describe("stock lists on a phone", () => {
     await page.context().close();
   });
 
+  it("a sheet opened before the page's script ran (the address ends in #filters) closes with Escape once it has", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.goto("/vehicles?Type=SUV#filters", { waitUntil: "networkidle" });
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await page.getByTestId("filter-sheet").waitFor({ state: "hidden" });
+    expect(new URL(page.url()).hash).not.toBe("#filters");
+    await page.context().close();
+  });
+
   it("the list layout is a compact row: thumbnail, name, year, mileage, price", async () => {
     const page = await openPage(browser, { viewport: PHONE });
     await page.context().addCookies([{ name: "view", value: "list", url: baseUrl() }]);

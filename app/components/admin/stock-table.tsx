@@ -204,7 +204,7 @@ export function StockTable({
           </button>
         </div>
       </Form>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="stock-table">
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>

@@ -31,7 +31,7 @@ export function RecentViewsField() {
 /** Small cards in a row that scrolls sideways: photo, name, price. */
 export function RecentCards({ items, testId }: { items: StockCard[]; testId: string }) {
   return (
-    <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2" data-testid={testId}>
+    <ul className="relative -mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2" data-testid={testId}>
       {items.map((item) => (
         <li key={item.id} className="w-40 shrink-0 snap-start sm:w-44">
           <article className="relative h-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md">

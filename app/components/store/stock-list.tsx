@@ -669,6 +669,15 @@ export function StockList({
   const { view, setView, filtersOpen, toggleFilters } = useListView(initialView);
   const [sheetOpen, setSheetOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
+  // A sheet opened before the page's script ran (the link made it the page's target) becomes the
+  // script's own, so Escape, Close and Apply work on it; the address loses the target without a new
+  // history entry (pushState alone would leave the sheet shown by CSS).
+  useEffect(() => {
+    if (window.location.hash === "#filters") {
+      setSheetOpen(true);
+      window.location.replace("#list-top");
+    }
+  }, []);
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
   const { t } = useT("stock");

@@ -91,6 +91,13 @@ describe("Find one for me", () => {
     expect(await t.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(0);
   });
 
+  it("refuses a line break in a one-line field, which would add a line to the mails", async () => {
+    const answer = (await run(post({ ...good(), make: "Toyota\nemail: someone@else.example" }))) as unknown as Answer;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.errors).toMatchObject({ make: "Make must be on one line" });
+    expect(await t.db.selectFrom("find_requests").select("id").execute()).toHaveLength(0);
+  });
+
   it("saves the request, mails the owner and the buyer (in the buyer's language), and lists it for the owner", async () => {
     const answer = (await run(post(good(), "vi"))) as { ok: boolean; message: string };
     expect(answer.ok).toBe(true);

@@ -12,19 +12,24 @@ export const FIND_BUDGET = "Please enter the budget in yen (digits only)";
 
 const PHONE = "Please enter a phone number (digits, spaces, + - ( ))";
 
+/** One line of text: no line breaks or other control characters (they would add lines to the mails). */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const oneLine = (label: string) => `${label} must be on one line`;
+
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(ONE_LINE, oneLine(label));
 
 const optional = (label: string, max: number) =>
   z
     .string({ error: FIND_ERROR })
     .nullish()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`));
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).regex(ONE_LINE, oneLine(label)));
 
 const year = z
   .string({ error: FIND_YEAR })

@@ -30,7 +30,7 @@ export default function FindRequests({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-slate-900">{t("titles.findRequests")}</h1>
-      <p className="text-sm text-slate-600">{t("findRequests.intro", { total: format.number(total) })}</p>
+      <p className="text-sm text-slate-600">{t("findRequests.intro", { count: total, total: format.number(total) })}</p>
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-600">
           {t("findRequests.empty")}

@@ -125,7 +125,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
         {ports.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("freight.empty")}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full min-w-[44rem] text-left text-sm" data-testid="freight-table">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>

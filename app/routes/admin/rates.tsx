@@ -68,7 +68,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
       <Form method="post" className="space-y-4" noValidate>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
