@@ -674,8 +674,8 @@ export function StockList({
   // history entry (pushState alone would leave the sheet shown by CSS).
   useEffect(() => {
     if (window.location.hash === "#filters") {
-      setSheetOpen(true);
       window.location.replace("#list-top");
+      opener.current?.click();
     }
   }, []);
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
