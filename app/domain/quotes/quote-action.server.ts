@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import {
@@ -13,7 +12,7 @@ import {
   quoteSentMessage,
   readQuoteForm,
 } from "./quotes.schema";
-import { createQuote, partQuantityLimit, QUOTE_LIMITS } from "./quotes.server";
+import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.server";
 
 /**
  * The quote form's action on the vehicle and part pages: check, save with its
@@ -44,11 +43,7 @@ export async function quoteAction(
     for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
-      const part = await services.db
-        .selectFrom("parts")
-        .select("quantity")
-        .where("id", "=", itemId)
-        .executeTakeFirst();
+      const part = await services.db.selectFrom("parts").select("quantity").where("id", "=", itemId).executeTakeFirst();
       if (part) errors.quantity = quoteQuantityMessage(partQuantityLimit(part.quantity ?? 0));
     }
     // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.
@@ -57,15 +52,11 @@ export async function quoteAction(
   }
   try {
     // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
-    const gates = [
-      await countTries(services.db, [`quote:ip:${addressKey(getClientIp(context))}`], QUOTE_LIMITS.perAddress),
-      await countTries(services.db, [`quote:email:${mailboxKey(parsed.data.email)}`], QUOTE_LIMITS.perEmail),
-    ];
-    const refused = gates.filter((gate) => !gate.allowed);
-    if (refused.length > 0) {
+    const gate = await countMailingForm(services.db, getClientIp(context), parsed.data.email);
+    if (gate.retryAfterSeconds !== null) {
       return data(
         { ok: false, message: QUOTE_TOO_MANY, errors: {}, values },
-        { status: 429, headers: { "Retry-After": String(Math.max(...refused.map((g) => g.retryAfterSeconds))) } },
+        { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
       );
     }
     const customer = await getCustomer(services, request);
@@ -75,7 +66,7 @@ export async function quoteAction(
       publicUrl: services.config.publicUrl,
       language: requestLanguage(request),
     });
-    if (!outcome.ok || outcome.repeated) await Promise.all(gates.map((gate) => gate.giveBack()));
+    if (!outcome.ok || outcome.repeated) await gate.giveBack();
     if (!outcome.ok && outcome.reason === "quantity") {
       const errors = { quantity: quoteQuantityMessage(outcome.max) };
       return data({ ok: false, message: QUOTE_FIX_FIELDS, errors, values }, { status: 400 });

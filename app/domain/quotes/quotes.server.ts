@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { landedPrice, percentFromBp, portLabel, sizeClassOf } from "~/domain/freight/freight";
 import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
@@ -39,6 +40,30 @@ export const QUOTE_LIMITS = {
   perAddress: { tries: 20, windowMs: 60 * 60 * 1000 },
   perEmail: { tries: 8, windowMs: 60 * 60 * 1000 },
 };
+
+/**
+ * Counts a form that mails the address typed in it (a quote, a Find one for me
+ * request) against the quotes' limits, per client address and per mailbox, on
+ * the same counters. `retryAfterSeconds` is set when refused; `giveBack` returns
+ * the tries of a form that saved nothing new.
+ */
+export async function countMailingForm(
+  db: DB,
+  clientIp: string,
+  email: string,
+): Promise<{ retryAfterSeconds: number | null; giveBack: () => Promise<void> }> {
+  const gates = [
+    await countTries(db, [`quote:ip:${addressKey(clientIp)}`], QUOTE_LIMITS.perAddress),
+    await countTries(db, [`quote:email:${mailboxKey(email)}`], QUOTE_LIMITS.perEmail),
+  ];
+  const refused = gates.filter((gate) => !gate.allowed);
+  return {
+    retryAfterSeconds: refused.length > 0 ? Math.max(...refused.map((gate) => gate.retryAfterSeconds)) : null,
+    giveBack: async () => {
+      await Promise.all(gates.map((gate) => gate.giveBack()));
+    },
+  };
+}
 
 /** The owner's mail line for a vehicle's total to the buyer's port, as the buyer saw it. */
 async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Promise<string> {

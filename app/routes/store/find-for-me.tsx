@@ -2,13 +2,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { portLabel } from "~/domain/freight/freight";
 import { PUBLIC_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { FIND_ERROR, FIND_FIELDS, findSentMessage, readFindForm } from "~/domain/quotes/find-requests.schema";
 import { createFindRequest, newSubmissionKey } from "~/domain/quotes/find-requests.server";
 import { QUOTE_TOO_MANY } from "~/domain/quotes/quotes.schema";
-import { QUOTE_LIMITS } from "~/domain/quotes/quotes.server";
+import { countMailingForm } from "~/domain/quotes/quotes.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
@@ -62,15 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     // The quotes' limits, on the same counters: each sends a mail to the address typed.
-    const gates = [
-      await countTries(services.db, [`quote:ip:${addressKey(getClientIp(context))}`], QUOTE_LIMITS.perAddress),
-      await countTries(services.db, [`quote:email:${mailboxKey(parsed.data.email)}`], QUOTE_LIMITS.perEmail),
-    ];
-    const refused = gates.filter((gate) => !gate.allowed);
-    if (refused.length > 0) {
+    const gate = await countMailingForm(services.db, getClientIp(context), parsed.data.email);
+    if (gate.retryAfterSeconds !== null) {
       return data(
         { ok: false as const, message: QUOTE_TOO_MANY, errors: {}, values },
-        { status: 429, headers: { "Retry-After": String(Math.max(...refused.map((g) => g.retryAfterSeconds))) } },
+        { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
       );
     }
     const customer = await getCustomer(services, request);
@@ -80,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       publicUrl: services.config.publicUrl,
       language: requestLanguage(request),
     });
-    if (outcome.repeated) await Promise.all(gates.map((gate) => gate.giveBack()));
+    if (outcome.repeated) await gate.giveBack();
     return { ok: true as const, message: findSentMessage(outcome.number), errors: {}, values: null };
   } catch (error) {
     log("error", "find request could not be saved", { error: String(error) });
