@@ -88,6 +88,12 @@ const EnvSchema = z
       .min(0, "must be a whole number of seconds from 0 to 600")
       .max(600, "must be a whole number of seconds from 0 to 600")
       .default(5),
+    MAIL_OUTBOX_EVERY_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds from 100 to 600000" })
+      .int("must be a whole number of milliseconds from 100 to 600000")
+      .min(100, "must be a whole number of milliseconds from 100 to 600000")
+      .max(600_000, "must be a whole number of milliseconds from 100 to 600000")
+      .default(2000),
     ALERTS_EVERY_MINUTES: z.coerce
       .number({ error: "must be a whole number of minutes from 0 to 1440" })
       .int("must be a whole number of minutes from 0 to 1440")
@@ -220,6 +226,8 @@ export type Config = {
   trustProxy: string[];
   /** How long public pages for visitors who are not signed in are kept ready (0: not at all). */
   pageCacheSeconds: number;
+  /** How often the mail outbox is looked at for mail due to go out. */
+  mailOutboxEveryMs: number;
   /** How often saved-search alerts are looked for (0: not in this process). */
   alertsEveryMinutes: number;
   /** Photos in an S3-compatible bucket (MEDIA_S3_BUCKET), or null: on the local disk under mediaDir. */
@@ -285,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rates: { url: env.RATES_URL, key: env.RATES_API_KEY ?? null },
     trustProxy: env.TRUST_PROXY.split(",").map((part) => part.trim()),
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    mailOutboxEveryMs: env.MAIL_OUTBOX_EVERY_MS,
     alertsEveryMinutes: env.ALERTS_EVERY_MINUTES,
     mediaS3: env.MEDIA_S3_BUCKET
       ? {

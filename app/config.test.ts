@@ -27,6 +27,15 @@ describe("loadConfig", () => {
     expect(config.shop.name).not.toBe("");
   });
 
+  it("looks at the mail outbox every 2 s unless MAIL_OUTBOX_EVERY_MS says otherwise (tests make it short)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).mailOutboxEveryMs).toBe(2000);
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_OUTBOX_EVERY_MS: "100" }).mailOutboxEveryMs).toBe(100);
+    for (const bad of ["0", "99", "600001", "1.5", "often"])
+      expect(problems({ MAIL_OUTBOX_EVERY_MS: bad }), bad).toEqual([
+        "MAIL_OUTBOX_EVERY_MS must be a whole number of milliseconds from 100 to 600000",
+      ]);
+  });
+
   it("reads PostgreSQL and SQLite database addresses", () => {
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://shop@db:5432/shop" }).database).toEqual({
       dialect: "postgres",

@@ -25,8 +25,3 @@ export function getClientIp(context: Readonly<RouterContextProvider>): string {
 
 /** What reading or writing a session cookie needs. */
 export type SessionServices = { db: DB; config: Pick<Config, "publicUrl"> };
-
-/** Cookies get the Secure flag and the __Host- prefix when buyers reach the shop over https. */
-export function secureCookies(services: { config: Pick<Config, "publicUrl"> }): boolean {
-  return services.config.publicUrl.protocol === "https:";
-}

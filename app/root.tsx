@@ -12,27 +12,19 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
-import { type Currency, CURRENCY_COOKIE, firstVisitCurrency, isCurrency } from "./domain/rates/currencies";
+import { type Currency, firstVisitCurrency, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
 import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
-import { PORT_COOKIE } from "./domain/freight/freight";
 import { destinationFromCookie, portChoices } from "./domain/freight/freight.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { I18nProvider, i18nFor, useT } from "./i18n/i18n";
-import {
-  adminLanguage,
-  isAdminPath,
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_PARAM,
-  languageCookie,
-} from "./i18n/languages";
+import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_PARAM } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
-import { readCookie } from "./utils/cookies";
+import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
 import { useNonce } from "./utils/nonce";
 import { pageUrl } from "./utils/page-url";
 import { log } from "./utils/log.server";
@@ -44,11 +36,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * stays in that language. Pages differ by language, so caches must know.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
+  async ({ request, context }, next) => {
     const response = await next();
     const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
-    if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE) !== fromLink) {
-      response.headers.append("Set-Cookie", languageCookie(fromLink));
+    if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), COOKIES.language.name) !== fromLink) {
+      response.headers.append("Set-Cookie", setCookie(COOKIES.language, fromLink, secureCookies(getServices(context))));
     }
     response.headers.append("Vary", "Cookie, Accept-Language");
     return response;
@@ -67,9 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The port the buyer ships to, and the ports to choose from (public pages only).
   const [destination, ports] = admin
     ? [null, []]
-    : await Promise.all([destinationFromCookie(db, readCookie(cookies, PORT_COOKIE)), portChoices(db)]);
+    : await Promise.all([destinationFromCookie(db, readCookie(cookies, COOKIES.port.name)), portChoices(db)]);
   // The buyer's choice; before any, their country's currency when it can be known.
-  const chosenCurrency = readCookie(cookies, CURRENCY_COOKIE);
+  const chosenCurrency = readCookie(cookies, COOKIES.currency.name);
   const currency: Currency = isCurrency(chosenCurrency)
     ? chosenCurrency
     : firstVisitCurrency({ accountCountry: customer?.country, portCountry: destination?.country, language });

@@ -196,7 +196,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
 
   const services: Services = { config, db, media: mediaStoreFor(config) };
   const stopRates = keepRatesFresh(db, config.rates);
-  const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom);
+  const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom, config.mailOutboxEveryMs);
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
   const vite = options.vite;
   // In production the build is loaded once: handed a function, React Router

@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { VIEW_COOKIE } from "~/components/store/stock-list";
-import { CURRENCY_COOKIE } from "~/domain/rates/currencies";
-import { languageFromAcceptLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
-import { readCookie } from "~/utils/cookies";
-import { PORT_COOKIE } from "~/domain/freight/freight";
-import { customerCookieName } from "~/domain/accounts/sessions.server";
-import { staffCookieName } from "~/domain/staff/staff-sessions.server";
-import { challengeCookieName } from "~/domain/staff/two-factor.server";
+import { languageFromAcceptLanguage } from "~/i18n/languages";
+import { COOKIES, readCookie, SESSION_COOKIE_NAMES } from "~/utils/cookies";
 import { carriesSession, openRequestScope, type RequestScope } from "~/utils/request-scope.server";
 
 /*
@@ -35,12 +29,6 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
 
 const PUBLIC_PATH =
   /^\/(?:_root\.data|_\.data|(?:about|how-to-buy|faq)(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
-/** Every name a session cookie can have, over http and https. */
-const SESSION_COOKIES = [true, false].flatMap((secure) => [
-  customerCookieName(secure),
-  staffCookieName(secure),
-  challengeCookieName(secure),
-]);
 const KEPT_HEADERS = new Set([
   "content-type",
   "content-security-policy",
@@ -95,17 +83,17 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     if (req.method !== "GET") return null;
     if (!PUBLIC_PATH.test(req.path)) return null;
     const cookies = req.headers.cookie ?? null;
-    if (carriesSession(cookies, SESSION_COOKIES)) return null;
+    if (carriesSession(cookies, SESSION_COOKIE_NAMES)) return null;
     const language =
-      readCookie(cookies, LANGUAGE_COOKIE) ??
+      readCookie(cookies, COOKIES.language.name) ??
       languageFromAcceptLanguage(req.headers["accept-language"] ?? null) ??
       "en";
     return [
       req.originalUrl,
       language,
-      readCookie(cookies, CURRENCY_COOKIE) ?? "",
-      readCookie(cookies, VIEW_COOKIE) ?? "",
-      readCookie(cookies, PORT_COOKIE) ?? "",
+      readCookie(cookies, COOKIES.currency.name) ?? "",
+      readCookie(cookies, COOKIES.view.name) ?? "",
+      readCookie(cookies, COOKIES.port.name) ?? "",
     ].join("\u0000");
   }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { migrateToLatest } from "./migrate.server";
+import { migrateToLatest, migratorFor } from "./migrate.server";
 import { nowIso } from "./db.server";
 
 let t: TestDb;
@@ -98,5 +98,57 @@ describe("migrations", () => {
       .where("id", "=", q.id)
       .executeTakeFirst();
     expect(kept).toEqual({ vehicle_id: null, ref_id: "V-DEL" });
+  });
+
+  it("this release's migrations undo and redo, with stock in the shop, and the counts come back exact", async () => {
+    const now = nowIso();
+    const row = (ref: string, make: string, status: "available" | "sold") => ({
+      ref_id: ref,
+      name: `${make} ${ref}`,
+      make,
+      model: "Model",
+      year: 2016,
+      price: 900_000,
+      description: "",
+      stock_status: status,
+      created_at: now,
+      updated_at: now,
+    });
+    await t.db
+      .insertInto("vehicles")
+      .values([row("UNDO-1", "Undo", "available"), row("UNDO-2", "Undo", "sold")] as never)
+      .execute();
+    const facets = () =>
+      t.db
+        .selectFrom("stock_facets")
+        .select(["n", "unsold"])
+        .where("kind", "=", "vehicle")
+        .where("make", "=", "Undo")
+        .executeTakeFirstOrThrow();
+    expect(await facets()).toEqual({ n: 2, unsold: 1 });
+    const migrator = await migratorFor(t.db);
+    const back = await migrator.migrateTo("2026-11-23-04-find-requests");
+    expect(back.error).toBeUndefined();
+    expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-24-03-facets-unsold", "Down", "Success"],
+      ["2026-11-24-02-menu-count-indexes", "Down", "Success"],
+      ["2026-11-24-01-part-favourites", "Down", "Success"],
+    ]);
+    // The earlier triggers count on without the unsold column.
+    await t.db.updateTable("vehicles").set({ stock_status: "available" }).where("ref_id", "=", "UNDO-2").execute();
+    await t.db
+      .insertInto("vehicles")
+      .values(row("UNDO-3", "Undo", "sold") as never)
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual([
+      "2026-11-24-01-part-favourites",
+      "2026-11-24-02-menu-count-indexes",
+      "2026-11-24-03-facets-unsold",
+    ]);
+    expect(await facets()).toEqual({ n: 3, unsold: 2 });
+    await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
+    expect(await facets()).toEqual({ n: 3, unsold: 1 });
+    await t.db.deleteFrom("vehicles").where("make", "=", "Undo").execute();
+    expect(await facets()).toEqual({ n: 0, unsold: 0 });
   });
 });

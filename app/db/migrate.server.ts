@@ -8,6 +8,9 @@ import * as listPlans from "./migrations/2026-11-23-01-list-plans";
 import * as partsYear from "./migrations/2026-11-23-02-parts-year";
 import * as quoteQuantity from "./migrations/2026-11-23-03-quote-quantity";
 import * as findRequests from "./migrations/2026-11-23-04-find-requests";
+import * as partFavourites from "./migrations/2026-11-24-01-part-favourites";
+import * as menuCountIndexes from "./migrations/2026-11-24-02-menu-count-indexes";
+import * as facetsUnsold from "./migrations/2026-11-24-03-facets-unsold";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -20,21 +23,29 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-02-parts-year": partsYear,
   "2026-11-23-03-quote-quantity": quoteQuantity,
   "2026-11-23-04-find-requests": findRequests,
+  "2026-11-24-01-part-favourites": partFavourites,
+  "2026-11-24-02-menu-count-indexes": menuCountIndexes,
+  "2026-11-24-03-facets-unsold": facetsUnsold,
 };
 
-/** Brings the database to the latest schema. Running it again does nothing. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/** The shop's migrator, for bringing a database forward or (to undo a release) back. */
+export async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL the migrator's own tables go in the current schema by name:
   // left unnamed, it may find another schema's tables and skip making its own.
   const schema =
     dialectOf(db) === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/** Brings the database to the latest schema. Running it again does nothing. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db);
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");

@@ -1,3 +1,4 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import type { Generated } from "kysely";
 
 /*
@@ -7,8 +8,10 @@ import type { Generated } from "kysely";
  * text. See docs/decisions/0002-portable-columns.md.
  */
 
-export type StockStatus = "available" | "reserved" | "sold";
-export type QuoteKind = "vehicle" | "part";
+import type { StockStatus } from "~/domain/inventory/stock-status";
+
+export type { StockStatus };
+export type QuoteKind = StockKind;
 export type QuoteStatus = "pending" | "responded" | "closed";
 export type MailStatus = "pending" | "sent" | "failed";
 
@@ -114,6 +117,13 @@ export interface PasswordResetTable {
 export interface FavouriteTable {
   customer_id: number;
   vehicle_id: number;
+  created_at: string;
+}
+
+/** A buyer's favourite part (issue 18.3). */
+export interface PartFavouriteTable {
+  customer_id: number;
+  part_id: number;
   created_at: string;
 }
 
@@ -260,13 +270,15 @@ export interface RateLimitTable {
 }
 
 export interface StockFacetTable {
-  kind: "vehicle" | "part";
+  kind: StockKind;
   make: string;
   model: string;
   /** '' when the item has no type or subtype. */
   type: string;
   sub_type: string;
   n: number;
+  /** How many of `n` are not sold (issue 18.2: "in stock" on the home page). */
+  unsold: Generated<number>;
 }
 
 /** Freight per size class in whole yen (null: ask for a quote); insurance in 1/100 %. */
@@ -314,6 +326,7 @@ export interface Database {
   customer_sessions: CustomerSessionTable;
   password_resets: PasswordResetTable;
   favourites: FavouriteTable;
+  part_favourites: PartFavouriteTable;
   quotes: QuoteTable;
   find_requests: FindRequestTable;
   staff: StaffTable;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatNumber, formatYenIn, pluralLocale } from "./format";
+import { yearsFrom } from "~/domain/inventory/catalogue";
+import { readVehicleQuery } from "~/domain/search/filters";
+import { formatDate, formatNumber, formatYenIn, pluralLocale, shopDay, shopYear } from "./format";
 
 // 24 Nov 2026, 08:05:09 in Tokyo: a Tuesday.
 const moment = new Date("2026-11-23T23:05:09Z");
@@ -37,5 +39,21 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(formatDate(moment, "en", CLOCK_DAY)).toBe("Tue 24 Nov");
     expect(formatYenIn(1_250_000, "hi")).toBe("JP¥12,50,000");
     expect(formatDate(moment, "ja")).toBe("2026年11月24日");
+  });
+});
+
+describe("the shop's year", () => {
+  // 1 January, 01:00 in Tokyo is still 31 December in UTC.
+  const newYearInTokyo = new Date("2026-12-31T16:00:00Z");
+
+  it("turns at midnight in Tokyo, not in UTC", () => {
+    expect(shopDay(newYearInTokyo)).toBe("2027-01-01");
+    expect(shopYear(newYearInTokyo)).toBe(2027);
+    expect(shopYear(new Date("2026-12-31T14:59:00Z"))).toBe(2026);
+  });
+
+  it("is the last year of the year lists and of the year filters", () => {
+    expect(yearsFrom(2025, newYearInTokyo)).toEqual([2027, 2026, 2025]);
+    expect(readVehicleQuery(new URLSearchParams("YearFrom=2027"), newYearInTokyo).filters.YearFrom).toBe(2027);
   });
 });

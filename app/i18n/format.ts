@@ -125,6 +125,29 @@ export function formatDate(
   return standIn ? standInDate(date, standIn.names, zoned) : dateFormat(language, zoned).format(date);
 }
 
+/** A moment as the shop's clock shows it, for files a spreadsheet reads: "2026-11-24 10:47". */
+export function shopDateTime(date: Date | string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: SHOP_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(typeof date === "string" ? new Date(date) : date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The year it is in the shop's time zone: "this year" of every year list and check. */
+export function shopYear(date: Date = new Date()): number {
+  return Number(shopDay(date).slice(0, 4));
+}
+
 /** The day it is in the shop's time zone, as YYYY-MM-DD (for file names and day counts). */
 export function shopDay(date: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(date);

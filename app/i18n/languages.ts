@@ -15,13 +15,6 @@ export function isLanguage(code: unknown): code is LanguageCode {
   return LANGUAGES.some((l) => l.code === code);
 }
 
-/** The cookie that keeps the visitor's choice. */
-export const LANGUAGE_COOKIE = "lang";
-/** The Set-Cookie value that keeps a language choice for a year. */
-export function languageCookie(language: LanguageCode): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
-}
-
 /** The query parameter of the language links search engines follow (hreflang). */
 export const LANGUAGE_PARAM = "lng";
 

@@ -1,14 +1,8 @@
 import type { TFunction } from "./core";
-import { readCookie } from "~/utils/cookies";
+import { COOKIES, readCookie } from "~/utils/cookies";
 import { serverCatalogue } from "./catalogues.server";
 import { i18nFor, type Namespace } from "./core";
-import {
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_PARAM,
-  languageFromAcceptLanguage,
-  type LanguageCode,
-} from "./languages";
+import { isLanguage, LANGUAGE_PARAM, languageFromAcceptLanguage, type LanguageCode } from "./languages";
 
 /**
  * The language of a request: a language link (?lng=si, what search engines
@@ -18,7 +12,7 @@ import {
 export function requestLanguage(request: Request): LanguageCode {
   const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
   if (isLanguage(fromLink)) return fromLink;
-  const chosen = readCookie(request.headers.get("Cookie"), LANGUAGE_COOKIE);
+  const chosen = readCookie(request.headers.get("Cookie"), COOKIES.language.name);
   if (isLanguage(chosen)) return chosen;
   return languageFromAcceptLanguage(request.headers.get("Accept-Language")) ?? "en";
 }

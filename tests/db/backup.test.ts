@@ -46,14 +46,18 @@ describe.skipIf(sqliteOnly)("backup and restore of the embedded shop", () => {
     ]);
     let last = 0;
     let done = -1;
+    let twoHundred!: () => void;
+    const writing = new Promise<void>((resolve) => (twoHundred = resolve));
     writer.stdout.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString().trim().split("\n")) {
         if (line.startsWith("done ")) done = Number(line.slice(5));
         else if (line) last = Number(line);
       }
+      if (last >= 200) twoHundred();
     });
     const finished = new Promise((resolve) => writer.on("exit", resolve));
-    while (last < 200) await new Promise((r) => setTimeout(r, 20));
+    // The backup starts once the writer is well under way (200 rows), and while it goes on.
+    await Promise.race([writing, finished.then(() => Promise.reject(new Error("the writer stopped early")))]);
     const before = last;
     const backup = await backupShop(shop, path.join(root, "backups"));
     await finished;

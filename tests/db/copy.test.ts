@@ -52,7 +52,7 @@ describe.skipIf(postgresOnly)("copying an embedded shop into PostgreSQL", () => 
       phone: "+94 77 3",
     }))!;
     buyerCookie = await startCustomerSession(services(source), buyer.id);
-    await setFavourite(source, buyer.id, 10, true);
+    await setFavourite(source, buyer.id, "vehicle", 10, true);
     const form = new FormData();
     for (const [k, v] of Object.entries({
       kind: "vehicle",

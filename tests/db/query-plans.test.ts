@@ -15,7 +15,7 @@ import {
   listPlan,
   MENU_COUNT_LIMIT,
   menuCountQuery,
-  menuDenseKeyword,
+  menuKeywordRead,
   otherFilters,
   partListQueries,
   partWhere,
@@ -435,7 +435,10 @@ async function menuProblems(table: Table, filters: object, label: string): Promi
     // Filtered by make, model, type and subtype only, the counts come from stock_facets.
     if (Object.keys(otherFilters(filters, menu)).every((k) => FACET_FILTERS.has(k))) continue;
     const others = otherFilters(filters, menu);
-    const compiled = menuCountQuery(t.db, table, others, await menuDenseKeyword(t.db, table, others)).compile(t.db);
+    const keywordRead = await menuKeywordRead(t.db, table, others);
+    // Past the menus' limit by the keyword's own count: nothing is read.
+    if (keywordRead === "over") continue;
+    const compiled = menuCountQuery(t.db, table, others, keywordRead).compile(t.db);
     const scans: string[] = [];
     if (t.dialect === "sqlite") {
       const { rows } = await t.db.executeQuery<{ detail: string }>(

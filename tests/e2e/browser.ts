@@ -1,10 +1,15 @@
+import { COOKIES } from "~/utils/cookies";
+import { cookieFrom } from "../support/set-cookie";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { type DB, openDatabase } from "~/db/db.server";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -35,6 +40,107 @@ export async function staffPage(browser: Browser, width: number): Promise<Page> 
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin$/);
   return page;
+}
+
+/** An e-mail address no other test, file or run has used: each test registers buyers of its own. */
+export function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}${randomBytes(3).toString("hex")}@example.lk`;
+}
+
+export type NewBuyer = { email: string; password: string; fullName: string; country: string; phone: string };
+
+/** Fills and sends the Register form on `page` (the caller waits for what it expects next). */
+export async function fillRegistration(page: Page, buyer: Partial<NewBuyer> & { email: string }): Promise<NewBuyer> {
+  const full: NewBuyer = {
+    password: "a long enough password",
+    fullName: "Sunil Fernando",
+    country: "Sri Lanka",
+    phone: "+94 71 234 5678",
+    ...buyer,
+  };
+  await page.goto("/register", { waitUntil: "networkidle" });
+  await page.getByLabel("Full name").fill(full.fullName);
+  await page.getByLabel("Country").fill(full.country);
+  await page.getByLabel("Mobile number").fill(full.phone);
+  await page.getByLabel("Email").fill(full.email);
+  await page.getByLabel("Password", { exact: true }).fill(full.password);
+  await page.getByLabel("Confirm password").fill(full.password);
+  await page.getByRole("button", { name: "Register" }).click();
+  return full;
+}
+
+/** Registers a new buyer with an address of its own on `page`, which is left signed in on the welcome list. */
+export async function registerBuyer(page: Page, buyer: Partial<NewBuyer> = {}): Promise<NewBuyer> {
+  const made = await fillRegistration(page, { email: uniqueEmail("buyer"), ...buyer });
+  await page.waitForURL(/\/vehicles\?welcome=1$/);
+  return made;
+}
+
+/** A page of its own signed in as a newly registered buyer. */
+export async function buyerPage(
+  browser: Browser,
+  buyer: Partial<NewBuyer> = {},
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; buyer: NewBuyer }> {
+  const page = await openPage(browser, options);
+  return { page, buyer: await registerBuyer(page, buyer) };
+}
+
+export { cookieFrom };
+
+/** Signs the demo owner in over HTTP and returns the session cookie ("staff_sid=..."), for fetch. */
+export async function staffCookie(remember = false): Promise<string> {
+  const body = new URLSearchParams({
+    adminId: DEMO_STAFF.adminId,
+    password: DEMO_STAFF.password,
+    redirectTo: "/admin",
+  });
+  if (remember) body.set("remember", "on");
+  const res = await fetch(`${baseUrl()}/admin/login`, { method: "POST", body, redirect: "manual" });
+  if (res.status !== 302) throw new Error(`staff sign-in answered ${res.status}`);
+  return cookieFrom(res, COOKIES.staffSession.name);
+}
+
+const SYSTEM = { kind: "system", id: null } as const;
+let made = 0;
+
+/**
+ * A vehicle of the test's own, written in the shop's database (available, no
+ * photos unless the factory's fields say otherwise). New stock is seen at
+ * once on its own page; a public list a visitor who is not signed in has just
+ * seen may be kept by the page cache for a few seconds.
+ */
+export async function makeVehicle(
+  overrides: Parameters<typeof vehicleFactory>[2] = {},
+): Promise<{ id: number; refId: string; name: string; price: number }> {
+  const n = ++made;
+  const input = vehicleFactory(createRng(1000 + n), n, { stockStatus: "available", ...overrides });
+  const vehicle = await writeShopDb((db) => createVehicle(db, input, [], SYSTEM));
+  return withShopDb((db) =>
+    db
+      .selectFrom("vehicles")
+      .select(["id", "ref_id as refId", "name", "price"])
+      .where("id", "=", vehicle.id)
+      .executeTakeFirstOrThrow()
+      .then((v) => ({ ...v, price: Number(v.price) })),
+  );
+}
+
+/** A part of the test's own, written in the shop's database (as makeVehicle). */
+export async function makePart(
+  overrides: Parameters<typeof partFactory>[2] = {},
+): Promise<{ id: number; refId: string; name: string; price: number }> {
+  const n = ++made;
+  const input = partFactory(createRng(2000 + n), n, { stockStatus: "available", ...overrides });
+  const part = await writeShopDb((db) => createPart(db, input, [], SYSTEM));
+  return withShopDb((db) =>
+    db
+      .selectFrom("parts")
+      .select(["id", "ref_id as refId", "name", "price"])
+      .where("id", "=", part.id)
+      .executeTakeFirstOrThrow()
+      .then((p) => ({ ...p, price: Number(p.price) })),
+  );
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

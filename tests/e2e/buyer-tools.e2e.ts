@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_STORAGE_KEY } from "~/domain/buyer-tools/compare";
 import { RECENT_STORAGE_KEY } from "~/domain/buyer-tools/recent";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, registerBuyer, seriousAccessibilityProblems, withShopDb } from "./browser";
 
 /* Comparing vehicles and the recently viewed list, as a buyer's browser sees them (issue 9). */
 
@@ -31,17 +31,9 @@ const columnIds = async (page: Page) =>
 const row = (page: Page, label: string) =>
   page.getByTestId("compare-row").filter({ has: page.locator("th", { hasText: new RegExp(`^${label}`) }) });
 
-async function register(page: Page, email: string) {
-  await page.goto("/register", { waitUntil: "networkidle" });
-  await page.getByLabel("Full name").fill("Chaminda Jayasuriya");
-  await page.getByLabel("Country").fill("Sri Lanka");
-  await page.getByLabel("Mobile number").fill("+94 71 555 0101");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("a long enough password");
-  await page.getByLabel("Confirm password").fill("a long enough password");
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/\/vehicles\?welcome=1$/);
-}
+/** Registers a buyer of this file's name on `page` (the shared form filler; signed in on the welcome list). */
+const register = (page: Page, email: string) =>
+  registerBuyer(page, { email, fullName: "Chaminda Jayasuriya", phone: "+94 71 555 0101" });
 
 type Facts = { id: number; make: string; model: string; year: number; steering: string | null; price: number };
 

@@ -1,6 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, mailTo, openPage, withShopDb } from "./browser";
+import {
+  baseUrl,
+  buyerPage,
+  fillRegistration,
+  launchBrowser,
+  mailTo,
+  makePart,
+  makeVehicle,
+  openPage,
+  uniqueEmail,
+  withShopDb,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,24 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = Date.now().toString(36);
-
-async function register(page: Page, email: string, password = "a long enough password") {
-  await page.goto("/register", { waitUntil: "networkidle" });
-  await page.getByLabel("Full name").fill("Sunil Fernando");
-  await page.getByLabel("Country").fill("Sri Lanka");
-  await page.getByLabel("Mobile number").fill("+94 71 234 5678");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Register" }).click();
-}
+// Each test makes the buyers and stock it uses: the files share one shop, in no fixed order.
 
 describe("a buyer", () => {
   it("registers, saves a favourite, asks for a quote, and finds both on /account, /favorites and /quotes", async () => {
-    const email = `sunil-${unique}@example.lk`;
+    const email = uniqueEmail("sunil");
     const page = await openPage(browser);
-    await register(page, email);
+    await fillRegistration(page, { email });
     await page.waitForURL(/\/vehicles\?welcome=1$/);
     // A word says who is signed in; closing it leaves the plain list.
     const welcome = page.getByTestId("welcome");
@@ -45,14 +45,7 @@ describe("a buyer", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(session.value.length).toBeGreaterThanOrEqual(43);
 
-    const vehicle = await withShopDb((db) =>
-      db
-        .selectFrom("vehicles")
-        .select(["id", "name", "ref_id"])
-        .where("stock_status", "=", "available")
-        .orderBy("id")
-        .executeTakeFirstOrThrow(),
-    );
+    const vehicle = await makeVehicle();
     await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
     const heart = page.getByTestId("favourite-button");
     expect(await heart.getAttribute("aria-pressed")).toBe("false");
@@ -77,7 +70,7 @@ describe("a buyer", () => {
     );
     expect(quotes).toHaveLength(1);
     const owner = await mailTo("sales@sakura-auto.example", quotes[0]!.number);
-    expect(owner).toContain(`ref_id: ${vehicle.ref_id}`);
+    expect(owner).toContain(`ref_id: ${vehicle.refId}`);
     expect(owner).toContain("contact_methods: WhatsApp");
 
     await page.goto("/account", { waitUntil: "networkidle" });
@@ -86,9 +79,26 @@ describe("a buyer", () => {
     await page.goto("/favorites");
     expect(await page.getByRole("heading", { name: "Your Favorites" }).count()).toBe(1);
     expect(await page.getByTestId("favourite-list").textContent()).toContain(vehicle.name);
+
+    // A part is kept the same way, beside the vehicle (issue 18.3).
+    const part = await makePart();
+    await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
+    const partHeart = page.getByTestId("favourite-button");
+    expect(await partHeart.getAttribute("aria-pressed")).toBe("false");
+    await partHeart.click();
+    await expect.poll(() => partHeart.getAttribute("aria-pressed")).toBe("true");
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await partHeart.getAttribute("aria-pressed")).toBe("true");
+    await page.goto("/favorites");
+    const kept = page.getByTestId("favourite-list").getByRole("link");
+    expect(await kept.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      `/parts/${part.id}`,
+      `/vehicles/${vehicle.id}`,
+    ]);
+    expect(await kept.first().textContent()).toContain(part.name);
     await page.goto("/quotes");
     const row = page.getByTestId("quote-row").first();
-    expect(await row.textContent()).toContain(vehicle.ref_id);
+    expect(await row.textContent()).toContain(vehicle.refId);
     // The first 40 characters of the message.
     expect(await row.textContent()).toContain("Please quote CIF Colombo for this one, t");
     expect(await row.textContent()).not.toContain("thank you");
@@ -119,10 +129,8 @@ describe("a buyer", () => {
   });
 
   it("resets a forgotten password from the mailed link, and the old session ends", async () => {
-    const email = `reset-${unique}@example.lk`;
-    const first = await openPage(browser);
-    await register(first, email, "the first password");
-    await first.waitForURL(/\/vehicles\?welcome=1$/);
+    const { page: first, buyer } = await buyerPage(browser, { password: "the first password" });
+    const email = buyer.email;
 
     const page = await openPage(browser);
     await page.goto("/reset-password", { waitUntil: "networkidle" });
@@ -151,7 +159,7 @@ describe("a buyer", () => {
   it("a signed-out visitor gets the same answer for an unknown address", async () => {
     const res = await fetch(`${baseUrl()}/reset-password?index`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "request", email: `nobody-${unique}@example.com` }),
+      body: new URLSearchParams({ intent: "request", email: uniqueEmail("nobody") }),
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Password reset email sent. Please check your inbox.");
@@ -160,19 +168,13 @@ describe("a buyer", () => {
 
 describe("the quote form", () => {
   it("shows a message beside each missing field and keeps what was typed", async () => {
-    const part = await withShopDb((db) =>
-      db
-        .selectFrom("parts")
-        .select(["id", "name"])
-        .where("stock_status", "=", "available")
-        .orderBy("id")
-        .executeTakeFirstOrThrow(),
-    );
+    const part = await makePart();
+    const bishnu = uniqueEmail("bishnu");
     const page = await openPage(browser);
     await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
     const form = page.getByTestId("quote-form");
     await form.getByLabel("Name").fill("Bishnu Thapa");
-    await form.getByLabel("Email").fill("bishnu@example.np");
+    await form.getByLabel("Email").fill(bishnu);
     await form.getByRole("button", { name: "Get Free Quote" }).click();
     await page.getByText("Please correct the fields marked below").waitFor();
     expect(await form.getByText("Country is required").count()).toBe(1);
@@ -185,20 +187,14 @@ describe("the quote form", () => {
     await form.getByRole("button", { name: "Get Free Quote" }).click();
     await page.getByText("Quote request sent successfully!").waitFor();
     const saved = await withShopDb((db) =>
-      db
-        .selectFrom("quotes")
-        .select(["kind", "item_name", "customer_id"])
-        .where("email", "=", "bishnu@example.np")
-        .execute(),
+      db.selectFrom("quotes").select(["kind", "item_name", "customer_id"]).where("email", "=", bishnu).execute(),
     );
     expect(saved).toEqual([{ kind: "part", item_name: part.name, customer_id: null }]);
     await page.context().close();
   });
 
   it("cannot be sent for sold stock", async () => {
-    const sold = await withShopDb((db) =>
-      db.selectFrom("vehicles").select("id").where("stock_status", "=", "sold").orderBy("id").executeTakeFirstOrThrow(),
-    );
+    const sold = await makeVehicle({ stockStatus: "sold" });
     const page = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`/vehicles/${sold.id}`);
     expect(await page.getByRole("button", { name: "Sold: cannot be quoted" }).isDisabled()).toBe(true);
@@ -208,6 +204,18 @@ describe("the quote form", () => {
 
 describe("another buyer", () => {
   it("sees none of the first buyer's favourites or quotes, and is greeted by name", async () => {
+    // The first buyer, with a favourite and a quote of their own.
+    const { page: first } = await buyerPage(browser, { fullName: "Sunil Fernando" });
+    const theirVehicle = await makeVehicle();
+    await first.goto(`/vehicles/${theirVehicle.id}`, { waitUntil: "networkidle" });
+    await first.getByTestId("favourite-button").click();
+    await expect.poll(() => first.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
+    await first.reload({ waitUntil: "networkidle" });
+    await first.getByTestId("quote-form").getByLabel("Message").fill("Is this still available?");
+    await first.getByTestId("quote-form").getByRole("button", { name: "Get Free Quote" }).click();
+    await first.getByText("Quote request sent successfully!").waitFor();
+    await first.context().close();
+
     const page = await openPage(browser);
     await page.goto("/login", { waitUntil: "networkidle" });
     await page.getByLabel("Email").fill("buyer@example.com");
@@ -237,18 +245,9 @@ describe("another buyer", () => {
 
 describe("a quote whose vehicle is gone", () => {
   it("is dimmed, not clickable, and named 'Vehicle not found' on /quotes", async () => {
-    const email = `gone-${unique}@example.lk`;
-    const page = await openPage(browser);
-    await register(page, email);
-    await page.waitForURL(/\/vehicles\?welcome=1$/);
-    const vehicle = await withShopDb((db) =>
-      db
-        .selectFrom("vehicles")
-        .select(["id", "ref_id", "name"])
-        .where("stock_status", "=", "available")
-        .orderBy("id", "desc")
-        .executeTakeFirstOrThrow(),
-    );
+    const { page } = await buyerPage(browser);
+    // A vehicle of its own to remove: the other files' stock stays as it is.
+    const vehicle = await makeVehicle();
     await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
     const form = page.getByTestId("quote-form");
     await form.getByLabel("Message").fill("Is this still available?");
@@ -259,7 +258,7 @@ describe("a quote whose vehicle is gone", () => {
     await page.goto("/quotes", { waitUntil: "networkidle" });
     const row = page.getByTestId("quote-row").first();
     expect(await row.textContent()).toContain("Vehicle not found");
-    expect(await row.textContent()).toContain(vehicle.ref_id);
+    expect(await row.textContent()).toContain(vehicle.refId);
     expect(await row.textContent()).not.toContain(vehicle.name);
     expect(await row.getByRole("link").count()).toBe(0);
     expect(await row.locator('[aria-disabled="true"]').count()).toBe(1);

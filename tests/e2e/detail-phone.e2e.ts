@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, mailTo, openPage, withShopDb, writeShopDb } from "./browser";
+import { launchBrowser, mailTo, openPage, staffPage, withShopDb, writeShopDb } from "./browser";
 
 /**
  * Vehicle and part pages on a 390 px phone and a 1366 px desktop (issue 18.3,
@@ -262,6 +262,18 @@ describe("a part page", () => {
     const mail = await mailTo("sales@sakura-auto.example", saved.number);
     expect(mail).toContain("quantity: 2");
     await page.context().close();
+
+    // The owner's export of parts quotes has the quantity.
+    const owner = await staffPage(browser, DESKTOP.width);
+    const csv = await owner.evaluate(
+      async (q) => (await fetch(`/admin/quotes-export/part?q=${encodeURIComponent(q)}`)).text(),
+      `DP-${unique}-3`,
+    );
+    const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    const columns = header!.split(",").map((c) => c.replace(/"/g, ""));
+    expect(columns).toContain("quantity");
+    expect(row!.split(",")[columns.indexOf("quantity")]!.replace(/"/g, "")).toBe("2");
+    await owner.context().close();
 
     const desktop = await openPage(browser, { viewport: DESKTOP });
     await desktop.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });

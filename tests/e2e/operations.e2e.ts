@@ -100,25 +100,34 @@ describe("a running shop", () => {
     await shop.ready;
     const body = "lang=ja&redirectTo=%2Fabout";
     const { port } = new URL(shop.url);
+    let req!: http.ClientRequest;
     const response = new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(
+      req = http.request(
         {
           host: "127.0.0.1",
           port,
           method: "POST",
           path: "/preferences",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+          // The shop's "100 Continue" says it has read the headers: the request is in flight, not merely queued.
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": body.length,
+            Expect: "100-continue",
+          },
         },
         resolve,
       );
       req.on("error", reject);
-      // Half the body now: the request is in flight when the signal comes.
-      req.write(body.slice(0, 8));
-      setTimeout(() => {
-        shop.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(8)), 400);
-      }, 300);
     });
+    await new Promise<void>((resolve, reject) => {
+      req.once("continue", resolve);
+      req.once("error", reject);
+    });
+    // Half the body now; the signal comes, and the rest only once the shop says it is stopping.
+    await new Promise<void>((resolve) => req.write(body.slice(0, 8), () => resolve()));
+    shop.child.kill("SIGTERM");
+    await expect.poll(() => shop.output(), { timeout: 10_000, interval: 10 }).toContain('"msg":"stopping"');
+    req.end(body.slice(8));
     const res = await response;
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/about");

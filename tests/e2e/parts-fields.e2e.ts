@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF } from "~/db/seed/seed.server";
-import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb } from "./browser";
 
 /*
  * Issue 17.7 and 17.8: a part's year, mileage, colour and fuel, from Upload
@@ -11,19 +10,6 @@ import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
 
 let browser: Browser;
 let staff: string;
-
-async function staffLogin(): Promise<string> {
-  const body = new URLSearchParams({
-    adminId: DEMO_STAFF.adminId,
-    password: DEMO_STAFF.password,
-    redirectTo: "/admin",
-  });
-  const res = await fetch(`${baseUrl()}/admin/login`, { method: "POST", body, redirect: "manual" });
-  expect(res.status).toBe(302);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("staff_sid=") && !c.includes("Max-Age=0"));
-  if (!cookie) throw new Error("no staff_sid cookie");
-  return cookie.split(";")[0]!;
-}
 
 /** Lists a part through the upload endpoint, as the Upload Part screen sends it. */
 async function listPart(fields: Record<string, string>): Promise<number> {
@@ -67,7 +53,7 @@ async function shownIds(page: Page): Promise<number[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  staff = await staffLogin();
+  staff = await staffCookie();
 });
 afterAll(async () => {
   await withShopDb((db) => db.deleteFrom("parts").where("ref_id", "like", "PF-E2E-%").execute());

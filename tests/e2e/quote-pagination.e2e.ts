@@ -2,10 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
-import { staffCookieName } from "~/domain/staff/staff-sessions.server";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb, writeShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffCookie,
+  withShopDb,
+  writeShopDb,
+} from "./browser";
 
 /*
  * The owner's quote lists page like the stock tables (SPEC 9): 20 a page by
@@ -66,15 +72,7 @@ beforeAll(async () => {
   );
   for (let i = 0; i < 25; i++) await ask("vehicle", vehicleId!, i);
   for (let i = 0; i < 21; i++) await ask("part", partId!, i);
-  const res = await fetch(`${baseUrl()}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams({ adminId: DEMO_STAFF.adminId, password: DEMO_STAFF.password, redirectTo: "/admin" }),
-    redirect: "manual",
-  });
-  const name = staffCookieName(false);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !c.includes("Max-Age=0"));
-  if (!cookie) throw new Error("staff sign-in failed");
-  staff = cookie.split(";")[0]!;
+  staff = await staffCookie();
 }, 60_000);
 
 afterAll(async () => {

@@ -87,14 +87,19 @@ describe("content security policy", () => {
   it("an injected inline script would not run", async () => {
     const page = await openPage(browser);
     await page.goto("/", { waitUntil: "networkidle" });
-    const ran = await page.evaluate(async () => {
+    const { ran, refused } = await page.evaluate(async () => {
+      // An inline script runs as it is added, or is refused and the page told so: wait for that word.
+      const violation = new Promise<string>((resolve) =>
+        document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true }),
+      );
       const s = document.createElement("script");
       s.textContent = "window.__injected = true";
       document.body.appendChild(s);
-      await new Promise((r) => setTimeout(r, 100));
-      return (window as unknown as { __injected?: boolean }).__injected === true;
+      const ran = (window as unknown as { __injected?: boolean }).__injected === true;
+      return { ran, refused: ran ? null : await violation };
     });
     expect(ran).toBe(false);
+    expect(refused).toMatch(/^script-src/);
     await page.context().close();
   });
 });

@@ -407,7 +407,7 @@ describe("another buyer's things", () => {
     const aId = (
       await db.selectFrom("customers").select("id").where("email", "=", BUYER_A.email).executeTakeFirstOrThrow()
     ).id;
-    await setFavourite(db, aId, vehicleId, true);
+    await setFavourite(db, aId, "vehicle", vehicleId, true);
     const quote = await post(
       `/vehicles/${vehicleId}`,
       {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { convertYen, formatMoney } from "~/domain/rates/currencies";
 import { readVehicleQuery } from "~/domain/search/filters";
-import { searchVehicles } from "~/domain/search/search.server";
+import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
 import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
@@ -86,12 +86,16 @@ describe("vehicle list", () => {
   it("says 'Loading vehicles...' while the next list is on its way", async () => {
     const page = await openPage(browser);
     await page.goto("/vehicles", { waitUntil: "networkidle" });
+    // The list's data is held back until the words have been seen, so they cannot come and go unseen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/vehicles.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await released;
       await route.continue();
     });
     await page.getByTestId("filter-panel").getByLabel("Fuel").selectOption("diesel");
     await page.getByText("Loading vehicles...").waitFor({ state: "visible" });
+    release();
     await page.waitForURL((u) => u.search === "?Fuel=diesel");
     await page.getByText("Loading vehicles...").waitFor({ state: "hidden" });
     await page.context().close();
@@ -120,6 +124,62 @@ describe("vehicle list", () => {
     // Remembered: the detail page shows it too.
     await page.goto(`/vehicles/${first.id}`);
     expect(await page.getByTestId("converted-price").first().textContent()).toBe(expected);
+    await page.context().close();
+  });
+
+  it("filters prices in the currency the buyer sees, with or without the page's script", async () => {
+    const cheapest = (await list("Sort=price_asc&PerPage=100")).items;
+    const from = convertYen(cheapest[2]!.price, E2E_RATES.USD);
+    const to = convertYen(cheapest[12]!.price, E2E_RATES.USD);
+    const qs = `PriceFrom=${from}&PriceTo=${to}&Currency=USD`;
+    const expected = await withShopDb(async (db) => {
+      const query = readVehicleQuery(new URLSearchParams(`${qs}&Sort=price_asc`));
+      return searchVehicles(db, { ...query, filters: await vehicleFiltersInYen(db, query.filters) });
+    });
+    expect(expected.total).toBeGreaterThanOrEqual(11);
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await openPage(browser, { javaScriptEnabled });
+      await page.context().addCookies([{ name: "currency", value: "USD", url: baseUrl() }]);
+      await page.goto("/vehicles?Sort=price_asc", { waitUntil: "networkidle" });
+      const panel = page.getByTestId("filter-panel");
+      await panel.getByLabel("Price from (USD)").fill(`US$${from.toLocaleString("en-US")}`);
+      await panel.getByLabel("Price to (USD)").fill(String(to));
+      if (javaScriptEnabled) await panel.getByLabel("Price to (USD)").press("Enter");
+      else await panel.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL((u) => new URLSearchParams(u.search).get("Currency") === "USD");
+      // Without the script the address keeps what was typed ("US$975"); the shop reads the amount.
+      expect(readVehicleQuery(new URL(page.url()).searchParams).filters.PriceFrom).toBe(from);
+      await expect.poll(() => cardNames(page)).toEqual(expected.items.map((i) => i.name));
+      // Every price the buyer sees is inside what they typed.
+      const shown = await page.getByTestId("list-results").getByTestId("converted-price").allTextContents();
+      expect(shown.length).toBe(expected.items.length);
+      for (const text of shown) {
+        const dollars = Number(text.replace(/\D/g, ""));
+        expect(dollars).toBeGreaterThanOrEqual(from);
+        expect(dollars).toBeLessThanOrEqual(to);
+      }
+      await page.context().close();
+    }
+
+    // Choosing the currency on the list, then typing a budget: the budget is in the new currency.
+    const switcher = await openPage(browser);
+    await switcher.goto("/vehicles", { waitUntil: "networkidle" });
+    await switcher.getByTestId("currency-form").getByLabel("Currency").selectOption("USD");
+    const switched = switcher.getByTestId("filter-panel");
+    await switched.getByLabel("Price to (USD)").waitFor();
+    await switched.getByLabel("Price to (USD)").fill(String(to));
+    await switched.getByLabel("Price to (USD)").press("Enter");
+    await switcher.waitForURL((u) => u.search === `?PriceTo=${to}&Currency=USD`);
+    await switcher.context().close();
+
+    // A link with prices in yen is shown in the buyer's currency, and sent on in it.
+    const page = await openPage(browser);
+    await page.context().addCookies([{ name: "currency", value: "USD", url: baseUrl() }]);
+    await page.goto("/vehicles?PriceTo=2000000", { waitUntil: "networkidle" });
+    const panel = page.getByTestId("filter-panel");
+    expect(await panel.getByLabel("Price to (USD)").inputValue()).toBe(String(convertYen(2_000_000, E2E_RATES.USD)));
+    await panel.getByLabel("Price to (USD)").press("Enter");
+    await page.waitForURL((u) => u.search === `?PriceTo=${convertYen(2_000_000, E2E_RATES.USD)}&Currency=USD`);
     await page.context().close();
   });
 

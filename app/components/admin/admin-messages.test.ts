@@ -64,6 +64,10 @@ describe("server messages in the staff's language", () => {
     expect(inJapanese("A pending quote cannot be marked closed.")).toBe(
       "「未対応」の見積もり依頼を「完了」にすることはできません。",
     );
+    expect(inJapanese("A pending find request cannot be marked closed.")).toBe(
+      "「未対応」のお探し依頼を「完了」にすることはできません。",
+    );
+    expect(inJapanese("Find request not found.")).toBe("お探し依頼が見つかりません。");
     expect(inJapanese("Upload failed: Price is required")).toBe("アップロードに失敗しました：価格は必須です");
     expect(inJapanese("Upload failed: car.jpg: Image is larger than 5 MB.")).toBe(
       "アップロードに失敗しました：car.jpg：画像が5MBを超えています。",

@@ -105,14 +105,19 @@ const RULES: Rule[] = [
     /^Year founded must be from (\d+) to (\d+)$/,
     (m, t) => t("messages.pattern.foundedRange", { first: m[1]!, last: m[2]! }),
   ],
-  [
-    /^A (\w+) quote cannot be marked (\w+)\.$/,
+  ...(
+    [
+      ["quote", "cannotMove"],
+      ["find request", "cannotMoveFind"],
+    ] as const
+  ).map(([what, key]): Rule => [
+    new RegExp(`^A (\\w+) ${what} cannot be marked (\\w+)\\.$`),
     (m, t) => {
       const from = status(m[1]!, t);
       const to = status(m[2]!, t);
-      return from === null || to === null ? null : t("messages.pattern.cannotMove", { from, to });
+      return from === null || to === null ? null : t(`messages.pattern.${key}`, { from, to });
     },
-  ],
+  ]),
   [
     /^The upload is too large: at most (\d+) images of 5 MB each\.$/,
     (m, t) => t("messages.pattern.uploadTooLarge", { max: m[1]! }),

@@ -1,3 +1,4 @@
+import { STOCK_STATUSES } from "~/domain/inventory/stock-status";
 import { own } from "~/utils/own";
 import { useState } from "react";
 import { Field } from "~/components/ui/field";
@@ -23,7 +24,6 @@ import { useOptionLabels } from "./admin-options";
 import { Section, Select } from "./form-bits";
 
 type Values = Record<string, string>;
-const STATUSES = ["available", "reserved", "sold"] as const;
 
 /** The words of the stock forms: labels, stock statuses, and errors in the staff's language. */
 function useFieldWords(errors: Values) {
@@ -32,7 +32,7 @@ function useFieldWords(errors: Values) {
   const { options } = useOptionLabels();
   const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
   const label = (name: string) => t(`fields.labels.${name}`);
-  const status = STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
+  const status = STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
   return { t, e, label, status, options };
 }
 

@@ -1,3 +1,6 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/search/sorts";
+import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
@@ -16,7 +19,7 @@ type Row = {
   model: string;
   year: number | null;
   price: number;
-  stockStatus: "available" | "reserved" | "sold";
+  stockStatus: StockStatus;
   partNumber: string | null;
   category: string | null;
   quantity: number | null;
@@ -52,7 +55,7 @@ export function StockTable({
   bands,
   result,
 }: {
-  kind: "vehicles" | "parts";
+  kind: StockPath;
   title: string;
   base: string;
   query: Query;
@@ -126,9 +129,11 @@ export function StockTable({
           {t("stockTable.filters.status")}
           <select name="status" defaultValue={query.status} className={control}>
             <option value="">{t("stockTable.filters.all")}</option>
-            <option value="available">{t("stockStatus.available")}</option>
-            <option value="reserved">{t("stockStatus.reserved")}</option>
-            <option value="sold">{t("stockStatus.sold")}</option>
+            {STOCK_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`stockStatus.${status}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col text-sm text-slate-700">
@@ -165,11 +170,11 @@ export function StockTable({
         <label className="flex flex-col text-sm text-slate-700">
           {t("stockTable.filters.sort")}
           <select name="sort" defaultValue={query.sort} className={control}>
-            <option value="newest">{t("stockTable.sort.newest")}</option>
-            <option value="oldest">{t("stockTable.sort.oldest")}</option>
-            <option value="price_asc">{t("stockTable.sort.priceAsc")}</option>
-            <option value="price_desc">{t("stockTable.sort.priceDesc")}</option>
-            <option value="name">{t("stockTable.sort.name")}</option>
+            {ADMIN_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`stockTable.sort.${SORT_ORDERS[sort].key}`)}
+              </option>
+            ))}
           </select>
         </label>
         <PerPageField value={query.perPage} className={control} />

@@ -1,11 +1,19 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useFormat, useT } from "~/i18n/i18n";
 
-export type FavouriteRow = { vehicleId: number; refId: string; name: string; price: number; image: ImageRef | null };
+export type FavouriteRow = {
+  kind: StockKind;
+  id: number;
+  refId: string;
+  name: string;
+  price: number;
+  image: ImageRef | null;
+};
 export type QuoteRow = {
   number: string;
-  kind: "vehicle" | "part";
+  kind: StockKind;
   itemId: number | null;
   refId: string;
   itemName: string;
@@ -34,8 +42,11 @@ export function FavouriteList({ items }: { items: FavouriteRow[] }) {
   return (
     <ul className="divide-y divide-slate-200" data-testid="favourite-list">
       {items.map((f) => (
-        <li key={f.vehicleId}>
-          <Link to={`/vehicles/${f.vehicleId}`} className="flex items-center gap-4 py-3 hover:bg-slate-50">
+        <li key={`${f.kind}-${f.id}`}>
+          <Link
+            to={`/${f.kind === "part" ? "parts" : "vehicles"}/${f.id}`}
+            className="flex items-center gap-4 py-3 hover:bg-slate-50"
+          >
             <Thumb image={f.image} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">{f.name}</span>

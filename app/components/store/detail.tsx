@@ -1,3 +1,4 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
@@ -217,11 +218,13 @@ export function StickyQuoteBar({ whatsApp }: { whatsApp: string | null }) {
  */
 export function FavouriteButton({
   signedIn,
-  vehicleId,
+  kind,
+  id,
   favourite,
 }: {
   signedIn: boolean;
-  vehicleId: number;
+  kind: StockKind;
+  id: number;
   favourite: boolean;
 }) {
   const { t } = useT("stock");
@@ -244,7 +247,7 @@ export function FavouriteButton({
           }
         }}
       >
-        <input type="hidden" name="vehicleId" value={vehicleId} />
+        <input type="hidden" name={kind === "part" ? "partId" : "vehicleId"} value={id} />
         <input type="hidden" name="favourite" value={on ? "off" : "on"} />
         <input type="hidden" name="redirectTo" value={location.pathname} />
         <button

@@ -1,19 +1,21 @@
 import { Link } from "react-router";
-import { listSearch, type Sort } from "~/domain/search/filters";
+import { listSearch, type Sort, withoutFilter } from "~/domain/search/filters";
 import type { WayOut } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
-import type { ListKind } from "./stock-list";
+import type { ListKind } from "~/domain/search/list";
 
 /** What a buyer sees of a filter: its label and its shown value ("Fuel: Diesel"). */
 function filterText(field: FilterField | undefined, name: string, value: string, number: (n: number) => string) {
-  if (!field) return `${name}: ${value}`;
+  if (!field || field.kind === "hidden") return `${name}: ${value}`;
   if (field.kind === "select") {
+    // Menu labels carry a count ("Toyota (3)"); such a field says its value in words of its own.
     const option = field.options.find((o) => o.value === value);
-    // Menu labels carry a count ("Toyota (3)"); the value is what the buyer chose.
-    return `${field.label}: ${option && field.name !== "Make" && field.name !== "Type" ? option.label : value}`;
+    return `${field.label}: ${field.valueLabel ? field.valueLabel(value) : (option?.label ?? value)}`;
   }
   if (field.kind === "dependent") return `${field.label}: ${field.optionLabel ? field.optionLabel(value) : value}`;
+  // A price is told as the form shows it (in the buyer's currency).
+  if (field.kind === "number" && field.shown !== undefined) return `${field.label}: ${number(field.shown)}`;
   if (field.kind === "number" && /^\d+$/.test(value)) return `${field.label}: ${number(Number(value))}`;
   return `${field.label}: ${value}`;
 }
@@ -29,12 +31,15 @@ export function EmptyHelp({
   query,
   waysOut,
   fields,
+  budgetYen,
 }: {
   kind: ListKind;
   keys: readonly string[];
   query: { filters: Record<string, string | number | undefined>; sort: Sort; perPage: number };
   waysOut: WayOut[];
   fields: FilterField[];
+  /** The list's price limit in yen (a Find one for me budget is in yen). */
+  budgetYen?: number;
 }) {
   const { t } = useT("stock");
   const format = useFormat();
@@ -46,10 +51,10 @@ export function EmptyHelp({
     ["Model", "model"],
     ["YearFrom", "yearFrom"],
     ["YearTo", "yearTo"],
-    ["PriceTo", "budget"],
   ] as const) {
     if (f[from] !== undefined) wanted.set(to, String(f[from]));
   }
+  if (budgetYen !== undefined) wanted.set("budget", String(budgetYen));
   return (
     <div className="mx-auto mt-6 max-w-md space-y-6 text-left" data-testid="empty-help">
       {shown.length > 0 ? (
@@ -57,7 +62,7 @@ export function EmptyHelp({
           <h2 className="text-base font-semibold text-slate-900">{t("empty.nearest")}</h2>
           <ul className="mt-2 space-y-2">
             {shown.map((way) => {
-              const rest = { ...f, [way.drop]: undefined };
+              const rest = withoutFilter(f, way.drop);
               return (
                 <li key={way.drop}>
                   <Link

@@ -1,10 +1,10 @@
 import { own } from "~/utils/own";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { listSearch, type Sort } from "~/domain/search/filters";
+import { filterAmount, listSearch, type Sort } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
-import type { ListKind } from "./stock-list";
+import type { ListKind } from "~/domain/search/list";
 
 export type FilterField =
   | {
@@ -13,6 +13,8 @@ export type FilterField =
       label: string;
       options: { value: string; label: string }[];
       anyLabel?: string;
+      /** A chosen value in words, without the menu's count ("SUV", not "SUV (20)"); the option's label when not given. */
+      valueLabel?: (value: string) => string;
     }
   | {
       /** A list whose choices follow another field: models of the make, subtypes of the type. */
@@ -27,8 +29,17 @@ export type FilterField =
       /** Shown label of a group (a parent's value); the value itself when not given. */
       groupLabel?: (value: string) => string;
     }
-  | { kind: "number"; name: string; label: string; placeholder: string }
-  | { kind: "text"; name: string; label: string; placeholder: string };
+  | {
+      kind: "number";
+      name: string;
+      label: string;
+      placeholder: string;
+      /** The value to show when it differs from the address's (a price in another currency). */
+      shown?: number;
+    }
+  | { kind: "text"; name: string; label: string; placeholder: string }
+  /** A value sent with the others, not chosen here: the currency the prices are typed in. */
+  | { kind: "hidden"; name: string; value: string };
 
 /** Year from and Year to, the same on the vehicle and parts lists. `t` is the "stock" namespace's. */
 export function yearFilterFields(menus: { yearsFrom: string[]; yearsTo: string[] }, t: TFunction): FilterField[] {
@@ -87,15 +98,21 @@ export function FilterPanel({
   const navigate = useNavigate();
   const { t } = useT("stock");
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, filters[f.name] === undefined ? "" : String(filters[f.name])])),
+    Object.fromEntries(
+      fields.map((f) => {
+        const value =
+          f.kind === "hidden" ? f.value : f.kind === "number" && f.shown !== undefined ? f.shown : filters[f.name];
+        return [f.name, value === undefined ? "" : String(value)];
+      }),
+    ),
   );
 
   const searchOf = (next: Record<string, string>) => {
-    // Amounts go into the address as plain digits ("¥300,000" becomes 300000), as the server reads them.
+    // Amounts go into the address as plain digits ("¥300,000" becomes 300000), as the server reads them;
+    // what is not an amount is left out, as the server would ignore it.
     const numeric = new Set(fields.filter((f) => f.kind === "number").map((f) => f.name));
-    const cleaned = Object.entries(next).map(
-      ([k, v]) => [k, numeric.has(k) ? v.replace(/\D/g, "") : v.trim()] as const,
-    );
+    const amount = (v: string) => String(filterAmount(v) ?? "");
+    const cleaned = Object.entries(next).map(([k, v]) => [k, numeric.has(k) ? amount(v) : v.trim()] as const);
     const chosen = Object.fromEntries(cleaned.filter(([, v]) => v !== ""));
     return listSearch(keys, { filters: chosen, sort, perPage, page: 1 });
   };
@@ -174,8 +191,12 @@ export function FilterPanel({
     >
       {sort !== "newest" ? <input type="hidden" name="Sort" value={sort} /> : null}
       {perPage !== 20 ? <input type="hidden" name="PerPage" value={perPage} /> : null}
+      {fields.map((f) =>
+        f.kind === "hidden" ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null,
+      )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
         {fields.map((f) => {
+          if (f.kind === "hidden") return null;
           const id = `filter-${f.name}`;
           const wide = f.kind === "text" ? "col-span-2" : "";
           return (

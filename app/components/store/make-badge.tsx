@@ -13,7 +13,7 @@ export function makeMonogram(make: string): string {
 export function MakeBadge({ make }: { make: string }) {
   const letters = makeMonogram(make);
   return (
-    <svg aria-hidden="true" viewBox="0 0 36 36" className="h-9 w-9 shrink-0" data-testid="make-badge">
+    <svg aria-hidden="true" viewBox="0 0 36 36" className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" data-testid="make-badge">
       <circle cx="18" cy="18" r="17" className="fill-accent-50 stroke-accent-600" strokeWidth="1.5" />
       <circle cx="18" cy="18" r="13.5" className="fill-none stroke-accent-200" strokeWidth="1" />
       <text

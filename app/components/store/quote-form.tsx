@@ -1,3 +1,4 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
@@ -41,7 +42,7 @@ export function QuoteForm({
   quantity,
   whatsApp,
 }: {
-  kind: "vehicle" | "part";
+  kind: StockKind;
   itemId: number;
   submissionKey: string;
   prefill: Prefill;
@@ -226,7 +227,7 @@ function QuoteSent({
   whatsApp,
 }: {
   sent: { number: string; email: string };
-  kind: "vehicle" | "part";
+  kind: StockKind;
   signedIn: boolean;
   whatsApp: string | null;
 }) {

@@ -1,3 +1,4 @@
+import { BellIcon } from "./bell-icon";
 import { useId } from "react";
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { inputClass } from "~/components/ui/field";
@@ -15,7 +16,7 @@ import { optionLabel } from "./option-label";
  */
 
 /** What the words need of useFormat(): numbers and yen in the page's language. */
-type Format = Pick<ReturnType<typeof useFormat>, "number" | "yen">;
+type Format = Pick<ReturnType<typeof useFormat>, "number" | "yen" | "money">;
 
 /** The filters in words, each a short phrase: "Toyota Land Cruiser", "2015–2020", "up to ¥3,000,000"... */
 export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string[] {
@@ -31,7 +32,9 @@ export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunctio
           : null;
   const km = (n: number | undefined) =>
     n === undefined ? undefined : t("savedSearches.words.km", { value: format.number(n) });
-  const yen = (n: number | undefined) => (n === undefined ? undefined : format.yen(n));
+  // Prices in the currency they were saved in ("up to US$8,000").
+  const price = (n: number | undefined) =>
+    n === undefined ? undefined : f.Currency ? format.money(n, f.Currency) : format.yen(n);
   const what = [
     f.Make,
     f.Model,
@@ -42,7 +45,7 @@ export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunctio
   return [
     what || null,
     range(f.YearFrom?.toString(), f.YearTo?.toString()),
-    range(yen(f.PriceFrom), yen(f.PriceTo)),
+    range(price(f.PriceFrom), price(f.PriceTo)),
     range(km(f.MileageFrom), km(f.MileageTo)),
     optionLabel(stock, "transmission", f.Transmission),
     optionLabel(stock, "fuel", f.Fuel),
@@ -96,18 +99,6 @@ export function SaveSearch({
   const error = answer && !answer.ok ? messages.message(answer.error) : undefined;
   const saved = signedIn && searchParams.get("saved") === "1" && location.pathname === "/vehicles";
 
-  if (!signedIn) {
-    return (
-      <Link
-        to={`/login?redirectTo=${encodeURIComponent(here)}`}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-accent-700 hover:underline"
-        data-testid="save-search-sign-in"
-      >
-        <BellIcon />
-        {t("savedSearches.save.signIn")}
-      </Link>
-    );
-  }
   // Just saved: these filters are saved, so the confirmation takes the form's place.
   if (saved) {
     return (
@@ -174,15 +165,6 @@ export function SaveSearch({
         </fetcher.Form>
       </details>
     </div>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth="2">
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
   );
 }
 

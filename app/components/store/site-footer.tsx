@@ -1,3 +1,4 @@
+import { shopYear } from "~/i18n/format";
 import { Link } from "react-router";
 import { type CompanyFacts, type ShopSettings, telHref, whatsappHref } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
@@ -95,7 +96,7 @@ export function SiteFooter({ shop, company }: { shop: ShopSettings; company: Com
         </div>
       </div>
       <p className="border-t border-slate-200 py-5 text-center text-xs text-slate-500">
-        {t("footer.copyright", { year: new Date().getUTCFullYear(), shopName: shop.name })}
+        {t("footer.copyright", { year: shopYear(), shopName: shop.name })}
       </p>
     </footer>
   );

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { defaultVehicleName } from "~/domain/inventory/inventory";
 import { partColumns } from "~/domain/inventory/inventory.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
@@ -25,7 +26,7 @@ export async function bulkInsertStock(
         const at = new Date(start + Math.floor((span * i) / options.vehicles)).toISOString();
         return {
           ref_id: `B-${String(i + 1).padStart(7, "0")}`,
-          name: v.name ?? `${v.year} ${v.make} ${v.model}`,
+          name: v.name ?? defaultVehicleName(v),
           make: v.make,
           model: v.model,
           type: v.type,

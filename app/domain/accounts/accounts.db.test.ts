@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { countTries, LOGIN_LIMIT } from "~/domain/auth/rate-limit.server";
-import { createVehicle } from "~/domain/inventory/inventory.server";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { RegisterSchema } from "./accounts.schema";
 import {
   authenticateCustomer,
@@ -251,21 +251,53 @@ describe("password reset", () => {
 });
 
 describe("favourites", () => {
-  it("belong to one buyer, toggle both ways, and list with yen prices newest first", async () => {
+  it("belong to one buyer, toggle both ways, and list vehicles and parts together newest first", async () => {
     const rng = createRng(4);
     const a = await createVehicle(t.db, vehicleFactory(rng, 0), [], { kind: "system", id: null });
     const b = await createVehicle(t.db, vehicleFactory(rng, 1), [], { kind: "system", id: null });
-    expect(await setFavourite(t.db, buyer.id, a.id, true)).toBe(true);
-    await new Promise((r) => setTimeout(r, 5));
-    expect(await setFavourite(t.db, buyer.id, b.id, true)).toBe(true);
-    expect(await setFavourite(t.db, buyer.id, b.id, true)).toBe(true); // twice is still once
-    expect(await isFavourite(t.db, other.id, a.id)).toBe(false);
+    const wheelInput = partFactory(rng, 0);
+    const wheel = await createPart(t.db, wheelInput, [], { kind: "system", id: null });
+    // Newest first needs distinct times: a clock the test moves, a second per favourite.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-01T00:00:00Z") });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const tick = () => vi.setSystemTime(Date.now() + 1000);
+    expect(await setFavourite(t.db, buyer.id, "vehicle", a.id, true)).toBe(true);
+    tick();
+    expect(await setFavourite(t.db, buyer.id, "part", wheel.id, true)).toBe(true);
+    tick();
+    expect(await setFavourite(t.db, buyer.id, "vehicle", b.id, true)).toBe(true);
+    expect(await setFavourite(t.db, buyer.id, "vehicle", b.id, true)).toBe(true); // twice is still once
+    expect(await isFavourite(t.db, other.id, "vehicle", a.id)).toBe(false);
+    expect(await isFavourite(t.db, buyer.id, "part", wheel.id)).toBe(true);
+    // Each kind is kept in its own table: the part is not a vehicle that happens to share its id.
+    const rows = async (table: "favourites" | "part_favourites") =>
+      (await t.db.selectFrom(table).select("customer_id").where("customer_id", "=", buyer.id).execute()).length;
+    expect([await rows("favourites"), await rows("part_favourites")]).toEqual([2, 1]);
     const mine = await listFavourites(t.db, buyer.id, 1, 10);
-    expect(mine.total).toBe(2);
-    expect(mine.items.map((f) => f.vehicleId)).toEqual([b.id, a.id]);
+    expect(mine.total).toBe(3);
+    expect(mine.items.map((f) => [f.kind, f.id])).toEqual([
+      ["vehicle", b.id],
+      ["part", wheel.id],
+      ["vehicle", a.id],
+    ]);
+    expect(mine.items[1]).toMatchObject({ name: wheelInput.name, refId: wheel.refId, price: wheelInput.price });
+    // Pages go across both kinds.
+    expect((await listFavourites(t.db, buyer.id, 2, 2)).items.map((f) => f.id)).toEqual([a.id]);
     expect((await listFavourites(t.db, other.id, 1, 10)).total).toBe(0);
-    expect(await setFavourite(t.db, buyer.id, a.id, false)).toBe(false);
-    expect(await isFavourite(t.db, buyer.id, a.id)).toBe(false);
-    expect(await setFavourite(t.db, buyer.id, 999_999, true)).toBeNull();
+    expect(await setFavourite(t.db, buyer.id, "vehicle", a.id, false)).toBe(false);
+    expect(await isFavourite(t.db, buyer.id, "vehicle", a.id)).toBe(false);
+    expect(await setFavourite(t.db, buyer.id, "part", wheel.id, false)).toBe(false);
+    expect(await isFavourite(t.db, buyer.id, "part", wheel.id)).toBe(false);
+    expect(await setFavourite(t.db, buyer.id, "vehicle", 999_999, true)).toBeNull();
+    expect(await setFavourite(t.db, buyer.id, "part", 999_999, true)).toBeNull();
+  });
+
+  it("a part's favourite goes with the part", async () => {
+    const part = await createPart(t.db, partFactory(createRng(5), 1), [], { kind: "system", id: null });
+    await setFavourite(t.db, other.id, "part", part.id, true);
+    await t.db.deleteFrom("parts").where("id", "=", part.id).execute();
+    expect((await listFavourites(t.db, other.id, 1, 10)).total).toBe(0);
   });
 });

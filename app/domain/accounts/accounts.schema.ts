@@ -73,20 +73,3 @@ export const ProfileSchema = z.object({
   country: text("Country", 60),
   phone,
 });
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message of each field, for showing beside it. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** The form's own values, to give back to it after a refusal (never the passwords). */
-export function keepValues(form: FormData, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? "").slice(0, 500)]));
-}

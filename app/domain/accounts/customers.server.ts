@@ -121,6 +121,29 @@ export async function requestPasswordReset(
 
 export type ResetOutcome = { ok: true; customerId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
 
+/** Tokens are 43 characters; anything far longer is no token (and is not hashed). */
+const TOKEN_MAX = 100;
+
+/** A reset link as the database knows it: usable, or why not. The page and the reset read it the same way. */
+export async function readResetLink(db: DB, token: string, now = new Date()) {
+  const row =
+    token.length > TOKEN_MAX
+      ? undefined
+      : await db
+          .selectFrom("password_resets")
+          .selectAll()
+          .where("token_hash", "=", tokenHash(token))
+          .executeTakeFirst();
+  const state = !row
+    ? ("invalid" as const)
+    : row.used_at
+      ? ("used" as const)
+      : row.expires_at <= now.toISOString()
+        ? ("expired" as const)
+        : ("usable" as const);
+  return { row, state };
+}
+
 /**
  * Sets a new password from a reset link. The link works once; every other
  * outstanding link of the buyer and every session of the buyer end with it.
@@ -128,14 +151,8 @@ export type ResetOutcome = { ok: true; customerId: number } | { ok: false; reaso
 export async function resetPassword(db: DB, token: string, password: string, now = new Date()): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("password_resets")
-      .selectAll()
-      .where("token_hash", "=", tokenHash(token))
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: "invalid" } as const;
-    if (row.used_at) return { ok: false, reason: "used" } as const;
-    if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" } as const;
+    const { row, state } = await readResetLink(trx, token, now);
+    if (!row || state !== "usable") return { ok: false, reason: state === "usable" ? "invalid" : state } as const;
     // One reset of a buyer at a time: two links used at the same moment on
     // PostgreSQL would each claim its own and miss the other's (SQLite runs
     // one write transaction at a time already).

@@ -1,12 +1,21 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { sql } from "kysely";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { StockStatus } from "~/domain/inventory/inventory";
 import { coverImages } from "~/domain/inventory/inventory.server";
 
-/** Favourites belong to one buyer: every function takes the buyer's id from the session, never from the form. */
+/**
+ * Favourites belong to one buyer: every function takes the buyer's id from
+ * the session, never from the form. A buyer keeps vehicles and parts; each
+ * kind has its own table, so a favourite goes when its vehicle or part does.
+ */
+
+export type FavouriteKind = StockKind;
 
 export type FavouriteItem = {
-  vehicleId: number;
+  kind: FavouriteKind;
+  id: number;
   refId: string;
   name: string;
   price: number;
@@ -15,83 +24,121 @@ export type FavouriteItem = {
   addedAt: string;
 };
 
-export async function isFavourite(db: DB, customerId: number, vehicleId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("favourites")
-    .select("vehicle_id")
-    .where("customer_id", "=", customerId)
-    .where("vehicle_id", "=", vehicleId)
-    .executeTakeFirst();
+const TABLES = {
+  vehicle: { favourites: "favourites", stock: "vehicles", column: "vehicle_id", images: "vehicle_images" },
+  part: { favourites: "part_favourites", stock: "parts", column: "part_id", images: "part_images" },
+} as const;
+
+export async function isFavourite(db: DB, customerId: number, kind: FavouriteKind, id: number): Promise<boolean> {
+  const row =
+    kind === "vehicle"
+      ? await db
+          .selectFrom("favourites")
+          .select("vehicle_id")
+          .where("customer_id", "=", customerId)
+          .where("vehicle_id", "=", id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("part_favourites")
+          .select("part_id")
+          .where("customer_id", "=", customerId)
+          .where("part_id", "=", id)
+          .executeTakeFirst();
   return Boolean(row);
 }
 
-/** Saves or forgets a favourite. Returns the stored state, or null when the vehicle does not exist. */
+/** Saves or forgets a favourite. Returns the stored state, or null when the vehicle or part does not exist. */
 export async function setFavourite(
   db: DB,
   customerId: number,
-  vehicleId: number,
+  kind: FavouriteKind,
+  id: number,
   on: boolean,
 ): Promise<boolean | null> {
-  const vehicle = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
-  if (!vehicle) return null;
-  if (on) {
-    await db
-      .insertInto("favourites")
-      .values({ customer_id: customerId, vehicle_id: vehicleId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(["customer_id", "vehicle_id"]).doNothing())
-      .execute();
+  const exists =
+    kind === "vehicle"
+      ? await db.selectFrom("vehicles").select("id").where("id", "=", id).executeTakeFirst()
+      : await db.selectFrom("parts").select("id").where("id", "=", id).executeTakeFirst();
+  if (!exists) return null;
+  if (kind === "vehicle") {
+    if (on)
+      await db
+        .insertInto("favourites")
+        .values({ customer_id: customerId, vehicle_id: id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(["customer_id", "vehicle_id"]).doNothing())
+        .execute();
+    else await db.deleteFrom("favourites").where("customer_id", "=", customerId).where("vehicle_id", "=", id).execute();
   } else {
-    await db
-      .deleteFrom("favourites")
-      .where("customer_id", "=", customerId)
-      .where("vehicle_id", "=", vehicleId)
-      .execute();
+    if (on)
+      await db
+        .insertInto("part_favourites")
+        .values({ customer_id: customerId, part_id: id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(["customer_id", "part_id"]).doNothing())
+        .execute();
+    else
+      await db.deleteFrom("part_favourites").where("customer_id", "=", customerId).where("part_id", "=", id).execute();
   }
   return on;
 }
 
-/** A page of the buyer's favourites, newest first, with the total. */
-export async function listFavourites(db: DB, customerId: number, page: number, perPage: number) {
-  const total = Number(
-    (
-      await db
-        .selectFrom("favourites")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("customer_id", "=", customerId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const rows = await db
-    .selectFrom("favourites")
-    .innerJoin("vehicles", "vehicles.id", "favourites.vehicle_id")
+/** One kind's favourites of a buyer, as rows of the same shape (for the list of both). */
+function favouriteRows(db: DB, customerId: number, kind: FavouriteKind) {
+  const t = TABLES[kind];
+  return db
+    .selectFrom(`${t.favourites} as f` as "favourites as f")
+    .innerJoin(`${t.stock} as s` as "vehicles as s", "s.id", `f.${t.column}` as "f.vehicle_id")
     .select([
-      "vehicles.id",
-      "vehicles.ref_id",
-      "vehicles.name",
-      "vehicles.price",
-      "vehicles.stock_status",
-      "favourites.created_at",
+      sql<FavouriteKind>`${sql.lit(kind)}`.as("kind"),
+      "s.id",
+      "s.ref_id",
+      "s.name",
+      "s.price",
+      "s.stock_status",
+      "f.created_at",
     ])
-    .where("favourites.customer_id", "=", customerId)
-    .orderBy("favourites.created_at", "desc")
-    .orderBy("vehicles.id", "desc")
+    .where("f.customer_id", "=", customerId);
+}
+
+/** A page of the buyer's favourites, vehicles and parts together, newest first, with the total. */
+export async function listFavourites(db: DB, customerId: number, page: number, perPage: number) {
+  const count = async (table: "favourites" | "part_favourites") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("customer_id", "=", customerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const [vehicles, parts] = await Promise.all([count("favourites"), count("part_favourites")]);
+  const rows = await db
+    .selectFrom(
+      favouriteRows(db, customerId, "vehicle")
+        .unionAll(favouriteRows(db, customerId, "part"))
+        .as("both"),
+    )
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("kind", "desc")
+    .orderBy("id", "desc")
     .limit(perPage)
     .offset((Math.max(1, page) - 1) * perPage)
     .execute();
-  const covers = await coverImages(
-    db,
-    "vehicle_images",
-    "vehicle_id",
-    rows.map((r) => r.id),
-  );
+  const ids = (kind: FavouriteKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const [vehicleCovers, partCovers] = await Promise.all([
+    coverImages(db, TABLES.vehicle.images, TABLES.vehicle.column, ids("vehicle")),
+    coverImages(db, TABLES.part.images, TABLES.part.column, ids("part")),
+  ]);
   const items: FavouriteItem[] = rows.map((r) => ({
-    vehicleId: r.id,
+    kind: r.kind,
+    id: r.id,
     refId: r.ref_id,
     name: r.name,
     price: Number(r.price),
     stockStatus: r.stock_status,
-    image: covers.get(r.id) ?? null,
+    image: (r.kind === "vehicle" ? vehicleCovers : partCovers).get(r.id) ?? null,
     addedAt: r.created_at,
   }));
-  return { items, total };
+  return { items, total: vehicles + parts };
 }

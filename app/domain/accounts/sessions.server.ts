@@ -1,27 +1,19 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { serverCookie } from "~/utils/cookies";
+import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
 import { pageUrl } from "~/utils/page-url";
-import { type SessionServices, secureCookies } from "~/context.server";
+import type { SessionServices } from "~/context.server";
 
 /*
  * Buyer sessions live on the server: the cookie holds a random 256-bit id, the
  * database its hash. A new id at every sign-in; signing out deletes the row.
  */
 
-/** The cookie's name: with the __Host- prefix when the shop is served over https, so no other host or plain-http page can set it. */
-export function customerCookieName(secure: boolean): string {
-  return secure ? "__Host-sid" : "sid";
-}
 export const CUSTOMER_SESSION_DAYS = 30;
 
 export type Customer = { id: number; email: string; fullName: string; country: string; phone: string };
-
-function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return serverCookie(customerCookieName(secure), value, maxAgeSeconds, secure);
-}
 
 /** Opens a session and returns the Set-Cookie header for it. */
 export async function startCustomerSession(services: SessionServices, customerId: number): Promise<string> {
@@ -37,20 +29,23 @@ export async function startCustomerSession(services: SessionServices, customerId
       expires_at: new Date(now.getTime() + CUSTOMER_SESSION_DAYS * 86_400_000).toISOString(),
     })
     .execute();
-  return cookie(token, CUSTOMER_SESSION_DAYS * 86_400, secureCookies(services));
+  return setCookie(COOKIES.buyerSession, token, secureCookies(services), CUSTOMER_SESSION_DAYS * 86_400);
 }
 
 /** Ends the session of this request (the row goes) and returns the Set-Cookie header that clears it. */
 export async function endCustomerSession(services: SessionServices, request: Request): Promise<string> {
   const secure = secureCookies(services);
-  const token = readSessionCookie(request.headers.get("Cookie"), customerCookieName(secure));
+  const token = readSessionCookie(request.headers.get("Cookie"), cookieName(COOKIES.buyerSession, secure));
   if (token) await services.db.deleteFrom("customer_sessions").where("id_hash", "=", tokenHash(token)).execute();
-  return cookie("", 0, secure);
+  return clearCookie(COOKIES.buyerSession, secure);
 }
 
 /** The signed-in buyer, or null. */
 export async function getCustomer(services: SessionServices, request: Request): Promise<Customer | null> {
-  const token = readSessionCookie(request.headers.get("Cookie"), customerCookieName(secureCookies(services)));
+  const token = readSessionCookie(
+    request.headers.get("Cookie"),
+    cookieName(COOKIES.buyerSession, secureCookies(services)),
+  );
   if (!token || token.length > 100) return null;
   const row = await services.db
     .selectFrom("customer_sessions")

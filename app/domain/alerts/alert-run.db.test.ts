@@ -8,6 +8,7 @@ import type { VehicleInput } from "~/domain/inventory/inventory";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { editStock } from "~/domain/inventory/stock-edit.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
+import { storeOwnerRates } from "~/domain/rates/rates.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { runSearchAlerts, startAlertWorker } from "./alert-run.server";
 import { saveSearch, setAlertsByToken, unsubscribeToken } from "./saved-searches.server";
@@ -195,6 +196,26 @@ describe("saved search alerts", () => {
     const stored = await row(search.id);
     expect(stored.last_alert_at).toBeNull();
     expect(stored.checked_until).toBe(T.toISOString());
+  });
+
+  it("a budget saved in dollars is read at the shop's rate: a car shown under it is news, one over it is not", async () => {
+    // ¥150 to the dollar: US$8,000 is ¥1,200,000 (¥1,200,074 still shows as US$8,000).
+    await storeOwnerRates(t.db, { id: 1, adminId: "owner" }, { USD: 150 });
+    const ravi = await buyer("Ravi Kumar");
+    const search = await saved(
+      ravi.id,
+      "Jimny up to $8,000",
+      "Make=Suzuki&Model=Jimny&PriceTo=8,000&Currency=USD",
+      at(-10),
+    );
+    expect(search.query).toBe("Make=Suzuki&Model=Jimny&PriceTo=8000&Currency=USD");
+    await listed({ make: "Suzuki", model: "Jimny", name: "2016 Jimny within budget", price: 1_200_074 }, at(-5));
+    await listed({ make: "Suzuki", model: "Jimny", name: "2019 Jimny over budget", price: 1_200_075 }, at(-5));
+    await runSearchAlerts(t.db, options, T);
+    const mails = await deliveredTo(ravi.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("2016 Jimny within budget");
+    expect(mails[0]!.text).not.toContain("2019 Jimny over budget");
   });
 
   it("at most one mail a day: news after an alert waits, then comes in one mail 24 hours later", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultSearchName, describeFilters } from "~/components/store/saved-searches";
 import { catalogueFor } from "~/i18n/catalogues.server";
 import { i18nFor } from "~/i18n/core";
-import { formatNumber, formatYenIn } from "~/i18n/format";
+import { formatMoneyIn, formatNumber, formatYenIn } from "~/i18n/format";
 import { LANGUAGES, type LanguageCode } from "~/i18n/languages";
 import { findMessage, localizeMessage } from "~/i18n/messages";
 import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "./saved-searches";
@@ -10,7 +10,11 @@ import { alreadySavedMessage, SaveSearchSchema, TOO_MANY_SAVED_SEARCHES } from "
 
 function words(language: LanguageCode) {
   const i18n = i18nFor(catalogueFor(language, "public"));
-  const format = { number: (v: number) => formatNumber(v, language), yen: (v: number) => formatYenIn(v, language) };
+  const format = {
+    number: (v: number) => formatNumber(v, language),
+    yen: (v: number) => formatYenIn(v, language),
+    money: (v: number, currency: string) => formatMoneyIn(v, currency, language),
+  };
   return {
     t: i18n.getFixedT(language, "account"),
     stock: i18n.getFixedT(language, "stock"),
@@ -32,6 +36,15 @@ describe("the canonical query of a saved search", () => {
     expect(savedSearchPath("Make=Toyota")).toBe("/vehicles?Make=Toyota");
     expect(savedSearchFilters("Make=Toyota&YearFrom=2015")).toEqual({ Make: "Toyota", YearFrom: 2015 });
   });
+
+  it("keeps the currency a budget was typed in, and only with a budget", () => {
+    expect(canonicalVehicleQuery("Currency=usd&PriceTo=8,000&Make=Toyota")).toBe(
+      "Make=Toyota&PriceTo=8000&Currency=USD",
+    );
+    expect(canonicalVehicleQuery("Currency=USD&Make=Toyota")).toBe("Make=Toyota");
+    expect(canonicalVehicleQuery("Currency=JPY&PriceTo=800000")).toBe("PriceTo=800000");
+    expect(canonicalVehicleQuery("Currency=XYZ&PriceTo=800000")).toBe("PriceTo=800000");
+  });
 });
 
 describe("names and summaries", () => {
@@ -50,6 +63,9 @@ describe("names and summaries", () => {
         format,
       ),
     ).toEqual(["SUV", "up to ¥3,000,000", "from 20,000 km", "Automatic", "Steering: Right", "“diesel”"]);
+    expect(describeFilters(savedSearchFilters("PriceFrom=5000&PriceTo=8000&Currency=USD"), t, stock, format)).toEqual([
+      "$5,000–$8,000",
+    ]);
     const long = defaultSearchName({ Make: "Toyota", Keyword: "x".repeat(100) }, t, stock, format);
     expect(long.length).toBe(60);
     expect(long.endsWith("…")).toBe(true);

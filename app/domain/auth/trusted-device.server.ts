@@ -1,8 +1,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Config } from "~/config.server";
-import { secureCookies } from "~/context.server";
 import type { DB } from "~/db/db.server";
-import { readCookie, serverCookie } from "~/utils/cookies";
+import { clearCookie, COOKIES, cookieName, readCookie, secureCookies, setCookie } from "~/utils/cookies";
 import { addressKey } from "./rate-limit.server";
 
 /*
@@ -19,11 +18,7 @@ import { addressKey } from "./rate-limit.server";
 export type DeviceKind = "buyer" | "staff";
 type DeviceServices = { db: DB; config: Pick<Config, "publicUrl" | "sessionSecret"> };
 
-const YEAR_SECONDS = 365 * 24 * 3600;
-
-function cookieName(kind: DeviceKind, secure: boolean): string {
-  return `${secure ? "__Host-" : ""}${kind}_device`;
-}
+const DEVICE_COOKIES = { buyer: COOKIES.buyerDevice, staff: COOKIES.staffDevice } as const;
 
 /** The account as it is now: its id and a fingerprint of its password hash; null when there is none. */
 async function credential(db: DB, kind: DeviceKind, account: string): Promise<string | null> {
@@ -52,8 +47,8 @@ export async function trustedDeviceCookie(
   const held = await credential(services.db, kind, account);
   const nonce = randomBytes(16).toString("base64url");
   const secure = secureCookies(services);
-  const value = held ? `${nonce}.${mac(services, kind, held, nonce)}` : "";
-  return serverCookie(cookieName(kind, secure), value, held ? YEAR_SECONDS : 0, secure);
+  const cookie = DEVICE_COOKIES[kind];
+  return held ? setCookie(cookie, `${nonce}.${mac(services, kind, held, nonce)}`, secure) : clearCookie(cookie, secure);
 }
 
 /** The id of this browser when it has signed in to this account, with its current password, before; or null. */
@@ -63,7 +58,7 @@ export async function trustedDevice(
   kind: DeviceKind,
   account: string,
 ): Promise<string | null> {
-  const value = readCookie(request.headers.get("Cookie"), cookieName(kind, secureCookies(services)));
+  const value = readCookie(request.headers.get("Cookie"), cookieName(DEVICE_COOKIES[kind], secureCookies(services)));
   const [nonce, given, ...rest] = (value ?? "").split(".");
   if (!nonce || !given || rest.length > 0 || nonce.length > 40) return null;
   const held = await credential(services.db, kind, account);

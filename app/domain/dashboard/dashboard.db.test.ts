@@ -66,6 +66,28 @@ describe("dashboard figures", () => {
     expect(card("Total Users")).toMatchObject({ value: 2, weeks: { thisWeek: 2, previousWeek: 0 } });
   });
 
+  it("counts the Find one for me requests still waiting for an answer", async () => {
+    expect((await dashboardFigures(t.db, now)).findRequests).toBe(0);
+    const at = now.toISOString();
+    const request = (number: string, status: "pending" | "closed") => ({
+      number,
+      kind: "vehicle" as const,
+      make: "Toyota",
+      destination: "Mombasa, Kenya",
+      name: "Amina",
+      email: "amina@example.ke",
+      status,
+      created_at: at,
+      updated_at: at,
+    });
+    await t.db
+      .insertInto("find_requests")
+      .values([request("3000000001", "pending"), request("3000000002", "closed")])
+      .execute();
+    expect((await dashboardFigures(t.db, now)).findRequests).toBe(1);
+    await t.db.deleteFrom("find_requests").execute();
+  });
+
   it("gives at most 8 activity entries, newest first", async () => {
     const f = await dashboardFigures(t.db, now);
     expect(f.activity).toHaveLength(6);
@@ -79,5 +101,31 @@ describe("dashboard figures", () => {
     expect(perDay.find((d) => d.day === "2026-11-12")).toEqual({ day: "2026-11-12", vehicle: 1, part: 0 });
     expect(perDay.reduce((s, d) => s + d.part, 0)).toBe(1);
     expect(perDay[0]!.day).toBe("2026-10-23");
+  });
+
+  it("counts by the shop's day: a request at 06:30 in Tokyo is that day's, though UTC still says the day before", async () => {
+    const before = await dashboardFigures(t.db, now);
+    const count = (f: typeof before, day: string) => f.perDay.find((d) => d.day === day)!.vehicle;
+    const at = "2026-11-20T21:30:00.000Z"; // 21 November, 06:30 in Tokyo
+    await t.db
+      .insertInto("quotes")
+      .values({
+        number: "1000000099",
+        kind: "vehicle",
+        ref_id: "R",
+        item_name: "I",
+        name: "N",
+        country: "C",
+        email: "e@x.example",
+        phone: "1",
+        message: "m",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const after = await dashboardFigures(t.db, now);
+    expect(count(after, "2026-11-21")).toBe(count(before, "2026-11-21") + 1);
+    expect(count(after, "2026-11-20")).toBe(count(before, "2026-11-20"));
+    await t.db.deleteFrom("quotes").where("number", "=", "1000000099").execute();
   });
 });

@@ -1,3 +1,5 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { shopDay } from "~/i18n/format";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 
@@ -10,7 +12,7 @@ async function weeks(
   db: DB,
   table: "vehicles" | "parts" | "customers" | "quotes",
   now: Date,
-  kind?: "vehicle" | "part",
+  kind?: StockKind,
 ): Promise<Window> {
   const weekAgo = new Date(now.getTime() - 7 * DAY).toISOString();
   const twoWeeksAgo = new Date(now.getTime() - 14 * DAY).toISOString();
@@ -42,7 +44,20 @@ async function count(db: DB, table: "vehicles" | "parts" | "customers") {
   );
 }
 
-async function pendingQuotes(db: DB, kind: "vehicle" | "part") {
+/** Find one for me requests not yet answered (issue 18.2). */
+async function pendingFindRequests(db: DB) {
+  return Number(
+    (
+      await db
+        .selectFrom("find_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
+async function pendingQuotes(db: DB, kind: StockKind) {
   return Number(
     (
       await db
@@ -57,8 +72,8 @@ async function pendingQuotes(db: DB, kind: "vehicle" | "part") {
 
 /** Every figure of the dashboard, each counted by the database. */
 export async function dashboardFigures(db: DB, now = new Date()) {
-  const [vehicles, parts, users, vehicleQuotes, partQuotes, vW, pW, uW, vqW, pqW, activity, perDay] = await Promise.all(
-    [
+  const [vehicles, parts, users, vehicleQuotes, partQuotes, vW, pW, uW, vqW, pqW, activity, perDay, findRequests] =
+    await Promise.all([
       count(db, "vehicles"),
       count(db, "parts"),
       count(db, "customers"),
@@ -77,8 +92,8 @@ export async function dashboardFigures(db: DB, now = new Date()) {
         .limit(8)
         .execute(),
       quotesPerDay(db, now),
-    ],
-  );
+      pendingFindRequests(db),
+    ]);
   return {
     cards: [
       { label: "Total Vehicles", value: vehicles, weeks: vW },
@@ -87,23 +102,35 @@ export async function dashboardFigures(db: DB, now = new Date()) {
       { label: "Parts Quotes", value: partQuotes, weeks: pqW, note: "pending" },
       { label: "Total Users", value: users, weeks: uW },
     ],
+    findRequests,
     activity: activity.map((a) => ({ id: a.id, at: a.created_at, action: a.action, summary: a.summary })),
     perDay,
   };
 }
 
-/** Quote requests per UTC day over the last 30 days, for vehicles and parts; days without any are 0. */
+/**
+ * Quote requests per day of the shop (Tokyo) over the last 30 days, for
+ * vehicles and parts; days without any are 0. The requests are counted by
+ * hour in the database and the hours put into the shop's days here.
+ */
 export async function quotesPerDay(db: DB, now = new Date()) {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY);
+  const days = Array.from({ length: 30 }, (_, i) => shopDay(new Date(now.getTime() - (29 - i) * DAY)));
+  // A day and a half more than 30 days back covers the first shop day whatever the zone.
+  const since = new Date(now.getTime() - 31.5 * DAY).toISOString();
   const rows = await db
     .selectFrom("quotes")
-    .select([sql<string>`substr(created_at, 1, 10)`.as("day"), "kind", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("created_at", ">=", first.toISOString())
-    .groupBy([sql`substr(created_at, 1, 10)`, "kind"])
+    .select([sql<string>`substr(created_at, 1, 13)`.as("hour"), "kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("created_at", ">=", since)
+    .groupBy([sql`substr(created_at, 1, 13)`, "kind"])
     .execute();
-  return Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10);
-    const of = (kind: string) => Number(rows.find((r) => r.day === day && r.kind === kind)?.n ?? 0);
-    return { day, vehicle: of("vehicle"), part: of("part") };
-  });
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${shopDay(new Date(`${r.hour}:00:00Z`))} ${r.kind}`;
+    counts.set(key, (counts.get(key) ?? 0) + Number(r.n));
+  }
+  return days.map((day) => ({
+    day,
+    vehicle: counts.get(`${day} vehicle`) ?? 0,
+    part: counts.get(`${day} part`) ?? 0,
+  }));
 }

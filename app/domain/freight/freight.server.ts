@@ -1,3 +1,4 @@
+import { parseYen } from "~/domain/inventory/price";
 import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
 import type { FreightPortTable } from "~/db/schema";
@@ -30,14 +31,14 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Empty means "ask for a quote"; otherwise whole yen, spaces and commas allowed as a typist writes them. */
+/** Empty means "ask for a quote"; otherwise whole yen as the shop reads every typed price ("¥300,000"). */
 const freight = (label: string) =>
   z
     .string()
     .default("")
-    .transform((s) => s.replace(/[\s,]/g, ""))
-    .refine((s) => s === "" || /^\d+$/.test(s), `${label} must be a whole number`)
-    .transform((s) => (s === "" ? null : Number(s)))
+    .transform((s) => s.trim())
+    .refine((s) => s === "" || parseYen(s) !== null, `${label} must be a whole number`)
+    .transform((s) => (s === "" ? null : parseYen(s)!))
     .refine(
       (n) => n === null || n <= FREIGHT_MAX_YEN,
       `${label} must be at most ${FREIGHT_MAX_YEN.toLocaleString("en-US")}`,

@@ -105,6 +105,9 @@ describe("the freight form", () => {
     });
     const again = form({ country: "Kenya", port: "Mombasa", insurance: "0.25 %" });
     expect(again.success && again.data.insurance).toBe(25);
+    // Written as the upload form takes a price: the freight form refused "¥300,000" before (issue 19).
+    const marked = form({ country: "Kenya", port: "Mombasa", small: "¥300,000", medium: "450,000円" });
+    expect(marked.success && [marked.data.small, marked.data.medium]).toEqual([300_000, 450_000]);
   });
 
   it("refuses what is not a whole number of yen or a sensible rate, with the field named", () => {

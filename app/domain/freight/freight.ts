@@ -12,9 +12,6 @@
 export const SIZE_CLASSES = ["small", "medium", "large"] as const;
 export type SizeClass = (typeof SIZE_CLASSES)[number];
 
-/** The cookie that remembers the chosen port (its id) for a year. */
-export const PORT_COOKIE = "port";
-
 /** What a page needs of the chosen port. */
 export type Destination = {
   id: number;

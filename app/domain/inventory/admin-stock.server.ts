@@ -1,3 +1,6 @@
+import { containsPattern } from "~/db/like";
+import { isStockStatus } from "./stock-status";
+import { parseYen } from "~/domain/inventory/price";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -7,7 +10,8 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages } from "./inventory.server";
 import type { StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
-import { ADMIN_SORTS, type AdminKind, PRICE_BANDS } from "./admin-stock";
+import { type AdminKind, PRICE_BANDS } from "./admin-stock";
+import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/search/sorts";
 
 /*
  * The owner's stock tables (SPEC 2 "All Vehicles and All Parts", 5, 9): search,
@@ -23,14 +27,15 @@ export type AdminQuery = {
   band: string;
   min: number | null;
   max: number | null;
-  sort: (typeof ADMIN_SORTS)[number];
+  sort: AdminSort;
   page: number;
   perPage: number;
 };
 
+/** A price bound as the owner types it (the shop's one yen rule); anything else is no bound. */
 function int(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value.replace(/[,\s¥]/g, ""))) return null;
-  return Number(value.replace(/[,\s¥]/g, ""));
+  const yen = parseYen(value);
+  return yen !== null && yen < 10_000_000_000 ? yen : null;
 }
 
 /** Reads the table's query string; never throws. */
@@ -41,11 +46,11 @@ export function readAdminQuery(params: URLSearchParams): AdminQuery {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     make: (params.get("make") ?? "").trim().slice(0, 60),
     type: (params.get("type") ?? "").trim().slice(0, 60),
-    status: status === "available" || status === "reserved" || status === "sold" ? status : "",
+    status: isStockStatus(status) ? status : "",
     band: (params.get("band") ?? "").slice(0, 20),
     min: int(params.get("min")),
     max: int(params.get("max")),
-    sort: (ADMIN_SORTS as readonly string[]).includes(sort ?? "") ? (sort as AdminQuery["sort"]) : "newest",
+    sort: readSort(sort, ADMIN_SORTS),
     ...readAdminPaging(params),
   };
 }
@@ -67,10 +72,6 @@ export type AdminRow = {
   image: ImageRef | null;
 };
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery) {
   const searchColumns =
     kind === "vehicles"
@@ -79,7 +80,7 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
   const where = (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
     const c: Expression<SqlBool>[] = [];
     if (query.q) {
-      const like = `%${escapeLike(query.q.toLowerCase())}%`;
+      const like = containsPattern(query.q.toLowerCase());
       const parts = searchColumns.map(
         (col) => sql<SqlBool>`lower(coalesce(${sql.ref(col)}, '')) like ${like} escape '\\'`,
       );
@@ -107,14 +108,7 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
     ).n,
   );
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
-  const order = {
-    newest: ["created_at", "desc"],
-    oldest: ["created_at", "asc"],
-    price_asc: ["price", "asc"],
-    price_desc: ["price", "desc"],
-    name: ["name", "asc"],
-  } as const;
-  const [column, direction] = order[query.sort];
+  const { column, direction } = SORT_ORDERS[query.sort];
   const rows =
     kind === "vehicles"
       ? (

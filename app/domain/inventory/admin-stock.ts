@@ -1,7 +1,7 @@
+import type { StockPath } from "./stock-kinds";
 /** Options of the owner's stock tables. Browser-safe. */
 
-export type AdminKind = "vehicles" | "parts";
-export const ADMIN_SORTS = ["newest", "oldest", "price_asc", "price_desc", "name"] as const;
+export type AdminKind = StockPath;
 
 /**
  * Price bands of SPEC 5, in yen (DECISIONS), beside a free min/max. `label` is

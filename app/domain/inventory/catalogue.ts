@@ -1,3 +1,4 @@
+import { shopYear } from "~/i18n/format";
 /*
  * Option lists of the shop (SPEC 3 and 9). Browser-safe: the upload forms and
  * the public filters both read them.
@@ -107,7 +108,7 @@ export const UPLOAD_FIRST_YEAR = 1980;
 /** Years from `first` to this year, newest first. */
 export function yearsFrom(first: number, now = new Date()): number[] {
   const years: number[] = [];
-  for (let y = now.getUTCFullYear(); y >= first; y--) years.push(y);
+  for (let y = shopYear(now); y >= first; y--) years.push(y);
   return years;
 }
 

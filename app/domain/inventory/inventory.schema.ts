@@ -1,3 +1,6 @@
+import { STOCK_STATUSES } from "./stock-status";
+import { parseYen } from "~/domain/inventory/price";
+import { shopYear } from "~/i18n/format";
 import { own } from "~/utils/own";
 import { z } from "zod";
 import {
@@ -67,8 +70,8 @@ export const yenPrice = z
   .string({ error: "Price is required" })
   .trim()
   .min(1, "Price is required")
-  .regex(/^¥?\s*[\d,\s]+(\s*(JPY|yen))?$/i, "Price must be a whole number of yen (no minus sign)")
-  .transform((v) => Number(v.replace(/\D/g, "")))
+  .refine((v) => parseYen(v) !== null, "Price must be a whole number of yen (no minus sign)")
+  .transform((v) => parseYen(v)!)
   .pipe(z.number().int().min(1, "Price must be more than 0").max(2_000_000_000, "Price is too high"));
 
 const refId = z.preprocess(
@@ -102,10 +105,10 @@ const vehicleFacts = {
   fuel: optionalChoice("fuel", FUELS),
 };
 
-const stockStatus = z.preprocess(blankToUndefined, z.enum(["available", "reserved", "sold"]).default("available"));
+const stockStatus = z.preprocess(blankToUndefined, z.enum(STOCK_STATUSES).default("available"));
 
 export function vehicleUploadSchema(now = new Date()) {
-  const thisYear = now.getUTCFullYear();
+  const thisYear = shopYear(now);
   return z
     .object({
       refId,
@@ -151,7 +154,7 @@ export function vehicleUploadSchema(now = new Date()) {
 }
 
 export function partUploadSchema(now = new Date()) {
-  const thisYear = now.getUTCFullYear();
+  const thisYear = shopYear(now);
   return z
     .object({
       refId: z

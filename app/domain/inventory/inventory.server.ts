@@ -1,3 +1,5 @@
+import type { StockPath } from "./stock-kinds";
+import { statusOrder } from "./stock-status";
 import { sizeClassOf } from "~/domain/freight/freight";
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -30,7 +32,7 @@ function newRefId(prefix: "V" | "P"): string {
   return `${prefix}-${randomInt(100_000, 1_000_000)}`;
 }
 
-async function uniqueRefId(db: DB, table: "vehicles" | "parts", prefix: "V" | "P"): Promise<string> {
+async function uniqueRefId(db: DB, table: StockPath, prefix: "V" | "P"): Promise<string> {
   for (;;) {
     const refId = newRefId(prefix);
     const taken = await db.selectFrom(table).select("id").where("ref_id", "=", refId).executeTakeFirst();
@@ -43,7 +45,7 @@ export type Actor = { kind: "staff" | "system"; id: string | null };
 /** Adds stored photos to an item from `firstPosition` on, in the order given. */
 export async function insertImages(
   db: Kysely<Database>,
-  kind: "vehicles" | "parts",
+  kind: StockPath,
   ownerId: number,
   images: ImageRef[],
   firstPosition: number,
@@ -179,9 +181,8 @@ export async function createPart(
 /** The newest items with their cover image, for the home page (SPEC 2 "Home": 6 of each). */
 /** Among the newest listings, what can still be bought comes first: sold stock is no advertisement. */
 const LATEST_WINDOW = 10;
-const STATUS_ORDER = { available: 0, reserved: 1, sold: 2 } as const;
 
-async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): Promise<StockCard[]> {
+async function latestStock(db: DB, table: StockPath, limit: number): Promise<StockCard[]> {
   // The newest few times the cards wanted, read through the created_at index; then available first.
   const newest = await db
     .selectFrom(table as "vehicles")
@@ -193,7 +194,7 @@ async function latestStock(db: DB, table: "vehicles" | "parts", limit: number): 
     .execute();
   const rows = newest
     .map((row, i) => ({ row, i }))
-    .sort((a, b) => STATUS_ORDER[a.row.stock_status] - STATUS_ORDER[b.row.stock_status] || a.i - b.i)
+    .sort((a, b) => statusOrder(a.row.stock_status) - statusOrder(b.row.stock_status) || a.i - b.i)
     .slice(0, limit)
     .map(({ row }) => row);
   const covers =
@@ -299,11 +300,7 @@ export async function stockOptions(db: DB) {
 }
 
 /** The photos of one item in display order, with their row ids (the edit screen moves them by id). */
-export async function itemImages(
-  db: DB,
-  kind: "vehicles" | "parts",
-  id: number,
-): Promise<(ImageRef & { id: number })[]> {
+export async function itemImages(db: DB, kind: StockPath, id: number): Promise<(ImageRef & { id: number })[]> {
   const rows =
     kind === "vehicles"
       ? await db

@@ -1,18 +1,15 @@
+import type { StockKind } from "./stock-kinds";
 import type { SizeClass } from "~/domain/freight/freight";
 import type { ImageRef } from "~/domain/media/image-url";
 
 /** Domain objects of the stock, as pages see them. Browser-safe. */
 
-export type StockStatus = "available" | "reserved" | "sold";
+import type { StockStatus } from "./stock-status";
 
-export const STOCK_STATUS_LABEL: Record<StockStatus, string> = {
-  available: "Available",
-  reserved: "Reserved",
-  sold: "Sold",
-};
+export { STOCK_STATUS_LABEL, type StockStatus } from "./stock-status";
 
 export type StockCard = {
-  kind: "vehicle" | "part";
+  kind: StockKind;
   id: number;
   refId: string;
   name: string;

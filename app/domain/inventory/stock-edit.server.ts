@@ -1,3 +1,4 @@
+import { firstErrors } from "~/domain/forms";
 import { type DB, dialectOf } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
@@ -62,9 +63,7 @@ export async function editStock(
 
   const parsed = (kind === "vehicles" ? vehicleUploadSchema() : partUploadSchema()).safeParse(values(form));
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, status: 400, message: SAVE_FAILED, errors };
+    return { ok: false, status: 400, message: SAVE_FAILED, errors: firstErrors(parsed.error.issues) };
   }
   // The photos this save knows of: the ones it keeps or drops. A photo another
   // save adds from now on is neither; it stays and counts towards the 12.

@@ -1,3 +1,5 @@
+import type { StockPath } from "./stock-kinds";
+import { firstErrors } from "~/domain/forms";
 import type { z } from "zod";
 import type { DB } from "~/db/db.server";
 import type { PartInput } from "./inventory";
@@ -20,12 +22,6 @@ export type UploadOutcome =
 
 function firstValues(form: MultipartForm): Record<string, string> {
   return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
-}
-
-function errorsOf(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
 }
 
 /**
@@ -60,7 +56,7 @@ async function list(
   db: DB,
   media: MediaStore,
   form: MultipartForm,
-  table: "vehicles" | "parts",
+  table: StockPath,
   input: { refId?: string | null },
   create: (images: ImageRef[]) => Promise<{ id: number; refId: string }>,
 ): Promise<UploadOutcome> {
@@ -99,7 +95,7 @@ export async function uploadVehicle(
 ): Promise<UploadOutcome> {
   const parsed = vehicleUploadSchema().safeParse(firstValues(form));
   if (!parsed.success) {
-    const errors = errorsOf(parsed.error.issues);
+    const errors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const v = parsed.data;
@@ -158,7 +154,7 @@ export function partInput(p: z.output<ReturnType<typeof partUploadSchema>>): Par
 export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm, staff: Staff): Promise<UploadOutcome> {
   const parsed = partUploadSchema().safeParse(firstValues(form));
   if (!parsed.success) {
-    const errors = errorsOf(parsed.error.issues);
+    const errors = firstErrors(parsed.error.issues);
     const missing = parsed.error.issues.some((i) => /is required$/.test(i.message));
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import type { StockKind } from "./stock-kinds";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
@@ -17,7 +18,7 @@ export type UploadAnswer = {
 export async function handleUpload(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  kind: "vehicle" | "part",
+  kind: StockKind,
 ): Promise<UploadAnswer> {
   const { db, media } = getServices(context);
   const staff = await requireStaff(getServices(context), request);

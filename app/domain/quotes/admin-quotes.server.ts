@@ -1,3 +1,5 @@
+import type { QuoteKind } from "~/db/schema";
+import { containsPattern } from "~/db/like";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -7,7 +9,7 @@ import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { canMove, isQuoteStatus, type QuoteStatus } from "./quote-status";
 
-export type QuoteKind = "vehicle" | "part";
+export type { QuoteKind } from "~/db/schema";
 
 export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number; perPage: number };
 
@@ -38,16 +40,12 @@ export type AdminQuoteRow = {
   createdAt: string;
 };
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filters(kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
   return (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
     const c: Expression<SqlBool>[] = [sql<SqlBool>`quotes.kind = ${kind}`];
     if (query.status) c.push(sql<SqlBool>`quotes.status = ${query.status}`);
     if (query.q) {
-      const like = `%${escapeLike(query.q.toLowerCase())}%`;
+      const like = containsPattern(query.q.toLowerCase());
       // SPEC 5: ref id, item name or customer name.
       c.push(
         sql<SqlBool>`(lower(quotes.ref_id) like ${like} escape '\\' or lower(quotes.item_name) like ${like} escape '\\' or lower(quotes.name) like ${like} escape '\\')`,
@@ -163,6 +161,7 @@ export async function exportAdminQuotes(db: DB, kind: QuoteKind, query: Pick<Adm
       "email",
       "phone",
       "contact_methods",
+      "quantity",
       "message",
     ])
     .where(filters(kind, query))
@@ -200,26 +199,52 @@ export async function openQuote(db: DB, number: string) {
 
 export type StatusOutcome = { ok: true } | { ok: false; message: string };
 
-/** Moves a quote through the status machine and logs it; a move it does not allow changes nothing. */
-export async function changeQuoteStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
+/** What a status move is made on: a quote, or a Find one for me request (the same status machine). */
+const STATUS_TABLES = {
+  quotes: { name: "Quote", subject: "quote" },
+  find_requests: { name: "Find request", subject: "find_request" },
+} as const;
+
+/** Moves a quote or a find request through the status machine and logs it; a move it does not allow changes nothing. */
+async function moveStatus(
+  db: DB,
+  table: keyof typeof STATUS_TABLES,
+  number: string,
+  to: string,
+  staff: Staff,
+): Promise<StatusOutcome> {
+  const { name, subject } = STATUS_TABLES[table];
   if (!isQuoteStatus(to)) return { ok: false, message: "Unknown status." };
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("quotes").select(["id", "status"]).where("number", "=", number).executeTakeFirst();
-    if (!row) return { ok: false, message: "Quote not found." };
-    if (!canMove(row.status, to)) return { ok: false, message: `A ${row.status} quote cannot be marked ${to}.` };
+    const row = await trx
+      .selectFrom(table as "quotes")
+      .select(["id", "status"])
+      .where("number", "=", number)
+      .executeTakeFirst();
+    if (!row) return { ok: false, message: `${name} not found.` };
+    if (!canMove(row.status, to))
+      return { ok: false, message: `A ${row.status} ${name.toLowerCase()} cannot be marked ${to}.` };
     await trx
-      .updateTable("quotes")
+      .updateTable(table as "quotes")
       .set({ status: to, updated_at: new Date().toISOString() })
       .where("id", "=", row.id)
       .execute();
     await logActivity(trx, {
       actor: { kind: "staff", id: staff.adminId },
-      action: "quote.status_changed",
-      subject: { kind: "quote", id: String(row.id) },
-      summary: `Quote ${number}: ${row.status} → ${to}`,
+      action: `${subject}.status_changed`,
+      subject: { kind: subject, id: String(row.id) },
+      summary: `${name} ${number}: ${row.status} → ${to}`,
     });
     return { ok: true };
   });
+}
+
+export function changeQuoteStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
+  return moveStatus(db, "quotes", number, to, staff);
+}
+
+export function changeFindRequestStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
+  return moveStatus(db, "find_requests", number, to, staff);
 }
 
 export async function saveQuoteNotes(db: DB, number: string, notes: string): Promise<boolean> {

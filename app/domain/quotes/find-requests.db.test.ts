@@ -8,6 +8,7 @@ import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { action } from "~/routes/store/find-for-me";
+import { changeFindRequestStatus } from "./admin-quotes.server";
 import { listFindRequests } from "./find-requests.server";
 import { QUOTE_LIMITS } from "./quotes.server";
 
@@ -133,6 +134,42 @@ describe("Find one for me", () => {
       name: "Tran Van An",
       status: "pending",
     });
+  });
+
+  it("moves through the quotes' statuses when the owner answers and closes it, each move logged", async () => {
+    const answer = (await run(post(good("status@example.lk")), "192.0.2.50")) as { ok: boolean; message: string };
+    const number = /request number is (\d{10})\.$/.exec(answer.message)![1]!;
+    const owner = { id: 1, adminId: "owner" };
+    const status = async () =>
+      (await t.db.selectFrom("find_requests").select("status").where("number", "=", number).executeTakeFirstOrThrow())
+        .status;
+    // Not straight from pending to closed, and nothing unknown.
+    expect(await changeFindRequestStatus(t.db, number, "closed", owner)).toEqual({
+      ok: false,
+      message: "A pending find request cannot be marked closed.",
+    });
+    expect(await changeFindRequestStatus(t.db, number, "lost", owner)).toEqual({
+      ok: false,
+      message: "Unknown status.",
+    });
+    expect(await changeFindRequestStatus(t.db, "0000000000", "responded", owner)).toEqual({
+      ok: false,
+      message: "Find request not found.",
+    });
+    expect(await status()).toBe("pending");
+    expect(await changeFindRequestStatus(t.db, number, "responded", owner)).toEqual({ ok: true });
+    expect(await changeFindRequestStatus(t.db, number, "closed", owner)).toEqual({ ok: true });
+    expect(await status()).toBe("closed");
+    const logged = await t.db
+      .selectFrom("activity_log")
+      .select("summary")
+      .where("action", "=", "find_request.status_changed")
+      .orderBy("id")
+      .execute();
+    expect(logged.map((l) => l.summary)).toEqual([
+      `Find request ${number}: pending → responded`,
+      `Find request ${number}: responded → closed`,
+    ]);
   });
 
   it("is held to the quotes' limit per e-mail address, with a 429 and the form kept", async () => {

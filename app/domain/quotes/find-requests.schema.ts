@@ -1,3 +1,4 @@
+import { shopYear } from "~/i18n/format";
 import { z } from "zod";
 import { PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
 import { parseYen } from "~/domain/inventory/price";
@@ -36,8 +37,7 @@ const year = z
   .nullish()
   .transform((v) => (v ?? "").trim())
   .refine(
-    (v) =>
-      v === "" || (/^\d{4}$/.test(v) && Number(v) >= PUBLIC_FIRST_YEAR && Number(v) <= new Date().getUTCFullYear()),
+    (v) => v === "" || (/^\d{4}$/.test(v) && Number(v) >= PUBLIC_FIRST_YEAR && Number(v) <= shopYear()),
     FIND_YEAR,
   )
   .transform((v) => (v === "" ? null : Number(v)));

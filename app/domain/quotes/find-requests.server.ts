@@ -1,3 +1,5 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { clampPage } from "~/domain/search/pagination";
 import { createHash, randomUUID } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -136,7 +138,7 @@ export async function createFindRequest(
 
 export type AdminFindRequest = {
   number: string;
-  kind: "vehicle" | "part";
+  kind: StockKind;
   wanted: string;
   destination: string;
   name: string;
@@ -158,8 +160,7 @@ export async function listFindRequests(db: DB, page: number, perPage = 20) {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount } = clampPage(page, total, perPage);
   const rows = await db
     .selectFrom("find_requests")
     .selectAll()

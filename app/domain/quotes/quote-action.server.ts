@@ -1,3 +1,5 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { firstErrors } from "~/domain/forms";
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -22,7 +24,7 @@ import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.serve
 export async function quoteAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  kind: "vehicle" | "part",
+  kind: StockKind,
   itemId: number,
 ) {
   const services = getServices(context);
@@ -39,8 +41,7 @@ export async function quoteAction(
   };
   const parsed = readQuoteForm(form);
   if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstErrors(parsed.error?.issues ?? []);
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
       const part = await services.db.selectFrom("parts").select("quantity").where("id", "=", itemId).executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { createHash, randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
@@ -226,7 +227,7 @@ export async function createQuote(
 
 export type BuyerQuote = {
   number: string;
-  kind: "vehicle" | "part";
+  kind: StockKind;
   itemId: number | null;
   refId: string;
   itemName: string;

@@ -29,10 +29,12 @@ export function isCurrency(code: unknown): code is Currency {
   return CURRENCIES.includes(code as Currency);
 }
 
-export const CURRENCY_COOKIE = "currency";
-
-/** The rate a page needs: units of `code` for one yen, and where it came from. */
-export type DisplayRate = { code: Currency; rate: number; asOf: string; source: "provider" | "snapshot" };
+/**
+ * The rate a page needs: units of `code` for one yen, and where it came from:
+ * the rate provider, the owner (entered in the panel), or the copy the shop
+ * ships with.
+ */
+export type DisplayRate = { code: Currency; rate: number; asOf: string; source: "provider" | "owner" | "snapshot" };
 
 /** A yen amount in another currency: whole units, no decimals (SPEC 9). */
 export function convertYen(yen: number, rate: number): number {

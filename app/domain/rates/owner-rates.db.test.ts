@@ -51,7 +51,7 @@ describe("exchange rates the owner sets by hand", () => {
     expect(await storeOwnerRates(t.db, staff, { USD: 160, LKR: 0.5 })).toBe(2);
     const usd = await displayRate(t.db, "USD");
     expect(usd?.rate).toBeCloseTo(1 / 160, 10);
-    expect(usd?.source).toBe("provider");
+    expect(usd?.source).toBe("owner");
     const rows = await listRates(t.db);
     expect(rows.find((r) => r.code === "USD")).toMatchObject({ yenPerUnit: 160, source: "owner" });
     expect(rows.find((r) => r.code === "LKR")).toMatchObject({ yenPerUnit: 0.5, source: "owner" });

@@ -84,10 +84,11 @@ export async function displayRate(db: DB, code: Currency): Promise<DisplayRate |
   if (code === "JPY") return null;
   const row = await db
     .selectFrom("exchange_rates")
-    .select(["rate", "as_of"])
+    .select(["rate", "as_of", "source"])
     .where("currency", "=", code)
     .executeTakeFirst();
-  if (row) return { code, rate: Number(row.rate), asOf: row.as_of, source: "provider" };
+  if (row)
+    return { code, rate: Number(row.rate), asOf: row.as_of, source: row.source === "owner" ? "owner" : "provider" };
   const snapshot = RATES_SNAPSHOT.rates[code];
   return snapshot ? { code, rate: snapshot, asOf: RATES_SNAPSHOT.asOf, source: "snapshot" } : null;
 }

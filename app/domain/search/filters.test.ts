@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { listSearch, readPartQuery, readVehicleQuery, VEHICLE_FILTER_KEYS } from "./filters";
+import { convertYen } from "~/domain/rates/currencies";
+import {
+  AMOUNT_MAX,
+  hasFilters,
+  listSearch,
+  pricesInYen,
+  readPartQuery,
+  readVehicleQuery,
+  VEHICLE_FILTER_KEYS,
+} from "./filters";
 import { adminListHref, adminPageNumbers, clampPage, pageItems, readAdminPaging } from "./pagination";
 
 const now = new Date("2026-11-21T00:00:00Z");
@@ -62,8 +71,63 @@ describe("readVehicleQuery", () => {
     expect(read("PriceFrom=900000&PriceTo=100000").filters).toEqual({ PriceFrom: 100_000, PriceTo: 900_000 });
   });
 
+  it("reads amounts as typed, a decimal part dropped, and ignores what is not an amount", () => {
+    expect(read("PriceTo=8,000.00&Currency=USD").filters).toEqual({ PriceTo: 8000, Currency: "USD" });
+    expect(read("PriceFrom=US$%205,000.50&Currency=USD").filters).toEqual({ PriceFrom: 5000, Currency: "USD" });
+    expect(read("PriceFrom=-500&MileageTo=90,000%20km").filters).toEqual({ MileageTo: 90_000 });
+  });
+
+  it("reads the currency of the prices, only with a price and only a known one", () => {
+    expect(read("PriceFrom=5000&Currency=usd").filters).toEqual({ PriceFrom: 5000, Currency: "USD" });
+    expect(read("Currency=USD").filters).toEqual({});
+    expect(read("PriceFrom=5000&Currency=JPY").filters).toEqual({ PriceFrom: 5000 });
+    expect(read("PriceFrom=5000&Currency=%3Cb%3E").filters).toEqual({ PriceFrom: 5000 });
+    expect(hasFilters(read("PriceFrom=5000&Currency=USD").filters)).toBe(true);
+    expect(hasFilters({ Currency: "USD" })).toBe(false);
+  });
+
   it("keeps a script in a make as plain text (it is escaped when shown)", () => {
     expect(read("Make=%3Cscript%3E").filters.Make).toBe("<script>");
+  });
+});
+
+describe("pricesInYen", () => {
+  const rate = 0.00654; // US dollars for one yen
+
+  it("searches exactly the prices a buyer sees in their currency", () => {
+    const f = pricesInYen({ Make: "Toyota", PriceFrom: 5000, PriceTo: 8000, Currency: "USD" }, rate);
+    expect(f.Currency).toBeUndefined();
+    expect(f.Make).toBe("Toyota");
+    // The first yen shown as US$5,000 or more, and the last shown as US$8,000 or less.
+    expect(convertYen(f.PriceFrom!, rate)).toBe(5000);
+    expect(convertYen(f.PriceFrom! - 1, rate)).toBe(4999);
+    expect(convertYen(f.PriceTo!, rate)).toBe(8000);
+    expect(convertYen(f.PriceTo! + 1, rate)).toBe(8001);
+  });
+
+  it("holds for any amount and rate", () => {
+    for (const r of [0.0065, 0.00533, 1.98, 0.047, 172.3, 0.0049]) {
+      for (const amount of [0, 1, 7, 999, 5000, 123_457]) {
+        const f = pricesInYen({ PriceFrom: amount, PriceTo: amount, Currency: "LKR" }, r);
+        expect(convertYen(f.PriceFrom!, r)).toBeGreaterThanOrEqual(amount);
+        if (f.PriceFrom! > 0) expect(convertYen(f.PriceFrom! - 1, r)).toBeLessThan(amount);
+        if (f.PriceTo! >= 0) expect(convertYen(f.PriceTo!, r)).toBeLessThanOrEqual(amount);
+        expect(convertYen(f.PriceTo! + 1, r)).toBeGreaterThan(amount);
+      }
+    }
+  });
+
+  it("keeps amounts within what the price column holds, however large the amount or small the rate", () => {
+    expect(read("PriceTo=9999999999").filters.PriceTo).toBe(AMOUNT_MAX);
+    expect(pricesInYen({ PriceFrom: 20_000_000, PriceTo: 9_000_000_000, Currency: "USD" }, rate)).toEqual({
+      PriceFrom: AMOUNT_MAX,
+      PriceTo: AMOUNT_MAX,
+    });
+  });
+
+  it("leaves yen as they are, and drops prices it cannot read", () => {
+    expect(pricesInYen({ PriceFrom: 500_000 }, null)).toEqual({ PriceFrom: 500_000 });
+    expect(pricesInYen({ Make: "Honda", PriceFrom: 5000, Currency: "USD" }, null)).toEqual({ Make: "Honda" });
   });
 });
 

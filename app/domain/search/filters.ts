@@ -1,5 +1,9 @@
 import { PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
-import { parseYen } from "~/domain/inventory/price";
+import { parseAmount } from "~/domain/inventory/price";
+import { readPage } from "./pagination";
+import { readSort, type Sort, SORTS } from "./sorts";
+import { shopYear } from "~/i18n/format";
+import { type Currency, isCurrency } from "~/domain/rates/currencies";
 
 /*
  * The public list filters live in the URL with SPEC's parameter names. Reading
@@ -7,14 +11,7 @@ import { parseYen } from "~/domain/inventory/price";
  * shared or hand-edited link always shows a list (issue "Bad input").
  */
 
-export const SORTS = ["newest", "oldest", "price_asc", "price_desc"] as const;
-export type Sort = (typeof SORTS)[number];
-export const SORT_LABEL: Record<Sort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  price_asc: "Price: low to high",
-  price_desc: "Price: high to low",
-};
+export { type Sort, SORTS } from "./sorts";
 
 export const PER_PAGE_CHOICES = [20, 40, 60, 80, 100] as const;
 export const DEFAULT_PER_PAGE = 20;
@@ -31,8 +28,11 @@ export type VehicleFilters = {
   Transmission?: string;
   Fuel?: string;
   Keyword?: string;
+  /** In `Currency` when it is set, else in yen. */
   PriceFrom?: number;
   PriceTo?: number;
+  /** The currency PriceFrom and PriceTo are in, when not yen: the buyer filters in the currency they see. */
+  Currency?: Exclude<Currency, "JPY">;
   MileageFrom?: number;
   MileageTo?: number;
   Steering?: string;
@@ -57,6 +57,7 @@ export const VEHICLE_FILTER_KEYS = [
   "YearTo",
   "PriceFrom",
   "PriceTo",
+  "Currency",
   "MileageFrom",
   "MileageTo",
   "Transmission",
@@ -95,14 +96,24 @@ function keyword(value: string | null): string | undefined {
 function year(value: string | null, now: Date): number | undefined {
   if (value === null || !/^\d{4}$/.test(value.trim())) return undefined;
   const y = Number(value.trim());
-  return y >= PUBLIC_FIRST_YEAR && y <= now.getUTCFullYear() ? y : undefined;
+  return y >= PUBLIC_FIRST_YEAR && y <= shopYear(now) ? y : undefined;
+}
+
+/** The largest price or mileage the stock's columns hold (a 32-bit integer on PostgreSQL). */
+export const AMOUNT_MAX = 2_147_483_647;
+
+/** A price or mileage as typed, by the shop's one rule for amounts (parseAmount). */
+/** A price or mileage typed in the filter form: any currency's amount, or kilometres ("90,000 km"). */
+export function filterAmount(value: string): number | null {
+  return parseAmount(value.replace(/\s*km\s*$/i, ""));
 }
 
 function amount(value: string | null): number | undefined {
   if (value === null || value.trim() === "") return undefined;
-  const n = parseYen(value);
-  // A whole number of yen or kilometres below ten billion; anything else is ignored.
-  return n !== null && n < 10_000_000_000 ? n : undefined;
+  const n = filterAmount(value);
+  // A whole number of yen or kilometres below ten billion; anything else is ignored. Past what a
+  // column holds it means "no limit" in practice, so it is kept at the largest a column holds.
+  return n !== null && n < 10_000_000_000 ? Math.min(n, AMOUNT_MAX) : undefined;
 }
 
 function positiveInt(value: string | null): number | undefined {
@@ -111,8 +122,7 @@ function positiveInt(value: string | null): number | undefined {
 }
 
 function readSortAndPage(params: URLSearchParams) {
-  const sortValue = params.get("Sort");
-  const sort: Sort = SORTS.includes(sortValue as Sort) ? (sortValue as Sort) : "newest";
+  const sort: Sort = readSort(params.get("Sort"), SORTS);
   const perPageValue = positiveInt(params.get("PerPage"));
   const perPage =
     perPageValue === undefined
@@ -122,9 +132,8 @@ function readSortAndPage(params: URLSearchParams) {
         : (PER_PAGE_CHOICES as readonly number[]).includes(perPageValue)
           ? perPageValue
           : DEFAULT_PER_PAGE;
-  const pageValue = positiveInt(params.get("Page"));
   // Pages past the end are brought back to the last page once the total is known.
-  const page = pageValue === undefined || pageValue < 1 ? 1 : pageValue;
+  const page = readPage(params);
   return { sort, page, perPage };
 }
 
@@ -160,6 +169,9 @@ export function readVehicleQuery(params: URLSearchParams, now = new Date()): Lis
     if (a !== undefined) filters[from] = a;
     if (b !== undefined) filters[to] = b;
   }
+  const currency = params.get("Currency")?.trim().toUpperCase();
+  if (isCurrency(currency) && currency !== "JPY" && carriesCurrency({ ...filters, Currency: currency }))
+    filters.Currency = currency;
   // A model without its make, or a subtype without its type, still filters: links from outside may carry only those.
   return { filters, ...readSortAndPage(params) };
 }
@@ -186,9 +198,12 @@ export function listSearch(
   query: { filters: object; sort?: Sort; page?: number; perPage?: number },
 ): string {
   const params = new URLSearchParams();
+  const filters = query.filters as Record<string, unknown>;
+  const set = (value: unknown) => value !== undefined && value !== null && value !== "";
   for (const key of keys) {
-    const value = (query.filters as Record<string, unknown>)[key];
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+    const value = filters[key];
+    if (key === "Currency" && !carriesCurrency(filters)) continue;
+    if (set(value)) params.set(key, String(value));
   }
   if (query.sort && query.sort !== "newest") params.set("Sort", query.sort);
   if (query.perPage && query.perPage !== DEFAULT_PER_PAGE) params.set("PerPage", String(query.perPage));
@@ -197,6 +212,50 @@ export function listSearch(
   return s ? `?${s}` : "";
 }
 
+/** The currency goes only with the amounts it is the unit of, and yen is said by saying nothing. */
+function carriesCurrency(filters: Record<string, unknown>): boolean {
+  const set = (value: unknown) => value !== undefined && value !== null && value !== "";
+  return set(filters.Currency) && filters.Currency !== "JPY" && (set(filters.PriceFrom) || set(filters.PriceTo));
+}
+
+/** A filter whose choices follow another's: a model is of a make, a subtype of a type. */
+export const CHILD_FILTER = { Make: "Model", Type: "SubType" } as const;
+
+/** The filters without one of them; a make goes with its model, a type with its subtype. */
+export function withoutFilter<F extends object>(filters: F, key: string): F {
+  const rest = { ...filters } as Record<string, unknown>;
+  delete rest[key];
+  const child = (CHILD_FILTER as Record<string, string>)[key];
+  if (child) delete rest[child];
+  return rest as F;
+}
+
+/** The filters that are set; a unit (Currency) is not a filter of its own. */
+export function setFilters(filters: object): [string, unknown][] {
+  return Object.entries(filters).filter(([key, v]) => key !== "Currency" && v !== undefined && v !== "");
+}
+
 export function hasFilters(filters: object): boolean {
-  return Object.values(filters).some((v) => v !== undefined);
+  return setFilters(filters).length > 0;
+}
+
+/**
+ * The filters with their prices in yen, given the rate of their currency
+ * (units for one yen). The bounds are those of the prices a buyer sees: a
+ * car shown at "≈ US$5,000" is in "from 5000" and in "to 5000". Without a
+ * rate the prices cannot be read and are dropped.
+ */
+export function pricesInYen(filters: VehicleFilters, rate: number | null): VehicleFilters {
+  const { Currency: currency, ...rest } = filters;
+  if (!currency) return rest;
+  if (rate === null || !(rate > 0)) {
+    delete rest.PriceFrom;
+    delete rest.PriceTo;
+    return rest;
+  }
+  // Shown as round(yen × rate): at least `from` from (from − ½) / rate up, at most `to` below (to + ½) / rate.
+  const inYen = (n: number) => Math.min(AMOUNT_MAX, Math.max(0, n));
+  if (rest.PriceFrom !== undefined) rest.PriceFrom = inYen(Math.ceil((rest.PriceFrom - 0.5) / rate));
+  if (rest.PriceTo !== undefined) rest.PriceTo = inYen(Math.ceil((rest.PriceTo + 0.5) / rate) - 1);
+  return rest;
 }

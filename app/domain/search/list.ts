@@ -1,3 +1,4 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { StockStatus } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 
@@ -33,8 +34,14 @@ export type ListResult = {
   perPage: number;
 };
 
+/** The two public stock lists, by their path segment. */
+export type ListKind = StockPath;
+/** How a list shows its items: cards in a grid, or compact rows. */
+export type View = "grid" | "list";
+
 export type Facets = {
-  makes: { name: string; count: number }[];
+  /** Every listed item of each make, and how many of them are not sold. */
+  makes: { name: string; count: number; unsold: number }[];
   types: { name: string; count: number }[];
   /** Models in stock per make, subtypes in stock per type. */
   models: Record<string, string[]>;

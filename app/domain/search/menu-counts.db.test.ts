@@ -107,6 +107,19 @@ describe("the nearest way out of an empty list", () => {
     expect(ways.map((w) => w.drop)).toEqual(["PriceTo"]);
   });
 
+  it("dropping a make drops its model too (a model alone would still hold the list to that make)", async () => {
+    const v = vehicles.find((x) => x.model && x.fuel)!;
+    const otherFuel = vehicles.find(
+      (x) => x.fuel && x.fuel !== v.fuel && !vehicles.some((y) => y.model === v.model && y.fuel === x.fuel),
+    )?.fuel;
+    expect(otherFuel).toBeDefined();
+    const qs = `Make=${encodeURIComponent(v.make)}&Model=${encodeURIComponent(v.model)}&Fuel=${otherFuel}`;
+    expect(await vehicleTotal(qs)).toBe(0);
+    const ways = await waysOut(t.db, "vehicles", readVehicleQuery(new URLSearchParams(qs)).filters);
+    const byMake = ways.find((w) => w.drop === "Make");
+    expect(byMake?.total).toBe(await vehicleTotal(`Fuel=${otherFuel}`));
+  });
+
   it("offers nothing when no single filter is the cause", async () => {
     const qs = "Keyword=no-such-word-anywhere&PriceTo=1";
     expect(await waysOut(t.db, "vehicles", readVehicleQuery(new URLSearchParams(qs)).filters)).toEqual([]);

@@ -25,6 +25,13 @@ export function pageItems(current: number, pageCount: number): PageItem[] {
   return items;
 }
 
+/** The page asked for in an address ("Page" on the shop's lists): a whole number above 0, else the first. */
+export function readPage(params: URLSearchParams, name = "Page"): number {
+  const text = params.get(name)?.trim() ?? "";
+  const asked = /^\d{1,12}$/.test(text) ? Number(text) : 0;
+  return asked > 0 ? asked : 1;
+}
+
 /** The page to show: within 1..pageCount whatever was asked. */
 export function clampPage(page: number, total: number, perPage: number): { page: number; pageCount: number } {
   const pageCount = Math.max(1, Math.ceil(total / perPage));
@@ -41,10 +48,9 @@ export const ADMIN_DEFAULT_PER_PAGE = 20;
  * the first (one past the end is brought back by `clampPage`).
  */
 export function readAdminPaging(params: URLSearchParams): { page: number; perPage: number } {
-  const page = Number(params.get("page"));
   const perPage = Number(params.get("perPage"));
   return {
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: readPage(params, "page"),
     perPage: (ADMIN_PER_PAGE as readonly number[]).includes(perPage) ? perPage : ADMIN_DEFAULT_PER_PAGE,
   };
 }

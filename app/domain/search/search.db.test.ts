@@ -222,6 +222,20 @@ describe("a page found by sorting the matches", () => {
 });
 
 describe("stock counts kept by the database", () => {
+  it("keep how many of each make are not sold, following a sale and its undoing", async () => {
+    const v = vehicles.find((x) => x.stockStatus !== "sold")!;
+    const unsold = async () => (await stockFacets(t.db, "vehicles")).makes.find((m) => m.name === v.make)!;
+    const before = await unsold();
+    expect(before.unsold).toBe(
+      vehicles.filter((x) => x.make === v.make && x.stockStatus !== "sold" && x.id !== undefined).length,
+    );
+    await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", v.id).execute();
+    expect(await unsold()).toEqual({ ...before, unsold: before.unsold - 1 });
+    await t.db.updateTable("vehicles").set({ stock_status: "reserved" }).where("id", "=", v.id).execute();
+    expect(await unsold()).toEqual(before);
+    await t.db.updateTable("vehicles").set({ stock_status: v.stockStatus }).where("id", "=", v.id).execute();
+  });
+
   it("follow a change of make and a deletion", async () => {
     const v = vehicles[20]!;
     const before = await stockFacets(t.db, "vehicles");

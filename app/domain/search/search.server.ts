@@ -1,7 +1,21 @@
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { SORT_ORDERS } from "./sorts";
+import { containsPattern } from "~/db/like";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { ListQuery, PartFilters, Sort, VehicleFilters } from "./filters";
+import {
+  CHILD_FILTER,
+  type ListQuery,
+  type PartFilters,
+  pricesInYen,
+  setFilters,
+  type Sort,
+  type VehicleFilters,
+  withoutFilter,
+} from "./filters";
+import { displayRate } from "~/domain/rates/rates.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
 import { clampPage } from "./pagination";
@@ -12,15 +26,11 @@ import { clampPage } from "./pagination";
  * PostgreSQL; only the keyword condition differs (see migration 02).
  */
 
-type StockTable = "vehicles" | "parts";
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+type StockTable = StockPath;
 
 /** One word found in any of the searched columns, checked on the row itself (ASCII case-insensitive). */
 function wordInRow(table: StockTable, word: string): Expression<SqlBool> {
-  const like = `%${escapeLike(word)}%`;
+  const like = containsPattern(word);
   const columns = ["name", "description", "model", "ref_id"].map(
     (c) => sql<SqlBool>`lower(${sql.ref(`${table}.${c}`)}) like ${like} escape '\\'`,
   );
@@ -34,17 +44,19 @@ function wordInRow(table: StockTable, word: string): Expression<SqlBool> {
  * index says the words match many rows (`dense`, see pageStrategy) and they
  * are plain ASCII, the rows are checked directly instead: walking the sort
  * index then finds a page after a few hundred rows, without fetching every
- * match and sorting them.
+ * match and sorting them. "member" keeps the trigram index but only as a set
+ * each row is checked against: the rows then come through another filter's
+ * index (the menus' counts under a make and a common word, see menuKeywordRead).
  */
-function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boolean): Expression<SqlBool> {
+function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boolean | "member"): Expression<SqlBool> {
   const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
   const parts: Expression<SqlBool>[] = [];
   if (dialectOf(db) === "sqlite") {
-    const checkRows = dense && /^[\x20-\x7e]*$/.test(keyword);
+    const checkRows = dense === true && /^[\x20-\x7e]*$/.test(keyword);
     const indexed = checkRows ? [] : words.filter((w) => [...w].length >= 3);
     if (indexed.length > 0) {
       const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-      // "+id" when dense: a membership test, so the sort index can still be walked.
+      // "+id" when dense or "member": a membership test, so another index can still be walked.
       const id = sql.raw(dense ? `+${table}.id` : `${table}.id`);
       const fts = sql.raw(`${table}_fts`);
       parts.push(sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${match})`);
@@ -54,15 +66,33 @@ function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boo
     for (const w of words) {
       // The same expression as the trigram index of migration 02.
       parts.push(
-        sql<SqlBool>`lower(name || ' ' || description || ' ' || model || ' ' || ref_id) like ${`%${escapeLike(w)}%`}`,
+        sql<SqlBool>`lower(name || ' ' || description || ' ' || model || ' ' || ref_id) like ${containsPattern(w)}`,
       );
     }
   }
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
+/**
+ * The filters with prices in yen, at the stored rate of the currency they were
+ * given in (the rate the buyer's prices are shown at). Every search, count and
+ * alert takes its filters through here.
+ */
+export async function vehicleFiltersInYen(db: DB, f: VehicleFilters): Promise<VehicleFilters> {
+  if (!f.Currency) return f;
+  const rate = await displayRate(db, f.Currency);
+  return pricesInYen(f, rate?.rate ?? null);
+}
+
 /** The list's filter condition on vehicles; saved-search alerts match with the same one. */
-export function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
+/** Prices in another currency would be read as yen: every search, count and alert takes them through vehicleFiltersInYen first. */
+function mustBeInYen(filters: object) {
+  if ((filters as VehicleFilters).Currency)
+    throw new Error("vehicle filters with prices in another currency: convert them to yen first");
+}
+
+export function vehicleWhere(db: DB, f: VehicleFilters, dense: boolean | "member" = false) {
+  mustBeInYen(f);
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
@@ -85,7 +115,7 @@ export function vehicleWhere(db: DB, f: VehicleFilters, dense = false) {
   };
 }
 
-export function partWhere(db: DB, f: PartFilters, dense = false) {
+export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("parts.make", "=", f.Make));
@@ -99,13 +129,6 @@ export function partWhere(db: DB, f: PartFilters, dense = false) {
     return eb.and(c);
   };
 }
-
-const ORDER: Record<Sort, [column: "created_at" | "price", direction: "asc" | "desc"]> = {
-  newest: ["created_at", "desc"],
-  oldest: ["created_at", "asc"],
-  price_asc: ["price", "asc"],
-  price_desc: ["price", "desc"],
-};
 
 /**
  * The sort key of a list. When the matches are to be sorted (see pageStrategy)
@@ -127,7 +150,7 @@ export function vehicleListQueries(
   denseKeyword = false,
   sortMatches = false,
 ) {
-  const [column, direction] = ORDER[query.sort];
+  const { column, direction } = SORT_ORDERS[query.sort];
   const where = vehicleWhere(db, query.filters, denseKeyword);
   return {
     count: db
@@ -169,7 +192,7 @@ export function partListQueries(
   denseKeyword = false,
   sortMatches = false,
 ) {
-  const [column, direction] = ORDER[query.sort];
+  const { column, direction } = SORT_ORDERS[query.sort];
   const where = partWhere(db, query.filters, denseKeyword);
   return {
     count: db
@@ -208,9 +231,8 @@ async function indexedKeywordMatches(db: DB, table: StockTable, keyword: string 
 export const FACET_FILTERS = new Set(["Make", "Model", "Type", "SubType"]);
 
 /** The total of a list filtered only by make, model, type and subtype, from the stock counts. */
-async function facetTotal(db: DB, kind: "vehicle" | "part", filters: object): Promise<number | null> {
-  const set = Object.entries(filters).filter(([, v]) => v !== undefined);
-  if (set.some(([k]) => !FACET_FILTERS.has(k))) return null;
+async function facetTotal(db: DB, kind: StockKind, filters: object): Promise<number | null> {
+  if (setFilters(filters).some(([k]) => !FACET_FILTERS.has(k))) return null;
   const f = filters as { Make?: string; Model?: string; Type?: string; SubType?: string };
   let q = db
     .selectFrom("stock_facets")
@@ -310,7 +332,7 @@ export function pageStrategy(p: {
   const sortMatches =
     hasIndexedFilter(p.table, p.filters) &&
     !ownOrder &&
-    (walk > p.total || (ORDER[p.sort][0] === "price" && p.total * 10 <= p.stock));
+    (walk > p.total || (SORT_ORDERS[p.sort].column === "price" && p.total * 10 <= p.stock));
   const denseKeyword = !sortMatches && p.keywordMatches !== null && p.keywordMatches > DENSE_MATCHES;
   return { sortMatches, denseKeyword };
 }
@@ -456,17 +478,19 @@ export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promis
 export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
   const rows = await db
     .selectFrom("stock_facets")
-    .select(["make", "model", "type", "sub_type", "n"])
+    .select(["make", "model", "type", "sub_type", "n", "unsold"])
     .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
     .where("n", ">", 0)
     .execute();
   const makes = new Map<string, number>();
+  const unsold = new Map<string, number>();
   const types = new Map<string, number>();
   const models: Record<string, string[]> = {};
   const subTypes: Record<string, string[]> = {};
   for (const r of rows) {
     const n = Number(r.n);
     makes.set(r.make, (makes.get(r.make) ?? 0) + n);
+    unsold.set(r.make, (unsold.get(r.make) ?? 0) + Number(r.unsold));
     if (!(models[r.make] ??= []).includes(r.model)) models[r.make]!.push(r.model);
     if (r.type) {
       types.set(r.type, (types.get(r.type) ?? 0) + n);
@@ -477,12 +501,12 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
   const sorted = (m: Map<string, number>) =>
     [...m].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
   for (const list of [...Object.values(models), ...Object.values(subTypes)]) list.sort((a, b) => a.localeCompare(b));
-  return { makes: sorted(makes), types: sorted(types), models, subTypes };
-}
-
-/** The filters of a list that are set, by name. */
-function setFilters(filters: object): [string, unknown][] {
-  return Object.entries(filters).filter(([, v]) => v !== undefined);
+  return {
+    makes: sorted(makes).map((m) => ({ ...m, unsold: unsold.get(m.name) ?? 0 })),
+    types: sorted(types),
+    models,
+    subTypes,
+  };
 }
 
 /**
@@ -494,7 +518,10 @@ function setFilters(filters: object): [string, unknown][] {
 export const MENU_COUNT_LIMIT = 1000;
 
 /** Which filters each menu ignores: its own and the one that depends on it. */
-export const MENU_OWN_FILTERS = { make: ["Make", "Model"], type: ["Type", "SubType"] } as const;
+export const MENU_OWN_FILTERS = {
+  make: ["Make", CHILD_FILTER.Make],
+  type: ["Type", CHILD_FILTER.Type],
+} as const;
 
 /** The filters a menu's counts are made under: all the list's filters but the menu's own. */
 export function otherFilters(filters: object, menu: "make" | "type"): Record<string, unknown> {
@@ -503,38 +530,63 @@ export function otherFilters(filters: object, menu: "make" | "type"): Record<str
 }
 
 /**
- * Whether the menus' read checks the keyword on the rows (a common word on
- * SQLite: the first MENU_COUNT_LIMIT matches are then met after a few
- * thousand rows, where going through the trigram index would gather all of
- * its matches first), as the list does for a page (see keywordCondition).
+ * How the menus' read goes through a keyword on SQLite, from the trigram
+ * index's count of its matches (a few milliseconds):
+ * - "over": the keyword is the only filter and matches more than the menus
+ *   count; nothing needs reading (the matches of the read are exactly those);
+ * - "member": a common keyword with other filters; the rows come through
+ *   those filters' indexes and each is checked against the keyword's set,
+ *   without reading its text (10,000 Toyotas so checked in a few ms, where
+ *   fetching each of 19,000 keyword matches took 15 to 30 ms);
+ * - false: through the trigram index (few matches, PostgreSQL, short words).
  */
-export async function menuDenseKeyword(db: DB, table: StockTable, filters: { Keyword?: string }): Promise<boolean> {
-  const matches = await indexedKeywordMatches(db, table, filters.Keyword);
-  return matches !== null && matches > DENSE_MATCHES;
+export async function menuKeywordRead(
+  db: DB,
+  table: StockTable,
+  filters: Record<string, unknown>,
+  /** The keyword's count when already asked (both menus share one keyword). */
+  keywordMatches?: Promise<number | null>,
+): Promise<false | "member" | "over"> {
+  const matches = await (keywordMatches ?? indexedKeywordMatches(db, table, filters.Keyword as string | undefined));
+  if (matches === null || matches <= MENU_COUNT_LIMIT) return false;
+  return Object.keys(filters).length === 1 ? "over" : "member";
 }
 
 /**
  * The statement that groups at most MENU_COUNT_LIMIT + 1 matches of `filters`
  * by make and type (the query-plan test reads it).
  */
-export function menuCountQuery(db: DB, table: StockTable, filters: object, denseKeyword = false) {
+export function menuCountQuery(db: DB, table: StockTable, filters: object, keywordRead: false | "member" = false) {
   const matches =
     table === "vehicles"
       ? db
           .selectFrom("vehicles")
           .select(["vehicles.make", "vehicles.type"])
-          .where(vehicleWhere(db, filters as VehicleFilters, denseKeyword))
+          .where(vehicleWhere(db, filters as VehicleFilters, keywordRead))
           .limit(MENU_COUNT_LIMIT + 1)
       : db
           .selectFrom("parts")
           .select(["parts.make", "parts.type"])
-          .where(partWhere(db, filters as PartFilters, denseKeyword))
+          .where(partWhere(db, filters as PartFilters, keywordRead))
           .limit(MENU_COUNT_LIMIT + 1);
   return sql<{
     make: string;
     type: string | null;
     n: number;
   }>`select m.make as make, m.type as type, count(*) as n from (${matches}) m group by m.make, m.type`;
+}
+
+/** The matches of `filters` by make and type, or null past MENU_COUNT_LIMIT. */
+async function menuRead(
+  db: DB,
+  table: StockTable,
+  filters: Record<string, unknown>,
+  keywordMatches?: Promise<number | null>,
+) {
+  const keywordRead = await menuKeywordRead(db, table, filters, keywordMatches);
+  if (keywordRead === "over") return null;
+  const { rows } = await menuCountQuery(db, table, filters, keywordRead).execute(db);
+  return rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows;
 }
 
 /**
@@ -549,6 +601,7 @@ export async function menuCounts(
   table: StockTable,
   filters: object,
 ): Promise<{ makes: MenuCounts; types: MenuCounts }> {
+  mustBeInYen(filters);
   const kind = table === "vehicles" ? "vehicle" : "part";
   const onlyFacets = (others: object) => Object.keys(others).every((k) => FACET_FILTERS.has(k));
   const fromFacets = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
@@ -567,15 +620,14 @@ export async function menuCounts(
     return counts;
   };
   const grouped = new Map<string, Promise<{ make: string; type: string | null; n: number }[] | null>>();
+  // The keyword is in both menus' filters (neither menu drops it): its count is asked once.
+  let keywordMatches: Promise<number | null> | undefined;
   const fromMatches = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
     const key = JSON.stringify(others);
-    if (!grouped.has(key))
-      grouped.set(
-        key,
-        menuDenseKeyword(db, table, others)
-          .then((dense) => menuCountQuery(db, table, others, dense).execute(db))
-          .then(({ rows }) => (rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows)),
-      );
+    if (!grouped.has(key)) {
+      keywordMatches ??= indexedKeywordMatches(db, table, (filters as { Keyword?: string }).Keyword);
+      grouped.set(key, menuRead(db, table, others, keywordMatches));
+    }
     const rows = await grouped.get(key)!;
     if (rows === null) return null;
     const counts: Record<string, number> = {};
@@ -595,7 +647,7 @@ export async function menuCounts(
 
 /** How many a list would show with one filter fewer; the count statement is the list's own. */
 async function totalWithout(db: DB, table: StockTable, filters: object, key: string): Promise<number> {
-  const rest = Object.fromEntries(setFilters(filters).filter(([k]) => k !== key));
+  const rest = Object.fromEntries(setFilters(withoutFilter(filters, key)));
   const count =
     table === "vehicles"
       ? vehicleListQueries(db, { filters: rest as VehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
@@ -608,6 +660,7 @@ async function totalWithout(db: DB, table: StockTable, filters: object, key: str
  * would show something, with how many, the most first.
  */
 export async function waysOut(db: DB, table: StockTable, filters: object): Promise<WayOut[]> {
+  mustBeInYen(filters);
   const keys = setFilters(filters).map(([k]) => k);
   const found = await Promise.all(
     keys.map(async (drop) => ({ drop, total: await totalWithout(db, table, filters, drop) })),

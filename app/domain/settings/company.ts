@@ -1,3 +1,4 @@
+import { firstErrors } from "~/domain/forms";
 import { shopDay } from "~/i18n/format";
 import { z } from "zod";
 import type { ShopSettings } from "./settings";
@@ -125,7 +126,10 @@ export function companySchema(now = new Date()) {
         .transform((s) => s.trim())
         .refine((s) => s === "" || /^\d{4}$/.test(s), foundedRange(now))
         .transform((s) => (s === "" ? null : Number(s)))
-        .refine((y) => y === null || (y >= FIRST_FOUNDED_YEAR && y <= Number(shopDay(now).slice(0, 4))), foundedRange(now)),
+        .refine(
+          (y) => y === null || (y >= FIRST_FOUNDED_YEAR && y <= Number(shopDay(now).slice(0, 4))),
+          foundedRange(now),
+        ),
       phone: phone("Phone", PHONE_FORMAT),
       whatsapp: phone("WhatsApp", WHATSAPP_FORMAT),
       email: text("E-mail", 254).pipe(z.email(EMAIL_FORMAT)),
@@ -147,7 +151,5 @@ export function readCompanyForm(form: FormData, now = new Date()) {
   );
   const parsed = companySchema(now).safeParse(values);
   if (parsed.success) return { ok: true as const, company: parsed.data satisfies Company };
-  const errors: Partial<Record<CompanyField, string>> = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as CompanyField] ??= issue.message;
-  return { ok: false as const, errors };
+  return { ok: false as const, errors: firstErrors(parsed.error.issues) as Partial<Record<CompanyField, string>> };
 }

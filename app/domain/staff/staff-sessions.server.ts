@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { serverCookie } from "~/utils/cookies";
+import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { pageUrl } from "~/utils/page-url";
-import { type SessionServices, secureCookies } from "~/context.server";
+import type { SessionServices } from "~/context.server";
 
 /*
  * Staff sessions are separate from buyers': their own table and cookie. 24
@@ -14,10 +14,6 @@ import { type SessionServices, secureCookies } from "~/context.server";
  * Every admin loader and action calls requireStaff itself.
  */
 
-/** The cookie's name: with the __Host- prefix when the shop is served over https. */
-export function staffCookieName(secure: boolean): string {
-  return secure ? "__Host-staff_sid" : "staff_sid";
-}
 export const STAFF_SESSION_MS = 24 * 3600 * 1000;
 export const STAFF_REMEMBER_MS = 30 * 24 * 3600 * 1000;
 
@@ -43,10 +39,6 @@ export async function authenticateStaff(
   return row && ok ? { id: row.id, adminId: row.admin_id, twoFactor: row.totp_secret !== null } : null;
 }
 
-function cookie(value: string, maxAgeSeconds: number | null, secure: boolean): string {
-  return serverCookie(staffCookieName(secure), value, maxAgeSeconds, secure);
-}
-
 /** Opens a staff session; returns its Set-Cookie header. */
 export async function startStaffSession(
   services: SessionServices,
@@ -67,20 +59,23 @@ export async function startStaffSession(
       expires_at: new Date(now.getTime() + lifetime).toISOString(),
     })
     .execute();
-  return cookie(token, lifetime / 1000, secureCookies(services));
+  return setCookie(COOKIES.staffSession, token, secureCookies(services), lifetime / 1000);
 }
 
 export async function endStaffSession(services: SessionServices, request: Request): Promise<string> {
   const secure = secureCookies(services);
-  const token = readSessionCookie(request.headers.get("Cookie"), staffCookieName(secure));
+  const token = readSessionCookie(request.headers.get("Cookie"), cookieName(COOKIES.staffSession, secure));
   if (token) await services.db.deleteFrom("staff_sessions").where("id_hash", "=", tokenHash(token)).execute();
-  return cookie("", 0, secure);
+  return clearCookie(COOKIES.staffSession, secure);
 }
 
 /** The signed-in staff member, or null (an expired session is removed). */
 export async function getStaff(services: SessionServices, request: Request): Promise<SignedInStaff | null> {
   const { db } = services;
-  const token = readSessionCookie(request.headers.get("Cookie"), staffCookieName(secureCookies(services)));
+  const token = readSessionCookie(
+    request.headers.get("Cookie"),
+    cookieName(COOKIES.staffSession, secureCookies(services)),
+  );
   if (!token || token.length > 100) return null;
   const row = await db
     .selectFrom("staff_sessions")

@@ -1,12 +1,11 @@
 import QRCode from "qrcode";
 import type { Config } from "~/config.server";
-import { secureCookies } from "~/context.server";
 import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { addressKey } from "~/domain/auth/rate-limit.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { serverCookie } from "~/utils/cookies";
+import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
 import {
   base32Encode,
@@ -273,14 +272,6 @@ export async function cancelTwoFactorSetup(db: DB, staffId: number): Promise<voi
 
 // --- The challenge between password and code -------------------------------
 
-export function challengeCookieName(secure: boolean): string {
-  return secure ? "__Host-staff_2fa" : "staff_2fa";
-}
-
-function challengeCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return serverCookie(challengeCookieName(secure), value, maxAgeSeconds, secure);
-}
-
 /** Opens a challenge after a correct password; returns its Set-Cookie header. */
 export async function startChallenge(services: Services, staffId: number, remember: boolean, now = new Date()) {
   const token = newToken();
@@ -296,14 +287,17 @@ export async function startChallenge(services: Services, staffId: number, rememb
       expires_at: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
     })
     .execute();
-  return challengeCookie(token, CHALLENGE_MINUTES * 60, secureCookies(services));
+  return setCookie(COOKIES.staffChallenge, token, secureCookies(services), CHALLENGE_MINUTES * 60);
 }
 
 export type Challenge = { idHash: string; staffId: number; adminId: string; remember: boolean };
 
 /** The open challenge of this browser, or null (an expired one is removed). */
 export async function readChallenge(services: Services, request: Request): Promise<Challenge | null> {
-  const token = readSessionCookie(request.headers.get("Cookie"), challengeCookieName(secureCookies(services)));
+  const token = readSessionCookie(
+    request.headers.get("Cookie"),
+    cookieName(COOKIES.staffChallenge, secureCookies(services)),
+  );
   if (!token || token.length > 100) return null;
   const row = await services.db
     .selectFrom("staff_login_challenges")
@@ -329,5 +323,5 @@ export async function readChallenge(services: Services, request: Request): Promi
 export async function endChallenge(services: Services, challenge: Challenge | null): Promise<string> {
   if (challenge)
     await services.db.deleteFrom("staff_login_challenges").where("id_hash", "=", challenge.idHash).execute();
-  return challengeCookie("", 0, secureCookies(services));
+  return clearCookie(COOKIES.staffChallenge, secureCookies(services));
 }

@@ -1,8 +1,9 @@
+import { firstErrors, typedValues } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import { fieldErrors, keepValues, ProfileSchema } from "~/domain/accounts/accounts.schema";
+import { ProfileSchema } from "~/domain/accounts/accounts.schema";
 import { updateProfile } from "~/domain/accounts/customers.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer, requireCustomer } from "~/domain/accounts/sessions.server";
@@ -49,7 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ProfileSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data(
-      { ok: false, errors: fieldErrors(parsed.error), values: keepValues(form, ["fullName", "country", "phone"]) },
+      {
+        ok: false,
+        errors: firstErrors(parsed.error.issues),
+        values: typedValues(form, ["fullName", "country", "phone"]),
+      },
       { status: 400 },
     );
   }

@@ -1,3 +1,4 @@
+import { clampPage, readPage } from "~/domain/search/pagination";
 import { FavouriteList, NotLoggedIn, SimplePager } from "~/components/store/account-lists";
 import { getServices } from "~/context.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
@@ -16,10 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
-  const asked = Number(new URL(request.url).searchParams.get("Page"));
-  const page = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
-  const { items, total } = await listFavourites(db, customer.id, page, PER_PAGE);
-  return { signedIn: true as const, items, page, pageCount: Math.max(1, Math.ceil(total / PER_PAGE)) };
+  const asked = readPage(new URL(request.url).searchParams);
+  let { items, total } = await listFavourites(db, customer.id, asked, PER_PAGE);
+  // A page past the end (a favourite removed since) shows the last page.
+  const { page, pageCount } = clampPage(asked, total, PER_PAGE);
+  if (page !== asked) ({ items, total } = await listFavourites(db, customer.id, page, PER_PAGE));
+  return { signedIn: true as const, items, page, pageCount };
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
+import { firstErrors, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
-  fieldErrors,
-  keepValues,
   PASSWORDS_DO_NOT_MATCH,
   REGISTRATION_FAILED,
   REGISTRATION_TAKEN,
@@ -32,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
-  const values = keepValues(form, ["fullName", "country", "phone", "email"]);
+  const values = typedValues(form, ["fullName", "country", "phone", "email"]);
   const parsed = RegisterSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = firstErrors(parsed.error.issues);
     const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH;
     return data(
       { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values },

@@ -1,18 +1,17 @@
+import { firstErrors } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import {
-  fieldErrors,
   NewPasswordSchema,
   RESET_FAILED,
   RESET_LINK_INVALID,
   RESET_SENT,
   ResetRequestSchema,
 } from "~/domain/accounts/accounts.schema";
-import { normaliseEmail, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
+import { normaliseEmail, readResetLink, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { addressKey, countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
-import { tokenHash } from "~/domain/auth/tokens.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useMessages } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
@@ -31,13 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { mode: "request" as const, token: null, linkError: null };
-  const row = await db
-    .selectFrom("password_resets")
-    .select(["used_at", "expires_at"])
-    .where("token_hash", "=", tokenHash(token.slice(0, 100)))
-    .executeTakeFirst();
-  const usable = row && !row.used_at && row.expires_at > new Date().toISOString();
-  return usable
+  const { state } = await readResetLink(db, token);
+  return state === "usable"
     ? { mode: "choose" as const, token, linkError: null }
     : { mode: "request" as const, token: null, linkError: RESET_LINK_INVALID };
 }
@@ -48,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "reset") {
     const parsed = NewPasswordSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success)
-      return data({ intent: "reset", errors: fieldErrors(parsed.error), message: null, email: "" }, { status: 400 });
+      return data(
+        { intent: "reset", errors: firstErrors(parsed.error.issues), message: null, email: "" },
+        { status: 400 },
+      );
     const outcome = await resetPassword(services.db, parsed.data.token, parsed.data.password);
     if (!outcome.ok)
       return data({ intent: "reset", errors: { form: RESET_LINK_INVALID }, message: null, email: "" }, { status: 400 });
@@ -59,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").slice(0, 254);
   const parsed = ResetRequestSchema.safeParse({ email });
   if (!parsed.success)
-    return data({ intent: "request", errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
+    return data({ intent: "request", errors: firstErrors(parsed.error.issues), message: null, email }, { status: 400 });
   try {
     const limit = await countTries(services.db, [
       `reset:ip:${addressKey(getClientIp(context))}`,

@@ -110,6 +110,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
+      {loaderData.findRequests > 0 ? (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <Link to="/admin/find-requests" className="font-semibold underline" data-testid="pending-find-requests">
+            {t("dashboard.findRequests", {
+              count: loaderData.findRequests,
+              total: format.number(loaderData.findRequests),
+            })}
+          </Link>
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {[
           ["/admin/upload-vehicle", t("dashboard.links.uploadVehicle")],

@@ -1,6 +1,13 @@
+import { readPage } from "~/domain/search/pagination";
+import { data, Form, useNavigation } from "react-router";
+import { useAdminMessage } from "~/components/admin/admin-messages";
 import { getServices } from "~/context.server";
+import { changeFindRequestStatus } from "~/domain/quotes/admin-quotes.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
+import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { adminLanguage } from "~/i18n/languages";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
 import { AdminPager } from "~/components/admin/admin-pager";
@@ -19,13 +26,29 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   await requireStaff(services, request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return listFindRequests(services.db, Number.isSafeInteger(page) ? page : 1);
+  return listFindRequests(services.db, readPage(new URL(request.url).searchParams, "page"));
 }
 
-export default function FindRequests({ loaderData }: Route.ComponentProps) {
+/** Marks a request answered or closed, as a quote is (the same status machine). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
+  const form = await request.formData();
+  const number = String(form.get("number") ?? "");
+  if (form.get("intent") !== "status")
+    return data({ ok: false, message: t("messages.text.unknownAction"), number }, { status: 400 });
+  const outcome = await changeFindRequestStatus(services.db, number, String(form.get("to") ?? ""), staff);
+  return outcome.ok
+    ? { ok: true, message: t("quote.statusChanged"), number }
+    : data({ ok: false, message: outcome.message, number }, { status: 400 });
+}
+
+export default function FindRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const format = useFormat();
+  const navigation = useNavigation();
+  const m = useAdminMessage();
   const { items, total, page, pageCount } = loaderData;
   return (
     <div className="space-y-5">
@@ -58,6 +81,27 @@ export default function FindRequests({ loaderData }: Route.ComponentProps) {
                 {r.phone ? ` · ${r.phone}` : ""} · {r.language}
               </p>
               {r.message ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{r.message}</p> : null}
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {movesFrom(r.status).map((move) => (
+                  <Form method="post" key={move.to}>
+                    <input type="hidden" name="intent" value="status" />
+                    <input type="hidden" name="number" value={r.number} />
+                    <input type="hidden" name="to" value={move.to} />
+                    <button
+                      type="submit"
+                      disabled={navigation.state === "submitting"}
+                      className="h-9 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                    >
+                      {t(`quote.moves.${move.to}`, { defaultValue: move.label })}
+                    </button>
+                  </Form>
+                ))}
+                {actionData?.number === r.number ? (
+                  <p role="status" className={`text-sm ${actionData.ok ? "text-emerald-700" : "text-red-700"}`}>
+                    {m(actionData.message)}
+                  </p>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

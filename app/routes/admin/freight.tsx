@@ -1,3 +1,4 @@
+import { firstErrors, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { Field, FormMessage } from "~/components/ui/field";
@@ -57,16 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "add" && intent !== "update")
     return fail({ message: "Unknown action.", errors: {}, values: null }, 400);
 
-  const values = Object.fromEntries(
-    (["country", "port", "small", "medium", "large", "insurance"] as const).map((k) => [
-      k,
-      String(form.get(k) ?? "").slice(0, 100),
-    ]),
-  ) as Values;
+  const values = typedValues(form, ["country", "port", "small", "medium", "large", "insurance"], 100) as Values;
   const parsed = readFreightForm(form);
   if (!parsed.success) {
-    const errors: ActionResult["errors"] = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Values] ??= issue.message;
+    const errors = firstErrors(parsed.error.issues) as ActionResult["errors"];
     return fail({ message: "Please fill in all required fields", errors, values }, 400);
   }
   const outcome =

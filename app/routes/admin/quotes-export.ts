@@ -1,7 +1,7 @@
 import { getServices } from "~/context.server";
 import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { toCsv } from "~/domain/quotes/csv";
-import { shopDay } from "~/i18n/format";
+import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/quotes-export";
 
@@ -15,7 +15,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const csv = toCsv(
     [
       "quote_id",
-      "date",
+      // The shop's time, as every admin screen shows it.
+      `date (${SHOP_TIME_ZONE})`,
       "status",
       "ref_id",
       kind === "vehicle" ? "vehicle_name" : "part_name",
@@ -24,11 +25,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       "email",
       "phone",
       "contact_methods",
+      ...(kind === "part" ? ["quantity"] : []),
       "message",
     ],
     rows.map((r) => [
       r.number,
-      r.created_at,
+      shopDateTime(r.created_at),
       r.status,
       r.ref_id,
       r.item_name,
@@ -37,6 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       r.email,
       r.phone,
       (JSON.parse(r.contact_methods) as string[]).join(" "),
+      ...(kind === "part" ? [r.quantity] : []),
       r.message,
     ]),
   );

@@ -16,9 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
   const customer = await getCustomer(getServices(context), request);
   if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
-  const vehicleId = Number(form.get("vehicleId"));
-  if (Number.isSafeInteger(vehicleId) && vehicleId > 0) {
-    await setFavourite(db, customer.id, vehicleId, form.get("favourite") === "on");
+  // One of vehicleId or partId: the item the buyer pressed the heart on.
+  const kind = form.has("partId") ? "part" : "vehicle";
+  const id = Number(form.get(kind === "part" ? "partId" : "vehicleId"));
+  if (Number.isSafeInteger(id) && id > 0) {
+    await setFavourite(db, customer.id, kind, id, form.get("favourite") === "on");
   }
   return redirect(back);
 }

@@ -1,3 +1,4 @@
+import { firstErrors, typedValues } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
@@ -46,18 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kind: params.get("kind") === "part" ? ("part" as const) : ("vehicle" as const),
     submissionKey: newSubmissionKey(),
     values,
+    // This year in the shop's time zone, read when the page is made (not when the server started).
+    years: yearsFrom(PUBLIC_FIRST_YEAR).map(String).reverse(),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
-  const values: Values = Object.fromEntries(FIND_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 2100)]));
+  const values: Values = typedValues(form, FIND_FIELDS, 2100);
   const parsed = readFindForm(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data({ ok: false as const, message: FIND_ERROR, errors, values }, { status: 400 });
+    return data(
+      { ok: false as const, message: FIND_ERROR, errors: firstErrors(parsed.error.issues), values },
+      { status: 400 },
+    );
   }
   try {
     // The quotes' limits, on the same counters: each sends a mail to the address typed.
@@ -83,8 +87,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const years = yearsFrom(PUBLIC_FIRST_YEAR).map(String).reverse();
-
 export default function FindForMe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
   const { message, errors: localize } = useMessages();
@@ -108,7 +110,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
         className={`${inputClass} ${errors[name] ? "border-red-500" : "border-slate-300"}`}
       >
         <option value="">{t("filters.any")}</option>
-        {years.map((y) => (
+        {loaderData.years.map((y) => (
           <option key={y} value={y}>
             {y}
           </option>

@@ -54,8 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customer ? recentVehicles(db, customer.id) : null,
       stockFacets(db, "vehicles"),
     ]);
-    // How many of each make are in stock, from the counts the database keeps (issue 18.2).
-    const makeCounts: Record<string, number> = Object.fromEntries(facets.makes.map((m) => [m.name, m.count]));
+    // How many of each make are in stock (not sold), from the counts the database keeps (issue 18.2).
+    const makeCounts: Record<string, number> = Object.fromEntries(facets.makes.map((m) => [m.name, m.unsold]));
     const vehicleSearch: SearchBoxOptions = {
       types: mergeOptions(reference.vehicle.types, Object.keys(inStock.vehicleSubTypes)),
       subTypes: mergeMap(VEHICLE_SUB_TYPES, inStock.vehicleSubTypes),
@@ -190,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/vehicles?Make=${encodeURIComponent(make)}`}
                   aria-describedby={makeCounts ? `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}` : undefined}
-                  className="flex h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center"
+                  className="flex h-14 items-center gap-2 rounded-xl border border-slate-200 bg-white px-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center sm:gap-3 sm:px-3 sm:text-base"
                 >
                   <MakeBadge make={make} />
                   <span className="truncate">{make}</span>

@@ -1,7 +1,9 @@
+import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { data } from "react-router";
 import {
   BackButton,
   Breadcrumb,
+  FavouriteButton,
   Gallery,
   JsonLd,
   NotFoundNotice,
@@ -21,6 +23,7 @@ import { getPart } from "~/domain/inventory/inventory.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
 import { QuoteForm } from "~/components/store/quote-form";
 import { getCustomer } from "~/domain/accounts/sessions.server";
+import { isFavourite } from "~/domain/accounts/favourites.server";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
 import { partQuantityLimit } from "~/domain/quotes/quotes.server";
@@ -41,6 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!part) return data({ part: null, url: "", origin: config.publicUrl.origin }, { status: 404 });
   return {
     part,
+    favourite: customer ? await isFavourite(db, customer.id, "part", part.id) : false,
     url: `${config.publicUrl.origin}/parts/${part.id}`,
     origin: config.publicUrl.origin,
     maxQuantity: partQuantityLimit(part.quantity),
@@ -70,12 +74,7 @@ function productJsonLd(p: PartDetail, url: string, origin: string) {
       "@type": "Offer",
       price: p.price,
       priceCurrency: "JPY",
-      availability:
-        p.stockStatus === "sold"
-          ? "https://schema.org/SoldOut"
-          : p.stockStatus === "reserved"
-            ? "https://schema.org/Reserved"
-            : "https://schema.org/InStock",
+      availability: SCHEMA_AVAILABILITY[p.stockStatus],
       url,
     },
   };
@@ -166,11 +165,10 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
             </div>
             {p.stockStatus === "sold" ? null : <QuoteJumpLink />}
           </div>
-          {whatsApp ? (
-            <div className="flex flex-wrap items-start gap-3">
-              <WhatsAppLink href={whatsApp} label={t("detail.part.whatsApp")} />
-            </div>
-          ) : null}
+          <div className="flex flex-wrap items-start gap-3">
+            <FavouriteButton signedIn={root?.customer != null} kind="part" id={p.id} favourite={loaderData.favourite} />
+            {whatsApp ? <WhatsAppLink href={whatsApp} label={t("detail.part.whatsApp")} /> : null}
+          </div>
           <section aria-labelledby="spec-title">
             <h2 id="spec-title" className="text-lg font-bold text-slate-900">
               {t("detail.specifications")}

@@ -1,6 +1,6 @@
 import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel } from "~/components/store/option-label";
-import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
+import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
@@ -10,7 +10,7 @@ import { menuCounts, searchParts, stockFacets, waysOut } from "~/domain/search/s
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
-import { readCookie } from "~/utils/cookies";
+import { COOKIES, readCookie } from "~/utils/cookies";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/parts";
 
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const query = readPartQuery(new URL(request.url).searchParams);
   const view =
-    readCookie(request.headers.get("Cookie"), VIEW_COOKIE) === "list" ? ("list" as const) : ("grid" as const);
+    readCookie(request.headers.get("Cookie"), COOKIES.view.name) === "list" ? ("list" as const) : ("grid" as const);
   const canonical = `${config.publicUrl.origin}/parts${listSearch(PART_FILTER_KEYS, query)}`;
   try {
     const [result, facets, counts] = await Promise.all([
@@ -89,6 +89,7 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
       name: "Make",
       label: t("filters.make"),
       options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
+      valueLabel: (value) => value,
     },
     { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
@@ -96,6 +97,7 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
       name: "Type",
       label: t("filters.type"),
       options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, "partType", m.name), m.count) })),
+      valueLabel: (value) => optionLabel(t, "partType", value),
     },
     {
       kind: "dependent",

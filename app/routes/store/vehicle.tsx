@@ -1,3 +1,4 @@
+import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   BackButton,
@@ -54,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
   const [favourite, similar] = await Promise.all([
-    customer ? isFavourite(db, customer.id, vehicle.id) : false,
+    customer ? isFavourite(db, customer.id, "vehicle", vehicle.id) : false,
     similarVehicles(db, vehicle),
   ]);
   return {
@@ -76,12 +77,6 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   if (formAction === "/preferences") return false;
   return defaultShouldRevalidate;
 }
-
-const AVAILABILITY = {
-  available: "https://schema.org/InStock",
-  reserved: "https://schema.org/Reserved",
-  sold: "https://schema.org/SoldOut",
-} as const;
 
 function carJsonLd(v: VehicleDetail, url: string, origin: string) {
   return {
@@ -119,7 +114,7 @@ function carJsonLd(v: VehicleDetail, url: string, origin: string) {
       "@type": "Offer",
       price: v.price,
       priceCurrency: "JPY",
-      availability: AVAILABILITY[v.stockStatus],
+      availability: SCHEMA_AVAILABILITY[v.stockStatus],
       url,
     },
   };
@@ -229,7 +224,12 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             ) : null}
           </div>
           <div className="flex flex-wrap items-start gap-3">
-            <FavouriteButton signedIn={root?.customer != null} vehicleId={v.id} favourite={loaderData.favourite} />
+            <FavouriteButton
+              signedIn={root?.customer != null}
+              kind="vehicle"
+              id={v.id}
+              favourite={loaderData.favourite}
+            />
             <CompareToggle vehicleId={v.id} size="lg" />
             {whatsApp ? <WhatsAppLink href={whatsApp} label={t("detail.vehicle.whatsApp")} /> : null}
           </div>

@@ -1,17 +1,18 @@
 import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
 import { optionLabel, type OptionList } from "~/components/store/option-label";
-import { StockListPage, VIEW_COOKIE } from "~/components/store/stock-list";
+import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import type { ListResult } from "~/domain/search/list";
 import { vehicleMenus } from "~/domain/search/menus";
-import { menuCounts, searchVehicles, stockFacets, waysOut } from "~/domain/search/search.server";
+import { menuCounts, searchVehicles, stockFacets, vehicleFiltersInYen, waysOut } from "~/domain/search/search.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
+import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
-import { readCookie } from "~/utils/cookies";
-import { SaveSearch } from "~/components/store/saved-searches";
+import { COOKIES, readCookie } from "~/utils/cookies";
+import { SaveSearchEntry } from "~/components/store/save-search-entry";
 import { useRootData } from "~/utils/root-data";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/vehicles";
@@ -21,20 +22,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readVehicleQuery(url.searchParams);
   const view =
-    readCookie(request.headers.get("Cookie"), VIEW_COOKIE) === "list" ? ("list" as const) : ("grid" as const);
+    readCookie(request.headers.get("Cookie"), COOKIES.view.name) === "list" ? ("list" as const) : ("grid" as const);
   const canonical = `${config.publicUrl.origin}/vehicles${listSearch(VEHICLE_FILTER_KEYS, query)}`;
   try {
+    // Prices typed in the buyer's currency are searched in yen.
+    const filters = await vehicleFiltersInYen(db, query.filters);
     const [result, facets, counts] = await Promise.all([
-      searchVehicles(db, query),
+      searchVehicles(db, { ...query, filters }),
       stockFacets(db, "vehicles"),
-      menuCounts(db, "vehicles", query.filters),
+      menuCounts(db, "vehicles", filters),
     ]);
     return {
       query: { ...query, page: result.page },
+      priceYen: { from: filters.PriceFrom, to: filters.PriceTo },
       result,
       menus: vehicleMenus(facets, counts),
       // An empty list offers the nearest ways out: the filters that, dropped alone, would show something.
-      waysOut: result.total === 0 ? await waysOut(db, "vehicles", query.filters) : [],
+      waysOut: result.total === 0 ? await waysOut(db, "vehicles", filters) : [],
       view,
       canonical,
       failed: false,
@@ -44,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result: ListResult = { items: [], total: 0, page: 1, pageCount: 1, perPage: query.perPage };
     return {
       query,
+      priceYen: { from: undefined, to: undefined },
       result,
       menus: vehicleMenus({ makes: [], types: [], models: {}, subTypes: {} }),
       waysOut: [],
@@ -78,6 +83,19 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
+/** A Find one for me budget from the list's price limit: a limit typed in another currency, to the nearest ¥10,000. */
+function findBudget(yen: number | undefined, currency: string | undefined): number | undefined {
+  if (yen === undefined || !currency) return yen;
+  return Math.max(10_000, Math.round(yen / 10_000) * 10_000);
+}
+
+/** An example amount with two significant digits (3,312 → 3,300). */
+function roughly(amount: number): number {
+  if (amount < 100) return amount;
+  const step = 10 ** (Math.floor(Math.log10(amount)) - 1);
+  return Math.round(amount / step) * step;
+}
+
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { query, result, menus, view, failed } = loaderData;
   const { t } = useT("stock");
@@ -90,12 +108,21 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const labelled = (list: OptionList, options: { value: string; label: string }[]) =>
     options.map((o) => ({ value: o.value, label: optionLabel(t, list, o.value, o.label) }));
   const example = (value: string) => t("filters.example", { value });
+  // Prices are typed in the currency the buyer sees; the server reads them in yen at the same rate.
+  const rate = root?.rate ?? null;
+  const shownCurrency = rate?.code ?? "JPY";
+  const given = query.filters.Currency ?? "JPY";
+  const inShown = (yen: number) => (rate ? convertYen(yen, rate.rate) : yen);
+  const priceShown = (yen: number | undefined) =>
+    given === shownCurrency || yen === undefined ? undefined : inShown(yen);
+  const unit = rate ? rate.code : t("filters.yenUnit");
   const fields: FilterField[] = [
     {
       kind: "select",
       name: "Make",
       label: t("filters.make"),
       options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
+      valueLabel: (value) => value,
     },
     { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
     {
@@ -103,6 +130,7 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       name: "Type",
       label: t("filters.type"),
       options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, "bodyType", m.name), m.count) })),
+      valueLabel: (value) => optionLabel(t, "bodyType", value),
     },
     {
       kind: "dependent",
@@ -114,8 +142,21 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       groupLabel: (value) => optionLabel(t, "bodyType", value),
     },
     ...yearFilterFields(menus, t),
-    { kind: "number", name: "PriceFrom", label: t("filters.priceFrom"), placeholder: example("500000") },
-    { kind: "number", name: "PriceTo", label: t("filters.priceTo"), placeholder: example("2000000") },
+    {
+      kind: "number",
+      name: "PriceFrom",
+      label: t("filters.priceFrom", { currency: unit }),
+      placeholder: example(String(roughly(inShown(500_000)))),
+      shown: priceShown(loaderData.priceYen.from),
+    },
+    {
+      kind: "number",
+      name: "PriceTo",
+      label: t("filters.priceTo", { currency: unit }),
+      placeholder: example(String(roughly(inShown(2_000_000)))),
+      shown: priceShown(loaderData.priceYen.to),
+    },
+    ...(rate ? [{ kind: "hidden" as const, name: "Currency", value: rate.code }] : []),
     { kind: "number", name: "MileageFrom", label: t("filters.mileageFrom"), placeholder: example("0") },
     { kind: "number", name: "MileageTo", label: t("filters.mileageTo"), placeholder: example("100000") },
     {
@@ -159,10 +200,11 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
           query={query}
           waysOut={loaderData.waysOut}
           fields={fields}
+          budgetYen={findBudget(loaderData.priceYen.to, query.filters.Currency)}
         />
       }
       actions={
-        <SaveSearch
+        <SaveSearchEntry
           filters={query.filters}
           query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
           signedIn={Boolean(root?.customer)}

@@ -1,0 +1,180 @@
+import { Form, useLocation, useNavigate } from "react-router";
+import { CURRENCIES } from "~/domain/rates/currencies";
+import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
+import type { ListKind, View } from "~/domain/search/list";
+import { SORT_ORDERS } from "~/domain/search/sorts";
+import { useT } from "~/i18n/i18n";
+import { useRootData } from "~/utils/root-data";
+import { pressWithSpace } from "./press-with-space";
+import { PortPicker } from "./price";
+
+const selectClass =
+  "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
+
+/**
+ * Sort, page size, currency and layout for a list. Sort and size go back to
+ * page 1 (SPEC 4). On phones it is a bar that stays at the top while the list
+ * scrolls: "Filters (n)" and Sort first, the rest scrolled sideways.
+ */
+export function ListToolbar({
+  kind,
+  keys,
+  query,
+  view,
+  onView,
+  filtersOpen,
+  onToggleFilters,
+  activeFilters,
+  sheetOpen,
+  onOpenSheet,
+  sheetOpener,
+}: {
+  kind: ListKind;
+  keys: readonly string[];
+  query: ListQuery<object>;
+  view: View;
+  onView: (view: View) => void;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  activeFilters: number;
+  sheetOpen: boolean;
+  onOpenSheet: () => void;
+  sheetOpener: React.Ref<HTMLAnchorElement>;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const root = useRootData();
+  const { t } = useT("stock");
+  const go = (change: Partial<ListQuery<object>>) =>
+    navigate(`/${kind}${listSearch(keys, { ...query, ...change, page: 1 })}`);
+  return (
+    <div
+      className="flex flex-wrap items-center gap-3 max-lg:sticky max-lg:top-16 max-lg:z-10 max-lg:-mx-4 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:border-b max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 sm:max-lg:-mx-6 sm:max-lg:px-6"
+      data-testid="list-toolbar"
+    >
+      {/* Phones: the panel is a sheet. Without JavaScript the link shows it (it is the page's target). */}
+      <a
+        href="#filters"
+        ref={sheetOpener}
+        role="button"
+        aria-haspopup="dialog"
+        aria-expanded={sheetOpen}
+        aria-controls="filters"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpenSheet();
+        }}
+        onKeyDown={pressWithSpace}
+        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800 lg:hidden"
+        data-testid="filters-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 stroke-current" fill="none" strokeWidth="2">
+          <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+        </svg>
+        {t("toolbar.filtersCount", { n: activeFilters })}
+      </a>
+      <button
+        type="button"
+        onClick={onToggleFilters}
+        aria-expanded={filtersOpen}
+        aria-controls="filters"
+        className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 max-lg:hidden"
+      >
+        {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
+      </button>
+      {/* Without JavaScript these selects are sent with the button beside them. */}
+      <form method="get" action={`/${kind}`} className="flex items-center gap-3 max-lg:shrink-0">
+        {keys.map((key) => {
+          const value = (query.filters as Record<string, unknown>)[key];
+          return value === undefined ? null : <input key={key} type="hidden" name={key} value={String(value)} />;
+        })}
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
+          {t("toolbar.sort")}
+          <select
+            name="Sort"
+            value={query.sort}
+            onChange={(e) => go({ sort: e.target.value as Sort })}
+            className={selectClass}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`toolbar.sortOptions.${SORT_ORDERS[s].key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
+          {t("toolbar.perPage")}
+          <select
+            name="PerPage"
+            value={query.perPage}
+            onChange={(e) => go({ perPage: Number(e.target.value) })}
+            className={selectClass}
+          >
+            {PER_PAGE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white">
+            {t("toolbar.apply")}
+          </button>
+        </noscript>
+      </form>
+      <div
+        className="flex rounded-lg border border-slate-300 p-0.5 max-lg:shrink-0 lg:order-last lg:ml-auto"
+        role="group"
+        aria-label={t("toolbar.layout")}
+      >
+        {(["grid", "list"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view === v}
+            onClick={() => onView(v)}
+            className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}
+          </button>
+        ))}
+      </div>
+      <Form
+        method="post"
+        action="/preferences"
+        className="flex items-center gap-2 text-sm text-slate-700 max-lg:shrink-0"
+        data-testid="currency-form"
+      >
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <label className="flex items-center gap-2">
+          {t("toolbar.currency")}
+          <select
+            name="currency"
+            defaultValue={root?.currency ?? "JPY"}
+            key={root?.currency}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            className={selectClass}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 font-semibold text-white">
+            {t("toolbar.apply")}
+          </button>
+        </noscript>
+      </Form>
+      {kind === "vehicles" ? (
+        <div className="max-lg:shrink-0">
+          <PortPicker compact />
+        </div>
+      ) : null}
+    </div>
+  );
+}

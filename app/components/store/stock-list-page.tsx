@@ -1,0 +1,74 @@
+import type { ListQuery } from "~/domain/search/filters";
+import type { ListKind, ListResult, View } from "~/domain/search/list";
+import { useT } from "~/i18n/i18n";
+import type { FilterField } from "./filter-panel";
+import { OrderSteps } from "./order-steps";
+import { StockList } from "./stock-list";
+import { StockMenu } from "./stock-menu";
+
+/**
+ * A whole list page: heading, order steps, the menu beside the list, filters,
+ * cards. On phones the results come first: the order steps and the menu
+ * follow the list (they hold no controls, so the order of the focus is the
+ * page's).
+ */
+export function StockListPage({
+  kind,
+  title,
+  intro,
+  keys,
+  query,
+  result,
+  menus,
+  fields,
+  view,
+  failed,
+  actions,
+  emptyHelp,
+}: {
+  kind: ListKind;
+  title: string;
+  intro: string;
+  /** Shown under the heading (the vehicle list's "Save this search"). */
+  actions?: React.ReactNode;
+  keys: readonly string[];
+  query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
+  result: ListResult;
+  menus: { makes: { name: string; count: number | null }[]; types: { name: string; count: number | null }[] };
+  fields: FilterField[];
+  view: View;
+  failed: boolean;
+  emptyHelp?: React.ReactNode;
+}) {
+  const { t } = useT("stock");
+  const menu = <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={query.filters} />;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{title}</h1>
+      <p className="mt-1 text-slate-600 max-lg:hidden">{intro}</p>
+      {actions ? <div className="mt-4 max-lg:order-3">{actions}</div> : null}
+      <div className="mt-6 max-lg:order-4">
+        <OrderSteps />
+      </div>
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:order-2 max-lg:mt-2 max-lg:gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside className="hidden lg:block">{menu}</aside>
+        <StockList
+          kind={kind}
+          keys={keys}
+          query={query}
+          result={result}
+          initialView={view}
+          failed={failed}
+          fields={fields}
+          emptyHelp={emptyHelp}
+        />
+        <details className="rounded-xl border border-slate-200 lg:hidden">
+          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">
+            {t("menu.browseByMakeAndType")}
+          </summary>
+          <div className="px-1 pb-4">{menu}</div>
+        </details>
+      </div>
+    </div>
+  );
+}
