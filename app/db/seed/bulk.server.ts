@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
-import { defaultVehicleName } from "~/domain/inventory/inventory";
-import { partColumns } from "~/domain/inventory/inventory.server";
+import { partColumns } from "~/domain/inventory/parts.server";
+import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
 
@@ -24,31 +24,7 @@ export async function bulkInsertStock(
         const i = offset + k;
         const v = vehicleFactory(rng, i);
         const at = new Date(start + Math.floor((span * i) / options.vehicles)).toISOString();
-        return {
-          ref_id: `B-${String(i + 1).padStart(7, "0")}`,
-          name: v.name ?? defaultVehicleName(v),
-          make: v.make,
-          model: v.model,
-          type: v.type,
-          sub_type: v.subType,
-          year: v.year,
-          price: v.price,
-          mileage: v.mileage,
-          engine_cc: v.engineCc,
-          color: v.color,
-          fuel: v.fuel,
-          transmission: v.transmission,
-          drive: v.drive,
-          seats: v.seats,
-          doors: v.doors,
-          steering: v.steering,
-          exterior_grade: v.exteriorGrade,
-          interior_grade: v.interiorGrade,
-          description: v.description,
-          stock_status: v.stockStatus,
-          created_at: at,
-          updated_at: at,
-        };
+        return { ref_id: `B-${String(i + 1).padStart(7, "0")}`, ...vehicleColumns(v), created_at: at, updated_at: at };
       });
       const ids = await trx.insertInto("vehicles").values(rows).returning("id").execute();
       if (options.photos.length > 0) {

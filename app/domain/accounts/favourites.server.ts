@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { StockStatus } from "~/domain/inventory/inventory";
-import { coverImages } from "~/domain/inventory/inventory.server";
+import { coverImages, repositoryOf } from "~/domain/inventory/stock-repository.server";
 
 /**
  * Favourites belong to one buyer: every function takes the buyer's id from
@@ -23,11 +23,6 @@ export type FavouriteItem = {
   image: ImageRef | null;
   addedAt: string;
 };
-
-const TABLES = {
-  vehicle: { favourites: "favourites", stock: "vehicles", column: "vehicle_id", images: "vehicle_images" },
-  part: { favourites: "part_favourites", stock: "parts", column: "part_id", images: "part_images" },
-} as const;
 
 export async function isFavourite(db: DB, customerId: number, kind: FavouriteKind, id: number): Promise<boolean> {
   const row =
@@ -55,11 +50,7 @@ export async function setFavourite(
   id: number,
   on: boolean,
 ): Promise<boolean | null> {
-  const exists =
-    kind === "vehicle"
-      ? await db.selectFrom("vehicles").select("id").where("id", "=", id).executeTakeFirst()
-      : await db.selectFrom("parts").select("id").where("id", "=", id).executeTakeFirst();
-  if (!exists) return null;
+  if (!(await repositoryOf(kind).existing(db, [id])).has(id)) return null;
   if (kind === "vehicle") {
     if (on)
       await db
@@ -81,23 +72,24 @@ export async function setFavourite(
   return on;
 }
 
+/** What the list of both kinds reads of a favourite and its item (aliases f and s in both queries). */
+const FAVOURITE_COLUMNS = ["s.id", "s.ref_id", "s.name", "s.price", "s.stock_status", "f.created_at"] as const;
+
 /** One kind's favourites of a buyer, as rows of the same shape (for the list of both). */
-function favouriteRows(db: DB, customerId: number, kind: FavouriteKind) {
-  const t = TABLES[kind];
-  return db
-    .selectFrom(`${t.favourites} as f` as "favourites as f")
-    .innerJoin(`${t.stock} as s` as "vehicles as s", "s.id", `f.${t.column}` as "f.vehicle_id")
-    .select([
-      sql<FavouriteKind>`${sql.lit(kind)}`.as("kind"),
-      "s.id",
-      "s.ref_id",
-      "s.name",
-      "s.price",
-      "s.stock_status",
-      "f.created_at",
-    ])
-    .where("f.customer_id", "=", customerId);
-}
+const favouriteRows = {
+  vehicle: (db: DB, customerId: number) =>
+    db
+      .selectFrom("favourites as f")
+      .innerJoin("vehicles as s", "s.id", "f.vehicle_id")
+      .select([sql<FavouriteKind>`${sql.lit("vehicle")}`.as("kind"), ...FAVOURITE_COLUMNS])
+      .where("f.customer_id", "=", customerId),
+  part: (db: DB, customerId: number) =>
+    db
+      .selectFrom("part_favourites as f")
+      .innerJoin("parts as s", "s.id", "f.part_id")
+      .select([sql<FavouriteKind>`${sql.lit("part")}`.as("kind"), ...FAVOURITE_COLUMNS])
+      .where("f.customer_id", "=", customerId),
+};
 
 /** A page of the buyer's favourites, vehicles and parts together, newest first, with the total. */
 export async function listFavourites(db: DB, customerId: number, page: number, perPage: number) {
@@ -113,11 +105,7 @@ export async function listFavourites(db: DB, customerId: number, page: number, p
     );
   const [vehicles, parts] = await Promise.all([count("favourites"), count("part_favourites")]);
   const rows = await db
-    .selectFrom(
-      favouriteRows(db, customerId, "vehicle")
-        .unionAll(favouriteRows(db, customerId, "part"))
-        .as("both"),
-    )
+    .selectFrom(favouriteRows.vehicle(db, customerId).unionAll(favouriteRows.part(db, customerId)).as("both"))
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("kind", "desc")
@@ -127,8 +115,8 @@ export async function listFavourites(db: DB, customerId: number, page: number, p
     .execute();
   const ids = (kind: FavouriteKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
   const [vehicleCovers, partCovers] = await Promise.all([
-    coverImages(db, TABLES.vehicle.images, TABLES.vehicle.column, ids("vehicle")),
-    coverImages(db, TABLES.part.images, TABLES.part.column, ids("part")),
+    coverImages(db, "vehicle", ids("vehicle")),
+    coverImages(db, "part", ids("part")),
   ]);
   const items: FavouriteItem[] = rows.map((r) => ({
     kind: r.kind,

@@ -1,6 +1,6 @@
 import { type DB, nowIso } from "~/db/db.server";
 import type { StockCard } from "~/domain/inventory/inventory";
-import { coverImages, stockCardOf } from "~/domain/inventory/inventory.server";
+import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import { MAX_RECENT, parseRecentIds } from "./recent";
 
 /*
@@ -9,52 +9,9 @@ import { MAX_RECENT, parseRecentIds } from "./recent";
  * buyer's id from the session, never from a form.
  */
 
-/** Vehicles a page may show: the detail page shows every vehicle that exists (sold ones with their badge). */
-async function existingVehicleIds(db: DB, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("vehicles")
-    .select("id")
-    .where("id", "in", [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Cards (cover photo, name, price) of the given vehicles in the given order; ids that do not exist are left out. */
-export async function vehicleCards(db: DB, ids: readonly number[]): Promise<StockCard[]> {
-  const wanted = ids.slice(0, MAX_RECENT);
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .selectFrom("vehicles")
-    .select([
-      "id",
-      "ref_id",
-      "name",
-      "price",
-      "make",
-      "model",
-      "year",
-      "stock_status",
-      "type",
-      "sub_type",
-      "engine_cc",
-      "mileage",
-      "transmission",
-    ])
-    .where("id", "in", wanted)
-    .execute();
-  const covers = await coverImages(
-    db,
-    "vehicle_images",
-    "vehicle_id",
-    rows.map((r) => r.id),
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return wanted.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [stockCardOf(r, covers.get(r.id) ?? null, true)];
-  });
+export function vehicleCards(db: DB, ids: readonly number[]): Promise<StockCard[]> {
+  return vehicleRepository.cards(db, ids.slice(0, MAX_RECENT));
 }
 
 /** A moment later than the buyer's newest view by at least `gap` ms, so what is recorded now sorts first. */
@@ -121,7 +78,7 @@ export async function recordView(db: DB, customerId: number, vehicleId: number, 
  */
 export async function mergeRecentViews(db: DB, customerId: number, field: unknown, now = nowIso()): Promise<number[]> {
   const ids = parseRecentIds(field);
-  const existing = await existingVehicleIds(db, ids);
+  const existing = await vehicleRepository.existing(db, ids);
   const merged = ids.filter((id) => existing.has(id));
   await writeViews(db, customerId, merged, now);
   return merged;

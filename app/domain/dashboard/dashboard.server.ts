@@ -2,6 +2,8 @@ import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { shopDay } from "~/i18n/format";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { partRepository } from "~/domain/inventory/parts.server";
+import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 
 const DAY = 86_400_000;
 
@@ -18,7 +20,7 @@ async function weeks(
   const twoWeeksAgo = new Date(now.getTime() - 14 * DAY).toISOString();
   const nowIso = now.toISOString();
   let q = db
-    .selectFrom(table as "quotes")
+    .selectFrom(table)
     .select([
       sql<number>`sum(case when created_at >= ${weekAgo} and created_at <= ${nowIso} then 1 else 0 end)`.as(
         "this_week",
@@ -28,12 +30,13 @@ async function weeks(
       ),
     ])
     .where("created_at", ">=", twoWeeksAgo);
-  if (kind) q = q.where("kind", "=", kind);
+  // Only quotes have a kind; the column is named, as the four tables share no other.
+  if (kind) q = q.where(sql.ref("kind"), "=", kind);
   const row = await q.executeTakeFirst();
   return { thisWeek: Number(row?.this_week ?? 0), previousWeek: Number(row?.previous_week ?? 0) };
 }
 
-async function count(db: DB, table: "vehicles" | "parts" | "customers") {
+async function count(db: DB, table: "customers") {
   return Number(
     (
       await db
@@ -74,8 +77,8 @@ async function pendingQuotes(db: DB, kind: StockKind) {
 export async function dashboardFigures(db: DB, now = new Date()) {
   const [vehicles, parts, users, vehicleQuotes, partQuotes, vW, pW, uW, vqW, pqW, activity, perDay, findRequests] =
     await Promise.all([
-      count(db, "vehicles"),
-      count(db, "parts"),
+      vehicleRepository.count(db),
+      partRepository.count(db),
       count(db, "customers"),
       pendingQuotes(db, "vehicle"),
       pendingQuotes(db, "part"),

@@ -7,7 +7,7 @@ import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { coverImages } from "./inventory.server";
+import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
 import type { StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import { type AdminKind, PRICE_BANDS } from "./admin-stock";
@@ -77,88 +77,40 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
     kind === "vehicles"
       ? ["name", "make", "model", "ref_id"]
       : ["name", "make", "model", "part_number", "category", "ref_id"];
-  const where = (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
-    const c: Expression<SqlBool>[] = [];
-    if (query.q) {
-      const like = containsPattern(query.q.toLowerCase());
-      const parts = searchColumns.map(
-        (col) => sql<SqlBool>`lower(coalesce(${sql.ref(col)}, '')) like ${like} escape '\\'`,
-      );
-      // "or id": the owner may type the number from an address.
-      if (/^\d{1,12}$/.test(query.q)) parts.push(sql<SqlBool>`id = ${Number(query.q)}`);
-      c.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
-    }
-    if (query.make) c.push(sql<SqlBool>`make = ${query.make}`);
-    if (query.type) c.push(sql<SqlBool>`type = ${query.type}`);
-    if (query.status) c.push(sql<SqlBool>`stock_status = ${query.status}`);
-    const band = PRICE_BANDS[kind].find((b) => b.value === query.band);
-    if (band?.min !== undefined) c.push(sql<SqlBool>`price >= ${band.min}`);
-    if (band?.max !== undefined) c.push(sql<SqlBool>`price <= ${band.max}`);
-    if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
-    if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
-    return eb.and(c);
-  };
-  const total = Number(
-    (
-      await db
-        .selectFrom(kind as "vehicles")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const c: Expression<SqlBool>[] = [];
+  if (query.q) {
+    const like = containsPattern(query.q.toLowerCase());
+    const parts = searchColumns.map(
+      (col) => sql<SqlBool>`lower(coalesce(${sql.ref(col)}, '')) like ${like} escape '\\'`,
+    );
+    // "or id": the owner may type the number from an address.
+    if (/^\d{1,12}$/.test(query.q)) parts.push(sql<SqlBool>`id = ${Number(query.q)}`);
+    c.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
+  }
+  if (query.make) c.push(sql<SqlBool>`make = ${query.make}`);
+  if (query.type) c.push(sql<SqlBool>`type = ${query.type}`);
+  if (query.status) c.push(sql<SqlBool>`stock_status = ${query.status}`);
+  const band = PRICE_BANDS[kind].find((b) => b.value === query.band);
+  if (band?.min !== undefined) c.push(sql<SqlBool>`price >= ${band.min}`);
+  if (band?.max !== undefined) c.push(sql<SqlBool>`price <= ${band.max}`);
+  if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
+  if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
+  const where = c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`;
+  const repository = repositoryOf(kind);
+  const total = await repository.adminCount(db, where);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const { column, direction } = SORT_ORDERS[query.sort];
-  const rows =
-    kind === "vehicles"
-      ? (
-          await db
-            .selectFrom("vehicles")
-            .select(["id", "ref_id", "name", "make", "model", "type", "year", "price", "stock_status", "created_at"])
-            .where(where)
-            .orderBy(column, direction)
-            .orderBy("id", direction)
-            .limit(query.perPage)
-            .offset((page - 1) * query.perPage)
-            .execute()
-        ).map((r) => ({ ...r, part_number: null, category: null, quantity: null }))
-      : await db
-          .selectFrom("parts")
-          .select([
-            "id",
-            "ref_id",
-            "name",
-            "make",
-            "model",
-            "type",
-            "year",
-            "price",
-            "stock_status",
-            "created_at",
-            "part_number",
-            "category",
-            "quantity",
-          ])
-          .where(where)
-          .orderBy(column, direction)
-          .orderBy("id", direction)
-          .limit(query.perPage)
-          .offset((page - 1) * query.perPage)
-          .execute();
-  const covers =
-    kind === "vehicles"
-      ? await coverImages(
-          db,
-          "vehicle_images",
-          "vehicle_id",
-          rows.map((r) => r.id),
-        )
-      : await coverImages(
-          db,
-          "part_images",
-          "part_id",
-          rows.map((r) => r.id),
-        );
+  const rows = await repository.adminPage(db, where, {
+    column,
+    direction,
+    limit: query.perPage,
+    offset: (page - 1) * query.perPage,
+  });
+  const covers = await coverImages(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
   const items: AdminRow[] = rows.map((r) => ({
     id: r.id,
     refId: r.ref_id,
@@ -185,28 +137,12 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
 export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, ids: number[], staff: Staff) {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, 500);
   if (wanted.length === 0) return { deleted: 0, missing: 0 };
-  const imageTable = kind === "vehicles" ? "vehicle_images" : "part_images";
-  const owner = kind === "vehicles" ? "vehicle_id" : "part_id";
+  const repository = repositoryOf(kind);
   const { found, images } = await db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom(kind as "vehicles")
-      .select(["id", "name", "ref_id"])
-      .where("id", "in", wanted)
-      .execute();
+    const found = await repository.labels(trx, wanted);
     const ids = found.map((r) => r.id);
-    const images =
-      ids.length === 0
-        ? []
-        : await trx
-            .selectFrom(imageTable as "vehicle_images")
-            .select(["media_key", "variants"])
-            .where(owner as "vehicle_id", "in", ids)
-            .execute();
-    if (ids.length > 0)
-      await trx
-        .deleteFrom(kind as "vehicles")
-        .where("id", "in", ids)
-        .execute();
+    const images = await repository.photos.ofItems(trx, ids);
+    await repository.remove(trx, ids);
     for (const r of found) {
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
@@ -223,16 +159,7 @@ export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, id
 
 /** Removes stored photos that no vehicle or part shows any more. */
 export async function removeUnusedPhotos(db: DB, media: MediaStore, images: { media_key: string; variants: string }[]) {
-  const keys = [...new Set(images.map((i) => i.media_key))];
-  const stillUsed = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
-    const [a, b] = await Promise.all([
-      db.selectFrom("vehicle_images").select("media_key").where("media_key", "in", chunk).execute(),
-      db.selectFrom("part_images").select("media_key").where("media_key", "in", chunk).execute(),
-    ]);
-    for (const r of [...a, ...b]) stillUsed.add(r.media_key);
-  }
+  const stillUsed = await keysStillShown(db, [...new Set(images.map((i) => i.media_key))]);
   await Promise.all(
     images
       .filter((i) => !stillUsed.has(i.media_key))

@@ -1,5 +1,5 @@
 import { firstErrors } from "~/domain/forms";
-import { type DB, dialectOf } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
@@ -7,10 +7,10 @@ import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { AdminKind } from "./admin-stock";
 import { removeUnusedPhotos } from "./admin-stock.server";
-import { vehiclePriceColumns } from "./price-cut.server";
-import { insertImages, itemImages, partColumns } from "./inventory.server";
-import { partInput, photoRefused } from "./stock-upload.server";
-import { defaultVehicleName } from "./inventory";
+import { partRepository } from "./parts.server";
+import { itemImages, repositoryOf } from "./stock-repository.server";
+import { partInput, photoRefused, vehicleInput } from "./stock-upload.server";
+import { vehicleRepository } from "./vehicles.server";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -53,12 +53,8 @@ export async function editStock(
   form: MultipartForm,
   staff: Staff,
 ): Promise<EditOutcome> {
-  const table = kind;
-  const existing = await db
-    .selectFrom(table as "vehicles")
-    .select(["id", "ref_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const repository = repositoryOf(kind);
+  const [existing] = await repository.labels(db, [id]);
   if (!existing) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
 
   const parsed = (kind === "vehicles" ? vehicleUploadSchema() : partUploadSchema()).safeParse(values(form));
@@ -75,13 +71,8 @@ export async function editStock(
   // count that decides is taken again inside the transaction below.
   if (keepIds.length + form.files.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
   const refId = (parsed.data.refId as string | undefined) || existing.ref_id;
-  const clash = await db
-    .selectFrom(table as "vehicles")
-    .select("id")
-    .where("ref_id", "=", refId)
-    .where("id", "!=", id)
-    .executeTakeFirst();
-  if (clash) return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: "This Ref ID is already used" } };
+  if ((await repository.refIdHolder(db, refId, id)) !== null)
+    return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: "This Ref ID is already used" } };
 
   const added: ImageRef[] = [];
   for (const file of form.files) {
@@ -110,13 +101,7 @@ export async function editStock(
       // after this one ends. (Several instances are the PostgreSQL set-up,
       // README "Past one machine"; a second process on the same SQLite file
       // would get SQLITE_BUSY on its write, which rolls it back, not a 13th photo.)
-      const locked = await trx
-        .selectFrom(table as "vehicles")
-        .select("id")
-        .where("id", "=", id)
-        .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-        .executeTakeFirst();
-      if (!locked) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
+      if (!(await repository.lock(trx, id))) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
       const images = await stockImages(trx, kind, id);
       const known = new Set(current.map((c) => c.id));
       const kept = keepIds.filter((k) => images.some((i) => i.id === k));
@@ -124,66 +109,18 @@ export async function editStock(
       if (kept.length + addedMeanwhile.length + added.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
       removed = images.filter((i) => known.has(i.id) && !kept.includes(i.id));
 
-      if (kind === "vehicles") {
-        const v = vehicleUploadSchema().parse(values(form));
-        await trx
-          .updateTable("vehicles")
-          .set({
-            ref_id: refId,
-            name: v.name || defaultVehicleName(v),
-            make: v.make,
-            model: v.model,
-            type: v.type ?? null,
-            sub_type: v.subType ?? null,
-            year: v.year,
-            ...vehiclePriceColumns(v.price, now),
-            mileage: v.mileage ?? null,
-            engine_cc: v.engineCc ?? null,
-            color: v.color ?? null,
-            fuel: v.fuel ?? null,
-            transmission: v.transmission ?? null,
-            drive: v.drive ?? null,
-            seats: v.seats ?? null,
-            doors: v.doors ?? null,
-            steering: v.steering ?? null,
-            exterior_grade: v.exteriorGrade ?? null,
-            interior_grade: v.interiorGrade ?? null,
-            description: v.description,
-            stock_status: v.stockStatus,
-            updated_at: now,
-          })
-          .where("id", "=", id)
-          .execute();
-      } else {
-        const p = partInput(partUploadSchema().parse(values(form)));
-        await trx
-          .updateTable("parts")
-          .set({ ref_id: refId, ...partColumns(p), updated_at: now })
-          .where("id", "=", id)
-          .execute();
-      }
-      const imageTable = kind === "vehicles" ? "vehicle_images" : "part_images";
-      if (removed.length > 0) {
-        await trx
-          .deleteFrom(imageTable as "vehicle_images")
-          .where(
-            "id",
-            "in",
-            removed.map((r) => r.id),
-          )
-          .execute();
-      }
+      if (kind === "vehicles")
+        await vehicleRepository.update(trx, id, vehicleInput(vehicleUploadSchema().parse(values(form))), refId, now);
+      else await partRepository.update(trx, id, partInput(partUploadSchema().parse(values(form))), refId, now);
+      await repository.photos.remove(
+        trx,
+        removed.map((r) => r.id),
+      );
       // Positions 0..n-1 with no gaps: the kept photos in the order given, then
       // any another save added meanwhile, then the new ones.
       const order = [...kept, ...addedMeanwhile];
-      for (const [position, imageId] of order.entries()) {
-        await trx
-          .updateTable(imageTable as "vehicle_images")
-          .set({ position })
-          .where("id", "=", imageId)
-          .execute();
-      }
-      await insertImages(trx, kind, id, added, order.length, now);
+      for (const [position, imageId] of order.entries()) await repository.photos.move(trx, imageId, position);
+      await repository.photos.add(trx, id, added, order.length, now);
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
         action: kind === "vehicles" ? "vehicle.updated" : "part.updated",

@@ -2,12 +2,13 @@ import type { StockPath } from "./stock-kinds";
 import { firstErrors } from "~/domain/forms";
 import type { z } from "zod";
 import type { DB } from "~/db/db.server";
-import type { PartInput } from "./inventory";
+import type { PartInput, VehicleInput } from "./inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { createPart, createVehicle } from "./inventory.server";
+import { repositoryOf } from "./stock-repository.server";
 import {
   FILL_REQUIRED,
   imageUploadFailed,
@@ -61,8 +62,7 @@ async function list(
   create: (images: ImageRef[]) => Promise<{ id: number; refId: string }>,
 ): Promise<UploadOutcome> {
   if (input.refId) {
-    const taken = await db.selectFrom(table).select("id").where("ref_id", "=", input.refId).executeTakeFirst();
-    if (taken)
+    if ((await repositoryOf(table).refIdHolder(db, input.refId)) !== null)
       return {
         ok: false,
         status: 400,
@@ -98,8 +98,15 @@ export async function uploadVehicle(
     const errors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
-  const v = parsed.data;
-  const input = {
+  const input = vehicleInput(parsed.data);
+  return list(db, media, form, "vehicles", input, (images) =>
+    createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
+  );
+}
+
+/** A vehicle's fields as the upload and edit forms give them. */
+export function vehicleInput(v: z.output<ReturnType<typeof vehicleUploadSchema>>): VehicleInput {
+  return {
     refId: v.refId ?? null,
     name: v.name ?? null,
     make: v.make,
@@ -122,9 +129,6 @@ export async function uploadVehicle(
     description: v.description,
     stockStatus: v.stockStatus,
   };
-  return list(db, media, form, "vehicles", input, (images) =>
-    createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
-  );
 }
 
 /** A part's fields as the upload and edit forms give them; the category is the part type. */

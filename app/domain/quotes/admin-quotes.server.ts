@@ -3,7 +3,7 @@ import { containsPattern } from "~/db/like";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { coverImages } from "~/domain/inventory/inventory.server";
+import { coverImages, repositoryOf } from "~/domain/inventory/stock-repository.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
@@ -114,16 +114,7 @@ async function withItems(db: DB, kind: QuoteKind, rows: QuoteRowFields[]): Promi
   const ids = rows
     .map((r) => (kind === "vehicle" ? r.vehicle_id : r.part_id))
     .filter((id): id is number => id !== null);
-  const items =
-    ids.length === 0
-      ? []
-      : kind === "vehicle"
-        ? await db.selectFrom("vehicles").select(["id", "name", "make", "year"]).where("id", "in", ids).execute()
-        : await db.selectFrom("parts").select(["id", "name", "make", "year"]).where("id", "in", ids).execute();
-  const covers =
-    kind === "vehicle"
-      ? await coverImages(db, "vehicle_images", "vehicle_id", ids)
-      : await coverImages(db, "part_images", "part_id", ids);
+  const [items, covers] = await Promise.all([repositoryOf(kind).labels(db, ids), coverImages(db, kind, ids)]);
   return rows.map((r) => {
     const itemId = kind === "vehicle" ? r.vehicle_id : r.part_id;
     const item = items.find((i) => i.id === itemId);
@@ -216,16 +207,12 @@ async function moveStatus(
   const { name, subject } = STATUS_TABLES[table];
   if (!isQuoteStatus(to)) return { ok: false, message: "Unknown status." };
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom(table as "quotes")
-      .select(["id", "status"])
-      .where("number", "=", number)
-      .executeTakeFirst();
+    const row = await trx.selectFrom(table).select(["id", "status"]).where("number", "=", number).executeTakeFirst();
     if (!row) return { ok: false, message: `${name} not found.` };
     if (!canMove(row.status, to))
       return { ok: false, message: `A ${row.status} ${name.toLowerCase()} cannot be marked ${to}.` };
     await trx
-      .updateTable(table as "quotes")
+      .updateTable(table)
       .set({ status: to, updated_at: new Date().toISOString() })
       .where("id", "=", row.id)
       .execute();

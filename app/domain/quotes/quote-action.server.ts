@@ -15,6 +15,7 @@ import {
   readQuoteForm,
 } from "./quotes.schema";
 import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.server";
+import { partRepository } from "~/domain/inventory/parts.server";
 
 /**
  * The quote form's action on the vehicle and part pages: check, save with its
@@ -44,7 +45,7 @@ export async function quoteAction(
     const errors = firstErrors(parsed.error?.issues ?? []);
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
-      const part = await services.db.selectFrom("parts").select("quantity").where("id", "=", itemId).executeTakeFirst();
+      const part = await partRepository.quoteItem(services.db, itemId);
       if (part) errors.quantity = quoteQuantityMessage(partQuantityLimit(part.quantity ?? 0));
     }
     // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.

@@ -1,14 +1,14 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import type { DB } from "~/db/db.server";
-import { coverImages } from "~/domain/inventory/inventory.server";
+import { coverImages } from "~/domain/inventory/stock-repository.server";
 import type { BuyerQuote } from "./quotes.server";
 
 /** The buyer's quotes with the first photo of each item still in stock. */
 export async function withCovers(db: DB, quotes: BuyerQuote[]) {
   const ids = (kind: StockKind) => quotes.filter((q) => q.kind === kind && q.itemId !== null).map((q) => q.itemId!);
   const [vehicles, parts] = await Promise.all([
-    coverImages(db, "vehicle_images", "vehicle_id", ids("vehicle")),
-    coverImages(db, "part_images", "part_id", ids("part")),
+    coverImages(db, "vehicle", ids("vehicle")),
+    coverImages(db, "part", ids("part")),
   ]);
   return quotes.map((q) => ({
     ...q,

@@ -1,10 +1,11 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { createHash, randomInt } from "node:crypto";
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { landedPrice, percentFromBp, portLabel, sizeClassOf } from "~/domain/freight/freight";
+import { landedPrice, percentFromBp, portLabel } from "~/domain/freight/freight";
 import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
 import { formatYen } from "~/domain/inventory/price";
 import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
@@ -68,13 +69,10 @@ export async function countMailingForm(
 
 /** The owner's mail line for a vehicle's total to the buyer's port, as the buyer saw it. */
 async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Promise<string> {
-  const v = await db
-    .selectFrom("vehicles")
-    .select(["price", "type", "sub_type", "engine_cc"])
-    .where("id", "=", vehicleId)
-    .executeTakeFirstOrThrow();
-  const size = sizeClassOf({ type: v.type, subType: v.sub_type, engineCc: v.engine_cc });
-  const landed = landedPrice(Number(v.price), size, port);
+  const [v] = await vehicleRepository.cards(db, [vehicleId]);
+  if (!v) throw new Error(`Vehicle ${vehicleId} is gone`);
+  const size = v.sizeClass!;
+  const landed = landedPrice(v.price, size, port);
   if (!landed) return `no freight entry for a ${size} vehicle to this port: please quote freight by hand`;
   const parts = [`FOB ${formatYen(landed.fob)}`, `freight ${formatYen(landed.freight)} (${size} vehicle)`];
   if (landed.terms === "CIF")
@@ -116,18 +114,7 @@ export async function createQuote(
           .executeTakeFirst();
         if (earlier) return { ok: true, number: earlier.number, repeated: true } as const;
 
-        const item =
-          request.kind === "vehicle"
-            ? await trx
-                .selectFrom("vehicles")
-                .select(["id", "ref_id", "name", "price", "stock_status", sql<null>`null`.as("quantity")])
-                .where("id", "=", request.itemId)
-                .executeTakeFirst()
-            : await trx
-                .selectFrom("parts")
-                .select(["id", "ref_id", "name", "price", "stock_status", "quantity"])
-                .where("id", "=", request.itemId)
-                .executeTakeFirst();
+        const item = await repositoryOf(request.kind).quoteItem(trx, request.itemId);
         if (!item) return { ok: false, reason: "not-found" } as const;
         if (item.stock_status === "sold") return { ok: false, reason: "sold" } as const;
         // A part is quoted for a number of pieces (one when the form gave none), a vehicle never.

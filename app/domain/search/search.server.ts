@@ -16,7 +16,8 @@ import {
   withoutFilter,
 } from "./filters";
 import { displayRate } from "~/domain/rates/rates.server";
-import type { ImageRef } from "~/domain/media/image-url";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import { type CardRow, toImageRef } from "~/domain/inventory/stock-rows.server";
 import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
 import { clampPage } from "./pagination";
 
@@ -363,115 +364,82 @@ export async function listPlan(
   };
 }
 
-async function imagesOf(db: DB, table: "vehicle_images" | "part_images", ids: number[]) {
-  const byOwner = new Map<number, { images: ImageRef[]; count: number }>();
-  if (ids.length === 0) return byOwner;
-  const owner = table === "vehicle_images" ? "vehicle_id" : "part_id";
-  const rows = await db
-    .selectFrom(table as "vehicle_images")
-    .select([`${owner as "vehicle_id"} as owner_id`, "media_key", "width", "height", "variants"])
-    .where(owner as "vehicle_id", "in", ids)
-    .orderBy(owner as "vehicle_id")
-    .orderBy("position")
-    .execute();
-  for (const row of rows) {
-    const entry = byOwner.get(row.owner_id) ?? { images: [], count: 0 };
-    entry.count += 1;
-    if (entry.images.length < 5) {
-      entry.images.push({
-        key: row.media_key,
-        width: row.width,
-        height: row.height,
-        variants: row.variants.split(",").map(Number),
-      });
-    }
-    byOwner.set(row.owner_id, entry);
+/** How many photos a list card carries: the cover and up to 4 more (SPEC 2). */
+const CARD_PHOTOS = 5;
+
+/** A row of a list page: the card's facts, and a vehicle's few more. */
+type ListRow = CardRow & { fuel?: string | null; steering?: string | null; color?: string | null };
+
+/** One page of a list, with its photos, as the list shows it. */
+async function listResult(
+  db: DB,
+  table: StockTable,
+  query: ListQuery<{ Keyword?: string }>,
+  statements: (
+    offset?: number,
+    denseKeyword?: boolean,
+    sortMatches?: boolean,
+  ) => {
+    count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> };
+    page: { execute: () => Promise<ListRow[]> };
+  },
+): Promise<ListResult> {
+  const { total, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
+    db,
+    table,
+    query,
+    statements().count,
+  );
+  const rows = total === 0 ? [] : await statements(offset, denseKeyword, sortMatches).page.execute();
+  const photos = await repositoryOf(table).photos.ofItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byItem = new Map<number, typeof photos>();
+  for (const photo of photos) {
+    const own = byItem.get(photo.owner_id);
+    if (own) own.push(photo);
+    else byItem.set(photo.owner_id, [photo]);
   }
-  return byOwner;
+  return {
+    total,
+    page,
+    pageCount,
+    perPage: query.perPage,
+    items: rows.map((r) => {
+      const own = byItem.get(r.id) ?? [];
+      return {
+        id: r.id,
+        refId: r.ref_id,
+        name: r.name,
+        price: Number(r.price),
+        make: r.make,
+        model: r.model,
+        type: r.type,
+        subType: r.sub_type,
+        year: r.year,
+        mileage: r.mileage ?? null,
+        engineCc: r.engine_cc ?? null,
+        transmission: r.transmission ?? null,
+        fuel: r.fuel ?? null,
+        steering: r.steering ?? null,
+        color: r.color ?? null,
+        stockStatus: r.stock_status,
+        images: own.slice(0, CARD_PHOTOS).map(toImageRef),
+        imageCount: own.length,
+      };
+    }),
+  };
 }
 
 /** One page of vehicles matching the filters, with the filtered total. */
-export async function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
-  const { total, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
-    db,
-    "vehicles",
-    query,
-    vehicleListQueries(db, query).count,
-  );
-  const rows = total === 0 ? [] : await vehicleListQueries(db, query, offset, denseKeyword, sortMatches).page.execute();
-  const images = await imagesOf(
-    db,
-    "vehicle_images",
-    rows.map((r) => r.id),
-  );
-  return {
-    total,
-    page,
-    pageCount,
-    perPage: query.perPage,
-    items: rows.map((r) => ({
-      id: r.id,
-      refId: r.ref_id,
-      name: r.name,
-      price: Number(r.price),
-      make: r.make,
-      model: r.model,
-      type: r.type,
-      subType: r.sub_type,
-      year: r.year,
-      mileage: r.mileage,
-      engineCc: r.engine_cc,
-      transmission: r.transmission,
-      fuel: r.fuel,
-      steering: r.steering,
-      color: r.color,
-      stockStatus: r.stock_status,
-      images: images.get(r.id)?.images ?? [],
-      imageCount: images.get(r.id)?.count ?? 0,
-    })),
-  };
+export function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
+  return listResult(db, "vehicles", query, (...page) => vehicleListQueries(db, query, ...page));
 }
 
 /** One page of parts matching the filters, with the filtered total. */
-export async function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
-  const { total, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
-    db,
-    "parts",
-    query,
-    partListQueries(db, query).count,
-  );
-  const rows = total === 0 ? [] : await partListQueries(db, query, offset, denseKeyword, sortMatches).page.execute();
-  const images = await imagesOf(
-    db,
-    "part_images",
-    rows.map((r) => r.id),
-  );
-  return {
-    total,
-    page,
-    pageCount,
-    perPage: query.perPage,
-    items: rows.map((r) => ({
-      id: r.id,
-      refId: r.ref_id,
-      name: r.name,
-      price: Number(r.price),
-      make: r.make,
-      model: r.model,
-      type: r.type,
-      subType: r.sub_type,
-      year: r.year,
-      mileage: null,
-      engineCc: null,
-      transmission: null,
-      fuel: null,
-      steering: null,
-      color: null,
-      stockStatus: r.stock_status,
-      images: images.get(r.id)?.images ?? [],
-      imageCount: images.get(r.id)?.count ?? 0,
-    })),
-  };
+export function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
+  return listResult(db, "parts", query, (...page) => partListQueries(db, query, ...page));
 }
 
 /** What is in stock, counted by make and by type: read from the counts the database keeps. */

@@ -14,6 +14,8 @@ export const SORT_ORDERS = {
 } as const;
 
 export type AdminSort = keyof typeof SORT_ORDERS;
+/** The columns a list may be sorted by. */
+export type SortColumn = (typeof SORT_ORDERS)[AdminSort]["column"];
 export const ADMIN_SORTS = Object.keys(SORT_ORDERS) as AdminSort[];
 
 export const SORTS = ["newest", "oldest", "price_asc", "price_desc"] as const satisfies readonly AdminSort[];

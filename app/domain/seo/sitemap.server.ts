@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 
 /** URLs per sitemap file; the protocol allows 50,000. */
 export const SITEMAP_CHUNK = 40_000;
@@ -14,19 +15,10 @@ const STATIC_PAGES = ["/", "/vehicles", "/parts", "/about", "/how-to-buy", "/faq
 
 /** The sitemap index: the static pages, then the stock in files of 40,000. */
 export async function sitemapIndex(db: DB, origin: string): Promise<string> {
-  const [vehicles, parts] = await Promise.all([
-    db
-      .selectFrom("vehicles")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("parts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [vehicles, parts] = await Promise.all([repositoryOf("vehicles").count(db), repositoryOf("parts").count(db)]);
   const files = ["pages.xml"];
-  for (let i = 1; i <= Math.ceil(Number(vehicles.n) / SITEMAP_CHUNK); i++) files.push(`vehicles-${i}.xml`);
-  for (let i = 1; i <= Math.ceil(Number(parts.n) / SITEMAP_CHUNK); i++) files.push(`parts-${i}.xml`);
+  for (let i = 1; i <= Math.ceil(vehicles / SITEMAP_CHUNK); i++) files.push(`vehicles-${i}.xml`);
+  for (let i = 1; i <= Math.ceil(parts / SITEMAP_CHUNK); i++) files.push(`parts-${i}.xml`);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     files.map((f) => `  <sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}`)}</loc></sitemap>\n`).join("") +
@@ -42,16 +34,10 @@ export async function sitemapFile(db: DB, origin: string, file: string): Promise
   } else {
     const match = /^(vehicles|parts)-([1-9]\d{0,5})\.xml$/.exec(file);
     if (!match) return null;
-    const table = match[1] as "vehicles" | "parts";
-    const rows = await db
-      .selectFrom(table)
-      .select(["id", "updated_at"])
-      .orderBy("id")
-      .limit(SITEMAP_CHUNK)
-      .offset((Number(match[2]) - 1) * SITEMAP_CHUNK)
-      .execute();
+    const path = match[1] === "vehicles" ? "vehicles" : "parts";
+    const rows = await repositoryOf(path).idsInOrder(db, (Number(match[2]) - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);
     if (rows.length === 0) return null;
-    entries = rows.map((r) => ({ loc: `${origin}/${table}/${r.id}`, lastmod: r.updated_at.slice(0, 10) }));
+    entries = rows.map((r) => ({ loc: `${origin}/${path}/${r.id}`, lastmod: r.updated_at.slice(0, 10) }));
   }
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +

@@ -1,0 +1,279 @@
+import { dialectOf } from "~/db/db.server";
+import type { PartDetail, PartInput } from "./inventory";
+import {
+  cardsInOrder,
+  newPhotoRows,
+  PHOTO_COLUMNS,
+  type PhotoTable,
+  type StockRepository,
+  toImageRef,
+} from "./stock-rows.server";
+
+/*
+ * The one reader of the parts table and its photos (part_images): by id, as
+ * cards, as labels, in bulk; and the columns a part's fields are written to.
+ * The public list's search builds its own filter conditions over this table
+ * (search.server.ts).
+ */
+
+/** What a part card reads. */
+export const PART_CARD_COLUMNS = [
+  "id",
+  "ref_id",
+  "name",
+  "price",
+  "make",
+  "model",
+  "year",
+  "stock_status",
+  "type",
+  "sub_type",
+] as const;
+
+/** A part's columns from its fields: listing, editing and the bulk loader write the same ones. */
+export function partColumns(input: PartInput) {
+  return {
+    name: input.name,
+    make: input.make,
+    model: input.model,
+    type: input.type,
+    sub_type: input.subType,
+    price: input.price,
+    description: input.description,
+    year: input.year,
+    mileage: input.mileage,
+    color: input.color,
+    fuel: input.fuel,
+    part_number: input.partNumber,
+    category: input.category,
+    condition: input.condition,
+    quantity: input.quantity,
+    stock_status: input.stockStatus,
+  };
+}
+
+const partPhotos: PhotoTable = {
+  ofItems: (db, ids) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("part_images")
+          .select(["part_id as owner_id", ...PHOTO_COLUMNS])
+          .where("part_id", "in", [...ids])
+          .orderBy("part_id")
+          .orderBy("position")
+          .execute(),
+  ofItem: (db, id) =>
+    db
+      .selectFrom("part_images")
+      .select(["id", ...PHOTO_COLUMNS])
+      .where("part_id", "=", id)
+      .orderBy("position")
+      .execute(),
+  async add(db, ownerId, images, firstPosition, at) {
+    if (images.length === 0) return;
+    const rows = newPhotoRows(images, firstPosition, at).map((r) => ({ ...r, part_id: ownerId }));
+    await db.insertInto("part_images").values(rows).execute();
+  },
+  async remove(db, photoIds) {
+    if (photoIds.length > 0)
+      await db
+        .deleteFrom("part_images")
+        .where("id", "in", [...photoIds])
+        .execute();
+  },
+  async move(db, photoId, position) {
+    await db.updateTable("part_images").set({ position }).where("id", "=", photoId).execute();
+  },
+  async keysInUse(db, keys) {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .selectFrom("part_images")
+      .select("media_key")
+      .where("media_key", "in", [...keys])
+      .execute();
+    return rows.map((r) => r.media_key);
+  },
+};
+
+export const partRepository: StockRepository<PartDetail, PartInput> = {
+  kind: "part",
+  photos: partPhotos,
+
+  async insert(trx, input, refId, at) {
+    const row = await trx
+      .insertInto("parts")
+      .values({ ref_id: refId, ...partColumns(input), created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async update(trx, id, input, refId, at) {
+    await trx
+      .updateTable("parts")
+      .set({ ref_id: refId, ...partColumns(input), updated_at: at })
+      .where("id", "=", id)
+      .execute();
+  },
+
+  async detail(db, id) {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    const row = await db.selectFrom("parts").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    const images = await partPhotos.ofItem(db, id);
+    return {
+      id: row.id,
+      refId: row.ref_id,
+      name: row.name,
+      make: row.make,
+      model: row.model,
+      type: row.type,
+      subType: row.sub_type,
+      price: Number(row.price),
+      description: row.description,
+      year: row.year,
+      mileage: row.mileage,
+      color: row.color,
+      fuel: row.fuel,
+      partNumber: row.part_number,
+      category: row.category,
+      condition: row.condition,
+      quantity: row.quantity,
+      stockStatus: row.stock_status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      images: images.map(toImageRef),
+    };
+  },
+
+  async cards(db, ids) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom("parts")
+      .select(PART_CARD_COLUMNS)
+      .where("id", "in", [...ids])
+      .execute();
+    return cardsInOrder(db, "part", partPhotos, ids, rows);
+  },
+
+  newest: (db, limit) =>
+    db
+      .selectFrom("parts")
+      .select(PART_CARD_COLUMNS)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+
+  quoteItem: (db, id) =>
+    db
+      .selectFrom("parts")
+      .select(["id", "ref_id", "name", "price", "stock_status", "quantity"])
+      .where("id", "=", id)
+      .executeTakeFirst()
+      .then((row) => row ?? null),
+
+  labels: (db, ids) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("parts")
+          .select(["id", "ref_id", "name", "make", "year"])
+          .where("id", "in", [...ids])
+          .execute(),
+
+  async existing(db, ids) {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom("parts")
+      .select("id")
+      .where("id", "in", [...ids])
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+
+  async refIdHolder(db, refId, except) {
+    const row = await db
+      .selectFrom("parts")
+      .select("id")
+      .where("ref_id", "=", refId)
+      .$if(except !== undefined, (q) => q.where("id", "!=", except!))
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+
+  async lock(trx, id) {
+    const row = await trx
+      .selectFrom("parts")
+      .select("id")
+      .where("id", "=", id)
+      .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+
+  async remove(trx, ids) {
+    if (ids.length > 0)
+      await trx
+        .deleteFrom("parts")
+        .where("id", "in", [...ids])
+        .execute();
+  },
+
+  async count(db) {
+    const row = await db
+      .selectFrom("parts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  idsInOrder: (db, offset, limit) =>
+    db.selectFrom("parts").select(["id", "updated_at"]).orderBy("id").limit(limit).offset(offset).execute(),
+
+  async pairs(db) {
+    const [models, subTypes] = await Promise.all([
+      db.selectFrom("parts").select(["make", "model"]).distinct().execute(),
+      db.selectFrom("parts").select(["type", "sub_type"]).distinct().execute(),
+    ]);
+    return {
+      models: models.map((r) => [r.make, r.model]),
+      subTypes: subTypes.map((r) => [r.type, r.sub_type]),
+    };
+  },
+
+  async adminCount(db, where) {
+    const row = await db
+      .selectFrom("parts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  adminPage: (db, where, page) =>
+    db
+      .selectFrom("parts")
+      .select([
+        "id",
+        "ref_id",
+        "name",
+        "make",
+        "model",
+        "type",
+        "year",
+        "price",
+        "stock_status",
+        "created_at",
+        "part_number",
+        "category",
+        "quantity",
+      ])
+      .where(where)
+      .orderBy(page.column, page.direction)
+      .orderBy("id", page.direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+};
