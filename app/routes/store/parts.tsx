@@ -3,51 +3,27 @@ import { optionLabel } from "~/components/store/option-label";
 import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
-import { listSearch, PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
-import type { ListResult } from "~/domain/search/list";
+import { PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
 import { partMenus } from "~/domain/search/menus";
-import { menuCounts, searchParts, stockFacets, waysOut } from "~/domain/search/search.server";
+import { searchParts } from "~/domain/search/search.server";
+import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
-import { COOKIES, readCookie } from "~/utils/cookies";
-import { log } from "~/utils/log.server";
 import type { Route } from "./+types/parts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const query = readPartQuery(new URL(request.url).searchParams);
-  const view =
-    readCookie(request.headers.get("Cookie"), COOKIES.view.name) === "list" ? ("list" as const) : ("grid" as const);
-  const canonical = `${config.publicUrl.origin}/parts${listSearch(PART_FILTER_KEYS, query)}`;
-  try {
-    const [result, facets, counts] = await Promise.all([
-      searchParts(db, query),
-      stockFacets(db, "parts"),
-      menuCounts(db, "parts", query.filters),
-    ]);
-    return {
-      query: { ...query, page: result.page },
-      result,
-      menus: partMenus(facets, counts),
-      waysOut: result.total === 0 ? await waysOut(db, "parts", query.filters) : [],
-      view,
-      canonical,
-      failed: false,
-    };
-  } catch (error) {
-    log("error", "parts list could not be read", { error: String(error) });
-    const result: ListResult = { items: [], total: 0, page: 1, pageCount: 1, perPage: query.perPage };
-    return {
-      query,
-      result,
-      menus: partMenus({ makes: [], types: [], models: {}, subTypes: {} }),
-      waysOut: [],
-      view,
-      canonical,
-      failed: true,
-    };
-  }
+  const { filters: _inYen, ...data } = await stockListData(db, request, config.publicUrl.origin, {
+    path: "parts",
+    query,
+    keys: PART_FILTER_KEYS,
+    inYen: async (filters) => filters,
+    search: searchParts,
+    menus: partMenus,
+  });
+  return data;
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

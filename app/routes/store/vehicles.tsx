@@ -4,59 +4,34 @@ import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
-import type { ListResult } from "~/domain/search/list";
 import { vehicleMenus } from "~/domain/search/menus";
-import { menuCounts, searchVehicles, stockFacets, vehicleFiltersInYen, waysOut } from "~/domain/search/search.server";
+import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
+import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
 import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
-import { COOKIES, readCookie } from "~/utils/cookies";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
 import { useRootData } from "~/utils/root-data";
-import { log } from "~/utils/log.server";
 import type { Route } from "./+types/vehicles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const url = new URL(request.url);
   const query = readVehicleQuery(url.searchParams);
-  const view =
-    readCookie(request.headers.get("Cookie"), COOKIES.view.name) === "list" ? ("list" as const) : ("grid" as const);
-  const canonical = `${config.publicUrl.origin}/vehicles${listSearch(VEHICLE_FILTER_KEYS, query)}`;
-  try {
+  const { filters, ...data } = await stockListData(db, request, config.publicUrl.origin, {
+    path: "vehicles",
+    query,
+    keys: VEHICLE_FILTER_KEYS,
     // Prices typed in the buyer's currency are searched in yen.
-    const filters = await vehicleFiltersInYen(db, query.filters);
-    const [result, facets, counts] = await Promise.all([
-      searchVehicles(db, { ...query, filters }),
-      stockFacets(db, "vehicles"),
-      menuCounts(db, "vehicles", filters),
-    ]);
-    return {
-      query: { ...query, page: result.page },
-      priceYen: { from: filters.PriceFrom, to: filters.PriceTo },
-      result,
-      menus: vehicleMenus(facets, counts),
-      // An empty list offers the nearest ways out: the filters that, dropped alone, would show something.
-      waysOut: result.total === 0 ? await waysOut(db, "vehicles", filters) : [],
-      view,
-      canonical,
-      failed: false,
-    };
-  } catch (error) {
-    log("error", "vehicle list could not be read", { error: String(error) });
-    const result: ListResult = { items: [], total: 0, page: 1, pageCount: 1, perPage: query.perPage };
-    return {
-      query,
-      priceYen: { from: undefined, to: undefined },
-      result,
-      menus: vehicleMenus({ makes: [], types: [], models: {}, subTypes: {} }),
-      waysOut: [],
-      view,
-      canonical,
-      failed: true,
-    };
-  }
+    inYen: (filters) => vehicleFiltersInYen(db, filters),
+    search: searchVehicles,
+    menus: vehicleMenus,
+  });
+  return {
+    ...data,
+    priceYen: { from: filters?.PriceFrom, to: filters?.PriceTo },
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
