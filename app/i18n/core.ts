@@ -1,3 +1,4 @@
+import type { CatalogueKeys } from "./keys";
 import type { LanguageCode } from "./languages";
 import { pluralLocale } from "./format";
 
@@ -42,13 +43,45 @@ export type Catalogue = {
 /** What a `t` call may pass: values for {{placeholders}}, `count` for plurals, a `defaultValue`. */
 export type TOptions = { [name: string]: unknown; count?: number; defaultValue?: string };
 
-/** Translate a key of one namespace; with `count`, its plural form (key_one, key_other...). */
-export type TFunction = (key: string, options?: TOptions) => string;
+/**
+ * The keys of a namespace, from its English catalogue (./keys.ts, made by
+ * `npm run i18n:keys`); a plural key is named without its _one/_other.
+ */
+export type Key<NS extends Namespace> = CatalogueKeys[NS];
+
+/** What follows `prefix.` in a namespace's keys: `KeyUnder<"stock", "fields">` is "make" | "model" | ... */
+export type KeyUnder<NS extends Namespace, Prefix extends string> =
+  Key<NS> extends infer K ? (K extends `${Prefix}.${infer Rest}` ? Rest : never) : never;
+
+/**
+ * Translate a key of one namespace; with `count`, its plural form (key_one,
+ * key_other...). A key its English catalogue lacks fails the typecheck.
+ * `TFunction` without a namespace takes any namespace's function, and cannot
+ * be called until its namespace is named.
+ */
+export type TFunction<NS extends Namespace = never> = (key: Key<NS>, options?: TOptions) => string;
+
+/** A translate function as the translator builds it: any text is a key, an unknown one shows as itself. */
+type AnyKeyT = (key: string, options?: TOptions) => string;
+
+/**
+ * Translate a key made from stored data (an option value as the database
+ * keeps it), which no typecheck can know: the catalogue is asked at run time,
+ * and a key it lacks shows `fallback`.
+ */
+export function translateStored<NS extends Namespace>(
+  t: TFunction<NS>,
+  key: string,
+  fallback: string,
+  options?: TOptions,
+): string {
+  return (t as AnyKeyT)(key, { ...options, defaultValue: fallback });
+}
 
 /** A language's catalogues, ready to translate from. */
 export type Translator = {
   language: LanguageCode;
-  getFixedT: (language: LanguageCode, ns: Namespace) => TFunction;
+  getFixedT: <NS extends Namespace>(language: LanguageCode, ns: NS) => TFunction<NS>;
   exists: (key: string, options?: { ns?: Namespace }) => boolean;
 };
 
@@ -68,7 +101,7 @@ function interpolate(text: string, options: TOptions | undefined): string {
 function makeTranslator(catalogue: Catalogue): Translator {
   const plurals = new Intl.PluralRules(pluralLocale(catalogue.language));
   const maps = new Map<Namespace, Map<string, string>>();
-  const fixed = new Map<Namespace, TFunction>();
+  const fixed = new Map<Namespace, AnyKeyT>();
   const mapOf = (ns: Namespace) => {
     let map = maps.get(ns);
     if (!map) {
@@ -126,10 +159,10 @@ export function catalogueOf(matches: ReadonlyArray<{ id: string; loaderData?: un
 }
 
 /** A translate function for a `meta` function; English words from `fallback` when the page has no catalogue. */
-export function metaT(
+export function metaT<NS extends Namespace = "common">(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-  ns: Namespace = "common",
-): TFunction {
+  ns: NS = "common" as NS,
+): TFunction<NS> {
   const catalogue = catalogueOf(matches);
   if (!catalogue) return (key, options) => interpolate(options?.defaultValue ?? key, options);
   return i18nFor(catalogue).getFixedT(catalogue.language, ns);

@@ -25,7 +25,7 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
 }
 
 /** Translate in a component: `const { t } = useT("stock")`. */
-export function useT(ns: Namespace = "common"): { t: TFunction; i18n: Translator } {
+export function useT<NS extends Namespace = "common">(ns: NS = "common" as NS): { t: TFunction<NS>; i18n: Translator } {
   const i18n = useContext(TranslatorContext) ?? NO_CATALOGUE;
   return { t: i18n.getFixedT(i18n.language, ns), i18n };
 }

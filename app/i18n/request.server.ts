@@ -18,6 +18,9 @@ export function requestLanguage(request: Request): LanguageCode {
 }
 
 /** Translate on the server (mails, messages written by actions). */
-export function serverT(language: LanguageCode, ns: Namespace = "common"): TFunction {
+export function serverT<NS extends Namespace = "common">(
+  language: LanguageCode,
+  ns: NS = "common" as NS,
+): TFunction<NS> {
   return i18nFor(serverCatalogue(language)).getFixedT(language, ns);
 }

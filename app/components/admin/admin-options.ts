@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useT } from "~/i18n/i18n";
+import { translateStored, useT } from "~/i18n/i18n";
 
 /** The option lists of the stock forms that have words to translate (makes and models are names). */
 export type OptionGroup =
@@ -34,7 +34,7 @@ export function useOptionLabels() {
   const { t } = useT("admin");
   const label = useCallback(
     (group: OptionGroup, value: string, fallback = value) =>
-      t(`options.${group}.${optionKey(value)}`, { defaultValue: fallback }),
+      translateStored(t, `options.${group}.${optionKey(value)}`, fallback),
     [t],
   );
   const options = useCallback(

@@ -1,10 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useT } from "~/i18n/i18n";
+import { type KeyUnder, useT } from "~/i18n/i18n";
 import { AdminLanguageSwitch } from "./admin-language";
 
-// Titles and labels are keys of the admin catalogue (shell.sections.*, shell.links.*).
-const SECTIONS = [
+type Section = {
+  title: KeyUnder<"admin", "shell.sections">;
+  links: { to: string; label: KeyUnder<"admin", "shell.links">; exact?: boolean }[];
+};
+
+const SECTIONS: Section[] = [
   { title: "main", links: [{ to: "/admin", label: "dashboard", exact: true }] },
   {
     title: "vehicles",
@@ -61,7 +65,7 @@ function Sidebar({ adminId }: { adminId: string }) {
             </h2>
             <ul className="mt-2 space-y-0.5">
               {section.links.map((link) => {
-                const active = isActive(pathname, link.to, "exact" in link && link.exact);
+                const active = isActive(pathname, link.to, link.exact);
                 return (
                   <li key={link.to}>
                     <Link

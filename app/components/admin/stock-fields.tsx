@@ -18,7 +18,7 @@ import {
   VEHICLE_SUB_TYPES,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
-import { useT } from "~/i18n/i18n";
+import { type KeyUnder, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
 import { Section, Select } from "./form-bits";
@@ -31,7 +31,7 @@ function useFieldWords(errors: Values) {
   const m = useAdminMessage();
   const { options } = useOptionLabels();
   const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
-  const label = (name: string) => t(`fields.labels.${name}`);
+  const label = (name: KeyUnder<"admin", "fields.labels">) => t(`fields.labels.${name}`);
   const status = STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
   return { t, e, label, status, options };
 }
@@ -40,7 +40,7 @@ function useFieldWords(errors: Values) {
 function carFacts(
   initial: Values,
   e: Values,
-  label: (name: string) => string,
+  label: (name: KeyUnder<"admin", "fields.labels">) => string,
   options: ReturnType<typeof useFieldWords>["options"],
 ) {
   return {

@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
-import { useFormat, useT } from "~/i18n/i18n";
+import { type Key, useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
 import { AdminPager, PerPageField } from "./admin-pager";
@@ -65,7 +65,7 @@ export function StockTable({
   pageCount: number;
   makes: string[];
   types: string[];
-  bands: { value: string; label: string; labelKey?: string }[];
+  bands: { value: string; label: string; labelKey?: Key<"admin"> }[];
   result?: { ok: boolean; message: string } | undefined;
 }) {
   const navigation = useNavigation();

@@ -42,7 +42,10 @@ export type FilterField =
   | { kind: "hidden"; name: string; value: string };
 
 /** Year from and Year to, the same on the vehicle and parts lists. `t` is the "stock" namespace's. */
-export function yearFilterFields(menus: { yearsFrom: string[]; yearsTo: string[] }, t: TFunction): FilterField[] {
+export function yearFilterFields(
+  menus: { yearsFrom: string[]; yearsTo: string[] },
+  t: TFunction<"stock">,
+): FilterField[] {
   return [
     {
       kind: "select",

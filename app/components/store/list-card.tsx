@@ -3,13 +3,13 @@ import { sizeClassOf } from "~/domain/freight/freight";
 import { capitalise } from "~/domain/inventory/inventory";
 import { imageUrl } from "~/domain/media/image-url";
 import type { ListItem, ListKind, View } from "~/domain/search/list";
-import { useFormat, useT } from "~/i18n/i18n";
+import { type TFunction, useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
 import { StockImage, StockStatusBadge } from "./stock-card";
 
-function specLine(item: ListItem, t: ReturnType<typeof useT>["t"], number: (value: number) => string): string {
+function specLine(item: ListItem, t: TFunction<"stock">, number: (value: number) => string): string {
   return [
     item.year,
     item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n/core";
+import { type TFunction, translateStored } from "~/i18n/core";
 
 /**
  * Display labels of the shop's option lists (app/domain/inventory/catalogue.ts)
@@ -29,14 +29,13 @@ export function optionKey(value: string): string {
   return value.trim().replace(/[.:]/g, "_");
 }
 
-/** `t` must be the "stock" namespace's (`useT("stock")` or `metaT(matches, "stock")`). */
+/** `t` is the "stock" namespace's (`useT("stock")` or `metaT(matches, "stock")`). */
 export function optionLabel(
-  t: TFunction,
+  t: TFunction<"stock">,
   list: OptionList,
   value: string | null | undefined,
   fallback?: string,
 ): string {
   if (value === null || value === undefined || value.trim() === "") return "";
-  const translate = t as unknown as (key: string, options: { defaultValue: string }) => string;
-  return translate(`options.${list}.${optionKey(value)}`, { defaultValue: fallback ?? value });
+  return translateStored(t, `options.${list}.${optionKey(value)}`, fallback ?? value);
 }

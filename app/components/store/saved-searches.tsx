@@ -19,7 +19,12 @@ import { optionLabel } from "./option-label";
 type Format = Pick<ReturnType<typeof useFormat>, "number" | "yen" | "money">;
 
 /** The filters in words, each a short phrase: "Toyota Land Cruiser", "2015–2020", "up to ¥3,000,000"... */
-export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string[] {
+export function describeFilters(
+  f: VehicleFilters,
+  t: TFunction<"account">,
+  stock: TFunction<"stock">,
+  format: Format,
+): string[] {
   const range = (from: string | undefined, to: string | undefined) =>
     from && to
       ? from === to
@@ -57,7 +62,12 @@ export function describeFilters(f: VehicleFilters, t: TFunction, stock: TFunctio
 }
 
 /** The name a new saved search is offered: its filters in a few words, at most 60 characters. */
-export function defaultSearchName(f: VehicleFilters, t: TFunction, stock: TFunction, format: Format): string {
+export function defaultSearchName(
+  f: VehicleFilters,
+  t: TFunction<"account">,
+  stock: TFunction<"stock">,
+  format: Format,
+): string {
   const name = describeFilters(f, t, stock, format).join(", ") || t("savedSearches.words.allVehicles");
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { type ShopSettings, telHref } from "~/domain/settings/settings";
-import { useT } from "~/i18n/i18n";
+import { type Key, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
 import { recentStore } from "./recent";
 import { TokyoClock } from "./tokyo-clock";
 
-// Labels are keys of the "common" catalogue.
 const NAV = [
   { to: "/", label: "header.nav.home", end: true },
   { to: "/about", label: "header.nav.about", end: false },
@@ -55,7 +54,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
     if (drawer.current) drawer.current.open = false;
   }, [location.pathname, location.search]);
 
-  const accountLinks = signedIn
+  const accountLinks: { to: string; label: Key<"common"> }[] = signedIn
     ? [{ to: "/account", label: "header.account.account" }]
     : [
         { to: "/login", label: "header.account.login" },

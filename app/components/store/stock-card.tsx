@@ -64,7 +64,7 @@ export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
  * The line under a card's name: a vehicle's year (when the name does not already say it),
  * mileage, engine and gearbox; a part's year, make and model; then the reference.
  */
-function cardFacts(item: Card, t: TFunction, number: (value: number) => string): string[] {
+function cardFacts(item: Card, t: TFunction<"stock">, number: (value: number) => string): string[] {
   const year = item.year !== null && !item.name.includes(String(item.year)) ? String(item.year) : null;
   const facts =
     item.kind === "vehicle"

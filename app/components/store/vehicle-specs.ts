@@ -31,12 +31,12 @@ export type VehicleSpecs = Pick<
  * page's table and the compare page's rows, so both always show the same
  * facts. `t` is the "stock" namespace's; `number` formats in the page's language.
  */
-export function vehicleSpecRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
+export function vehicleSpecRows(v: VehicleSpecs, t: TFunction<"stock">, number: (value: number) => string): SpecRow[] {
   return [...vehicleNameRows(v, t), ...vehicleFactRows(v, t, number)];
 }
 
 /** The rows that say which vehicle it is: they differ by nature, so a comparison does not mark them. */
-export function vehicleNameRows(v: VehicleSpecs, t: TFunction): SpecRow[] {
+export function vehicleNameRows(v: VehicleSpecs, t: TFunction<"stock">): SpecRow[] {
   return [
     [t("detail.spec.refNo"), v.refId],
     [t("detail.spec.make"), v.make],
@@ -45,7 +45,7 @@ export function vehicleNameRows(v: VehicleSpecs, t: TFunction): SpecRow[] {
 }
 
 /** The vehicle's specifications proper, which a comparison marks where they differ. */
-export function vehicleFactRows(v: VehicleSpecs, t: TFunction, number: (value: number) => string): SpecRow[] {
+export function vehicleFactRows(v: VehicleSpecs, t: TFunction<"stock">, number: (value: number) => string): SpecRow[] {
   const facts = carFactRows(v, t, number);
   return [
     [t("detail.spec.year"), v.year],
@@ -74,7 +74,7 @@ export function vehicleFactRows(v: VehicleSpecs, t: TFunction, number: (value: n
  */
 export function carFactRows(
   v: Pick<VehicleDetail, "mileage" | "fuel" | "color">,
-  t: TFunction,
+  t: TFunction<"stock">,
   number: (value: number) => string,
 ): Record<"mileage" | "fuel" | "color", SpecRow> {
   return {

@@ -5,7 +5,7 @@ import { i18nFor } from "~/i18n/core";
 /** Pure rules of the dashboard (SPEC 2 "Dashboard", 9). Browser-safe. */
 
 /** A translate function of the admin catalogue (a page passes its own `t`). */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+type Translate = TFunction<"admin">;
 
 let englishT: Translate | null = null;
 
@@ -14,7 +14,7 @@ function inEnglish(): Translate {
   englishT ??= i18nFor({ language: "en", version: "dashboard-en", resources: { admin: english } }).getFixedT(
     "en",
     "admin",
-  ) as unknown as Translate;
+  );
   return englishT;
 }
 
@@ -32,8 +32,7 @@ export function weekChange(thisWeek: number, previousWeek: number): WeekChange {
   return { kind: "change", percent, direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
 }
 
-export function describeChange(change: WeekChange, translate: Translate | TFunction = inEnglish()): string {
-  const t = translate as Translate;
+export function describeChange(change: WeekChange, t: Translate = inEnglish()): string {
   if (change.kind === "no-previous")
     return change.thisWeek > 0
       ? t("dashboard.change.newThisWeek", { number: change.thisWeek })
@@ -43,8 +42,7 @@ export function describeChange(change: WeekChange, translate: Translate | TFunct
 }
 
 /** "5 minutes ago", "1 hour ago", "3 days ago", "2 weeks ago" (SPEC 2), in the language of `t`. */
-export function relativeTime(iso: string, now = new Date(), translate: Translate | TFunction = inEnglish()): string {
-  const t = translate as Translate;
+export function relativeTime(iso: string, now = new Date(), t: Translate = inEnglish()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 1000));
   if (seconds < 60) return t("dashboard.relative.justNow");
   if (seconds < 3600) return t("dashboard.relative.minutes", { count: Math.floor(seconds / 60) });

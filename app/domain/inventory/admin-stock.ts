@@ -1,3 +1,4 @@
+import type { Key } from "~/i18n/core";
 import type { StockPath } from "./stock-kinds";
 /** Options of the owner's stock tables. Browser-safe. */
 
@@ -9,7 +10,7 @@ export type AdminKind = StockPath;
  */
 export const PRICE_BANDS: Record<
   AdminKind,
-  { value: string; label: string; labelKey: string; min?: number; max?: number }[]
+  { value: string; label: string; labelKey: Key<"admin">; min?: number; max?: number }[]
 > = {
   vehicles: [
     { value: "lt50000", label: "Under ¥50,000", labelKey: "stockTable.bands.vehiclesUnder50000", max: 49_999 },

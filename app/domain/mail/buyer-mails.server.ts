@@ -1,3 +1,4 @@
+import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { serverT } from "~/i18n/request.server";
 
@@ -25,7 +26,7 @@ type Values = Record<string, string>;
 export function mailT(language: LanguageCode) {
   const t = serverT(language, "mail");
   const english = serverT("en", "mail");
-  return (key: string, values: Values = {}): string =>
+  return (key: Key<"mail">, values: Values = {}): string =>
     t(key, { ...values, defaultValue: english(key, values) }) as string;
 }
 

@@ -79,6 +79,9 @@ export async function ratesFetchedAt(db: DB): Promise<string | null> {
   return (row?.as_of as string | null) ?? null;
 }
 
+/** Who set a stored rate: the owner by hand, or the provider. */
+const storedSource = (source: string): "owner" | "provider" => (source === "owner" ? "owner" : "provider");
+
 /** The rate of one currency for display; JPY needs none. */
 export async function displayRate(db: DB, code: Currency): Promise<DisplayRate | null> {
   if (code === "JPY") return null;
@@ -87,8 +90,7 @@ export async function displayRate(db: DB, code: Currency): Promise<DisplayRate |
     .select(["rate", "as_of", "source"])
     .where("currency", "=", code)
     .executeTakeFirst();
-  if (row)
-    return { code, rate: Number(row.rate), asOf: row.as_of, source: row.source === "owner" ? "owner" : "provider" };
+  if (row) return { code, rate: Number(row.rate), asOf: row.as_of, source: storedSource(row.source) };
   const snapshot = RATES_SNAPSHOT.rates[code];
   return snapshot ? { code, rate: snapshot, asOf: RATES_SNAPSHOT.asOf, source: "snapshot" } : null;
 }
@@ -173,7 +175,9 @@ export async function ratesAge(db: DB, now = new Date()): Promise<{ asOf: string
   return { asOf, days, stale: days >= RATES_STALE_AFTER_DAYS };
 }
 
-export type RateRow = { code: Currency; yenPerUnit: number | null; asOf: string | null; source: string };
+export type RateRow =
+  | { code: Currency; yenPerUnit: number; asOf: string; source: DisplayRate["source"] }
+  | { code: Currency; yenPerUnit: null; asOf: null; source: "none" };
 
 /** Every currency a buyer can choose, as the owner reads rates: yen for one unit, with date and source. */
 export async function listRates(db: DB): Promise<RateRow[]> {
@@ -181,7 +185,8 @@ export async function listRates(db: DB): Promise<RateRow[]> {
   const stored = new Map(rows.map((r) => [r.currency, r]));
   return CURRENCIES.filter((code) => code !== "JPY").map((code) => {
     const row = stored.get(code);
-    if (row) return { code, yenPerUnit: yenPerUnit(Number(row.rate)), asOf: row.as_of, source: row.source };
+    if (row)
+      return { code, yenPerUnit: yenPerUnit(Number(row.rate)), asOf: row.as_of, source: storedSource(row.source) };
     const snapshot = RATES_SNAPSHOT.rates[code];
     return snapshot
       ? { code, yenPerUnit: yenPerUnit(snapshot), asOf: RATES_SNAPSHOT.asOf, source: "snapshot" }

@@ -34,10 +34,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** What a save sends the page back with (?saved=): each has its message, company.saved.* */
+const SAVED = ["details", "photos", "removed"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   await requireStaff(services, request);
-  const saved = new URL(request.url).searchParams.get("saved");
+  const saved = SAVED.find((done) => done === new URL(request.url).searchParams.get("saved")) ?? null;
   const [company, photos] = await Promise.all([
     getCompany(services.db, services.config.shop),
     getOfficePhotos(services.db),
@@ -45,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     company,
     photos,
-    saved: saved === "details" || saved === "photos" || saved === "removed" ? saved : null,
+    saved,
   };
 }
 

@@ -7,7 +7,7 @@ import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/das
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { type Key, metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const ARROW = { up: "▲", down: "▼", flat: "▶" } as const;
 
 /** The cards' words, as dashboardFigures gives them in English, to catalogue keys. */
-const CARD_LABELS: Record<string, string> = {
+const CARD_LABELS: Record<string, Key<"admin">> = {
   "Total Vehicles": "dashboard.cards.totalVehicles",
   "Parts Inventory": "dashboard.cards.partsInventory",
   "Vehicle Quotes": "dashboard.cards.vehicleQuotes",

@@ -28,6 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** What a save sends the page back with (?saved=): each has its message, freight.saved.* */
+const SAVED = ["added", "updated", "deleted"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   await requireStaff(getServices(context), request);
@@ -35,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = Number(url.searchParams.get("edit"));
   const ports = await listFreightPorts(db);
   const editing = Number.isSafeInteger(editId) && editId > 0 ? await getFreightPort(db, editId) : null;
-  const saved = url.searchParams.get("saved");
-  return { ports, editing, saved: saved === "added" || saved === "updated" || saved === "deleted" ? saved : null };
+  const saved = SAVED.find((done) => done === url.searchParams.get("saved")) ?? null;
+  return { ports, editing, saved };
 }
 
 type Values = Record<"country" | "port" | "small" | "medium" | "large" | "insurance", string>;

@@ -14,7 +14,7 @@ const kindOf = (pathname: string) =>
 const SCREEN = {
   vehicle: { titleKey: "titles.vehicleQuotes", base: "/admin/vehicle-quotes" },
   part: { titleKey: "titles.partsQuotes", base: "/admin/parts-quotes" },
-};
+} as const;
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   { title: metaT(matches, "admin")(SCREEN[kindOf(location.pathname)].titleKey) },

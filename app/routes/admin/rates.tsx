@@ -91,7 +91,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
                         : t("rates.value", {
                             yen: String(rate.yenPerUnit),
                             code: rate.code,
-                            date: day(rate.asOf!),
+                            date: day(rate.asOf),
                             source: t(`rates.source.${rate.source}`),
                           })}
                     </td>
