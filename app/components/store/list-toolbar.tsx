@@ -1,4 +1,4 @@
-import { Form, useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
 import type { ListKind, View } from "~/domain/search/list";
@@ -7,6 +7,7 @@ import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { pressWithSpace } from "./press-with-space";
 import { PortPicker } from "./price";
+import { PreferenceForm } from "./preference-form";
 
 const selectClass =
   "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
@@ -42,7 +43,6 @@ export function ListToolbar({
   sheetOpener: React.Ref<HTMLAnchorElement>;
 }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const root = useRootData();
   const { t } = useT("stock");
   const go = (change: Partial<ListQuery<object>>) =>
@@ -141,35 +141,20 @@ export function ListToolbar({
           </button>
         ))}
       </div>
-      <Form
-        method="post"
-        action="/preferences"
+      <PreferenceForm
+        name="currency"
+        value={root?.currency ?? "JPY"}
+        label={t("toolbar.currency")}
+        testId="currency-form"
         className="flex items-center gap-2 text-sm text-slate-700 max-lg:shrink-0"
-        data-testid="currency-form"
+        selectClassName={selectClass}
       >
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <label className="flex items-center gap-2">
-          {t("toolbar.currency")}
-          <select
-            name="currency"
-            defaultValue={root?.currency ?? "JPY"}
-            key={root?.currency}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className={selectClass}
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <noscript>
-          <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 font-semibold text-white">
-            {t("toolbar.apply")}
-          </button>
-        </noscript>
-      </Form>
+        {CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </PreferenceForm>
       {kind === "vehicles" ? (
         <div className="max-lg:shrink-0">
           <PortPicker compact />

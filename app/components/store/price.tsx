@@ -1,8 +1,8 @@
-import { Form, useLocation } from "react-router";
 import { landedPrice, type PortChoice, portLabel, type SizeClass } from "~/domain/freight/freight";
 import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+import { PreferenceForm } from "./preference-form";
 
 /**
  * A yen price, with the buyer's chosen currency beside it when it is not yen.
@@ -155,37 +155,21 @@ export function PortOptions({ ports }: { ports: readonly PortChoice[] }) {
 /** Choose the port to ship to; remembered for a year. Sends itself when changed. */
 export function PortPicker({ compact = false }: { compact?: boolean }) {
   const root = useRootData();
-  const location = useLocation();
   const { t } = useT("stock");
   const ports = root?.ports ?? [];
   if (ports.length === 0) return null;
   const chosen = root?.destination?.id ?? "";
   return (
-    <Form
-      method="post"
-      action="/preferences"
+    <PreferenceForm
+      name="port"
+      value={String(chosen)}
+      label={<span className={compact ? "" : "font-medium"}>{t("freight.shipTo")}</span>}
+      testId="port-form"
       className="flex items-center gap-2 text-sm text-slate-700"
-      data-testid="port-form"
+      selectClassName={`h-10 ${compact ? "max-w-[15rem]" : "max-w-[18rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
     >
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label className="flex items-center gap-2">
-        <span className={compact ? "" : "font-medium"}>{t("freight.shipTo")}</span>
-        <select
-          name="port"
-          defaultValue={String(chosen)}
-          key={chosen}
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          className={`h-10 ${compact ? "max-w-[15rem]" : "max-w-[18rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
-        >
-          <option value="">{t("freight.noPort")}</option>
-          <PortOptions ports={ports} />
-        </select>
-      </label>
-      <noscript>
-        <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 font-semibold text-white">
-          {t("toolbar.apply")}
-        </button>
-      </noscript>
-    </Form>
+      <option value="">{t("freight.noPort")}</option>
+      <PortOptions ports={ports} />
+    </PreferenceForm>
   );
 }
