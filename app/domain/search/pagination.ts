@@ -72,3 +72,18 @@ export function adminListHref(base: string, values: Record<string, string | numb
   const s = params.toString();
   return s ? `${base}?${s}` : base;
 }
+
+/**
+ * One page of a list that may have shrunk since its address was written (a
+ * favourite removed, a quote deleted): a page past the end shows the last one.
+ */
+export async function pageWithin<T>(
+  asked: number,
+  perPage: number,
+  read: (page: number) => Promise<{ items: T[]; total: number }>,
+): Promise<{ items: T[]; total: number; page: number; pageCount: number }> {
+  let found = await read(asked);
+  const { page, pageCount } = clampPage(asked, found.total, perPage);
+  if (page !== asked) found = await read(page);
+  return { ...found, page, pageCount };
+}

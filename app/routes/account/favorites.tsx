@@ -1,4 +1,4 @@
-import { clampPage, readPage } from "~/domain/search/pagination";
+import { pageWithin, readPage } from "~/domain/search/pagination";
 import { FavouriteList, NotLoggedIn, SimplePager } from "~/components/store/account-lists";
 import { getServices } from "~/context.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
@@ -18,10 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   const asked = readPage(new URL(request.url).searchParams);
-  let { items, total } = await listFavourites(db, customer.id, asked, PER_PAGE);
-  // A page past the end (a favourite removed since) shows the last page.
-  const { page, pageCount } = clampPage(asked, total, PER_PAGE);
-  if (page !== asked) ({ items, total } = await listFavourites(db, customer.id, page, PER_PAGE));
+  const { items, page, pageCount } = await pageWithin(asked, PER_PAGE, (page) =>
+    listFavourites(db, customer.id, page, PER_PAGE),
+  );
   return { signedIn: true as const, items, page, pageCount };
 }
 

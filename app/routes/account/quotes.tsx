@@ -1,4 +1,4 @@
-import { clampPage, readPage } from "~/domain/search/pagination";
+import { pageWithin, readPage } from "~/domain/search/pagination";
 import { NoQuotes, NotLoggedIn, QuoteList, SimplePager } from "~/components/store/account-lists";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -19,10 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   const asked = readPage(new URL(request.url).searchParams);
-  let { items, total } = await listCustomerQuotes(db, customer.id, asked, PER_PAGE);
-  // A page past the end (a quote deleted since) shows the last page.
-  const { page, pageCount } = clampPage(asked, total, PER_PAGE);
-  if (page !== asked) ({ items, total } = await listCustomerQuotes(db, customer.id, page, PER_PAGE));
+  const { items, page, pageCount } = await pageWithin(asked, PER_PAGE, (page) =>
+    listCustomerQuotes(db, customer.id, page, PER_PAGE),
+  );
   return { signedIn: true as const, items: await withCovers(db, items), page, pageCount };
 }
 
