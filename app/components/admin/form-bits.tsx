@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
+import type { PagerWords } from "~/components/ui/pager";
+import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 
 export function Select({
@@ -65,4 +67,17 @@ export function Section({ title, children }: { title: string; children: React.Re
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
     </fieldset>
   );
+}
+
+/** The words of an owner's table pager, from the admin catalogue. */
+export function tablePagerWords(t: TFunction, page: number, pageCount: number): PagerWords {
+  return {
+    label: t("pager.label"),
+    first: t("pager.first"),
+    previous: t("pager.previous"),
+    page: (p) => t("pager.page", { page: p }),
+    next: t("pager.next"),
+    last: t("pager.last"),
+    pageOf: t("pager.pageOf", { page, pageCount }),
+  };
 }

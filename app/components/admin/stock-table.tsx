@@ -5,11 +5,12 @@ import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { adminListHref } from "~/domain/search/pagination";
+import { ADMIN_PER_PAGE, adminListHref } from "~/domain/search/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
-import { AdminPager, PerPageField } from "./admin-pager";
+import { tablePagerWords } from "./form-bits";
+import { PageSizeField, Pager } from "~/components/ui/pager";
 
 type Row = {
   id: number;
@@ -177,7 +178,7 @@ export function StockTable({
             ))}
           </select>
         </label>
-        <PerPageField value={query.perPage} className={control} />
+        <PageSizeField label={t("pager.perPage")} sizes={ADMIN_PER_PAGE} value={query.perPage} className={control} />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("stockTable.filters.apply")}
         </button>
@@ -331,9 +332,11 @@ export function StockTable({
           </tbody>
         </table>
       </div>
-      <AdminPager
+      <Pager
+        numbers="window"
         page={page}
         pageCount={pageCount}
+        words={tablePagerWords(t, page, pageCount)}
         pageHref={(to) => adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to })}
       />
     </div>

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
-import { type ListQuery, setFilters } from "~/domain/search/filters";
+import { type ListQuery, listSearch, setFilters } from "~/domain/search/filters";
 import type { ListKind, ListResult, View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
 import { ListCard } from "./list-card";
-import { Pagination } from "./list-pagination";
+import { Pager } from "~/components/ui/pager";
 import { ListToolbar } from "./list-toolbar";
 import { useListView } from "./list-view";
 import { RateNote } from "./price";
@@ -60,6 +60,20 @@ export function StockList({
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
   const { t } = useT("stock");
+  const pager = (label: string) => (
+    <Pager
+      numbers="gaps"
+      page={result.page}
+      pageCount={result.pageCount}
+      pageHref={(page) => `/${kind}${listSearch(keys, { ...shownQuery, page })}`}
+      words={{
+        label,
+        previous: t("pagination.previous"),
+        next: t("pagination.next"),
+        page: (page) => t("pagination.page", { page }),
+      }}
+    />
+  );
   const format = useFormat();
 
   return (
@@ -106,15 +120,7 @@ export function StockList({
           {t(`list.${kind}.failed`)}
         </p>
       ) : null}
-      <div className="max-lg:hidden">
-        <Pagination
-          kind={kind}
-          keys={keys}
-          query={shownQuery}
-          pageCount={result.pageCount}
-          label={t("pagination.top")}
-        />
-      </div>
+      <div className="max-lg:hidden">{pager(t("pagination.top"))}</div>
       <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} data-testid="list-results">
         {result.items.length === 0 && !failed ? (
           <div className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center sm:px-6 lg:py-12">
@@ -135,13 +141,7 @@ export function StockList({
           </div>
         )}
       </div>
-      <Pagination
-        kind={kind}
-        keys={keys}
-        query={shownQuery}
-        pageCount={result.pageCount}
-        label={t("pagination.bottom")}
-      />
+      {pager(t("pagination.bottom"))}
       <RateNote />
     </div>
   );

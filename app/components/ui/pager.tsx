@@ -1,0 +1,169 @@
+import { Link } from "react-router";
+import { adminPageNumbers, pageItems } from "~/domain/search/pagination";
+
+/*
+ * The one pager of the shop's lists: links, so paging works without
+ * JavaScript and a page can be shared. Which pages it offers follows SPEC 9:
+ *
+ * - "gaps": the public stock lists; every page when there are 7 or fewer,
+ *   otherwise the ends and the current page's neighbours, with an ellipsis.
+ * - "window": the owner's tables; five page buttons with first, previous,
+ *   next and last as arrows, and "Page n of m" beside them, even for one page.
+ * - "none": the buyer's own lists; previous, "Page n of m", next.
+ *
+ * Where the list's other values go (search, filters, page size) is the
+ * caller's: `pageHref` builds a page's address from them.
+ */
+
+export type PagerWords = {
+  /** The navigation's accessible name. */
+  label: string;
+  previous: string;
+  next: string;
+  /** A numbered page button's accessible name ("gaps" and "window"). */
+  page?: (page: number) => string;
+  /** "window": the accessible names of the first and last page arrows. */
+  first?: string;
+  last?: string;
+  /** "Page n of m" ("window" and "none"). */
+  pageOf?: string;
+};
+
+/** How each kind of pager looks: the navigation, its row, a link, a greyed arrow and the current page. */
+const LOOK = {
+  gaps: {
+    nav: "",
+    row: "flex flex-wrap items-center justify-center gap-1",
+    cell: "flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium",
+  },
+  window: {
+    nav: "",
+    row: "flex flex-wrap items-center gap-1",
+    cell: "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm",
+  },
+  none: { nav: "mt-6 text-sm", row: "flex items-center justify-center gap-4", cell: "font-semibold" },
+};
+const LINK = {
+  gaps: "text-slate-700 hover:bg-slate-100",
+  window: "text-slate-700 hover:bg-slate-100",
+  none: "text-accent-700 hover:underline",
+};
+const CURRENT = "bg-accent-700 text-white";
+
+export function Pager({
+  page,
+  pageCount,
+  pageHref,
+  words,
+  numbers,
+}: {
+  page: number;
+  pageCount: number;
+  /** The address of a page of this list, with its other values. */
+  pageHref: (page: number) => string;
+  words: PagerWords;
+  numbers: "gaps" | "window" | "none";
+}) {
+  const table = numbers === "window";
+  if (!table && pageCount <= 1) return null;
+  const { nav, row, cell } = LOOK[numbers];
+  const link = `${cell} ${LINK[numbers]}`;
+  // On a pager with numbered pages an arrow that leads nowhere keeps its place, greyed, so the buttons do not move.
+  const step = (to: number, text: string, name: string | undefined, rel: string | undefined) =>
+    to < 1 || to > pageCount || to === page ? (
+      numbers === "none" ? null : (
+        <li>
+          <span className={`${cell} text-slate-500`} aria-hidden="true">
+            {text}
+          </span>
+        </li>
+      )
+    ) : (
+      <li>
+        <Link to={pageHref(to)} className={link} aria-label={name} rel={rel}>
+          {text}
+        </Link>
+      </li>
+    );
+  const numbered =
+    numbers === "window"
+      ? adminPageNumbers(page, pageCount).map((p) => (
+          <li key={p}>
+            {p === page ? (
+              <span aria-current="page" className={`${cell} ${CURRENT} font-semibold`}>
+                {p}
+              </span>
+            ) : (
+              <Link to={pageHref(p)} className={link} aria-label={words.page?.(p)}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))
+      : numbers === "gaps"
+        ? pageItems(page, pageCount).map((item) =>
+            item.kind === "gap" ? (
+              <li key={item.key} className="px-1 text-slate-500" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              <li key={item.page}>
+                <Link
+                  to={pageHref(item.page)}
+                  aria-current={item.current ? "page" : undefined}
+                  aria-label={words.page?.(item.page)}
+                  className={`${cell} ${item.current ? CURRENT : LINK.gaps}`}
+                >
+                  {item.page}
+                </Link>
+              </li>
+            ),
+          )
+        : [
+            <li key="where">
+              <span className="text-slate-600">{words.pageOf}</span>
+            </li>,
+          ];
+  const pages = (
+    <nav aria-label={words.label} className={nav || undefined}>
+      <ul className={row}>
+        {table ? step(1, "«", words.first, undefined) : null}
+        {table ? step(page - 1, "‹", words.previous, "prev") : step(page - 1, words.previous, undefined, "prev")}
+        {numbered}
+        {table ? step(page + 1, "›", words.next, "next") : step(page + 1, words.next, undefined, "next")}
+        {table ? step(pageCount, "»", words.last, undefined) : null}
+      </ul>
+    </nav>
+  );
+  if (!table) return pages;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">{words.pageOf}</p>
+      {pages}
+    </div>
+  );
+}
+
+/** The page-size choice of an owner's table; the filter form it sits in sends it with the search. */
+export function PageSizeField({
+  label,
+  sizes,
+  value,
+  className,
+}: {
+  label: string;
+  sizes: readonly number[];
+  value: number;
+  className: string;
+}) {
+  return (
+    <label className="flex flex-col text-sm text-slate-700">
+      {label}
+      <select name="perPage" defaultValue={String(value)} className={className}>
+        {sizes.map((n) => (
+          <option key={n}>{n}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
