@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adminPageNumbers, pageItems } from "~/domain/search/pagination";
+import { adminPageNumbers, type PageItem, pageItems } from "~/domain/search/pagination";
 
 /*
  * The one pager of the shop's lists: links, so paging works without
@@ -29,26 +29,15 @@ export type PagerWords = {
   pageOf?: string;
 };
 
-/** How each kind of pager looks: the navigation, its row, a link, a greyed arrow and the current page. */
+/** How each kind of pager looks: its row, and a button in it. */
 const LOOK = {
   gaps: {
-    nav: "",
-    row: "flex flex-wrap items-center justify-center gap-1",
+    row: "justify-center gap-1",
     cell: "flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium",
   },
-  window: {
-    nav: "",
-    row: "flex flex-wrap items-center gap-1",
-    cell: "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm",
-  },
-  none: { nav: "mt-6 text-sm", row: "flex items-center justify-center gap-4", cell: "font-semibold" },
+  window: { row: "gap-1", cell: "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm" },
+  none: { row: "mt-6 justify-center gap-4 text-sm", cell: "font-semibold text-accent-700 hover:underline" },
 };
-const LINK = {
-  gaps: "text-slate-700 hover:bg-slate-100",
-  window: "text-slate-700 hover:bg-slate-100",
-  none: "text-accent-700 hover:underline",
-};
-const CURRENT = "bg-accent-700 text-white";
 
 export function Pager({
   page,
@@ -66,72 +55,67 @@ export function Pager({
 }) {
   const table = numbers === "window";
   if (!table && pageCount <= 1) return null;
-  const { nav, row, cell } = LOOK[numbers];
-  const link = `${cell} ${LINK[numbers]}`;
-  // On a pager with numbered pages an arrow that leads nowhere keeps its place, greyed, so the buttons do not move.
-  const step = (to: number, text: string, name: string | undefined, rel: string | undefined) =>
-    to < 1 || to > pageCount || to === page ? (
-      numbers === "none" ? null : (
-        <li>
-          <span className={`${cell} text-slate-500`} aria-hidden="true">
-            {text}
-          </span>
-        </li>
-      )
-    ) : (
+  const { row, cell } = LOOK[numbers];
+  const link = numbers === "none" ? cell : `${cell} text-slate-700 hover:bg-slate-100`;
+  const current = `${cell} bg-accent-700 text-white`;
+  // With numbered pages an arrow that leads nowhere keeps its place, greyed, so the buttons do not move.
+  const step = (to: number, text: string, name?: string, rel?: string) =>
+    to >= 1 && to <= pageCount && to !== page ? (
       <li>
         <Link to={pageHref(to)} className={link} aria-label={name} rel={rel}>
           {text}
         </Link>
       </li>
+    ) : numbers === "none" ? null : (
+      <li>
+        <span className={`${cell} text-slate-500`} aria-hidden="true">
+          {text}
+        </span>
+      </li>
     );
-  const numbered =
-    numbers === "window"
-      ? adminPageNumbers(page, pageCount).map((p) => (
-          <li key={p}>
-            {p === page ? (
-              <span aria-current="page" className={`${cell} ${CURRENT} font-semibold`}>
-                {p}
-              </span>
-            ) : (
-              <Link to={pageHref(p)} className={link} aria-label={words.page?.(p)}>
-                {p}
-              </Link>
-            )}
-          </li>
-        ))
-      : numbers === "gaps"
-        ? pageItems(page, pageCount).map((item) =>
-            item.kind === "gap" ? (
-              <li key={item.key} className="px-1 text-slate-500" aria-hidden="true">
-                …
-              </li>
-            ) : (
-              <li key={item.page}>
+  const items: PageItem[] =
+    numbers === "gaps"
+      ? pageItems(page, pageCount)
+      : table
+        ? adminPageNumbers(page, pageCount).map((p) => ({ kind: "page", page: p, current: p === page }))
+        : [];
+  const pages = (
+    <nav aria-label={words.label}>
+      <ul className={`flex flex-wrap items-center ${row}`}>
+        {table ? step(1, "«", words.first) : null}
+        {table ? step(page - 1, "‹", words.previous, "prev") : step(page - 1, words.previous, undefined, "prev")}
+        {items.map((item) =>
+          item.kind === "gap" ? (
+            <li key={item.key} className="px-1 text-slate-500" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              {/* The owner's tables show the current page as plain text; the public lists keep it a link. */}
+              {item.current && table ? (
+                <span aria-current="page" className={`${current} font-semibold`}>
+                  {item.page}
+                </span>
+              ) : (
                 <Link
                   to={pageHref(item.page)}
                   aria-current={item.current ? "page" : undefined}
                   aria-label={words.page?.(item.page)}
-                  className={`${cell} ${item.current ? CURRENT : LINK.gaps}`}
+                  className={item.current ? current : link}
                 >
                   {item.page}
                 </Link>
-              </li>
-            ),
-          )
-        : [
-            <li key="where">
-              <span className="text-slate-600">{words.pageOf}</span>
-            </li>,
-          ];
-  const pages = (
-    <nav aria-label={words.label} className={nav || undefined}>
-      <ul className={row}>
-        {table ? step(1, "«", words.first, undefined) : null}
-        {table ? step(page - 1, "‹", words.previous, "prev") : step(page - 1, words.previous, undefined, "prev")}
-        {numbered}
+              )}
+            </li>
+          ),
+        )}
+        {numbers === "none" ? (
+          <li>
+            <span className="text-slate-600">{words.pageOf}</span>
+          </li>
+        ) : null}
         {table ? step(page + 1, "›", words.next, "next") : step(page + 1, words.next, undefined, "next")}
-        {table ? step(pageCount, "»", words.last, undefined) : null}
+        {table ? step(pageCount, "»", words.last) : null}
       </ul>
     </nav>
   );
