@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
 import type { PagerWords } from "~/components/ui/pager";
+import { ADMIN_PER_PAGE } from "~/domain/search/pagination";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 
@@ -80,4 +81,19 @@ export function tablePagerWords(t: TFunction, page: number, pageCount: number): 
     last: t("pager.last"),
     pageOf: t("pager.pageOf", { page, pageCount }),
   };
+}
+
+/** The page-size choice of an owner's table (SPEC 9); the filter form it sits in sends it with the search. */
+export function PerPageField({ value, className }: { value: number; className: string }) {
+  const { t } = useT("admin");
+  return (
+    <label className="flex flex-col text-sm text-slate-700">
+      {t("pager.perPage")}
+      <select name="perPage" defaultValue={String(value)} className={className}>
+        {ADMIN_PER_PAGE.map((n) => (
+          <option key={n}>{n}</option>
+        ))}
+      </select>
+    </label>
+  );
 }

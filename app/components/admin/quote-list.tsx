@@ -2,12 +2,12 @@ import { useSelection } from "./use-selection";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { ADMIN_PER_PAGE, adminListHref } from "~/domain/search/pagination";
+import { adminListHref } from "~/domain/search/pagination";
 import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
-import { tablePagerWords } from "./form-bits";
-import { PageSizeField, Pager } from "~/components/ui/pager";
+import { PerPageField, tablePagerWords } from "./form-bits";
+import { Pager } from "~/components/ui/pager";
 
 type Row = {
   number: string;
@@ -98,12 +98,7 @@ export function QuoteList({
             ))}
           </select>
         </label>
-        <PageSizeField
-          label={t("pager.perPage")}
-          sizes={ADMIN_PER_PAGE}
-          value={query.perPage}
-          className="h-10 rounded-lg border border-slate-300 bg-white px-2"
-        />
+        <PerPageField value={query.perPage} className="h-10 rounded-lg border border-slate-300 bg-white px-2" />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("quotes.apply")}
         </button>

@@ -5,12 +5,12 @@ import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { ADMIN_PER_PAGE, adminListHref } from "~/domain/search/pagination";
+import { adminListHref } from "~/domain/search/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
-import { tablePagerWords } from "./form-bits";
-import { PageSizeField, Pager } from "~/components/ui/pager";
+import { PerPageField, tablePagerWords } from "./form-bits";
+import { Pager } from "~/components/ui/pager";
 
 type Row = {
   id: number;
@@ -178,7 +178,7 @@ export function StockTable({
             ))}
           </select>
         </label>
-        <PageSizeField label={t("pager.perPage")} sizes={ADMIN_PER_PAGE} value={query.perPage} className={control} />
+        <PerPageField value={query.perPage} className={control} />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("stockTable.filters.apply")}
         </button>

@@ -5,7 +5,8 @@ import type { ListKind, ListResult, View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
-import { ListCard } from "./list-card";
+import { StockCard } from "./stock-card";
+import { sizeClassOf } from "~/domain/freight/freight";
 import { Pager } from "~/components/ui/pager";
 import { ListToolbar } from "./list-toolbar";
 import { useListView } from "./list-view";
@@ -60,6 +61,7 @@ export function StockList({
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
   const { t } = useT("stock");
+  const vehicles = kind === "vehicles";
   const pager = (label: string) => (
     <Pager
       numbers="gaps"
@@ -136,7 +138,21 @@ export function StockList({
             className={view === "grid" ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-2 sm:gap-4"}
           >
             {result.items.map((item, i) => (
-              <ListCard key={item.id} item={item} href={`/${kind}/${item.id}`} view={view} eager={i < 3} kind={kind} />
+              <StockCard
+                key={item.id}
+                item={{
+                  ...item,
+                  kind: vehicles ? "vehicle" : "part",
+                  image: item.images[0] ?? null,
+                  sizeClass: vehicles ? sizeClassOf(item) : null,
+                }}
+                href={`/${kind}/${item.id}`}
+                layout={view === "grid" ? "grid" : "row"}
+                eager={i < 3}
+                compare={vehicles}
+                heading="h2"
+                sizes={view === "grid" ? "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw" : undefined}
+              />
             ))}
           </div>
         )}

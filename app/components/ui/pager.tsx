@@ -35,7 +35,7 @@ const LOOK = {
     row: "justify-center gap-1",
     cell: "flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium",
   },
-  window: { row: "gap-1", cell: "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm" },
+  window: { row: "gap-1 text-sm", cell: "flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm" },
   none: { row: "mt-6 justify-center gap-4 text-sm", cell: "font-semibold text-accent-700 hover:underline" },
 };
 
@@ -73,17 +73,22 @@ export function Pager({
         </span>
       </li>
     );
+  // The owner's tables show arrows named by the words; the other lists show the words.
+  const arrow = (to: number, symbol: string, word: string, rel: string) =>
+    table ? step(to, symbol, word, rel) : step(to, word, undefined, rel);
   const items: PageItem[] =
     numbers === "gaps"
       ? pageItems(page, pageCount)
       : table
         ? adminPageNumbers(page, pageCount).map((p) => ({ kind: "page", page: p, current: p === page }))
         : [];
-  const pages = (
+  const where = <li className={table ? "mr-auto pr-3 text-slate-600" : "text-slate-600"}>{words.pageOf}</li>;
+  return (
     <nav aria-label={words.label}>
       <ul className={`flex flex-wrap items-center ${row}`}>
+        {table ? where : null}
         {table ? step(1, "«", words.first) : null}
-        {table ? step(page - 1, "‹", words.previous, "prev") : step(page - 1, words.previous, undefined, "prev")}
+        {arrow(page - 1, "‹", words.previous, "prev")}
         {items.map((item) =>
           item.kind === "gap" ? (
             <li key={item.key} className="px-1 text-slate-500" aria-hidden="true">
@@ -109,45 +114,10 @@ export function Pager({
             </li>
           ),
         )}
-        {numbers === "none" ? (
-          <li>
-            <span className="text-slate-600">{words.pageOf}</span>
-          </li>
-        ) : null}
-        {table ? step(page + 1, "›", words.next, "next") : step(page + 1, words.next, undefined, "next")}
+        {numbers === "none" ? where : null}
+        {arrow(page + 1, "›", words.next, "next")}
         {table ? step(pageCount, "»", words.last) : null}
       </ul>
     </nav>
-  );
-  if (!table) return pages;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600">{words.pageOf}</p>
-      {pages}
-    </div>
-  );
-}
-
-/** The page-size choice of an owner's table; the filter form it sits in sends it with the search. */
-export function PageSizeField({
-  label,
-  sizes,
-  value,
-  className,
-}: {
-  label: string;
-  sizes: readonly number[];
-  value: number;
-  className: string;
-}) {
-  return (
-    <label className="flex flex-col text-sm text-slate-700">
-      {label}
-      <select name="perPage" defaultValue={String(value)} className={className}>
-        {sizes.map((n) => (
-          <option key={n}>{n}</option>
-        ))}
-      </select>
-    </label>
   );
 }
