@@ -10,7 +10,7 @@ import {
   staffPage,
   withShopDb,
   writeShopDb,
-} from "./browser";
+} from "../support/browser";
 
 /*
  * Exchange rates the owner keeps by hand, and the dashboard's word when the

@@ -7,7 +7,7 @@ import { convertYen, formatMoney } from "~/domain/rates/currencies";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
-import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
 
 let browser: Browser;
