@@ -4,12 +4,21 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
+import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
 import { pixelBombPng } from "../support/images";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffCookie,
+  withShopDb,
+} from "../support/browser";
+import { cookieFrom, setCookieLine } from "../support/set-cookie";
+import { signInBuyer, signInStaff } from "../support/sign-in";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,29 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function cookieFrom(res: Response, name: string): string {
-  const found = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`) && !c.includes("Max-Age=0"));
-  if (!found) throw new Error(`no ${name} cookie`);
-  return found;
-}
-
-async function staffLogin(remember = false): Promise<string> {
-  const body = new URLSearchParams({
-    adminId: DEMO_STAFF.adminId,
-    password: DEMO_STAFF.password,
-    redirectTo: "/admin",
-  });
-  if (remember) body.set("remember", "on");
-  const res = await fetch(`${baseUrl()}/admin/login`, { method: "POST", body, redirect: "manual" });
-  expect(res.status).toBe(302);
-  return cookieFrom(res, "staff_sid");
-}
-
-async function buyerLogin(): Promise<string> {
-  const body = new URLSearchParams({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
-  const res = await fetch(`${baseUrl()}/login`, { method: "POST", body, redirect: "manual" });
-  return cookieFrom(res, "sid").split(";")[0]!;
-}
+/** The owner's session cookie line as the shop sets it, attributes and all. */
+const staffSessionLine = async (remember: boolean) =>
+  setCookieLine(await signInStaff(baseUrl(), DEMO_STAFF, remember), "staff_sid");
 
 const png = (w = 800, h = 600, colour = "#4a7") =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
@@ -127,7 +116,7 @@ const ADMIN_MARKERS = [
 
 describe("the admin guard", () => {
   it("answers every admin page, data request and action with a redirect to login and no admin data, for no session, a buyer's session and an expired staff session", async () => {
-    const expired = await staffLogin();
+    const expired = await staffCookie();
     await withShopDb((db) =>
       db
         .updateTable("staff_sessions")
@@ -138,7 +127,7 @@ describe("the admin guard", () => {
     const before = await footprint();
     for (const [who, cookie] of [
       ["nobody", ""],
-      ["a buyer", await buyerLogin()],
+      ["a buyer", cookieFrom(await signInBuyer(baseUrl()), "sid")],
       ["an expired staff session", expired.split(";")[0]!],
     ] as const) {
       for (const page of [...ADMIN_PAGES, "/admin/quotes-export/vehicle"]) {
@@ -201,9 +190,9 @@ describe("the admin guard", () => {
   });
 
   it("keeps a plain staff session 24 hours and a remembered one 30 days", async () => {
-    expect(await staffLogin(false)).toContain("Max-Age=86400");
-    expect(await staffLogin(true)).toContain("Max-Age=2592000");
-    const cookie = await staffLogin(true);
+    expect(await staffSessionLine(false)).toContain("Max-Age=86400");
+    expect(await staffSessionLine(true)).toContain("Max-Age=2592000");
+    const cookie = await staffSessionLine(true);
     expect(cookie).toContain("HttpOnly");
     const row = await withShopDb((db) =>
       db
@@ -218,7 +207,7 @@ describe("the admin guard", () => {
 
 describe("staff sign-in", () => {
   it("sends a signed-in staff member straight to the panel, and only to admin paths", async () => {
-    const staff = (await staffLogin()).split(";")[0]!;
+    const staff = await staffCookie();
     const res = await fetch(`${baseUrl()}/admin/login?redirectTo=/admin/all-products`, {
       headers: { Cookie: staff },
       redirect: "manual",
@@ -253,7 +242,7 @@ describe("the staff's screens as SPEC draws them", () => {
   const legends = (html: string) => [...html.matchAll(/<legend[^>]*>([^<]+)<\/legend>/g)].map((m) => m[1]);
 
   it("Edit Vehicle has its six sections; Upload Vehicle keeps its own five", async () => {
-    const cookie = (await staffLogin()).split(";")[0]!;
+    const cookie = await staffCookie();
     const id = await withShopDb(
       async (db) => (await db.selectFrom("vehicles").select("id").orderBy("id").executeTakeFirstOrThrow()).id,
     );
@@ -307,7 +296,7 @@ describe("the staff's screens as SPEC draws them", () => {
 
 describe("the progress upload endpoint", () => {
   it("lists a part and answers JSON", async () => {
-    const staff = await staffLogin();
+    const staff = await staffCookie();
     const form = new FormData();
     for (const [k, v] of Object.entries({
       refId: "PART-API-1",
@@ -376,7 +365,7 @@ function rawMultipart(
 describe("uploads refuse bad input with a clear message and keep nothing", () => {
   let staff: string;
   beforeAll(async () => {
-    staff = await staffLogin();
+    staff = await staffCookie();
   });
 
   async function refused(form: FormData, status: number, message: string) {
@@ -713,7 +702,7 @@ describe("the owner in the browser", () => {
 
 describe("the edit screen", () => {
   it("refuses a 13th image with 'Maximum 12 images allowed.' and keeps the 12", async () => {
-    const staff = await staffLogin();
+    const staff = await staffCookie();
     const one = await png(300, 200, "#777");
     const first = await upload(
       staff,
@@ -766,7 +755,7 @@ describe("the edit screen", () => {
   });
 
   it("another item's photos cannot be taken over by naming their ids", async () => {
-    const staff = await staffLogin();
+    const staff = await staffCookie();
     const mine = await upload(
       staff,
       vehicleForm([{ name: "own.png", data: await png(400, 300, "#246") }], { refId: "OWN-PHOTOS-1" }),
@@ -802,7 +791,7 @@ describe("the edit screen", () => {
   });
 
   it("a missing id says 'Product not found' and goes back to the dashboard", async () => {
-    const staff = await staffLogin();
+    const staff = await staffCookie();
     const res = await fetch(`${baseUrl()}/admin/edit/999999`, {
       headers: { Cookie: staff.split(";")[0]! },
       redirect: "manual",
@@ -816,7 +805,7 @@ describe("the edit screen", () => {
   });
 
   it("says 'Image upload failed.' for a refused photo and 'Upload failed.' for a form cut off, each with its reason, and changes nothing", async () => {
-    const staff = await staffLogin();
+    const staff = await staffCookie();
     const made = await upload(staff, vehicleForm([], { refId: "EDIT-MESSAGES-1" }));
     expect(made.html).toContain("Upload complete");
     const id = await withShopDb(

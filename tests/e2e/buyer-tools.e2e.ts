@@ -4,7 +4,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPARE_STORAGE_KEY } from "~/domain/buyer-tools/compare";
 import { RECENT_STORAGE_KEY } from "~/domain/buyer-tools/recent";
-import { baseUrl, launchBrowser, openPage, registerBuyer, seriousAccessibilityProblems, withShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  registerBuyer,
+  seriousAccessibilityProblems,
+  withShopDb,
+} from "../support/browser";
 
 /* Comparing vehicles and the recently viewed list, as a buyer's browser sees them (issue 9). */
 

@@ -11,7 +11,7 @@ import {
   openPage,
   uniqueEmail,
   withShopDb,
-} from "./browser";
+} from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   staffPage as staffPageOf,
   withShopDb,
   writeShopDb,
-} from "./browser";
+} from "../support/browser";
 
 /*
  * A shop that earns trust (issue 18.8): the owner keeps the company's details

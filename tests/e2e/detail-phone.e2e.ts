@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, mailTo, openPage, staffPage, withShopDb, writeShopDb } from "./browser";
+import { launchBrowser, mailTo, openPage, staffPage, withShopDb, writeShopDb } from "../support/browser";
 
 /**
  * Vehicle and part pages on a 390 px phone and a 1366 px desktop (issue 18.3,

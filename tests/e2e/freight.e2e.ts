@@ -12,7 +12,7 @@ import {
   staffCookie,
   staffPage as staffPageOf,
   withShopDb,
-} from "./browser";
+} from "../support/browser";
 import { E2E_RATES } from "./global-setup";
 
 /*

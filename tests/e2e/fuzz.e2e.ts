@@ -18,7 +18,7 @@ import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
 import { LANGUAGES } from "~/i18n/languages";
 import { COOKIES, cookieName } from "~/utils/cookies";
 import { rawHttp } from "../support/raw-http";
-import { baseUrl, withShopDb, writeShopDb } from "./browser";
+import { baseUrl, withShopDb, writeShopDb } from "../support/browser";
 
 /*
  * Property-based inputs against the running shop: up to 1,000 per list query

@@ -59,8 +59,14 @@ export default async function setup(project: TestProject) {
     RATES_API_KEY: E2E_RATES_KEY,
   });
   await shop.ready;
-  // The shop asks for rates as it starts; wait until it has them.
-  for (let i = 0; i < 50 && rates.state.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  // The shop asks for rates as it starts; wait for that request (a shop that never asks stops the run).
+  let deadline: NodeJS.Timeout | undefined;
+  await Promise.race([
+    rates.firstRequest,
+    new Promise((_, reject) => {
+      deadline = setTimeout(() => reject(new Error("the shop did not ask for exchange rates within 10 s")), 10_000);
+    }),
+  ]).finally(() => clearTimeout(deadline));
   project.provide("ratesRequests", rates.state.requests.length);
   project.provide("baseUrl", shop.url);
   project.provide("dataDir", dataDir);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { latestParts, latestVehicles } from "~/domain/inventory/inventory.server";
 import { imageSrcSet } from "~/domain/media/image-url";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { flattenMessages, type Messages } from "~/i18n/core";
 import { LANGUAGES } from "~/i18n/languages";
-import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 
 /*
  * The shop in the buyer's language: the menu switches it on the same page with

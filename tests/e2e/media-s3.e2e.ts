@@ -12,6 +12,8 @@ import { isMediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startS3, type TestS3 } from "../support/s3";
+import { cookieFrom } from "../support/set-cookie";
+import { signInStaff } from "../support/sign-in";
 import { freePort, ROOT, runShop, type ShopProcess } from "../support/shop-process";
 
 /*
@@ -108,16 +110,9 @@ describe("a shop with its photos in a bucket", () => {
     await db.destroy();
     shop = (await shopWith({ DATA_DIR: dataDir, ...s3.env(BUCKET) })).shop;
     await shop.ready;
-    const res = await fetch(`${shop.url}/admin/login`, {
-      method: "POST",
-      body: new URLSearchParams({ adminId: DEMO_STAFF.adminId, password: DEMO_STAFF.password, redirectTo: "/admin" }),
-      redirect: "manual",
-    });
+    const res = await signInStaff(shop.url);
     expect(res.status).toBe(302);
-    staff = res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("staff_sid=") && !c.includes("Max-Age=0"))!
-      .split(";")[0]!;
+    staff = cookieFrom(res, "staff_sid");
   });
 
   async function vehicleCount() {

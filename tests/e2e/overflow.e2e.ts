@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
-import { baseUrl, launchBrowser, openPage, staffPage, withShopDb, writeShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, staffPage, withShopDb, writeShopDb } from "../support/browser";
 
 /*
  * No page is wider than a phone: every public, account and staff page at 360

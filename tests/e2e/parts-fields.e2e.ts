@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb } from "../support/browser";
 
 /*
  * Issue 17.7 and 17.8: a part's year, mileage, colour and fuel, from Upload

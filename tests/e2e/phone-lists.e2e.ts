@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPartQuery, readVehicleQuery } from "~/domain/search/filters";
 import { searchParts, searchVehicles } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
-import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, staffPage, withShopDb } from "./browser";
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  seriousAccessibilityProblems,
+  staffPage,
+  withShopDb,
+} from "../support/browser";
 
 /*
  * Issue 18.1: on a 390 px phone the results come first. A bar with

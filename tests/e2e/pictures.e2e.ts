@@ -4,7 +4,7 @@ import { HOME_MAKES } from "~/domain/inventory/catalogue";
 import { CATALOGUES } from "~/i18n/catalogues.server";
 import { flattenMessages, type Messages } from "~/i18n/core";
 import { LANGUAGES } from "~/i18n/languages";
-import { baseUrl, launchBrowser, openPage } from "./browser";
+import { baseUrl, launchBrowser, openPage } from "../support/browser";
 
 /*
  * The pictures SPEC names (SPEC 2): card logos in the order-steps banner and the

@@ -11,7 +11,7 @@ import {
   staffCookie,
   withShopDb,
   writeShopDb,
-} from "./browser";
+} from "../support/browser";
 
 /*
  * The owner's quote lists page like the stock tables (SPEC 9): 20 a page by

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convertYen, formatMoney } from "~/domain/rates/currencies";
+import { convertYen } from "~/domain/rates/currencies";
+import { formatMoney } from "../support/money";
 import { E2E_RATES } from "./global-setup";
 import {
   baseUrl,
@@ -10,7 +11,7 @@ import {
   staffPage,
   withShopDb,
   writeShopDb,
-} from "./browser";
+} from "../support/browser";
 
 /*
  * Exchange rates the owner keeps by hand, and the dashboard's word when the

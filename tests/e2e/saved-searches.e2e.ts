@@ -12,7 +12,7 @@ import { createVehicle } from "~/domain/inventory/inventory.server";
 import { readMail } from "../support/mime";
 import { freePort, ROOT, runShop } from "../support/shop-process";
 import { startSmtp } from "../support/smtp";
-import { launchBrowser, seriousAccessibilityProblems } from "./browser";
+import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
 
 /*
  * Saved searches end to end, against the built shop run as a process with a

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage } from "./browser";
+import { baseUrl, launchBrowser, openPage } from "../support/browser";
 
 /*
  * Every page says what it may load (Content-Security-Policy with a nonce per

@@ -3,11 +3,12 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getVehicle } from "~/domain/inventory/inventory.server";
-import { convertYen, formatMoney } from "~/domain/rates/currencies";
+import { convertYen } from "~/domain/rates/currencies";
+import { formatMoney } from "../support/money";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
-import { baseUrl, launchBrowser, openPage, withShopDb } from "./browser";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
 
 let browser: Browser;

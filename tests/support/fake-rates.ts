@@ -7,8 +7,11 @@ import type { AddressInfo } from "node:net";
  */
 export async function startFakeRates(rates: Record<string, number>) {
   const state = { rates, failing: false, requests: [] as string[] };
+  let asked: () => void;
+  const firstRequest = new Promise<void>((resolve) => (asked = resolve));
   const server = http.createServer((req, res) => {
     state.requests.push(req.url ?? "");
+    asked();
     if (state.failing) {
       res.writeHead(503).end("down");
       return;
@@ -20,6 +23,8 @@ export async function startFakeRates(rates: Record<string, number>) {
   const port = (server.address() as AddressInfo).port;
   return {
     state,
+    /** Settles when the first request has come in. */
+    firstRequest,
     url: `http://127.0.0.1:${port}/v6/{key}/latest/JPY`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

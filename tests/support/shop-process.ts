@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 
@@ -27,14 +28,24 @@ export type ShopProcess = {
   stop: () => Promise<number | null>;
 };
 
+/** A module to load into the shop first: its clock moves an hour ahead on each SIGUSR2 (see `clockAhead`). */
+export const MOVABLE_CLOCK = path.join(import.meta.dirname, "shop-clock.mjs");
+
 /** Runs the built shop (`node server.js`) as a real process with the given environment. */
-export function runShop(env: Record<string, string>): ShopProcess & { ready: Promise<void> } {
+export function runShop(
+  env: Record<string, string>,
+  { preload = [] }: { preload?: string[] } = {},
+): ShopProcess & { ready: Promise<void> } {
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...preload.map((file) => `--import=${pathToFileURL(file).href}`), "server.js"],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -92,4 +103,9 @@ export async function startShopWithData(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Moves the clock of a shop started with `MOVABLE_CLOCK` an hour ahead (the caller waits for what that changes). */
+export function clockAhead(shop: ShopProcess) {
+  shop.child.kill("SIGUSR2");
 }

@@ -1,5 +1,8 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
+import type { PagerWords } from "~/components/ui/pager";
+import { ADMIN_PER_PAGE } from "~/domain/search/pagination";
+import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 
 export function Select({
@@ -64,5 +67,33 @@ export function Section({ title, children }: { title: string; children: React.Re
       <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
     </fieldset>
+  );
+}
+
+/** The words of an owner's table pager, from the admin catalogue. */
+export function tablePagerWords(t: TFunction<"admin">, page: number, pageCount: number): PagerWords {
+  return {
+    label: t("pager.label"),
+    first: t("pager.first"),
+    previous: t("pager.previous"),
+    page: (p) => t("pager.page", { page: p }),
+    next: t("pager.next"),
+    last: t("pager.last"),
+    pageOf: t("pager.pageOf", { page, pageCount }),
+  };
+}
+
+/** The page-size choice of an owner's table (SPEC 9); the filter form it sits in sends it with the search. */
+export function PerPageField({ value, className }: { value: number; className: string }) {
+  const { t } = useT("admin");
+  return (
+    <label className="flex flex-col text-sm text-slate-700">
+      {t("pager.perPage")}
+      <select name="perPage" defaultValue={String(value)} className={className}>
+        {ADMIN_PER_PAGE.map((n) => (
+          <option key={n}>{n}</option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -6,7 +6,8 @@ import { adminListHref } from "~/domain/search/pagination";
 import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
-import { AdminPager, PerPageField } from "./admin-pager";
+import { PerPageField, tablePagerWords } from "./form-bits";
+import { Pager } from "~/components/ui/pager";
 
 type Row = {
   number: string;
@@ -196,9 +197,11 @@ export function QuoteList({
           ))}
         </ul>
       )}
-      <AdminPager
+      <Pager
+        numbers="window"
         page={page}
         pageCount={pageCount}
+        words={tablePagerWords(t, page, pageCount)}
         pageHref={(to) => adminListHref(base, { q: query.q, status: query.status, perPage: query.perPage, page: to })}
       />
     </div>

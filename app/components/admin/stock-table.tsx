@@ -9,7 +9,8 @@ import { adminListHref } from "~/domain/search/pagination";
 import { type Key, useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
-import { AdminPager, PerPageField } from "./admin-pager";
+import { PerPageField, tablePagerWords } from "./form-bits";
+import { Pager } from "~/components/ui/pager";
 
 type Row = {
   id: number;
@@ -331,9 +332,11 @@ export function StockTable({
           </tbody>
         </table>
       </div>
-      <AdminPager
+      <Pager
+        numbers="window"
         page={page}
         pageCount={pageCount}
+        words={tablePagerWords(t, page, pageCount)}
         pageHref={(to) => adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to })}
       />
     </div>

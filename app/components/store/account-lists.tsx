@@ -1,5 +1,7 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
+import type { PagerWords } from "~/components/ui/pager";
+import type { TFunction } from "~/i18n/core";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useFormat, useT } from "~/i18n/i18n";
 
@@ -143,25 +145,17 @@ export function NotLoggedIn() {
   );
 }
 
-export function SimplePager({ path, page, pageCount }: { path: string; page: number; pageCount: number }) {
-  const { t } = useT("account");
-  const format = useFormat();
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label={t("lists.pages")} className="mt-6 flex items-center justify-center gap-4 text-sm">
-      {page > 1 ? (
-        <Link to={`${path}?Page=${page - 1}`} className="font-semibold text-accent-700 hover:underline">
-          {t("lists.previous")}
-        </Link>
-      ) : null}
-      <span className="text-slate-600">
-        {t("lists.pageOf", { page: format.number(page), total: format.number(pageCount) })}
-      </span>
-      {page < pageCount ? (
-        <Link to={`${path}?Page=${page + 1}`} className="font-semibold text-accent-700 hover:underline">
-          {t("lists.next")}
-        </Link>
-      ) : null}
-    </nav>
-  );
+/** The words of the pager under a buyer's own list, from the account catalogue. */
+export function ownListPagerWords(
+  t: TFunction<"account">,
+  format: { number: (value: number) => string },
+  page: number,
+  pageCount: number,
+): PagerWords {
+  return {
+    label: t("lists.pages"),
+    previous: t("lists.previous"),
+    next: t("lists.next"),
+    pageOf: t("lists.pageOf", { page: format.number(page), total: format.number(pageCount) }),
+  };
 }

@@ -59,67 +59,152 @@ export function StockStatusBadge({ status }: { status: Card["stockStatus"] }) {
   );
 }
 
-/** A card of the home page and lists: first photo, name, yen price, link to the detail page. */
 /**
- * The line under a card's name: a vehicle's year (when the name does not already say it),
- * mileage, engine and gearbox; a part's year, make and model; then the reference.
+ * What a card shows of an item: the home page's and a detail page's cards
+ * come as they are; a stock list's items also bring their first photos (for
+ * the thumbnails), fuel and category.
  */
-function cardFacts(item: Card, t: TFunction<"stock">, number: (value: number) => string): string[] {
-  const year = item.year !== null && !item.name.includes(String(item.year)) ? String(item.year) : null;
+export type CardItem = Card & {
+  /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
+  images?: ImageRef[];
+  imageCount?: number;
+  fuel?: string | null;
+  /** A part's category, for the compact row. */
+  type?: string | null;
+};
+
+/**
+ * The line under a card's name: a vehicle's year (when the name does not
+ * already say it), mileage, engine, gearbox and fuel; a part's year, make and
+ * model.
+ */
+function cardFacts(item: CardItem, t: TFunction<"stock">, number: (value: number) => string): string {
   const facts =
     item.kind === "vehicle"
       ? [
-          year,
+          item.year !== null && !item.name.includes(String(item.year)) ? item.year : null,
           item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,
           item.engineCc !== null ? t("units.cc", { value: number(item.engineCc) }) : null,
           item.transmission ? optionLabel(t, "transmission", item.transmission, capitalise(item.transmission)) : null,
+          item.fuel ? optionLabel(t, "fuel", item.fuel, capitalise(item.fuel)) : null,
         ]
-      : [item.year ? String(item.year) : null, item.make, item.model];
-  return [...facts.filter((fact): fact is string => Boolean(fact)), t("card.ref", { ref: item.refId })];
+      : [item.year, item.make, item.model];
+  return facts.filter(Boolean).join(" · ");
 }
 
+/**
+ * The card of a vehicle or a part, in every list of them: photo (and 4
+ * thumbnails when there are at least 5), status, name, key facts, reference,
+ * price and the total to the buyer's port.
+ *
+ * - "grid": a card in a grid (stock lists, the home page, similar vehicles).
+ * - "row": the stock list's list layout; on phones a compact row of a
+ *   thumbnail, the name, year and mileage (a part's year and category) and
+ *   the price.
+ *
+ * The recently viewed strip has smaller cards of its own (photo, name and
+ * price), on the pages that show it.
+ */
 export function StockCard({
   item,
   href,
-  eager,
+  layout = "grid",
+  eager = false,
   compare = false,
+  heading: Heading = "h3",
+  sizes,
 }: {
-  item: Card;
+  item: CardItem;
   href: string;
+  layout?: "grid" | "row";
   eager?: boolean;
   /** Vehicles only: the Compare button on the photo. */
   compare?: boolean;
+  /** The name's heading level, under the list's own heading. */
+  heading?: "h2" | "h3";
+  /** The photo's width in the page's layout (the `sizes` attribute). */
+  sizes?: string;
 }) {
   const { t } = useT("stock");
   const format = useFormat();
+  const row = layout === "row";
+  const thumbs = (item.imageCount ?? 0) >= 5 ? (item.images ?? []).slice(1, 5) : [];
+  const hiddenOnPhoneRow = row ? "max-sm:hidden" : "";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative">
-        <StockImage
-          image={item.image}
-          alt={item.name}
-          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
-          eager={eager}
-        />
-        <div className="absolute top-3 left-3">
-          <StockStatusBadge status={item.stockStatus} />
+    <article
+      className={`group relative overflow-hidden border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${
+        row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"
+      }`}
+      data-testid="list-card"
+    >
+      <div className={row ? "relative w-28 shrink-0 self-start sm:w-72" : "relative"} data-testid="card-photo">
+        {/* The status badge at the photo's top, the Compare button at its foot: neither hides the other. */}
+        <div className="relative">
+          <StockImage
+            image={item.image}
+            alt={item.name}
+            sizes={
+              sizes ??
+              (row ? "(min-width: 640px) 288px, 112px" : "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw")
+            }
+            eager={eager}
+          />
+          {item.stockStatus !== "available" ? (
+            <div className={row ? "absolute top-1 left-1 sm:top-3 sm:left-3" : "absolute top-3 left-3"}>
+              <StockStatusBadge status={item.stockStatus} />
+            </div>
+          ) : null}
+          {compare && item.kind === "vehicle" ? (
+            <div className={`absolute right-3 bottom-3 z-10 ${hiddenOnPhoneRow}`}>
+              <CompareToggle vehicleId={item.id} name={item.name} />
+            </div>
+          ) : null}
         </div>
-        {compare ? (
-          <div className="absolute right-3 bottom-3 z-10">
-            <CompareToggle vehicleId={item.id} name={item.name} />
+        {thumbs.length > 0 ? (
+          <div className={`grid grid-cols-4 gap-0.5 bg-white pt-0.5 ${hiddenOnPhoneRow}`} data-testid="card-thumbnails">
+            {thumbs.map((image) => (
+              <img
+                key={image.key}
+                src={imageUrl(image, 200)}
+                width={image.width}
+                height={image.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
+            ))}
           </div>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-900">
+      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${row ? "p-3 sm:p-4" : "p-4"}`}>
+        <Heading
+          className={`line-clamp-2 font-semibold text-slate-900 ${row ? "text-sm leading-snug sm:text-base" : "text-base"}`}
+        >
           <Link to={href} className="after:absolute after:inset-0" data-testid="stock-card-link">
             {item.name}
           </Link>
-        </h3>
-        <p className="text-sm text-slate-600" data-testid="stock-card-facts">
-          {cardFacts(item, t, format.number).join(" · ")}
+        </Heading>
+        {row ? (
+          <p className="text-sm text-slate-600 sm:hidden" data-testid="card-short-facts">
+            {[
+              item.year,
+              item.kind === "vehicle"
+                ? item.mileage !== null && t("units.km", { value: format.number(item.mileage) })
+                : item.type && optionLabel(t, "partType", item.type),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        ) : null}
+        <p className={`text-sm text-slate-600 ${hiddenOnPhoneRow}`} data-testid="stock-card-facts">
+          {cardFacts(item, t, format.number)}
         </p>
-        <div className="mt-auto pt-2">
+        <p className={`text-xs text-slate-500 ${hiddenOnPhoneRow}`}>
+          {t("card.ref", { ref: item.refId })}
+          {item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
+        </p>
+        <div className={row ? "mt-auto pt-1 sm:pt-2" : "mt-auto pt-2"}>
           <Price yen={item.price} />
           <DeliveredPrice yen={item.price} sizeClass={item.sizeClass} />
         </div>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
-import { type ListQuery, setFilters } from "~/domain/search/filters";
+import { type ListQuery, listSearch, setFilters } from "~/domain/search/filters";
 import type { ListKind, ListResult, View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
-import { ListCard } from "./list-card";
-import { Pagination } from "./list-pagination";
+import { StockCard } from "./stock-card";
+import { sizeClassOf } from "~/domain/freight/freight";
+import { Pager } from "~/components/ui/pager";
 import { ListToolbar } from "./list-toolbar";
 import { useListView } from "./list-view";
 import { RateNote } from "./price";
@@ -60,6 +61,21 @@ export function StockList({
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
   const { t } = useT("stock");
+  const vehicles = kind === "vehicles";
+  const pager = (label: string) => (
+    <Pager
+      numbers="gaps"
+      page={result.page}
+      pageCount={result.pageCount}
+      pageHref={(page) => `/${kind}${listSearch(keys, { ...shownQuery, page })}`}
+      words={{
+        label,
+        previous: t("pagination.previous"),
+        next: t("pagination.next"),
+        page: (page) => t("pagination.page", { page }),
+      }}
+    />
+  );
   const format = useFormat();
 
   return (
@@ -106,15 +122,7 @@ export function StockList({
           {t(`list.${kind}.failed`)}
         </p>
       ) : null}
-      <div className="max-lg:hidden">
-        <Pagination
-          kind={kind}
-          keys={keys}
-          query={shownQuery}
-          pageCount={result.pageCount}
-          label={t("pagination.top")}
-        />
-      </div>
+      <div className="max-lg:hidden">{pager(t("pagination.top"))}</div>
       <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} data-testid="list-results">
         {result.items.length === 0 && !failed ? (
           <div className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center sm:px-6 lg:py-12">
@@ -130,18 +138,26 @@ export function StockList({
             className={view === "grid" ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-2 sm:gap-4"}
           >
             {result.items.map((item, i) => (
-              <ListCard key={item.id} item={item} href={`/${kind}/${item.id}`} view={view} eager={i < 3} kind={kind} />
+              <StockCard
+                key={item.id}
+                item={{
+                  ...item,
+                  kind: vehicles ? "vehicle" : "part",
+                  image: item.images[0] ?? null,
+                  sizeClass: vehicles ? sizeClassOf(item) : null,
+                }}
+                href={`/${kind}/${item.id}`}
+                layout={view === "grid" ? "grid" : "row"}
+                eager={i < 3}
+                compare={vehicles}
+                heading="h2"
+                sizes={view === "grid" ? "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw" : undefined}
+              />
             ))}
           </div>
         )}
       </div>
-      <Pagination
-        kind={kind}
-        keys={keys}
-        query={shownQuery}
-        pageCount={result.pageCount}
-        label={t("pagination.bottom")}
-      />
+      {pager(t("pagination.bottom"))}
       <RateNote />
     </div>
   );

@@ -354,8 +354,6 @@ const MODELS: ModelFacts[] = [
   },
 ];
 
-export const VEHICLE_MODEL_COUNT = MODELS.length;
-
 const EXTRAS = [
   "two keys",
   "full service records",

@@ -41,15 +41,6 @@ export function convertYen(yen: number, rate: number): number {
   return Math.round(yen * rate);
 }
 
-export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }).format(amount);
-}
-
 /*
  * A first visit's currency, before the buyer has chosen one: their country's
  * (from the account, else from the port they ship to), else their language's.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { startFakeRates } from "../../../tests/support/fake-rates";
-import { convertYen, formatMoney } from "./currencies";
+import { convertYen } from "./currencies";
+import { formatMoney } from "../../../tests/support/money";
 import { availableCurrencies, displayRate, providerUrl, ratesFetchedAt, refreshRates } from "./rates.server";
 import { RATES_SNAPSHOT } from "./snapshot";
 

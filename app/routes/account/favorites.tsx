@@ -1,9 +1,10 @@
 import { pageWithin, readPage } from "~/domain/search/pagination";
-import { FavouriteList, NotLoggedIn, SimplePager } from "~/components/store/account-lists";
+import { FavouriteList, NotLoggedIn, ownListPagerWords } from "~/components/store/account-lists";
+import { Pager } from "~/components/ui/pager";
 import { getServices } from "~/context.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/favorites";
 
 const PER_PAGE = 10;
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
+  const format = useFormat();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -37,7 +39,13 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           <FavouriteList items={loaderData.items} />
         )}
       </div>
-      <SimplePager path="/favorites" page={loaderData.page} pageCount={loaderData.pageCount} />
+      <Pager
+        numbers="none"
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        pageHref={(page) => `/favorites?Page=${page}`}
+        words={ownListPagerWords(t, format, loaderData.page, loaderData.pageCount)}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { pageWithin, readPage } from "~/domain/search/pagination";
-import { NoQuotes, NotLoggedIn, QuoteList, SimplePager } from "~/components/store/account-lists";
+import { NoQuotes, NotLoggedIn, QuoteList, ownListPagerWords } from "~/components/store/account-lists";
+import { Pager } from "~/components/ui/pager";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quotes";
 
 const PER_PAGE = 10;
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
+  const format = useFormat();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -34,7 +36,13 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
       </div>
-      <SimplePager path="/quotes" page={loaderData.page} pageCount={loaderData.pageCount} />
+      <Pager
+        numbers="none"
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        pageHref={(page) => `/quotes?Page=${page}`}
+        words={ownListPagerWords(t, format, loaderData.page, loaderData.pageCount)}
+      />
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { adminLanguage } from "~/i18n/languages";
 import { requestLanguage, serverT } from "~/i18n/request.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
-import { AdminPager } from "~/components/admin/admin-pager";
+import { tablePagerWords } from "~/components/admin/form-bits";
+import { Pager } from "~/components/ui/pager";
 
 /*
  * "Find one for me" requests (issue 18.2), listed for the owner beside the
@@ -106,7 +107,13 @@ export default function FindRequests({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      <AdminPager page={page} pageCount={pageCount} pageHref={(to) => `/admin/find-requests?page=${to}`} />
+      <Pager
+        numbers="window"
+        page={page}
+        pageCount={pageCount}
+        pageHref={(to) => `/admin/find-requests?page=${to}`}
+        words={tablePagerWords(t, page, pageCount)}
+      />
     </div>
   );
 }

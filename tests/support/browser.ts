@@ -1,5 +1,6 @@
 import { COOKIES } from "~/utils/cookies";
-import { cookieFrom } from "../support/set-cookie";
+import { cookieFrom } from "./set-cookie";
+import { signInStaff } from "./sign-in";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 export const CHROMIUM = CHROMIUM_PATH;
 
@@ -86,17 +87,9 @@ export async function buyerPage(
   return { page, buyer: await registerBuyer(page, buyer) };
 }
 
-export { cookieFrom };
-
 /** Signs the demo owner in over HTTP and returns the session cookie ("staff_sid=..."), for fetch. */
 export async function staffCookie(remember = false): Promise<string> {
-  const body = new URLSearchParams({
-    adminId: DEMO_STAFF.adminId,
-    password: DEMO_STAFF.password,
-    redirectTo: "/admin",
-  });
-  if (remember) body.set("remember", "on");
-  const res = await fetch(`${baseUrl()}/admin/login`, { method: "POST", body, redirect: "manual" });
+  const res = await signInStaff(baseUrl(), DEMO_STAFF, remember);
   if (res.status !== 302) throw new Error(`staff sign-in answered ${res.status}`);
   return cookieFrom(res, COOKIES.staffSession.name);
 }
