@@ -1,8 +1,9 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { sizeClassOf } from "~/domain/freight/freight";
 import { capitalise } from "~/domain/inventory/inventory";
 import { imageUrl } from "~/domain/media/image-url";
-import type { ListItem, ListKind, View } from "~/domain/search/list";
+import type { ListItem, View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
@@ -38,7 +39,7 @@ export function ListCard({
   href: string;
   view: View;
   eager: boolean;
-  kind: ListKind;
+  kind: StockPath;
 }) {
   const { t } = useT("stock");
   const format = useFormat();

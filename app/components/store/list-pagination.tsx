@@ -1,6 +1,6 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { type ListQuery, listSearch } from "~/domain/search/filters";
-import type { ListKind } from "~/domain/search/list";
 import { pageItems } from "~/domain/search/pagination";
 import { useT } from "~/i18n/i18n";
 
@@ -12,7 +12,7 @@ export function Pagination({
   pageCount,
   label,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   query: ListQuery<object>;
   pageCount: number;

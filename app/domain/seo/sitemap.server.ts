@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 
 /** URLs per sitemap file; the protocol allows 50,000. */
 export const SITEMAP_CHUNK = 40_000;
@@ -42,7 +43,7 @@ export async function sitemapFile(db: DB, origin: string, file: string): Promise
   } else {
     const match = /^(vehicles|parts)-([1-9]\d{0,5})\.xml$/.exec(file);
     if (!match) return null;
-    const table = match[1] as "vehicles" | "parts";
+    const table = match[1] as StockPath;
     const rows = await db
       .selectFrom(table)
       .select(["id", "updated_at"])
