@@ -111,11 +111,9 @@ export function StockNotFound({ kind }: { kind: StockKind }) {
  */
 export function StockDetailPage({
   kind,
-  item,
-  url,
-  jsonLd,
-  favourite,
-  quote,
+  data: { item, url, jsonLd, favourite, submissionKey, prefill },
+  result,
+  quantity,
   priceLabel,
   fob,
   statusNote,
@@ -128,16 +126,19 @@ export function StockDetailPage({
   after,
 }: {
   kind: StockKind;
-  item: DetailItem;
-  url: string;
-  jsonLd: object;
-  favourite: boolean;
-  quote: {
+  /** The page's loader data. */
+  data: {
+    item: DetailItem;
+    url: string;
+    jsonLd: object;
+    favourite: boolean;
     submissionKey: string;
     prefill: Parameters<typeof QuoteForm>[0]["prefill"];
-    result: QuoteFormResult | undefined;
-    quantity?: { max: number };
   };
+  /** The quote form's answer. */
+  result: QuoteFormResult | undefined;
+  /** Parts: the most one quote may ask for. */
+  quantity?: { max: number };
   priceLabel: string;
   /** Its price is FOB Japan, as the owner's WhatsApp message says. */
   fob: boolean;
@@ -207,11 +208,11 @@ export function StockDetailPage({
         <QuoteForm
           kind={kind}
           itemId={item.id}
-          submissionKey={quote.submissionKey}
-          prefill={quote.prefill}
-          result={quote.result}
+          submissionKey={submissionKey}
+          prefill={prefill}
+          result={result}
           sold={sold}
-          quantity={quote.quantity}
+          quantity={quantity}
           whatsApp={whatsApp}
         />
       </section>

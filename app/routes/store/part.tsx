@@ -66,22 +66,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => stockDetailMeta("
 export default function PartDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
   const format = useFormat();
-  const { item: p, url } = loaderData;
+  const p = loaderData.item;
   if (!p) return <StockNotFound kind="part" />;
+  const data = { ...loaderData, item: p };
   const facts = carFactRows(p, t, format.number);
   return (
     <StockDetailPage
       kind="part"
-      item={p}
-      url={url}
-      jsonLd={loaderData.jsonLd}
-      favourite={loaderData.favourite}
-      quote={{
-        submissionKey: loaderData.submissionKey,
-        prefill: loaderData.prefill,
-        result: actionData,
-        quantity: { max: loaderData.maxQuantity },
-      }}
+      data={data}
+      result={actionData}
+      quantity={{ max: loaderData.maxQuantity }}
       priceLabel={t("detail.part.price")}
       fob={false}
       stockNote={

@@ -92,18 +92,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => stockDetailMeta("
 export default function VehicleDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
   const format = useFormat();
-  const { item: v, url } = loaderData;
+  const v = loaderData.item;
   useRecordRecentView(v?.id ?? null);
   if (!v) return <StockNotFound kind="vehicle" />;
+  const data = { ...loaderData, item: v };
   const sold = v.stockStatus === "sold";
   return (
     <StockDetailPage
       kind="vehicle"
-      item={v}
-      url={url}
-      jsonLd={loaderData.jsonLd}
-      favourite={loaderData.favourite}
-      quote={{ submissionKey: loaderData.submissionKey, prefill: loaderData.prefill, result: actionData }}
+      data={data}
+      result={actionData}
       priceLabel={t("detail.vehicle.fobPrice")}
       fob
       statusNote={
