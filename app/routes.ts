@@ -36,8 +36,8 @@ export default [
   route("admin/quotes-export/:kind", "routes/admin/quotes-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
-    route("admin/upload-vehicle", "routes/admin/upload-vehicle.tsx"),
-    route("admin/upload-part", "routes/admin/upload-part.tsx"),
+    route("admin/upload-vehicle", "routes/admin/upload-stock.tsx", { id: "admin-upload-vehicle" }),
+    route("admin/upload-part", "routes/admin/upload-stock.tsx", { id: "admin-upload-part" }),
     route("admin/all-products", "routes/admin/all-stock.tsx", { id: "admin-all-vehicles" }),
     route("admin/all-parts-products", "routes/admin/all-stock.tsx", { id: "admin-all-parts" }),
     route("admin/vehicle-quotes", "routes/admin/quote-list.tsx", { id: "admin-vehicle-quotes" }),

@@ -11,7 +11,6 @@ import type { Generated } from "kysely";
 import type { StockStatus } from "~/domain/inventory/stock-status";
 
 export type { StockStatus };
-export type QuoteKind = StockKind;
 export type QuoteStatus = "pending" | "responded" | "closed";
 export type MailStatus = "pending" | "sent" | "failed";
 
@@ -131,7 +130,7 @@ export interface PartFavouriteTable {
 export interface FindRequestTable {
   id: Generated<number>;
   number: string;
-  kind: QuoteKind;
+  kind: StockKind;
   make: string;
   model: Generated<string>;
   year_from: number | null;
@@ -155,7 +154,7 @@ export interface FindRequestTable {
 export interface QuoteTable {
   id: Generated<number>;
   number: string;
-  kind: QuoteKind;
+  kind: StockKind;
   vehicle_id: number | null;
   part_id: number | null;
   /** Kept as written at request time, so a quote outlives its stock item. */

@@ -189,3 +189,28 @@ describe("a part's car on Upload Part, Edit Part and the part page", () => {
     await page.context().close();
   });
 });
+
+describe("photos picked on the upload screens", () => {
+  it("more than ten are cut to the first ten and the screen says so, on Upload Part as on Upload Vehicle", async () => {
+    const page = await openPage(browser);
+    await page.context().addCookies([{ name: "staff_sid", value: staff.split("=")[1]!, url: baseUrl() }]);
+    const picks = Array.from({ length: 11 }, (_, i) => ({
+      name: `photo-${i + 1}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: Buffer.from([0xff, 0xd8, 0xff, i]),
+    }));
+    for (const [screen, form] of [
+      ["/admin/upload-part", "upload-part-form"],
+      ["/admin/upload-vehicle", "upload-vehicle-form"],
+    ] as const) {
+      await page.goto(screen, { waitUntil: "networkidle" });
+      const photos = page.getByTestId(form).getByLabel("Photos (the first is the cover)");
+      await photos.setInputFiles(picks);
+      await page.getByText("Only the first 10 of 11 images will be uploaded.").waitFor();
+      expect(await photos.evaluate((input: HTMLInputElement) => input.files?.length), screen).toBe(10);
+      await photos.setInputFiles(picks.slice(0, 3));
+      await page.getByText("3 images chosen.").waitFor();
+    }
+    await page.context().close();
+  });
+});

@@ -12,7 +12,9 @@ describe("admin sidebar", () => {
 });
 
 describe("kind of a back-office address", async () => {
-  const { kindOfPath } = await import("~/domain/inventory/admin-stock");
+  const { kindOfAdminPath } = await import("~/domain/inventory/admin-stock");
+  const { STOCK_KINDS } = await import("~/domain/inventory/stock-kinds");
+  const kindOfPath = (pathname: string) => STOCK_KINDS[kindOfAdminPath(pathname)].path;
   it("knows the parts screens by their path", () => {
     expect(kindOfPath("/admin/all-parts-products")).toBe("parts");
     expect(kindOfPath("/admin/edit-parts/3")).toBe("parts");

@@ -1,6 +1,6 @@
 import { STOCK_STATUSES } from "~/domain/inventory/stock-status";
 import { own } from "~/utils/own";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Field } from "~/components/ui/field";
 import {
   COLORS,
@@ -8,16 +8,15 @@ import {
   DRIVES,
   FUELS,
   GRADES,
+  KIND_CHOICES,
   PART_CONDITIONS,
-  PART_MODELS,
-  PART_SUB_TYPES,
   SEATS,
   STEERING,
   TRANSMISSIONS,
-  VEHICLE_MODELS,
-  VEHICLE_SUB_TYPES,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
+import { STOCK_ADMIN, type StockFormField, type StockScreen } from "~/domain/inventory/admin-stock";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { type KeyUnder, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
@@ -25,333 +24,159 @@ import { Section, Select } from "./form-bits";
 
 type Values = Record<string, string>;
 
-/** The words of the stock forms: labels, stock statuses, and errors in the staff's language. */
-function useFieldWords(errors: Values) {
-  const { t } = useT("admin");
-  const m = useAdminMessage();
-  const { options } = useOptionLabels();
-  const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
-  const label = (name: KeyUnder<"admin", "fields.labels">) => t(`fields.labels.${name}`);
-  const status = STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
-  return { t, e, label, status, options };
-}
-
-/** Mileage, fuel and colour: of a vehicle, or of the car a part comes from (SPEC 3). */
-function carFacts(
-  initial: Values,
-  e: Values,
-  label: (name: KeyUnder<"admin", "fields.labels">) => string,
-  options: ReturnType<typeof useFieldWords>["options"],
-) {
-  return {
-    mileage: (
-      <Field
-        label={label("mileage")}
-        name="mileage"
-        required={false}
-        defaultValue={initial.mileage}
-        error={e.mileage}
-        maxLength={12}
-      />
-    ),
-    fuel: (
-      <Select
-        label={label("fuel")}
-        name="fuel"
-        options={options("fuel", FUELS, capitalise)}
-        defaultValue={initial.fuel}
-        error={e.fuel}
-      />
-    ),
-    color: (
-      <Select
-        label={label("color")}
-        name="color"
-        options={options("color", COLORS)}
-        defaultValue={initial.color}
-        error={e.color}
-      />
-    ),
-  };
-}
+/** The fields typed in a box, with the most characters each takes. */
+const TEXT_FIELDS: Partial<Record<StockFormField, number>> = {
+  refId: 40,
+  name: 200,
+  price: 20,
+  partNumber: 60,
+  quantity: 6,
+  mileage: 12,
+  engineCc: 8,
+};
 
 /**
- * The vehicle's fields, for upload and edit, each screen with SPEC's own sections:
- * Upload Vehicle has Vehicle Specifications and Features & Condition; Edit Vehicle
- * has Vehicle Details, Specifications and Condition & Appearance. Model waits for
- * Make and SubType for Type; changing the parent clears the child (SPEC 4).
+ * A kind's stock fields, for upload and edit, in the sections its description
+ * gives each screen (SPEC 5 and 8). Model waits for Make and SubType for Type;
+ * changing the parent clears the child (SPEC 4).
  */
-export function VehicleFields({
+export function StockFields({
+  kind,
   screen,
   years,
   initial = {},
   errors,
 }: {
-  screen: "upload" | "edit";
+  kind: StockKind;
+  screen: StockScreen;
   years: number[];
   initial?: Values;
   errors: Values;
 }) {
-  const { t, e, label, status, options } = useFieldWords(errors);
-  const facts = carFacts(initial, e, label, options);
+  const { t } = useT("admin");
+  const m = useAdminMessage();
+  const { options } = useOptionLabels();
+  const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
+  const { form, options: groups } = STOCK_ADMIN[kind];
+  const { models, subTypes } = KIND_CHOICES[kind];
+  const required = new Set<string>(form.required);
+  const hinted = new Set<string>(form.hints);
+  const isHinted = (name: string): name is KeyUnder<"admin", "fields.hints"> => hinted.has(name);
   const [make, setMake] = useState(initial.make ?? "");
   const [type, setType] = useState(initial.type ?? "");
   const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
-  const details = (
-    <>
-      <Select
-        label={label("type")}
-        name="type"
-        options={options("vehicleType", Object.keys(VEHICLE_SUB_TYPES))}
-        value={type}
-        onChange={setType}
-        error={e.type}
-      />
-      <Select
-        label={label("subType")}
-        name="subType"
-        options={options("vehicleSubType", type ? (own(VEHICLE_SUB_TYPES, type) ?? []) : [])}
-        disabled={!type}
-        key={`sub-${type}`}
-        defaultValue={keepIf(initial.subType, own(VEHICLE_SUB_TYPES, type) ?? [])}
-        error={e.subType}
-      />
-      {facts.mileage}
-    </>
-  );
-  const specifications = (
-    <>
-      <Field
-        label={label("engineCc")}
-        name="engineCc"
-        required={false}
-        defaultValue={initial.engineCc}
-        error={e.engineCc}
-        maxLength={8}
-      />
-      {facts.fuel}
-      <Select
-        label={label("transmission")}
-        name="transmission"
-        options={options("transmission", TRANSMISSIONS, capitalise)}
-        defaultValue={initial.transmission}
-        error={e.transmission}
-      />
-      <Select label={label("drive")} name="drive" options={DRIVES} defaultValue={initial.drive} error={e.drive} />
-      <Select label={label("seats")} name="seats" options={SEATS} defaultValue={initial.seats} error={e.seats} />
-      <Select
-        label={label("doors")}
-        name="doors"
-        options={DOORS.map(String)}
-        defaultValue={initial.doors}
-        error={e.doors}
-      />
-      <Select
-        label={label("steering")}
-        name="steering"
-        options={options("steering", STEERING)}
-        defaultValue={initial.steering}
-        error={e.steering}
-      />
-    </>
-  );
-  const condition = (
-    <>
-      {facts.color}
-      <Select
-        label={label("exteriorGrade")}
-        name="exteriorGrade"
-        options={GRADES}
-        defaultValue={initial.exteriorGrade}
-        error={e.exteriorGrade}
-      />
-      <Select
-        label={label("interiorGrade")}
-        name="interiorGrade"
-        options={GRADES}
-        defaultValue={initial.interiorGrade}
-        error={e.interiorGrade}
-      />
-    </>
-  );
-  return (
-    <>
-      <Section title={t("fields.sections.basicVehicle")}>
-        <Select
-          label={label("make")}
-          name="make"
-          required
-          options={Object.keys(VEHICLE_MODELS)}
-          value={make}
-          onChange={setMake}
-          error={e.make}
-        />
-        <Select
-          label={label("model")}
-          name="model"
-          required
-          options={make ? (own(VEHICLE_MODELS, make) ?? []) : []}
-          disabled={!make}
-          key={`model-${make}`}
-          defaultValue={keepIf(initial.model, own(VEHICLE_MODELS, make) ?? [])}
-          error={e.model}
-        />
-        <Select
-          label={label("year")}
-          name="year"
-          required
-          options={years.map(String)}
-          defaultValue={initial.year}
-          error={e.year}
-        />
-        <Field
-          label={label("price")}
-          name="price"
-          defaultValue={initial.price}
-          error={e.price}
-          hint={t("fields.hints.price")}
-          maxLength={20}
-        />
-        <Field
-          label={label("refId")}
-          name="refId"
-          required={false}
-          defaultValue={initial.refId}
-          error={e.refId}
-          hint={t("fields.hints.refId")}
-          maxLength={40}
-        />
-        <Field
-          label={label("name")}
-          name="name"
-          required={false}
-          defaultValue={initial.name}
-          error={e.name}
-          hint={t("fields.hints.name")}
-          maxLength={200}
-        />
-        <Select
-          label={label("stockStatus")}
-          name="stockStatus"
-          options={status}
-          defaultValue={initial.stockStatus ?? "available"}
-        />
-      </Section>
-      {screen === "edit" ? (
-        <>
-          <Section title={t("fields.sections.vehicleDetails")}>{details}</Section>
-          <Section title={t("fields.sections.specifications")}>{specifications}</Section>
-          <Section title={t("fields.sections.conditionAppearance")}>{condition}</Section>
-        </>
-      ) : (
-        <>
-          <Section title={t("fields.sections.vehicleSpecifications")}>
-            {details}
-            {specifications}
-          </Section>
-          <Section title={t("fields.sections.featuresCondition")}>{condition}</Section>
-        </>
-      )}
-      <Description initial={initial.description} error={e.description} />
-    </>
-  );
-}
+  const lists: Partial<Record<StockFormField, readonly (string | { value: string; label: string })[]>> = {
+    year: years.map(String),
+    fuel: options("fuel", FUELS, capitalise),
+    transmission: options("transmission", TRANSMISSIONS, capitalise),
+    drive: DRIVES,
+    seats: SEATS,
+    doors: DOORS.map(String),
+    steering: options("steering", STEERING),
+    color: options("color", COLORS),
+    exteriorGrade: GRADES,
+    interiorGrade: GRADES,
+    condition: options("condition", PART_CONDITIONS),
+  };
 
-export function PartFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
-  const { t, e, label, status, options } = useFieldWords(errors);
-  const facts = carFacts(initial, e, label, options);
-  const [make, setMake] = useState(initial.make ?? "");
-  const [type, setType] = useState(initial.type ?? "");
-  const keepIf = (value: string | undefined, list: readonly string[]) => (value && list.includes(value) ? value : "");
+  function control(name: StockFormField) {
+    const label = t(`fields.labels.${name}`);
+    const marked = required.has(name);
+    switch (name) {
+      case "make":
+        return (
+          <Select
+            label={label}
+            name={name}
+            required={marked}
+            options={Object.keys(models)}
+            value={make}
+            onChange={setMake}
+            error={e.make}
+          />
+        );
+      case "model":
+        return (
+          <Select
+            label={label}
+            name={name}
+            required={marked}
+            options={make ? (own(models, make) ?? []) : []}
+            disabled={!make}
+            key={`model-${make}`}
+            defaultValue={keepIf(initial.model, own(models, make) ?? [])}
+            error={e.model}
+          />
+        );
+      case "type":
+        return (
+          <Select
+            label={label}
+            name={name}
+            required={marked}
+            options={options(groups.type, Object.keys(subTypes))}
+            value={type}
+            onChange={setType}
+            error={e.type}
+          />
+        );
+      case "subType":
+        return (
+          <Select
+            label={label}
+            name={name}
+            required={marked}
+            options={options(groups.subType, type ? (own(subTypes, type) ?? []) : [])}
+            disabled={!type}
+            key={`sub-${type}`}
+            defaultValue={keepIf(initial.subType, own(subTypes, type) ?? [])}
+            error={e.subType}
+          />
+        );
+      case "stockStatus":
+        return (
+          <Select
+            label={label}
+            name={name}
+            options={STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }))}
+            defaultValue={initial.stockStatus ?? "available"}
+          />
+        );
+    }
+    const maxLength = TEXT_FIELDS[name];
+    if (maxLength !== undefined)
+      return (
+        <Field
+          label={label}
+          name={name}
+          required={marked}
+          defaultValue={initial[name]}
+          error={e[name]}
+          hint={isHinted(name) ? t(`fields.hints.${name}`) : undefined}
+          maxLength={maxLength}
+        />
+      );
+    return (
+      <Select
+        label={label}
+        name={name}
+        required={marked}
+        options={lists[name] ?? []}
+        defaultValue={initial[name]}
+        error={e[name]}
+      />
+    );
+  }
+
   return (
     <>
-      <Section title={t("fields.sections.basicPart")}>
-        <Field label={label("refId")} name="refId" defaultValue={initial.refId} error={e.refId} maxLength={40} />
-        <Field label={label("name")} name="name" defaultValue={initial.name} error={e.name} maxLength={200} />
-        <Field label={label("price")} name="price" defaultValue={initial.price} error={e.price} maxLength={20} />
-        <Field
-          label={label("partNumber")}
-          name="partNumber"
-          required={false}
-          defaultValue={initial.partNumber}
-          error={e.partNumber}
-          maxLength={60}
-        />
-        <Field
-          label={label("quantity")}
-          name="quantity"
-          required={false}
-          defaultValue={initial.quantity}
-          error={e.quantity}
-          hint={t("fields.hints.quantity")}
-          maxLength={6}
-        />
-        <Select
-          label={label("condition")}
-          name="condition"
-          options={options("condition", PART_CONDITIONS)}
-          defaultValue={initial.condition}
-          error={e.condition}
-        />
-      </Section>
-      <Section title={t("fields.sections.vehicleCompatibility")}>
-        <Select
-          label={label("make")}
-          name="make"
-          required
-          options={Object.keys(PART_MODELS)}
-          value={make}
-          onChange={setMake}
-          error={e.make}
-        />
-        <Select
-          label={label("model")}
-          name="model"
-          required
-          options={make ? (own(PART_MODELS, make) ?? []) : []}
-          disabled={!make}
-          key={`model-${make}`}
-          defaultValue={keepIf(initial.model, own(PART_MODELS, make) ?? [])}
-          error={e.model}
-        />
-        <Select
-          label={label("year")}
-          name="year"
-          options={years.map(String)}
-          defaultValue={initial.year}
-          error={e.year}
-        />
-        {facts.mileage}
-        {facts.fuel}
-        {facts.color}
-      </Section>
-      <Section title={t("fields.sections.category")}>
-        <Select
-          label={label("type")}
-          name="type"
-          required
-          options={options("partType", Object.keys(PART_SUB_TYPES))}
-          value={type}
-          onChange={setType}
-          error={e.type}
-        />
-        <Select
-          label={label("subType")}
-          name="subType"
-          required
-          options={options("partSubType", type ? (own(PART_SUB_TYPES, type) ?? []) : [])}
-          disabled={!type}
-          key={`sub-${type}`}
-          defaultValue={keepIf(initial.subType, own(PART_SUB_TYPES, type) ?? [])}
-          error={e.subType}
-        />
-        <Select
-          label={label("stockStatus")}
-          name="stockStatus"
-          options={status}
-          defaultValue={initial.stockStatus ?? "available"}
-        />
-      </Section>
+      {form[screen].map((section) => (
+        <Section key={section.title} title={t(section.title)}>
+          {section.fields.map((name) => (
+            <Fragment key={name}>{control(name)}</Fragment>
+          ))}
+        </Section>
+      ))}
       <Description initial={initial.description} error={e.description} />
     </>
   );

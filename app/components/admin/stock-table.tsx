@@ -1,4 +1,6 @@
-import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { KIND_CHOICES } from "~/domain/inventory/catalogue";
+import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/search/sorts";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { useSelection } from "./use-selection";
@@ -6,7 +8,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
-import { type Key, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
 import { useAdminMessage } from "./admin-messages";
 import { useOptionLabels } from "./admin-options";
 import { PerPageField, tablePagerWords } from "./form-bits";
@@ -44,29 +46,19 @@ const control = "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm";
 
 export function StockTable({
   kind,
-  title,
-  base,
   query,
   items,
   total,
   page,
   pageCount,
-  makes,
-  types,
-  bands,
   result,
 }: {
-  kind: StockPath;
-  title: string;
-  base: string;
+  kind: StockKind;
   query: Query;
   items: Row[];
   total: number;
   page: number;
   pageCount: number;
-  makes: string[];
-  types: string[];
-  bands: { value: string; label: string; labelKey?: Key<"admin"> }[];
   result?: { ok: boolean; message: string } | undefined;
 }) {
   const navigation = useNavigation();
@@ -77,16 +69,16 @@ export function StockTable({
   const m = useAdminMessage();
   const format = useFormat();
   const { label } = useOptionLabels();
-  const typeGroup = kind === "vehicles" ? "vehicleType" : "partType";
+  const screens = STOCK_ADMIN[kind];
+  const { path } = STOCK_KINDS[kind];
+  const base = screens.list;
+  const { models, subTypes } = KIND_CHOICES[kind];
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <Link
-          to={kind === "vehicles" ? "/admin/upload-vehicle" : "/admin/upload-part"}
-          className="rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white"
-        >
-          {t(`stockTable.${kind}.upload`)}
+        <h1 className="text-2xl font-bold text-slate-900">{t(screens.titles.list)}</h1>
+        <Link to={screens.upload} className="rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white">
+          {t(`stockTable.${path}.upload`)}
         </Link>
       </div>
       {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
@@ -110,7 +102,7 @@ export function StockTable({
           {t("stockTable.filters.make")}
           <select name="make" defaultValue={query.make} className={control}>
             <option value="">{t("stockTable.filters.all")}</option>
-            {makes.map((m) => (
+            {Object.keys(models).map((m) => (
               <option key={m}>{m}</option>
             ))}
           </select>
@@ -119,9 +111,9 @@ export function StockTable({
           {t("stockTable.filters.type")}
           <select name="type" defaultValue={query.type} className={control}>
             <option value="">{t("stockTable.filters.all")}</option>
-            {types.map((type) => (
+            {Object.keys(subTypes).map((type) => (
               <option key={type} value={type}>
-                {label(typeGroup, type)}
+                {label(screens.options.type, type)}
               </option>
             ))}
           </select>
@@ -141,7 +133,7 @@ export function StockTable({
           {t("stockTable.filters.priceBand")}
           <select name="band" defaultValue={query.band} className={control}>
             <option value="">{t("stockTable.filters.all")}</option>
-            {bands.map((b) => (
+            {PRICE_BANDS[path].map((b) => (
               <option key={b.value} value={b.value}>
                 {b.labelKey ? t(b.labelKey) : b.label}
               </option>
@@ -190,7 +182,7 @@ export function StockTable({
         method="post"
         onSubmit={(event) => {
           const count = selected.length;
-          if (!window.confirm(t(`stockTable.${kind}.confirmDelete`, { count }))) event.preventDefault();
+          if (!window.confirm(t(`stockTable.${path}.confirmDelete`, { count }))) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="delete" />
@@ -199,7 +191,7 @@ export function StockTable({
         ))}
         <div className="flex flex-wrap items-center justify-between gap-3 py-2">
           <p className="text-sm text-slate-600" data-testid="table-total">
-            {t(`stockTable.${kind}.total`, { count: total, total: format.number(total), selected: selected.length })}
+            {t(`stockTable.${path}.total`, { count: total, total: format.number(total), selected: selected.length })}
           </p>
           <button
             type="submit"
@@ -233,9 +225,7 @@ export function StockTable({
               </th>
               <th className="p-3">{t("stockTable.columns.item")}</th>
               <th className="p-3">{t("stockTable.columns.makeModel")}</th>
-              <th className="p-3">
-                {kind === "vehicles" ? t("stockTable.columns.year") : t("stockTable.columns.quantity")}
-              </th>
+              <th className="p-3">{t(`stockTable.columns.${screens.column}`)}</th>
               <th className="p-3 text-right">{t("stockTable.columns.price")}</th>
               <th className="p-3">{t("stockTable.columns.status")}</th>
               <th className="p-3">{t("stockTable.columns.actions")}</th>
@@ -245,7 +235,7 @@ export function StockTable({
             {items.length === 0 ? (
               <tr>
                 <td colSpan={7} className="p-8 text-center text-slate-600">
-                  {t(`stockTable.${kind}.empty`)}
+                  {t(`stockTable.${path}.empty`)}
                 </td>
               </tr>
             ) : null}
@@ -294,7 +284,7 @@ export function StockTable({
                   {row.make} {row.model}
                 </td>
                 <td className="p-3 text-slate-700">
-                  {kind === "vehicles" ? (
+                  {screens.column === "year" ? (
                     (row.year ?? t("stockTable.notAvailable"))
                   ) : (
                     <span>
@@ -312,14 +302,14 @@ export function StockTable({
                 <td className="p-3">
                   <div className="flex gap-3">
                     <Link
-                      to={`/${kind}/${row.id}`}
+                      to={`/${path}/${row.id}`}
                       className="font-semibold text-accent-700 hover:underline"
                       aria-label={t("stockTable.viewItem", { name: row.name })}
                     >
                       {t("stockTable.view")}
                     </Link>
                     <Link
-                      to={kind === "vehicles" ? `/admin/edit/${row.id}` : `/admin/edit-part/${row.id}`}
+                      to={`${screens.edit[0]}/${row.id}`}
                       className="font-semibold text-accent-700 hover:underline"
                       aria-label={t("stockTable.editItem", { name: row.name })}
                     >

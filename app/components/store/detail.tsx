@@ -247,7 +247,7 @@ export function FavouriteButton({
           }
         }}
       >
-        <input type="hidden" name={kind === "part" ? "partId" : "vehicleId"} value={id} />
+        <input type="hidden" name={`${kind}Id`} value={id} />
         <input type="hidden" name="favourite" value={on ? "off" : "on"} />
         <input type="hidden" name="redirectTo" value={location.pathname} />
         <button
@@ -291,34 +291,5 @@ export function JsonLd({ value }: { value: object }) {
       type="application/ld+json"
       dangerouslySetInnerHTML={{ __html: JSON.stringify(value).replace(/</g, "\\u003c") }}
     />
-  );
-}
-
-/** The 404 page of a vehicle or part: SPEC's title and its "no data" line, then the way back. */
-export function NotFoundNotice({
-  title,
-  noData,
-  listHref,
-  listLabel,
-}: {
-  title: string;
-  noData: string;
-  listHref: string;
-  listLabel: string;
-}) {
-  const { t } = useT("stock");
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold text-accent-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-4 font-medium text-slate-800">{noData}</p>
-      <p className="mt-1 text-slate-600">{t("detail.notFound.text")}</p>
-      <Link
-        to={listHref}
-        className="mt-8 inline-block rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
-      >
-        {listLabel}
-      </Link>
-    </div>
   );
 }

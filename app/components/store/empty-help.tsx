@@ -1,9 +1,9 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { listSearch, type Sort, withoutFilter } from "~/domain/search/filters";
 import type { WayOut } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
-import type { ListKind } from "~/domain/search/list";
 
 /** What a buyer sees of a filter: its label and its shown value ("Fuel: Diesel"). */
 function filterText(field: FilterField | undefined, name: string, value: string, number: (n: number) => string) {
@@ -33,7 +33,7 @@ export function EmptyHelp({
   fields,
   budgetYen,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   query: { filters: Record<string, string | number | undefined>; sort: Sort; perPage: number };
   waysOut: WayOut[];

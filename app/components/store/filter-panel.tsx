@@ -1,10 +1,10 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { own } from "~/utils/own";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { filterAmount, listSearch, type Sort } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
-import type { ListKind } from "~/domain/search/list";
 
 export type FilterField =
   | {
@@ -82,7 +82,7 @@ export function FilterPanel({
   preview,
   onApply,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   fields: FilterField[];
   filters: Record<string, string | number | undefined>;

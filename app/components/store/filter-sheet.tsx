@@ -1,7 +1,8 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { ListQuery } from "~/domain/search/filters";
-import type { ListKind, ListResult } from "~/domain/search/list";
+import type { ListResult } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { type FilterField, FilterPanel } from "./filter-panel";
@@ -29,7 +30,7 @@ export function FilterSheet({
   desktopOpen,
   onClose,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
   fields: FilterField[];

@@ -1,7 +1,8 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { useNavigate } from "react-router";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
-import type { ListKind, View } from "~/domain/search/list";
+import type { View } from "~/domain/search/list";
 import { SORT_ORDERS } from "~/domain/search/sorts";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
@@ -30,7 +31,7 @@ export function ListToolbar({
   onOpenSheet,
   sheetOpener,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   query: ListQuery<object>;
   view: View;

@@ -1,4 +1,4 @@
-import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
@@ -279,7 +279,7 @@ function QuoteSent({
           </Link>
         ) : null}
         <Link
-          to={kind === "vehicle" ? "/vehicles" : "/parts"}
+          to={`/${STOCK_KINDS[kind].path}`}
           className={`${link} border border-slate-300 text-slate-800 hover:bg-slate-50`}
         >
           {kind === "vehicle" ? t("quoteForm.done.moreVehicles") : t("quoteForm.done.moreParts")}

@@ -1,5 +1,6 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { ListQuery } from "~/domain/search/filters";
-import type { ListKind, ListResult, View } from "~/domain/search/list";
+import type { ListResult, View } from "~/domain/search/list";
 import { useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { OrderSteps } from "./order-steps";
@@ -26,7 +27,7 @@ export function StockListPage({
   actions,
   emptyHelp,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   title: string;
   intro: string;
   /** Shown under the heading (the vehicle list's "Save this search"). */

@@ -1,7 +1,8 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { type ListQuery, listSearch, setFilters } from "~/domain/search/filters";
-import type { ListKind, ListResult, View } from "~/domain/search/list";
+import type { ListResult, View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
@@ -28,7 +29,7 @@ export function StockList({
   failed,
   emptyHelp,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
   result: ListResult;

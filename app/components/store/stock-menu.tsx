@@ -1,6 +1,6 @@
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { listSearch, withoutFilter } from "~/domain/search/filters";
-import type { ListKind } from "~/domain/search/list";
 import { useT } from "~/i18n/i18n";
 import { optionLabel } from "./option-label";
 
@@ -12,7 +12,7 @@ export function StockMenu({
   types,
   current,
 }: {
-  kind: ListKind;
+  kind: StockPath;
   keys: readonly string[];
   makes: { name: string; count: number | null }[];
   types: { name: string; count: number | null }[];

@@ -11,10 +11,8 @@ import { coverImages, repositoryOf } from "~/domain/inventory/stock-repository.s
  * kind has its own table, so a favourite goes when its vehicle or part does.
  */
 
-export type FavouriteKind = StockKind;
-
 export type FavouriteItem = {
-  kind: FavouriteKind;
+  kind: StockKind;
   id: number;
   refId: string;
   name: string;
@@ -24,7 +22,7 @@ export type FavouriteItem = {
   addedAt: string;
 };
 
-export async function isFavourite(db: DB, customerId: number, kind: FavouriteKind, id: number): Promise<boolean> {
+export async function isFavourite(db: DB, customerId: number, kind: StockKind, id: number): Promise<boolean> {
   const row =
     kind === "vehicle"
       ? await db
@@ -46,7 +44,7 @@ export async function isFavourite(db: DB, customerId: number, kind: FavouriteKin
 export async function setFavourite(
   db: DB,
   customerId: number,
-  kind: FavouriteKind,
+  kind: StockKind,
   id: number,
   on: boolean,
 ): Promise<boolean | null> {
@@ -81,13 +79,13 @@ const favouriteRows = {
     db
       .selectFrom("favourites as f")
       .innerJoin("vehicles as s", "s.id", "f.vehicle_id")
-      .select([sql<FavouriteKind>`${sql.lit("vehicle")}`.as("kind"), ...FAVOURITE_COLUMNS])
+      .select([sql<StockKind>`${sql.lit("vehicle")}`.as("kind"), ...FAVOURITE_COLUMNS])
       .where("f.customer_id", "=", customerId),
   part: (db: DB, customerId: number) =>
     db
       .selectFrom("part_favourites as f")
       .innerJoin("parts as s", "s.id", "f.part_id")
-      .select([sql<FavouriteKind>`${sql.lit("part")}`.as("kind"), ...FAVOURITE_COLUMNS])
+      .select([sql<StockKind>`${sql.lit("part")}`.as("kind"), ...FAVOURITE_COLUMNS])
       .where("f.customer_id", "=", customerId),
 };
 
@@ -113,7 +111,7 @@ export async function listFavourites(db: DB, customerId: number, page: number, p
     .limit(perPage)
     .offset((Math.max(1, page) - 1) * perPage)
     .execute();
-  const ids = (kind: FavouriteKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const ids = (kind: StockKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
   const [vehicleCovers, partCovers] = await Promise.all([
     coverImages(db, "vehicle", ids("vehicle")),
     coverImages(db, "part", ids("part")),

@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { dashboardFigures } from "./dashboard.server";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 
 let t: TestDb;
 const now = new Date("2026-11-21T12:00:00Z");
@@ -29,7 +30,7 @@ beforeAll(async () => {
       })
       .execute();
   }
-  const quote = (n: number, kind: "vehicle" | "part", d: number, status: "pending" | "closed" = "pending") =>
+  const quote = (n: number, kind: StockKind, d: number, status: "pending" | "closed" = "pending") =>
     t.db
       .insertInto("quotes")
       .values({

@@ -16,6 +16,7 @@ import {
   portChoices,
   updateFreightPort,
 } from "./freight.server";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 
 let t: TestDb;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -102,7 +103,7 @@ describe("the freight table", () => {
 
 describe("quotes name the buyer's port", () => {
   let keys = 0;
-  const quoteFor = (itemId: number, kind: "vehicle" | "part", portId: string) => {
+  const quoteFor = (itemId: number, kind: StockKind, portId: string) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({
       kind,

@@ -9,6 +9,7 @@ import { mediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { adminListStock, deleteStock, readAdminQuery } from "./admin-stock.server";
 import { createPart, createVehicle } from "./inventory.server";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 
 let t: TestDb;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "admin-stock-"));
@@ -41,7 +42,7 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const list = (qs: string, kind: "vehicles" | "parts" = "vehicles") =>
+const list = (qs: string, kind: StockPath = "vehicles") =>
   adminListStock(t.db, kind, readAdminQuery(new URLSearchParams(qs)));
 
 describe("owner's stock table", () => {

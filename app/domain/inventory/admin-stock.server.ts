@@ -10,7 +10,8 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
 import type { StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
-import { type AdminKind, PRICE_BANDS } from "./admin-stock";
+import { PRICE_BANDS } from "./admin-stock";
+import type { StockPath } from "./stock-kinds";
 import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/search/sorts";
 
 /*
@@ -72,7 +73,7 @@ export type AdminRow = {
   image: ImageRef | null;
 };
 
-export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery) {
+export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery) {
   const searchColumns =
     kind === "vehicles"
       ? ["name", "make", "model", "ref_id"]
@@ -134,7 +135,7 @@ export async function adminListStock(db: DB, kind: AdminKind, query: AdminQuery)
  * Deletes stock by id, with its photos (rows in one transaction, then the
  * files), and records each in the activity log. Returns how many were found.
  */
-export async function deleteStock(db: DB, media: MediaStore, kind: AdminKind, ids: number[], staff: Staff) {
+export async function deleteStock(db: DB, media: MediaStore, kind: StockPath, ids: number[], staff: Staff) {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, 500);
   if (wanted.length === 0) return { deleted: 0, missing: 0 };
   const repository = repositoryOf(kind);

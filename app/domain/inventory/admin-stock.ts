@@ -1,15 +1,21 @@
 import type { Key } from "~/i18n/core";
-import type { StockPath } from "./stock-kinds";
+import type { StockKind, StockPath } from "./stock-kinds";
+
 /** Options of the owner's stock tables. Browser-safe. */
 
-export type AdminKind = StockPath;
+/**
+ * The back office's side of each stock kind (the kind itself is described in
+ * stock-kinds.ts): its screens, their words, its stock form and its stock
+ * table's options. Browser-safe; kept apart from stock-kinds.ts so that the
+ * public pages' scripts do not carry it.
+ */
 
 /**
  * Price bands of SPEC 5, in yen (DECISIONS), beside a free min/max. `label` is
  * the English wording; pages show `labelKey` of the admin catalogue.
  */
 export const PRICE_BANDS: Record<
-  AdminKind,
+  StockPath,
   { value: string; label: string; labelKey: Key<"admin">; min?: number; max?: number }[]
 > = {
   vehicles: [
@@ -31,32 +37,115 @@ export const PRICE_BANDS: Record<
   ],
 };
 
+/** A part's form has the same sections on both screens. */
+const PART_SECTIONS = [
+  { title: "fields.sections.basicPart", fields: ["refId", "name", "price", "partNumber", "quantity", "condition"] },
+  { title: "fields.sections.vehicleCompatibility", fields: ["make", "model", "year", "mileage", "fuel", "color"] },
+  { title: "fields.sections.category", fields: ["type", "subType", "stockStatus"] },
+] as const;
+
 /**
- * Words and addresses of each kind's back-office screens: English words, and
- * the admin catalogue's keys pages show (`*Key`).
+ * Each kind's back-office screens: their addresses (an item's edit screen is
+ * `${edit[0]}/${id}`; SPEC gives parts a second, older address), their titles
+ * and words (admin catalogue keys), the option lists of its type and subtype,
+ * the column its stock table shows beside make and model, and its stock
+ * form: which fields the browser requires or explains, and the sections of
+ * SPEC 5 and 8 on each screen (the description and the photos follow them on
+ * both).
  */
-export const STOCK_SCREENS = {
-  vehicles: {
+export const STOCK_ADMIN = {
+  vehicle: {
+    upload: "/admin/upload-vehicle",
     list: "/admin/all-products",
-    title: "All Vehicles",
-    titleKey: "titles.allVehicles",
-    editTitle: "Edit Vehicle",
-    editTitleKey: "titles.editVehicle",
-    one: "vehicle",
-    many: "vehicles",
+    edit: ["/admin/edit"],
+    quotes: "/admin/vehicle-quotes",
+    titles: {
+      upload: "titles.uploadVehicle",
+      list: "titles.allVehicles",
+      edit: "titles.editVehicle",
+      quotes: "titles.vehicleQuotes",
+    },
+    words: { submit: "upload.submitVehicle", photos: "upload.vehicleImages", backToQuotes: "quote.backVehicles" },
+    options: { type: "vehicleType", subType: "vehicleSubType" },
+    column: "year",
+    form: {
+      required: ["make", "model", "year", "price"],
+      hints: ["price", "refId", "name"],
+      upload: [
+        {
+          title: "fields.sections.basicVehicle",
+          fields: ["make", "model", "year", "price", "refId", "name", "stockStatus"],
+        },
+        {
+          title: "fields.sections.vehicleSpecifications",
+          fields: [
+            "type",
+            "subType",
+            "mileage",
+            "engineCc",
+            "fuel",
+            "transmission",
+            "drive",
+            "seats",
+            "doors",
+            "steering",
+          ],
+        },
+        { title: "fields.sections.featuresCondition", fields: ["color", "exteriorGrade", "interiorGrade"] },
+      ],
+      edit: [
+        {
+          title: "fields.sections.basicVehicle",
+          fields: ["make", "model", "year", "price", "refId", "name", "stockStatus"],
+        },
+        { title: "fields.sections.vehicleDetails", fields: ["type", "subType", "mileage"] },
+        {
+          title: "fields.sections.specifications",
+          fields: ["engineCc", "fuel", "transmission", "drive", "seats", "doors", "steering"],
+        },
+        { title: "fields.sections.conditionAppearance", fields: ["color", "exteriorGrade", "interiorGrade"] },
+      ],
+    },
   },
-  parts: {
+  part: {
+    upload: "/admin/upload-part",
     list: "/admin/all-parts-products",
-    title: "All Parts",
-    titleKey: "titles.allParts",
-    editTitle: "Edit Part",
-    editTitleKey: "titles.editPart",
-    one: "part",
-    many: "parts",
+    edit: ["/admin/edit-part", "/admin/edit-parts"],
+    quotes: "/admin/parts-quotes",
+    titles: {
+      upload: "titles.uploadPart",
+      list: "titles.allParts",
+      edit: "titles.editPart",
+      quotes: "titles.partsQuotes",
+    },
+    words: { submit: "upload.submitPart", photos: "upload.images", backToQuotes: "quote.backParts" },
+    options: { type: "partType", subType: "partSubType" },
+    column: "quantity",
+    form: {
+      required: ["refId", "name", "price", "make", "model", "type", "subType"],
+      hints: ["quantity"],
+      upload: PART_SECTIONS,
+      edit: PART_SECTIONS,
+    },
   },
 } as const;
 
-/** Which kind a back-office address is about: the parts screens say "part" in their path. */
-export function kindOfPath(pathname: string): AdminKind {
-  return /^\/admin\/(all-parts-products|edit-parts?\/)/.test(pathname) ? "parts" : "vehicles";
+/** A screen of the stock form: "upload" or "edit". */
+export type StockScreen = "upload" | "edit";
+/** A field of a stock form, by its form name. */
+export type StockFormField = (typeof STOCK_ADMIN)[StockKind]["form"][StockScreen][number]["fields"][number];
+
+/**
+ * Which kind a back-office address is about, by the addresses above: its
+ * list, upload or quotes screen, or an item's edit screen under one of its
+ * edit addresses (the vehicle's when none claims it). The routes share one
+ * module for both kinds' screen, so each asks here.
+ */
+export function kindOfAdminPath(pathname: string): StockKind {
+  const path = pathname.replace(/(.)\/+$/, "$1");
+  const claims = (kind: StockKind) => {
+    const { list, upload, quotes, edit } = STOCK_ADMIN[kind];
+    return [list, upload, quotes].some((screen) => screen === path) || edit.some((e) => path.startsWith(`${e}/`));
+  };
+  return claims("part") ? "part" : "vehicle";
 }

@@ -1,4 +1,5 @@
 import { shopYear } from "~/i18n/format";
+import type { StockKind } from "./stock-kinds";
 /*
  * Option lists of the shop (SPEC 3 and 9). Browser-safe: the upload forms and
  * the public filters both read them.
@@ -99,6 +100,12 @@ export const PART_SUB_TYPES: Record<string, readonly string[]> = {
 export const PART_TYPES = Object.keys(PART_SUB_TYPES);
 
 export const PART_CONDITIONS = ["New", "Used", "Rebuilt"] as const;
+
+/** Each kind's makes with their models, and types with their subtypes. */
+export const KIND_CHOICES: Record<StockKind, { models: typeof VEHICLE_MODELS; subTypes: typeof VEHICLE_SUB_TYPES }> = {
+  vehicle: { models: VEHICLE_MODELS, subTypes: VEHICLE_SUB_TYPES },
+  part: { models: PART_MODELS, subTypes: PART_SUB_TYPES },
+};
 
 /** First year of the public filters (SPEC 5); they run to the current year (DECISIONS). */
 export const PUBLIC_FIRST_YEAR = 1981;

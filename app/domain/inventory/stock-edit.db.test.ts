@@ -9,7 +9,7 @@ import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { type ImageRef, mediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { UploadedFile } from "~/domain/media/multipart.server";
-import type { AdminKind } from "./admin-stock";
+import type { StockPath } from "./stock-kinds";
 import { createPart, createVehicle } from "./inventory.server";
 import { editStock, stockImages, TOO_MANY_IMAGES } from "./stock-edit.server";
 
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 /** An item with `count` photos, stored through the real media store. */
-async function itemWithPhotos(kind: AdminKind, count: number) {
+async function itemWithPhotos(kind: StockPath, count: number) {
   const media = new MediaStore(localDriver(root));
   const images: ImageRef[] = [];
   for (let i = 0; i < count; i++) images.push(await media.put(photo));
@@ -74,7 +74,7 @@ async function itemWithPhotos(kind: AdminKind, count: number) {
 }
 
 /** The edit screen's form as the browser sends it: the item's fields, the photos kept, new files. */
-async function editForm(db: DB, kind: AdminKind, id: number, name: string, keep: number[], newPhotos: number) {
+async function editForm(db: DB, kind: StockPath, id: number, name: string, keep: number[], newPhotos: number) {
   const fields: Record<string, string> =
     kind === "vehicles"
       ? await db
@@ -123,7 +123,7 @@ async function editForm(db: DB, kind: AdminKind, id: number, name: string, keep:
   };
 }
 
-const itemName = async (kind: AdminKind, id: number) =>
+const itemName = async (kind: StockPath, id: number) =>
   (
     await t.db
       .selectFrom(kind as "vehicles")
@@ -133,7 +133,7 @@ const itemName = async (kind: AdminKind, id: number) =>
   ).name;
 
 /** The stored positions of an item's photos, as the table holds them (duplicates included). */
-const positionsOf = async (kind: AdminKind, id: number) =>
+const positionsOf = async (kind: StockPath, id: number) =>
   (
     await t.db
       .selectFrom(kind === "vehicles" ? "vehicle_images" : ("part_images" as "vehicle_images"))

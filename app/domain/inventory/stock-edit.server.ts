@@ -5,7 +5,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import type { AdminKind } from "./admin-stock";
+import type { StockPath } from "./stock-kinds";
 import { removeUnusedPhotos } from "./admin-stock.server";
 import { partRepository } from "./parts.server";
 import { itemImages, repositoryOf } from "./stock-repository.server";
@@ -21,7 +21,7 @@ export const TOO_MANY_IMAGES = "Maximum 12 images allowed.";
 export type EditImage = ImageRef & { id: number };
 
 /** The photos of one item, in order, with their row ids (the edit screen moves and removes them). */
-export const stockImages = (db: DB, kind: AdminKind, id: number): Promise<EditImage[]> => itemImages(db, kind, id);
+export const stockImages = (db: DB, kind: StockPath, id: number): Promise<EditImage[]> => itemImages(db, kind, id);
 
 export type EditOutcome = { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string> };
 
@@ -48,7 +48,7 @@ function values(form: MultipartForm) {
 export async function editStock(
   db: DB,
   media: MediaStore,
-  kind: AdminKind,
+  kind: StockPath,
   id: number,
   form: MultipartForm,
   staff: Staff,

@@ -14,6 +14,7 @@ import {
 } from "./admin-quotes.server";
 import { readQuoteForm } from "./quotes.schema";
 import { createQuote } from "./quotes.server";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
@@ -21,7 +22,7 @@ const numbers: string[] = [];
 let vehicleId: number;
 const mail = { ownerEmail: "owner@shop.example", shopName: "Shop", publicUrl: new URL("https://shop.example") };
 
-function request(kind: "vehicle" | "part", itemId: number, i: number, name = `Buyer ${i}`) {
+function request(kind: StockKind, itemId: number, i: number, name = `Buyer ${i}`) {
   const form = new FormData();
   for (const [k, v] of Object.entries({
     kind,

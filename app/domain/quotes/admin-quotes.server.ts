@@ -1,4 +1,4 @@
-import type { QuoteKind } from "~/db/schema";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { containsPattern } from "~/db/like";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { DB } from "~/db/db.server";
@@ -8,8 +8,6 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { canMove, isQuoteStatus, type QuoteStatus } from "./quote-status";
-
-export type { QuoteKind } from "~/db/schema";
 
 export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number; perPage: number };
 
@@ -40,7 +38,7 @@ export type AdminQuoteRow = {
   createdAt: string;
 };
 
-function filters(kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
+function filters(kind: StockKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
   return (eb: { and: (c: Expression<SqlBool>[]) => Expression<SqlBool> }) => {
     const c: Expression<SqlBool>[] = [sql<SqlBool>`quotes.kind = ${kind}`];
     if (query.status) c.push(sql<SqlBool>`quotes.status = ${query.status}`);
@@ -56,7 +54,7 @@ function filters(kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) 
 }
 
 /** A page of one kind's quotes, newest first, each with its stock item as it is now. */
-export async function listAdminQuotes(db: DB, kind: QuoteKind, query: AdminQuoteQuery) {
+export async function listAdminQuotes(db: DB, kind: StockKind, query: AdminQuoteQuery) {
   const where = filters(kind, query);
   const total = Number(
     (
@@ -110,7 +108,7 @@ type QuoteRowFields = {
   created_at: string;
 };
 
-async function withItems(db: DB, kind: QuoteKind, rows: QuoteRowFields[]): Promise<AdminQuoteRow[]> {
+async function withItems(db: DB, kind: StockKind, rows: QuoteRowFields[]): Promise<AdminQuoteRow[]> {
   const ids = rows
     .map((r) => (kind === "vehicle" ? r.vehicle_id : r.part_id))
     .filter((id): id is number => id !== null);
@@ -138,7 +136,7 @@ async function withItems(db: DB, kind: QuoteKind, rows: QuoteRowFields[]): Promi
 }
 
 /** Every quote of the filtered list (all pages), for the CSV export. */
-export async function exportAdminQuotes(db: DB, kind: QuoteKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
+export async function exportAdminQuotes(db: DB, kind: StockKind, query: Pick<AdminQuoteQuery, "q" | "status">) {
   return db
     .selectFrom("quotes")
     .select([

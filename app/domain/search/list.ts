@@ -1,4 +1,3 @@
-import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { StockStatus } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 
@@ -34,8 +33,6 @@ export type ListResult = {
   perPage: number;
 };
 
-/** The two public stock lists, by their path segment. */
-export type ListKind = StockPath;
 /** How a list shows its items: cards in a grid, or compact rows. */
 export type View = "grid" | "list";
 

@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { ImageManager } from "~/components/admin/image-manager";
-import { PartFields, VehicleFields } from "~/components/admin/stock-fields";
+import { StockFields } from "~/components/admin/stock-fields";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
-import { kindOfPath, STOCK_SCREENS } from "~/domain/inventory/admin-stock";
+import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
 import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
@@ -21,17 +22,17 @@ import { UPLOAD_ROUTE } from "~/utils/route-handle";
 export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  { title: metaT(matches, "admin")(STOCK_SCREENS[kindOfPath(location.pathname)].editTitleKey) },
+  { title: metaT(matches, "admin")(STOCK_ADMIN[kindOfAdminPath(location.pathname)].titles.edit) },
   { name: "robots", content: "noindex" },
 ];
 
 const idOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ? Number(param) : 0);
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
   await requireStaff(getServices(context), request);
-  const kind = kindOfPath(new URL(request.url).pathname);
-  const item = kind === "vehicles" ? await getVehicle(db, idOf(params.id)) : await getPart(db, idOf(params.id));
+  const kind = kindOfAdminPath(url.pathname);
+  const item = kind === "vehicle" ? await getVehicle(db, idOf(params.id)) : await getPart(db, idOf(params.id));
   // SPEC 8: a missing id says 'Product not found' and goes back to the dashboard.
   if (!item) throw redirect("/admin?notice=product-not-found");
   const initial: Record<string, string> = Object.fromEntries(
@@ -44,19 +45,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     name: item.name,
     initial,
     kind,
-    images: await stockImages(db, kind, item.id),
+    images: await stockImages(db, STOCK_KINDS[kind].path, item.id),
     years: yearsFrom(UPLOAD_FIRST_YEAR),
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, context, url }: Route.ActionArgs) {
   const { db, media } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   try {
     const form = await readMultipart(request, { maxFiles: MAX_IMAGES_PER_ITEM });
-    const kind = kindOfPath(new URL(request.url).pathname);
-    const outcome = await editStock(db, media, kind, idOf(params.id), form, staff);
-    if (outcome.ok) return redirect(`${STOCK_SCREENS[kind].list}?notice=updated`);
+    const kind = kindOfAdminPath(url.pathname);
+    const outcome = await editStock(db, media, STOCK_KINDS[kind].path, idOf(params.id), form, staff);
+    if (outcome.ok) return redirect(`${STOCK_ADMIN[kind].list}?notice=updated`);
     if (outcome.status === 404) return redirect("/admin?notice=product-not-found");
     return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
   } catch (error) {
@@ -71,19 +72,16 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
   const { t } = useT("admin");
   const m = useAdminMessage();
   const errors: Record<string, string> = actionData?.errors ?? {};
+  const { kind } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t(STOCK_SCREENS[loaderData.kind].editTitleKey)}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t(STOCK_ADMIN[kind].titles.edit)}</h1>
         <p className="text-slate-600">{loaderData.name}</p>
       </div>
       {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">
-        {loaderData.kind === "vehicles" ? (
-          <VehicleFields screen="edit" years={loaderData.years} initial={loaderData.initial} errors={errors} />
-        ) : (
-          <PartFields years={loaderData.years} initial={loaderData.initial} errors={errors} />
-        )}
+        <StockFields kind={kind} screen="edit" years={loaderData.years} initial={loaderData.initial} errors={errors} />
         <ImageManager images={loaderData.images} error={errors.images} />
         <div className="flex gap-3">
           <button
@@ -94,7 +92,7 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
             {navigation.state === "submitting" ? t("edit.saving") : t("edit.save")}
           </button>
           <Link
-            to={STOCK_SCREENS[loaderData.kind].list}
+            to={STOCK_ADMIN[kind].list}
             className="flex h-12 items-center rounded-lg border border-slate-300 px-6 font-semibold text-slate-800 hover:bg-slate-50"
           >
             {t("edit.cancel")}

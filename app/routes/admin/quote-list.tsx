@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { QuoteList } from "~/components/admin/quote-list";
 import { getServices } from "~/context.server";
 import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
+import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { adminLanguage } from "~/i18n/languages";
@@ -9,24 +10,17 @@ import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote-list";
 
 // One module for Vehicle Quotes (/admin/vehicle-quotes) and Parts Quotes (/admin/parts-quotes).
-const kindOf = (pathname: string) =>
-  pathname.startsWith("/admin/parts-quotes") ? ("part" as const) : ("vehicle" as const);
-const SCREEN = {
-  vehicle: { titleKey: "titles.vehicleQuotes", base: "/admin/vehicle-quotes" },
-  part: { titleKey: "titles.partsQuotes", base: "/admin/parts-quotes" },
-} as const;
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  { title: metaT(matches, "admin")(SCREEN[kindOf(location.pathname)].titleKey) },
+  { title: metaT(matches, "admin")(STOCK_ADMIN[kindOfAdminPath(location.pathname)].titles.quotes) },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
   await requireStaff(getServices(context), request);
-  const url = new URL(request.url);
   const query = readAdminQuoteQuery(url.searchParams);
-  const kind = kindOf(url.pathname);
+  const kind = kindOfAdminPath(url.pathname);
   const list = await listAdminQuotes(db, kind, query);
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
@@ -55,8 +49,8 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useT("admin");
   return (
     <QuoteList
-      title={t(SCREEN[loaderData.kind].titleKey)}
-      base={SCREEN[loaderData.kind].base}
+      title={t(STOCK_ADMIN[loaderData.kind].titles.quotes)}
+      base={STOCK_ADMIN[loaderData.kind].quotes}
       exportHref={loaderData.exportHref}
       query={loaderData.query}
       items={loaderData.items}

@@ -9,6 +9,7 @@ import {
   retryMail,
   saveQuoteNotes,
 } from "~/domain/quotes/admin-quotes.server";
+import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
@@ -56,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const quote = await openQuote(db, params.number);
     await deleteQuotes(db, [params.number], staff);
-    return redirect(quote?.kind === "part" ? "/admin/parts-quotes" : "/admin/vehicle-quotes");
+    return redirect(STOCK_ADMIN[quote?.kind ?? "vehicle"].quotes);
   }
   return data({ ok: false, message: t("messages.text.unknownAction") }, { status: 400 });
 }
@@ -82,11 +83,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     { label: "Viber", href: `viber://chat?number=%2B${digits(quote.phone)}` },
     { label: "LINE", href: `https://line.me/R/msg/text/?${encodeURIComponent(`Quote ${quote.number}`)}` },
   ];
-  const list = quote.kind === "vehicle" ? "/admin/vehicle-quotes" : "/admin/parts-quotes";
+  const screens = STOCK_ADMIN[quote.kind];
   return (
     <div className="max-w-4xl space-y-6">
-      <Link to={list} className="text-sm font-semibold text-accent-700 hover:underline">
-        {quote.kind === "vehicle" ? t("quote.backVehicles") : t("quote.backParts")}
+      <Link to={screens.quotes} className="text-sm font-semibold text-accent-700 hover:underline">
+        {t(screens.words.backToQuotes)}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>

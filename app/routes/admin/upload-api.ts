@@ -1,4 +1,5 @@
 import { getServices } from "~/context.server";
+import { isStockKind } from "~/domain/inventory/stock-kinds";
 import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-api";
@@ -13,7 +14,7 @@ export const handle = UPLOAD_ROUTE;
  * the forms' own actions; the answer is JSON.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  if (params.kind !== "vehicle" && params.kind !== "part") {
+  if (!isStockKind(params.kind)) {
     await requireStaff(getServices(context), request);
     return Response.json({ ok: false, message: "Not found", errors: {} }, { status: 404 });
   }

@@ -1,41 +1,46 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { VehicleFields } from "~/components/admin/stock-fields";
+import { StockFields } from "~/components/admin/stock-fields";
 import { useAdminMessage } from "~/components/admin/admin-messages";
 import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { MAX_IMAGES_PER_UPLOAD } from "~/domain/inventory/inventory.schema";
+import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
-import type { Route } from "./+types/upload-vehicle";
+import type { Route } from "./+types/upload-stock";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
+
+// One module for Upload Vehicle (/admin/upload-vehicle) and Upload Part (/admin/upload-part).
 
 /** Photos stream in with their own limits. */
 export const handle = UPLOAD_ROUTE;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.uploadVehicle") },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: metaT(matches, "admin")(STOCK_ADMIN[kindOfAdminPath(location.pathname)].titles.upload) },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(getServices(context), request);
-  return { years: yearsFrom(UPLOAD_FIRST_YEAR) };
+  return { kind: kindOfAdminPath(url.pathname), years: yearsFrom(UPLOAD_FIRST_YEAR) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await handleUpload(request, context, "vehicle");
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const answer = await handleUpload(request, context, kindOfAdminPath(url.pathname));
   return answer.status === 200 ? answer.body : data(answer.body, { status: answer.status });
 }
 
-export default function UploadVehicle({ loaderData, actionData }: Route.ComponentProps) {
+export default function UploadStock({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind } = loaderData;
+  const screen = STOCK_ADMIN[kind];
   const navigation = useNavigation();
   const { t } = useT("admin");
   const m = useAdminMessage();
-  const sender = useUploadWithProgress("/admin/api/upload/vehicle");
+  const sender = useUploadWithProgress(`/admin/api/upload/${kind}`);
   const uploading = navigation.state === "submitting" || sender.busy;
   // With JavaScript the answer comes from the progress upload; without, from the form's action.
   const shown = sender.result ?? actionData;
@@ -44,7 +49,7 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
   const e: Record<string, string> = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t("titles.uploadVehicle")}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t(screen.titles.upload)}</h1>
       {shown ? <FormMessage tone={shown.ok ? "success" : "error"}>{m(shown.message)}</FormMessage> : null}
       <Form
         method="post"
@@ -55,16 +60,16 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
           event.preventDefault();
           sender.submit(event.currentTarget);
         }}
-        data-testid="upload-vehicle-form"
+        data-testid={`upload-${kind}-form`}
       >
-        <VehicleFields screen="upload" years={loaderData.years} errors={e} />
+        <StockFields kind={kind} screen="upload" years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("upload.vehicleImages")}</legend>
-          <label htmlFor="vehicle-images" className="block text-sm font-medium text-slate-700">
+          <legend className="px-1 text-base font-semibold text-slate-900">{t(screen.words.photos)}</legend>
+          <label htmlFor={`${kind}-images`} className="block text-sm font-medium text-slate-700">
             {t("upload.photos")}
           </label>
           <input
-            id="vehicle-images"
+            id={`${kind}-images`}
             name="images"
             type="file"
             multiple
@@ -98,7 +103,7 @@ export default function UploadVehicle({ loaderData, actionData }: Route.Componen
           disabled={uploading}
           className="h-12 rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
-          {uploading ? t("upload.uploading") : t("upload.submitVehicle")}
+          {uploading ? t("upload.uploading") : t(screen.words.submit)}
         </button>
       </Form>
     </div>
