@@ -28,7 +28,7 @@ export type ShopProcess = {
   stop: () => Promise<number | null>;
 };
 
-/** A module to load into the shop first: its clock moves an hour ahead on each SIGUSR2 (see `clockAhead`). */
+/** A module to load into the shop first: its clock moves ahead on each SIGUSR2, by SHOP_CLOCK_STEP_MS or an hour (see `clockAhead`). */
 export const MOVABLE_CLOCK = path.join(import.meta.dirname, "shop-clock.mjs");
 
 /** Runs the built shop (`node server.js`) as a real process with the given environment. */
@@ -105,7 +105,7 @@ export async function startShopWithData(
   };
 }
 
-/** Moves the clock of a shop started with `MOVABLE_CLOCK` an hour ahead (the caller waits for what that changes). */
+/** Moves the clock of a shop started with `MOVABLE_CLOCK` one step ahead (the caller waits for what that changes). */
 export function clockAhead(shop: ShopProcess) {
   shop.child.kill("SIGUSR2");
 }

@@ -69,25 +69,38 @@ export type CardItem = Card & {
   images?: ImageRef[];
   imageCount?: number;
   fuel?: string | null;
-  /** A part's category, for the compact row. */
+  /** The type and subtype (a part's category), for a stock list's card. */
   type?: string | null;
+  subType?: string | null;
 };
 
 /**
- * The line under a card's name: a vehicle's year (when the name does not
- * already say it), mileage, engine, gearbox and fuel; a part's year, make and
- * model.
+ * The line under a card's name.
+ * - A stock list's card: the year, mileage, engine, gearbox and fuel; an item
+ *   with neither mileage nor engine size (most parts) shows its year, type
+ *   and subtype instead.
+ * - Elsewhere (home, similar vehicles): a vehicle's year (when the name does
+ *   not already say it), mileage, engine and gearbox; a part's year, make and
+ *   model.
  */
-function cardFacts(item: CardItem, t: TFunction<"stock">, number: (value: number) => string): string {
-  const facts =
-    item.kind === "vehicle"
-      ? [
-          item.year !== null && !item.name.includes(String(item.year)) ? item.year : null,
-          item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,
-          item.engineCc !== null ? t("units.cc", { value: number(item.engineCc) }) : null,
-          item.transmission ? optionLabel(t, "transmission", item.transmission, capitalise(item.transmission)) : null,
-          item.fuel ? optionLabel(t, "fuel", item.fuel, capitalise(item.fuel)) : null,
+function cardFacts(item: CardItem, t: TFunction<"stock">, number: (value: number) => string, inList: boolean): string {
+  const specs = [
+    item.mileage !== null ? t("units.km", { value: number(item.mileage) }) : null,
+    item.engineCc !== null ? t("units.cc", { value: number(item.engineCc) }) : null,
+    item.transmission ? optionLabel(t, "transmission", item.transmission, capitalise(item.transmission)) : null,
+    item.fuel ? optionLabel(t, "fuel", item.fuel, capitalise(item.fuel)) : null,
+  ];
+  const vehicle = item.kind === "vehicle";
+  const facts = inList
+    ? item.mileage !== null || item.engineCc !== null
+      ? [item.year, ...specs]
+      : [
+          item.year,
+          optionLabel(t, vehicle ? "bodyType" : "partType", item.type),
+          optionLabel(t, vehicle ? "bodySubType" : "partSubType", item.subType),
         ]
+    : vehicle
+      ? [item.year !== null && !item.name.includes(String(item.year)) ? item.year : null, ...specs]
       : [item.year, item.make, item.model];
   return facts.filter(Boolean).join(" · ");
 }
@@ -113,6 +126,7 @@ export function StockCard({
   compare = false,
   heading: Heading = "h3",
   sizes,
+  inList = false,
 }: {
   item: CardItem;
   href: string;
@@ -124,6 +138,8 @@ export function StockCard({
   heading?: "h2" | "h3";
   /** The photo's width in the page's layout (the `sizes` attribute). */
   sizes?: string;
+  /** On a stock list: the list's facts line (see cardFacts), and the status written beside the reference. */
+  inList?: boolean;
 }) {
   const { t } = useT("stock");
   const format = useFormat();
@@ -198,11 +214,11 @@ export function StockCard({
           </p>
         ) : null}
         <p className={`text-sm text-slate-600 ${hiddenOnPhoneRow}`} data-testid="stock-card-facts">
-          {cardFacts(item, t, format.number)}
+          {cardFacts(item, t, format.number, inList)}
         </p>
         <p className={`text-xs text-slate-500 ${hiddenOnPhoneRow}`}>
           {t("card.ref", { ref: item.refId })}
-          {item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
+          {inList && item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
         </p>
         <div className={row ? "mt-auto pt-1 sm:pt-2" : "mt-auto pt-2"}>
           <Price yen={item.price} />

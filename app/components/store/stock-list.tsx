@@ -152,6 +152,7 @@ export function StockList({
                 eager={i < 3}
                 compare={vehicles}
                 heading="h2"
+                inList
                 sizes={view === "grid" ? "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw" : undefined}
               />
             ))}

@@ -142,7 +142,8 @@ export type StockFormField = (typeof STOCK_ADMIN)[StockKind]["form"][StockScreen
  * module for both kinds' screen, so each asks here.
  */
 export function kindOfAdminPath(pathname: string): StockKind {
-  const path = pathname.replace(/(.)\/+$/, "$1");
+  // Addresses match whatever their case (as the routes do), so the kind is read from the lower-case path.
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
   const claims = (kind: StockKind) => {
     const { list, upload, quotes, edit } = STOCK_ADMIN[kind];
     return [list, upload, quotes].some((screen) => screen === path) || edit.some((e) => path.startsWith(`${e}/`));
