@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -10,8 +11,8 @@ import { PortOptions } from "./price";
 
 export type QuoteFormResult = {
   ok: boolean;
-  message: string;
-  errors: Record<string, string>;
+  message: Problem;
+  errors: Record<string, Problem>;
   values: Record<string, string | string[]> | null;
   /** Set when the quote was saved: its number and the address the answer goes to. */
   sent?: { number: string; email: string };

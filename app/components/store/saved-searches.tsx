@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { BellIcon } from "./bell-icon";
 import { useId } from "react";
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
@@ -62,7 +63,7 @@ export function defaultSearchName(f: VehicleFilters, t: TFunction, stock: TFunct
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }
 
-type SaveAnswer = { ok: false; error: string; name: string; query: string } | undefined;
+type SaveAnswer = { ok: false; error: Problem; name: string; query: string } | undefined;
 
 /**
  * "Save this search" for a signed-in buyer; a sign-in link for a visitor.
@@ -78,7 +79,7 @@ export function SaveSearch({
   query: string;
   signedIn: boolean;
   /** A refusal to show at once (the page shown when the form was sent without JavaScript). */
-  initial?: { error: string; name: string };
+  initial?: { error: Problem; name: string };
 }) {
   const { t } = useT("account");
   const { t: stock } = useT("stock");

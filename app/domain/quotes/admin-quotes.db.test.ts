@@ -12,7 +12,8 @@ import {
   readAdminQuoteQuery,
   retryMail,
 } from "./admin-quotes.server";
-import { readQuoteForm } from "./quotes.schema";
+import { QuoteRequestSchema } from "./quotes.schema";
+import { formInput } from "~/domain/forms";
 import { createQuote } from "./quotes.server";
 
 let t: TestDb;
@@ -34,7 +35,7 @@ function request(kind: "vehicle" | "part", itemId: number, i: number, name = `Bu
     message: `Message ${i} `.repeat(20),
   }))
     form.set(k, v);
-  const parsed = readQuoteForm(form);
+  const parsed = QuoteRequestSchema.safeParse(formInput(form));
   if (!parsed.success) throw new Error("bad form");
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
 import { Field, FormMessage } from "~/components/ui/field";
@@ -47,19 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const customer = await requireCustomer(getServices(context), request);
   const form = await request.formData();
-  const parsed = ProfileSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false,
-        errors: firstErrors(parsed.error.issues),
-        values: typedValues(form, ["fullName", "country", "phone"]),
-      },
-      { status: 400 },
-    );
+  const submission = parseForm(form, ProfileSchema);
+  if (submission.status === "error") {
+    return data({ ok: false, errors: submission.errors, values: submission.values }, { status: 400 });
   }
-  await updateProfile(db, customer.id, parsed.data);
-  return { ok: true, errors: {} as Record<string, string>, values: null };
+  await updateProfile(db, customer.id, submission.value);
+  return { ok: true, errors: {} as FieldProblems, values: null };
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -31,20 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
-  const values = typedValues(form, ["fullName", "country", "phone", "email"]);
-  const parsed = RegisterSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
-    const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH;
+  const submission = parseForm(form, RegisterSchema);
+  if (submission.status === "error") {
+    const { errors, values } = submission;
+    const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword?.key === PASSWORDS_DO_NOT_MATCH.key;
     return data(
       { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values },
       { status: 400 },
     );
   }
-  const created = await createCustomer(services.db, parsed.data);
+  const created = await createCustomer(services.db, submission.value);
   if (!created) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
-    return data({ error: REGISTRATION_TAKEN, errors: {}, values }, { status: 400 });
+    return data({ error: REGISTRATION_TAKEN, errors: {}, values: typedValues(form) }, { status: 400 });
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2), where a word welcomes them.
   const cookie = await startCustomerSession(services, created.id);

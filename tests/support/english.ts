@@ -1,0 +1,28 @@
+import { i18nFor, type Messages } from "~/i18n/core";
+import admin from "~/i18n/locales/en/admin.json";
+import messages from "~/i18n/locales/en/messages.json";
+import { type Problem, problemText, readIssue } from "~/i18n/problem";
+
+/*
+ * What a buyer or the staff reads in English for a Problem the shop sends, so
+ * tests can keep asserting SPEC's sentences. Staff panel keys are under
+ * `messages.` in the `admin` catalogue; the others are the buyers' `messages`.
+ */
+
+const shop = i18nFor({ language: "en", version: "test-english", resources: { messages, admin: admin as Messages } });
+const buyerT = shop.getFixedT("en", "messages");
+const staffT = shop.getFixedT("en", "admin");
+
+/** A Problem (or a zod message carrying one) in English. */
+export function english(found: Problem | string): string;
+export function english(found: Problem | string | null | undefined): string | undefined;
+export function english(found: Problem | string | null | undefined): string | undefined {
+  if (found === null || found === undefined) return undefined;
+  const p = typeof found === "string" ? readIssue(found) : found;
+  return problemText(p.key.startsWith("messages.") ? staffT : buyerT, p);
+}
+
+/** Every field's Problem in English. */
+export function englishAll(all: Record<string, Problem | string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(all).map(([name, found]) => [name, english(found)]));
+}
