@@ -41,25 +41,26 @@ export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; m
   return errors;
 }
 
-/** What was typed in the form's text fields, to give back after a refusal. */
-export function typedValues(form: FormData): TypedValues {
+/** What was typed in the form's text fields (the first of a name sent more often), to give back after a refusal. */
+export function typedValues(form: FormData | Record<string, unknown>): TypedValues {
   const values: TypedValues = {};
-  for (const [name, value] of form) {
+  const entries =
+    form instanceof FormData ? [...form] : Object.entries(form).map(([n, v]) => [n, [v].flat()[0]] as const);
+  for (const [name, value] of entries) {
     if (typeof value === "string" && !SECRET.test(name)) values[name] ??= value.slice(0, MAX_TYPED);
   }
   return values;
 }
 
 /**
- * Reads a form through its schema. `input` replaces the form's fields when a
- * form needs shaping first (the upload screens read the first of each name).
+ * Reads a form through its schema: a FormData as sent, or its fields already
+ * shaped (the upload screens' streamed form, a field cleaned first).
  */
 export function parseForm<S extends z.ZodType>(
-  form: FormData,
+  form: FormData | Record<string, unknown>,
   schema: S,
-  input: unknown = formInput(form),
 ): Submission<z.output<S>> {
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(form instanceof FormData ? formInput(form) : form);
   if (parsed.success) return { status: "success", value: parsed.data };
   return { status: "error", errors: fieldProblems(parsed.error.issues), values: typedValues(form) };
 }

@@ -4,17 +4,18 @@ import { useT } from "./i18n";
 import { problemText, problemTexts } from "./problem";
 
 /*
- * What the server says about a buyer's form (SPEC 5, 8) arrives as Problems:
- * keys of the `messages` catalogue with their values. A page shows them in its
- * own language; the English catalogue holds SPEC's sentences.
+ * What the server says about a form (SPEC 5, 8) arrives as Problems: keys of
+ * the catalogue the page reads with their values. Buyer pages read the
+ * `messages` namespace, the staff panel `admin`; the English catalogues hold
+ * SPEC's sentences.
  */
 
 /**
- * In a component: `const { message, errors } = useMessages()`, then
+ * In a component: `const { message, errors } = useProblems()`, then
  * `message(actionData?.error)` and `errors(actionData?.errors).email`.
  */
-export function useMessages() {
-  const { t } = useT("messages");
+export function useProblems(ns: "messages" | "admin" = "messages") {
+  const { t } = useT(ns);
   return useMemo(
     () => ({
       message: (found: Problem | null | undefined) => (found ? problemText(t, found) : undefined),

@@ -39,8 +39,9 @@ export function problemTexts(t: TFunction, all: Record<string, Problem> | null |
  */
 const JSON_START = '{"key":';
 
-/** A Problem as a zod message: `.min(1, issue("validation.required", { label: field("name") }))`. */
-export const issue = (key: string, values?: ProblemValues): string => JSON.stringify(problem(key, values));
+/** A Problem as a zod message: `.min(1, issue("validation.required", { label: fieldName("name") }))`. */
+export const issue = (key: string | Problem, values?: ProblemValues): string =>
+  JSON.stringify(typeof key === "string" ? problem(key, values) : key);
 
 /** The Problem a zod message carries. */
 export function readIssue(message: string): Problem {

@@ -26,3 +26,31 @@ export function english(found: Problem | string | null | undefined): string | un
 export function englishAll(all: Record<string, Problem | string>): Record<string, string> {
   return Object.fromEntries(Object.entries(all).map(([name, found]) => [name, english(found)]));
 }
+
+const isProblem = (value: unknown): value is Problem =>
+  typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
+
+/** An answer whose Problems are read in English. */
+export type InEnglish<T> = T extends object
+  ? {
+      [K in keyof T]: K extends "message" | "error"
+        ? T[K] extends Problem
+          ? string
+          : T[K]
+        : K extends "errors"
+          ? Record<string, string>
+          : T[K];
+    }
+  : T;
+
+/** An answer with its `message`, `error` and `errors` Problems in English, the rest as it is. */
+export function inEnglish<T>(answer: T): InEnglish<T> {
+  if (typeof answer !== "object" || answer === null) return answer as InEnglish<T>;
+  const out: Record<string, unknown> = { ...(answer as object) };
+  for (const name of ["message", "error"]) if (isProblem(out[name])) out[name] = english(out[name]);
+  if (typeof out.errors === "object" && out.errors !== null)
+    out.errors = Object.fromEntries(
+      Object.entries(out.errors).map(([field, found]) => [field, isProblem(found) ? english(found) : found]),
+    );
+  return out as InEnglish<T>;
+}

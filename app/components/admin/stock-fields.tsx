@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { STOCK_STATUSES } from "~/domain/inventory/stock-status";
 import { own } from "~/utils/own";
 import { useState } from "react";
@@ -19,18 +20,20 @@ import {
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
 import { useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
 import { Section, Select } from "./form-bits";
 
 type Values = Record<string, string>;
+/** The server's problem with each field. */
+type Problems = Record<string, Problem>;
 
 /** The words of the stock forms: labels, stock statuses, and errors in the staff's language. */
-function useFieldWords(errors: Values) {
+function useFieldWords(errors: Problems) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { errors: texts } = useProblems("admin");
   const { options } = useOptionLabels();
-  const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
+  const e: Values = texts(errors);
   const label = (name: string) => t(`fields.labels.${name}`);
   const status = STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }));
   return { t, e, label, status, options };
@@ -90,7 +93,7 @@ export function VehicleFields({
   screen: "upload" | "edit";
   years: number[];
   initial?: Values;
-  errors: Values;
+  errors: Problems;
 }) {
   const { t, e, label, status, options } = useFieldWords(errors);
   const facts = carFacts(initial, e, label, options);
@@ -257,7 +260,7 @@ export function VehicleFields({
   );
 }
 
-export function PartFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Values }) {
+export function PartFields({ years, initial = {}, errors }: { years: number[]; initial?: Values; errors: Problems }) {
   const { t, e, label, status, options } = useFieldWords(errors);
   const facts = carFacts(initial, e, label, options);
   const [make, setMake] = useState(initial.make ?? "");

@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/search/sorts";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
@@ -7,7 +8,7 @@ import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
 import { AdminPager, PerPageField } from "./admin-pager";
 
@@ -66,14 +67,14 @@ export function StockTable({
   makes: string[];
   types: string[];
   bands: { value: string; label: string; labelKey?: string }[];
-  result?: { ok: boolean; message: string } | undefined;
+  result?: { ok: boolean; message: Problem } | undefined;
 }) {
   const navigation = useNavigation();
   const [selected, setSelected] = useSelection<number>(result);
   const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));
   const someOnPage = items.some((i) => selected.includes(i.id));
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const format = useFormat();
   const { label } = useOptionLabels();
   const typeGroup = kind === "vehicles" ? "vehicleType" : "partType";

@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
 import { PortOptions } from "./price";
 
@@ -56,7 +56,7 @@ export function QuoteForm({
 }) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const busy = navigation.state === "submitting" && navigation.formData?.get("submissionKey") === submissionKey;
   const kept = result && !result.ok ? result.values : null;
   const value = (name: "name" | "country" | "email" | "phone" | "message") =>

@@ -7,7 +7,7 @@ import { SAVED_SEARCH_NAME_MAX, savedSearchFilters, savedSearchPath } from "~/do
 import type { VehicleFilters } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { optionLabel } from "./option-label";
 
 /*
@@ -84,7 +84,7 @@ export function SaveSearch({
   const { t } = useT("account");
   const { t: stock } = useT("stock");
   const format = useFormat();
-  const messages = useMessages();
+  const messages = useProblems();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const fetcher = useFetcher<SaveAnswer>();

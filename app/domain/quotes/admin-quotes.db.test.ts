@@ -1,10 +1,11 @@
+import { inEnglish } from "../../../tests/support/english";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { sendDueMail } from "~/domain/mail/outbox.server";
 import {
-  changeQuoteStatus,
+  changeQuoteStatus as changeQuoteStatusOf,
   deleteQuotes,
   exportAdminQuotes,
   listAdminQuotes,
@@ -15,6 +16,10 @@ import {
 import { QuoteRequestSchema } from "./quotes.schema";
 import { formInput } from "~/domain/forms";
 import { createQuote } from "./quotes.server";
+
+/** The answer as the staff read it in English. */
+const changeQuoteStatus = async (...args: Parameters<typeof changeQuoteStatusOf>) =>
+  inEnglish(await changeQuoteStatusOf(...args));
 
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };

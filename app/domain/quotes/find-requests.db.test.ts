@@ -1,3 +1,4 @@
+import { inEnglish } from "../../../tests/support/english";
 import type { Problem } from "~/i18n/problem";
 import { english, englishAll } from "../../../tests/support/english";
 import fs from "node:fs";
@@ -10,9 +11,13 @@ import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { action } from "~/routes/store/find-for-me";
-import { changeFindRequestStatus } from "./admin-quotes.server";
+import { changeFindRequestStatus as changeFindRequestStatusOf } from "./admin-quotes.server";
 import { listFindRequests } from "./find-requests.server";
 import { QUOTE_LIMITS } from "./quotes.server";
+
+/** The answer as the staff read it in English. */
+const changeFindRequestStatus = async (...args: Parameters<typeof changeFindRequestStatusOf>) =>
+  inEnglish(await changeFindRequestStatusOf(...args));
 
 /*
  * "Find one for me" (issue 18.2), through the page's own action: saved,

@@ -14,7 +14,7 @@ import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes, recent } = loaderData;
   const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };

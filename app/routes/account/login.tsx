@@ -8,7 +8,7 @@ import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const { message } = useMessages();
+  const { message } = useProblems();
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-5" noValidate>

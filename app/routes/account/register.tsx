@@ -11,7 +11,7 @@ import {
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { metaT, TextWith, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/register";
 import { WELCOME_PARAM } from "~/components/store/welcome";
 import { RecentViewsField } from "~/components/store/recent";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const e = messages.errors(actionData?.errors);
   const v: Record<string, string> = actionData?.values ?? {};
   return (

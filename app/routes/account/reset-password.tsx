@@ -14,7 +14,7 @@ import { normaliseEmail, readResetLink, requestPasswordReset, resetPassword } fr
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { addressKey, countTries } from "~/domain/auth/rate-limit.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/reset-password";
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const email = String(form.get("email") ?? "").slice(0, 254);
-  const submission = parseForm(form, ResetRequestSchema, { email });
+  const submission = parseForm({ email }, ResetRequestSchema);
   if (submission.status === "error")
     return data({ intent: "request", errors: submission.errors, message: null, email }, { status: 400 });
   try {
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const errors = messages.errors(actionData?.errors);
   if (loaderData.mode === "choose" && loaderData.token) {
     return (

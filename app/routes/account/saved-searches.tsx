@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirectPath(form.get("redirectTo"), savedSearchPath(query));
     if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
     const typed = String(form.get("name") ?? "").slice(0, 200);
-    const submission = parseForm(form, SaveSearchSchema, { name: form.get("name") ?? undefined, query });
+    const submission = parseForm({ name: form.get("name") ?? undefined, query }, SaveSearchSchema);
     const outcome =
       submission.status === "success"
         ? await saveSearch(services.db, {
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent("/account#saved-searches")}`);
-  const chosen = parseForm(form, SavedSearchIdSchema, { id: form.get("id") ?? undefined });
+  const chosen = parseForm(form, SavedSearchIdSchema);
   const done =
     chosen.status === "error"
       ? false

@@ -1,3 +1,5 @@
+import { staffText } from "~/domain/staff/staff-problems";
+import { problem } from "~/i18n/problem";
 import { data } from "react-router";
 import { StockTable } from "~/components/admin/stock-table";
 import { getServices } from "~/context.server";
@@ -6,8 +8,6 @@ import { adminListStock, deleteStock, readAdminQuery } from "~/domain/inventory/
 import { PART_MAKES, PART_TYPES, VEHICLE_MAKES, VEHICLE_TYPES } from "~/domain/inventory/catalogue";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/all-stock";
 
 // One module for All Vehicles (/admin/all-products) and All Parts (/admin/all-parts-products).
@@ -31,18 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, media } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   const kind = kindOfPath(new URL(request.url).pathname);
-  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const ids = form.getAll("ids").map(Number);
   if (form.get("intent") !== "delete" || ids.length === 0) {
-    return data({ ok: false, message: t(`stockTable.${kind}.selectFirst`) }, { status: 400 });
+    return data({ ok: false, message: problem(`stockTable.${kind}.selectFirst`) }, { status: 400 });
   }
   try {
     const { deleted, missing } = await deleteStock(db, media, kind, ids, staff);
-    if (missing > 0) return data({ ok: false, message: t(`stockTable.${kind}.failedSome`) }, { status: 409 });
-    return { ok: true, message: t(`stockTable.${kind}.deleted`, { count: deleted }) };
+    if (missing > 0) return data({ ok: false, message: problem(`stockTable.${kind}.failedSome`) }, { status: 409 });
+    return { ok: true, message: problem(`stockTable.${kind}.deleted`, { count: deleted }) };
   } catch {
-    return data({ ok: false, message: t(`stockTable.${kind}.failedSome`) }, { status: 500 });
+    return data({ ok: false, message: problem(`stockTable.${kind}.failedSome`) }, { status: 500 });
   }
 }
 
@@ -62,7 +61,7 @@ export default function AllStock({ loaderData, actionData }: Route.ComponentProp
       makes={kind === "vehicles" ? VEHICLE_MAKES : PART_MAKES}
       types={kind === "vehicles" ? VEHICLE_TYPES : PART_TYPES}
       bands={PRICE_BANDS[kind]}
-      result={actionData ?? (loaderData.updated ? { ok: true, message: t("messages.text.productUpdated") } : undefined)}
+      result={actionData ?? (loaderData.updated ? { ok: true, message: staffText("productUpdated") } : undefined)}
     />
   );
 }

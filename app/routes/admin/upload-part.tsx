@@ -1,6 +1,7 @@
+import type { FieldProblems } from "~/domain/forms";
 import { data, Form, useNavigation } from "react-router";
 import { PartFields } from "~/components/admin/stock-fields";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -33,12 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function UploadPart({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const sender = useUploadWithProgress("/admin/api/upload/part");
   const uploading = navigation.state === "submitting" || sender.busy;
   // With JavaScript the answer comes from the progress upload; without, from the form's action.
   const shown = sender.result ?? actionData;
-  const e: Record<string, string> = shown?.errors ?? {};
+  const e: FieldProblems = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t("titles.uploadPart")}</h1>

@@ -10,7 +10,7 @@ import { createFindRequest, newSubmissionKey } from "~/domain/quotes/find-reques
 import { QUOTE_TOO_MANY } from "~/domain/quotes/quotes.schema";
 import { countMailingForm } from "~/domain/quotes/quotes.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import { useRootData } from "~/utils/root-data";
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FindForMe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
-  const { message, errors: localize } = useMessages();
+  const { message, errors: localize } = useProblems();
   const root = useRootData();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
