@@ -66,7 +66,15 @@ export function QuoteForm({
   const root = useRootData();
   const ports = root?.ports ?? [];
   if (result?.ok && result.sent)
-    return <QuoteSent sent={result.sent} kind={kind} signedIn={root?.customer != null} whatsApp={whatsApp} />;
+    return (
+      <QuoteSent
+        sent={result.sent}
+        said={messages.message(result.message)!}
+        kind={kind}
+        signedIn={root?.customer != null}
+        whatsApp={whatsApp}
+      />
+    );
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate key={submissionKey} data-testid="quote-form">
       <input type="hidden" name="kind" value={kind} />
@@ -223,11 +231,14 @@ export function QuoteForm({
  */
 function QuoteSent({
   sent,
+  said,
   kind,
   signedIn,
   whatsApp,
 }: {
   sent: { number: string; email: string };
+  /** The server's answer in words ("Quote request sent successfully! Your quote number is …"): the panel's name. */
+  said: string;
   kind: StockKind;
   signedIn: boolean;
   whatsApp: string | null;
@@ -244,7 +255,7 @@ function QuoteSent({
       ref={panel}
       tabIndex={-1}
       role="status"
-      aria-labelledby="quote-sent-title"
+      aria-label={said}
       className="mt-4 scroll-mt-24 rounded-xl border-2 border-emerald-300 bg-white p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600"
       data-testid="quote-sent"
     >
