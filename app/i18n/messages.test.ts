@@ -13,20 +13,28 @@ import {
   RESET_LINK_INVALID,
   RESET_SENT,
   ResetRequestSchema,
+  TOO_MANY_TRIES,
 } from "~/domain/accounts/accounts.schema";
-import { TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
-import { QUOTE_ERROR, QUOTE_SOLD, QuoteRequestSchema, quoteSentMessage } from "~/domain/quotes/quotes.schema";
-import { FIND_ERROR, FindRequestSchema, findSentMessage } from "~/domain/quotes/find-requests.schema";
+import {
+  QUOTE_ERROR,
+  QUOTE_FIX_FIELDS,
+  QUOTE_SOLD,
+  QUOTE_TOO_MANY,
+  QuoteRequestSchema,
+  quoteSentProblem,
+} from "~/domain/quotes/quotes.schema";
+import { FIND_ERROR, FindRequestSchema, findSentProblem } from "~/domain/quotes/find-requests.schema";
 import { CATALOGUES } from "./catalogues.server";
 import { i18nFor, type Messages } from "./i18n";
 import { LANGUAGES } from "./languages";
 import english from "./locales/en/messages.json";
-import { findMessage, localizeErrors, localizeMessage } from "./messages";
+import { type Problem, problemText, problemTexts, readIssue } from "./problem";
+import { english as inEnglish } from "../../tests/support/english";
 
 /*
- * Every message a buyer can be shown must have an entry in the `messages`
- * catalogue, or it would stay English on a translated page. The schemas are
- * driven with bad input to collect what they can say.
+ * Every Problem a buyer can be shown must be a key of the `messages`
+ * catalogue (its field names too), or the page would show the key. The
+ * schemas are driven with bad input to collect what they can say.
  */
 
 type Form = { schema: z.ZodType; good: Record<string, unknown>; shown: string[] };
@@ -109,8 +117,8 @@ const BAD_VALUES: unknown[] = [
 ];
 
 /** What the buyer forms can say beside a field. */
-function schemaMessages(): string[] {
-  const found = new Set<string>();
+function schemaProblems(): Problem[] {
+  const found = new Map<string, Problem>();
   for (const form of FORMS) {
     const inputs: Record<string, unknown>[] = [{}];
     for (const field of form.shown) {
@@ -119,11 +127,11 @@ function schemaMessages(): string[] {
     for (const input of inputs) {
       const parsed = form.schema.safeParse(input);
       for (const issue of parsed.error?.issues ?? []) {
-        if (form.shown.includes(String(issue.path[0]))) found.add(issue.message);
+        if (form.shown.includes(String(issue.path[0]))) found.set(issue.message, readIssue(issue.message));
       }
     }
   }
-  return [...found].sort();
+  return [...found.values()];
 }
 
 /** What the buyer pages and the quote form say at the top of a form. */
@@ -137,13 +145,21 @@ const FORM_MESSAGES = [
   RESET_FAILED,
   RESET_LINK_INVALID,
   QUOTE_ERROR,
+  QUOTE_FIX_FIELDS,
+  QUOTE_TOO_MANY,
   QUOTE_SOLD,
-  quoteSentMessage("1234567890"),
+  quoteSentProblem("1234567890"),
   FIND_ERROR,
-  findSentMessage("1234567890"),
+  findSentProblem("1234567890"),
 ];
 
-const ALL = [...schemaMessages(), ...FORM_MESSAGES];
+const ALL = [...schemaProblems(), ...FORM_MESSAGES];
+
+/** A Problem's key and the keys of the Problems in its values (field names). */
+const keysOf = (found: Problem): string[] => [
+  found.key,
+  ...Object.values(found.values ?? {}).flatMap((v) => (typeof v === "object" ? keysOf(v) : [])),
+];
 
 function translator(language: "en" | "si" | "ja", messages: Messages, version: string): TFunction {
   return i18nFor({ language, version, resources: { messages } }).getFixedT(language, "messages");
@@ -158,7 +174,7 @@ function fake(messages: Messages): Messages {
 
 describe("buyer messages", () => {
   it("the schemas were driven far enough to say something about every shown field", () => {
-    const messages = schemaMessages();
+    const messages = schemaProblems().map((found) => inEnglish(found));
     for (const expected of [
       "Full name is required",
       "Full name must be at most 100 characters",
@@ -176,58 +192,55 @@ describe("buyer messages", () => {
     }
   });
 
-  it.each(ALL)("'%s' has an entry in the English catalogue, its field name too", (message) => {
-    const found = findMessage(message);
-    expect(found, `no entry in locales/en/messages.json for "${message}"`).not.toBeNull();
-    if (found!.values.label !== undefined) {
-      expect(found!.labels.label, `no entry under "fields" for "${found!.values.label}"`).toBeDefined();
-    }
-  });
+  it.each(ALL.map((found) => [JSON.stringify(found), found] as const))(
+    "%s has an entry in the English catalogue, its field name too",
+    (_, found) => {
+      const i18n = i18nFor({ language: "en", version: "test-en", resources: { messages: english } });
+      for (const key of keysOf(found)) {
+        expect(i18n.exists(key, { ns: "messages" }), `no entry in locales/en/messages.json for "${key}"`).toBe(true);
+      }
+    },
+  );
 
-  it("in English, every message is shown as the schema wrote it", () => {
+  it("in English, every message is SPEC's sentence, every placeholder filled", () => {
     const t = translator("en", english, "test-en");
-    for (const message of ALL) expect(localizeMessage(t, message)).toBe(message);
+    for (const found of ALL) expect(problemText(t, found)).not.toMatch(/\{\{|^[\w.]+$/);
+    expect(problemText(t, quoteSentProblem("4567890123"))).toBe(
+      "Quote request sent successfully! Your quote number is 4567890123.",
+    );
+    expect(problemText(t, INVALID_LOGIN)).toBe("Invalid email or password");
   });
 
   it("in another language, every message is that catalogue's text", () => {
     const t = translator("si", fake(english), "test-fake");
-    for (const message of ALL) {
-      const shown = localizeMessage(t, message);
-      expect(shown).not.toBe(message);
-      expect(shown.startsWith("XX(")).toBe(true);
-    }
-    expect(localizeMessage(t, "Full name is required")).toBe("XX(XX(Full name) is required)");
-    expect(localizeMessage(t, "Message must be at most 2000 characters")).toBe(
-      "XX(XX(Message) must be at most 2000 characters)",
+    for (const found of ALL) expect(problemText(t, found).startsWith("XX(")).toBe(true);
+    const said = (form: z.ZodType, input: Record<string, unknown>) =>
+      problemText(t, readIssue(form.safeParse(input).error!.issues[0]!.message));
+    expect(said(ProfileSchema, { fullName: "", country: "Kenya", phone: "+254 712 345678" })).toBe(
+      "XX(XX(Full name) is required)",
     );
-    expect(localizeMessage(t, quoteSentMessage("4567890123"))).toBe(
+    expect(said(ResetRequestSchema, { email: "" })).toBe("XX(XX(Email) is required)");
+    expect(problemText(t, quoteSentProblem("4567890123"))).toBe(
       "XX(Quote request sent successfully! Your quote number is 4567890123.)",
     );
-    expect(localizeMessage(t, INVALID_LOGIN)).toBe("XX(Invalid email or password)");
-    expect(localizeErrors(t, { email: "Email is required" })).toEqual({ email: "XX(XX(Email) is required)" });
+    expect(problemText(t, INVALID_LOGIN)).toBe("XX(Invalid email or password)");
+    expect(problemTexts(t, { email: readIssue(ResetRequestSchema.safeParse({}).error!.issues[0]!.message) })).toEqual({
+      email: "XX(XX(Email) is required)",
+    });
   });
 
-  it.each(LANGUAGES.map((l) => l.code))("the %s catalogue, once it has messages, has every one", (code) => {
+  it.each(LANGUAGES.map((l) => l.code))("the %s catalogue has every one", (code) => {
     const messages = CATALOGUES[code].messages ?? {};
-    if (Object.keys(messages).length === 0) return; // not translated yet: English is shown
     const i18n = i18nFor({ language: code, version: "test-real", resources: { messages } });
-    for (const message of ALL) {
-      const found = findMessage(message)!;
-      for (const key of [found.key, ...Object.values(found.labels)]) {
+    for (const found of ALL) {
+      for (const key of keysOf(found)) {
         expect(i18n.exists(key, { ns: "messages" }), `${code}/messages.json lacks ${key}`).toBe(true);
       }
     }
   });
 
-  it("shows English where a language lacks the text, and unknown messages as they are", () => {
-    const t = translator("ja", {}, "test-empty");
-    expect(localizeMessage(t, "Country is required")).toBe("Country is required");
-    expect(localizeMessage(t, QUOTE_SOLD)).toBe(QUOTE_SOLD);
+  it("shows a message the catalogue does not know as it is", () => {
     const other = translator("si", fake(english), "test-fake");
-    expect(localizeMessage(other, "Something nobody wrote down")).toBe("Something nobody wrote down");
-    expect(localizeMessage(other, undefined)).toBeUndefined();
-    expect(localizeMessage(other, null)).toBeUndefined();
-    // A field the catalogue does not name: the sentence is translated, the name kept.
-    expect(localizeMessage(other, "Favourite colour is required")).toBe("XX(Favourite colour is required)");
+    expect(problemText(other, readIssue("Something nobody wrote down"))).toBe("Something nobody wrote down");
   });
 });

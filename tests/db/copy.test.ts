@@ -10,7 +10,8 @@ import { setFavourite } from "~/domain/accounts/favourites.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { copyShop, TargetNotEmptyError } from "~/domain/ops/copy.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
-import { readQuoteForm } from "~/domain/quotes/quotes.schema";
+import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
+import { formInput } from "~/domain/forms";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { searchVehicles } from "~/domain/search/search.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
@@ -65,7 +66,7 @@ describe.skipIf(postgresOnly)("copying an embedded shop into PostgreSQL", () => 
       message: "Price to Colombo",
     }))
       form.set(k, v);
-    const parsed = readQuoteForm(form);
+    const parsed = QuoteRequestSchema.safeParse(formInput(form));
     await createQuote(source, parsed.data!, buyer.id, {
       ownerEmail: "owner@example.com",
       shopName: "Shop",

@@ -1,7 +1,8 @@
+import type { Problem } from "~/i18n/problem";
 import { useState } from "react";
 import { imageUrl } from "~/domain/media/image-url";
 import { useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 
 type Image = { id: number; key: string; width: number; height: number; variants: number[] };
 const MAX = 12;
@@ -11,9 +12,9 @@ const MAX = 12;
  * cover. What is kept goes to the server as `keep` fields in order; without
  * JavaScript every photo is kept as it is.
  */
-export function ImageManager({ images, error }: { images: Image[]; error?: string }) {
+export function ImageManager({ images, error }: { images: Image[]; error?: Problem }) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const [list, setList] = useState(images);
   const [tooMany, setTooMany] = useState(false);
   const move = (from: number, to: number) => {

@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { useSelection } from "./use-selection";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
@@ -5,7 +6,7 @@ import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
 import { QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { PerPageField, tablePagerWords } from "./form-bits";
 import { Pager } from "~/components/ui/pager";
 
@@ -47,11 +48,11 @@ export function QuoteList({
   total: number;
   page: number;
   pageCount: number;
-  result?: { ok: boolean; message: string };
+  result?: { ok: boolean; message: Problem };
 }) {
   const { t } = useT("admin");
   const format = useFormat();
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const [selected, setSelected] = useSelection<string>(result);
   const filtered = Boolean(query.q || query.status);
   return (

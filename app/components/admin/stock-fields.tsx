@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { STOCK_STATUSES } from "~/domain/inventory/stock-status";
 import { own } from "~/utils/own";
 import { Fragment, useState } from "react";
@@ -18,11 +19,13 @@ import { capitalise } from "~/domain/inventory/inventory";
 import { STOCK_ADMIN, type StockFormField, type StockScreen } from "~/domain/inventory/admin-stock";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { type KeyUnder, useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
 import { Section, Select } from "./form-bits";
 
 type Values = Record<string, string>;
+/** The server's problem with each field. */
+type Problems = Record<string, Problem>;
 
 /** The fields typed in a box, with the most characters each takes. */
 const TEXT_FIELDS: Partial<Record<StockFormField, number>> = {
@@ -51,12 +54,12 @@ export function StockFields({
   screen: StockScreen;
   years: number[];
   initial?: Values;
-  errors: Values;
+  errors: Problems;
 }) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { errors: texts } = useProblems("admin");
   const { options } = useOptionLabels();
-  const e = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, m(v)])) as Values;
+  const e: Values = texts(errors);
   const { form, options: groups } = STOCK_ADMIN[kind];
   const { models, subTypes } = KIND_CHOICES[kind];
   const required = new Set<string>(form.required);

@@ -1,6 +1,7 @@
 import { PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
+import type { Problem } from "~/i18n/problem";
 import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/search/sorts";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { useSelection } from "./use-selection";
@@ -9,7 +10,7 @@ import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
 import { adminListHref } from "~/domain/search/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useAdminMessage } from "./admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
 import { PerPageField, tablePagerWords } from "./form-bits";
 import { Pager } from "~/components/ui/pager";
@@ -59,14 +60,14 @@ export function StockTable({
   total: number;
   page: number;
   pageCount: number;
-  result?: { ok: boolean; message: string } | undefined;
+  result?: { ok: boolean; message: Problem } | undefined;
 }) {
   const navigation = useNavigation();
   const [selected, setSelected] = useSelection<number>(result);
   const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));
   const someOnPage = items.some((i) => selected.includes(i.id));
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const format = useFormat();
   const { label } = useOptionLabels();
   const screens = STOCK_ADMIN[kind];

@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { useT } from "~/i18n/i18n";
+import type { Problem } from "~/i18n/problem";
+import { staffText } from "~/domain/staff/staff-problems";
 
-export type UploadResult = { ok: boolean; message: string; errors: Record<string, string>; id?: number | null };
+export type UploadResult = { ok: boolean; message: Problem; errors: Record<string, Problem>; id?: number | null };
+/** What the upload endpoint answers: the result, its message's English beside its Problem. */
+type UploadAnswer = Omit<UploadResult, "message"> & { problem: Problem };
 
 type FileProgress = { name: string; size: number; done: number };
 
@@ -11,7 +15,6 @@ type FileProgress = { name: string; size: number; done: number };
  * order chosen, so each one's progress is the part of the stream it covers.
  */
 export function useUploadWithProgress(endpoint: string) {
-  const { t } = useT("admin");
   const [files, setFiles] = useState<FileProgress[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<UploadResult | null>(null);
@@ -38,8 +41,12 @@ export function useUploadWithProgress(endpoint: string) {
     };
     xhr.onload = () => {
       setBusy(false);
-      const body = xhr.response as UploadResult | null;
-      setResult(body ?? { ok: false, message: t("messages.text.uploadNoAnswer"), errors: {} });
+      const body = xhr.response as UploadAnswer | null;
+      setResult(
+        body
+          ? { ok: body.ok, message: body.problem, errors: body.errors, id: body.id }
+          : { ok: false, message: staffText("uploadNoAnswer"), errors: {} },
+      );
       if (body?.ok) {
         form.reset();
         setFiles([]);
@@ -47,7 +54,7 @@ export function useUploadWithProgress(endpoint: string) {
     };
     xhr.onerror = () => {
       setBusy(false);
-      setResult({ ok: false, message: t("messages.text.uploadConnectionLost"), errors: {} });
+      setResult({ ok: false, message: staffText("uploadConnectionLost"), errors: {} });
     };
     xhr.send(data);
   }

@@ -1,17 +1,18 @@
+import type { Problem } from "~/i18n/problem";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
 import { PortOptions } from "./price";
 
 export type QuoteFormResult = {
   ok: boolean;
-  message: string;
-  errors: Record<string, string>;
+  message: Problem;
+  errors: Record<string, Problem>;
   values: Record<string, string | string[]> | null;
   /** Set when the quote was saved: its number and the address the answer goes to. */
   sent?: { number: string; email: string };
@@ -55,7 +56,7 @@ export function QuoteForm({
 }) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const busy = navigation.state === "submitting" && navigation.formData?.get("submissionKey") === submissionKey;
   const kept = result && !result.ok ? result.values : null;
   const value = (name: "name" | "country" | "email" | "phone" | "message") =>
@@ -65,7 +66,15 @@ export function QuoteForm({
   const root = useRootData();
   const ports = root?.ports ?? [];
   if (result?.ok && result.sent)
-    return <QuoteSent sent={result.sent} kind={kind} signedIn={root?.customer != null} whatsApp={whatsApp} />;
+    return (
+      <QuoteSent
+        sent={result.sent}
+        said={messages.message(result.message)!}
+        kind={kind}
+        signedIn={root?.customer != null}
+        whatsApp={whatsApp}
+      />
+    );
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate key={submissionKey} data-testid="quote-form">
       <input type="hidden" name="kind" value={kind} />
@@ -222,11 +231,14 @@ export function QuoteForm({
  */
 function QuoteSent({
   sent,
+  said,
   kind,
   signedIn,
   whatsApp,
 }: {
   sent: { number: string; email: string };
+  /** The server's answer in words ("Quote request sent successfully! Your quote number is …"): the panel's name. */
+  said: string;
   kind: StockKind;
   signedIn: boolean;
   whatsApp: string | null;
@@ -243,7 +255,7 @@ function QuoteSent({
       ref={panel}
       tabIndex={-1}
       role="status"
-      aria-labelledby="quote-sent-title"
+      aria-label={said}
       className="mt-4 scroll-mt-24 rounded-xl border-2 border-emerald-300 bg-white p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600"
       data-testid="quote-sent"
     >

@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { BellIcon } from "./bell-icon";
 import { useId } from "react";
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
@@ -6,7 +7,7 @@ import { SAVED_SEARCH_NAME_MAX, savedSearchFilters, savedSearchPath } from "~/do
 import type { VehicleFilters } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { optionLabel } from "./option-label";
 
 /*
@@ -72,7 +73,7 @@ export function defaultSearchName(
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }
 
-type SaveAnswer = { ok: false; error: string; name: string; query: string } | undefined;
+type SaveAnswer = { ok: false; error: Problem; name: string; query: string } | undefined;
 
 /**
  * "Save this search" for a signed-in buyer; a sign-in link for a visitor.
@@ -88,12 +89,12 @@ export function SaveSearch({
   query: string;
   signedIn: boolean;
   /** A refusal to show at once (the page shown when the form was sent without JavaScript). */
-  initial?: { error: string; name: string };
+  initial?: { error: Problem; name: string };
 }) {
   const { t } = useT("account");
   const { t: stock } = useT("stock");
   const format = useFormat();
-  const messages = useMessages();
+  const messages = useProblems();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const fetcher = useFetcher<SaveAnswer>();

@@ -1,3 +1,4 @@
+import { english } from "../../../tests/support/english";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
@@ -76,7 +77,7 @@ describe("registration and login", () => {
     };
     expect(RegisterSchema.safeParse(ok).success).toBe(true);
     const mismatch = RegisterSchema.safeParse({ ...ok, confirmPassword: "87654321" });
-    expect(mismatch.error?.issues.map((i) => i.message)).toEqual(["Passwords do not match"]);
+    expect(mismatch.error?.issues.map((i) => english(i.message))).toEqual(["Passwords do not match"]);
     expect(RegisterSchema.safeParse({ ...ok, password: "1234567", confirmPassword: "1234567" }).success).toBe(false);
     expect(
       RegisterSchema.safeParse({ ...ok, password: "x".repeat(129), confirmPassword: "x".repeat(129) }).success,

@@ -1,46 +1,50 @@
 import { z } from "zod";
+import {
+  fieldName,
+  INVALID_EMAIL,
+  INVALID_PHONE,
+  PHONE_PATTERN,
+  required,
+  requiredText,
+  tooLong,
+} from "~/domain/buyer-fields";
+import { issue, problem } from "~/i18n/problem";
 
 /*
  * The buyer forms (SPEC 5). Shared by the pages and the server; the server is
- * the authority. SPEC's messages are kept word for word where it gives them.
- * They stay English here: pages show them in their language through
- * `localizeMessage` (app/i18n/messages.ts), so each message needs an entry in
- * the English `messages` catalogue (messages.test.ts checks).
+ * the authority. Refusals are keys of the `messages` catalogue, whose English
+ * is SPEC's wording word for word.
  */
 
-export const INVALID_LOGIN = "Invalid email or password";
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-export const REGISTRATION_FAILED = "Registration failed. Please try again.";
-export const RESET_SENT = "Password reset email sent. Please check your inbox.";
-export const RESET_FAILED = "Failed to send reset email. Please try again.";
+export const INVALID_LOGIN = problem("account.invalidLogin");
+export const TOO_MANY_TRIES = problem("account.tooManyTries");
+export const PASSWORDS_DO_NOT_MATCH = problem("account.passwordsDoNotMatch");
+export const REGISTRATION_FAILED = problem("account.registrationFailed");
+export const RESET_SENT = problem("account.resetSent");
+export const RESET_FAILED = problem("account.resetFailed");
 /** The address is taken. Say no more than SPEC does; the buyer can log in or reset. */
-export const REGISTRATION_TAKEN = `${REGISTRATION_FAILED} If you already have an account, log in or reset your password.`;
-export const RESET_LINK_INVALID = "This reset link is no longer valid. Please ask for a new one below.";
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+export const REGISTRATION_TAKEN = problem("account.registrationTaken");
+export const RESET_LINK_INVALID = problem("account.resetLinkInvalid");
 
 const email = z
-  .string({ error: "Email is required" })
+  .string({ error: required("email") })
   .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email("Please enter a valid email address"))
+  .min(1, required("email"))
+  .max(254, issue("validation.emailTooLong"))
+  .pipe(z.email(INVALID_EMAIL))
   .transform((v) => v.toLowerCase());
 
 export const password = z
-  .string({ error: "Password is required" })
-  .min(8, "Password must be at least 8 characters")
-  .max(128, "Password must be at most 128 characters");
+  .string({ error: required("password") })
+  .min(8, issue("validation.tooShort", { label: fieldName("password"), min: 8 }))
+  .max(128, tooLong("password", 128));
 
-export const phone = text("Mobile number", 30).regex(
-  /^[+0-9 ()-]{5,30}$/,
-  "Please enter a phone number (digits, spaces, + - ( ))",
-);
+export const phone = requiredText("mobileNumber", 30).regex(PHONE_PATTERN, INVALID_PHONE);
+
+const confirmPassword = z
+  .string({ error: issue("validation.confirmPassword") })
+  .min(1, issue("validation.confirmPassword"));
+const mismatch = { path: ["confirmPassword"], message: issue(PASSWORDS_DO_NOT_MATCH.key) };
 
 export const LoginSchema = z.object({
   email: z.string().trim().min(1).max(254),
@@ -49,27 +53,23 @@ export const LoginSchema = z.object({
 
 export const RegisterSchema = z
   .object({
-    fullName: text("Full name", 100),
-    country: text("Country", 60),
+    fullName: requiredText("fullName", 100),
+    country: requiredText("country", 60),
     phone,
     email,
     password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+    confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+  .refine((v) => v.password === v.confirmPassword, mismatch);
 
 export const ResetRequestSchema = z.object({ email });
 
 export const NewPasswordSchema = z
-  .object({
-    token: z.string().min(10).max(100),
-    password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+  .object({ token: z.string().min(10).max(100), password, confirmPassword })
+  .refine((v) => v.password === v.confirmPassword, mismatch);
 
 export const ProfileSchema = z.object({
-  fullName: text("Full name", 100),
-  country: text("Country", 60),
+  fullName: requiredText("fullName", 100),
+  country: requiredText("country", 60),
   phone,
 });

@@ -54,7 +54,7 @@ async function buyer(name: string) {
 
 async function saved(customerId: number, name: string, query: string, when: Date, language: LanguageCode = "en") {
   const outcome = await saveSearch(t.db, { customerId, name, query, language, secret: SECRET }, when);
-  if (!outcome.ok) throw new Error(outcome.error);
+  if (!outcome.ok) throw new Error(outcome.error.key);
   return outcome.search;
 }
 

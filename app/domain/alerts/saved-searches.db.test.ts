@@ -1,3 +1,5 @@
+import type { Problem } from "~/i18n/problem";
+import { english } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,6 +64,10 @@ type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: { statu
 const isDataWithInit = (value: unknown): value is DataWithInit =>
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 
+/** A refusal's Problem as the buyer reads it in English. */
+const inEnglish = (data: unknown) =>
+  data && typeof data === "object" && "error" in data ? { ...data, error: english(data.error as Problem) } : data;
+
 /**
  * Calls a route function and reports what the browser would get: a redirect,
  * data with a status, or a response the route threw on purpose (a redirect,
@@ -80,7 +86,7 @@ async function call(fn: (args: never) => Promise<unknown>, request: Request): Pr
     return { status: result.status, location: result.headers.get("Location"), data: null };
   }
   if (isDataWithInit(result)) {
-    return { status: result.init?.status ?? 200, location: null, data: result.data };
+    return { status: result.init?.status ?? 200, location: null, data: inEnglish(result.data) };
   }
   return { status: 200, location: null, data: result };
 }

@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type DB, dialectOf } from "~/db/db.server";
@@ -6,7 +7,7 @@ import { logActivity } from "~/domain/activity/activity.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { isLanguage, type LanguageCode } from "~/i18n/languages";
 import { canonicalVehicleQuery, MAX_SAVED_SEARCHES } from "./saved-searches";
-import { alreadySavedMessage, TOO_MANY_SAVED_SEARCHES } from "./saved-searches.schema";
+import { alreadySavedProblem, TOO_MANY_SAVED_SEARCHES } from "./saved-searches.schema";
 
 /*
  * A buyer's saved searches. Every function that changes one takes the buyer
@@ -77,7 +78,7 @@ export type SaveSearchInput = {
   secret: string;
 };
 
-export type SaveOutcome = { ok: true; search: SavedSearch } | { ok: false; error: string };
+export type SaveOutcome = { ok: true; search: SavedSearch } | { ok: false; error: Problem };
 
 /**
  * Saves the vehicle filters of `query` (sort and pages dropped) under a name.
@@ -98,7 +99,7 @@ export async function saveSearch(db: DB, input: SaveSearchInput, now = new Date(
       .where("customer_id", "=", input.customerId)
       .execute();
     const same = existing.find((s) => s.query === query);
-    if (same) return { ok: false as const, error: alreadySavedMessage(same.name) };
+    if (same) return { ok: false as const, error: alreadySavedProblem(same.name) };
     if (existing.length >= MAX_SAVED_SEARCHES) return { ok: false as const, error: TOO_MANY_SAVED_SEARCHES };
 
     // The token needs the id: the row is written with a placeholder first, in the same transaction.

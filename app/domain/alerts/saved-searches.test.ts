@@ -4,9 +4,10 @@ import { catalogueFor } from "~/i18n/catalogues.server";
 import { i18nFor } from "~/i18n/core";
 import { formatMoneyIn, formatNumber, formatYenIn } from "~/i18n/format";
 import { LANGUAGES, type LanguageCode } from "~/i18n/languages";
-import { findMessage, localizeMessage } from "~/i18n/messages";
+import { problemText, readIssue } from "~/i18n/problem";
+import { english } from "../../../tests/support/english";
 import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "./saved-searches";
-import { alreadySavedMessage, SaveSearchSchema, TOO_MANY_SAVED_SEARCHES } from "./saved-searches.schema";
+import { alreadySavedProblem, SaveSearchSchema, TOO_MANY_SAVED_SEARCHES } from "./saved-searches.schema";
 
 function words(language: LanguageCode) {
   const i18n = i18nFor(catalogueFor(language, "public"));
@@ -81,30 +82,30 @@ describe("names and summaries", () => {
 });
 
 describe("the messages of the save form", () => {
+  const issues = (name: unknown) => SaveSearchSchema.safeParse({ name }).error?.issues.map((i) => i.message);
   const shown = [
-    "Name is required",
-    "Name must be at most 60 characters",
+    ...["", "x".repeat(61)].map((name) => readIssue(issues(name)![0]!)),
     TOO_MANY_SAVED_SEARCHES,
-    alreadySavedMessage("Land Cruisers"),
+    alreadySavedProblem("Land Cruisers"),
   ];
 
   it("are what the schema says", () => {
-    const issues = (name: unknown) => SaveSearchSchema.safeParse({ name }).error?.issues.map((i) => i.message);
-    expect(issues("")).toEqual(["Name is required"]);
-    expect(issues("   ")).toEqual(["Name is required"]);
-    expect(issues(undefined)).toEqual(["Name is required"]);
-    expect(issues("x".repeat(61))).toEqual(["Name must be at most 60 characters"]);
+    const said = (name: unknown) => issues(name)?.map((message) => english(message));
+    expect(said("")).toEqual(["Name is required"]);
+    expect(said("   ")).toEqual(["Name is required"]);
+    expect(said(undefined)).toEqual(["Name is required"]);
+    expect(said("x".repeat(61))).toEqual(["Name must be at most 60 characters"]);
     expect(SaveSearchSchema.parse({ name: "  Hiace  " }).name).toBe("Hiace");
   });
 
   it.each(LANGUAGES.map((l) => l.code))("are translated in %s", (language) => {
     const { messages } = words(language);
-    for (const message of shown) {
-      expect(findMessage(message), message).not.toBeNull();
-      const text = localizeMessage(messages, message);
-      if (language === "en") expect(text).toBe(message);
-      else expect(text, `${language}: ${message}`).not.toBe(message);
+    for (const found of shown) {
+      const text = problemText(messages, found);
+      expect(text, found.key).not.toBe(found.key);
+      if (language === "en") expect(text).toBe(english(found));
+      else expect(text, `${language}: ${english(found)}`).not.toBe(english(found));
     }
-    expect(localizeMessage(messages, alreadySavedMessage("Land Cruisers"))).toContain("Land Cruisers");
+    expect(problemText(messages, alreadySavedProblem("Land Cruisers"))).toContain("Land Cruisers");
   });
 });

@@ -106,5 +106,3 @@ export function mailboxKey(email: string): string {
   }
   return `${local}@${domain}`;
 }
-
-export const TOO_MANY_TRIES = "Too many attempts. Please wait a few minutes and try again.";

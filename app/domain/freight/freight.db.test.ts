@@ -1,10 +1,12 @@
+import { english } from "../../../tests/support/english";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
-import { readQuoteForm } from "~/domain/quotes/quotes.schema";
+import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
+import { formInput } from "~/domain/forms";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import {
   addFreightPort,
@@ -117,7 +119,7 @@ describe("quotes name the buyer's port", () => {
       portId,
     }))
       form.append(k, v);
-    return readQuoteForm(form);
+    return QuoteRequestSchema.safeParse(formInput(form));
   };
 
   it("stores the port with the quote, and the owner's mail (over SMTP) shows it with the total the buyer saw", async () => {
@@ -202,6 +204,8 @@ describe("quotes name the buyer's port", () => {
     expect(rows.map((r) => r.destination)).toEqual([null, null]);
     const bad = quoteFor(part.id, "part", "Colombo");
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["portId", "Choose a port from the list"]]);
+    expect(bad.error?.issues.map((i) => [i.path[0], english(i.message)])).toEqual([
+      ["portId", "Choose a port from the list"],
+    ]);
   });
 });

@@ -4,51 +4,42 @@ import { type DB, nowIso } from "~/db/db.server";
 import type { FreightPortTable } from "~/db/schema";
 import type { Selectable } from "kysely";
 import { logActivity } from "~/domain/activity/activity.server";
+import type { Problem } from "~/i18n/problem";
+import { patternIssue, staffField, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
 import { type Destination, type PortChoice, portLabel, SIZE_CLASSES, type SizeClass } from "./freight";
 
 /*
  * The owner's freight table: one row per destination port, with freight per
- * vehicle size class in whole yen and an insurance rate. Messages are SPEC-style
- * English; the staff panel translates them.
+ * vehicle size class in whole yen and an insurance rate. Refusals are keys of
+ * the `admin` catalogue.
  */
 
 export const FREIGHT_MAX_YEN = 10_000_000;
 /** 10 % in basis points: no marine insurance costs more. */
 export const INSURANCE_MAX_BP = 1000;
-export const PORT_EXISTS = "This port is already in the table";
-export const PORT_NOT_FOUND = "Port not found.";
+export const PORT_EXISTS = staffText("portExists");
+export const PORT_NOT_FOUND = staffText("portNotFound");
 
-const FIELD: Record<SizeClass, string> = {
-  small: "Freight (small)",
-  medium: "Freight (medium)",
-  large: "Freight (large)",
-};
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const FIELD: Record<SizeClass, string> = { small: "freightSmall", medium: "freightMedium", large: "freightLarge" };
 
 /** Empty means "ask for a quote"; otherwise whole yen as the shop reads every typed price ("¥300,000"). */
-const freight = (label: string) =>
+const freight = (field: string) =>
   z
     .string()
     .default("")
     .transform((s) => s.trim())
-    .refine((s) => s === "" || parseYen(s) !== null, `${label} must be a whole number`)
+    .refine((s) => s === "" || parseYen(s) !== null, patternIssue("wholeNumber", { field: staffField(field) }))
     .transform((s) => (s === "" ? null : parseYen(s)!))
     .refine(
       (n) => n === null || n <= FREIGHT_MAX_YEN,
-      `${label} must be at most ${FREIGHT_MAX_YEN.toLocaleString("en-US")}`,
+      patternIssue("maxNumber", { field: staffField(field), max: FREIGHT_MAX_YEN.toLocaleString("en-US") }),
     );
 
-const INSURANCE_FORMAT = "Insurance rate must be a per cent from 0 to 10, such as 1.5";
+const INSURANCE_FORMAT = textIssue("insuranceFormat");
 
 export const FreightPortSchema = z.object({
-  country: text("Country", 60),
-  port: text("Port", 60),
+  country: staffRequiredText("country", 60),
+  port: staffRequiredText("port", 60),
   small: freight(FIELD.small),
   medium: freight(FIELD.medium),
   large: freight(FIELD.large),
@@ -66,21 +57,6 @@ export const FreightPortSchema = z.object({
     .refine((bp) => bp <= INSURANCE_MAX_BP, INSURANCE_FORMAT),
 });
 export type FreightPortInput = z.infer<typeof FreightPortSchema>;
-
-export function readFreightForm(form: FormData) {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  return FreightPortSchema.safeParse({
-    country: field("country"),
-    port: field("port"),
-    small: field("small"),
-    medium: field("medium"),
-    large: field("large"),
-    insurance: field("insurance"),
-  });
-}
 
 export type FreightPort = Destination & { updatedAt: string };
 
@@ -148,7 +124,7 @@ function columns(input: FreightPortInput) {
   };
 }
 
-export type SaveResult = { ok: true; id: number } | { ok: false; error: string };
+export type SaveResult = { ok: true; id: number } | { ok: false; error: Problem };
 
 /** Two saves of the same port at once: the unique index refuses the second, which says so like the check does. */
 async function refusingDuplicates(save: () => Promise<SaveResult>): Promise<SaveResult> {

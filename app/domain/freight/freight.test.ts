@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { insuranceYen, landedPrice, sizeClassOf } from "./freight";
-import { readFreightForm } from "./freight.server";
+import { formInput } from "~/domain/forms";
+import { english } from "../../../tests/support/english";
+import { FreightPortSchema } from "./freight.server";
 
 const port = { freight: { small: 95_000, medium: 120_000, large: null }, insuranceBp: 150 };
 
@@ -83,7 +85,7 @@ describe("the freight form", () => {
   const form = (values: Record<string, string>) => {
     const f = new FormData();
     for (const [k, v] of Object.entries(values)) f.append(k, v);
-    return readFreightForm(f);
+    return FreightPortSchema.safeParse(formInput(f));
   };
 
   it("reads yen with thousands separators, empty sizes as 'ask for a quote' and the rate in hundredths of a per cent", () => {
@@ -112,7 +114,7 @@ describe("the freight form", () => {
 
   it("refuses what is not a whole number of yen or a sensible rate, with the field named", () => {
     const messages = (values: Record<string, string>) =>
-      form(values).error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`) ?? [];
+      form(values).error?.issues.map((i) => `${String(i.path[0])}: ${english(i.message)}`) ?? [];
     expect(messages({ country: "", port: "", small: "-5", medium: "1.5", large: "12x", insurance: "11" })).toEqual([
       "country: Country is required",
       "port: Port is required",

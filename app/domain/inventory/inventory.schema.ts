@@ -3,6 +3,17 @@ import { parseYen } from "~/domain/inventory/price";
 import { shopYear } from "~/i18n/format";
 import { own } from "~/utils/own";
 import { z } from "zod";
+import { issue, type Problem } from "~/i18n/problem";
+import {
+  maxLengthIssue,
+  patternIssue,
+  requiredIssue,
+  staffChoice,
+  staffField,
+  staffPattern,
+  staffText,
+  textIssue,
+} from "~/domain/staff/staff-problems";
 import {
   DOORS,
   DRIVES,
@@ -23,87 +34,104 @@ import {
  * The owner's stock forms (SPEC 3, 5; DECISIONS "Inventory"). A listing needs
  * make, model, year and price; the ref id is made when left blank; the name
  * defaults to "{year} {make} {model}". Browser-safe; the server is the authority.
+ * Refusals are keys of the `admin` catalogue.
  */
 
-export const FILL_REQUIRED = "Please fill in all required fields";
-export const UPLOAD_COMPLETE = "Upload complete";
+export const FILL_REQUIRED = staffText("fillRequired");
+export const UPLOAD_COMPLETE = staffText("uploadComplete");
 /**
  * SPEC's failure sentences, each followed by its reason on the same line. The
  * upload screens say 'Upload failed: ' when the form could not be read and
  * 'Image upload failed' when a photo was refused or could not be stored; the
  * edit screen says 'Upload failed.' and 'Image upload failed.'.
  */
-export const uploadFailed = (reason: string) => `Upload failed: ${reason}`;
-export const imageUploadFailed = (reason: string) => `Image upload failed: ${reason}`;
-export const editUploadFailed = (reason: string) => `Upload failed. ${reason}`;
-export const editImageUploadFailed = (reason: string) => `Image upload failed. ${reason}`;
+export const uploadFailed = (reason: Problem) => staffPattern("uploadFailed", { reason });
+export const imageUploadFailed = (reason: Problem) => staffPattern("imageUploadFailed", { reason });
+export const editUploadFailed = (reason: Problem) => staffPattern("editUploadFailed", { reason });
+export const editImageUploadFailed = (reason: Problem) => staffPattern("editImageUploadFailed", { reason });
 export const MAX_IMAGES_PER_UPLOAD = 10;
 export const MAX_IMAGES_PER_ITEM = 12;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
+const optionalText = (field: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, maxLengthIssue(field, max)).optional());
 
-const optionalChoice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values, { error: `Choose a ${label} from the list` }).optional());
+const optionalChoice = <T extends readonly [string, ...string[]]>(choice: string, values: T) =>
+  z.preprocess(
+    blankToUndefined,
+    z.enum(values, { error: patternIssue("chooseFromList", { choice: staffChoice(choice) }) }).optional(),
+  );
 
-const wholeNumber = (label: string, max: number) =>
+const wholeNumber = (field: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
       .string()
       .trim()
-      .regex(/^[\d,\s]+$/, `${label} must be a whole number`)
+      .regex(/^[\d,\s]+$/, patternIssue("wholeNumber", { field: staffField(field) }))
       .transform((v) => Number(v.replace(/\D/g, "")))
       .pipe(
         z
           .number()
           .int()
-          .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`),
+          .max(max, patternIssue("maxNumber", { field: staffField(field), max: max.toLocaleString("en-US") })),
       )
       .optional(),
   );
 
 /** Whole yen, as typed: "1,250,000", "¥1 250 000". A minus sign or letters are refused. */
 export const yenPrice = z
-  .string({ error: "Price is required" })
+  .string({ error: textIssue("priceRequired") })
   .trim()
-  .min(1, "Price is required")
-  .refine((v) => parseYen(v) !== null, "Price must be a whole number of yen (no minus sign)")
+  .min(1, textIssue("priceRequired"))
+  .refine((v) => parseYen(v) !== null, textIssue("priceFormat"))
   .transform((v) => parseYen(v)!)
-  .pipe(z.number().int().min(1, "Price must be more than 0").max(2_000_000_000, "Price is too high"));
+  .pipe(z.number().int().min(1, textIssue("priceMin")).max(2_000_000_000, textIssue("priceTooHigh")));
 
-const refId = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .trim()
-    .max(40, "Ref ID must be at most 40 characters")
-    .regex(/^[A-Za-z0-9-]+$/, "Ref ID may use letters, digits and dashes")
-    .optional(),
-);
+const refIdText = z
+  .string()
+  .trim()
+  .max(40, maxLengthIssue("refId", 40))
+  .regex(/^[A-Za-z0-9-]+$/, textIssue("refIdChars"));
+const refId = z.preprocess(blankToUndefined, refIdText.optional());
 
 /** A model year from the upload form's list: 1980 to this year (SPEC 9, DECISIONS "Inventory"). */
 const modelYear = (thisYear: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}$/, "Year must be a year such as 2016")
+    .regex(/^\d{4}$/, textIssue("yearFormat"))
     .transform(Number)
     .pipe(
       z
         .number()
-        .min(UPLOAD_FIRST_YEAR, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`)
-        .max(thisYear, `Year must be from ${UPLOAD_FIRST_YEAR} to ${thisYear}`),
+        .min(UPLOAD_FIRST_YEAR, patternIssue("yearRange", { first: UPLOAD_FIRST_YEAR, last: thisYear }))
+        .max(thisYear, patternIssue("yearRange", { first: UPLOAD_FIRST_YEAR, last: thisYear })),
     );
+
+/** A field the form must have: required, trimmed. */
+const requiredField = (field: string, missing = requiredIssue(field)) =>
+  z.string({ error: missing }).trim().min(1, requiredIssue(field));
+
+/** The description, at most 5,000 characters. */
+const description = z.preprocess((v) => v ?? "", z.string().trim().max(5000, maxLengthIssue("description", 5000)));
+
+/** The make, model, type and subtype checks both kinds share. */
+const chooseMake = textIssue("chooseMake");
+const chooseType = textIssue("chooseType");
+const chooseSubType = textIssue("chooseSubType");
+const chooseModel = (make: string) => patternIssue("chooseModel", { make });
 
 /** What a vehicle and a part taken from one share: mileage, colour and fuel, each optional. */
 const vehicleFacts = {
-  mileage: wholeNumber("Mileage", 2_000_000),
-  color: optionalText("Color", 40),
+  mileage: wholeNumber("mileage", 2_000_000),
+  color: optionalText("color", 40),
   fuel: optionalChoice("fuel", FUELS),
 };
+
+/** A part form without one of its fields was not sent by the screen. */
+const FILL = issue(FILL_REQUIRED);
 
 const stockStatus = z.preprocess(blankToUndefined, z.enum(STOCK_STATUSES).default("available"));
 
@@ -112,18 +140,18 @@ export function vehicleUploadSchema(now = new Date()) {
   return z
     .object({
       refId,
-      name: optionalText("Name", 200),
-      make: z.string({ error: "Make is required" }).trim().min(1, "Make is required"),
-      model: z.string({ error: "Model is required" }).trim().min(1, "Model is required"),
-      year: z.string({ error: "Year is required" }).trim().min(1, "Year is required").pipe(modelYear(thisYear)),
+      name: optionalText("name", 200),
+      make: requiredField("make"),
+      model: requiredField("model"),
+      year: requiredField("year").pipe(modelYear(thisYear)),
       price: yenPrice,
-      type: optionalText("Type", 40),
-      subType: optionalText("SubType", 40),
+      type: optionalText("type", 40),
+      subType: optionalText("subType", 40),
       ...vehicleFacts,
-      engineCc: wholeNumber("Engine capacity", 20_000),
+      engineCc: wholeNumber("engineCapacity", 20_000),
       transmission: optionalChoice("transmission", TRANSMISSIONS),
       drive: optionalChoice("drive", DRIVES),
-      seats: optionalChoice("number of seats", SEATS),
+      seats: optionalChoice("seats", SEATS),
       doors: z.preprocess(
         blankToUndefined,
         z
@@ -131,24 +159,21 @@ export function vehicleUploadSchema(now = new Date()) {
           .transform(Number)
           .optional(),
       ),
-      steering: optionalChoice("steering side", STEERING),
+      steering: optionalChoice("steering", STEERING),
       exteriorGrade: optionalChoice("grade", GRADES),
       interiorGrade: optionalChoice("grade", GRADES),
-      description: z.preprocess(
-        (v) => v ?? "",
-        z.string().trim().max(5000, "Description must be at most 5,000 characters"),
-      ),
+      description,
       stockStatus,
     })
     .superRefine((v, ctx) => {
       const models = own(VEHICLE_MODELS, v.make);
-      if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: "Choose a make from the list" });
+      if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: chooseMake });
       else if (!models.includes(v.model))
-        ctx.addIssue({ code: "custom", path: ["model"], message: `Choose a ${v.make} model from the list` });
+        ctx.addIssue({ code: "custom", path: ["model"], message: chooseModel(v.make) });
       if (v.type && !own(VEHICLE_SUB_TYPES, v.type))
-        ctx.addIssue({ code: "custom", path: ["type"], message: "Choose a type from the list" });
+        ctx.addIssue({ code: "custom", path: ["type"], message: chooseType });
       if (v.subType && (!v.type || !own(VEHICLE_SUB_TYPES, v.type)?.includes(v.subType))) {
-        ctx.addIssue({ code: "custom", path: ["subType"], message: "Choose a subtype of the chosen type" });
+        ctx.addIssue({ code: "custom", path: ["subType"], message: chooseSubType });
       }
     });
 }
@@ -157,49 +182,37 @@ export function partUploadSchema(now = new Date()) {
   const thisYear = shopYear(now);
   return z
     .object({
-      refId: z
-        .string({ error: FILL_REQUIRED })
-        .trim()
-        .min(1, "Ref ID is required")
-        .max(40, "Ref ID must be at most 40 characters")
-        .regex(/^[A-Za-z0-9-]+$/, "Ref ID may use letters, digits and dashes"),
-      name: z
-        .string({ error: FILL_REQUIRED })
-        .trim()
-        .min(1, "Name is required")
-        .max(200, "Name must be at most 200 characters"),
+      refId: requiredField("refId", FILL).pipe(refIdText),
+      name: requiredField("name", FILL).max(200, maxLengthIssue("name", 200)),
       price: yenPrice,
-      make: z.string({ error: FILL_REQUIRED }).trim().min(1, "Make is required"),
-      model: z.string({ error: FILL_REQUIRED }).trim().min(1, "Model is required"),
-      type: z.string({ error: FILL_REQUIRED }).trim().min(1, "Type is required"),
-      subType: z.string({ error: FILL_REQUIRED }).trim().min(1, "SubType is required"),
+      make: requiredField("make", FILL),
+      model: requiredField("model", FILL),
+      type: requiredField("type", FILL),
+      subType: requiredField("subType", FILL),
       // A part's car: its year, mileage, fuel and colour, each optional (a tyre has none).
       year: z.preprocess(blankToUndefined, modelYear(thisYear).optional()),
       ...vehicleFacts,
-      partNumber: optionalText("Part number", 60),
+      partNumber: optionalText("partNumber", 60),
       condition: optionalChoice("condition", PART_CONDITIONS),
       quantity: z.preprocess(
         // Left blank or not sent: one.
         (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? "1" : v),
         z
           .string()
-          .regex(/^\d{1,6}$/, "Quantity must be a whole number")
+          .regex(/^\d{1,6}$/, patternIssue("wholeNumber", { field: staffField("quantity") }))
           .transform(Number),
       ),
-      description: z.preprocess(
-        (v) => v ?? "",
-        z.string().trim().max(5000, "Description must be at most 5,000 characters"),
-      ),
+      description,
       stockStatus,
     })
     .superRefine((v, ctx) => {
       const models = own(PART_MODELS, v.make);
-      if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: "Choose a make from the list" });
+      if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: chooseMake });
       else if (!models.includes(v.model))
-        ctx.addIssue({ code: "custom", path: ["model"], message: `Choose a ${v.make} model from the list` });
+        ctx.addIssue({ code: "custom", path: ["model"], message: chooseModel(v.make) });
       const subTypes = own(PART_SUB_TYPES, v.type);
-      if (!subTypes) ctx.addIssue({ code: "custom", path: ["type"], message: "Choose a type from the list" });
+      if (!subTypes) ctx.addIssue({ code: "custom", path: ["type"], message: chooseType });
       else if (!subTypes.includes(v.subType))
-        ctx.addIssue({ code: "custom", path: ["subType"], message: "Choose a subtype of the chosen type" });
+        ctx.addIssue({ code: "custom", path: ["subType"], message: chooseSubType });
     });
 }

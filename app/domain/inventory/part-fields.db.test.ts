@@ -1,3 +1,4 @@
+import { inEnglish } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +10,13 @@ import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPart } from "./inventory.server";
 import { editStock } from "./stock-edit.server";
-import { uploadPart, uploadVehicle } from "./stock-upload.server";
+import { uploadPart as uploadPartOf, uploadVehicle as uploadVehicleOf } from "./stock-upload.server";
+
+/** The answer as the staff read it in English. */
+const uploadVehicle = async (...args: Parameters<typeof uploadVehicleOf>) => inEnglish(await uploadVehicleOf(...args));
+
+/** The answer as the staff read it in English. */
+const uploadPart = async (...args: Parameters<typeof uploadPartOf>) => inEnglish(await uploadPartOf(...args));
 
 /*
  * A part's car: year, mileage, colour and fuel (SPEC 3 "Part"), saved from

@@ -1,9 +1,10 @@
-import { firstErrors } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem } from "~/domain/forms";
+import { staffText } from "~/domain/staff/staff-problems";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
-import type { MultipartForm } from "~/domain/media/multipart.server";
+import { firstValues, type MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { StockPath } from "./stock-kinds";
 import { removeUnusedPhotos } from "./admin-stock.server";
@@ -13,17 +14,17 @@ import { partInput, photoRefused, vehicleInput } from "./stock-upload.server";
 import { vehicleRepository } from "./vehicles.server";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
-export const PRODUCT_NOT_FOUND = "Product not found";
-export const PRODUCT_UPDATED = "Product updated successfully!";
-export const SAVE_FAILED = "Failed to save product.";
-export const TOO_MANY_IMAGES = "Maximum 12 images allowed.";
+export const PRODUCT_NOT_FOUND = staffText("productNotFound");
+export const PRODUCT_UPDATED = staffText("productUpdated");
+export const SAVE_FAILED = staffText("saveFailed");
+export const TOO_MANY_IMAGES = staffText("tooManyImages");
 
 export type EditImage = ImageRef & { id: number };
 
 /** The photos of one item, in order, with their row ids (the edit screen moves and removes them). */
 export const stockImages = (db: DB, kind: StockPath, id: number): Promise<EditImage[]> => itemImages(db, kind, id);
 
-export type EditOutcome = { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string> };
+export type EditOutcome = { ok: true } | { ok: false; status: number; message: Problem; errors: FieldProblems };
 
 const tooManyImages = (): EditOutcome => ({
   ok: false,
@@ -31,10 +32,6 @@ const tooManyImages = (): EditOutcome => ({
   message: TOO_MANY_IMAGES,
   errors: { images: TOO_MANY_IMAGES },
 });
-
-function values(form: MultipartForm) {
-  return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
-}
 
 /**
  * Saves the edit screen: the fields, the photos kept in the order given (only
@@ -57,9 +54,9 @@ export async function editStock(
   const [existing] = await repository.labels(db, [id]);
   if (!existing) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
 
-  const parsed = (kind === "vehicles" ? vehicleUploadSchema() : partUploadSchema()).safeParse(values(form));
-  if (!parsed.success) {
-    return { ok: false, status: 400, message: SAVE_FAILED, errors: firstErrors(parsed.error.issues) };
+  const submission = parseForm(firstValues(form), kind === "vehicles" ? vehicleUploadSchema() : partUploadSchema());
+  if (submission.status === "error") {
+    return { ok: false, status: 400, message: SAVE_FAILED, errors: submission.errors };
   }
   // The photos this save knows of: the ones it keeps or drops. A photo another
   // save adds from now on is neither; it stays and counts towards the 12.
@@ -70,9 +67,9 @@ export async function editStock(
   // A first look, so a form that is plainly over the limit stores no file; the
   // count that decides is taken again inside the transaction below.
   if (keepIds.length + form.files.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
-  const refId = (parsed.data.refId as string | undefined) || existing.ref_id;
+  const refId = (submission.value.refId as string | undefined) || existing.ref_id;
   if ((await repository.refIdHolder(db, refId, id)) !== null)
-    return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: "This Ref ID is already used" } };
+    return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: staffText("refIdUsed") } };
 
   const added: ImageRef[] = [];
   for (const file of form.files) {
@@ -110,8 +107,14 @@ export async function editStock(
       removed = images.filter((i) => known.has(i.id) && !kept.includes(i.id));
 
       if (kind === "vehicles")
-        await vehicleRepository.update(trx, id, vehicleInput(vehicleUploadSchema().parse(values(form))), refId, now);
-      else await partRepository.update(trx, id, partInput(partUploadSchema().parse(values(form))), refId, now);
+        await vehicleRepository.update(
+          trx,
+          id,
+          vehicleInput(vehicleUploadSchema().parse(firstValues(form))),
+          refId,
+          now,
+        );
+      else await partRepository.update(trx, id, partInput(partUploadSchema().parse(firstValues(form))), refId, now);
       await repository.photos.remove(
         trx,
         removed.map((r) => r.id),

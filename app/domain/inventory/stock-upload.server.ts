@@ -1,11 +1,12 @@
 import type { StockPath } from "./stock-kinds";
-import { firstErrors } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem } from "~/domain/forms";
 import type { z } from "zod";
 import type { DB } from "~/db/db.server";
 import type { PartInput, VehicleInput } from "./inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
-import type { MultipartForm } from "~/domain/media/multipart.server";
+import { fileName, firstValues, type MultipartForm } from "~/domain/media/multipart.server";
+import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { createPart, createVehicle } from "./inventory.server";
 import { repositoryOf } from "./stock-repository.server";
@@ -17,13 +18,11 @@ import {
   vehicleUploadSchema,
 } from "./inventory.schema";
 
-export type UploadOutcome =
-  | { ok: true; id: number; refId: string }
-  | { ok: false; status: number; message: string; errors: Record<string, string> };
+/** A part form missing a field ("Make is required", "Price is required") says only "Please fill in all required fields". */
+const MISSING = new Set(["messages.pattern.required", "messages.text.priceRequired"]);
 
-function firstValues(form: MultipartForm): Record<string, string> {
-  return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
-}
+export type UploadOutcome =
+  { ok: true; id: number; refId: string } | { ok: false; status: number; message: Problem; errors: FieldProblems };
 
 /**
  * Stores the photos (checked and re-encoded by the media store); if any is
@@ -33,7 +32,7 @@ function firstValues(form: MultipartForm): Record<string, string> {
 export async function storePhotos(
   media: MediaStore,
   form: MultipartForm,
-): Promise<ImageRef[] | { status: number; message: string }> {
+): Promise<ImageRef[] | { status: number; message: Problem }> {
   const stored: ImageRef[] = [];
   for (const file of form.files) {
     try {
@@ -48,9 +47,9 @@ export async function storePhotos(
 }
 
 /** A refused photo is the sender's to fix (400); a storage outage is not about any one file (503). */
-export function photoRefused(error: MediaError, filename: string): { status: number; message: string } {
-  if (error.code === "storage") return { status: 503, message: error.message };
-  return { status: 400, message: `${filename || "An image"}: ${error.message}` };
+export function photoRefused(error: MediaError, filename: string): { status: number; message: Problem } {
+  if (error.code === "storage") return { status: 503, message: error.problem };
+  return { status: 400, message: staffPattern("fileProblem", { name: fileName(filename), reason: error.problem }) };
 }
 
 async function list(
@@ -66,8 +65,8 @@ async function list(
       return {
         ok: false,
         status: 400,
-        message: "Upload failed: this Ref ID is already used",
-        errors: { refId: "This Ref ID is already used" },
+        message: staffText("uploadRefIdUsed"),
+        errors: { refId: staffText("refIdUsed") },
       };
   }
   const photos = await storePhotos(media, form);
@@ -93,12 +92,12 @@ export async function uploadVehicle(
   form: MultipartForm,
   staff: Staff,
 ): Promise<UploadOutcome> {
-  const parsed = vehicleUploadSchema().safeParse(firstValues(form));
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
+  const submission = parseForm(firstValues(form), vehicleUploadSchema());
+  if (submission.status === "error") {
+    const { errors } = submission;
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
-  const input = vehicleInput(parsed.data);
+  const input = vehicleInput(submission.value);
   return list(db, media, form, "vehicles", input, (images) =>
     createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
   );
@@ -156,10 +155,10 @@ export function partInput(p: z.output<ReturnType<typeof partUploadSchema>>): Par
 
 /** Lists a part from the upload form: a real part record (DECISIONS "Inventory"). */
 export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm, staff: Staff): Promise<UploadOutcome> {
-  const parsed = partUploadSchema().safeParse(firstValues(form));
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
-    const missing = parsed.error.issues.some((i) => /is required$/.test(i.message));
+  const submission = parseForm(firstValues(form), partUploadSchema());
+  if (submission.status === "error") {
+    const { errors } = submission;
+    const missing = Object.values(errors).some((p) => MISSING.has(p.key));
     return {
       ok: false,
       status: 400,
@@ -167,7 +166,7 @@ export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm,
       errors,
     };
   }
-  const input = partInput(parsed.data);
+  const input = partInput(submission.value);
   return list(db, media, form, "parts", input, (images) =>
     createPart(db, input, images, { kind: "staff", id: staff.adminId }),
   );

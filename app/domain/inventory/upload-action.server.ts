@@ -1,4 +1,5 @@
 import type { StockKind } from "./stock-kinds";
+import type { FieldProblems, Problem } from "~/domain/forms";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
@@ -8,7 +9,7 @@ import { uploadPart, uploadVehicle } from "./stock-upload.server";
 
 export type UploadAnswer = {
   status: number;
-  body: { ok: boolean; message: string; errors: Record<string, string>; id: number | null };
+  body: { ok: boolean; message: Problem; errors: FieldProblems; id: number | null };
 };
 
 /**
@@ -36,7 +37,7 @@ export async function handleUpload(
     if (error instanceof UploadError) {
       return {
         status: error.status,
-        body: { ok: false, message: uploadFailed(error.message), errors: {}, id: null },
+        body: { ok: false, message: uploadFailed(error.problem), errors: {}, id: null },
       };
     }
     throw error;

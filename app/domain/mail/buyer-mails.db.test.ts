@@ -1,3 +1,5 @@
+import type { Problem } from "~/i18n/problem";
+import { english } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -89,9 +91,9 @@ describe("mails to buyers", () => {
       context(),
       "vehicle",
       vehicle.id,
-    )) as { ok: boolean; message: string };
+    )) as { ok: boolean; message: Problem };
     expect(answer.ok).toBe(true);
-    const number = /\d{10}/.exec(answer.message)![0];
+    const number = /\d{10}/.exec(english(answer.message))![0];
     const [buyer] = await mailsTo("yuki@example.jp");
     expect(buyer!.subject).toBe(`お見積もり依頼 ${number}（2015 Nissan Note e-Power）を承りました`);
     expect(buyer!.text_body).toContain("Yuki <Tanaka> & Co 様");
@@ -112,8 +114,8 @@ describe("mails to buyers", () => {
       context(),
       "vehicle",
       vehicle.id,
-    )) as { ok: boolean; message: string };
-    const number = /\d{10}/.exec(answer.message)![0];
+    )) as { ok: boolean; message: Problem };
+    const number = /\d{10}/.exec(english(answer.message))![0];
     const [buyer] = await mailsTo("en@example.com");
     const link = new URL(`/vehicles/${vehicle.id}`, config.publicUrl).href;
     expect(buyer!.subject).toBe(`Your quote request ${number} for 2015 Nissan Note e-Power`);

@@ -5,6 +5,9 @@ import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import sharp, { type Metadata } from "sharp";
 import { log } from "~/utils/log.server";
+import { staffText } from "~/domain/staff/staff-problems";
+import { type Problem, problemText } from "~/i18n/problem";
+import { serverT } from "~/i18n/request.server";
 import { type ImageRef, isMediaPath, mediaPath } from "./image-url";
 
 /*
@@ -21,15 +24,21 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** "storage": the image was fine, but the place photos are kept did not take it (disk full, bucket down). */
 export type MediaErrorCode = "format" | "size" | "pixels" | "unreadable" | "storage";
 
-export const STORAGE_DOWN =
-  "The photo storage is not answering, so nothing was saved. Please try again in a few minutes.";
+/** What the staff are told about each code, in the `admin` catalogue. */
+const PROBLEMS: Record<MediaErrorCode, Problem> = {
+  format: staffText("imageFormat"),
+  size: staffText("imageTooLarge"),
+  pixels: staffText("imageTooManyPixels"),
+  unreadable: staffText("imageUnreadable"),
+  storage: staffText("photoStorageDown"),
+};
 
 export class MediaError extends Error {
-  constructor(
-    readonly code: MediaErrorCode,
-    message: string,
-  ) {
-    super(message);
+  readonly problem: Problem;
+  constructor(readonly code: MediaErrorCode) {
+    // In English for the logs; the staff are shown `problem` in their language.
+    super(problemText(serverT("en", "admin"), PROBLEMS[code]));
+    this.problem = PROBLEMS[code];
     this.name = "MediaError";
   }
 }
@@ -87,9 +96,9 @@ export function sniffFormat(data: Buffer): Format | null {
 
 function decodeError(error: unknown): MediaError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return new MediaError("pixels", "The image has too many pixels (at most 40 megapixels).");
+    return new MediaError("pixels");
   }
-  return new MediaError("unreadable", "The image could not be read.");
+  return new MediaError("unreadable");
 }
 
 export class MediaStore {
@@ -98,11 +107,11 @@ export class MediaStore {
   /** Checks, re-encodes and stores one image. Throws MediaError with a message for the person uploading. */
   async put(data: Buffer): Promise<ImageRef> {
     if (data.length > MAX_IMAGE_BYTES) {
-      throw new MediaError("size", "Image is larger than 5 MB.");
+      throw new MediaError("size");
     }
     const format = sniffFormat(data);
     if (!format) {
-      throw new MediaError("format", "Only JPG, PNG or WebP images are accepted.");
+      throw new MediaError("format");
     }
     const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
     let meta: Metadata;
@@ -112,11 +121,11 @@ export class MediaStore {
       throw decodeError(error);
     }
     if (meta.format !== format) {
-      throw new MediaError("format", "Only JPG, PNG or WebP images are accepted.");
+      throw new MediaError("format");
     }
-    if (!meta.width || !meta.height) throw new MediaError("unreadable", "The image could not be read.");
+    if (!meta.width || !meta.height) throw new MediaError("unreadable");
     if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-      throw new MediaError("pixels", "The image has too many pixels (at most 40 megapixels).");
+      throw new MediaError("pixels");
     }
 
     // EXIF orientation turns the picture; width and height follow it.
@@ -145,7 +154,7 @@ export class MediaStore {
         // The picture was fine; the storage was not. Say so, and keep no part of it.
         log("error", "photo could not be stored", { path: rel, error: String(error) });
         await this.discard([...written, rel]);
-        throw new MediaError("storage", STORAGE_DOWN);
+        throw new MediaError("storage");
       }
       written.push(rel);
     }

@@ -2,6 +2,9 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { MAX_IMAGE_BYTES } from "./media-store.server";
+import { staffPattern, staffText } from "~/domain/staff/staff-problems";
+import { type Problem, problem, problemText } from "~/i18n/problem";
+import { serverT } from "~/i18n/request.server";
 
 /*
  * Reads a multipart form as it streams in, with limits, so an upload cannot
@@ -12,30 +15,39 @@ import { MAX_IMAGE_BYTES } from "./media-store.server";
 
 export class UploadError extends Error {
   constructor(
-    message: string,
+    /** What the staff are told, in the `admin` catalogue. */
+    readonly problem: Problem,
     readonly status = 400,
   ) {
-    super(message);
+    // In English for the logs; the staff are shown `problem` in their language.
+    super(problemText(serverT("en", "admin"), problem));
     this.name = "UploadError";
   }
 }
 
+/** A file's name as the sentences about it say it: its own, or "An image". */
+export const fileName = (name: string): string | Problem => name || problem("messages.anImage");
+
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 export type MultipartForm = { fields: Map<string, string[]>; files: UploadedFile[] };
+
+/** The first value of each text field, as a form's schema reads it. */
+export function firstValues(form: MultipartForm): Record<string, string> {
+  return Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0] ?? ""]));
+}
 
 export type MultipartLimits = { maxFiles: number; maxFileBytes?: number; maxFields?: number; maxFieldBytes?: number };
 
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data"))
-    throw new UploadError("The form must be sent as multipart/form-data.");
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new UploadError(staffText("formNotMultipart"));
   const maxFileBytes = limits.maxFileBytes ?? MAX_IMAGE_BYTES;
   const declared = Number(request.headers.get("content-length") ?? 0);
   // Refuse at once what could not fit: every file at the limit plus the fields.
   if (declared > limits.maxFiles * (maxFileBytes + 4096) + 1024 * 1024) {
-    throw new UploadError(`The upload is too large: at most ${limits.maxFiles} images of 5 MB each.`, 413);
+    throw new UploadError(staffPattern("uploadTooLarge", { max: limits.maxFiles }), 413);
   }
-  if (!request.body) throw new UploadError("The form was empty.");
+  if (!request.body) throw new UploadError(staffText("formEmpty"));
 
   let parser: busboy.Busboy;
   try {
@@ -50,7 +62,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       },
     });
   } catch {
-    throw new UploadError("The form could not be read.");
+    throw new UploadError(staffText("formUnreadable"));
   }
 
   const fields = new Map<string, string[]>();
@@ -62,8 +74,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
 
   const done = new Promise<void>((resolve) => {
     parser.on("field", (name, value, info) => {
-      if (!name) return fail(new UploadError("The form has a field without a name."));
-      if (info.valueTruncated) return fail(new UploadError(`The field ${name.slice(0, 40)} is too long.`));
+      if (!name) return fail(new UploadError(staffText("fieldWithoutName")));
+      if (info.valueTruncated) return fail(new UploadError(staffPattern("fieldTooLong", { name: name.slice(0, 40) })));
       fields.set(name, [...(fields.get(name) ?? []), value]);
     });
     parser.on("file", (name, stream, info) => {
@@ -73,21 +85,23 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         size += chunk.length;
         if (!problem) chunks.push(chunk);
       });
-      stream.on("limit", () => fail(new UploadError(`${info.filename || "An image"} is larger than 5 MB.`, 413)));
+      stream.on("limit", () =>
+        fail(new UploadError(staffPattern("fileTooLarge", { name: fileName(info.filename ?? "") }), 413)),
+      );
       // A body that stops inside a file ends that file with an error: a refusal, never a crash.
-      stream.on("error", () => fail(new UploadError("The upload was cut off or malformed. Please try again.")));
+      stream.on("error", () => fail(new UploadError(staffText("uploadMalformed"))));
       stream.on("end", () => {
-        if (!name) return fail(new UploadError("The form has a file without a field name."));
+        if (!name) return fail(new UploadError(staffText("fileWithoutName")));
         // An empty file input sends a part with no name and no bytes: not an image.
         if (size === 0 && !info.filename) return;
         if (!problem) files.push({ field: name, filename: info.filename ?? "", data: Buffer.concat(chunks) });
       });
     });
-    parser.on("filesLimit", () => fail(new UploadError(`At most ${limits.maxFiles} images per upload.`)));
-    parser.on("fieldsLimit", () => fail(new UploadError("The form has too many fields.")));
-    parser.on("partsLimit", () => fail(new UploadError("The form has too many parts.")));
+    parser.on("filesLimit", () => fail(new UploadError(staffPattern("tooManyFiles", { max: limits.maxFiles }))));
+    parser.on("fieldsLimit", () => fail(new UploadError(staffText("tooManyFields"))));
+    parser.on("partsLimit", () => fail(new UploadError(staffText("tooManyParts"))));
     parser.on("error", () => {
-      fail(new UploadError("The upload was cut off or malformed. Please try again."));
+      fail(new UploadError(staffText("uploadMalformed")));
       resolve();
     });
     parser.on("close", () => resolve());
@@ -95,7 +109,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
 
   const body = Readable.fromWeb(request.body as NodeReadableStream);
   body.on("error", () => {
-    fail(new UploadError("The upload was cut off. Please try again."));
+    fail(new UploadError(staffText("uploadCutOff")));
     parser.destroy();
   });
   body.pipe(parser);

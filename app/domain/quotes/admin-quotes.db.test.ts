@@ -1,10 +1,11 @@
+import { inEnglish } from "../../../tests/support/english";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { sendDueMail } from "~/domain/mail/outbox.server";
 import {
-  changeQuoteStatus,
+  changeQuoteStatus as changeQuoteStatusOf,
   deleteQuotes,
   exportAdminQuotes,
   listAdminQuotes,
@@ -12,9 +13,14 @@ import {
   readAdminQuoteQuery,
   retryMail,
 } from "./admin-quotes.server";
-import { readQuoteForm } from "./quotes.schema";
+import { QuoteRequestSchema } from "./quotes.schema";
+import { formInput } from "~/domain/forms";
 import { createQuote } from "./quotes.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
+
+/** The answer as the staff read it in English. */
+const changeQuoteStatus = async (...args: Parameters<typeof changeQuoteStatusOf>) =>
+  inEnglish(await changeQuoteStatusOf(...args));
 
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
@@ -35,7 +41,7 @@ function request(kind: StockKind, itemId: number, i: number, name = `Buyer ${i}`
     message: `Message ${i} `.repeat(20),
   }))
     form.set(k, v);
-  const parsed = readQuoteForm(form);
+  const parsed = QuoteRequestSchema.safeParse(formInput(form));
   if (!parsed.success) throw new Error("bad form");
   return parsed.data;
 }

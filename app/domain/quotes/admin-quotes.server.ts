@@ -1,4 +1,6 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { staffPattern, staffText } from "~/domain/staff/staff-problems";
+import { type Problem, problem } from "~/i18n/problem";
 import { containsPattern } from "~/db/like";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { DB } from "~/db/db.server";
@@ -186,12 +188,17 @@ export async function openQuote(db: DB, number: string) {
   };
 }
 
-export type StatusOutcome = { ok: true } | { ok: false; message: string };
+export type StatusOutcome = { ok: true } | { ok: false; message: Problem };
 
 /** What a status move is made on: a quote, or a Find one for me request (the same status machine). */
 const STATUS_TABLES = {
-  quotes: { name: "Quote", subject: "quote" },
-  find_requests: { name: "Find request", subject: "find_request" },
+  quotes: { name: "Quote", notFound: "quoteNotFound", cannotMove: "cannotMove", subject: "quote" },
+  find_requests: {
+    name: "Find request",
+    notFound: "findRequestNotFound",
+    cannotMove: "cannotMoveFind",
+    subject: "find_request",
+  },
 } as const;
 
 /** Moves a quote or a find request through the status machine and logs it; a move it does not allow changes nothing. */
@@ -202,13 +209,15 @@ async function moveStatus(
   to: string,
   staff: Staff,
 ): Promise<StatusOutcome> {
-  const { name, subject } = STATUS_TABLES[table];
-  if (!isQuoteStatus(to)) return { ok: false, message: "Unknown status." };
+  const { name, notFound, cannotMove, subject } = STATUS_TABLES[table];
+  if (!isQuoteStatus(to)) return { ok: false, message: staffText("unknownStatus") };
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom(table).select(["id", "status"]).where("number", "=", number).executeTakeFirst();
-    if (!row) return { ok: false, message: `${name} not found.` };
-    if (!canMove(row.status, to))
-      return { ok: false, message: `A ${row.status} ${name.toLowerCase()} cannot be marked ${to}.` };
+    if (!row) return { ok: false, message: staffText(notFound) };
+    if (!canMove(row.status, to)) {
+      const [from, into] = [row.status, to].map((status) => problem(`messages.statusNames.${status}`));
+      return { ok: false, message: staffPattern(cannotMove, { from: from!, to: into! }) };
+    }
     await trx
       .updateTable(table)
       .set({ status: to, updated_at: new Date().toISOString() })

@@ -1,3 +1,6 @@
+import { inEnglish } from "../../../tests/support/english";
+import type { Problem } from "~/i18n/problem";
+import { english, englishAll } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,9 +11,13 @@ import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { action } from "~/routes/store/find-for-me";
-import { changeFindRequestStatus } from "./admin-quotes.server";
+import { changeFindRequestStatus as changeFindRequestStatusOf } from "./admin-quotes.server";
 import { listFindRequests } from "./find-requests.server";
 import { QUOTE_LIMITS } from "./quotes.server";
+
+/** The answer as the staff read it in English. */
+const changeFindRequestStatus = async (...args: Parameters<typeof changeFindRequestStatusOf>) =>
+  inEnglish(await changeFindRequestStatusOf(...args));
 
 /*
  * "Find one for me" (issue 18.2), through the page's own action: saved,
@@ -62,7 +69,7 @@ const good = (email = "an@example.vn") => ({
 });
 
 type Answer = {
-  data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, string> };
+  data: { ok: boolean; message: Problem; errors: Record<string, Problem>; values: Record<string, string> };
   init: { status: number };
 };
 
@@ -75,7 +82,7 @@ describe("Find one for me", () => {
       post({ ...good(), make: "", email: "not-mail", budget: "lots", yearFrom: "1850" }),
     )) as unknown as Answer;
     expect(answer.init.status).toBe(400);
-    expect(answer.data.errors).toMatchObject({
+    expect(englishAll(answer.data.errors)).toMatchObject({
       make: "Make is required",
       email: "Please enter a valid email address",
       budget: "Please enter the budget in yen (digits only)",
@@ -95,14 +102,14 @@ describe("Find one for me", () => {
   it("refuses a line break in a one-line field, which would add a line to the mails", async () => {
     const answer = (await run(post({ ...good(), make: "Toyota\nemail: someone@else.example" }))) as unknown as Answer;
     expect(answer.init.status).toBe(400);
-    expect(answer.data.errors).toMatchObject({ make: "Make must be on one line" });
+    expect(englishAll(answer.data.errors)).toMatchObject({ make: "Make must be on one line" });
     expect(await t.db.selectFrom("find_requests").select("id").execute()).toHaveLength(0);
   });
 
   it("saves the request, mails the owner and the buyer (in the buyer's language), and lists it for the owner", async () => {
-    const answer = (await run(post(good(), "vi"))) as { ok: boolean; message: string };
+    const answer = (await run(post(good(), "vi"))) as { ok: boolean; message: Problem };
     expect(answer.ok).toBe(true);
-    const number = /request number is (\d{10})\.$/.exec(answer.message)?.[1];
+    const number = /request number is (\d{10})\.$/.exec(english(answer.message))?.[1];
     expect(number).toBeDefined();
 
     const row = await t.db
@@ -137,8 +144,8 @@ describe("Find one for me", () => {
   });
 
   it("moves through the quotes' statuses when the owner answers and closes it, each move logged", async () => {
-    const answer = (await run(post(good("status@example.lk")), "192.0.2.50")) as { ok: boolean; message: string };
-    const number = /request number is (\d{10})\.$/.exec(answer.message)![1]!;
+    const answer = (await run(post(good("status@example.lk")), "192.0.2.50")) as { ok: boolean; message: Problem };
+    const number = /request number is (\d{10})\.$/.exec(english(answer.message))![1]!;
     const owner = { id: 1, adminId: "owner" };
     const status = async () =>
       (await t.db.selectFrom("find_requests").select("status").where("number", "=", number).executeTakeFirstOrThrow())
@@ -180,7 +187,7 @@ describe("Find one for me", () => {
     }
     const refused = (await run(post(good(email)), "198.51.100.99")) as unknown as Answer;
     expect(refused.init.status).toBe(429);
-    expect(refused.data.message).toBe(
+    expect(english(refused.data.message)).toBe(
       "You have sent many quote requests in a short time. Please wait a while and try again, or contact us on WhatsApp.",
     );
     expect(refused.data.values).toMatchObject({ email, make: "Toyota" });

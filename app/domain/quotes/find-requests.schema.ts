@@ -2,35 +2,28 @@ import { shopYear } from "~/i18n/format";
 import { z } from "zod";
 import { PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
 import { parseYen } from "~/domain/inventory/price";
+import { fieldName, INVALID_EMAIL, INVALID_PHONE, PHONE_PATTERN, requiredText, tooLong } from "~/domain/buyer-fields";
+import { issue, problem } from "~/i18n/problem";
 
-/** "Find one for me" (issue 18.2): what a buyer wants that the stock lacks. Messages stay English: pages localize them. */
+/** "Find one for me" (issue 18.2): what a buyer wants that the stock lacks. Refusals are keys of the `messages` catalogue. */
 
-export const findSentMessage = (number: string) =>
-  `Request sent! We will e-mail you what we find. Your request number is ${number}.`;
-export const FIND_ERROR = "Error sending your request. Please check the form and try again.";
-export const FIND_YEAR = "Choose a year from the list";
-export const FIND_BUDGET = "Please enter the budget in yen (digits only)";
-
-const PHONE = "Please enter a phone number (digits, spaces, + - ( ))";
+export const findSentProblem = (number: string) => problem("find.sent", { number });
+export const FIND_ERROR = problem("find.error");
+const FIND_YEAR = issue("find.chooseYear");
+const FIND_BUDGET = issue("find.budget");
 
 /** One line of text: no line breaks or other control characters (they would add lines to the mails). */
 const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
-const oneLine = (label: string) => `${label} must be on one line`;
+const oneLine = (label: string) => issue("validation.oneLine", { label: fieldName(label) });
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(ONE_LINE, oneLine(label));
+const required = (label: string, max: number) => requiredText(label, max).regex(ONE_LINE, oneLine(label));
 
 const optional = (label: string, max: number) =>
   z
-    .string({ error: FIND_ERROR })
+    .string({ error: issue(FIND_ERROR.key) })
     .nullish()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).regex(ONE_LINE, oneLine(label)));
+    .pipe(z.string().max(max, tooLong(label, max)).regex(ONE_LINE, oneLine(label)));
 
 const year = z
   .string({ error: FIND_YEAR })
@@ -46,8 +39,8 @@ export const FindRequestSchema = z
   .object({
     kind: z.enum(["vehicle", "part"]),
     submissionKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/),
-    make: required("Make", 60),
-    model: optional("Model", 60),
+    make: required("make", 60),
+    model: optional("model", 60),
     yearFrom: year,
     yearTo: year,
     budget: z
@@ -56,15 +49,15 @@ export const FindRequestSchema = z
       .transform((v) => (v ?? "").trim())
       .refine((v) => v === "" || (parseYen(v) !== null && parseYen(v)! < 2_000_000_000), FIND_BUDGET)
       .transform((v) => (v === "" ? null : parseYen(v)!)),
-    destination: required("Destination", 100),
-    name: required("Name", 100),
-    email: required("Email", 254).pipe(z.email("Please enter a valid email address")),
+    destination: required("destination", 100),
+    name: required("name", 100),
+    email: required("email", 254).pipe(z.email(INVALID_EMAIL)),
     phone: z
-      .string({ error: PHONE })
+      .string({ error: INVALID_PHONE })
       .nullish()
       .transform((v) => (v ?? "").trim())
-      .refine((v) => v === "" || /^[+0-9 ()-]{5,30}$/.test(v), PHONE),
-    message: optional("Message", 2000),
+      .refine((v) => v === "" || PHONE_PATTERN.test(v), INVALID_PHONE),
+    message: optional("message", 2000),
   })
   // Years given the wrong way round are read the right way, as the list reads them.
   .transform((r) =>
@@ -74,25 +67,3 @@ export const FindRequestSchema = z
   );
 
 export type FindRequest = z.infer<typeof FindRequestSchema>;
-
-export const FIND_FIELDS = [
-  "make",
-  "model",
-  "yearFrom",
-  "yearTo",
-  "budget",
-  "destination",
-  "name",
-  "email",
-  "phone",
-  "message",
-] as const;
-
-/** Reads the form. */
-export function readFindForm(form: FormData) {
-  return FindRequestSchema.safeParse({
-    kind: form.get("kind"),
-    submissionKey: form.get("submissionKey"),
-    ...Object.fromEntries(FIND_FIELDS.map((f) => [f, form.get(f)])),
-  });
-}

@@ -1,3 +1,5 @@
+import type { Problem } from "~/i18n/problem";
+import { english, englishAll } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,7 +51,7 @@ const good = () => ({
 });
 
 type Answer = {
-  data: { ok: boolean; message: string; errors: Record<string, string>; values: Record<string, unknown> };
+  data: { ok: boolean; message: Problem; errors: Record<string, Problem>; values: Record<string, unknown> };
   init: { status: number };
 };
 
@@ -63,8 +65,8 @@ describe("quote form action", () => {
     )) as unknown as Answer;
     expect(answer.init.status).toBe(400);
     // A field error asks for a correction; 'Error sending quote' is kept for real failures (issue 18.4).
-    expect(answer.data.message).toBe("Please correct the fields marked below");
-    expect(answer.data.errors).toMatchObject({
+    expect(english(answer.data.message)).toBe("Please correct the fields marked below");
+    expect(englishAll(answer.data.errors)).toMatchObject({
       name: "Name is required",
       email: "Please enter a valid email address",
       message: "Message is required",
@@ -76,10 +78,10 @@ describe("quote form action", () => {
   it("says 'Quote request sent successfully!' with the quote number", async () => {
     const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as {
       ok: boolean;
-      message: string;
+      message: Problem;
     };
     expect(answer.ok).toBe(true);
-    expect(answer.message).toMatch(/^Quote request sent successfully! Your quote number is \d{10}\.$/);
+    expect(english(answer.message)).toMatch(/^Quote request sent successfully! Your quote number is \d{10}\.$/);
   });
 
   it("answers a form with its hidden fields tampered with as a failure, not a field to correct", async () => {
@@ -90,7 +92,7 @@ describe("quote form action", () => {
       vehicleId,
     )) as unknown as Answer;
     expect(answer.init.status).toBe(400);
-    expect(answer.data.message).toBe("Error sending quote. Please try again.");
+    expect(english(answer.data.message)).toBe("Error sending quote. Please try again.");
   });
 
   it("gives the success panel the quote number and the buyer's address", async () => {
@@ -163,8 +165,8 @@ describe("quote form action", () => {
       ] as const) {
         const answer = await postPart(quantity);
         expect(answer.init.status, quantity).toBe(400);
-        expect(answer.data.message).toBe("Please correct the fields marked below");
-        expect(answer.data.errors.quantity).toBe(`Quantity must be a whole number from 1 to ${max}`);
+        expect(english(answer.data.message)).toBe("Please correct the fields marked below");
+        expect(english(answer.data.errors.quantity)).toBe(`Quantity must be a whole number from 1 to ${max}`);
         expect(answer.data.values.quantity).toBe(quantity);
       }
       expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(before);
@@ -175,7 +177,7 @@ describe("quote form action", () => {
     await t.cleanup(); // the database is gone
     const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as unknown as Answer;
     expect(answer.init.status).toBe(500);
-    expect(answer.data.message).toBe("Error sending quote. Please try again.");
+    expect(english(answer.data.message)).toBe("Error sending quote. Please try again.");
     expect(answer.data.values).toMatchObject({ name: "Tran Van An", message: "Giá CIF Hải Phòng?" });
   });
 });

@@ -1,5 +1,5 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import { firstErrors } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -10,16 +10,19 @@ import {
   QUOTE_FIX_FIELDS,
   QUOTE_SOLD,
   QUOTE_TOO_MANY,
-  quoteQuantityMessage,
-  quoteSentMessage,
-  readQuoteForm,
+  quoteQuantityProblem,
+  QuoteRequestSchema,
+  quoteSentProblem,
 } from "./quotes.schema";
 import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.server";
 import { partRepository } from "~/domain/inventory/parts.server";
 
+/** The fields the buyer fills in (the others are the page's own, hidden). */
+const SHOWN = new Set(["name", "country", "email", "phone", "message", "portId", "quantity", "contactMethods"]);
+
 /**
  * The quote form's action on the vehicle and part pages: check, save with its
- * mails, answer. Answers are English (the page shows them in its language);
+ * mails, answer. Answers are Problems of the `messages` catalogue (the page shows them in its language);
  * the buyer's mail is written in the language of this request.
  */
 export async function quoteAction(
@@ -30,31 +33,24 @@ export async function quoteAction(
 ) {
   const services = getServices(context);
   const form = await request.formData();
-  const values = {
-    name: String(form.get("name") ?? "").slice(0, 200),
-    country: String(form.get("country") ?? "").slice(0, 100),
-    email: String(form.get("email") ?? "").slice(0, 300),
-    phone: String(form.get("phone") ?? "").slice(0, 60),
-    message: String(form.get("message") ?? "").slice(0, 2100),
-    portId: String(form.get("portId") ?? "").slice(0, 12),
-    quantity: String(form.get("quantity") ?? "").slice(0, 12),
-    contactMethods: form.getAll("contactMethods").map(String).slice(0, 3),
-  };
-  const parsed = readQuoteForm(form);
-  if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) {
-    const errors = firstErrors(parsed.error?.issues ?? []);
+  const submission = parseForm(form, QuoteRequestSchema);
+  // The contact methods are ticked boxes: all of them go back.
+  const values = { ...typedValues(form), contactMethods: form.getAll("contactMethods").map(String).slice(0, 3) };
+  if (submission.status === "error" || submission.value.kind !== kind || submission.value.itemId !== itemId) {
+    const errors = submission.status === "error" ? submission.errors : {};
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
       const part = await partRepository.quoteItem(services.db, itemId);
-      if (part) errors.quantity = quoteQuantityMessage(partQuantityLimit(part.quantity ?? 0));
+      if (part) errors.quantity = quoteQuantityProblem(partQuantityLimit(part.quantity ?? 0));
     }
     // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.
-    const marked = Object.keys(errors).some((field) => field in values);
+    const marked = Object.keys(errors).some((field) => SHOWN.has(field));
     return data({ ok: false, message: marked ? QUOTE_FIX_FIELDS : QUOTE_ERROR, errors, values }, { status: 400 });
   }
+  const quote = submission.value;
   try {
     // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
-    const gate = await countMailingForm(services.db, getClientIp(context), parsed.data.email);
+    const gate = await countMailingForm(services.db, getClientIp(context), quote.email);
     if (gate.retryAfterSeconds !== null) {
       return data(
         { ok: false, message: QUOTE_TOO_MANY, errors: {}, values },
@@ -62,7 +58,7 @@ export async function quoteAction(
       );
     }
     const customer = await getCustomer(services, request);
-    const outcome = await createQuote(services.db, parsed.data, customer?.id ?? null, {
+    const outcome = await createQuote(services.db, quote, customer?.id ?? null, {
       ownerEmail: services.config.ownerEmail,
       shopName: services.config.shop.name,
       publicUrl: services.config.publicUrl,
@@ -70,7 +66,7 @@ export async function quoteAction(
     });
     if (!outcome.ok || outcome.repeated) await gate.giveBack();
     if (!outcome.ok && outcome.reason === "quantity") {
-      const errors = { quantity: quoteQuantityMessage(outcome.max) };
+      const errors = { quantity: quoteQuantityProblem(outcome.max) };
       return data({ ok: false, message: QUOTE_FIX_FIELDS, errors, values }, { status: 400 });
     }
     if (!outcome.ok) {
@@ -78,8 +74,8 @@ export async function quoteAction(
       return data({ ok: false, message, errors: {}, values }, { status: outcome.reason === "sold" ? 409 : 404 });
     }
     // The number and address the success panel names (the buyer's own, just typed).
-    const sent = { number: outcome.number, email: parsed.data.email };
-    return { ok: true, message: quoteSentMessage(outcome.number), errors: {}, values: null, sent };
+    const sent = { number: outcome.number, email: quote.email };
+    return { ok: true, message: quoteSentProblem(outcome.number), errors: {}, values: null, sent };
   } catch (error) {
     log("error", "quote could not be saved", { error: String(error) });
     return data({ ok: false, message: QUOTE_ERROR, errors: {}, values }, { status: 500 });

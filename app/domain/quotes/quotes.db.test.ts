@@ -5,7 +5,8 @@ import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
-import { readQuoteForm } from "./quotes.schema";
+import { QuoteRequestSchema } from "./quotes.schema";
+import { formInput } from "~/domain/forms";
 import { createQuote, listCustomerQuotes, storedSubmissionKey } from "./quotes.server";
 
 let t: TestDb;
@@ -53,7 +54,7 @@ function request(overrides: Record<string, string | string[]> = {}) {
     ...overrides,
   };
   for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) form.append(k, one);
-  const parsed = readQuoteForm(form);
+  const parsed = QuoteRequestSchema.safeParse(formInput(form));
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;
 }
@@ -186,7 +187,7 @@ describe("quote requests", () => {
     form.set("itemId", "1");
     form.set("submissionKey", "k".repeat(20));
     form.set("email", "not-an-email");
-    const parsed = readQuoteForm(form);
+    const parsed = QuoteRequestSchema.safeParse(formInput(form));
     expect(parsed.success).toBe(false);
     const fields = parsed.error!.issues.map((i) => i.path[0]);
     expect(fields).toEqual(expect.arrayContaining(["name", "country", "email", "phone", "message"]));

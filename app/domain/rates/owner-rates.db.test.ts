@@ -1,7 +1,11 @@
+import { inEnglish } from "../../../tests/support/english";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { displayRate, listRates, ratesAge, readOwnerRates, storeOwnerRates } from "./rates.server";
+import { displayRate, listRates, ratesAge, readOwnerRates as readOwnerRatesOf, storeOwnerRates } from "./rates.server";
 import { RATES_SNAPSHOT } from "./snapshot";
+
+/** The answer as the staff read it in English. */
+const readOwnerRates = (...args: Parameters<typeof readOwnerRatesOf>) => inEnglish(readOwnerRatesOf(...args));
 
 let t: TestDb;
 beforeAll(async () => {

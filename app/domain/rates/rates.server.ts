@@ -1,3 +1,5 @@
+import { type FieldProblems, parseForm } from "~/domain/forms";
+import { textIssue } from "~/domain/staff/staff-problems";
 import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -197,21 +199,24 @@ export async function listRates(db: DB): Promise<RateRow[]> {
 /** Units of a currency per yen → yen per unit, to four decimals (what a bank's board shows). */
 const yenPerUnit = (rate: number) => Math.round((1 / rate) * 10_000) / 10_000;
 
-/** Yen for one unit, as the owner types it: "155.2", "0.52", "1,530.25". */
-const YenPerUnit = z
-  .string()
-  .trim()
-  .transform((text) => text.replace(/,/g, ""))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,7}(\.\d{1,6})?$/, "Enter the yen for one unit, such as 155.2")
-      .transform(Number)
-      .refine((n) => n > 0 && n <= 1_000_000, "Enter the yen for one unit, such as 155.2"),
-  );
-
+const RATE_FORMAT = textIssue("ratesFormat");
 /** A rate typed more than twice, or less than half, the current one is refused: it is most likely turned round. */
-export const FAR_FROM_CURRENT = "This is far from the current rate: enter the yen for one unit, such as 155.2";
+const FAR_FROM_CURRENT = textIssue("ratesFar");
+
+/** Yen for one unit, as the owner types it: "155.2", "0.52", "1,530.25"; empty keeps the rate. `now` is the current one. */
+const yenPerUnitField = (now: number | undefined) =>
+  z
+    .string()
+    .default("")
+    .transform((text) => text.slice(0, 30).trim().replace(/,/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^$|^\d{1,7}(\.\d{1,6})?$/, RATE_FORMAT)
+        .transform((text) => (text === "" ? undefined : Number(text)))
+        .refine((n) => n === undefined || (n > 0 && n <= 1_000_000), RATE_FORMAT)
+        .refine((n) => n === undefined || !now || (n <= now * 2 && n >= now / 2), FAR_FROM_CURRENT),
+    );
 
 /**
  * Reads the owner's rates form: one field per currency, named by its code; a field
@@ -220,20 +225,13 @@ export const FAR_FROM_CURRENT = "This is far from the current rate: enter the ye
 export function readOwnerRates(
   form: FormData,
   current: Partial<Record<Currency, number>> = {},
-): { ok: true; rates: Partial<Record<Currency, number>> } | { ok: false; errors: Partial<Record<Currency, string>> } {
-  const rates: Partial<Record<Currency, number>> = {};
-  const errors: Partial<Record<Currency, string>> = {};
-  for (const code of CURRENCIES) {
-    if (code === "JPY") continue;
-    const text = String(form.get(code) ?? "").slice(0, 30);
-    if (text.trim() === "") continue;
-    const parsed = YenPerUnit.safeParse(text);
-    const now = current[code];
-    if (!parsed.success) errors[code] = parsed.error.issues[0]!.message;
-    else if (now && (parsed.data > now * 2 || parsed.data < now / 2)) errors[code] = FAR_FROM_CURRENT;
-    else rates[code] = parsed.data;
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rates };
+): { ok: true; rates: Partial<Record<Currency, number>> } | { ok: false; errors: FieldProblems } {
+  const foreign = CURRENCIES.filter((code) => code !== "JPY");
+  const schema = z.object(Object.fromEntries(foreign.map((code) => [code, yenPerUnitField(current[code])])));
+  const submission = parseForm(Object.fromEntries(foreign.map((code) => [code, form.get(code) ?? undefined])), schema);
+  if (submission.status === "error") return { ok: false, errors: submission.errors };
+  const rates = Object.fromEntries(Object.entries(submission.value).filter(([, rate]) => rate !== undefined));
+  return { ok: true, rates: rates as Partial<Record<Currency, number>> };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Problem } from "~/i18n/problem";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,8 @@ import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { openRequestScope, type RequestScope } from "~/utils/request-scope.server";
 import { action as companyAction, loader as companyLoader } from "~/routes/admin/company";
-import { LICENCE_FORMAT, readCompanyForm } from "./company";
+import { LICENCE_FORMAT as LICENCE_PROBLEM, readCompanyForm } from "./company";
+import { english, englishAll } from "../../../tests/support/english";
 import {
   addOfficePhotos,
   DEMO_COMPANY,
@@ -79,18 +81,32 @@ async function post(values: Record<string, string>, cookie = staffCookie) {
   }
 }
 
+/** The licence number's refusal as the staff read it in English. */
+const LICENCE_FORMAT = english(LICENCE_PROBLEM);
+
+/** A refusal's Problems as the staff read them in English. */
+function inEnglish(data: unknown) {
+  if (!data || typeof data !== "object") return data;
+  const d = data as { message?: Problem; errors?: Record<string, Problem> };
+  return {
+    ...d,
+    ...(d.message ? { message: english(d.message) } : {}),
+    ...(d.errors ? { errors: englishAll(d.errors) } : {}),
+  };
+}
+
 /** What the action answered: a redirect's target, or a refusal's status and data. */
 function answer(result: unknown): { status: number; location?: string | null; data?: unknown } {
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
   const d = result as { init?: { status?: number }; data?: unknown };
-  return { status: d.init?.status ?? 200, data: d.data };
+  return { status: d.init?.status ?? 200, data: inEnglish(d.data) };
 }
 
 describe("the Company screen's rules", () => {
   const now = new Date("2026-06-01T00:00:00Z");
   const errorsOf = (changes: Record<string, string>) => {
     const r = readCompanyForm(formOf({ ...GOOD, ...changes }), now);
-    return r.ok ? {} : r.errors;
+    return r.ok ? {} : englishAll(r.errors);
   };
 
   it("takes a licence number and a corporate number as issued, with 第…号, spaces and dashes dropped", () => {

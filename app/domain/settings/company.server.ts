@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { staffText } from "~/domain/staff/staff-problems";
 import { type DB, dialectOf, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
@@ -149,8 +150,8 @@ async function lockedOfficePhotos(trx: DB): Promise<ImageRef[]> {
   return getOfficePhotos(trx);
 }
 
-export const TOO_MANY_OFFICE_PHOTOS = `At most ${MAX_OFFICE_PHOTOS} office photos. Remove one first.`;
-export const OFFICE_PHOTO_NOT_FOUND = "That photo is no longer there.";
+export const TOO_MANY_OFFICE_PHOTOS = staffText("tooManyOfficePhotos");
+export const OFFICE_PHOTO_NOT_FOUND = staffText("officePhotoNotFound");
 
 /**
  * Adds office photos already stored by the media store. Refuses (and returns

@@ -1,4 +1,6 @@
-import { firstErrors } from "~/domain/forms";
+import { parseForm } from "~/domain/forms";
+import { maxLengthIssue, patternIssue, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
+import { issue } from "~/i18n/problem";
 import { shopDay } from "~/i18n/format";
 import { z } from "zod";
 import type { ShopSettings } from "./settings";
@@ -8,8 +10,8 @@ import type { ShopSettings } from "./settings";
  * second-hand dealer licence, memberships, the year it was founded and the
  * contact details, as the owner keeps them on the staff panel's Company
  * screen. Buyers abroad send large sums to people they have never met, so
- * the public pages show these as entered. Browser-safe; messages are English
- * and the staff panel translates them (admin.json messages).
+ * the public pages show these as entered. Browser-safe; refusals are keys of
+ * the `admin` catalogue (messages).
  */
 
 /** A phone or WhatsApp number as people write it: digits, spaces, brackets, dashes, an optional +. */
@@ -22,16 +24,16 @@ export const FIRST_FOUNDED_YEAR = 1900;
 export const MAX_MEMBERSHIPS = 6;
 export const MAX_OFFICE_PHOTOS = 6;
 
-export const LICENCE_FORMAT = `Licence number must be the ${LICENCE_DIGITS} digits as issued, such as 451230001234`;
-export const CORPORATE_NUMBER_FORMAT = `Corporate number must be the ${CORPORATE_NUMBER_DIGITS} digits of the National Tax Agency's number`;
-export const ISSUER_REQUIRED = "Name the Public Safety Commission that issued the licence";
-export const TOO_MANY_MEMBERSHIPS = `At most ${MAX_MEMBERSHIPS} memberships, one per line`;
-export const MEMBERSHIP_TOO_LONG = "Each membership must be at most 100 characters";
-export const PHONE_FORMAT = "Phone must be a phone number such as +81 45 000 1234";
-export const WHATSAPP_FORMAT = "WhatsApp must be a phone number such as +81 90 0000 1234";
-export const EMAIL_FORMAT = "Please enter a valid email address";
-export const foundedRange = (now = new Date()) =>
-  `Year founded must be from ${FIRST_FOUNDED_YEAR} to ${Number(shopDay(now).slice(0, 4))}`;
+export const LICENCE_FORMAT = staffText("licenceFormat");
+const CORPORATE_NUMBER_FORMAT = textIssue("corporateNumberFormat");
+const ISSUER_REQUIRED = textIssue("issuerRequired");
+const TOO_MANY_MEMBERSHIPS = textIssue("tooManyMemberships");
+const MEMBERSHIP_TOO_LONG = textIssue("membershipTooLong");
+const PHONE_FORMAT = textIssue("phoneFormat");
+const WHATSAPP_FORMAT = textIssue("whatsappFormat");
+const EMAIL_FORMAT = textIssue("emailFormat");
+const foundedRange = (now = new Date()) =>
+  patternIssue("foundedRange", { first: FIRST_FOUNDED_YEAR, last: Number(shopDay(now).slice(0, 4)) });
 
 /** What the owner keeps; empty text and a null year mean "not given" (not shown). */
 export type Company = {
@@ -78,19 +80,12 @@ export const COMPANY_FIELDS = [
 ] as const satisfies readonly (keyof Company)[];
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optional = (label: string, max: number) =>
+const optional = (field: string, max: number) =>
   z
     .string()
     .default("")
     .transform((s) => s.trim())
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`));
+    .pipe(z.string().max(max, maxLengthIssue(field, max)));
 
 /** Digits as issued; spaces and dashes a typist adds, and the 第…号 around a licence number, are dropped. */
 const digits = (count: number, message: string) =>
@@ -100,15 +95,16 @@ const digits = (count: number, message: string) =>
     .transform((s) => s.replace(/[\s-]/g, "").replace(/^第(.*)号$/, "$1"))
     .refine((s) => s === "" || new RegExp(`^\\d{${count}}$`).test(s), message);
 
-const phone = (label: string, message: string) => text(label, 20).pipe(z.string().regex(PHONE_PATTERN, message));
+const phone = (field: string, message: string) =>
+  staffRequiredText(field, 20).pipe(z.string().regex(PHONE_PATTERN, message));
 
 export function companySchema(now = new Date()) {
   return z
     .object({
-      legalName: text("Company name", 120),
+      legalName: staffRequiredText("companyName", 120),
       corporateNumber: digits(CORPORATE_NUMBER_DIGITS, CORPORATE_NUMBER_FORMAT),
-      licenceNumber: digits(LICENCE_DIGITS, LICENCE_FORMAT),
-      licenceIssuer: optional("Issuing commission", 80),
+      licenceNumber: digits(LICENCE_DIGITS, issue(LICENCE_FORMAT)),
+      licenceIssuer: optional("issuingCommission", 80),
       memberships: z
         .string()
         .default("")
@@ -130,10 +126,10 @@ export function companySchema(now = new Date()) {
           (y) => y === null || (y >= FIRST_FOUNDED_YEAR && y <= Number(shopDay(now).slice(0, 4))),
           foundedRange(now),
         ),
-      phone: phone("Phone", PHONE_FORMAT),
-      whatsapp: phone("WhatsApp", WHATSAPP_FORMAT),
-      email: text("E-mail", 254).pipe(z.email(EMAIL_FORMAT)),
-      address: text("Address", 200),
+      phone: phone("phone", PHONE_FORMAT),
+      whatsapp: phone("whatsapp", WHATSAPP_FORMAT),
+      email: staffRequiredText("email", 254).pipe(z.email(EMAIL_FORMAT)),
+      address: staffRequiredText("address", 200),
     })
     .superRefine((c, ctx) => {
       if (c.licenceNumber && !c.licenceIssuer)
@@ -141,15 +137,9 @@ export function companySchema(now = new Date()) {
     });
 }
 
-/** The Company screen's form as typed → a Company, or the first problem of each field. */
+/** The Company screen's form as typed → a Company, or the first problem of each field and what was typed. */
 export function readCompanyForm(form: FormData, now = new Date()) {
-  const values = Object.fromEntries(
-    COMPANY_FIELDS.map((name) => {
-      const value = form.get(name);
-      return [name, typeof value === "string" ? value : undefined];
-    }),
-  );
-  const parsed = companySchema(now).safeParse(values);
-  if (parsed.success) return { ok: true as const, company: parsed.data satisfies Company };
-  return { ok: false as const, errors: firstErrors(parsed.error.issues) as Partial<Record<CompanyField, string>> };
+  const submission = parseForm(form, companySchema(now));
+  if (submission.status === "success") return { ok: true as const, company: submission.value satisfies Company };
+  return { ok: false as const, errors: submission.errors, values: submission.values };
 }

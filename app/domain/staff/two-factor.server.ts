@@ -1,3 +1,4 @@
+import { staffText } from "./staff-problems";
 import QRCode from "qrcode";
 import type { Config } from "~/config.server";
 import { type DB, nowIso } from "~/db/db.server";
@@ -32,7 +33,7 @@ type Services = {
 };
 
 export const CHALLENGE_MINUTES = 5;
-export const WRONG_CODE = "That code is not right. Please try again.";
+export const WRONG_CODE = staffText("wrongCode");
 
 export type TwoFactorStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
 

@@ -1,4 +1,4 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
 import { Field, FormMessage } from "~/components/ui/field";
@@ -14,7 +14,7 @@ import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -47,25 +47,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const customer = await requireCustomer(getServices(context), request);
   const form = await request.formData();
-  const parsed = ProfileSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false,
-        errors: firstErrors(parsed.error.issues),
-        values: typedValues(form, ["fullName", "country", "phone"]),
-      },
-      { status: 400 },
-    );
+  const submission = parseForm(form, ProfileSchema);
+  if (submission.status === "error") {
+    return data({ ok: false, errors: submission.errors, values: submission.values }, { status: 400 });
   }
-  await updateProfile(db, customer.id, parsed.data);
-  return { ok: true, errors: {} as Record<string, string>, values: null };
+  await updateProfile(db, customer.id, submission.value);
+  return { ok: true, errors: {} as FieldProblems, values: null };
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes, recent } = loaderData;
   const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };

@@ -1,3 +1,4 @@
+import { english } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,7 +83,7 @@ describe("login action", () => {
         data: { error: string };
         init: { status: number };
       };
-      expect(refused.data.error).toBe("Invalid email or password");
+      expect(english(refused.data.error)).toBe("Invalid email or password");
       expect(refused.init.status).toBe(400);
     }
     // The right password from the same address is refused now too.
@@ -91,7 +92,7 @@ describe("login action", () => {
       init: { status: number; headers: Record<string, string> };
     };
     expect(limited.init.status).toBe(429);
-    expect(limited.data.error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    expect(english(limited.data.error)).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(Number(limited.init.headers["Retry-After"])).toBeGreaterThan(0);
     // Per account too: another address trying the same account is refused.
     const otherIp = (await login("asha@example.in", "asha's password", "198.51.100.3")) as { init: { status: number } };

@@ -1,13 +1,14 @@
+import { parseForm, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { INVALID_LOGIN, LoginSchema } from "~/domain/accounts/accounts.schema";
+import { INVALID_LOGIN, LoginSchema, TOO_MANY_TRIES } from "~/domain/accounts/accounts.schema";
 import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customers.server";
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
-  const values = { email: email.slice(0, 254) };
+  const values = typedValues(form);
   const account = normaliseEmail(email).slice(0, 254);
   // Every try is counted before the password is checked (per address and per account, or
   // per device for a browser that has signed in to this account before); a right one is given back.
@@ -44,8 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
-  const parsed = LoginSchema.safeParse({ email, password: form.get("password") });
-  const who = parsed.success ? await authenticateCustomer(services.db, parsed.data.email, parsed.data.password) : null;
+  const submission = parseForm(form, LoginSchema);
+  const who =
+    submission.status === "success"
+      ? await authenticateCustomer(services.db, submission.value.email, submission.value.password)
+      : null;
   // SPEC 5: any failure gives the same message.
   if (!who) return data({ error: INVALID_LOGIN, values }, { status: 400 });
   await gate.giveBack();
@@ -62,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const { message } = useMessages();
+  const { message } = useProblems();
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-5" noValidate>

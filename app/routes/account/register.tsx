@@ -1,4 +1,4 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -11,7 +11,7 @@ import {
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { metaT, TextWith, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/register";
 import { WELCOME_PARAM } from "~/components/store/welcome";
 import { RecentViewsField } from "~/components/store/recent";
@@ -31,20 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
-  const values = typedValues(form, ["fullName", "country", "phone", "email"]);
-  const parsed = RegisterSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
-    const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH;
+  const submission = parseForm(form, RegisterSchema);
+  if (submission.status === "error") {
+    const { errors, values } = submission;
+    const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword?.key === PASSWORDS_DO_NOT_MATCH.key;
     return data(
       { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values },
       { status: 400 },
     );
   }
-  const created = await createCustomer(services.db, parsed.data);
+  const created = await createCustomer(services.db, submission.value);
   if (!created) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
-    return data({ error: REGISTRATION_TAKEN, errors: {}, values }, { status: 400 });
+    return data({ error: REGISTRATION_TAKEN, errors: {}, values: typedValues(form) }, { status: 400 });
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2), where a word welcomes them.
   const cookie = await startCustomerSession(services, created.id);
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const e = messages.errors(actionData?.errors);
   const v: Record<string, string> = actionData?.values ?? {};
   return (

@@ -1,4 +1,4 @@
-import { firstErrors } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
@@ -8,12 +8,13 @@ import {
   RESET_LINK_INVALID,
   RESET_SENT,
   ResetRequestSchema,
+  TOO_MANY_TRIES,
 } from "~/domain/accounts/accounts.schema";
 import { normaliseEmail, readResetLink, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
-import { addressKey, countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { addressKey, countTries } from "~/domain/auth/rate-limit.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/reset-password";
@@ -40,13 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
   if (form.get("intent") === "reset") {
-    const parsed = NewPasswordSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
-      return data(
-        { intent: "reset", errors: firstErrors(parsed.error.issues), message: null, email: "" },
-        { status: 400 },
-      );
-    const outcome = await resetPassword(services.db, parsed.data.token, parsed.data.password);
+    const submission = parseForm(form, NewPasswordSchema);
+    if (submission.status === "error")
+      return data({ intent: "reset", errors: submission.errors, message: null, email: "" }, { status: 400 });
+    const outcome = await resetPassword(services.db, submission.value.token, submission.value.password);
     if (!outcome.ok)
       return data({ intent: "reset", errors: { form: RESET_LINK_INVALID }, message: null, email: "" }, { status: 400 });
     const cookie = await startCustomerSession(services, outcome.customerId);
@@ -54,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const email = String(form.get("email") ?? "").slice(0, 254);
-  const parsed = ResetRequestSchema.safeParse({ email });
-  if (!parsed.success)
-    return data({ intent: "request", errors: firstErrors(parsed.error.issues), message: null, email }, { status: 400 });
+  const submission = parseForm({ email }, ResetRequestSchema);
+  if (submission.status === "error")
+    return data({ intent: "request", errors: submission.errors, message: null, email }, { status: 400 });
   try {
     const limit = await countTries(services.db, [
       `reset:ip:${addressKey(getClientIp(context))}`,
@@ -70,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // The link is built from PUBLIC_URL, never from the Host header of this request.
     await requestPasswordReset(services.db, {
-      email: parsed.data.email,
+      email: submission.value.email,
       publicUrl: services.config.publicUrl,
       shopName: services.config.shop.name,
       // The mail is written in the language the buyer asked in.
@@ -81,13 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "request", errors: { form: RESET_FAILED }, message: null, email }, { status: 500 });
   }
   // The same answer whether or not the address is registered.
-  return { intent: "request", errors: {} as Record<string, string>, message: RESET_SENT, email: "" };
+  return { intent: "request", errors: {} as FieldProblems, message: RESET_SENT, email: "" };
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
-  const messages = useMessages();
+  const messages = useProblems();
   const errors = messages.errors(actionData?.errors);
   if (loaderData.mode === "choose" && loaderData.token) {
     return (

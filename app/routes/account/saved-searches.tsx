@@ -1,3 +1,4 @@
+import { parseForm } from "~/domain/forms";
 import { createContext, data, Link, redirect } from "react-router";
 import { SaveSearch } from "~/components/store/saved-searches";
 import { getServices } from "~/context.server";
@@ -51,27 +52,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirectPath(form.get("redirectTo"), savedSearchPath(query));
     if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
     const typed = String(form.get("name") ?? "").slice(0, 200);
-    const parsed = SaveSearchSchema.safeParse({ name: form.get("name") ?? undefined, query });
-    const outcome = parsed.success
-      ? await saveSearch(services.db, {
-          customerId: customer.id,
-          name: parsed.data.name,
-          query: parsed.data.query,
-          language: requestLanguage(request),
-          secret: services.config.sessionSecret,
-        })
-      : { ok: false as const, error: parsed.error.issues[0]?.message ?? "Name is required" };
+    const submission = parseForm({ name: form.get("name") ?? undefined, query }, SaveSearchSchema);
+    const outcome =
+      submission.status === "success"
+        ? await saveSearch(services.db, {
+            customerId: customer.id,
+            name: submission.value.name,
+            query: submission.value.query,
+            language: requestLanguage(request),
+            secret: services.config.sessionSecret,
+          })
+        : { ok: false as const, error: submission.errors.name ?? submission.errors.query! };
     if (!outcome.ok) return data({ ok: false as const, error: outcome.error, name: typed, query }, { status: 400 });
     return redirect(withParam(back, "saved", "1"));
   }
 
   if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent("/account#saved-searches")}`);
-  const parsed = SavedSearchIdSchema.safeParse({ id: form.get("id") ?? undefined });
-  const done = !parsed.success
-    ? false
-    : intent === "delete"
-      ? await deleteSavedSearch(services.db, customer.id, parsed.data.id)
-      : await setSearchAlerts(services.db, customer.id, parsed.data.id, intent === "alerts-on");
+  const chosen = parseForm(form, SavedSearchIdSchema);
+  const done =
+    chosen.status === "error"
+      ? false
+      : intent === "delete"
+        ? await deleteSavedSearch(services.db, customer.id, chosen.value.id)
+        : await setSearchAlerts(services.db, customer.id, chosen.value.id, intent === "alerts-on");
   if (!done) throw data("Saved search not found", { status: 404 });
   return redirect(`/account?savedSearch=${intent}#saved-searches`);
 }

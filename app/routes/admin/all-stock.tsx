@@ -1,3 +1,5 @@
+import { staffText } from "~/domain/staff/staff-problems";
+import { problem } from "~/i18n/problem";
 import { data } from "react-router";
 import { StockTable } from "~/components/admin/stock-table";
 import { getServices } from "~/context.server";
@@ -5,9 +7,7 @@ import { adminListStock, deleteStock, readAdminQuery } from "~/domain/inventory/
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
-import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage, serverT } from "~/i18n/request.server";
+import { metaT } from "~/i18n/i18n";
 import type { Route } from "./+types/all-stock";
 
 // One module for All Vehicles (/admin/all-products) and All Parts (/admin/all-parts-products).
@@ -30,24 +30,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { db, media } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   const { path } = STOCK_KINDS[kindOfAdminPath(url.pathname)];
-  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const ids = form.getAll("ids").map(Number);
   if (form.get("intent") !== "delete" || ids.length === 0) {
-    return data({ ok: false, message: t(`stockTable.${path}.selectFirst`) }, { status: 400 });
+    return data({ ok: false, message: problem(`stockTable.${path}.selectFirst`) }, { status: 400 });
   }
   try {
     const { deleted, missing } = await deleteStock(db, media, path, ids, staff);
-    if (missing > 0) return data({ ok: false, message: t(`stockTable.${path}.failedSome`) }, { status: 409 });
-    return { ok: true, message: t(`stockTable.${path}.deleted`, { count: deleted }) };
+    if (missing > 0) return data({ ok: false, message: problem(`stockTable.${path}.failedSome`) }, { status: 409 });
+    return { ok: true, message: problem(`stockTable.${path}.deleted`, { count: deleted }) };
   } catch {
-    return data({ ok: false, message: t(`stockTable.${path}.failedSome`) }, { status: 500 });
+    return data({ ok: false, message: problem(`stockTable.${path}.failedSome`) }, { status: 500 });
   }
 }
 
 export default function AllStock({ loaderData, actionData }: Route.ComponentProps) {
   const { kind } = loaderData;
-  const { t } = useT("admin");
   return (
     <StockTable
       kind={kind}
@@ -56,7 +54,7 @@ export default function AllStock({ loaderData, actionData }: Route.ComponentProp
       total={loaderData.total}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
-      result={actionData ?? (loaderData.updated ? { ok: true, message: t("messages.text.productUpdated") } : undefined)}
+      result={actionData ?? (loaderData.updated ? { ok: true, message: staffText("productUpdated") } : undefined)}
     />
   );
 }

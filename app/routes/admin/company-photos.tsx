@@ -1,3 +1,5 @@
+import type { Problem } from "~/i18n/problem";
+import { staffText } from "~/domain/staff/staff-problems";
 import { data, redirect } from "react-router";
 import { getServices } from "~/context.server";
 import { imageUploadFailed } from "~/domain/inventory/inventory.schema";
@@ -20,12 +22,12 @@ export const handle = UPLOAD_ROUTE;
 
 export { loader, meta, default } from "./company";
 
-export const NO_PHOTO_CHOSEN = "Choose at least one photo.";
+export const NO_PHOTO_CHOSEN = staffText("noPhotoChosen");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, media } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
-  const fail = (message: string, status: number) => data({ message, errors: {}, values: null }, { status });
+  const fail = (message: Problem, status: number) => data({ message, errors: {}, values: null }, { status });
   try {
     const form = await readMultipart(request, { maxFiles: MAX_OFFICE_PHOTOS, maxFields: 4 });
     if (form.files.length === 0) return fail(NO_PHOTO_CHOSEN, 400);
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect("/admin/company?saved=photos");
   } catch (error) {
-    if (error instanceof UploadError) return fail(imageUploadFailed(error.message), error.status);
+    if (error instanceof UploadError) return fail(imageUploadFailed(error.problem), error.status);
     throw error;
   }
 }

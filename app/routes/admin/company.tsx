@@ -1,12 +1,10 @@
 import { log } from "~/utils/log.server";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
   type Company,
-  COMPANY_FIELDS,
   type CompanyField,
   MAX_MEMBERSHIPS,
   MAX_OFFICE_PHOTOS,
@@ -21,6 +19,9 @@ import {
 } from "~/domain/settings/company.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import type { FieldProblems, Problem } from "~/domain/forms";
+import { staffText } from "~/domain/staff/staff-problems";
 import type { Route } from "./+types/company";
 
 /*
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = Record<CompanyField, string>;
-type ActionResult = { message: string; errors: Partial<Values>; values: Values | null };
+type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -71,12 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/admin/company?saved=removed");
   }
-  if (intent !== "save") return fail({ message: "Unknown action.", errors: {}, values: null }, 400);
+  if (intent !== "save") return fail({ message: staffText("unknownAction"), errors: {}, values: null }, 400);
 
-  const values = Object.fromEntries(COMPANY_FIELDS.map((k) => [k, String(form.get(k) ?? "").slice(0, 2000)])) as Values;
   const parsed = readCompanyForm(form);
-  if (!parsed.ok)
-    return fail({ message: "Please correct the fields marked below", errors: parsed.errors, values }, 400);
+  if (!parsed.ok) {
+    const { errors, values } = parsed;
+    return fail({ message: staffText("correctFields"), errors, values }, 400);
+  }
   await saveCompany(services.db, staff, services.config.shop, parsed.company);
   return redirect("/admin/company?saved=details");
 }
@@ -94,14 +96,14 @@ function formValues(company: Company): Values {
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m, errors: texts } = useProblems("admin");
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
   const { company, photos, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
-  const start = result?.values ?? formValues(company);
-  const e = Object.fromEntries(Object.entries(result?.errors ?? {}).map(([k, v]) => [k, m(v)])) as Partial<Values>;
+  const start: Partial<Values> = result?.values ?? formValues(company);
+  const e: Partial<Values> = texts(result?.errors);
   const field = (name: CompanyField, maxLength: number, required = true, hint?: string) => (
     <Field
       label={t(`company.fields.${name}`)}

@@ -1,5 +1,6 @@
+import { PRODUCT_NOT_FOUND } from "~/domain/inventory/stock-edit.server";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
-  const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? "Product not found" : null;
+  const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? PRODUCT_NOT_FOUND : null;
   return {
     adminId: staff.adminId,
     notice,
@@ -46,7 +47,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = revalidator.state === "loading" || navigation.state === "loading";
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const format = useFormat();
   const now = new Date(loaderData.now);
   // Tokyo's date, day first in English ("Saturday 21 November 2026"), as every date the shop shows.

@@ -1,5 +1,6 @@
+import type { FieldProblems } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { ImageManager } from "~/components/admin/image-manager";
 import { StockFields } from "~/components/admin/stock-fields";
 import { FormMessage } from "~/components/ui/field";
@@ -9,7 +10,7 @@ import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
 import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
-import { editStock, stockImages } from "~/domain/inventory/stock-edit.server";
+import { editStock, SAVE_FAILED, stockImages } from "~/domain/inventory/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
@@ -62,16 +63,16 @@ export async function action({ params, request, context, url }: Route.ActionArgs
     return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
   } catch (error) {
     if (error instanceof UploadError)
-      return data({ message: editUploadFailed(error.message), errors: {} }, { status: error.status });
-    return data({ message: "Failed to save product.", errors: {} }, { status: 500 });
+      return data({ message: editUploadFailed(error.problem), errors: {} }, { status: error.status });
+    return data({ message: SAVE_FAILED, errors: {} }, { status: 500 });
   }
 }
 
 export default function EditStock({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("admin");
-  const m = useAdminMessage();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { message: m } = useProblems("admin");
+  const errors: FieldProblems = actionData?.errors ?? {};
   const { kind } = loaderData;
   return (
     <div className="max-w-5xl space-y-6">

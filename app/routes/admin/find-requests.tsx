@@ -1,13 +1,12 @@
+import { problem } from "~/i18n/problem";
 import { readPage } from "~/domain/search/pagination";
 import { data, Form, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { getServices } from "~/context.server";
 import { changeFindRequestStatus } from "~/domain/quotes/admin-quotes.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
 import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage, serverT } from "~/i18n/request.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
 import { tablePagerWords } from "~/components/admin/form-bits";
@@ -34,14 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const staff = await requireStaff(services, request);
-  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const number = String(form.get("number") ?? "");
   if (form.get("intent") !== "status")
-    return data({ ok: false, message: t("messages.text.unknownAction"), number }, { status: 400 });
+    return data({ ok: false, message: problem("messages.text.unknownAction"), number }, { status: 400 });
   const outcome = await changeFindRequestStatus(services.db, number, String(form.get("to") ?? ""), staff);
   return outcome.ok
-    ? { ok: true, message: t("quote.statusChanged"), number }
+    ? { ok: true, message: problem("quote.statusChanged"), number }
     : data({ ok: false, message: outcome.message, number }, { status: 400 });
 }
 
@@ -49,7 +47,7 @@ export default function FindRequests({ loaderData, actionData }: Route.Component
   const { t } = useT("admin");
   const format = useFormat();
   const navigation = useNavigation();
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const { items, total, page, pageCount } = loaderData;
   return (
     <div className="space-y-5">

@@ -1,6 +1,5 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { percentFromBp, SIZE_CLASSES } from "~/domain/freight/freight";
@@ -9,12 +8,14 @@ import {
   deleteFreightPort,
   getFreightPort,
   listFreightPorts,
+  FreightPortSchema,
   PORT_NOT_FOUND,
-  readFreightForm,
   updateFreightPort,
 } from "~/domain/freight/freight.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import { staffText } from "~/domain/staff/staff-problems";
 import type { Route } from "./+types/freight";
 
 /*
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = Record<"country" | "port" | "small" | "medium" | "large" | "insurance", string>;
-type ActionResult = { message: string; errors: Partial<Record<keyof Values, string>>; values: Values | null };
+type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -59,21 +60,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/freight?saved=deleted");
   }
   if (intent !== "add" && intent !== "update")
-    return fail({ message: "Unknown action.", errors: {}, values: null }, 400);
+    return fail({ message: staffText("unknownAction"), errors: {}, values: null }, 400);
 
-  const values = typedValues(form, ["country", "port", "small", "medium", "large", "insurance"], 100) as Values;
-  const parsed = readFreightForm(form);
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues) as ActionResult["errors"];
-    return fail({ message: "Please fill in all required fields", errors, values }, 400);
+  const submission = parseForm(form, FreightPortSchema);
+  if (submission.status === "error") {
+    const { errors, values } = submission;
+    return fail({ message: staffText("fillRequired"), errors, values }, 400);
   }
   const outcome =
     intent === "add"
-      ? await addFreightPort(services.db, staff, parsed.data)
-      : await updateFreightPort(services.db, staff, id, parsed.data);
+      ? await addFreightPort(services.db, staff, submission.value)
+      : await updateFreightPort(services.db, staff, id, submission.value);
   if (!outcome.ok) {
     const status = outcome.error === PORT_NOT_FOUND ? 404 : 409;
-    return fail({ message: outcome.error, errors: status === 409 ? { port: outcome.error } : {}, values }, status);
+    const errors: FieldProblems = status === 409 ? { port: outcome.error } : {};
+    return fail({ message: outcome.error, errors, values: typedValues(form) }, status);
   }
   return redirect(`/admin/freight?saved=${intent === "add" ? "added" : "updated"}`);
 }
@@ -82,7 +83,7 @@ const card = "rounded-xl border border-slate-200 bg-white p-6";
 
 export default function FreightPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m, errors: texts } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
   // A new address (after saving) starts an empty form; a refusal keeps what was typed.
@@ -103,9 +104,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
       }
     : { country: "", port: "", small: "", medium: "", large: "", insurance: "" };
   const value = (k: keyof Values) => kept?.[k] ?? start[k];
-  const e = Object.fromEntries(
-    Object.entries(result?.errors ?? {}).map(([k, v]) => [k, m(v)]),
-  ) as ActionResult["errors"];
+  const e: Partial<Record<keyof Values, string>> = texts(result?.errors);
 
   return (
     <div className="max-w-5xl space-y-6">

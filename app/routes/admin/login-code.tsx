@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries } from "~/domain/auth/rate-limit.server";
+import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES } from "~/domain/staff/staff-problems";
 import { trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import {
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLoginCode({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   return (
     <AdminAuthCard title={t("titles.loginCode")}>
       <p className="mt-2 text-sm text-slate-600">{t("twoFactor.codeIntro", { adminId: loaderData.adminId })}</p>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries } from "~/domain/auth/rate-limit.server";
+import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
@@ -20,8 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// English, as the rate limit's message is; shown in the staff's language by useAdminMessage.
-const INVALID = "Invalid Admin ID or Password. Please try again.";
+const INVALID = staffText("invalidLogin");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = adminPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const form = useRef<HTMLFormElement>(null);
   // Each failed answer (a new object every time) empties both fields and puts the cursor back
   // in Admin ID; without JavaScript the page comes back with them empty.

@@ -1,3 +1,4 @@
+import { problem } from "~/i18n/problem";
 import { data } from "react-router";
 import { QuoteList } from "~/components/admin/quote-list";
 import { getServices } from "~/context.server";
@@ -5,8 +6,6 @@ import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quo
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote-list";
 
 // One module for Vehicle Quotes (/admin/vehicle-quotes) and Parts Quotes (/admin/parts-quotes).
@@ -36,13 +35,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
-  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   if (form.get("intent") !== "delete")
-    return data({ ok: false, message: t("messages.text.unknownAction") }, { status: 400 });
+    return data({ ok: false, message: problem("messages.text.unknownAction") }, { status: 400 });
   const deleted = await deleteQuotes(db, form.getAll("numbers").map(String), staff);
-  if (deleted === 0) return data({ ok: false, message: t("quotes.noneDeleted") }, { status: 400 });
-  return { ok: true, message: t("quotes.deleted", { count: deleted }) };
+  if (deleted === 0) return data({ ok: false, message: problem("quotes.noneDeleted") }, { status: 400 });
+  return { ok: true, message: problem("quotes.deleted", { count: deleted }) };
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
+import { problem } from "~/i18n/problem";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
@@ -13,8 +14,6 @@ import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { movesFrom } from "~/domain/quotes/quote-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
-import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage, serverT } from "~/i18n/request.server";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -33,33 +32,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
-  const t = serverT(adminLanguage(requestLanguage(request)), "admin");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "status") {
     const outcome = await changeQuoteStatus(db, params.number, String(form.get("to") ?? ""), staff);
     return outcome.ok
-      ? { ok: true, message: t("quote.statusChanged") }
+      ? { ok: true, message: problem("quote.statusChanged") }
       : data({ ok: false, message: outcome.message }, { status: 400 });
   }
   if (intent === "notes") {
     const saved = await saveQuoteNotes(db, params.number, String(form.get("notes") ?? ""));
     return saved
-      ? { ok: true, message: t("quote.notesSaved") }
-      : data({ ok: false, message: t("messages.text.quoteNotFound") }, { status: 404 });
+      ? { ok: true, message: problem("quote.notesSaved") }
+      : data({ ok: false, message: problem("messages.text.quoteNotFound") }, { status: 404 });
   }
   if (intent === "retry") {
     const queued = await retryMail(db, Number(form.get("mailId")), params.number);
     return queued
-      ? { ok: true, message: t("quote.mailRetried") }
-      : data({ ok: false, message: t("quote.mailCannotRetry") }, { status: 400 });
+      ? { ok: true, message: problem("quote.mailRetried") }
+      : data({ ok: false, message: problem("quote.mailCannotRetry") }, { status: 400 });
   }
   if (intent === "delete") {
     const quote = await openQuote(db, params.number);
     await deleteQuotes(db, [params.number], staff);
     return redirect(STOCK_ADMIN[quote?.kind ?? "vehicle"].quotes);
   }
-  return data({ ok: false, message: t("messages.text.unknownAction") }, { status: 400 });
+  return data({ ok: false, message: problem("messages.text.unknownAction") }, { status: 400 });
 }
 
 function digits(phone: string) {
@@ -71,7 +69,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const { t } = useT("admin");
   const format = useFormat();
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const itemName = quote.item?.name ?? quote.itemNameAtRequest;
   // The reply is written to the buyer, in English as before: not the staff's interface.
   const reply = `mailto:${quote.email}?subject=${encodeURIComponent(`Your quote ${quote.number}: ${itemName}`)}&body=${encodeURIComponent(

@@ -1,8 +1,9 @@
+import { type FieldProblems, type Problem, typedValues, type TypedValues } from "~/domain/forms";
+import { staffText } from "~/domain/staff/staff-problems";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import type { Currency } from "~/domain/rates/currencies";
 import { listRates, providerUrl, ratesAge, readOwnerRates, storeOwnerRates } from "~/domain/rates/rates.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { message: string; errors: Partial<Record<Currency, string>>; values: Record<string, string> };
+type ActionResult = { message: Problem; errors: FieldProblems; values: TypedValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -42,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const read = readOwnerRates(form, current);
   if (!read.ok) {
-    const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).slice(0, 30)]));
-    return data<ActionResult>({ message: "Please correct the rates marked below", errors: read.errors, values }, 400);
+    const values = typedValues(form);
+    return data<ActionResult>({ message: staffText("ratesFix"), errors: read.errors, values }, 400);
   }
   const count = await storeOwnerRates(services.db, staff, read.rates);
   return redirect(`/admin/rates?saved=${count}`);
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
   const { rates, age, provider, saved } = loaderData;

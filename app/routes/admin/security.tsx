@@ -1,8 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { countTries, TOO_MANY_TRIES } from "~/domain/auth/rate-limit.server";
+import { countTries } from "~/domain/auth/rate-limit.server";
+import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
+import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import {
   beginTwoFactorSetup,
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Intent = "start" | "cancel" | "confirm" | "renew" | "off";
 /** The steps where a code from the authenticator app (or a recovery code) is typed. */
 const CODE_INTENTS = new Set<Intent>(["confirm", "renew", "off"]);
-type ActionResult = { intent: Intent; error?: string; codes?: string[] };
+type ActionResult = { intent: Intent; error?: Problem; codes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -60,36 +62,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (intent) {
     case "start":
-      if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
+      if (status.enabled) return answer({ intent, error: staffText("twoFactorAlreadyOn") }, 409);
       await beginTwoFactorSetup(services, staff.id);
       return answer({ intent });
     case "cancel":
       await cancelTwoFactorSetup(services.db, staff.id);
       return answer({ intent });
     case "confirm": {
-      if (status.enabled) return answer({ intent, error: "Two-step sign-in is already on." }, 409);
+      if (status.enabled) return answer({ intent, error: staffText("twoFactorAlreadyOn") }, 409);
       const codes = await confirmTwoFactor(services, staff, code, staff.sessionHash);
       if (!codes) return answer({ intent, error: WRONG_CODE }, 400);
       await gate?.giveBack();
       return answer({ intent, codes });
     }
     case "renew": {
-      if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
+      if (!status.enabled) return answer({ intent, error: staffText("twoFactorIsOff") }, 409);
       const codes = await renewRecoveryCodes(services, staff, code);
       if (!codes) return answer({ intent, error: WRONG_CODE }, 400);
       await gate?.giveBack();
       return answer({ intent, codes });
     }
     case "off": {
-      if (!status.enabled) return answer({ intent, error: "Two-step sign-in is off." }, 409);
+      if (!status.enabled) return answer({ intent, error: staffText("twoFactorIsOff") }, 409);
       const outcome = await turnOffTwoFactor(services, staff, String(form.get("password") ?? ""), code);
-      if (outcome === "wrong password") return answer({ intent, error: "Invalid password." }, 400);
+      if (outcome === "wrong password") return answer({ intent, error: staffText("invalidPassword") }, 400);
       if (outcome === "wrong code") return answer({ intent, error: WRONG_CODE }, 400);
       await gate?.giveBack();
       return answer({ intent });
     }
     default:
-      return answer({ intent: "start", error: "Unknown request." }, 400);
+      return answer({ intent: "start", error: staffText("unknownRequest") }, 400);
   }
 }
 
@@ -121,7 +123,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

@@ -4,6 +4,8 @@ import { handleUpload } from "~/domain/inventory/upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-api";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { problemText } from "~/i18n/problem";
+import { serverT } from "~/i18n/request.server";
 
 /** Photos stream in with their own limits. */
 export const handle = UPLOAD_ROUTE;
@@ -18,6 +20,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await requireStaff(getServices(context), request);
     return Response.json({ ok: false, message: "Not found", errors: {} }, { status: 404 });
   }
-  const answer = await handleUpload(request, context, params.kind);
-  return Response.json(answer.body, { status: answer.status });
+  const { status, body } = await handleUpload(request, context, params.kind);
+  // The page shows `problem` in the staff's language; `message` is its English, for other clients.
+  const message = problemText(serverT("en", "admin"), body.message);
+  return Response.json({ ...body, message, problem: body.message }, { status });
 }

@@ -1,7 +1,8 @@
+import type { FieldProblems } from "~/domain/forms";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { StockFields } from "~/components/admin/stock-fields";
-import { useAdminMessage } from "~/components/admin/admin-messages";
+import { useProblems } from "~/i18n/messages";
 import { ProgressList, useUploadWithProgress } from "~/components/admin/upload-progress";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -39,14 +40,14 @@ export default function UploadStock({ loaderData, actionData }: Route.ComponentP
   const screen = STOCK_ADMIN[kind];
   const navigation = useNavigation();
   const { t } = useT("admin");
-  const m = useAdminMessage();
+  const { message: m } = useProblems("admin");
   const sender = useUploadWithProgress(`/admin/api/upload/${kind}`);
   const uploading = navigation.state === "submitting" || sender.busy;
   // With JavaScript the answer comes from the progress upload; without, from the form's action.
   const shown = sender.result ?? actionData;
   // How many images were picked (null before any pick); the sentence is made when shown.
   const [picked, setPicked] = useState<number | null>(null);
-  const e: Record<string, string> = shown?.errors ?? {};
+  const e: FieldProblems = shown?.errors ?? {};
   return (
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t(screen.titles.upload)}</h1>

@@ -1,16 +1,16 @@
-import { firstErrors, typedValues } from "~/domain/forms";
+import { parseForm, typedValues, type TypedValues } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { portLabel } from "~/domain/freight/freight";
 import { PUBLIC_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
-import { FIND_ERROR, FIND_FIELDS, findSentMessage, readFindForm } from "~/domain/quotes/find-requests.schema";
+import { FIND_ERROR, FindRequestSchema, findSentProblem } from "~/domain/quotes/find-requests.schema";
 import { createFindRequest, newSubmissionKey } from "~/domain/quotes/find-requests.server";
 import { QUOTE_TOO_MANY } from "~/domain/quotes/quotes.schema";
 import { countMailingForm } from "~/domain/quotes/quotes.server";
 import { metaT, useT } from "~/i18n/i18n";
-import { useMessages } from "~/i18n/messages";
+import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import { useRootData } from "~/utils/root-data";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Values = Partial<Record<(typeof FIND_FIELDS)[number], string>>;
+type Values = TypedValues;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -55,17 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
-  const values: Values = typedValues(form, FIND_FIELDS, 2100);
-  const parsed = readFindForm(form);
-  if (!parsed.success) {
-    return data(
-      { ok: false as const, message: FIND_ERROR, errors: firstErrors(parsed.error.issues), values },
-      { status: 400 },
-    );
+  const submission = parseForm(form, FindRequestSchema);
+  if (submission.status === "error") {
+    const { errors, values } = submission;
+    return data({ ok: false as const, message: FIND_ERROR, errors, values }, { status: 400 });
   }
+  const values = typedValues(form);
   try {
     // The quotes' limits, on the same counters: each sends a mail to the address typed.
-    const gate = await countMailingForm(services.db, getClientIp(context), parsed.data.email);
+    const gate = await countMailingForm(services.db, getClientIp(context), submission.value.email);
     if (gate.retryAfterSeconds !== null) {
       return data(
         { ok: false as const, message: QUOTE_TOO_MANY, errors: {}, values },
@@ -73,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const customer = await getCustomer(services, request);
-    const outcome = await createFindRequest(services.db, parsed.data, customer?.id ?? null, {
+    const outcome = await createFindRequest(services.db, submission.value, customer?.id ?? null, {
       ownerEmail: services.config.ownerEmail,
       shopName: services.config.shop.name,
       publicUrl: services.config.publicUrl,
       language: requestLanguage(request),
     });
     if (outcome.repeated) await gate.giveBack();
-    return { ok: true as const, message: findSentMessage(outcome.number), errors: {}, values: null };
+    return { ok: true as const, message: findSentProblem(outcome.number), errors: {}, values: null };
   } catch (error) {
     log("error", "find request could not be saved", { error: String(error) });
     return data({ ok: false as const, message: FIND_ERROR, errors: {}, values }, { status: 500 });
@@ -89,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FindForMe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
-  const { message, errors: localize } = useMessages();
+  const { message, errors: localize } = useProblems();
   const root = useRootData();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";

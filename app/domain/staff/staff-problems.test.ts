@@ -13,17 +13,42 @@ import { companySchema, LICENCE_FORMAT } from "~/domain/settings/company";
 import { i18nFor } from "~/i18n/i18n";
 import en from "~/i18n/locales/en/admin.json";
 import ja from "~/i18n/locales/ja/admin.json";
-import { localizeAdminMessage } from "./admin-messages";
-import { optionKey } from "./admin-options";
+import { optionKey } from "~/components/admin/admin-options";
+import { type Problem, problem, problemText, readIssue } from "~/i18n/problem";
+import { UploadError } from "~/domain/media/multipart.server";
+import { photoRefused } from "~/domain/inventory/stock-upload.server";
+import { MediaError } from "~/domain/media/media-store.server";
+import {
+  editImageUploadFailed,
+  editUploadFailed,
+  imageUploadFailed,
+  uploadFailed,
+} from "~/domain/inventory/inventory.schema";
+import { PRODUCT_NOT_FOUND, TOO_MANY_IMAGES } from "~/domain/inventory/stock-edit.server";
+import { english } from "../../../tests/support/english";
+import {
+  maxLengthIssue,
+  patternIssue,
+  requiredIssue,
+  staffChoice,
+  staffField,
+  staffPattern,
+  staffText,
+} from "./staff-problems";
 
 const jaT = i18nFor({ language: "ja", version: "test-ja", resources: { admin: ja } }).getFixedT("ja", "admin");
 const enT = i18nFor({ language: "en", version: "test-en", resources: { admin: en } }).getFixedT("en", "admin");
-const inJapanese = (message: string) => localizeAdminMessage(message, jaT, "ja");
+/** A Problem, or a zod message carrying one, as the staff read it in Japanese. */
+const inJapanese = (found: Problem | string) => problemText(jaT, typeof found === "string" ? readIssue(found) : found);
+const status = (name: string) => problem(`messages.statusNames.${name}`);
 
 describe("server messages in the staff's language", () => {
-  it("leaves English as it is", () => {
-    expect(localizeAdminMessage("Name is required", enT, "en")).toBe("Name is required");
-    expect(localizeAdminMessage("Something new", enT, "en")).toBe("Something new");
+  it("says in English what the server said before, word for word", () => {
+    expect(problemText(enT, readIssue(requiredIssue("name")))).toBe("Name is required");
+    expect(english(staffPattern("cannotMove", { from: status("pending"), to: status("closed") }))).toBe(
+      "A pending quote cannot be marked closed.",
+    );
+    expect(english(photoRefused(new MediaError("size"), "").message)).toBe("An image: Image is larger than 5 MB.");
   });
 
   it("knows the Company screen's messages (issue 18.8)", () => {
@@ -41,58 +66,64 @@ describe("server messages in the staff's language", () => {
         email: "nope",
         address: "",
       })
-      .error!.issues.map((issue) => issue.message);
+      .error!.issues.map((issue) => readIssue(issue.message));
     const translated = messages.map(inJapanese);
     // Every message the Company screen can show has its Japanese text.
-    expect(translated.filter((text, i) => text === messages[i])).toEqual([]);
+    expect(translated.filter((text, i) => text === english(messages[i]!))).toEqual([]);
     expect(inJapanese(LICENCE_FORMAT)).toBe(
       "古物商許可番号は許可証どおりの12桁の数字で入力してください（例: 451230001234）",
     );
-    expect(inJapanese("Year founded must be from 1900 to 2026")).toBe("創業年は1900年から2026年までで入力してください");
-    expect(inJapanese("Company name is required")).toBe("会社名は必須です");
+    expect(inJapanese(patternIssue("foundedRange", { first: 1900, last: 2026 }))).toBe(
+      "創業年は1900年から2026年までで入力してください",
+    );
+    expect(inJapanese(requiredIssue("companyName"))).toBe("会社名は必須です");
   });
 
   it("knows whole messages and the sentences the server builds", () => {
-    expect(inJapanese("Product not found")).toBe("商品が見つかりません");
-    expect(inJapanese("Maximum 12 images allowed.")).toBe("画像は最大12枚までです。");
-    expect(inJapanese("Name is required")).toBe("商品名は必須です");
-    expect(inJapanese("Part number must be at most 60 characters")).toBe("品番は60文字以内で入力してください");
-    expect(inJapanese("Mileage must be at most 2,000,000")).toBe("走行距離は2,000,000以下で入力してください");
-    expect(inJapanese("Choose a number of seats from the list")).toBe("リストから乗車定員を選んでください");
-    expect(inJapanese("Choose a Toyota model from the list")).toBe("リストからToyotaの車種を選んでください");
-    expect(inJapanese("Year must be from 1980 to 2026")).toBe("年式は1980年から2026年までで選んでください");
-    expect(inJapanese("A pending quote cannot be marked closed.")).toBe(
+    expect(inJapanese(PRODUCT_NOT_FOUND)).toBe("商品が見つかりません");
+    expect(inJapanese(TOO_MANY_IMAGES)).toBe("画像は最大12枚までです。");
+    expect(inJapanese(requiredIssue("name"))).toBe("商品名は必須です");
+    expect(inJapanese(maxLengthIssue("partNumber", 60))).toBe("品番は60文字以内で入力してください");
+    expect(inJapanese(patternIssue("maxNumber", { field: staffField("mileage"), max: "2,000,000" }))).toBe(
+      "走行距離は2,000,000以下で入力してください",
+    );
+    expect(inJapanese(patternIssue("chooseFromList", { choice: staffChoice("seats") }))).toBe(
+      "リストから乗車定員を選んでください",
+    );
+    expect(inJapanese(patternIssue("chooseModel", { make: "Toyota" }))).toBe("リストからToyotaの車種を選んでください");
+    expect(inJapanese(patternIssue("yearRange", { first: 1980, last: 2026 }))).toBe(
+      "年式は1980年から2026年までで選んでください",
+    );
+    expect(inJapanese(staffPattern("cannotMove", { from: status("pending"), to: status("closed") }))).toBe(
       "「未対応」の見積もり依頼を「完了」にすることはできません。",
     );
-    expect(inJapanese("A pending find request cannot be marked closed.")).toBe(
+    expect(inJapanese(staffPattern("cannotMoveFind", { from: status("pending"), to: status("closed") }))).toBe(
       "「未対応」のお探し依頼を「完了」にすることはできません。",
     );
-    expect(inJapanese("Find request not found.")).toBe("お探し依頼が見つかりません。");
-    expect(inJapanese("Upload failed: Price is required")).toBe("アップロードに失敗しました：価格は必須です");
-    expect(inJapanese("Upload failed: car.jpg: Image is larger than 5 MB.")).toBe(
+    expect(inJapanese(staffText("findRequestNotFound"))).toBe("お探し依頼が見つかりません。");
+    expect(inJapanese(uploadFailed(staffText("priceRequired")))).toBe("アップロードに失敗しました：価格は必須です");
+    expect(inJapanese(uploadFailed(photoRefused(new MediaError("size"), "car.jpg").message))).toBe(
       "アップロードに失敗しました：car.jpg：画像が5MBを超えています。",
     );
-    expect(inJapanese("Upload failed: An image is larger than 5 MB.")).toBe(
+    expect(inJapanese(uploadFailed(staffPattern("fileTooLarge", { name: problem("messages.anImage") })))).toBe(
       "アップロードに失敗しました：画像 は5MBを超えています。",
     );
-    expect(inJapanese("Upload failed: At most 10 images per upload.")).toBe(
+    expect(inJapanese(uploadFailed(staffPattern("tooManyFiles", { max: 10 })))).toBe(
       "アップロードに失敗しました：1回にアップロードできる画像は最大10枚です。",
     );
-    expect(inJapanese("Image upload failed: car.jpg: Image is larger than 5 MB.")).toBe(
+    expect(inJapanese(imageUploadFailed(photoRefused(new MediaError("size"), "car.jpg").message))).toBe(
       "画像のアップロードに失敗しました：car.jpg：画像が5MBを超えています。",
     );
-    expect(inJapanese("Image upload failed. car.jpg: Only JPG, PNG or WebP images are accepted.")).toBe(
+    expect(inJapanese(editImageUploadFailed(photoRefused(new MediaError("format"), "car.jpg").message))).toBe(
       "画像のアップロードに失敗しました。car.jpg：JPG、PNG、WebP形式の画像のみ受け付けています。",
     );
-    expect(inJapanese("Upload failed. The upload was cut off. Please try again.")).toBe(
+    expect(inJapanese(editUploadFailed(new UploadError(staffText("uploadCutOff")).problem))).toBe(
       "アップロードに失敗しました。アップロードが途中で切れました。もう一度お試しください。",
     );
   });
 
-  it("shows an unknown message as it came", () => {
+  it("shows a message it does not know as it came", () => {
     expect(inJapanese("Something nobody wrote down")).toBe("Something nobody wrote down");
-    expect(inJapanese("Upload failed: something odd")).toBe("Upload failed: something odd");
-    expect(inJapanese("Wheels is required")).toBe("Wheels is required");
   });
 
   it("translates every message the stock forms' own rules give", () => {
@@ -113,7 +144,11 @@ describe("server messages in the staff's language", () => {
         .error!.issues,
     ].filter((i) => i.code === "custom" || !/^(Invalid|Too small|Too big)/.test(i.message));
     expect(issues.length).toBeGreaterThan(10);
-    for (const issue of issues) expect(inJapanese(issue.message), issue.message).not.toBe(issue.message);
+    for (const issue of issues) {
+      const said = english(issue.message);
+      expect(said, issue.message).not.toMatch(/^messages\.|\{\{/);
+      expect(inJapanese(issue.message), said).not.toBe(said);
+    }
   });
 });
 
