@@ -6,6 +6,9 @@ import pg from "pg";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 
+/** The advisory lock that keeps a schema's drop apart from another file's migration. */
+const SCHEMA_LOCK = 190_001;
+
 export type TestDb = {
   db: DB;
   dialect: "sqlite" | "postgres";
@@ -29,9 +32,16 @@ export async function createTestDb(): Promise<TestDb> {
     // Extensions live in the database, not in a schema: install pg_trgm once, in public.
     await admin.query("create extension if not exists pg_trgm with schema public").catch(() => {});
     await admin.query(`create schema ${schema}`);
-    await admin.end();
     const db = openDatabase({ dialect: "postgres", url }, { schema: `${schema},public`, poolSize: 4 });
-    await migrateToLatest(db);
+    // The migrator looks at the tables of every schema; a schema another file drops at that moment
+    // makes it fail ("schema ... does not exist"). Migrations hold a shared lock, drops an exclusive one.
+    await admin.query("select pg_advisory_lock_shared($1)", [SCHEMA_LOCK]);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await admin.query("select pg_advisory_unlock_shared($1)", [SCHEMA_LOCK]);
+      await admin.end();
+    }
     return {
       db,
       dialect: "postgres",
@@ -40,6 +50,7 @@ export async function createTestDb(): Promise<TestDb> {
         await db.destroy();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
+        await c.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
         await c.query(`drop schema ${schema} cascade`);
         await c.end();
       },
