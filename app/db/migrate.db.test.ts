@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-24-04-deals", "Down", "Success"],
       ["2026-11-24-03-facets-unsold", "Down", "Success"],
       ["2026-11-24-02-menu-count-indexes", "Down", "Success"],
       ["2026-11-24-01-part-favourites", "Down", "Success"],
@@ -144,11 +145,65 @@ describe("migrations", () => {
       "2026-11-24-01-part-favourites",
       "2026-11-24-02-menu-count-indexes",
       "2026-11-24-03-facets-unsold",
+      "2026-11-24-04-deals",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
     expect(await facets()).toEqual({ n: 3, unsold: 1 });
     await t.db.deleteFrom("vehicles").where("make", "=", "Undo").execute();
     expect(await facets()).toEqual({ n: 0, unsold: 0 });
+  });
+
+  it("quotes answered outside the shop (responded) become closed, and undoing the deals keeps every quote", async () => {
+    const now = nowIso();
+    const migrator = await migratorFor(t.db);
+    expect((await migrator.migrateTo("2026-11-24-03-facets-unsold")).error).toBeUndefined();
+    const quote = (number: string, status: string) => ({
+      number,
+      kind: "vehicle",
+      ref_id: "V-1",
+      item_name: "Car",
+      name: "Buyer",
+      country: "Kenya",
+      email: "b@example.com",
+      phone: "+254700000000",
+      message: "Price?",
+      status,
+      created_at: now,
+      updated_at: now,
+    });
+    await t.db
+      .insertInto("quotes")
+      .values([
+        quote("9000000001", "pending"),
+        quote("9000000002", "responded"),
+        quote("9000000003", "closed"),
+      ] as never)
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-24-04-deals"]);
+    const statuses = () =>
+      t.db
+        .selectFrom("quotes")
+        .select(["number", "status"])
+        .where("number", "like", "900000000%")
+        .orderBy("number")
+        .execute();
+    expect(await statuses()).toEqual([
+      { number: "9000000001", status: "pending" },
+      { number: "9000000002", status: "closed" },
+      { number: "9000000003", status: "closed" },
+    ]);
+    await t.db.updateTable("quotes").set({ status: "offered" }).where("number", "=", "9000000001").execute();
+    await expect(
+      t.db
+        .updateTable("quotes")
+        .set({ status: "responded" as never })
+        .where("number", "=", "9000000001")
+        .execute(),
+    ).rejects.toThrow();
+    expect((await migrator.migrateTo("2026-11-24-03-facets-unsold")).error).toBeUndefined();
+    expect((await statuses()).map((q) => q.status)).toEqual(["responded", "closed", "closed"]);
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-24-04-deals"]);
+    await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
 });

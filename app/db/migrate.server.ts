@@ -11,6 +11,7 @@ import * as findRequests from "./migrations/2026-11-23-04-find-requests";
 import * as partFavourites from "./migrations/2026-11-24-01-part-favourites";
 import * as menuCountIndexes from "./migrations/2026-11-24-02-menu-count-indexes";
 import * as facetsUnsold from "./migrations/2026-11-24-03-facets-unsold";
+import * as deals from "./migrations/2026-11-24-04-deals";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24-01-part-favourites": partFavourites,
   "2026-11-24-02-menu-count-indexes": menuCountIndexes,
   "2026-11-24-03-facets-unsold": facetsUnsold,
+  "2026-11-24-04-deals": deals,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -10,8 +10,11 @@ import type { Generated } from "kysely";
 
 import type { StockStatus } from "~/domain/inventory/stock-status";
 
-export type { StockStatus };
-export type QuoteStatus = "pending" | "responded" | "closed";
+import type { QuoteStatus } from "~/domain/quotes/quote-status";
+import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
+import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/deals/deal-types";
+
+export type { StockStatus, QuoteStatus };
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface VehicleTable {
@@ -145,7 +148,7 @@ export interface FindRequestTable {
   message: Generated<string>;
   /** The buyer's language, for answering in it. */
   language: Generated<string>;
-  status: Generated<QuoteStatus>;
+  status: Generated<FindRequestStatus>;
   submission_key: string | null;
   created_at: string;
   updated_at: string;
@@ -176,6 +179,72 @@ export interface QuoteTable {
   destination: Generated<string | null>;
   /** How many of the part the buyer asked about; null for vehicles. */
   quantity: Generated<number | null>;
+  /** The buyer's language when asking: offers and invoice mails are written in it. */
+  language: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The owner's answer to a quote: priced lines, terms, port and how long it stands (issue 20). */
+export interface OfferTable {
+  id: Generated<number>;
+  quote_id: number;
+  status: Generated<OfferStatus>;
+  /** JSON: OfferLine[] in whole yen. */
+  lines: string;
+  total: number;
+  terms: OfferTerms;
+  port: Generated<string>;
+  /** The last moment the offer stands (ISO, UTC). */
+  valid_until: string;
+  message: Generated<string>;
+  created_by: string;
+  created_at: string;
+  answered_at: string | null;
+}
+
+/** A vehicle kept for the buyer who accepted an offer; active while ended_at is null. */
+export interface HoldTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  quote_id: number;
+  offer_id: number;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  end_reason: HoldEndReason | null;
+}
+
+/** The last invoice number used in a year: numbers run without gaps. */
+export interface InvoiceCounterTable {
+  year: number;
+  last: number;
+}
+
+export interface InvoiceTable {
+  id: Generated<number>;
+  /** "2026-00042". */
+  number: string;
+  quote_id: number | null;
+  offer_id: number | null;
+  customer_id: number | null;
+  /** The verification code as printed (16 characters, 80 random bits). */
+  code: string;
+  issued_at: string;
+  /** A shop day, YYYY-MM-DD. */
+  due_date: string;
+  total: number;
+  /** JSON: InvoiceDocument, everything printed, as issued. */
+  document: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+/** The owner's named reply texts with placeholders ({buyer_name}, {vehicle}...). */
+export interface ReplyTemplateTable {
+  id: Generated<number>;
+  name: string;
+  body: string;
   created_at: string;
   updated_at: string;
 }
@@ -246,6 +315,8 @@ export interface MailOutboxTable {
   quote_id: number | null;
   /** An unsubscribe address for the List-Unsubscribe headers (alert mails). */
   list_unsubscribe: Generated<string | null>;
+  /** JSON: [{ filename, contentType, base64 }], or null. */
+  attachments: Generated<string | null>;
 }
 
 export interface ExchangeRateTable {
@@ -327,6 +398,11 @@ export interface Database {
   favourites: FavouriteTable;
   part_favourites: PartFavouriteTable;
   quotes: QuoteTable;
+  offers: OfferTable;
+  holds: HoldTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
+  reply_templates: ReplyTemplateTable;
   find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;

@@ -10,7 +10,7 @@ import { LOGIN_LIMIT } from "~/domain/auth/rate-limit.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { PART_MODELS, PART_SUB_TYPES, VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { canMove, isQuoteStatus, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
+import { isQuoteStatus, nextStatus, type QuoteEvent } from "~/domain/quotes/quote-status";
 import { createQuote, storedSubmissionKey } from "~/domain/quotes/quotes.server";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
@@ -1191,17 +1191,17 @@ describe("fuzzing the staff panel", () => {
               .execute(),
       );
 
-    it(`/admin/quotes/:number: ${FEW} forms (status, notes, retry, delete); each happens whole or not at all`, async () => {
+    it(`/admin/quotes/:number: ${FEW} forms (moves, notes, retry, delete); each happens whole or not at all`, async () => {
       const fields = fc.record({
         quote: fc.oneof(
           { weight: 6, arbitrary: fc.nat(5).map((n) => ({ own: n })) },
           foreignNumber.map((n) => ({ other: n })),
         ),
         intent: fc.oneof(
-          { weight: 6, arbitrary: fc.constantFrom("status", "status", "status", "notes", "retry", "delete") },
+          { weight: 6, arbitrary: fc.constantFrom("move", "move", "move", "notes", "retry", "delete") },
           value,
         ),
-        to: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUOTE_STATUSES) }, value),
+        event: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("close", "reopen", "offer", "accept") }, value),
         notes: value,
         mailId: fc.oneof(foreignId, fc.nat(1000).map(String)),
       });
@@ -1211,7 +1211,7 @@ describe("fuzzing the staff panel", () => {
           await fillPool(6);
           const number = "own" in f.quote ? pool[f.quote.own]! : f.quote.other;
           const [before] = await quoteRows([number]);
-          const sent = { intent: f.intent, to: f.to, notes: f.notes, mailId: f.mailId };
+          const sent = { intent: f.intent, event: f.event, notes: f.notes, mailId: f.mailId };
           const r = await post(`/admin/quotes/${encodeURIComponent(number)}`, sent, staffCookie);
           answersCleanly(r);
           const [after] = await quoteRows([number]);
@@ -1225,10 +1225,15 @@ describe("fuzzing the staff panel", () => {
             expect(r.status).toBe(302);
             expect(after).toBeUndefined();
             pool.splice(pool.indexOf(number), 1);
-          } else if (f.intent === "status" && isQuoteStatus(f.to) && canMove(before.status, f.to)) {
+          } else if (
+            f.intent === "move" &&
+            (f.event === "close" || f.event === "reopen") &&
+            isQuoteStatus(before.status) &&
+            nextStatus(before.status, f.event as QuoteEvent, "staff")
+          ) {
             seen.moved++;
             expect(r.status).toBe(200);
-            expect(after).toEqual({ ...before, status: f.to });
+            expect(after).toEqual({ ...before, status: nextStatus(before.status, f.event as QuoteEvent, "staff") });
           } else if (f.intent === "notes") {
             expect(r.status).toBe(overLimit(sent) ? 413 : 200);
             if (r.status === 200) expect(after).toEqual({ ...before, notes: f.notes.slice(0, 5000) });

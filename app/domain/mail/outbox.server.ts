@@ -25,7 +25,11 @@ export type OutgoingMail = {
   quoteId?: number | null;
   /** One-click unsubscribe address (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
   listUnsubscribe?: string | null;
+  /** Files sent with the mail (the invoice PDF), kept in the outbox row until sent. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** Queues a mail. Call it with the transaction of the change it belongs to. */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
@@ -45,6 +49,15 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       sent_at: null,
       quote_id: mail.quoteId ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
+      attachments: mail.attachments?.length
+        ? JSON.stringify(
+            mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              base64: a.content.toString("base64"),
+            })),
+          )
+        : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

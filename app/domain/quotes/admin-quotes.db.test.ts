@@ -4,8 +4,8 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { sendDueMail } from "~/domain/mail/outbox.server";
+import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
 import {
-  changeQuoteStatus as changeQuoteStatusOf,
   deleteQuotes,
   exportAdminQuotes,
   listAdminQuotes,
@@ -19,8 +19,7 @@ import { createQuote } from "./quotes.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 
 /** The answer as the staff read it in English. */
-const changeQuoteStatus = async (...args: Parameters<typeof changeQuoteStatusOf>) =>
-  inEnglish(await changeQuoteStatusOf(...args));
+const moveQuote = async (...args: Parameters<typeof moveQuoteByStaff>) => inEnglish(await moveQuoteByStaff(...args));
 
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
@@ -122,7 +121,8 @@ describe("owner's quote lists", () => {
   });
 
   it("filters by status and ignores an unknown one", async () => {
-    expect((await list("status=responded")).total).toBe(0);
+    expect((await list("status=offered")).total).toBe(0);
+    expect((await list("status=responded")).total).toBe(25);
     expect((await list("status=archived")).total).toBe(25);
   });
 });
@@ -135,25 +135,29 @@ describe("one quote", () => {
     expect((await list("page=2")).items.find((x) => x.number === numbers[0])?.isRead).toBe(true);
   });
 
-  it("moves Pending -> Responded -> Closed -> Pending, refuses other moves and changes nothing then", async () => {
+  it("closes a pending quote and reopens it, refuses other moves and changes nothing then", async () => {
     const n = numbers[1]!;
-    expect(await changeQuoteStatus(t.db, n, "closed", staff)).toEqual({
+    expect(await moveQuote(t.db, n, "reopen", staff)).toEqual({
       ok: false,
-      message: "A pending quote cannot be marked closed.",
+      message: "A pending quote cannot be reopened.",
     });
-    expect(await changeQuoteStatus(t.db, n, "archived", staff)).toEqual({ ok: false, message: "Unknown status." });
+    expect(await moveQuote(t.db, n, "accept", staff)).toEqual({ ok: false, message: "Unknown status." });
+    expect(await moveQuote(t.db, "0000000000", "close", staff)).toEqual({ ok: false, message: "Quote not found." });
     expect((await openQuote(t.db, n))?.status).toBe("pending");
-    for (const to of ["responded", "closed", "pending"])
-      expect(await changeQuoteStatus(t.db, n, to, staff)).toEqual({ ok: true });
+    expect(await moveQuote(t.db, n, "close", staff)).toEqual({ ok: true, to: "closed" });
+    expect(await moveQuote(t.db, n, "close", staff)).toEqual({
+      ok: false,
+      message: "A closed quote cannot be closed.",
+    });
+    expect(await moveQuote(t.db, n, "reopen", staff)).toEqual({ ok: true, to: "pending" });
     const log = await t.db
       .selectFrom("activity_log")
       .select("summary")
       .where("action", "=", "quote.status_changed")
       .execute();
     expect(log.map((l) => l.summary)).toEqual([
-      `Quote ${n}: pending → responded`,
-      `Quote ${n}: responded → closed`,
-      `Quote ${n}: closed → pending`,
+      `Quote ${n}: pending → closed (close)`,
+      `Quote ${n}: closed → pending (reopen)`,
     ]);
     expect((await list("status=pending")).total).toBe(25);
   });

@@ -9,7 +9,8 @@ import { coverImages, repositoryOf } from "~/domain/inventory/stock-repository.s
 import type { ImageRef } from "~/domain/media/image-url";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { canMove, isQuoteStatus, type QuoteStatus } from "./quote-status";
+import { canMoveFindRequest, isFindRequestStatus } from "./find-request-status";
+import { isQuoteStatus, type QuoteStatus } from "./quote-status";
 
 export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number; perPage: number };
 
@@ -190,55 +191,38 @@ export async function openQuote(db: DB, number: string) {
 
 export type StatusOutcome = { ok: true } | { ok: false; message: Problem };
 
-/** What a status move is made on: a quote, or a Find one for me request (the same status machine). */
-const STATUS_TABLES = {
-  quotes: { name: "Quote", notFound: "quoteNotFound", cannotMove: "cannotMove", subject: "quote" },
-  find_requests: {
-    name: "Find request",
-    notFound: "findRequestNotFound",
-    cannotMove: "cannotMoveFind",
-    subject: "find_request",
-  },
-} as const;
-
-/** Moves a quote or a find request through the status machine and logs it; a move it does not allow changes nothing. */
-async function moveStatus(
+/** Moves a Find one for me request through its status machine and logs it; a move it does not allow changes nothing. */
+export async function changeFindRequestStatus(
   db: DB,
-  table: keyof typeof STATUS_TABLES,
   number: string,
   to: string,
   staff: Staff,
 ): Promise<StatusOutcome> {
-  const { name, notFound, cannotMove, subject } = STATUS_TABLES[table];
-  if (!isQuoteStatus(to)) return { ok: false, message: staffText("unknownStatus") };
+  if (!isFindRequestStatus(to)) return { ok: false, message: staffText("unknownStatus") };
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom(table).select(["id", "status"]).where("number", "=", number).executeTakeFirst();
-    if (!row) return { ok: false, message: staffText(notFound) };
-    if (!canMove(row.status, to)) {
+    const row = await trx
+      .selectFrom("find_requests")
+      .select(["id", "status"])
+      .where("number", "=", number)
+      .executeTakeFirst();
+    if (!row) return { ok: false, message: staffText("findRequestNotFound") };
+    if (!canMoveFindRequest(row.status, to)) {
       const [from, into] = [row.status, to].map((status) => problem(`messages.statusNames.${status}`));
-      return { ok: false, message: staffPattern(cannotMove, { from: from!, to: into! }) };
+      return { ok: false, message: staffPattern("cannotMoveFind", { from: from!, to: into! }) };
     }
     await trx
-      .updateTable(table)
+      .updateTable("find_requests")
       .set({ status: to, updated_at: new Date().toISOString() })
       .where("id", "=", row.id)
       .execute();
     await logActivity(trx, {
       actor: { kind: "staff", id: staff.adminId },
-      action: `${subject}.status_changed`,
-      subject: { kind: subject, id: String(row.id) },
-      summary: `${name} ${number}: ${row.status} → ${to}`,
+      action: "find_request.status_changed",
+      subject: { kind: "find_request", id: String(row.id) },
+      summary: `Find request ${number}: ${row.status} → ${to}`,
     });
     return { ok: true };
   });
-}
-
-export function changeQuoteStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
-  return moveStatus(db, "quotes", number, to, staff);
-}
-
-export function changeFindRequestStatus(db: DB, number: string, to: string, staff: Staff): Promise<StatusOutcome> {
-  return moveStatus(db, "find_requests", number, to, staff);
 }
 
 export async function saveQuoteNotes(db: DB, number: string, notes: string): Promise<boolean> {

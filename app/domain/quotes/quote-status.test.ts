@@ -1,23 +1,73 @@
 import { describe, expect, it } from "vitest";
-import { canMove, isQuoteStatus, movesFrom } from "./quote-status";
+import {
+  allMoves,
+  canOffer,
+  isQuoteStatus,
+  nextStatus,
+  OFFER_AFTER,
+  QUOTE_STATUSES,
+  type QuoteActor,
+  type QuoteEvent,
+  staffMovesFrom,
+} from "./quote-status";
+
+const EVENTS: QuoteEvent[] = ["offer", "accept", "decline", "expire", "close", "reopen"];
+const ACTORS: QuoteActor[] = ["staff", "buyer", "system"];
 
 describe("quote status machine", () => {
-  it("allows Pending -> Responded -> Closed and reopening", () => {
-    expect(canMove("pending", "responded")).toBe(true);
-    expect(canMove("responded", "closed")).toBe(true);
-    expect(canMove("closed", "pending")).toBe(true);
+  it("follows Pending -> Offered -> Accepted | Declined | Expired -> Closed, and Pending -> Closed", () => {
+    expect(nextStatus("pending", "offer", "staff")).toBe("offered");
+    expect(nextStatus("offered", "accept", "buyer")).toBe("accepted");
+    expect(nextStatus("offered", "decline", "buyer")).toBe("declined");
+    expect(nextStatus("offered", "expire", "system")).toBe("expired");
+    for (const from of ["accepted", "declined", "expired", "pending"] as const)
+      expect(nextStatus(from, "close", "staff")).toBe("closed");
   });
 
-  it("refuses every other move", () => {
-    expect(canMove("pending", "closed")).toBe(false);
-    expect(canMove("pending", "pending")).toBe(false);
-    expect(canMove("responded", "pending")).toBe(false);
-    expect(canMove("closed", "responded")).toBe(false);
+  it("lets the owner offer again after a decline or an expiry, replace an open offer, withdraw it and reopen", () => {
+    expect(nextStatus("offered", "offer", "staff")).toBe("offered");
+    expect(nextStatus("declined", "offer", "staff")).toBe("offered");
+    expect(nextStatus("expired", "offer", "staff")).toBe("offered");
+    expect(nextStatus("offered", "close", "staff")).toBe("closed");
+    expect(nextStatus("closed", "reopen", "staff")).toBe("pending");
   });
 
-  it("offers one button per allowed move and knows its statuses", () => {
-    expect(movesFrom("pending")).toEqual([{ to: "responded", label: "Mark as responded" }]);
-    expect(isQuoteStatus("closed")).toBe(true);
-    expect(isQuoteStatus("archived")).toBe(false);
+  it("allows exactly the listed moves, each only to its actor", () => {
+    const allowed = new Set(allMoves().map((m) => `${m.from} ${m.event} ${m.by}`));
+    expect(allowed.size).toBe(13);
+    for (const from of QUOTE_STATUSES)
+      for (const event of EVENTS)
+        for (const by of ACTORS)
+          expect(nextStatus(from, event, by) !== null, `${from} ${event} ${by}`).toBe(
+            allowed.has(`${from} ${event} ${by}`),
+          );
+    // Nobody but the buyer accepts or declines, nobody but the worker expires, the buyer never closes.
+    expect(nextStatus("offered", "accept", "staff")).toBeNull();
+    expect(nextStatus("offered", "expire", "staff")).toBeNull();
+    expect(nextStatus("offered", "close", "buyer")).toBeNull();
+    // An accepted deal is not offered again, nor answered twice, and a pending quote is not accepted.
+    expect(nextStatus("accepted", "offer", "staff")).toBeNull();
+    expect(nextStatus("accepted", "accept", "buyer")).toBeNull();
+    expect(nextStatus("declined", "accept", "buyer")).toBeNull();
+    expect(nextStatus("expired", "accept", "buyer")).toBeNull();
+    expect(nextStatus("pending", "accept", "buyer")).toBeNull();
+  });
+
+  it("settles the open offer by each move, and gives the owner one button per other move", () => {
+    expect(OFFER_AFTER).toEqual({
+      offer: "replaced",
+      accept: "accepted",
+      decline: "declined",
+      expire: "expired",
+      close: "withdrawn",
+    });
+    expect(staffMovesFrom("pending")).toEqual([{ event: "close", to: "closed" }]);
+    expect(staffMovesFrom("accepted")).toEqual([{ event: "close", to: "closed" }]);
+    expect(staffMovesFrom("closed")).toEqual([{ event: "reopen", to: "pending" }]);
+    expect(canOffer("pending")).toBe(true);
+    expect(canOffer("accepted")).toBe(false);
+    expect(canOffer("closed")).toBe(false);
+    expect(isQuoteStatus("offered")).toBe(true);
+    expect(isQuoteStatus("responded")).toBe(false);
   });
 });

@@ -3,9 +3,9 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { type DB, dialectOf, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
-import { log } from "~/utils/log.server";
 import { type Company, COMPANY_FIELDS, companyDefaults, MAX_OFFICE_PHOTOS } from "./company";
 import type { ShopSettings } from "./settings";
+import { readSetting, writeSetting } from "./settings-store.server";
 
 /*
  * The Company screen's details and office photos, each one row of the
@@ -40,26 +40,6 @@ const StoredPhotos = z.array(
     variants: z.array(z.number().int().positive()).min(1),
   }),
 );
-
-async function readSetting(db: DB, key: string): Promise<unknown> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value);
-  } catch {
-    log("error", "a stored setting is not JSON and was ignored", { key });
-    return undefined;
-  }
-}
-
-async function writeSetting(db: DB, key: string, value: unknown, at: string) {
-  const text = JSON.stringify(value);
-  await db
-    .insertInto("settings")
-    .values({ key, value: text, updated_at: at })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updated_at: at }))
-    .execute();
-}
 
 /** The company as the owner last saved it, over the defaults. */
 export async function getCompany(db: DB, shop: ShopSettings): Promise<Company> {

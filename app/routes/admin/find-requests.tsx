@@ -5,7 +5,7 @@ import { useProblems } from "~/i18n/messages";
 import { getServices } from "~/context.server";
 import { changeFindRequestStatus } from "~/domain/quotes/admin-quotes.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
-import { movesFrom } from "~/domain/quotes/quote-status";
+import { findRequestMovesFrom } from "~/domain/quotes/find-request-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
@@ -81,7 +81,7 @@ export default function FindRequests({ loaderData, actionData }: Route.Component
               </p>
               {r.message ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{r.message}</p> : null}
               <div className="mt-3 flex flex-wrap items-center gap-2">
-                {movesFrom(r.status).map((move) => (
+                {findRequestMovesFrom(r.status).map((move) => (
                   <Form method="post" key={move.to}>
                     <input type="hidden" name="intent" value="status" />
                     <input type="hidden" name="number" value={r.number} />
@@ -91,7 +91,7 @@ export default function FindRequests({ loaderData, actionData }: Route.Component
                       disabled={navigation.state === "submitting"}
                       className="h-9 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
                     >
-                      {t(`quote.moves.${move.to}`, { defaultValue: move.label })}
+                      {t(`findRequests.moves.${move.to}`)}
                     </button>
                   </Form>
                 ))}

@@ -3,15 +3,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import {
-  changeQuoteStatus,
-  deleteQuotes,
-  openQuote,
-  retryMail,
-  saveQuoteNotes,
-} from "~/domain/quotes/admin-quotes.server";
+import { deleteQuotes, openQuote, retryMail, saveQuoteNotes } from "~/domain/quotes/admin-quotes.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { movesFrom } from "~/domain/quotes/quote-status";
+import { staffMovesFrom } from "~/domain/quotes/quote-status";
+import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote";
@@ -34,8 +29,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(getServices(context), request);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "status") {
-    const outcome = await changeQuoteStatus(db, params.number, String(form.get("to") ?? ""), staff);
+  if (intent === "move") {
+    const outcome = await moveQuoteByStaff(db, params.number, String(form.get("event") ?? ""), staff);
     return outcome.ok
       ? { ok: true, message: problem("quote.statusChanged") }
       : data({ ok: false, message: outcome.message }, { status: 400 });
@@ -162,16 +157,24 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </p>
       </section>
       <section className="flex flex-wrap gap-3">
-        {movesFrom(quote.status).map((move) => (
-          <Form method="post" key={move.to}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="to" value={move.to} />
+        {staffMovesFrom(quote.status).map((move) => (
+          <Form method="post" key={move.event}>
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="event" value={move.event} />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}
               className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white"
             >
-              {t(`quote.moves.${move.to}`, { defaultValue: move.label })}
+              {t(
+                move.event === "reopen"
+                  ? "quote.moves.reopen"
+                  : quote.status === "offered"
+                    ? "quote.moves.withdraw"
+                    : quote.status === "accepted"
+                      ? "quote.moves.closeDeal"
+                      : "quote.moves.close",
+              )}
             </button>
           </Form>
         ))}
