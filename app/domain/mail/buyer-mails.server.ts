@@ -1,6 +1,7 @@
 import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { serverT } from "~/i18n/request.server";
+import { formatDate, formatYenIn } from "~/i18n/format";
 
 /*
  * Mails to buyers, in the language of the request that caused them (the
@@ -117,6 +118,138 @@ export function passwordResetMail(
       { link: reset.link },
       { lines: [t("passwordReset.notYou")] },
       { lines: [t("shared.closing"), reset.shopName] },
+    ]),
+  };
+}
+
+/** An offer's priced lines as a buyer reads them: the shop's words for its own lines, the owner's for other fees. */
+export type MailOfferLine = { kind: string; label: string; amount: number };
+
+function offerLineText(t: ReturnType<typeof mailT>, language: LanguageCode, line: MailOfferLine): string {
+  const label = line.kind === "other" ? line.label : t(`deal.lines.${line.kind}` as Key<"mail">);
+  return t("deal.line", { label, amount: formatYenIn(line.amount, language) });
+}
+
+/** The owner's offer: the lines, the total to the port, how long it stands, and where to answer it. */
+export function offerMail(
+  language: LanguageCode,
+  offer: {
+    name: string;
+    item: string;
+    ref: string;
+    number: string;
+    lines: MailOfferLine[];
+    total: number;
+    terms: string;
+    port: string;
+    validUntil: string;
+    holdDays: number;
+    message: string;
+    link: string;
+    shopName: string;
+    vehicle: boolean;
+  },
+): BuyerMail {
+  const t = mailT(language);
+  const total = formatYenIn(offer.total, language);
+  return {
+    subject: t("deal.offer.subject", { item: offer.item, total, number: offer.number }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: offer.name })] },
+      { lines: [t("deal.offer.intro", { item: offer.item, ref: offer.ref })] },
+      ...(offer.message.trim() ? [{ lines: offer.message.trim().split(/\r?\n/) }] : []),
+      {
+        lines: [
+          ...offer.lines.map((line) => offerLineText(t, language, line)),
+          t("deal.offer.total", { terms: offer.terms, port: offer.port, total }),
+        ],
+      },
+      {
+        lines: [
+          t("deal.offer.valid", { date: formatDate(offer.validUntil, language) }),
+          ...(offer.vehicle ? [t("deal.offer.hold", { days: String(offer.holdDays) })] : []),
+          t("deal.offer.howToAnswer"),
+        ],
+      },
+      { link: offer.link },
+      { lines: [t("shared.closing"), offer.shopName] },
+    ]),
+  };
+}
+
+/** After an accepted offer: the hold, the invoice (attached), and how to check it before paying. */
+export function offerAcceptedMail(
+  language: LanguageCode,
+  deal: {
+    name: string;
+    item: string;
+    invoice: string;
+    total: number;
+    due: string;
+    heldUntil: string | null;
+    verifyLink: string;
+    code: string;
+    link: string;
+    shopName: string;
+  },
+): BuyerMail {
+  const t = mailT(language);
+  const total = formatYenIn(deal.total, language);
+  const due = formatDate(`${deal.due}T12:00:00+09:00`, language);
+  return {
+    subject: t("deal.accepted.subject", { invoice: deal.invoice, item: deal.item, due }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: deal.name })] },
+      {
+        lines: [
+          t("deal.accepted.thanks", { item: deal.item }),
+          ...(deal.heldUntil
+            ? [
+                t("deal.accepted.held", {
+                  until: formatDate(deal.heldUntil, language, {
+                    day: "numeric",
+                    month: "short",
+                    year: "numeric",
+                    hour: "2-digit",
+                    minute: "2-digit",
+                  }),
+                }),
+              ]
+            : []),
+          t("deal.accepted.invoice", { invoice: deal.invoice, total, due }),
+        ],
+      },
+      { lines: [t("deal.accepted.verify", { code: deal.code })] },
+      { link: deal.verifyLink },
+      { lines: [t("deal.accepted.never")] },
+      { lines: [t("deal.accepted.follow")] },
+      { link: deal.link },
+      { lines: [t("shared.closing"), deal.shopName] },
+    ]),
+  };
+}
+
+/** A hold that ended without payment: the vehicle is on sale again. */
+export function holdEndedMail(
+  language: LanguageCode,
+  hold: { name: string; item: string; ref: string; ended: string; reason: "expired" | "released"; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("deal.holdEnded.subject", { item: hold.item }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: hold.name })] },
+      {
+        lines: [
+          t(hold.reason === "expired" ? "deal.holdEnded.expired" : "deal.holdEnded.released", {
+            item: hold.item,
+            ref: hold.ref,
+            date: formatDate(hold.ended, language),
+          }),
+          t("deal.holdEnded.again"),
+        ],
+      },
+      { lines: [t("shared.closing"), hold.shopName] },
     ]),
   };
 }

@@ -147,6 +147,7 @@ export async function createQuote(
             message: request.message,
             destination,
             quantity,
+            language: mail.language ?? "en",
             contact_methods: JSON.stringify(request.contactMethods),
             submission_key: storedSubmissionKey(request),
             created_at: now,

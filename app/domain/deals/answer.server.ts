@@ -1,0 +1,239 @@
+import type { DB } from "~/db/db.server";
+import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
+import { formatYen } from "~/domain/inventory/price";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import { offerAcceptedMail } from "~/domain/mail/buyer-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import { formatDate, shopDay } from "~/i18n/format";
+import { isLanguage } from "~/i18n/languages";
+import { problem, type Problem } from "~/i18n/problem";
+import { getBankAccount, getDealSettings } from "./deal-settings.server";
+import { addWorkingDays } from "./deal-time";
+import type { OfferLine, OfferTerms } from "./deal-types";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+import { issueInvoice } from "./invoices.server";
+import { offerLinkPath, offerLinkValid } from "./offer-links.server";
+import type { DealContext } from "./offers.server";
+import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
+
+/*
+ * The buyer's answer to an offer (issue 20.2): a signed-in buyer answers on
+ * the quote's page, a buyer without an account through the signed link of
+ * the offer mail. Accepting a vehicle's offer holds the vehicle (Reserved for
+ * everyone, one active hold per vehicle) and issues the proforma invoice, all
+ * in one transaction; a refusal changes nothing.
+ */
+
+/** Who is answering: the signed-in buyer, the holder of an offer mail's link, or nobody known. */
+export type OfferAccess = { customerId: number } | { offerId: number; sig: string } | null;
+
+export type AnswerOutcome =
+  | { ok: true; answer: "accept" | "decline"; invoiceNumber: string | null }
+  | { ok: false; status: 404 | 409 | 410; message: Problem };
+
+const dealProblem = (key: string, values?: Record<string, string>) => problem(`deal.problems.${key}`, values);
+const NOT_FOUND = { ok: false, status: 404, message: dealProblem("notFound") } as const;
+
+/** Whether this access reaches this quote (and, through a link, this offer of it while it stands). */
+export function mayAnswer(
+  secret: string,
+  quote: Pick<LockedQuote, "number" | "customer_id">,
+  offer: { id: number; valid_until: string } | undefined,
+  access: OfferAccess,
+): boolean {
+  if (!access) return false;
+  if ("customerId" in access) return quote.customer_id !== null && quote.customer_id === access.customerId;
+  return offer !== undefined && offer.id === access.offerId && offerLinkValid(secret, quote.number, offer, access.sig);
+}
+
+/** The last offer of a quote, open or not. */
+async function latestOffer(db: DB, quoteId: number) {
+  return db.selectFrom("offers").selectAll().where("quote_id", "=", quoteId).orderBy("id", "desc").executeTakeFirst();
+}
+
+function isHeldElsewhere(error: unknown): boolean {
+  return /holds_one_active_idx|holds\.vehicle_id/i.test(String(error));
+}
+
+export async function answerOffer(
+  db: DB,
+  deal: DealContext,
+  number: string,
+  answer: "accept" | "decline",
+  access: OfferAccess,
+  now = new Date(),
+): Promise<AnswerOutcome> {
+  try {
+    return await db.transaction().execute((trx) => answerIn(trx, deal, number, answer, access, now));
+  } catch (error) {
+    // Another buyer's acceptance of the same vehicle committed first.
+    if (isHeldElsewhere(error)) return { ok: false, status: 409, message: dealProblem("held") };
+    throw error;
+  }
+}
+
+async function answerIn(
+  trx: DB,
+  deal: DealContext,
+  number: string,
+  answer: "accept" | "decline",
+  access: OfferAccess,
+  now: Date,
+): Promise<AnswerOutcome> {
+  const quote = await lockQuote(trx, number);
+  if (!quote) return NOT_FOUND;
+  const offer = await latestOffer(trx, quote.id);
+  // A link names its offer: an older offer's link reaches the quote only while its own offer is the latest.
+  if (!mayAnswer(deal.sessionSecret, quote, offer, access)) return NOT_FOUND;
+  if (!offer || offer.status !== "open")
+    return {
+      ok: false,
+      status: 409,
+      message: dealProblem(offer && offer.status !== "replaced" ? `already.${offer.status}` : "noOffer"),
+    };
+  const at = now.toISOString();
+  const actor: ActivityEntry["actor"] =
+    access && "customerId" in access
+      ? { kind: "customer", id: String(access.customerId) }
+      : { kind: "visitor", id: null };
+  if (offer.valid_until < at) {
+    await applyQuoteMove(trx, quote, "expire", "system", { kind: "system", id: null }, at);
+    return {
+      ok: false,
+      status: 410,
+      message: dealProblem("expired", { date: formatDate(offer.valid_until, "en") }),
+    };
+  }
+  const row = await trx
+    .selectFrom("quotes")
+    .select(["name", "email", "phone", "country", "item_name", "ref_id", "language", "quantity"])
+    .where("id", "=", quote.id)
+    .executeTakeFirstOrThrow();
+
+  if (answer === "decline") {
+    const moved = await applyQuoteMove(trx, quote, "decline", "buyer", actor, at);
+    if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };
+    await enqueueMail(trx, {
+      to: deal.ownerEmail,
+      replyTo: row.email,
+      quoteId: quote.id,
+      subject: `Offer declined: quote ${quote.number}, ${row.item_name} (${row.ref_id})`,
+      text: `${row.name} (${row.country}) declined your offer of ${formatYen(offer.total)} ${offer.terms} ${offer.port} for ${row.item_name}.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+    });
+    return { ok: true, answer, invoiceNumber: null };
+  }
+
+  // Accepting: the item must still be there and not sold, and a vehicle not held for someone else.
+  const itemId = quote.kind === "vehicle" ? quote.vehicle_id : quote.part_id;
+  if (itemId === null || !(await repositoryOf(quote.kind).lock(trx, itemId)))
+    return { ok: false, status: 409, message: dealProblem("gone") };
+  const item = await repositoryOf(quote.kind).quoteItem(trx, itemId);
+  if (!item) return { ok: false, status: 409, message: dealProblem("gone") };
+  if (item.stock_status === "sold") return { ok: false, status: 409, message: dealProblem("sold") };
+  const bank = await getBankAccount(trx);
+  if (!bank) return { ok: false, status: 409, message: dealProblem("notReady") };
+  const settings = await getDealSettings(trx);
+
+  let heldUntil: string | null = null;
+  if (quote.kind === "vehicle") {
+    const other = await trx
+      .selectFrom("holds")
+      .select("id")
+      .where("vehicle_id", "=", itemId)
+      .where("ended_at", "is", null)
+      .executeTakeFirst();
+    if (other) return { ok: false, status: 409, message: dealProblem("held") };
+    heldUntil = addWorkingDays(now, settings.holdWorkingDays).toISOString();
+    await trx
+      .insertInto("holds")
+      .values({
+        vehicle_id: itemId,
+        quote_id: quote.id,
+        offer_id: offer.id,
+        created_at: at,
+        expires_at: heldUntil,
+        ended_at: null,
+        end_reason: null,
+      })
+      .execute();
+    await trx
+      .updateTable("vehicles")
+      .set({ stock_status: "reserved", updated_at: at })
+      .where("id", "=", itemId)
+      .execute();
+    await logActivity(trx, {
+      actor,
+      action: "vehicle.reserved",
+      subject: { kind: "vehicle", id: String(itemId) },
+      summary: `${row.item_name} (${row.ref_id}) reserved for quote ${quote.number} until ${heldUntil}`,
+      at,
+    });
+  }
+  const moved = await applyQuoteMove(trx, quote, "accept", "buyer", actor, at);
+  if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };
+
+  const lines = JSON.parse(offer.lines) as OfferLine[];
+  const dueDate = shopDay(heldUntil ? new Date(heldUntil) : addWorkingDays(now, settings.holdWorkingDays));
+  const invoice = await issueInvoice(
+    trx,
+    deal,
+    {
+      quoteId: quote.id,
+      quoteNumber: quote.number,
+      offerId: offer.id,
+      customerId: quote.customer_id,
+      buyer: { name: row.name, country: row.country, email: row.email, phone: row.phone },
+      item: { kind: quote.kind, id: itemId, refId: row.ref_id, name: row.item_name, quantity: row.quantity },
+      lines,
+      total: offer.total,
+      terms: offer.terms as OfferTerms,
+      port: offer.port,
+      dueDate,
+      bank,
+    },
+    now,
+  );
+  await logActivity(trx, {
+    actor,
+    action: "invoice.issued",
+    subject: { kind: "quote", id: String(quote.id) },
+    summary: `Invoice ${invoice.number} issued for quote ${quote.number}: ${formatYen(offer.total)}, due ${dueDate}`,
+    at,
+  });
+  const pdf = await renderInvoicePdf(invoice.document);
+  const attachment = { filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", content: pdf };
+  const followLink = new URL(
+    quote.customer_id !== null ? `/quotes/${quote.number}` : offerLinkPath(deal.sessionSecret, quote.number, offer),
+    deal.publicUrl,
+  ).href;
+  await enqueueMail(trx, {
+    to: row.email,
+    replyTo: deal.ownerEmail,
+    quoteId: quote.id,
+    attachments: [attachment],
+    ...offerAcceptedMail(isLanguage(row.language) ? row.language : "en", {
+      name: row.name,
+      item: row.item_name,
+      invoice: invoice.number,
+      total: offer.total,
+      due: dueDate,
+      heldUntil,
+      verifyLink: invoice.document.verifyUrl,
+      code: invoice.document.code,
+      link: followLink,
+      shopName: deal.shopName,
+    }),
+  });
+  await enqueueMail(trx, {
+    to: deal.ownerEmail,
+    replyTo: row.email,
+    quoteId: quote.id,
+    attachments: [attachment],
+    subject: `Offer accepted: quote ${quote.number}, ${row.item_name} (${row.ref_id}), invoice ${invoice.number}`,
+    text:
+      `${row.name} (${row.country}) accepted your offer of ${formatYen(offer.total)} ${offer.terms} ${offer.port} for ${row.item_name}.\n` +
+      (heldUntil ? `The vehicle is reserved until ${heldUntil} (UTC).\n` : "") +
+      `Invoice ${invoice.number}, due ${dueDate}.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+  });
+  return { ok: true, answer, invoiceNumber: invoice.number };
+}

@@ -1,0 +1,186 @@
+import type { DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import { holdEndedMail } from "~/domain/mail/buyer-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { isLanguage } from "~/i18n/languages";
+import { problem, type Problem } from "~/i18n/problem";
+import { startWorker } from "~/utils/worker.server";
+import { HOLD_DAYS_RANGE } from "./deal-settings.server";
+import { addWorkingDays } from "./deal-time";
+import type { DealContext } from "./offers.server";
+import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
+
+/*
+ * Holds and offers that run out (issue 20.2). A worker, every minute, marks
+ * offers past their validity as expired and ends holds past their expiry:
+ * the vehicle is on sale again and the buyer and the owner are told by mail.
+ * The owner may extend a hold or release it by hand.
+ */
+
+type Actor = Parameters<typeof logActivity>[1]["actor"];
+
+/** Ends one quote's hold and tells the buyer and the owner, in the caller's transaction. */
+async function endHoldAndTell(
+  trx: DB,
+  deal: DealContext,
+  quoteId: number,
+  reason: "expired" | "released",
+  actor: Actor,
+  at: string,
+): Promise<boolean> {
+  const hold = await endHold(trx, quoteId, reason, at, actor);
+  if (!hold) return false;
+  const row = await trx
+    .selectFrom("quotes")
+    .select(["number", "name", "email", "item_name", "ref_id", "language"])
+    .where("id", "=", quoteId)
+    .executeTakeFirstOrThrow();
+  await enqueueMail(trx, {
+    to: row.email,
+    replyTo: deal.ownerEmail,
+    quoteId,
+    ...holdEndedMail(isLanguage(row.language) ? row.language : "en", {
+      name: row.name,
+      item: row.item_name,
+      ref: row.ref_id,
+      ended: at,
+      reason,
+      shopName: deal.shopName,
+    }),
+  });
+  await enqueueMail(trx, {
+    to: deal.ownerEmail,
+    quoteId,
+    subject: `Hold ${reason}: ${row.item_name} (${row.ref_id}) is on sale again`,
+    text:
+      `The hold of quote ${row.number} on ${row.item_name} (${row.ref_id}) ended (${reason}); the vehicle is Available again.\n` +
+      `${new URL(`/admin/quotes/${row.number}`, deal.publicUrl).href}\n`,
+  });
+  return true;
+}
+
+/** Expires offers past their validity and ends holds past their expiry. Returns how many of each. */
+export async function runDealClock(db: DB, deal: DealContext, now = new Date()) {
+  const at = now.toISOString();
+  const system: Actor = { kind: "system", id: null };
+  let offers = 0;
+  let holds = 0;
+  const staleOffers = await db
+    .selectFrom("offers")
+    .innerJoin("quotes", "quotes.id", "offers.quote_id")
+    .select("quotes.number")
+    .where("offers.status", "=", "open")
+    .where("offers.valid_until", "<", at)
+    .limit(500)
+    .execute();
+  for (const { number } of staleOffers) {
+    const moved = await db.transaction().execute(async (trx) => {
+      const quote = await lockQuote(trx, number);
+      return quote ? (await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok : false;
+    });
+    if (moved) offers++;
+  }
+  const staleHolds = await db
+    .selectFrom("holds")
+    .select("quote_id")
+    .where("ended_at", "is", null)
+    .where("expires_at", "<", at)
+    .limit(500)
+    .execute();
+  for (const { quote_id } of staleHolds) {
+    const ended = await db.transaction().execute(async (trx) => {
+      // Read again under the transaction: the owner may have extended it meanwhile.
+      const still = await trx
+        .selectFrom("holds")
+        .select("id")
+        .where("quote_id", "=", quote_id)
+        .where("ended_at", "is", null)
+        .where("expires_at", "<", at)
+        .executeTakeFirst();
+      if (!still) return false;
+      const done = await endHoldAndTell(trx, deal, quote_id, "expired", system, at);
+      if (done)
+        await logActivity(trx, {
+          actor: system,
+          action: "hold.expired",
+          subject: { kind: "quote", id: String(quote_id) },
+          summary: `Hold of quote ${quote_id} expired`,
+          at,
+        });
+      return done;
+    });
+    if (ended) holds++;
+  }
+  return { offers, holds };
+}
+
+/** Runs the deal clock every `everyMs` (a minute unless configured). */
+export function startDealWorker(db: DB, deal: DealContext, everyMs: number) {
+  return startWorker("deal clock", everyMs, () => runDealClock(db, deal));
+}
+
+export type HoldOutcome = { ok: true; expiresAt?: string } | { ok: false; message: Problem };
+
+const holdProblem = (key: string, values?: Record<string, number>) => problem(`messages.hold.${key}`, values);
+
+/** Extends a quote's active hold by working days, counted from its expiry (or from now, if that is later). */
+export async function extendHold(
+  db: DB,
+  number: string,
+  daysTyped: string,
+  staff: Staff,
+  now = new Date(),
+): Promise<HoldOutcome> {
+  const days = /^\d{1,2}$/.test(daysTyped.trim()) ? Number(daysTyped.trim()) : NaN;
+  if (!(days >= HOLD_DAYS_RANGE.min && days <= HOLD_DAYS_RANGE.max))
+    return { ok: false, message: holdProblem("days", { min: HOLD_DAYS_RANGE.min, max: HOLD_DAYS_RANGE.max }) };
+  return db.transaction().execute(async (trx) => {
+    const quote = await lockQuote(trx, number);
+    if (!quote) return { ok: false, message: problem("messages.text.quoteNotFound") };
+    const hold = await trx
+      .selectFrom("holds")
+      .select(["id", "expires_at", "vehicle_id"])
+      .where("quote_id", "=", quote.id)
+      .where("ended_at", "is", null)
+      .executeTakeFirst();
+    if (!hold) return { ok: false, message: holdProblem("none") };
+    const from = new Date(Math.max(now.getTime(), Date.parse(hold.expires_at)));
+    const expiresAt = addWorkingDays(from, days).toISOString();
+    await trx.updateTable("holds").set({ expires_at: expiresAt }).where("id", "=", hold.id).execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "hold.extended",
+      subject: { kind: "quote", id: String(quote.id) },
+      summary: `Hold of quote ${number} on vehicle ${hold.vehicle_id} extended by ${days} working days to ${expiresAt}`,
+      at: now.toISOString(),
+    });
+    return { ok: true, expiresAt };
+  });
+}
+
+/** Ends a quote's active hold now: the vehicle is on sale again, the buyer and the owner are told. */
+export async function releaseHold(
+  db: DB,
+  deal: DealContext,
+  number: string,
+  staff: Staff,
+  now = new Date(),
+): Promise<HoldOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const quote = await lockQuote(trx, number);
+    if (!quote) return { ok: false, message: problem("messages.text.quoteNotFound") };
+    const actor: Actor = { kind: "staff", id: staff.adminId };
+    const at = now.toISOString();
+    if (!(await endHoldAndTell(trx, deal, quote.id, "released", actor, at)))
+      return { ok: false, message: holdProblem("none") };
+    await logActivity(trx, {
+      actor,
+      action: "hold.released",
+      subject: { kind: "quote", id: String(quote.id) },
+      summary: `Hold of quote ${number} released by hand`,
+      at,
+    });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,318 @@
+import { z } from "zod";
+import type { DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
+import { listFreightPorts } from "~/domain/freight/freight.server";
+import { formatYen, parseYen } from "~/domain/inventory/price";
+import { offerMail } from "~/domain/mail/buyer-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import { canOffer, type QuoteStatus } from "~/domain/quotes/quote-status";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { parseForm, typedValues, type FieldProblems, type TypedValues } from "~/domain/forms";
+import { formatDate, shopDay } from "~/i18n/format";
+import { isLanguage } from "~/i18n/languages";
+import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
+import { getBankAccount, getDealSettings } from "./deal-settings.server";
+import { endOfShopDay, shopDayAfter } from "./deal-time";
+import { OFFER_LINE_LABEL, OFFER_TERMS, type OfferLine, type OfferTerms } from "./deal-types";
+import { offerLinkPath } from "./offer-links.server";
+import { applyQuoteMove, lockQuote } from "./quote-moves.server";
+import { fillTemplate } from "./reply-template-text";
+import type { ShopSettings } from "~/domain/settings/settings";
+
+/*
+ * The owner's offer on a quote (issue 20.1): priced lines in whole yen, terms,
+ * the destination port, how long it stands and a message. Writing one moves
+ * the quote to Offered (replacing an open offer), and mails it to the buyer in
+ * the language they asked in, with the way to answer it.
+ */
+
+/** The most one line may say: far above any vehicle, far below what whole yen can count exactly. */
+export const OFFER_LINE_MAX = 1_000_000_000;
+/** How far ahead an offer may stand. */
+export const OFFER_VALID_MAX_DAYS = 90;
+/** Named fees besides the shop's own lines. */
+export const OTHER_FEES = 3;
+
+const offerProblem = (key: string, values?: ProblemValues) => problem(`messages.offer.${key}`, values);
+
+/** An amount field: empty is no line; otherwise whole yen, "¥1,250,000" or "1250000". */
+const yenField = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim())
+  .superRefine((v, ctx) => {
+    if (v === "") return;
+    const yen = parseYen(v);
+    if (yen === null) ctx.addIssue({ code: "custom", message: issue(offerProblem("wholeYen")) });
+    else if (yen > OFFER_LINE_MAX)
+      ctx.addIssue({ code: "custom", message: issue(offerProblem("tooMuch", { max: formatYen(OFFER_LINE_MAX) })) });
+  })
+  .transform((v) => (v === "" ? null : parseYen(v)));
+
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v.length <= max, issue(offerProblem("tooLong", { max })));
+
+const otherFields = Object.fromEntries(
+  Array.from({ length: OTHER_FEES }, (_, i) => [
+    [`otherName${i + 1}`, text(60)],
+    [`otherAmount${i + 1}`, yenField],
+  ]).flat(),
+) as Record<string, typeof yenField | ReturnType<typeof text>>;
+
+export const OfferFormSchema = z
+  .object({
+    fob: yenField,
+    freight: yenField,
+    insurance: yenField,
+    inspection: yenField,
+    ...otherFields,
+    terms: z.enum(OFFER_TERMS, { error: issue(offerProblem("terms")) }),
+    port: text(120),
+    validUntil: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim())
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+        message: issue(offerProblem("validUntil")),
+      }),
+    message: text(4000),
+  })
+  .superRefine((form, ctx) => {
+    const value = form as Record<string, unknown>;
+    if (form.fob === null) ctx.addIssue({ code: "custom", path: ["fob"], message: issue(offerProblem("fobRequired")) });
+    for (let i = 1; i <= OTHER_FEES; i++) {
+      const name = value[`otherName${i}`] as string;
+      const amount = value[`otherAmount${i}`] as number | null;
+      if (amount !== null && name === "")
+        ctx.addIssue({ code: "custom", path: [`otherName${i}`], message: issue(offerProblem("feeName")) });
+      if (amount === null && name !== "")
+        ctx.addIssue({ code: "custom", path: [`otherAmount${i}`], message: issue(offerProblem("feeAmount")) });
+    }
+    if (form.terms !== "FOB" && form.freight === null)
+      ctx.addIssue({ code: "custom", path: ["freight"], message: issue(offerProblem("freightNeeded")) });
+    if (form.terms === "CIF" && form.insurance === null)
+      ctx.addIssue({ code: "custom", path: ["insurance"], message: issue(offerProblem("insuranceNeeded")) });
+    if (form.terms !== "FOB" && form.port === "")
+      ctx.addIssue({ code: "custom", path: ["port"], message: issue(offerProblem("portNeeded")) });
+  });
+
+export type OfferForm = z.output<typeof OfferFormSchema>;
+
+/** The offer's lines from the form, in the invoice's order; empty amounts are no line. */
+export function offerLines(form: OfferForm): OfferLine[] {
+  const value = form as Record<string, unknown>;
+  const lines: OfferLine[] = [];
+  for (const kind of ["fob", "freight", "insurance", "inspection"] as const) {
+    const amount = value[kind] as number | null;
+    if (amount !== null) lines.push({ kind, label: OFFER_LINE_LABEL[kind], amount });
+  }
+  for (let i = 1; i <= OTHER_FEES; i++) {
+    const amount = value[`otherAmount${i}`] as number | null;
+    if (amount !== null) lines.push({ kind: "other", label: value[`otherName${i}`] as string, amount });
+  }
+  return lines;
+}
+
+/** What the offer form starts with: the item's price, freight and insurance to the buyer's port from the freight table, the usual validity. */
+export async function offerDefaults(db: DB, quoteId: number, now = new Date()): Promise<TypedValues> {
+  const quote = await db
+    .selectFrom("quotes")
+    .select(["kind", "vehicle_id", "part_id", "quantity", "destination"])
+    .where("id", "=", quoteId)
+    .executeTakeFirstOrThrow();
+  const settings = await getDealSettings(db);
+  const values: TypedValues = { validUntil: shopDayAfter(now, settings.offerValidDays), terms: "FOB", port: "" };
+  let fob: number | null = null;
+  let size: ReturnType<typeof sizeClassOf> | null = null;
+  if (quote.kind === "vehicle" && quote.vehicle_id !== null) {
+    const v = await db
+      .selectFrom("vehicles")
+      .select(["price", "type", "sub_type", "engine_cc"])
+      .where("id", "=", quote.vehicle_id)
+      .executeTakeFirst();
+    if (v) {
+      fob = Number(v.price);
+      size = sizeClassOf({ type: v.type, subType: v.sub_type, engineCc: v.engine_cc });
+    }
+  } else if (quote.part_id !== null) {
+    const p = await db.selectFrom("parts").select("price").where("id", "=", quote.part_id).executeTakeFirst();
+    if (p) fob = Number(p.price) * (quote.quantity ?? 1);
+  }
+  if (fob !== null) values.fob = String(fob);
+  if (quote.destination) {
+    values.port = quote.destination;
+    const port = (await listFreightPorts(db)).find((p) => portLabel(p) === quote.destination);
+    const landed = port && fob !== null && size ? landedPrice(fob, size, port) : null;
+    if (landed) {
+      values.freight = String(landed.freight);
+      values.terms = landed.terms;
+      if (landed.insurance > 0) values.insurance = String(landed.insurance);
+    }
+  }
+  return values;
+}
+
+/** Where mails and links point, and the secret that signs the answer links. */
+export type DealContext = {
+  ownerEmail: string;
+  shopName: string;
+  publicUrl: URL;
+  sessionSecret: string;
+  shop: ShopSettings;
+};
+
+/** The deal context from the shop's configuration. */
+export function dealContext(config: {
+  ownerEmail: string;
+  publicUrl: URL;
+  sessionSecret: string;
+  shop: ShopSettings;
+}): DealContext {
+  return {
+    ownerEmail: config.ownerEmail,
+    shopName: config.shop.name,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    shop: config.shop,
+  };
+}
+
+export type OfferOutcome =
+  | { ok: true; offerId: number; total: number }
+  | { ok: false; status: 400 | 404 | 409; message: Problem; errors: FieldProblems; values: TypedValues };
+
+const refused = (
+  status: 400 | 404 | 409,
+  message: Problem,
+  values: TypedValues,
+  errors: FieldProblems = {},
+): OfferOutcome => ({ ok: false, status, message, errors, values });
+
+/**
+ * Writes the owner's offer from the form: checked in full first (a refusal
+ * changes nothing and gives back what was typed), then saved with the quote's
+ * move to Offered, the buyer's mail and the log, in one transaction.
+ */
+export async function createOffer(
+  db: DB,
+  deal: DealContext,
+  number: string,
+  form: FormData | Record<string, unknown>,
+  staff: Staff,
+  now = new Date(),
+): Promise<OfferOutcome> {
+  const submission = parseForm(form, OfferFormSchema);
+  if (submission.status === "error") return refused(400, offerProblem("fix"), submission.values, submission.errors);
+  const offer = submission.value;
+  const typed = typedValues(form);
+  const today = shopDay(now);
+  if (offer.validUntil < today)
+    return refused(400, offerProblem("fix"), typed, { validUntil: offerProblem("validPast") });
+  if (offer.validUntil > shopDayAfter(now, OFFER_VALID_MAX_DAYS))
+    return refused(400, offerProblem("fix"), typed, {
+      validUntil: offerProblem("validTooFar", { days: OFFER_VALID_MAX_DAYS }),
+    });
+  const lines = offerLines(offer);
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (lines.length === 0 || total <= 0) return refused(400, offerProblem("noLines"), typed);
+  if (!(await getBankAccount(db))) return refused(409, offerProblem("noBank"), typed);
+  const settings = await getDealSettings(db);
+
+  return db.transaction().execute(async (trx) => {
+    const quote = await lockQuote(trx, number);
+    if (!quote) return refused(404, problem("messages.text.quoteNotFound"), typed);
+    if (!canOffer(quote.status as QuoteStatus))
+      return refused(
+        409,
+        offerProblem("cannotOffer", { status: problem(`messages.statusNames.${quote.status}`) }),
+        typed,
+      );
+    const row = await trx
+      .selectFrom("quotes")
+      .select(["name", "email", "item_name", "ref_id", "language", "customer_id"])
+      .where("id", "=", quote.id)
+      .executeTakeFirstOrThrow();
+    if (quote.kind === "vehicle") {
+      const vehicle = quote.vehicle_id
+        ? await trx.selectFrom("vehicles").select("stock_status").where("id", "=", quote.vehicle_id).executeTakeFirst()
+        : undefined;
+      if (!vehicle) return refused(409, offerProblem("itemGone"), typed);
+      if (vehicle.stock_status === "sold") return refused(409, offerProblem("itemSold"), typed);
+    } else {
+      const part = quote.part_id
+        ? await trx.selectFrom("parts").select("stock_status").where("id", "=", quote.part_id).executeTakeFirst()
+        : undefined;
+      if (!part) return refused(409, offerProblem("itemGone"), typed);
+      if (part.stock_status === "sold") return refused(409, offerProblem("itemSold"), typed);
+    }
+    const at = now.toISOString();
+    const actor = { kind: "staff" as const, id: staff.adminId };
+    const moved = await applyQuoteMove(trx, quote, "offer", "staff", actor, at);
+    if (!moved.ok) return refused(409, moved.message, typed);
+    const validUntil = endOfShopDay(offer.validUntil);
+    const port = offer.port || "Japan";
+    const message = fillTemplate(offer.message, {
+      buyer_name: row.name,
+      vehicle: row.item_name,
+      total: formatYen(total),
+      port,
+      valid_until: formatDate(validUntil, "en"),
+    });
+    const inserted = await trx
+      .insertInto("offers")
+      .values({
+        quote_id: quote.id,
+        lines: JSON.stringify(lines),
+        total,
+        terms: offer.terms as OfferTerms,
+        port,
+        valid_until: validUntil,
+        message,
+        created_by: staff.adminId,
+        created_at: at,
+        answered_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const link = new URL(
+      row.customer_id !== null
+        ? `/quotes/${quote.number}`
+        : offerLinkPath(deal.sessionSecret, quote.number, { id: inserted.id, valid_until: validUntil }),
+      deal.publicUrl,
+    ).href;
+    await enqueueMail(trx, {
+      to: row.email,
+      replyTo: deal.ownerEmail,
+      quoteId: quote.id,
+      ...offerMail(isLanguage(row.language) ? row.language : "en", {
+        name: row.name,
+        item: row.item_name,
+        ref: row.ref_id,
+        number: quote.number,
+        lines,
+        total,
+        terms: offer.terms,
+        port,
+        validUntil,
+        holdDays: settings.holdWorkingDays,
+        message,
+        link,
+        shopName: deal.shopName,
+        vehicle: quote.kind === "vehicle",
+      }),
+    });
+    await logActivity(trx, {
+      actor,
+      action: "offer.created",
+      subject: { kind: "quote", id: String(quote.id) },
+      summary: `Offer on quote ${quote.number}: ${offer.terms} ${port} ${formatYen(total)}, valid until ${offer.validUntil}`,
+      at,
+    });
+    return { ok: true, offerId: inserted.id, total } as const;
+  });
+}
