@@ -94,6 +94,12 @@ const EnvSchema = z
       .min(100, "must be a whole number of milliseconds from 100 to 600000")
       .max(600_000, "must be a whole number of milliseconds from 100 to 600000")
       .default(2000),
+    DEALS_EVERY_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds from 100 to 3600000" })
+      .int("must be a whole number of milliseconds from 100 to 3600000")
+      .min(100, "must be a whole number of milliseconds from 100 to 3600000")
+      .max(3_600_000, "must be a whole number of milliseconds from 100 to 3600000")
+      .default(60_000),
     ALERTS_EVERY_MINUTES: z.coerce
       .number({ error: "must be a whole number of minutes from 0 to 1440" })
       .int("must be a whole number of minutes from 0 to 1440")
@@ -230,6 +236,8 @@ export type Config = {
   mailOutboxEveryMs: number;
   /** How often saved-search alerts are looked for (0: not in this process). */
   alertsEveryMinutes: number;
+  /** How often offers past their validity and holds past their expiry are ended. */
+  dealsEveryMs: number;
   /** Photos in an S3-compatible bucket (MEDIA_S3_BUCKET), or null: on the local disk under mediaDir. */
   mediaS3: S3MediaSettings | null;
   /** Base address of the photos for pages (a CDN or the bucket's own), without a trailing slash; null: /media. */
@@ -295,6 +303,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     mailOutboxEveryMs: env.MAIL_OUTBOX_EVERY_MS,
     alertsEveryMinutes: env.ALERTS_EVERY_MINUTES,
+    dealsEveryMs: env.DEALS_EVERY_MS,
     mediaS3: env.MEDIA_S3_BUCKET
       ? {
           bucket: env.MEDIA_S3_BUCKET,

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { seedCompany } from "~/domain/settings/company.server";
+import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { withDatabase } from "./cli";
 
@@ -46,6 +47,7 @@ await withDatabase(async (db, config) => {
   if (await hasStock(db)) {
     await seedFreightPorts(db);
     await seedCompany(db);
+    await seedDemoBank(db);
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");

@@ -13,6 +13,8 @@ import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.s
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
+import { startDealWorker } from "~/domain/deals/holds.server";
+import { dealContext } from "~/domain/deals/offers.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";
@@ -198,6 +200,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
   const stopRates = keepRatesFresh(db, config.rates);
   const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom, config.mailOutboxEveryMs);
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
+  const stopDeals = startDealWorker(db, dealContext(config), config.dealsEveryMs);
   const vite = options.vite;
   // In production the build is loaded once: handed a function, React Router
   // would derive its routes again on every request (as it must while developing).
@@ -230,6 +233,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     // (with Connection: close); connections left idle are closed a little later.
     net.Server.prototype.close.call(server, async () => {
       await stopAlerts().catch(() => {});
+      await stopDeals().catch(() => {});
       await stopOutbox().catch(() => {});
       await db.destroy().catch(() => {});
       log("info", "stopped");

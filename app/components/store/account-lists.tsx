@@ -4,6 +4,7 @@ import type { PagerWords } from "~/components/ui/pager";
 import type { TFunction } from "~/i18n/core";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useFormat, useT } from "~/i18n/i18n";
+import type { QuoteStatus } from "~/domain/quotes/quote-status";
 
 export type FavouriteRow = {
   kind: StockKind;
@@ -20,8 +21,11 @@ export type QuoteRow = {
   refId: string;
   itemName: string;
   message: string;
+  status: QuoteStatus;
   createdAt: string;
   image: ImageRef | null;
+  /** The shop's latest offer, if any. */
+  offer: { total: number; validUntil: string } | null;
 };
 
 function Thumb({ image }: { image: ImageRef | null }) {
@@ -83,24 +87,47 @@ export function NoQuotes({ text }: { text: string }) {
   );
 }
 
-/** A quote whose item is gone is dimmed, not clickable, and named 'Vehicle not found' (SPEC 2). */
+/**
+ * Each quote leads to its own page (the offer, the invoice). A quote whose item
+ * is gone and that has no offer is dimmed, not clickable, and named 'Vehicle
+ * not found' (SPEC 2).
+ */
 export function QuoteList({ items }: { items: QuoteRow[] }) {
   const { t } = useT("account");
+  const format = useFormat();
   return (
     <ul className="divide-y divide-slate-200" data-testid="quote-list">
       {items.map((q) => {
-        const gone = q.itemId === null;
+        const gone = q.itemId === null && q.offer === null;
         const body = (
           <>
-            <Thumb image={gone ? null : q.image} />
+            <Thumb image={q.itemId === null ? null : q.image} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-slate-900">
-                {gone ? (q.kind === "vehicle" ? t("lists.vehicleNotFound") : t("lists.partNotFound")) : q.itemName}
+                {q.itemId === null
+                  ? q.kind === "vehicle"
+                    ? t("lists.vehicleNotFound")
+                    : t("lists.partNotFound")
+                  : q.itemName}
               </span>
               <span className="block text-sm text-slate-500">
                 {t("lists.refAndQuote", { ref: q.refId, number: q.number })}
               </span>
               <span className="block truncate text-sm text-slate-700">{q.message.slice(0, 40)}</span>
+              {q.offer && q.status === "offered" ? (
+                <span className="block text-sm font-semibold text-slate-900">
+                  {t("deal.list.offer", {
+                    total: format.yen(q.offer.total),
+                    date: format.date(q.offer.validUntil, { day: "numeric", month: "short" }),
+                  })}
+                </span>
+              ) : null}
+            </span>
+            <span
+              className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800"
+              data-testid="quote-status"
+            >
+              {t(`deal.status.${q.status}`)}
             </span>
           </>
         );
@@ -111,10 +138,7 @@ export function QuoteList({ items }: { items: QuoteRow[] }) {
                 {body}
               </div>
             ) : (
-              <Link
-                to={`/${q.kind === "vehicle" ? "vehicles" : "parts"}/${q.itemId}`}
-                className="flex items-center gap-4 py-3 hover:bg-slate-50"
-              >
+              <Link to={`/quotes/${q.number}`} className="flex items-center gap-4 py-3 hover:bg-slate-50">
                 {body}
               </Link>
             )}

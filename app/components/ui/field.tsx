@@ -17,6 +17,7 @@ export function Field({
   hint,
   maxLength,
   rows,
+  list,
 }: {
   label: string;
   name: string;
@@ -29,6 +30,8 @@ export function Field({
   hint?: string;
   maxLength?: number;
   rows?: number;
+  /** The id of a datalist of suggestions. */
+  list?: string;
 }) {
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -64,6 +67,7 @@ export function Field({
             required={required}
             readOnly={readOnly}
             maxLength={maxLength}
+            list={list}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
             className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}

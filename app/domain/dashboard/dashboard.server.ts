@@ -73,30 +73,63 @@ async function pendingQuotes(db: DB, kind: StockKind) {
   );
 }
 
+/** Offers waiting for the buyer's answer, and holds ending within the next 24 hours. */
+async function dealFigures(db: DB, now: Date) {
+  const [offers, holds] = await Promise.all([
+    db
+      .selectFrom("quotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "offered")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("holds")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("ended_at", "is", null)
+      .where("expires_at", "<", new Date(now.getTime() + DAY).toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { offersAwaiting: Number(offers.n), holdsEndingSoon: Number(holds.n) };
+}
+
 /** Every figure of the dashboard, each counted by the database. */
 export async function dashboardFigures(db: DB, now = new Date()) {
-  const [vehicles, parts, users, vehicleQuotes, partQuotes, vW, pW, uW, vqW, pqW, activity, perDay, findRequests] =
-    await Promise.all([
-      vehicleRepository.count(db),
-      partRepository.count(db),
-      count(db, "customers"),
-      pendingQuotes(db, "vehicle"),
-      pendingQuotes(db, "part"),
-      weeks(db, "vehicles", now),
-      weeks(db, "parts", now),
-      weeks(db, "customers", now),
-      weeks(db, "quotes", now, "vehicle"),
-      weeks(db, "quotes", now, "part"),
-      db
-        .selectFrom("activity_log")
-        .select(["id", "created_at", "action", "summary"])
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(8)
-        .execute(),
-      quotesPerDay(db, now),
-      pendingFindRequests(db),
-    ]);
+  const [
+    vehicles,
+    parts,
+    users,
+    vehicleQuotes,
+    partQuotes,
+    vW,
+    pW,
+    uW,
+    vqW,
+    pqW,
+    activity,
+    perDay,
+    findRequests,
+    deals,
+  ] = await Promise.all([
+    vehicleRepository.count(db),
+    partRepository.count(db),
+    count(db, "customers"),
+    pendingQuotes(db, "vehicle"),
+    pendingQuotes(db, "part"),
+    weeks(db, "vehicles", now),
+    weeks(db, "parts", now),
+    weeks(db, "customers", now),
+    weeks(db, "quotes", now, "vehicle"),
+    weeks(db, "quotes", now, "part"),
+    db
+      .selectFrom("activity_log")
+      .select(["id", "created_at", "action", "summary"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(8)
+      .execute(),
+    quotesPerDay(db, now),
+    pendingFindRequests(db),
+    dealFigures(db, now),
+  ]);
   return {
     cards: [
       { label: "Total Vehicles", value: vehicles, weeks: vW },
@@ -106,6 +139,7 @@ export async function dashboardFigures(db: DB, now = new Date()) {
       { label: "Total Users", value: users, weeks: uW },
     ],
     findRequests,
+    ...deals,
     activity: activity.map((a) => ({ id: a.id, at: a.created_at, action: a.action, summary: a.summary })),
     perDay,
   };

@@ -6,7 +6,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { isLanguage } from "~/i18n/languages";
 import { problem, type Problem } from "~/i18n/problem";
 import { startWorker } from "~/utils/worker.server";
-import { HOLD_DAYS_RANGE } from "./deal-settings.server";
+import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
 import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";

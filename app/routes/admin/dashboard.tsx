@@ -111,6 +111,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
+      {loaderData.offersAwaiting > 0 || loaderData.holdsEndingSoon > 0 ? (
+        <div className="flex flex-wrap gap-3" data-testid="deal-figures">
+          {loaderData.offersAwaiting > 0 ? (
+            <Link
+              to="/admin/vehicle-quotes?status=offered"
+              className="rounded-xl border border-slate-300 bg-white px-4 py-3 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+              data-testid="offers-awaiting"
+            >
+              {t("dashboard.offersAwaiting", {
+                count: loaderData.offersAwaiting,
+                total: format.number(loaderData.offersAwaiting),
+              })}
+            </Link>
+          ) : null}
+          {loaderData.holdsEndingSoon > 0 ? (
+            <Link
+              to="/admin/vehicle-quotes?status=accepted"
+              className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+              data-testid="holds-ending"
+            >
+              {t("dashboard.holdsEndingSoon", {
+                count: loaderData.holdsEndingSoon,
+                total: format.number(loaderData.holdsEndingSoon),
+              })}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {loaderData.findRequests > 0 ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <Link to="/admin/find-requests" className="font-semibold underline" data-testid="pending-find-requests">

@@ -5,8 +5,18 @@ import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { deleteQuotes, openQuote, retryMail, saveQuoteNotes } from "~/domain/quotes/admin-quotes.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { staffMovesFrom } from "~/domain/quotes/quote-status";
+import { canOffer, staffMovesFrom } from "~/domain/quotes/quote-status";
 import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
+import { createOffer, dealContext, offerDefaults } from "~/domain/deals/offers.server";
+import { extendHold, releaseHold } from "~/domain/deals/holds.server";
+import { dealOf } from "~/domain/deals/deal-view.server";
+import { getBankAccount } from "~/domain/deals/deal-settings.server";
+import { listFreightPorts } from "~/domain/freight/freight.server";
+import { portLabel } from "~/domain/freight/freight";
+import { DealPanel } from "~/components/admin/deal-panel";
+import { OfferForm } from "~/components/admin/offer-form";
+import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote";
@@ -21,14 +31,47 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requireStaff(getServices(context), request);
   const quote = /^\d{10}$/.test(params.number) ? await openQuote(db, params.number) : null;
   if (!quote) throw data("Quote not found", { status: 404 });
-  return { quote, shopName: config.shop.name };
+  const offering = canOffer(quote.status);
+  return {
+    quote,
+    shopName: config.shop.name,
+    deal: await dealOf(db, quote.id),
+    offer: offering
+      ? {
+          values: await offerDefaults(db, quote.id),
+          templates: await db.selectFrom("reply_templates").select(["id", "name", "body"]).orderBy("name").execute(),
+          ports: (await listFreightPorts(db)).map(portLabel),
+          bankSet: (await getBankAccount(db)) !== null,
+        }
+      : null,
+  };
 }
+
+type ActionResult = { ok: boolean; message: Problem; errors?: FieldProblems; values?: TypedValues };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "offer") {
+    const outcome = await createOffer(db, dealContext(getServices(context).config), params.number, form, staff);
+    return outcome.ok
+      ? data<ActionResult>({ ok: true, message: problem("deal.sent") })
+      : data<ActionResult>(
+          { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values },
+          { status: outcome.status },
+        );
+  }
+  if (intent === "extend" || intent === "release") {
+    const outcome =
+      intent === "extend"
+        ? await extendHold(db, params.number, String(form.get("days") ?? ""), staff)
+        : await releaseHold(db, dealContext(getServices(context).config), params.number, staff);
+    return outcome.ok
+      ? data<ActionResult>({ ok: true, message: problem(intent === "extend" ? "deal.extended" : "deal.released") })
+      : data<ActionResult>({ ok: false, message: outcome.message }, { status: 400 });
+  }
   if (intent === "move") {
     const outcome = await moveQuoteByStaff(db, params.number, String(form.get("event") ?? ""), staff);
     return outcome.ok
@@ -60,7 +103,8 @@ function digits(phone: string) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, shopName } = loaderData;
+  const { quote, shopName, deal, offer } = loaderData;
+  const refused = actionData && !actionData.ok ? (actionData as ActionResult) : null;
   const navigation = useNavigation();
   const { t } = useT("admin");
   const format = useFormat();
@@ -155,6 +199,32 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800" data-testid="quote-message">
           {quote.message || t("quote.noMessage")}
         </p>
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-5" data-testid="quote-deal">
+        <h2 className="font-semibold text-slate-900">{t("deal.title")}</h2>
+        <div className="mt-3 space-y-6">
+          <DealPanel deal={deal} />
+          {offer ? (
+            offer.bankSet ? (
+              <OfferForm
+                key={deal.offers.length}
+                values={refused?.values ?? offer.values}
+                errors={refused?.errors ?? {}}
+                templates={offer.templates}
+                ports={offer.ports}
+                preview={{ buyer_name: quote.name, vehicle: itemName, port: quote.destination ?? "" }}
+                again={deal.offers.length > 0}
+              />
+            ) : (
+              <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                {t("deal.noBank")}{" "}
+                <Link to="/admin/invoicing" className="font-semibold underline">
+                  /admin/invoicing
+                </Link>
+              </p>
+            )
+          ) : null}
+        </div>
       </section>
       <section className="flex flex-wrap gap-3">
         {staffMovesFrom(quote.status).map((move) => (

@@ -1,0 +1,194 @@
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { OFFER_TERMS } from "~/domain/deals/deal-types";
+import { fillTemplate } from "~/domain/deals/reply-template-text";
+import { parseYen } from "~/domain/inventory/price";
+import type { FieldProblems, TypedValues } from "~/domain/forms";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+
+export type TemplateChoice = { id: number; name: string; body: string };
+
+const OTHER_FEES = [1, 2, 3] as const;
+const AMOUNTS = ["fob", "freight", "insurance", "inspection", ...OTHER_FEES.map((n) => `otherAmount${n}`)];
+
+/**
+ * The owner's offer on a quote: priced lines in yen, terms, port, validity and
+ * a message, with a reply template to start from and the running total. The
+ * server checks everything again (offers.server.ts); this form only helps.
+ */
+export function OfferForm({
+  values,
+  errors,
+  templates,
+  ports,
+  preview,
+  again,
+}: {
+  values: TypedValues;
+  errors: FieldProblems;
+  templates: TemplateChoice[];
+  ports: string[];
+  /** Example values for a template's placeholders (the buyer's name, the vehicle...). */
+  preview: { buyer_name: string; vehicle: string; port: string };
+  again: boolean;
+}) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const { message: m } = useProblems("admin");
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const [total, setTotal] = useState(() => sum(values));
+  const error = (name: string) => (errors[name] ? m(errors[name]) : undefined);
+  const recount = () => {
+    if (!formRef.current) return;
+    setTotal(sum(Object.fromEntries(new FormData(formRef.current)) as Record<string, string>));
+  };
+  const applyTemplate = (id: string) => {
+    const chosen = templates.find((tpl) => String(tpl.id) === id);
+    if (!chosen || !messageRef.current || !formRef.current) return;
+    const typed = new FormData(formRef.current);
+    messageRef.current.value = fillTemplate(chosen.body, {
+      ...preview,
+      port: String(typed.get("port") || preview.port),
+      total: format.yen(total),
+      valid_until: String(typed.get("validUntil") ?? ""),
+    });
+  };
+  return (
+    <Form method="post" ref={formRef} onInput={recount} className="space-y-4" data-testid="offer-form" noValidate>
+      <input type="hidden" name="intent" value="offer" />
+      <h3 className="font-semibold text-slate-900">{again ? t("deal.writeNewOffer") : t("deal.writeOffer")}</h3>
+      <p className="text-sm text-slate-600">{t("deal.prefilled")}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {(["fob", "freight", "insurance", "inspection"] as const).map((name) => (
+          <Field
+            key={name}
+            label={t(`deal.fields.${name}`)}
+            name={name}
+            defaultValue={values[name] ?? ""}
+            error={error(name)}
+            required={name === "fob"}
+            maxLength={20}
+          />
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        {OTHER_FEES.map((n) => (
+          <div key={n} className="contents">
+            <Field
+              label={t("deal.fields.otherName", { n })}
+              name={`otherName${n}`}
+              defaultValue={values[`otherName${n}`] ?? ""}
+              error={error(`otherName${n}`)}
+              required={false}
+              maxLength={60}
+            />
+            <Field
+              label={t("deal.fields.otherAmount")}
+              name={`otherAmount${n}`}
+              defaultValue={values[`otherAmount${n}`] ?? ""}
+              error={error(`otherAmount${n}`)}
+              required={false}
+              maxLength={20}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <label className="block text-sm font-medium text-slate-700">
+          {t("deal.fields.terms")}
+          <select
+            name="terms"
+            defaultValue={values.terms ?? "FOB"}
+            className={`${inputClass} border-slate-300`}
+            aria-invalid={errors.terms ? true : undefined}
+          >
+            {OFFER_TERMS.map((terms) => (
+              <option key={terms} value={terms}>
+                {terms}
+              </option>
+            ))}
+          </select>
+          {errors.terms ? <span className="mt-1 block text-sm text-red-700">{m(errors.terms)}</span> : null}
+        </label>
+        <div>
+          <Field
+            label={t("deal.fields.port")}
+            name="port"
+            defaultValue={values.port ?? ""}
+            error={error("port")}
+            required={false}
+            maxLength={120}
+            list="offer-ports"
+          />
+          <datalist id="offer-ports">
+            {ports.map((port) => (
+              <option key={port} value={port} />
+            ))}
+          </datalist>
+        </div>
+        <Field
+          label={t("deal.fields.validUntil")}
+          name="validUntil"
+          type="date"
+          defaultValue={values.validUntil ?? ""}
+          error={error("validUntil")}
+        />
+      </div>
+      {templates.length > 0 ? (
+        <label className="block text-sm font-medium text-slate-700">
+          {t("deal.fields.template")}
+          <select
+            name="template"
+            defaultValue=""
+            onChange={(event) => applyTemplate(event.currentTarget.value)}
+            className={`${inputClass} border-slate-300`}
+            data-testid="offer-template"
+          >
+            <option value="">{t("deal.noTemplate")}</option>
+            {templates.map((tpl) => (
+              <option key={tpl.id} value={tpl.id}>
+                {tpl.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label className="block text-sm font-medium text-slate-700">
+        {t("deal.fields.message")}
+        <textarea
+          ref={messageRef}
+          name="message"
+          rows={6}
+          maxLength={4000}
+          defaultValue={values.message ?? ""}
+          className={`${inputClass} h-auto border-slate-300 py-2`}
+        />
+        <span className="mt-1 block text-xs font-normal text-slate-500">{t("deal.placeholders")}</span>
+      </label>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+        <p className="text-lg text-slate-900">
+          {t("deal.total")}:{" "}
+          <span className="font-bold tabular-nums" data-testid="offer-form-total">
+            {format.yen(total)}
+          </span>
+        </p>
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+        >
+          {t("deal.send")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The running total of the amounts typed (what cannot be read as yen counts as nothing here). */
+function sum(values: Record<string, string | undefined>): number {
+  return AMOUNTS.reduce((total, name) => total + (parseYen(values[name] ?? "") ?? 0), 0);
+}

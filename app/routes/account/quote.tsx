@@ -1,0 +1,344 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { answerOffer, type OfferAccess } from "~/domain/deals/answer.server";
+import { getDealSettings } from "~/domain/deals/deal-settings.server";
+import { buyerQuote } from "~/domain/deals/deal-view.server";
+import type { OfferView } from "~/domain/deals/deal-view";
+import { dealContext } from "~/domain/deals/offers.server";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import type { Problem } from "~/i18n/problem";
+import type { Route } from "./+types/quote";
+
+/*
+ * A quote as its buyer sees it (issue 20): what they asked, the shop's offer
+ * with its lines and total to their port, and the answer buttons; after
+ * accepting, the reservation, the proforma invoice and how to check it. A
+ * signed-in buyer sees their own quotes; a buyer without an account comes
+ * through the offer mail's signed link.
+ */
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  { title: metaT(matches, "account")("deal.title", { number: params.number }) },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  // The link's signature stays on this page: not in the Referer of links out, not in a shared cache.
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+}
+
+/** Who is looking: the signed-in buyer, else the holder of the offer mail's link. */
+async function accessOf(
+  services: ReturnType<typeof getServices>,
+  request: Request,
+  params: URLSearchParams | FormData,
+) {
+  const customer = await getCustomer(services, request);
+  const offer = Number(params.get("offer"));
+  const sig = String(params.get("sig") ?? "");
+  const link: OfferAccess = Number.isSafeInteger(offer) && offer > 0 && sig ? { offerId: offer, sig } : null;
+  return { customer, link };
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const url = new URL(request.url);
+  const { customer, link } = await accessOf(services, request, url.searchParams);
+  const secret = services.config.sessionSecret;
+  const view =
+    (customer ? await buyerQuote(services.db, secret, params.number, { customerId: customer.id }) : null) ??
+    (link ? await buyerQuote(services.db, secret, params.number, link) : null);
+  if (!view) throw data({ signedIn: customer !== null }, { status: 404 });
+  const asked = url.searchParams.get("done");
+  const done: "accept" | "decline" | null = asked === "accept" || asked === "decline" ? asked : null;
+  return {
+    view,
+    holdDays: (await getDealSettings(services.db)).holdWorkingDays,
+    link: link && "sig" in link ? { offer: String(link.offerId), sig: link.sig } : null,
+    done,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "accept" && intent !== "decline")
+    return data({ message: { key: "deal.problems.noOffer" } as Problem }, { status: 400 });
+  const { customer, link } = await accessOf(services, request, form);
+  let outcome = customer
+    ? await answerOffer(services.db, dealContext(services.config), params.number, intent, { customerId: customer.id })
+    : null;
+  if ((!outcome || (!outcome.ok && outcome.status === 404)) && link)
+    outcome = await answerOffer(services.db, dealContext(services.config), params.number, intent, link);
+  if (!outcome) return data({ message: { key: "deal.problems.notFound" } as Problem }, { status: 404 });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  const back = new URLSearchParams();
+  if (link && "sig" in link) {
+    back.set("offer", String(link.offerId));
+    back.set("sig", link.sig);
+  }
+  back.set("done", intent);
+  return redirect(`/quotes/${params.number}?${back}`);
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, holdDays, link, done } = loaderData;
+  const { t } = useT("account");
+  const format = useFormat();
+  const { message: m } = useProblems("messages");
+  const navigation = useNavigation();
+  const [current, ...earlier] = view.deal.offers;
+  const invoice = view.deal.invoices[0];
+  const hold = view.deal.hold;
+  const day = (iso: string) => format.date(iso, { day: "numeric", month: "short", year: "numeric" });
+  const moment = (iso: string) =>
+    format.date(iso, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  const itemHref = view.itemId === null ? null : `/${view.kind === "vehicle" ? "vehicles" : "parts"}/${view.itemId}`;
+  const pdfHref = invoice
+    ? `/invoices/${invoice.number}.pdf${link ? `?${new URLSearchParams({ quote: view.number, ...link })}` : ""}`
+    : null;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <Link to="/quotes" className="text-sm font-semibold text-accent-700 hover:underline">
+        {t("deal.back")}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            {t("deal.title", { number: view.number })}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {itemHref ? (
+              <Link to={itemHref} className="font-semibold text-slate-900 hover:underline">
+                {view.itemName}
+              </Link>
+            ) : (
+              <span className="font-semibold">{view.itemName}</span>
+            )}{" "}
+            <span className="text-sm text-slate-500">{t("lists.ref", { ref: view.refId })}</span>
+          </p>
+        </div>
+        <p
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-slate-900"
+          data-testid="deal-status"
+        >
+          {t(`deal.status.${view.status}`)}
+        </p>
+      </div>
+
+      {done ? (
+        <div className="mt-4" role="status">
+          <FormMessage tone="success">{t(`deal.done.${done}`)}</FormMessage>
+        </div>
+      ) : null}
+      {actionData ? (
+        <div className="mt-4" role="alert" data-testid="deal-refused">
+          <FormMessage tone="error">{m(actionData.message)}</FormMessage>
+        </div>
+      ) : null}
+
+      {invoice ? (
+        <section
+          className={`mt-6 rounded-xl border p-5 ${invoice.voidedAt ? "border-red-300 bg-red-50" : "border-accent-200 bg-white"}`}
+          data-testid="deal-invoice"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">
+            {t("deal.invoice.title", { number: invoice.number })}
+          </h2>
+          {invoice.voidedAt ? (
+            <p className="mt-2 font-semibold text-red-800">{t("deal.invoice.void", { date: day(invoice.voidedAt) })}</p>
+          ) : (
+            <>
+              <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="invoice-total">
+                {format.yen(invoice.total)}
+              </p>
+              <p className="mt-1 text-slate-700">
+                {t("deal.invoice.due", { date: day(`${invoice.dueDate}T12:00:00+09:00`) })} ·{" "}
+                {t("deal.invoice.issued", { date: day(invoice.issuedAt) })}
+              </p>
+              {hold && !hold.endedAt ? (
+                <p className="mt-2 text-slate-700" data-testid="deal-hold">
+                  {t("deal.held", { date: moment(hold.expiresAt) })}
+                </p>
+              ) : hold?.endedAt ? (
+                <p className="mt-2 text-slate-700">{t("deal.holdEnded", { date: day(hold.endedAt) })}</p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap gap-3">
+                {pdfHref ? (
+                  <a
+                    href={pdfHref}
+                    className="inline-flex h-11 items-center rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800"
+                    data-testid="invoice-pdf"
+                    download
+                  >
+                    {t("deal.invoice.download")}
+                  </a>
+                ) : null}
+                <a
+                  href={invoice.verifyPath}
+                  className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  {t("deal.invoice.check")}
+                </a>
+              </div>
+              <p className="mt-4 text-sm text-slate-600">
+                {t("deal.invoice.code")}:{" "}
+                <span className="font-mono text-base font-semibold tracking-wider text-slate-900">{invoice.code}</span>
+              </p>
+              <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("deal.invoice.warning")}</p>
+            </>
+          )}
+        </section>
+      ) : null}
+
+      {current ? (
+        <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" data-testid="deal-offer">
+          <h2 className="text-lg font-semibold text-slate-900">{t("deal.offer.title")}</h2>
+          <OfferLines offer={current} />
+          {current.message ? (
+            <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{current.message}</p>
+          ) : null}
+          {current.status === "open" ? (
+            <p className="mt-3 text-sm text-slate-600">
+              {t("deal.offer.validUntil", { date: moment(current.validUntil) })}
+            </p>
+          ) : null}
+          {view.mayAnswer ? (
+            <div className="mt-5 space-y-3">
+              <p className="text-sm text-slate-700">
+                {view.kind === "vehicle"
+                  ? t("deal.offer.acceptNote", { days: holdDays })
+                  : t("deal.offer.acceptNotePart")}
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="accept" />
+                  {link ? <LinkFields link={link} /> : null}
+                  <button
+                    type="submit"
+                    disabled={navigation.state !== "idle"}
+                    className="h-12 rounded-lg bg-accent-700 px-6 text-base font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+                  >
+                    {t("deal.offer.accept")}
+                  </button>
+                </Form>
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(t("deal.offer.confirmDecline"))) event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="intent" value="decline" />
+                  {link ? <LinkFields link={link} /> : null}
+                  <button
+                    type="submit"
+                    disabled={navigation.state !== "idle"}
+                    className="h-12 rounded-lg border border-slate-300 px-6 text-base font-semibold text-slate-800 hover:bg-slate-50"
+                  >
+                    {t("deal.offer.decline")}
+                  </button>
+                </Form>
+              </div>
+            </div>
+          ) : view.status === "declined" ? (
+            <p className="mt-4 text-slate-700">{t("deal.declined")}</p>
+          ) : view.status === "expired" || (current.status === "open" && !view.mayAnswer) ? (
+            <p className="mt-4 text-slate-700">{t("deal.expired")}</p>
+          ) : null}
+        </section>
+      ) : (
+        <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <p className="text-slate-700">{view.status === "closed" ? t("deal.closed") : t("deal.waiting")}</p>
+        </section>
+      )}
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 className="font-semibold text-slate-900">{t("deal.yourRequest")}</h2>
+        <p className="mt-1 text-sm text-slate-500">{t("deal.asked", { date: day(view.createdAt) })}</p>
+        {view.destination ? (
+          <p className="mt-2 text-sm text-slate-700">{t("deal.destination", { port: view.destination })}</p>
+        ) : null}
+        {view.quantity !== null ? (
+          <p className="mt-1 text-sm text-slate-700">{t("deal.quantity", { count: view.quantity })}</p>
+        ) : null}
+        <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{view.message}</p>
+      </section>
+
+      {earlier.length > 0 ? (
+        <details className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <summary className="cursor-pointer font-semibold text-slate-900">{t("deal.history")}</summary>
+          <ul className="mt-3 space-y-4">
+            {earlier.map((offer) => (
+              <li key={offer.id} className="border-t border-slate-100 pt-3">
+                <p className="text-sm text-slate-500">
+                  {day(offer.createdAt)} · {t(`deal.offerState.${offer.status}`)}
+                </p>
+                <OfferLines offer={offer} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function LinkFields({ link }: { link: { offer: string; sig: string } }) {
+  return (
+    <>
+      <input type="hidden" name="offer" value={link.offer} />
+      <input type="hidden" name="sig" value={link.sig} />
+    </>
+  );
+}
+
+function OfferLines({ offer }: { offer: OfferView }) {
+  const { t } = useT("account");
+  const format = useFormat();
+  return (
+    <dl className="mt-3 space-y-1.5 text-sm">
+      {offer.lines.map((line, i) => (
+        <div key={i} className="flex justify-between gap-4">
+          <dt className="text-slate-600">{line.kind === "other" ? line.label : t(`deal.lines.${line.kind}`)}</dt>
+          <dd className="text-slate-900 tabular-nums">{format.yen(line.amount)}</dd>
+        </div>
+      ))}
+      <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2">
+        <dt className="font-semibold text-slate-900">
+          {t("deal.offer.total")}{" "}
+          <span className="font-normal text-slate-600">
+            {t("deal.offer.terms", { terms: offer.terms, port: offer.port })}
+          </span>
+        </dt>
+        <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="offer-total">
+          {format.yen(offer.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useT("account");
+  return (
+    <div className="mx-auto max-w-xl px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{t("deal.notFound.title")}</h1>
+      <p className="mt-3 text-slate-700">{t("deal.notFound.text")}</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+          {t("lists.login")}
+        </Link>
+        <Link
+          to="/quotes"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {t("deal.back")}
+        </Link>
+      </div>
+    </div>
+  );
+}

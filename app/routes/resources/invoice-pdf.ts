@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { mayAnswer } from "~/domain/deals/answer.server";
+import { renderInvoicePdf } from "~/domain/deals/invoice-pdf.server";
+import { invoiceByNumber } from "~/domain/deals/invoices.server";
+import { getStaff } from "~/domain/staff/staff-sessions.server";
+import type { Route } from "./+types/invoice-pdf";
+
+/*
+ * A proforma invoice as a PDF, for the staff, the buyer whose quote it is
+ * (signed in), or the holder of that quote's offer link. Anyone else gets the
+ * same 404 as for a number that does not exist. Made afresh from what the
+ * invoice kept when issued; never kept by a shared cache.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { db } = services;
+  const number = params.file.replace(/\.pdf$/i, "");
+  const invoice = await invoiceByNumber(db, number);
+  const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!invoice || invoice.quoteId === null) throw notFound();
+  const allowed = await (async () => {
+    if (await getStaff(services, request)) return true;
+    const quote = await db
+      .selectFrom("quotes")
+      .select(["number", "customer_id"])
+      .where("id", "=", invoice.quoteId!)
+      .executeTakeFirst();
+    if (!quote) return false;
+    const customer = await getCustomer(services, request);
+    if (customer && quote.customer_id === customer.id) return true;
+    const url = new URL(request.url);
+    const offerId = Number(url.searchParams.get("offer"));
+    const sig = url.searchParams.get("sig") ?? "";
+    if (url.searchParams.get("quote") !== quote.number || !Number.isSafeInteger(offerId) || !sig) return false;
+    const latest = await db
+      .selectFrom("offers")
+      .select(["id", "valid_until"])
+      .where("quote_id", "=", invoice.quoteId!)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    return mayAnswer(services.config.sessionSecret, quote, latest, { offerId, sig });
+  })();
+  if (!allowed) throw notFound();
+  const pdf = await renderInvoicePdf(invoice.document);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="invoice-${invoice.number}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
