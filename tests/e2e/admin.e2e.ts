@@ -913,10 +913,10 @@ describe("a quote's life in the back office", () => {
       .poll(() => page.locator("main").innerText())
       .toContain(inTokyo({ dateStyle: "medium", timeStyle: "short" }));
     expect(await page.getByTestId("quote-status").textContent()).toBe("Pending");
-    await page.getByRole("button", { name: "Mark as responded" }).click();
-    await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Responded");
-    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Closed");
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Pending");
 
     // The parts list is its own: the vehicle quote is not there.
     await page.goto("/admin/parts-quotes?q=Chen", { waitUntil: "networkidle" });

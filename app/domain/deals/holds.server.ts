@@ -60,8 +60,11 @@ async function endHoldAndTell(
   return true;
 }
 
-/** Expires offers past their validity and ends holds past their expiry. Returns how many of each. */
-export async function runDealClock(db: DB, deal: DealContext, now = new Date()) {
+/**
+ * Expires offers past their validity and ends holds past their expiry. Returns how many of each.
+ * The time is read through Date.now, the clock a test can move forward.
+ */
+export async function runDealClock(db: DB, deal: DealContext, now = new Date(Date.now())) {
   const at = now.toISOString();
   const system: Actor = { kind: "system", id: null };
   let offers = 0;
