@@ -122,12 +122,12 @@ export function QuoteList({ items }: { items: QuoteRow[] }) {
                   })}
                 </span>
               ) : null}
-            </span>
-            <span
-              className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-800"
-              data-testid="quote-status"
-            >
-              {t(`deal.status.${q.status}`)}
+              <span
+                className="mt-1 inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
+                data-testid="quote-status"
+              >
+                {t(`deal.status.${q.status}`)}
+              </span>
             </span>
           </>
         );

@@ -89,6 +89,68 @@ describe("dashboard figures", () => {
     await t.db.deleteFrom("find_requests").execute();
   });
 
+  it("counts offers waiting for the buyer and holds ending within 24 hours", async () => {
+    expect(await dashboardFigures(t.db, now)).toMatchObject({ offersAwaiting: 0, holdsEndingSoon: 0 });
+    const at = now.toISOString();
+    const quoteRow = (number: string, status: "offered" | "accepted") =>
+      t.db
+        .insertInto("quotes")
+        .values({
+          number,
+          kind: "vehicle",
+          ref_id: "R",
+          item_name: "I",
+          name: "N",
+          country: "C",
+          email: "e@x.example",
+          phone: "1",
+          message: "m",
+          status,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const vehicles = await t.db.selectFrom("vehicles").select("id").orderBy("id").limit(3).execute();
+    const offered = await quoteRow("4000000001", "offered");
+    const hold = async (number: string, vehicleId: number, hoursLeft: number, ended = false) => {
+      const quote = await quoteRow(number, "accepted");
+      const offer = await t.db
+        .insertInto("offers")
+        .values({
+          quote_id: quote.id,
+          status: "accepted",
+          lines: "[]",
+          total: 1,
+          terms: "FOB",
+          valid_until: at,
+          created_by: "owner",
+          created_at: at,
+          answered_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto("holds")
+        .values({
+          vehicle_id: vehicleId,
+          quote_id: quote.id,
+          offer_id: offer.id,
+          created_at: at,
+          expires_at: new Date(now.getTime() + hoursLeft * 3600_000).toISOString(),
+          ended_at: ended ? at : null,
+          end_reason: ended ? "released" : null,
+        })
+        .execute();
+    };
+    await hold("4000000002", vehicles[0]!.id, 5);
+    await hold("4000000003", vehicles[1]!.id, 30);
+    await hold("4000000004", vehicles[2]!.id, 2, true);
+    expect(await dashboardFigures(t.db, now)).toMatchObject({ offersAwaiting: 1, holdsEndingSoon: 1 });
+    expect(offered.id).toBeGreaterThan(0);
+    await t.db.deleteFrom("quotes").where("number", "like", "400000000%").execute();
+  });
+
   it("gives at most 8 activity entries, newest first", async () => {
     const f = await dashboardFigures(t.db, now);
     expect(f.activity).toHaveLength(6);

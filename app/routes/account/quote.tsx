@@ -307,14 +307,17 @@ function OfferLines({ offer }: { offer: OfferView }) {
           <dd className="text-slate-900 tabular-nums">{format.yen(line.amount)}</dd>
         </div>
       ))}
-      <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-2">
         <dt className="font-semibold text-slate-900">
           {t("deal.offer.total")}{" "}
           <span className="font-normal text-slate-600">
             {t("deal.offer.terms", { terms: offer.terms, port: offer.port })}
           </span>
         </dt>
-        <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="offer-total">
+        <dd
+          className="ml-auto text-2xl font-bold whitespace-nowrap text-slate-900 tabular-nums"
+          data-testid="offer-total"
+        >
           {format.yen(offer.total)}
         </dd>
       </div>
