@@ -111,7 +111,7 @@ describe("dashboard figures", () => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-    const vehicles = await t.db.selectFrom("vehicles").select("id").orderBy("id").limit(3).execute();
+    const vehicles = await t.db.selectFrom("vehicles").select("id").orderBy("id").limit(4).execute();
     const offered = await quoteRow("4000000001", "offered");
     const hold = async (number: string, vehicleId: number, hoursLeft: number, ended = false) => {
       const quote = await quoteRow(number, "accepted");
@@ -146,7 +146,8 @@ describe("dashboard figures", () => {
     await hold("4000000002", vehicles[0]!.id, 5);
     await hold("4000000003", vehicles[1]!.id, 30);
     await hold("4000000004", vehicles[2]!.id, 2, true);
-    expect(await dashboardFigures(t.db, now)).toMatchObject({ offersAwaiting: 1, holdsEndingSoon: 1 });
+    await hold("4000000005", vehicles[3]!.id, 23);
+    expect(await dashboardFigures(t.db, now)).toMatchObject({ offersAwaiting: 1, holdsEndingSoon: 2 });
     expect(offered.id).toBeGreaterThan(0);
     await t.db.deleteFrom("quotes").where("number", "like", "400000000%").execute();
   });
