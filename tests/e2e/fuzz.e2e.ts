@@ -1254,6 +1254,109 @@ describe("fuzzing the staff panel", () => {
       expect(seen.deleted).toBeGreaterThan(5);
     }, 300_000);
 
+    it(`/admin/quotes/:number offers: ${FEW} forms; an offer is saved whole with its total, or nothing changes`, async () => {
+      const amount = fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 0, max: 3_000_000 }).map(String) },
+        fc.constantFrom("", "1,250,000", "¥90,000", "-5", "1.5", "abc", "1e9", "99999999999"),
+        value,
+      );
+      const fields = fc.record({
+        quote: fc.oneof(
+          { weight: 6, arbitrary: fc.nat(5).map((n) => ({ own: n })) },
+          foreignNumber.map((n) => ({ other: n })),
+        ),
+        fob: amount,
+        freight: amount,
+        insurance: amount,
+        otherName1: fc.oneof(fc.constant(""), value),
+        otherAmount1: amount,
+        terms: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("FOB", "C&F", "CIF") }, value),
+        port: fc.oneof(fc.constant("Mombasa, Kenya"), fc.constant(""), value),
+        validUntil: fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc
+              .integer({ min: -3, max: 100 })
+              .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)),
+          },
+          value,
+        ),
+        message: fc.oneof(fc.constant("Dear {buyer_name}, {total}."), value),
+      });
+      const offers = (number: string) =>
+        withShopDb((db) =>
+          db
+            .selectFrom("offers")
+            .innerJoin("quotes", "quotes.id", "offers.quote_id")
+            .select(["offers.id", "offers.total", "offers.lines", "offers.status"])
+            .where("quotes.number", "=", number)
+            .orderBy("offers.id")
+            .execute(),
+        );
+      const seen = { saved: 0, refused: 0 };
+      await fc.assert(
+        fc.asyncProperty(fields, async ({ quote, ...f }) => {
+          await fillPool(6);
+          const number = "own" in quote ? pool[quote.own]! : quote.other;
+          const [before] = await quoteRows([number]);
+          const offersBefore = before ? await offers(number) : [];
+          const sent = { intent: "offer", ...f };
+          const r = await post(`/admin/quotes/${encodeURIComponent(number)}`, sent, staffCookie);
+          answersCleanly(r);
+          if (!before) {
+            expect([400, 404, 405]).toContain(r.status);
+            return;
+          }
+          const [after] = await quoteRows([number]);
+          const offersAfter = await offers(number);
+          if (r.status === 200) {
+            seen.saved++;
+            expect(after!.status).toBe("offered");
+            const added = offersAfter.at(-1)!;
+            expect(offersAfter).toHaveLength(offersBefore.length + 1);
+            const lines = JSON.parse(added.lines) as { amount: number }[];
+            expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(Number(added.total));
+            expect(Number(added.total)).toBeGreaterThan(0);
+            for (const line of lines) expect(Number.isSafeInteger(line.amount) && line.amount >= 0).toBe(true);
+            expect(offersAfter.filter((o) => o.status === "open")).toHaveLength(1);
+          } else {
+            seen.refused++;
+            expect(overLimit(sent) ? [413] : [400, 409]).toContain(r.status);
+            expect(after).toEqual(before);
+            expect(offersAfter).toEqual(offersBefore);
+          }
+        }),
+        { numRuns: FEW },
+      );
+      expect(seen.saved).toBeGreaterThan(3);
+      expect(seen.refused).toBeGreaterThan(10);
+    }, 300_000);
+
+    it(`/quotes/:number answers: ${FEW} made-up links and strangers accept or decline nothing`, async () => {
+      await fillPool(6);
+      const fields = fc.record({
+        quote: fc.oneof(
+          { weight: 4, arbitrary: fc.nat(5).map((n) => ({ own: n })) },
+          foreignNumber.map((n) => ({ other: n })),
+        ),
+        intent: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("accept", "decline") }, value),
+        offer: fc.oneof(fc.nat(100_000).map(String), value),
+        sig: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), value),
+        signedIn: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(fields, async ({ quote, signedIn, ...f }) => {
+          const number = "own" in quote ? pool[quote.own]! : quote.other;
+          const [before] = await quoteRows([number]);
+          const r = await post(`/quotes/${encodeURIComponent(number)}`, f, signedIn ? buyerCookie : undefined);
+          answersCleanly(r);
+          expect(overLimit(f) ? [413] : [400, 404, 405]).toContain(r.status);
+          expect((await quoteRows([number]))[0]).toEqual(before);
+        }),
+        { numRuns: FEW },
+      );
+    }, 300_000);
+
     for (const list of ["/admin/vehicle-quotes", "/admin/parts-quotes"]) {
       it(`${list} delete: ${FEW / 2} forms; the quotes sent are gone, the others stay`, async () => {
         const fields = fc.record({

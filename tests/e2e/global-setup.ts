@@ -6,6 +6,7 @@ import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { seedStock, DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
+import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
@@ -47,6 +48,8 @@ export default async function setup(project: TestProject) {
   await bulkInsertStock(db, { vehicles: 40, parts: 0, photos: [], seed: 12 });
   await createCustomer(db, DEMO_CUSTOMER);
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
+  // A bank account, so offers can be sent and accepted.
+  await seedDemoBank(db);
   await db.destroy();
 
   // Every currency a buyer can choose, so none is left at the snapshot's old rate.
