@@ -12,7 +12,7 @@ import { addWorkingDays } from "./deal-time";
 import type { OfferLine, OfferTerms } from "./deal-types";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { issueInvoice } from "./invoices.server";
-import { offerLinkPath, offerLinkValid } from "./offer-links.server";
+import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
 import type { DealContext } from "./offers.server";
 import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
 
@@ -202,10 +202,7 @@ async function answerIn(
   });
   const pdf = await renderInvoicePdf(invoice.document);
   const attachment = { filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", content: pdf };
-  const followLink = new URL(
-    quote.customer_id !== null ? `/quotes/${quote.number}` : offerLinkPath(deal.sessionSecret, quote.number, offer),
-    deal.publicUrl,
-  ).href;
+  const followLink = buyerQuoteLink(deal, { number: quote.number, customerId: quote.customer_id }, offer);
   await enqueueMail(trx, {
     to: row.email,
     replyTo: deal.ownerEmail,

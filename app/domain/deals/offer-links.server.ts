@@ -31,3 +31,17 @@ export function offerLinkValid(
   const given = Buffer.from(sig.slice(0, 100));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * Where a buyer's mails about a quote send them: their own quote page (they
+ * sign in to open it), or, for a buyer without an account, the offer's link.
+ */
+export function buyerQuoteLink(
+  deal: { sessionSecret: string; publicUrl: URL },
+  quote: { number: string; customerId: number | null },
+  offer: { id: number; valid_until: string },
+): string {
+  const path =
+    quote.customerId !== null ? `/quotes/${quote.number}` : offerLinkPath(deal.sessionSecret, quote.number, offer);
+  return new URL(path, deal.publicUrl).href;
+}

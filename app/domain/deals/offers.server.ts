@@ -15,7 +15,7 @@ import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem
 import { getBankAccount, getDealSettings } from "./deal-settings.server";
 import { endOfShopDay, shopDayAfter } from "./deal-time";
 import { OFFER_LINE_LABEL, OFFER_TERMS, type OfferLine, type OfferTerms } from "./deal-types";
-import { offerLinkPath } from "./offer-links.server";
+import { buyerQuoteLink } from "./offer-links.server";
 import { applyQuoteMove, lockQuote } from "./quote-moves.server";
 import { fillTemplate } from "./reply-template-text";
 import type { ShopSettings } from "~/domain/settings/settings";
@@ -279,12 +279,11 @@ export async function createOffer(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const link = new URL(
-      row.customer_id !== null
-        ? `/quotes/${quote.number}`
-        : offerLinkPath(deal.sessionSecret, quote.number, { id: inserted.id, valid_until: validUntil }),
-      deal.publicUrl,
-    ).href;
+    const link = buyerQuoteLink(
+      deal,
+      { number: quote.number, customerId: row.customer_id },
+      { id: inserted.id, valid_until: validUntil },
+    );
     await enqueueMail(trx, {
       to: row.email,
       replyTo: deal.ownerEmail,
