@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import zlib from "node:zlib";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
@@ -38,35 +39,35 @@ function parseRanges(list: string): [number, number][] {
   });
 }
 
-/** The subsets of one @fontsource family that `pick` keeps, in the family's order, as faces. */
-function familyFaces(family: string, pick: (subset: string) => boolean): Face[] {
+/** Faces of one @fontsource family: the named subsets in that order, or all its numbered (CJK) subsets. */
+function familyFaces(family: string, wanted: string[] | "numbered"): Face[] {
   const dir = path.dirname(requireFromHere.resolve(`@fontsource/${family}/unicode.json`));
   const subsets = JSON.parse(fs.readFileSync(path.join(dir, "unicode.json"), "utf8")) as Record<string, string>;
-  return Object.entries(subsets)
-    .filter(([subset]) => pick(subset))
-    .map(([subset, ranges]) => {
-      const name = subset.replace(/^\[(\d+)\]$/, "$1");
-      return {
-        id: `${family}-${name}`,
-        file: (weight: Weight) => path.join(dir, "files", `${family}-${name}-${weight}-normal.woff`),
-        ranges: parseRanges(ranges),
-      };
-    });
+  const names =
+    wanted === "numbered"
+      ? Object.keys(subsets)
+          .filter((subset) => /^\[\d+\]$/.test(subset))
+          .map((subset) => subset.slice(1, -1))
+      : wanted;
+  return names.map((name) => ({
+    id: `${family}-${name}`,
+    file: (weight: Weight) => path.join(dir, "files", `${family}-${name}-${weight}-normal.woff`),
+    ranges: parseRanges(subsets[wanted === "numbered" ? `[${name}]` : name]!),
+  }));
 }
 
-const numbered = (subset: string) => /^\[\d+\]$/.test(subset);
 let faceOrders: { kana: Face[]; other: Face[] } | null = null;
 
 /** Faces in the order characters try them; Han characters prefer Japanese forms only in text that has kana. */
 function faceOrder(text: string): Face[] {
   if (!faceOrders) {
-    const latin = familyFaces("noto-sans-jp", (s) => ["latin", "latin-ext", "vietnamese", "cyrillic"].includes(s));
+    const latin = familyFaces("noto-sans-jp", ["latin", "latin-ext", "vietnamese", "cyrillic"]);
     const scripts = [
-      ...familyFaces("noto-sans-sinhala", (s) => s === "sinhala"),
-      ...familyFaces("noto-sans-devanagari", (s) => s === "devanagari"),
+      ...familyFaces("noto-sans-sinhala", ["sinhala"]),
+      ...familyFaces("noto-sans-devanagari", ["devanagari"]),
     ];
-    const japanese = familyFaces("noto-sans-jp", numbered);
-    const chinese = familyFaces("noto-sans-sc", numbered);
+    const japanese = familyFaces("noto-sans-jp", "numbered");
+    const chinese = familyFaces("noto-sans-sc", "numbered");
     faceOrders = {
       kana: [...latin, ...scripts, ...japanese, ...chinese],
       other: [...latin, ...scripts, ...chinese, ...japanese],
@@ -75,22 +76,72 @@ function faceOrder(text: string): Face[] {
   return /[\u3040-\u30ff]/.test(text) ? faceOrders.kana : faceOrders.other;
 }
 
+/**
+ * A WOFF file as the plain font inside it. fontkit reads WOFF too, but
+ * inflates its tables in JavaScript on every document; node's zlib does it
+ * once per file here.
+ */
+function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString("latin1", 0, 4) !== "wOFF") return woff;
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const entry = 44 + i * 20;
+    const [offset, compressed, length] = [
+      woff.readUInt32BE(entry + 4),
+      woff.readUInt32BE(entry + 8),
+      woff.readUInt32BE(entry + 12),
+    ];
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? zlib.inflateSync(stored) : stored,
+    };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const head = Buffer.alloc(12 + 16 * count);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0);
+  head.writeUInt16BE(count, 4);
+  head.writeUInt16BE(power * 16, 6);
+  head.writeUInt16BE(Math.log2(power), 8);
+  head.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [head];
+  let offset = head.length;
+  tables.forEach((table, i) => {
+    const record = 12 + i * 16;
+    table.tag.copy(head, record);
+    head.writeUInt32BE(table.checksum, record + 4);
+    head.writeUInt32BE(offset, record + 8);
+    head.writeUInt32BE(table.data.length, record + 12);
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 const fontFiles = new Map<string, Buffer>();
 
 function fontFile(file: string): Buffer {
   let data = fontFiles.get(file);
   if (!data) {
-    data = fs.readFileSync(file);
+    data = woffToSfnt(fs.readFileSync(file));
     fontFiles.set(file, data);
   }
   return data;
 }
 
+function glyphsOf(face: Face): fontkit.Font {
+  face.glyphs ??= fontkit.create(fontFile(face.file(400))) as fontkit.Font;
+  return face.glyphs;
+}
+
 /** Whether the face draws the character: inside its ranges, and a glyph really there. */
 function covers(face: Face, codePoint: number): boolean {
-  if (!face.ranges.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
-  face.glyphs ??= fontkit.create(fontFile(face.file(400))) as fontkit.Font;
-  return face.glyphs.hasGlyphForCodePoint(codePoint);
+  return (
+    face.ranges.some(([lo, hi]) => codePoint >= lo && codePoint <= hi) && glyphsOf(face).hasGlyphForCodePoint(codePoint)
+  );
 }
 
 type Run = { face: Face; text: string };
@@ -157,8 +208,12 @@ class InvoicePage {
   y = PAGE.margin;
   pages = 1;
 
-  constructor(pdf: PDFKit.PDFDocument) {
+  /** Says at the top of a further page whose invoice it continues. */
+  private readonly continued: string;
+
+  constructor(pdf: PDFKit.PDFDocument, continued: string) {
     this.pdf = pdf;
+    this.continued = continued;
   }
 
   private useFace(face: Face, weight: Weight) {
@@ -175,10 +230,14 @@ class InvoicePage {
     const runs = toRuns(value);
     if (runs.length === 0) return y;
     const { pdf } = this;
-    pdf.fontSize(style.size ?? 9).fillColor(style.color ?? COLOUR.ink);
+    const size = style.size ?? 9;
+    pdf.fontSize(size).fillColor(style.color ?? COLOUR.ink);
     // pdfkit places a right-aligned line made of several runs badly; such text is left-aligned.
     const align = runs.length === 1 ? (style.align ?? "left") : "left";
-    const options = { width: style.width, align, lineGap: LINE_GAP };
+    // Every face sits on the Latin face's baseline; each would otherwise hang from its own ascender.
+    const latin = glyphsOf(faceOrder("")[0]!);
+    const baseline = -(latin.ascent / latin.unitsPerEm) * size;
+    const options = { width: style.width, align, lineGap: LINE_GAP, baseline };
     runs.forEach((run, i) => {
       this.useFace(run.face, style.bold ? 700 : 400);
       const continued = i < runs.length - 1;
@@ -194,12 +253,26 @@ class InvoicePage {
     return this.pdf.fontSize(style.size ?? 9).heightOfString(value || " ", { width: style.width, lineGap: LINE_GAP });
   }
 
+  /** The largest size up to `largest` at which bold text fits on one line of `width`. */
+  fitSize(value: string, width: number, largest: number): number {
+    let size = largest;
+    while (
+      size > 8 &&
+      this.heightOf(value, { width, size, bold: true }) > this.heightOf("x", { width, size, bold: true })
+    ) {
+      size -= 0.5;
+    }
+    return size;
+  }
+
   /** Starts a new page when the next `height` points would not fit. */
   keep(height: number) {
     if (this.y + height > BOTTOM) {
       this.pdf.addPage();
       this.pages++;
-      this.y = PAGE.margin;
+      this.y = this.text(this.continued, LEFT, PAGE.margin, { width: WIDTH, size: 8, color: COLOUR.muted }) + 4;
+      this.rule(this.y);
+      this.y += 12;
     }
   }
 
@@ -435,8 +508,13 @@ async function verification(page: InvoicePage, doc: InvoiceDocument, x: number, 
   const pad = 10;
   const qrSize = 64;
   const inner = width - 2 * pad;
-  let y = page.text("VERIFICATION CODE", x + pad, top + pad, { width: inner, size: 7.5, bold: true, color: COLOUR.accent });
-  y = page.text(doc.code, x + pad, y + 2, { width: inner, size: 14, bold: true }) + 6;
+  let y = page.text("VERIFICATION CODE", x + pad, top + pad, {
+    width: inner,
+    size: 7.5,
+    bold: true,
+    color: COLOUR.accent,
+  });
+  y = page.text(doc.code, x + pad, y + 2, { width: inner, size: page.fitSize(doc.code, inner, 16), bold: true }) + 6;
   const qr = await QRCode.toBuffer(doc.verifyUrl, { type: "png", margin: 1, width: 240, errorCorrectionLevel: "M" });
   page.pdf.image(qr, x + pad - 3, y, { width: qrSize, height: qrSize });
   page.text("Scan to check this invoice with us.", x + pad + qrSize + 4, y + 6, {
@@ -475,7 +553,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  const page = new InvoicePage(pdf);
+  const page = new InvoicePage(pdf, `${doc.seller.name}   ·   Proforma invoice ${doc.number} (continued)`);
   header(page, doc);
   parties(page, doc);
   item(page, doc);

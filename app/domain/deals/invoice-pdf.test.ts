@@ -116,27 +116,56 @@ describe("the proforma invoice PDF", () => {
       ...invoice,
       buyer: { ...invoice.buyer, name: "山田 太郎 / 王小明", country: "Nepal नेपाल" },
       port: "Colombo කොළඹ",
-      item: { ...invoice.item, quantity: 2, specs: [{ label: "Note", value: "Arabic مرحبا end\u0007" }] },
+      item: {
+        ...invoice.item,
+        quantity: 2,
+        specs: [{ label: "Note", value: "Arabic مرحبا, a car 🚗, half a pair \ud800, a bell\u0007 end" }],
+      },
     });
     const read = await readPdf(pdf);
     expect(read.text).toContain("山田 太郎 / 王小明");
     expect(read.text).toContain("Quantity 2");
-    expect(read.text).toContain("Arabic ????? end");
+    expect(read.text.replace(/\s+/g, " ")).toContain("Arabic ?????, a car ?, half a pair ?, a bell end");
+  });
+
+  it("goes on to a second page when the item and charges are long, with nothing left out", async () => {
+    const specs = Array.from({ length: 40 }, (_, i) => ({
+      label: `Option ${i + 1}`,
+      value: `Fitted, checked ${i + 1}`,
+    }));
+    const lines = Array.from({ length: 12 }, (_, i) => ({
+      kind: "other" as const,
+      label: `Extra ${i + 1}`,
+      amount: 1000,
+    }));
+    const pdf = await renderInvoicePdf({ ...invoice, item: { ...invoice.item, specs }, lines, total: 12_000 });
+    const read = await readPdf(pdf);
+    expect(read.pages).toBe(2);
+    expect(read.text).toContain("Proforma invoice 2026-00042 (continued)");
+    expect(read.text).toContain("Fitted, checked 40");
+    expect(read.text).toContain("Extra 12");
+    expect(read.text).toContain("¥12,000");
+    expect(read.text).toContain("Ordinary 0123456");
+    expect(read.text).toContain("7KQ2-M9XD-4HRT-WB3N");
   });
 
   it("never fails on what people type", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 60 }), fc.string({ maxLength: 200 }), async (name, note) => {
-        const pdf = await renderInvoicePdf({
-          ...invoice,
-          buyer: { ...invoice.buyer, name },
-          bank: { ...invoice.bank, note },
-          lines: [{ kind: "other", label: name, amount: 1 }],
-          item: { ...invoice.item, specs: [{ label: name, value: note }] },
-        });
-        expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: "binary", maxLength: 60 }),
+        fc.string({ maxLength: 200 }),
+        async (name, note) => {
+          const pdf = await renderInvoicePdf({
+            ...invoice,
+            buyer: { ...invoice.buyer, name },
+            bank: { ...invoice.bank, note },
+            lines: [{ kind: "other", label: name, amount: 1 }],
+            item: { ...invoice.item, specs: [{ label: name, value: note }] },
+          });
+          expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+        },
+      ),
       { numRuns: 25 },
     );
-  });
+  }, 30_000);
 });
