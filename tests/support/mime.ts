@@ -1,10 +1,17 @@
 /*
  * Just enough MIME to read what the shop sends in tests: unfolded headers with
- * encoded words decoded, and the text and HTML parts decoded from
- * quoted-printable or base64 (UTF-8).
+ * encoded words decoded, the text and HTML parts decoded from
+ * quoted-printable or base64 (UTF-8), and attached files as bytes.
  */
 
-export type ReadMail = { headers: Map<string, string>; subject: string; text: string; html: string };
+export type ReadAttachment = { filename: string; contentType: string; content: Buffer };
+export type ReadMail = {
+  headers: Map<string, string>;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: ReadAttachment[];
+};
 
 function decodeQuotedPrintable(body: string): string {
   const bytes: number[] = [];
@@ -60,6 +67,7 @@ function split(raw: string): { headers: Map<string, string>; body: string } {
 export function readMail(raw: string): ReadMail {
   const top = split(raw);
   const found = { text: "", html: "" };
+  const attachments: ReadAttachment[] = [];
   const visit = (part: { headers: Map<string, string>; body: string }) => {
     const type = part.headers.get("content-type") ?? "text/plain";
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -70,10 +78,20 @@ export function readMail(raw: string): ReadMail {
       }
       return;
     }
+    const disposition = part.headers.get("content-disposition") ?? "";
+    if (/^attachment/i.test(disposition)) {
+      const base64 = /base64/i.test(part.headers.get("content-transfer-encoding") ?? "");
+      attachments.push({
+        filename: decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? ""),
+        contentType: type.split(";")[0]!.trim(),
+        content: base64 ? Buffer.from(part.body.replace(/\s+/g, ""), "base64") : Buffer.from(part.body, "utf8"),
+      });
+      return;
+    }
     const decoded = lf(decodeBody(part.body, part.headers.get("content-transfer-encoding")));
     if (type.startsWith("text/html")) found.html += decoded;
     else if (type.startsWith("text/plain")) found.text += decoded;
   };
   visit(top);
-  return { headers: top.headers, subject: decodeWords(top.headers.get("subject") ?? ""), ...found };
+  return { headers: top.headers, subject: decodeWords(top.headers.get("subject") ?? ""), ...found, attachments };
 }

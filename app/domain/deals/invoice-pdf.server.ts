@@ -1,6 +1,564 @@
-import type { InvoiceDocument } from "./deal-types";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as fontkit from "fontkit";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { formatYen } from "~/domain/inventory/price";
+import { formatDate } from "~/i18n/format";
+import type { InvoiceDocument, OfferTerms } from "./deal-types";
 
-/** The proforma invoice as a PDF (English, A4). */
+/*
+ * The proforma invoice as a PDF (issue 20): English, A4, one page for an
+ * ordinary deal. Names and addresses come as people typed them, so the text
+ * is set in Noto Sans from the shop's own font packages: each character takes
+ * the first face that has it (Latin with Vietnamese, then Sinhala,
+ * Devanagari, Japanese and Chinese), and a character none has prints as "?"
+ * rather than failing the invoice. pdfkit embeds only the glyphs used.
+ */
+
+// ---- Fonts --------------------------------------------------------------
+
+type Weight = 400 | 700;
+type Face = {
+  id: string;
+  file: (weight: Weight) => string;
+  /** The characters the subset is cut for; it may lack some of them. */
+  ranges: [number, number][];
+  glyphs?: fontkit.Font;
+};
+
+const requireFromHere = createRequire(import.meta.url);
+
+/** "U+0000-00FF,U+0131" → [[0, 255], [305, 305]] */
+function parseRanges(list: string): [number, number][] {
+  return list.split(",").map((part) => {
+    const [lo, hi = lo] = part.trim().replace(/^U\+/i, "").split("-");
+    return [parseInt(lo!, 16), parseInt(hi!, 16)];
+  });
+}
+
+/** Faces of one @fontsource family: the named subsets in that order, or all its numbered (CJK) subsets. */
+function familyFaces(family: string, wanted: string[] | "numbered"): Face[] {
+  const dir = path.dirname(requireFromHere.resolve(`@fontsource/${family}/unicode.json`));
+  const subsets = JSON.parse(fs.readFileSync(path.join(dir, "unicode.json"), "utf8")) as Record<string, string>;
+  const names =
+    wanted === "numbered"
+      ? Object.keys(subsets)
+          .filter((subset) => /^\[\d+\]$/.test(subset))
+          .map((subset) => subset.slice(1, -1))
+      : wanted;
+  return names.map((name) => ({
+    id: `${family}-${name}`,
+    file: (weight: Weight) => path.join(dir, "files", `${family}-${name}-${weight}-normal.woff`),
+    ranges: parseRanges(subsets[wanted === "numbered" ? `[${name}]` : name]!),
+  }));
+}
+
+let faceOrders: { kana: Face[]; other: Face[] } | null = null;
+
+/** Faces in the order characters try them; Han characters prefer Japanese forms only in text that has kana. */
+function faceOrder(text: string): Face[] {
+  if (!faceOrders) {
+    const latin = familyFaces("noto-sans-jp", ["latin", "latin-ext", "vietnamese", "cyrillic"]);
+    const scripts = [
+      ...familyFaces("noto-sans-sinhala", ["sinhala"]),
+      ...familyFaces("noto-sans-devanagari", ["devanagari"]),
+    ];
+    const japanese = familyFaces("noto-sans-jp", "numbered");
+    const chinese = familyFaces("noto-sans-sc", "numbered");
+    faceOrders = {
+      kana: [...latin, ...scripts, ...japanese, ...chinese],
+      other: [...latin, ...scripts, ...chinese, ...japanese],
+    };
+  }
+  return /[\u3040-\u30ff]/.test(text) ? faceOrders.kana : faceOrders.other;
+}
+
+/**
+ * A WOFF file as the plain font inside it. fontkit reads WOFF too, but
+ * inflates its tables in JavaScript on every document; node's zlib does it
+ * once per file here.
+ */
+function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString("latin1", 0, 4) !== "wOFF") return woff;
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const entry = 44 + i * 20;
+    const [offset, compressed, length] = [
+      woff.readUInt32BE(entry + 4),
+      woff.readUInt32BE(entry + 8),
+      woff.readUInt32BE(entry + 12),
+    ];
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? zlib.inflateSync(stored) : stored,
+    };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const head = Buffer.alloc(12 + 16 * count);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0);
+  head.writeUInt16BE(count, 4);
+  head.writeUInt16BE(power * 16, 6);
+  head.writeUInt16BE(Math.log2(power), 8);
+  head.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [head];
+  let offset = head.length;
+  tables.forEach((table, i) => {
+    const record = 12 + i * 16;
+    table.tag.copy(head, record);
+    head.writeUInt32BE(table.checksum, record + 4);
+    head.writeUInt32BE(offset, record + 8);
+    head.writeUInt32BE(table.data.length, record + 12);
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+const fontFiles = new Map<string, Buffer>();
+
+function fontFile(file: string): Buffer {
+  let data = fontFiles.get(file);
+  if (!data) {
+    data = woffToSfnt(fs.readFileSync(file));
+    fontFiles.set(file, data);
+  }
+  return data;
+}
+
+function glyphsOf(face: Face): fontkit.Font {
+  face.glyphs ??= fontkit.create(fontFile(face.file(400))) as fontkit.Font;
+  return face.glyphs;
+}
+
+/** Whether the face draws the character: inside its ranges, and a glyph really there. */
+function covers(face: Face, codePoint: number): boolean {
+  return (
+    face.ranges.some(([lo, hi]) => codePoint >= lo && codePoint <= hi) && glyphsOf(face).hasGlyphForCodePoint(codePoint)
+  );
+}
+
+type Run = { face: Face; text: string };
+
+/** Splits text into runs of one face each; a character stays with the face before it when that face has it (marks, joiners, spaces). */
+function toRuns(input: string): Run[] {
+  const text = input
+    .normalize("NFC")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(/[^\P{Cc}\n]/gu, " ");
+  const order = faceOrder(text);
+  const base = order[0]!;
+  const runs: Run[] = [];
+  for (const char of text) {
+    const current = runs.at(-1);
+    const codePoint = char.codePointAt(0)!;
+    if (current && (char === "\n" || covers(current.face, codePoint))) {
+      current.text += char;
+      continue;
+    }
+    const face = char === "\n" ? base : order.find((f) => covers(f, codePoint));
+    const [use, shown] = face ? [face, char] : [base, "?"];
+    if (current && (current.face === use || (!face && covers(current.face, 0x3f)))) current.text += shown;
+    else runs.push({ face: use, text: shown });
+  }
+  return runs;
+}
+
+// ---- Layout -------------------------------------------------------------
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const LEFT = PAGE.margin;
+const WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin;
+const LINE_GAP = 0.5;
+
+const COLOUR = {
+  ink: "#1f2937",
+  muted: "#6b7280",
+  rule: "#d1d5db",
+  hairline: "#e5e7eb",
+  accent: "#194e90",
+  accentLight: "#eef4fb",
+};
+
+const TERMS_MEANING: Record<OfferTerms, string> = {
+  FOB: "free on board, port of loading in Japan",
+  "C&F": "cost and freight",
+  CIF: "cost, insurance and freight",
+};
+
+type TextStyle = {
+  width: number;
+  size?: number;
+  bold?: boolean;
+  color?: string;
+  align?: "left" | "right";
+};
+
+/** pdfkit with the face runs, page breaks and the few text styles the invoice uses. */
+class InvoicePage {
+  readonly pdf: PDFKit.PDFDocument;
+  private readonly registered = new Set<string>();
+  y = PAGE.margin;
+  pages = 1;
+
+  /** Says at the top of a further page whose invoice it continues. */
+  private readonly continued: string;
+
+  constructor(pdf: PDFKit.PDFDocument, continued: string) {
+    this.pdf = pdf;
+    this.continued = continued;
+  }
+
+  private useFace(face: Face, weight: Weight) {
+    const name = `${face.id}-${weight}`;
+    if (!this.registered.has(name)) {
+      this.pdf.registerFont(name, fontFile(face.file(weight)));
+      this.registered.add(name);
+    }
+    this.pdf.font(name);
+  }
+
+  /** Writes text with its top at (x, y) and returns the y under it. */
+  text(value: string, x: number, y: number, style: TextStyle): number {
+    const runs = toRuns(value);
+    if (runs.length === 0) return y;
+    const { pdf } = this;
+    const size = style.size ?? 9;
+    pdf.fontSize(size).fillColor(style.color ?? COLOUR.ink);
+    // pdfkit places a right-aligned line made of several runs badly; such text is left-aligned.
+    const align = runs.length === 1 ? (style.align ?? "left") : "left";
+    // Every face sits on the Latin face's baseline; each would otherwise hang from its own ascender.
+    const latin = glyphsOf(faceOrder("")[0]!);
+    const baseline = -(latin.ascent / latin.unitsPerEm) * size;
+    const options = { width: style.width, align, lineGap: LINE_GAP, baseline };
+    runs.forEach((run, i) => {
+      this.useFace(run.face, style.bold ? 700 : 400);
+      const continued = i < runs.length - 1;
+      if (i === 0) pdf.text(run.text, x, y, { ...options, continued });
+      else pdf.text(run.text, { continued });
+    });
+    return pdf.y;
+  }
+
+  /** The height text would take, measured in the Latin face (close enough to keep a block on one page). */
+  heightOf(value: string, style: TextStyle): number {
+    this.useFace(faceOrder("")[0]!, style.bold ? 700 : 400);
+    return this.pdf.fontSize(style.size ?? 9).heightOfString(value || " ", { width: style.width, lineGap: LINE_GAP });
+  }
+
+  /** The largest size up to `largest` at which bold text fits on one line of `width`. */
+  fitSize(value: string, width: number, largest: number): number {
+    let size = largest;
+    while (
+      size > 8 &&
+      this.heightOf(value, { width, size, bold: true }) > this.heightOf("x", { width, size, bold: true })
+    ) {
+      size -= 0.5;
+    }
+    return size;
+  }
+
+  /** Starts a new page when the next `height` points would not fit. */
+  keep(height: number) {
+    if (this.y + height > BOTTOM) {
+      this.pdf.addPage();
+      this.pages++;
+      this.y = this.text(this.continued, LEFT, PAGE.margin, { width: WIDTH, size: 8, color: COLOUR.muted }) + 4;
+      this.rule(this.y);
+      this.y += 12;
+    }
+  }
+
+  rule(y: number, color = COLOUR.rule, width = 0.75) {
+    this.pdf
+      .moveTo(LEFT, y)
+      .lineTo(LEFT + WIDTH, y)
+      .lineWidth(width)
+      .strokeColor(color)
+      .stroke();
+  }
+
+  /** A small capitalised heading over a block; the block starts under it. */
+  heading(label: string, x = LEFT, width = WIDTH) {
+    this.y = this.text(label.toUpperCase(), x, this.y, { width, size: 7.5, bold: true, color: COLOUR.accent }) + 3;
+  }
+
+  /** Label and value side by side; rows with no value are left out. Returns the y under the last row. */
+  fields(rows: [string, string][], x: number, width: number, labelWidth: number): number {
+    for (const [label, value] of rows) {
+      if (!value.trim()) continue;
+      const valueStyle = { width: width - labelWidth };
+      this.keep(this.heightOf(value, valueStyle) + 2);
+      this.text(label, x, this.y, { width: labelWidth - 6, color: COLOUR.muted });
+      this.y = this.text(value, x + labelWidth, this.y, valueStyle) + 2;
+    }
+    return this.y;
+  }
+}
+
+const dayText = (day: string) =>
+  formatDate(`${day}T12:00:00+09:00`, "en", { day: "numeric", month: "long", year: "numeric" });
+
+function header(page: InvoicePage, doc: InvoiceDocument) {
+  const { seller } = doc;
+  const leftWidth = 280;
+  let left = page.text(seller.name, LEFT, page.y, { width: leftWidth, size: 14, bold: true }) + 3;
+  const sellerLines = [
+    seller.address,
+    [seller.phone && `Tel ${seller.phone}`, seller.email].filter(Boolean).join("   "),
+    seller.corporateNumber && `Corporate number ${seller.corporateNumber}`,
+    seller.licenceNumber &&
+      `Second-hand dealer licence No. ${seller.licenceNumber}${seller.licenceIssuer ? `, ${seller.licenceIssuer}` : ""}`,
+  ];
+  for (const line of sellerLines) {
+    if (line) left = page.text(line, LEFT, left, { width: leftWidth, size: 8.5, color: COLOUR.muted }) + 1;
+  }
+
+  const rightX = LEFT + leftWidth + 20;
+  const rightWidth = WIDTH - leftWidth - 20;
+  let right = page.text("PROFORMA INVOICE", rightX, page.y, {
+    width: rightWidth,
+    size: 17,
+    bold: true,
+    color: COLOUR.accent,
+    align: "right",
+  });
+  right += 6;
+  const facts: [string, string][] = [
+    ["Invoice no.", doc.number],
+    ["Issue date", dayText(doc.issuedOn)],
+    ["Due date", dayText(doc.dueDate)],
+    ["Quote no.", doc.quoteNumber],
+  ];
+  for (const [label, value] of facts) {
+    page.text(label, rightX + 40, right, { width: 70, size: 8.5, color: COLOUR.muted });
+    right = page.text(value, rightX + 110, right, { width: rightWidth - 110, size: 9, bold: true, align: "right" }) + 2;
+  }
+  page.y = Math.max(left, right) + 10;
+  page.rule(page.y, COLOUR.accent, 1.25);
+  page.y += 12;
+}
+
+function parties(page: InvoicePage, doc: InvoiceDocument) {
+  const half = (WIDTH - 24) / 2;
+  const rightX = LEFT + half + 24;
+  const top = page.y;
+  page.heading("Bill to");
+  page.y = page.text(doc.buyer.name, LEFT, page.y, { width: half, size: 11, bold: true }) + 2;
+  const left = page.fields(
+    [
+      ["Country", doc.buyer.country],
+      ["E-mail", doc.buyer.email],
+      ["Phone", doc.buyer.phone],
+    ],
+    LEFT,
+    half,
+    56,
+  );
+  page.y = top;
+  page.heading("Shipment", rightX, half);
+  const right = page.fields(
+    [
+      ["Terms", `${doc.terms} (${TERMS_MEANING[doc.terms]})`],
+      ["Destination", doc.port],
+    ],
+    rightX,
+    half,
+    70,
+  );
+  page.y = Math.max(left, right) + 12;
+}
+
+function item(page: InvoicePage, doc: InvoiceDocument) {
+  const { item } = doc;
+  page.keep(60);
+  page.heading("Item");
+  page.y = page.text(item.name, LEFT, page.y, { width: WIDTH, size: 11, bold: true }) + 1;
+  const ref = [`Ref. ${item.refId}`, item.quantity !== null ? `Quantity ${item.quantity}` : ""].filter(Boolean);
+  page.y = page.text(ref.join("   ·   "), LEFT, page.y, { width: WIDTH, size: 8.5, color: COLOUR.muted }) + 6;
+
+  // Specifications in two columns of label and value.
+  const column = (WIDTH - 24) / 2;
+  const labelWidth = 92;
+  const specs = item.specs.filter((s) => s.value.trim());
+  for (let i = 0; i < specs.length; i += 2) {
+    const pair = specs.slice(i, i + 2);
+    const height = Math.max(...pair.map((s) => page.heightOf(s.value, { width: column - labelWidth })));
+    page.keep(height + 6);
+    page.rule(page.y, COLOUR.hairline, 0.5);
+    const top = page.y + 3;
+    let bottom = top;
+    pair.forEach((spec, j) => {
+      const x = LEFT + j * (column + 24);
+      const labelBottom = page.text(spec.label, x, top, { width: labelWidth - 6, color: COLOUR.muted });
+      const valueBottom = page.text(spec.value, x + labelWidth, top, { width: column - labelWidth });
+      bottom = Math.max(bottom, labelBottom, valueBottom);
+    });
+    page.y = bottom + 1.5;
+  }
+  if (specs.length) page.rule(page.y, COLOUR.hairline, 0.5);
+  page.y += 14;
+}
+
+function charges(page: InvoicePage, doc: InvoiceDocument) {
+  const amountWidth = 130;
+  const labelWidth = WIDTH - amountWidth - 24;
+  const amountX = LEFT + WIDTH - amountWidth - 8;
+  page.keep(40 + 20 * doc.lines.length);
+  page.pdf.rect(LEFT, page.y, WIDTH, 18).fill(COLOUR.accentLight);
+  page.text("Description", LEFT + 8, page.y + 5, { width: labelWidth, size: 8, bold: true, color: COLOUR.accent });
+  page.text("Amount (JPY)", amountX, page.y + 5, {
+    width: amountWidth,
+    size: 8,
+    bold: true,
+    color: COLOUR.accent,
+    align: "right",
+  });
+  page.y += 18;
+  for (const line of doc.lines) {
+    page.keep(page.heightOf(line.label, { width: labelWidth }) + 10);
+    const top = page.y + 4;
+    const labelBottom = page.text(line.label, LEFT + 8, top, { width: labelWidth, size: 9.5 });
+    page.text(formatYen(line.amount), amountX, top, { width: amountWidth, size: 9.5, align: "right" });
+    page.y = labelBottom + 3;
+    page.rule(page.y, COLOUR.hairline, 0.5);
+  }
+  page.keep(34);
+  page.y += 4;
+  page.pdf.rect(LEFT, page.y, WIDTH, 26).fill(COLOUR.accent);
+  page.text(`TOTAL   ${doc.terms} ${doc.port}`, LEFT + 8, page.y + 7.5, {
+    width: labelWidth,
+    size: 10,
+    bold: true,
+    color: "#ffffff",
+  });
+  page.text(formatYen(doc.total), amountX - 40, page.y + 6.5, {
+    width: amountWidth + 40,
+    size: 12,
+    bold: true,
+    color: "#ffffff",
+    align: "right",
+  });
+  page.y += 26 + 14;
+}
+
+/**
+ * The bank account beside the verification code and its QR code, then the
+ * warning against changed bank details: forged invoices with another account
+ * are the common fraud in this trade.
+ */
+async function payment(page: InvoicePage, doc: InvoiceDocument) {
+  const { bank } = doc;
+  const boxWidth = 196;
+  const gap = 20;
+  const fieldsWidth = WIDTH - boxWidth - gap;
+  page.keep(200);
+  page.heading("Payment by bank transfer");
+  page.y =
+    page.text(
+      `Please pay ${formatYen(doc.total)} by ${dayText(doc.dueDate)}, quoting invoice no. ${doc.number}.`,
+      LEFT,
+      page.y,
+      { width: WIDTH },
+    ) + 6;
+  const top = page.y;
+  const firstPage = page.pages;
+  // The box first: should a long note push the fields on to a new page, the box stays beside their start.
+  const boxBottom = await verification(page, doc, LEFT + fieldsWidth + gap, top, boxWidth);
+  const fieldsBottom = page.fields(
+    [
+      ["Bank", bank.bankName],
+      ["Branch", bank.branch],
+      ["Bank address", bank.bankAddress],
+      ["SWIFT / BIC", bank.swift],
+      ["Account name", bank.accountName],
+      ["Account number", bank.accountNumber],
+      ["Note", bank.note],
+    ],
+    LEFT,
+    fieldsWidth,
+    84,
+  );
+  page.y = (page.pages === firstPage ? Math.max(fieldsBottom, boxBottom) : fieldsBottom) + 10;
+
+  // The check page's address on a line of its own, so it is never broken at a hyphen.
+  const warning = "We never change our bank details by e-mail or chat. Before paying, check this invoice at";
+  const textWidth = WIDTH - 24;
+  const height =
+    page.heightOf(warning, { width: textWidth, bold: true }) +
+    page.heightOf(doc.verifyUrl, { width: textWidth, bold: true, size: 10 }) +
+    14;
+  page.keep(height);
+  page.pdf.rect(LEFT, page.y, WIDTH, height).fill(COLOUR.accentLight);
+  page.pdf.rect(LEFT, page.y, 3, height).fill(COLOUR.accent);
+  const urlTop = page.text(warning, LEFT + 14, page.y + 7, { width: textWidth, bold: true, color: COLOUR.accent });
+  page.text(doc.verifyUrl, LEFT + 14, urlTop, { width: textWidth, size: 10, bold: true, color: COLOUR.accent });
+  page.y += height + 12;
+}
+
+/** The verification code, large, over a QR code to the check page, in a framed box; returns its bottom. */
+async function verification(page: InvoicePage, doc: InvoiceDocument, x: number, top: number, width: number) {
+  const pad = 10;
+  const qrSize = 64;
+  const inner = width - 2 * pad;
+  let y = page.text("VERIFICATION CODE", x + pad, top + pad, {
+    width: inner,
+    size: 7.5,
+    bold: true,
+    color: COLOUR.accent,
+  });
+  y = page.text(doc.code, x + pad, y + 2, { width: inner, size: page.fitSize(doc.code, inner, 16), bold: true }) + 6;
+  const qr = await QRCode.toBuffer(doc.verifyUrl, { type: "png", margin: 1, width: 240, errorCorrectionLevel: "M" });
+  page.pdf.image(qr, x + pad - 3, y, { width: qrSize, height: qrSize });
+  page.text("Scan to check this invoice with us.", x + pad + qrSize + 4, y + 6, {
+    width: inner - qrSize - 4,
+    size: 8,
+    color: COLOUR.muted,
+  });
+  const bottom = y + qrSize + pad - 2;
+  page.pdf
+    .roundedRect(x, top, width, bottom - top, 4)
+    .lineWidth(1)
+    .strokeColor(COLOUR.accent)
+    .stroke();
+  return bottom;
+}
+
+/** The proforma invoice as a PDF (English, A4). Any text prints: characters no font has show as "?". */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  throw new Error(`The invoice PDF is not written yet (${doc.number})`);
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    // No default font: every line is set in the embedded faces.
+    font: null as unknown as string,
+    info: {
+      Title: `Proforma invoice ${doc.number}`,
+      Author: doc.seller.name,
+      Subject: `Quote ${doc.quoteNumber}`,
+      Creator: doc.seller.name,
+      // The issue day, so the same invoice always makes the same file.
+      CreationDate: new Date(`${doc.issuedOn}T00:00:00+09:00`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  const page = new InvoicePage(pdf, `${doc.seller.name}   ·   Proforma invoice ${doc.number} (continued)`);
+  header(page, doc);
+  parties(page, doc);
+  item(page, doc);
+  charges(page, doc);
+  await payment(page, doc);
+  pdf.end();
+  return done;
 }

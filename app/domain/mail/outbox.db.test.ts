@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { failOutboxUpdates } from "../../../tests/support/failing-updates";
+import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createSender, enqueueMail, type MailSender, startOutboxWorker } from "./outbox.server";
+import { createSender, enqueueMail, type MailSender, sendDueMail, startOutboxWorker } from "./outbox.server";
 
 /*
  * The mail is sent, then recording it fails. The outbox promises at least
@@ -187,5 +191,46 @@ describe("a mail is sent, then recording it fails", () => {
     const copies = received("nimal@example.lk");
     expect(copies).toHaveLength(2);
     expect(new Set(copies.map((m) => messageId(m.raw)))).toEqual(new Set([`<outbox-${buyerMail}@export-showroom>`]));
+  });
+});
+
+describe("a mail with a file attached", () => {
+  // Every byte value, between a PDF's first and last lines: any change on the way shows.
+  const pdf = Buffer.concat([
+    Buffer.from("%PDF-1.7\n"),
+    Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    Buffer.from("\n%%EOF\n"),
+  ]);
+  const invoiceMail = (to: string) => ({
+    to,
+    subject: "Proforma invoice 2026-00042",
+    text: "Please find your proforma invoice attached.",
+    attachments: [{ filename: "Proforma-invoice-2026-00042.pdf", contentType: "application/pdf", content: pdf }],
+  });
+  const attached = { filename: "Proforma-invoice-2026-00042.pdf", contentType: "application/pdf", content: pdf };
+
+  it("reaches the buyer over SMTP with the file byte for byte", async () => {
+    await enqueueMail(t.db, invoiceMail("an.nguyen@example.vn"));
+    expect(await sendDueMail(t.db, createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" }), FROM)).toBe(1);
+    const copies = received("an.nguyen@example.vn");
+    expect(copies).toHaveLength(1);
+    const mail = readMail(copies[0]!.raw);
+    expect(mail.text).toContain("Please find your proforma invoice attached.");
+    expect(mail.attachments).toEqual([attached]);
+  });
+
+  it("is written to the mail folder with the file when there is no mail server", async () => {
+    const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), "outbox-eml-"));
+    try {
+      await enqueueMail(t.db, invoiceMail("amani@example.co.ke"));
+      expect(await sendDueMail(t.db, createSender({ smtpUrl: null, mailDir }), FROM)).toBe(1);
+      const files = await fs.readdir(mailDir);
+      expect(files).toHaveLength(1);
+      const mail = readMail(await fs.readFile(path.join(mailDir, files[0]!), "utf8"));
+      expect(mail.subject).toBe("Proforma invoice 2026-00042");
+      expect(mail.attachments).toEqual([attached]);
+    } finally {
+      await fs.rm(mailDir, { recursive: true, force: true });
+    }
   });
 });

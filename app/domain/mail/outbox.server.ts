@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
+import { z } from "zod";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { log } from "~/utils/log.server";
@@ -30,6 +31,21 @@ export type OutgoingMail = {
 };
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** How an outbox row keeps its attachments (the `attachments` column, JSON). */
+const StoredAttachmentsSchema = z.array(
+  z.object({ filename: z.string(), contentType: z.string(), base64: z.string() }),
+);
+
+/** The attachments of an outbox row as files again; a row without any gives none. */
+function readAttachments(stored: string | null): MailAttachment[] {
+  if (!stored) return [];
+  return StoredAttachmentsSchema.parse(JSON.parse(stored)).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.base64, "base64"),
+  }));
+}
 
 /** Queues a mail. Call it with the transaction of the change it belongs to. */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
@@ -78,6 +94,7 @@ export type MailSender = (mail: {
   html: string | null;
   replyTo: string | null;
   listUnsubscribe?: string | null;
+  attachments?: MailAttachment[];
 }) => Promise<void>;
 
 /** The List-Unsubscribe headers of a mail that has an unsubscribe address (nodemailer options). */
@@ -99,6 +116,7 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
         replyTo: mail.replyTo ?? undefined,
         messageId: `<outbox-${mail.id}@export-showroom>`,
         ...unsubscribeHeaders(mail.listUnsubscribe),
+        attachments: mail.attachments,
       });
     };
   }
@@ -112,6 +130,7 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
       html: mail.html ?? undefined,
       replyTo: mail.replyTo ?? undefined,
       ...unsubscribeHeaders(mail.listUnsubscribe),
+      attachments: mail.attachments,
     });
     await fs.mkdir(options.mailDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
@@ -159,6 +178,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
         html: mail.html_body,
         replyTo: mail.reply_to,
         listUnsubscribe: mail.list_unsubscribe,
+        attachments: readAttachments(mail.attachments),
       });
       handedOver = true;
       await db
