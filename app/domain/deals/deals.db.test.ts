@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english, englishAll } from "../../../tests/support/english";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { readMail } from "../../../tests/support/mime";
+import { readPdf } from "../../../tests/support/pdf";
+import { startSmtp } from "../../../tests/support/smtp";
+import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
@@ -420,6 +424,51 @@ describe("answering an offer", () => {
     expect((await answerOffer(t.db, deal, first, "accept", { customerId: buyerId })).ok).toBe(true);
     expect((await answerOffer(t.db, deal, second, "decline", { customerId: otherBuyerId })).ok).toBe(true);
     expect(await vehicleStatus(v.id)).toBe("reserved");
+  });
+});
+
+describe("the deal's mails at a real mail server", () => {
+  it("the offer reaches the buyer, and the invoice mail carries the PDF with its number, total, bank account and code", async () => {
+    const smtp = await startSmtp();
+    const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
+    // The outbox sends 20 at a time: send until nothing is left.
+    const sendAll = async () => {
+      while ((await sendDueMail(t.db, sender, "shop@shop.example")) > 0);
+    };
+    try {
+      const { number } = await offered();
+      // Everything queued so far goes out; the offer mail is among it.
+      await sendAll();
+      const offerMail = smtp.received
+        .filter((m) => m.to.includes("amal@example.lk"))
+        .map((m) => readMail(m.raw))
+        .find((m) => m.text.includes(`/quotes/${number}`) && m.text.includes("1,136,800"));
+      expect(offerMail).toBeDefined();
+      expect((await answerOffer(t.db, deal, number, "accept", { customerId: buyerId })).ok).toBe(true);
+      await sendAll();
+      const invoice = await t.db
+        .selectFrom("invoices")
+        .select(["number", "code"])
+        .where("quote_id", "=", (await quoteRow(number)).id)
+        .executeTakeFirstOrThrow();
+      const received = smtp.received
+        .map((m) => ({ to: m.to, mail: readMail(m.raw) }))
+        .filter(({ mail }) => mail.attachments.some((a) => a.filename === `invoice-${invoice.number}.pdf`));
+      expect(
+        received
+          .map((r) => r.to)
+          .flat()
+          .sort(),
+      ).toEqual(["amal@example.lk", "owner@shop.example"]);
+      const pdf = received[0]!.mail.attachments.find((a) => a.filename === `invoice-${invoice.number}.pdf`)!;
+      expect(pdf.contentType).toBe("application/pdf");
+      const { text } = await readPdf(pdf.content);
+      for (const printed of [invoice.number, "¥1,136,800", bank.accountNumber, bank.swift])
+        expect(text.replace(/\s+/g, " ")).toContain(printed);
+      expect(text).toContain(invoice.code.match(/.{4}/g)!.join("-"));
+    } finally {
+      await smtp.stop();
+    }
   });
 });
 

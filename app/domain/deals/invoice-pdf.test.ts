@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { readPdf } from "../../../tests/support/pdf";
 import { describe, expect, it } from "vitest";
 import type { InvoiceDocument } from "./deal-types";
 import { renderInvoicePdf } from "./invoice-pdf.server";
@@ -56,24 +56,6 @@ const invoice: InvoiceDocument = {
     note: "Intermediary bank: JPMorgan Chase Bank, New York (CHASUS33)",
   },
 };
-
-/** The PDF as a reader sees it: its pages' text (runs joined, lines kept) and whether they show an image. */
-async function readPdf(pdf: Buffer) {
-  const file = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
-  let text = "";
-  let images = 0;
-  for (let n = 1; n <= file.numPages; n++) {
-    const page = await file.getPage(n);
-    const content = await page.getTextContent();
-    for (const item of content.items) {
-      if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
-    }
-    const ops = await page.getOperatorList();
-    images += ops.fnArray.filter((op) => op === OPS.paintImageXObject).length;
-  }
-  await file.destroy();
-  return { pages: file.numPages, text, images };
-}
 
 describe("the proforma invoice PDF", () => {
   it("prints what the buyer pays, to whom, and how to check it, on one small page", async () => {
