@@ -16,6 +16,7 @@ import { createQuote } from "~/domain/quotes/quotes.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
+import { readMail } from "../support/mime";
 import { clockAhead, freePort, MOVABLE_CLOCK, runShop } from "../support/shop-process";
 
 /*
@@ -113,6 +114,7 @@ beforeAll(async () => {
       OWNER_EMAIL: "owner@deals.example",
       PAGE_CACHE_SECONDS: "0",
       DEALS_EVERY_MS: "200",
+      MAIL_OUTBOX_EVERY_MS: "200",
       // One step is past any hold of 3 working days.
       SHOP_CLOCK_STEP_MS: String(8 * 24 * 3600 * 1000),
     },
@@ -150,14 +152,18 @@ async function signedIn(width: number, login: "staff" | "buyer" | "other" | null
   return page;
 }
 
-/** The shop's mail files to an address that contain a text (the shop writes .eml files without SMTP). */
-function mailFiles(address: string, contains: string): string[] {
+/** The shop's mails to an address whose text or attachments' names contain a text (the shop writes .eml files without SMTP). */
+function mailFiles(address: string, contains: string) {
   const dir = path.join(dataDir, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .map((file) => fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, ""))
-    .filter((text) => text.includes(`To: ${address}`) && text.includes(contains));
+    .map((file) => readMail(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter(
+      (mail) =>
+        (mail.headers.get("to") ?? "").includes(address) &&
+        [mail.subject, mail.text, ...mail.attachments.map((a) => a.filename)].some((part) => part.includes(contains)),
+    );
 }
 
 describe("a deal from offer to hold", () => {
@@ -178,7 +184,7 @@ describe("a deal from offer to hold", () => {
     await form.getByRole("button", { name: "Send offer to the buyer" }).click();
     await owner.getByText("Offer sent to the buyer.").waitFor();
     await expect.poll(() => owner.getByTestId("quote-status").textContent()).toBe("Offered");
-    await expect.poll(() => mailFiles(BUYER.email, "1,136,800").length).toBeGreaterThan(0);
+    await expect.poll(() => mailFiles(BUYER.email, "1,136,800").length, { timeout: 10_000 }).toBeGreaterThan(0);
 
     // Another buyer cannot see or answer it.
     const other = await signedIn(390, "other");
