@@ -167,11 +167,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               ) : hold?.endedAt ? (
                 <p className="mt-2 text-slate-700">{t("deal.holdEnded", { date: day(hold.endedAt) })}</p>
               ) : null}
-              <div className="mt-4 flex flex-wrap gap-3">
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
                 {pdfHref ? (
                   <a
                     href={pdfHref}
-                    className="inline-flex h-11 items-center rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800"
+                    className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 text-center font-semibold text-white hover:bg-accent-800"
                     data-testid="invoice-pdf"
                     download
                   >
@@ -180,7 +180,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 ) : null}
                 <a
                   href={invoice.verifyPath}
-                  className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+                  className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
                 >
                   {t("deal.invoice.check")}
                 </a>

@@ -227,27 +227,41 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </section>
       <section className="flex flex-wrap gap-3">
-        {staffMovesFrom(quote.status).map((move) => (
-          <Form method="post" key={move.event}>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="event" value={move.event} />
-            <button
-              type="submit"
-              disabled={navigation.state === "submitting"}
-              className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white"
+        {staffMovesFrom(quote.status).map((move) => {
+          // Closing an open offer or an accepted deal undoes something the buyer relies on: ask first.
+          const weighty = move.event === "close" && (quote.status === "offered" || quote.status === "accepted");
+          const label =
+            move.event === "reopen"
+              ? t("quote.moves.reopen")
+              : quote.status === "offered"
+                ? t("quote.moves.withdraw")
+                : quote.status === "accepted"
+                  ? t("quote.moves.closeDeal")
+                  : t("quote.moves.close");
+          return (
+            <Form
+              method="post"
+              key={move.event}
+              onSubmit={(event) => {
+                if (weighty && !window.confirm(`${label}?`)) event.preventDefault();
+              }}
             >
-              {t(
-                move.event === "reopen"
-                  ? "quote.moves.reopen"
-                  : quote.status === "offered"
-                    ? "quote.moves.withdraw"
-                    : quote.status === "accepted"
-                      ? "quote.moves.closeDeal"
-                      : "quote.moves.close",
-              )}
-            </button>
-          </Form>
-        ))}
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="event" value={move.event} />
+              <button
+                type="submit"
+                disabled={navigation.state === "submitting"}
+                className={
+                  weighty
+                    ? "min-h-10 rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800"
+                    : "h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white"
+                }
+              >
+                {label}
+              </button>
+            </Form>
+          );
+        })}
         <Form
           method="post"
           onSubmit={(event) => {
