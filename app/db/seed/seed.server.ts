@@ -5,6 +5,7 @@ import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import { seedCompany } from "~/domain/settings/company.server";
+import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
 import { drawPartPhoto, drawVehiclePhoto } from "./pictures.server";
@@ -123,5 +124,6 @@ export async function seedDemo(db: DB, media: MediaStore, options: SeedOptions =
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
   await seedFreightPorts(db);
   await seedCompany(db);
+  await seedReplyTemplates(db);
   return stock;
 }
