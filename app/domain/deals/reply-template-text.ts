@@ -10,6 +10,10 @@ export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 export type TemplateValues = Record<TemplatePlaceholder, string>;
 
+/** The longest name and text a template may have, in characters (a text's line ends count once). */
+export const TEMPLATE_NAME_MAX = 80;
+export const TEMPLATE_BODY_MAX = 4000;
+
 /** A placeholder as the owner may type it: a name in braces, any case, spaces allowed inside. */
 const PLACEHOLDER = /\{\s*([A-Za-z_]+)\s*\}/g;
 

@@ -97,6 +97,12 @@ describe("reply templates", () => {
 
     const rename = refused(await saveTemplate(t.db, { id: other.id, name: "first offer", body: "Hi" }, owner));
     expect(rename.errors.name).toBe("A template named “First offer” already exists.");
+    // A text refused too: both are said at once.
+    const both = refused(await saveTemplate(t.db, { name: "First Offer", body: "Dear {buyer}" }, owner));
+    expect(both.errors).toEqual({
+      name: "A template named “First offer” already exists.",
+      body: expect.stringMatching(/^The text uses \{buyer\}, /),
+    });
     expect((await listTemplates(t.db)).map((x) => x.name)).toEqual(["First offer", "Follow-up"]);
     expect(await log()).toHaveLength(2);
   });

@@ -3,11 +3,16 @@ import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ReplyTemplateTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
-import { type FieldProblems, parseForm, typedValues, type TypedValues } from "~/domain/forms";
+import { type FieldProblems, formInput, parseForm, typedValues, type TypedValues } from "~/domain/forms";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffRequiredText } from "~/domain/staff/staff-problems";
 import { issue, problem } from "~/i18n/problem";
-import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "./reply-template-text";
+import {
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_PLACEHOLDERS,
+  unknownPlaceholders,
+} from "./reply-template-text";
 
 /*
  * The owner's reply templates (issue 20): named texts with placeholders that
@@ -16,9 +21,6 @@ import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "./reply-template-tex
  * here instead of reaching a buyer. Refusals are keys of the `admin`
  * catalogue's "templates" block.
  */
-
-export const TEMPLATE_NAME_MAX = 80;
-export const TEMPLATE_BODY_MAX = 4000;
 
 export const TEMPLATE_NOT_FOUND = problem("templates.errors.notFound");
 const nameTaken = (name: string) => problem("templates.errors.nameTaken", { name });
@@ -86,6 +88,14 @@ async function nameInUse(db: DB, name: string, exceptId: number | null): Promise
   return rows.find((r) => r.id !== exceptId && r.name.toLowerCase() === wanted)?.name ?? null;
 }
 
+/** The template already named as these fields name one (the fields' own name and id being valid). */
+async function nameClash(db: DB, fields: Record<string, unknown>): Promise<string | null> {
+  const { name, id } = ReplyTemplateSchema.shape;
+  const wanted = name.safeParse(fields.name);
+  const own = id.safeParse(fields.id);
+  return wanted.success && own.success ? nameInUse(db, wanted.data, own.data) : null;
+}
+
 export type SaveTemplateResult =
   | { ok: true; template: ReplyTemplate; created: boolean }
   | { ok: false; notFound: boolean; errors: FieldProblems; values: TypedValues };
@@ -100,9 +110,13 @@ export async function saveTemplate(
   input: FormData | Record<string, unknown>,
   staff: Staff,
 ): Promise<SaveTemplateResult> {
-  const submission = parseForm(input, ReplyTemplateSchema);
+  const fields = input instanceof FormData ? formInput(input) : input;
+  const submission = parseForm(fields, ReplyTemplateSchema);
   if (submission.status === "error") {
     const { errors, values } = submission;
+    // A text refused, and a name in use too: both are said at once.
+    const taken = errors.name || errors.id ? null : await nameClash(db, fields);
+    if (taken) errors.name = nameTaken(taken);
     return { ok: false, notFound: errors.id !== undefined, errors, values };
   }
   const refuse = (errors: FieldProblems, notFound = false): SaveTemplateResult => ({

@@ -4,6 +4,8 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
   fillTemplate,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_MAX,
   TEMPLATE_PLACEHOLDERS,
   type TemplateValues,
   unknownPlaceholders,
@@ -14,8 +16,6 @@ import {
   listTemplates,
   type ReplyTemplate,
   saveTemplate,
-  TEMPLATE_BODY_MAX,
-  TEMPLATE_NAME_MAX,
   TEMPLATE_NOT_FOUND,
 } from "~/domain/deals/reply-templates.server";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
@@ -73,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const card = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
-/** The first line with words in it, for the list. */
-const firstLine = (body: string) => body.split("\n").find((line) => line.trim() !== "") ?? "";
+/** How the text starts, its lines run together, for the list (the greeting alone would not tell templates apart). */
+const opening = (body: string) => body.replace(/\s+/g, " ").trim();
 
 export default function TemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
@@ -121,7 +121,7 @@ function TemplateRow({ template, current }: { template: ReplyTemplate; current: 
     >
       <div className="min-w-0">
         <p className="font-medium break-words text-slate-900">{template.name}</p>
-        <p className="truncate text-sm text-slate-600">{firstLine(template.body)}</p>
+        <p className="line-clamp-2 text-sm text-slate-600 sm:line-clamp-1">{opening(template.body)}</p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Link
@@ -207,9 +207,9 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
             {TEMPLATE_PLACEHOLDERS.map((p) => (
               <li
                 key={p}
-                className="inline-flex items-baseline gap-1.5 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm"
+                className="inline-flex items-baseline gap-1.5 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-1 text-sm"
               >
-                <code className="font-mono text-[13px] font-semibold text-accent-700">{`{${p}}`}</code>
+                <code className="shrink-0 font-mono text-[13px] font-semibold whitespace-nowrap text-accent-700">{`{${p}}`}</code>
                 <span className="text-slate-600">{t(`templates.placeholders.${p}`)}</span>
               </li>
             ))}
