@@ -46,6 +46,7 @@ export default [
     route("admin/parts-quotes", "routes/admin/quote-list.tsx", { id: "admin-parts-quotes" }),
     route("admin/quotes/:number", "routes/admin/quote.tsx"),
     route("admin/find-requests", "routes/admin/find-requests.tsx"),
+    route("admin/templates", "routes/admin/templates.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),
     route("admin/rates", "routes/admin/rates.tsx"),

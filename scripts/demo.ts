@@ -5,6 +5,7 @@ import path from "node:path";
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
+import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { withDatabase } from "./cli";
 
@@ -43,11 +44,12 @@ if (!process.env.SESSION_SECRET) {
 }
 
 await withDatabase(async (db, config) => {
-  // A demo folder from before the freight table and the Company screen gets the demo ports and company too.
+  // A demo folder from before the freight table, the Company screen and reply templates gets their demo rows too.
   if (await hasStock(db)) {
     await seedFreightPorts(db);
     await seedCompany(db);
     await seedDemoBank(db);
+    await seedReplyTemplates(db);
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");

@@ -13,13 +13,16 @@ const shop = i18nFor({ language: "en", version: "test-english", resources: { mes
 const buyerT = shop.getFixedT("en", "messages");
 const staffT = shop.getFixedT("en", "admin");
 
+/** The staff panel's messages are under `messages.`; a screen's own block (`templates.errors…`) is one the buyers' catalogue lacks. */
+const isStaffKey = (key: string) => key.startsWith("messages.") || !(key.split(".")[0]! in messages);
+
 /** A Problem (or a zod message carrying one) in English. */
 export function english(found: Problem | string): string;
 export function english(found: Problem | string | null | undefined): string | undefined;
 export function english(found: Problem | string | null | undefined): string | undefined {
   if (found === null || found === undefined) return undefined;
   const p = typeof found === "string" ? readIssue(found) : found;
-  return p.key.startsWith("messages.") ? problemText(staffT, p) : problemText(buyerT, p);
+  return isStaffKey(p.key) ? problemText(staffT, p) : problemText(buyerT, p);
 }
 
 /** Every field's Problem in English. */

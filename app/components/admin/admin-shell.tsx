@@ -1,11 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { type KeyUnder, useT } from "~/i18n/i18n";
+import { type Key, type KeyUnder, useT } from "~/i18n/i18n";
 import { AdminLanguageSwitch } from "./admin-language";
+
+/** A link's words: a key under `shell.links`, or a screen's own (`{ key: "templates.nav" }`). */
+type LinkLabel = KeyUnder<"admin", "shell.links"> | { key: Key<"admin"> };
 
 type Section = {
   title: KeyUnder<"admin", "shell.sections">;
-  links: { to: string; label: KeyUnder<"admin", "shell.links">; exact?: boolean }[];
+  links: { to: string; label: LinkLabel; exact?: boolean }[];
 };
 
 const SECTIONS: Section[] = [
@@ -30,6 +33,7 @@ const SECTIONS: Section[] = [
       { to: "/admin/vehicle-quotes", label: "vehicleQuotes" },
       { to: "/admin/parts-quotes", label: "partsQuotes" },
       { to: "/admin/find-requests", label: "findRequests" },
+      { to: "/admin/templates", label: { key: "templates.nav" } },
     ],
   },
   { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },
@@ -73,7 +77,7 @@ function Sidebar({ adminId }: { adminId: string }) {
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
                     >
-                      {t(`shell.links.${link.label}`)}
+                      {typeof link.label === "string" ? t(`shell.links.${link.label}`) : t(link.label.key)}
                     </Link>
                   </li>
                 );

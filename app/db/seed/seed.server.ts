@@ -6,6 +6,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "./demo-bank.server";
+import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { between, createRng, partFactory, vehicleFactory } from "./factories";
 import { drawPartPhoto, drawVehiclePhoto } from "./pictures.server";
@@ -125,5 +126,6 @@ export async function seedDemo(db: DB, media: MediaStore, options: SeedOptions =
   await seedFreightPorts(db);
   await seedCompany(db);
   await seedDemoBank(db);
+  await seedReplyTemplates(db);
   return stock;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillTemplate } from "./reply-template-text";
+import { fillTemplate, unknownPlaceholders } from "./reply-template-text";
 
 const values = {
   buyer_name: "Amal Perera",
@@ -18,5 +18,12 @@ describe("reply templates", () => {
 
   it("leave unknown placeholders as typed and do not read values as patterns", () => {
     expect(fillTemplate("{unknown} {buyer_name}", { ...values, buyer_name: "$& $1" })).toBe("{unknown} $& $1");
+  });
+
+  it("name the placeholders the shop cannot fill, each once, as typed", () => {
+    expect(
+      unknownPlaceholders("Dear {buyer}, {Vehicle} { price } to {port}; {buyer} again, {} and {1} are plain text"),
+    ).toEqual(["{buyer}", "{ price }"]);
+    expect(unknownPlaceholders("Dear {BUYER_NAME}, { valid_until }")).toEqual([]);
   });
 });

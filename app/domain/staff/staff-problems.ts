@@ -23,13 +23,16 @@ export const STAFF_TOO_MANY_TRIES = staffText("tooManyTries");
 /* The same, as zod messages (see `issue`). */
 export const textIssue = (key: string) => issue(`messages.text.${key}`);
 export const patternIssue = (key: string, values: ProblemValues) => issue(`messages.pattern.${key}`, values);
-export const requiredIssue = (field: string) => patternIssue("required", { field: staffField(field) });
+/** A field named in `messages.fieldNames`, or a screen's own label (its Problem). */
+type FieldName = string | Problem;
+const fieldOf = (field: FieldName): Problem => (typeof field === "string" ? staffField(field) : field);
+export const requiredIssue = (field: FieldName) => patternIssue("required", { field: fieldOf(field) });
 /** Numbers as the English sentences write them: 5,000. */
-export const maxLengthIssue = (field: string, max: number) =>
-  patternIssue("maxLength", { field: staffField(field), max: max.toLocaleString("en-US") });
+export const maxLengthIssue = (field: FieldName, max: number) =>
+  patternIssue("maxLength", { field: fieldOf(field), max: max.toLocaleString("en-US") });
 
 /** A text the staff must fill, trimmed, at most `max` characters. */
-export const staffRequiredText = (field: string, max: number) =>
+export const staffRequiredText = (field: FieldName, max: number) =>
   z
     .string({ error: requiredIssue(field) })
     .trim()

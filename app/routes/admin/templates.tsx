@@ -1,0 +1,271 @@
+import { useMemo, useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import {
+  fillTemplate,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_PLACEHOLDERS,
+  type TemplateValues,
+  unknownPlaceholders,
+} from "~/domain/deals/reply-template-text";
+import {
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  type ReplyTemplate,
+  saveTemplate,
+  TEMPLATE_NOT_FOUND,
+} from "~/domain/deals/reply-templates.server";
+import type { FieldProblems, TypedValues } from "~/domain/forms";
+import { staffText } from "~/domain/staff/staff-problems";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import type { Route } from "./+types/templates";
+
+/*
+ * The owner's reply templates (issue 20): named texts with placeholders that
+ * an offer fills in. Added and changed on one screen (?edit=<id> edits in
+ * place), with a preview filled with example details as the owner types.
+ * Every form works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "admin")("templates.title") },
+  { name: "robots", content: "noindex" },
+];
+
+/** What a save sends the page back with (?saved=): each has its message, templates.saved.* */
+const SAVED = ["added", "updated", "deleted"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(getServices(context), request);
+  const url = new URL(request.url);
+  const templates = await listTemplates(db);
+  const editing = url.searchParams.has("edit") ? await getTemplate(db, Number(url.searchParams.get("edit"))) : null;
+  const saved = SAVED.find((done) => done === url.searchParams.get("saved")) ?? null;
+  return { templates, editing, saved };
+}
+
+type ActionResult = { errors: FieldProblems; values: TypedValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const fail = (result: ActionResult, status: number) => data(result, { status });
+
+  if (intent === "delete") {
+    if (!(await deleteTemplate(services.db, Number(form.get("id")), staff)))
+      return fail({ errors: { form: TEMPLATE_NOT_FOUND }, values: {} }, 404);
+    return redirect("/admin/templates?saved=deleted");
+  }
+  if (intent !== "save") return fail({ errors: { form: staffText("unknownAction") }, values: {} }, 400);
+
+  const outcome = await saveTemplate(services.db, form, staff);
+  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, outcome.notFound ? 404 : 400);
+  return redirect(`/admin/templates?saved=${outcome.created ? "added" : "updated"}`);
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+
+/** How the text starts, its lines run together, for the list (the greeting alone would not tell templates apart). */
+const opening = (body: string) => body.replace(/\s+/g, " ").trim();
+
+export default function TemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const { templates, editing, saved } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
+  const location = useLocation();
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t("templates.title")}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{t("templates.intro")}</p>
+      </div>
+
+      {saved ? <FormMessage tone="success">{t(`templates.saved.${saved}`)}</FormMessage> : null}
+
+      <section className={card} aria-labelledby="templates-title">
+        <h2 id="templates-title" className="text-lg font-semibold text-slate-900">
+          {t("templates.listTitle")}
+        </h2>
+        {templates.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("templates.empty")}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" data-testid="template-list">
+            {templates.map((template) => (
+              <TemplateRow key={template.id} template={template} current={editing?.id === template.id} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <TemplateForm key={`${editing?.id ?? "new"}:${location.key}`} editing={editing} result={result} />
+    </div>
+  );
+}
+
+function TemplateRow({ template, current }: { template: ReplyTemplate; current: boolean }) {
+  const { t } = useT("admin");
+  return (
+    <li
+      className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between ${current ? "-mx-2 rounded-lg bg-accent-50 px-2" : ""}`}
+      data-testid="template-row"
+    >
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{template.name}</p>
+        <p className="line-clamp-2 text-sm text-slate-600 sm:line-clamp-1">{opening(template.body)}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Link
+          to={`/admin/templates?edit=${template.id}#template-form`}
+          className="rounded-md px-2 py-1 text-sm font-semibold text-accent-700 hover:bg-accent-50"
+          aria-label={t("templates.editLabel", { name: template.name })}
+          aria-current={current ? "true" : undefined}
+        >
+          {t("templates.edit")}
+        </Link>
+        <Form
+          method="post"
+          action="/admin/templates"
+          onSubmit={(event) => {
+            if (!confirm(t("templates.confirmDelete", { name: template.name }))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={template.id} />
+          <button
+            type="submit"
+            className="rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+            aria-label={t("templates.deleteLabel", { name: template.name })}
+          >
+            {t("templates.delete")}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; result: ActionResult | undefined }) {
+  const { t } = useT("admin");
+  const { message: m, errors: texts } = useProblems("admin");
+  const busy = useNavigation().state === "submitting";
+  const kept = result?.values;
+  const start = { name: kept?.name ?? editing?.name ?? "", body: kept?.body ?? editing?.body ?? "" };
+  const [body, setBody] = useState(start.body);
+  const e = texts(result?.errors);
+  const examples = useMemo(
+    () => Object.fromEntries(TEMPLATE_PLACEHOLDERS.map((p) => [p, t(`templates.examples.${p}`)])) as TemplateValues,
+    [t],
+  );
+  const unknown = unknownPlaceholders(body);
+
+  return (
+    <section className={card} aria-labelledby="template-form-title" id="template-form">
+      <h2 id="template-form-title" className="text-lg font-semibold text-slate-900">
+        {editing ? t("templates.editTitle", { name: editing.name }) : t("templates.addTitle")}
+      </h2>
+      <Form
+        method="post"
+        action={editing ? `/admin/templates?edit=${editing.id}` : "/admin/templates"}
+        className="mt-4 space-y-5"
+        noValidate
+        data-testid="template-form"
+        onChange={(event) => {
+          const field = event.target;
+          if (field instanceof HTMLTextAreaElement && field.name === "body") setBody(field.value);
+        }}
+      >
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {result ? (
+          <FormMessage tone="error">
+            {m(result.errors.form ?? result.errors.id ?? staffText("correctFields"))}
+          </FormMessage>
+        ) : null}
+        <div className="max-w-md">
+          <Field
+            label={t("templates.fields.name")}
+            name="name"
+            defaultValue={start.name}
+            error={e.name}
+            hint={t("templates.nameHint")}
+            maxLength={TEMPLATE_NAME_MAX}
+          />
+        </div>
+        <div>
+          <h3 className="text-sm font-medium text-slate-700">{t("templates.placeholdersTitle")}</h3>
+          <ul className="mt-2 flex flex-wrap gap-2" data-testid="template-placeholders">
+            {TEMPLATE_PLACEHOLDERS.map((p) => (
+              <li
+                key={p}
+                className="inline-flex items-baseline gap-1.5 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-1 text-sm"
+              >
+                <code className="shrink-0 font-mono text-[13px] font-semibold whitespace-nowrap text-accent-700">{`{${p}}`}</code>
+                <span className="text-slate-600">{t(`templates.placeholders.${p}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Field
+            label={t("templates.fields.body")}
+            name="body"
+            defaultValue={start.body}
+            error={e.body}
+            hint={t("templates.bodyHint")}
+            maxLength={TEMPLATE_BODY_MAX}
+            rows={14}
+          />
+          <div>
+            <h3 id="template-preview-title" className="text-sm font-medium text-slate-700">
+              {t("templates.previewTitle")}
+            </h3>
+            <div
+              className="mt-1 min-h-40 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-[15px] break-words whitespace-pre-wrap text-slate-800"
+              aria-labelledby="template-preview-title"
+              role="region"
+              data-testid="template-preview"
+            >
+              {body.trim() ? (
+                fillTemplate(body, examples)
+              ) : (
+                <span className="text-slate-500">{t("templates.previewEmpty")}</span>
+              )}
+            </div>
+            {unknown.length > 0 ? (
+              <p className="mt-1 text-sm text-red-700" data-testid="template-preview-unknown">
+                {t("templates.previewUnknown", { unknown: unknown.join(", ") })}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            disabled={busy}
+            className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+          >
+            {editing ? t("templates.save") : t("templates.add")}
+          </button>
+          {editing ? (
+            <Link
+              to="/admin/templates"
+              className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t("templates.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
