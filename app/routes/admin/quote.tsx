@@ -10,6 +10,7 @@ import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
 import { createOffer, dealContext, offerDefaults } from "~/domain/deals/offers.server";
 import { extendHold, releaseHold } from "~/domain/deals/holds.server";
 import { dealOf } from "~/domain/deals/deal-view.server";
+import { listTemplates } from "~/domain/deals/reply-templates.server";
 import { getBankAccount } from "~/domain/deals/deal-settings.server";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { portLabel } from "~/domain/freight/freight";
@@ -39,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     offer: offering
       ? {
           values: await offerDefaults(db, quote.id),
-          templates: await db.selectFrom("reply_templates").select(["id", "name", "body"]).orderBy("name").execute(),
+          templates: (await listTemplates(db)).map(({ id, name, body }) => ({ id, name, body })),
           ports: (await listFreightPorts(db)).map(portLabel),
           bankSet: (await getBankAccount(db)) !== null,
         }
