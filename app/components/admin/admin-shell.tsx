@@ -1,11 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { type KeyUnder, useT } from "~/i18n/i18n";
+import { type Key, type KeyUnder, useT } from "~/i18n/i18n";
 import { AdminLanguageSwitch } from "./admin-language";
+
+/** A link named under shell.links, or by a screen's own key (its catalogue block names it). */
+type NavLink = { to: string; exact?: boolean } & ({ label: KeyUnder<"admin", "shell.links"> } | { text: Key<"admin"> });
 
 type Section = {
   title: KeyUnder<"admin", "shell.sections">;
-  links: { to: string; label: KeyUnder<"admin", "shell.links">; exact?: boolean }[];
+  links: NavLink[];
 };
 
 const SECTIONS: Section[] = [
@@ -37,6 +40,7 @@ const SECTIONS: Section[] = [
     title: "shop",
     links: [
       { to: "/admin/company", label: "company" },
+      { to: "/admin/invoicing", text: "invoicing.nav" },
       { to: "/admin/rates", label: "rates" },
     ],
   },
@@ -73,7 +77,7 @@ function Sidebar({ adminId }: { adminId: string }) {
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
                     >
-                      {t(`shell.links.${link.label}`)}
+                      {t("label" in link ? `shell.links.${link.label}` : link.text)}
                     </Link>
                   </li>
                 );
