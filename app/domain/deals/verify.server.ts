@@ -75,7 +75,8 @@ export async function checkInvoice(db: DB, typed: string, ip: string, now = new 
     document = CheckedDocument.parse(JSON.parse(row.document));
   } catch (error) {
     // Not one the shop wrote: better "not found" (do not pay) than a page that shows half an invoice.
-    log("error", "an invoice's stored document could not be read", { number: row.number, error: String(error) });
+    const problem = error instanceof z.ZodError ? error.issues.map((i) => i.path.join(".")).join(", ") : String(error);
+    log("error", "an invoice's stored document could not be read", { number: row.number, problem });
     return { status: "not-found" };
   }
   await gate.giveBack();
