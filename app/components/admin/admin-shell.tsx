@@ -47,6 +47,8 @@ const SECTIONS: Section[] = [
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },
 ];
 
+const linkKey = (link: NavLink): Key<"admin"> => ("label" in link ? `shell.links.${link.label}` : link.text);
+
 /** Active by path prefix; the dashboard only on an exact match (SPEC 2). */
 export function isActive(pathname: string, to: string, exact = false): boolean {
   return exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
@@ -77,7 +79,7 @@ function Sidebar({ adminId }: { adminId: string }) {
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
                     >
-                      {t("label" in link ? `shell.links.${link.label}` : link.text)}
+                      {t(linkKey(link))}
                     </Link>
                   </li>
                 );

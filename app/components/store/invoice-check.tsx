@@ -81,9 +81,20 @@ export function CheckContact() {
   );
 }
 
-function Fact({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
+/** One fact of the invoice: half a row (a whole one when `wide`, or `wideOnPhone` where half is too narrow). */
+function Fact({
+  label,
+  children,
+  wide = false,
+  wideOnPhone = false,
+}: {
+  label: string;
+  children: React.ReactNode;
+  wide?: boolean;
+  wideOnPhone?: boolean;
+}) {
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    <div className={wide ? "col-span-2" : wideOnPhone ? "col-span-2 sm:col-span-1" : undefined}>
       <dt className="text-sm text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-base text-slate-900">{children}</dd>
     </div>
@@ -122,11 +133,11 @@ export function CheckedInvoiceView({ invoice }: { invoice: CheckedInvoice }) {
         </div>
       )}
 
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="verify-facts">
-        <Fact label={t("verify.facts.number")}>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4" data-testid="verify-facts">
+        <Fact label={t("verify.facts.number")} wideOnPhone>
           <span className={`text-lg font-semibold ${mono}`}>{invoice.number}</span>
         </Fact>
-        <Fact label={t("verify.facts.code")}>
+        <Fact label={t("verify.facts.code")} wideOnPhone>
           <span className={`text-lg ${mono}`}>{invoice.code}</span>
         </Fact>
         <Fact label={t("verify.facts.total")} wide>
@@ -162,12 +173,13 @@ export function CheckedInvoiceView({ invoice }: { invoice: CheckedInvoice }) {
             <h2 id="verify-bank-title" className="text-lg font-bold text-slate-900">
               {t("verify.bank.title")}
             </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-4">
               {BANK_FIELDS.filter((f) => invoice.bank![f]).map((f) => (
                 <Fact
                   key={f}
                   label={t(`verify.bank.${f}`)}
-                  wide={f === "bankAddress" || f === "note" || f === "accountName"}
+                  wide={f === "bankAddress" || f === "note" || f === "accountNumber"}
+                  wideOnPhone
                 >
                   {f === "accountNumber" || f === "swift" ? (
                     <span className={`text-xl font-semibold break-all ${mono}`} data-testid={`verify-${f}`}>
