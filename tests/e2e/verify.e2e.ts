@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_KEY } from "~/domain/deals/deal-settings.server";
-import type { BankAccount, InvoiceDocument } from "~/domain/deals/deal-types";
-import { formatVerificationCode, newVerificationCode } from "~/domain/deals/verification-code.server";
+import { formatVerificationCode } from "~/domain/deals/verification-code.server";
+import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../support/invoices";
 import {
   baseUrl,
   launchBrowser,
@@ -28,70 +28,14 @@ const shots = path.resolve("test-results/verify");
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-const ISSUED_BANK: BankAccount = {
-  bankName: "Mizuho Bank",
-  branch: "Yokohama Branch (250)",
-  bankAddress: "1-1 Minatomirai, Nishi-ku, Yokohama, Japan",
-  swift: "MHCBJPJT",
-  accountName: "Sakura Auto Export Co., Ltd.",
-  accountNumber: "1234567",
-  note: "Ordinary account",
-};
-
 const made: string[] = [];
 let bankBefore: string | undefined;
 
 /** An invoice of the test's own in the shop's database; its code as stored. */
 async function issueInvoice(voidedAt: string | null = null): Promise<string> {
-  const code = newVerificationCode();
   const number = `2026-9${String(Date.now() % 10_000).padStart(4, "0")}${made.length}`;
-  const document: InvoiceDocument = {
-    number,
-    issuedOn: "2026-11-24",
-    dueDate: "2026-12-01",
-    code: formatVerificationCode(code),
-    verifyUrl: `${baseUrl()}/verify/${code}`,
-    quoteNumber: "Q-2026-1124-0042",
-    seller: {
-      name: "Sakura Auto Export Co., Ltd.",
-      address: "1-1 Honcho, Naka-ku, Yokohama 231-0005, Japan",
-      phone: "+81 45-000-1234",
-      email: "sales@sakura-auto.example",
-      corporateNumber: "1234567890123",
-      licenceNumber: "451230001234",
-      licenceIssuer: "Kanagawa Prefectural Public Safety Commission",
-    },
-    buyer: { name: "Amal Perera", country: "Sri Lanka", email: "amal.perera@example.lk", phone: "+94 77 123 4567" },
-    item: { kind: "vehicle", refId: "V-10042", name: "2019 Toyota Prius S", quantity: null, specs: [] },
-    lines: [
-      { kind: "fob", label: "FOB price", amount: 1_100_000 },
-      { kind: "freight", label: "Ocean freight", amount: 150_000 },
-    ],
-    total: 1_250_000,
-    terms: "C&F",
-    port: "Colombo, Sri Lanka",
-    bank: ISSUED_BANK,
-  };
-  await writeShopDb((db) =>
-    db
-      .insertInto("invoices")
-      .values({
-        number,
-        quote_id: null,
-        offer_id: null,
-        customer_id: null,
-        code,
-        issued_at: "2026-11-24T01:00:00.000Z",
-        due_date: document.dueDate,
-        total: document.total,
-        document: JSON.stringify(document),
-        voided_at: voidedAt,
-        void_reason: voidedAt ? "replaced" : null,
-      })
-      .execute(),
-  );
   made.push(number);
-  return code;
+  return writeShopDb((db) => insertInvoice(db, number, { voidedAt }));
 }
 
 let code = "";
@@ -246,7 +190,7 @@ describe("checking an invoice", () => {
 });
 
 describe("the owner's bank account", () => {
-  const NEW_BANK = { ...ISSUED_BANK, bankName: "MUFG Bank", swift: "BOTKJPJT", accountNumber: "7654321" };
+  const NEW_BANK = OTHER_BANK;
 
   it("is changed on the Invoicing screen only with the password; issued invoices keep theirs", async () => {
     await writeShopDb((db) => db.deleteFrom("settings").where("key", "=", BANK_KEY).execute());

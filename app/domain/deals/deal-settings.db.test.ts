@@ -4,6 +4,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../../../tests/support/invoices";
 import { english } from "../../../tests/support/english";
 import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
@@ -26,6 +27,7 @@ import {
 import type { BankAccount } from "./deal-types";
 import { readBankAccountForm } from "./invoicing-settings";
 import { maskAccountNumber } from "./bank-account";
+import { checkInvoice } from "./verify.server";
 
 /*
  * The owner's invoicing settings (issue 20.4): hold and offer days within
@@ -54,22 +56,8 @@ let clerkRecovery: string[] = [];
 let ip = "203.0.113.1";
 let nextIp = 1;
 
-const FIRST: BankAccount = {
-  bankName: "Mizuho Bank",
-  branch: "Yokohama Branch (250)",
-  bankAddress: "1-1 Minatomirai, Nishi-ku, Yokohama, Japan",
-  swift: "MHCBJPJT",
-  accountName: "Sakura Auto Export Co., Ltd.",
-  accountNumber: "1234567",
-  note: "Ordinary account",
-};
-const SECOND: BankAccount = {
-  ...FIRST,
-  bankName: "MUFG Bank",
-  branch: "Yokohama Ekimae Branch (251)",
-  swift: "BOTKJPJT",
-  accountNumber: "7654321",
-};
+const FIRST: BankAccount = ISSUED_BANK;
+const SECOND: BankAccount = OTHER_BANK;
 
 async function staffOf(adminId: string, password: string) {
   await ensureStaffAccount(t.db, adminId, password);
@@ -416,23 +404,7 @@ describe("the bank account", () => {
   });
 
   it("leaves invoices already issued with the account they were issued with", async () => {
-    const document = { number: "2026-00001", bank: SECOND };
-    await t.db
-      .insertInto("invoices")
-      .values({
-        number: "2026-00001",
-        quote_id: null,
-        offer_id: null,
-        customer_id: null,
-        code: "7KQ2M9XD4HRTWB3N",
-        issued_at: new Date().toISOString(),
-        due_date: "2026-12-01",
-        total: 1_250_000,
-        document: JSON.stringify(document),
-        voided_at: null,
-        void_reason: null,
-      })
-      .execute();
+    const code = await insertInvoice(t.db, "2026-00001", { bank: SECOND });
     const outcome = await saveBankAccount(services(), owner, FIRST, { password: PASSWORD, code: "" }, ip);
     expect(outcome.ok).toBe(true);
     expect(await getBankAccount(t.db)).toEqual(FIRST);
@@ -442,6 +414,8 @@ describe("the bank account", () => {
       .where("number", "=", "2026-00001")
       .executeTakeFirstOrThrow();
     expect((JSON.parse(row.document) as { bank: BankAccount }).bank).toEqual(SECOND);
+    // And a buyer checking its code is shown that account, not the new one.
+    expect(await checkInvoice(t.db, code, ip)).toMatchObject({ status: "found", invoice: { bank: SECOND } });
   });
 
   it("reads a stored row that is not an account as none, and hides all but the end of account numbers", async () => {

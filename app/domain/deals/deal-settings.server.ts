@@ -85,7 +85,8 @@ export async function saveDealSettings(db: DB, staff: Staff, settings: DealSetti
 
 const change = (before: number, after: number) => (before === after ? String(after) : `${before} → ${after}`);
 
-const StoredBank = z.object({
+/** A bank account as stored: in the settings, and inside each invoice's document. */
+export const BankAccountShape = z.object({
   bankName: z.string(),
   branch: z.string(),
   bankAddress: z.string(),
@@ -97,7 +98,7 @@ const StoredBank = z.object({
 
 /** The bank account as the owner last saved it, or null while none is set (no invoice can be issued then). */
 export async function getBankAccount(db: Kysely<Database>): Promise<BankAccount | null> {
-  const parsed = StoredBank.safeParse(await readSetting(db, BANK_KEY));
+  const parsed = BankAccountShape.safeParse(await readSetting(db, BANK_KEY));
   return parsed.success ? parsed.data : null;
 }
 

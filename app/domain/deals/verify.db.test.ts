@@ -1,13 +1,13 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../../../tests/support/invoices";
 import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";
 import { headers as resultHeaders, loader as resultLoader } from "~/routes/store/verify-result";
 import { loader as formLoader } from "~/routes/store/verify";
 import { BANK_KEY } from "./deal-settings.server";
-import type { BankAccount, InvoiceDocument } from "./deal-types";
 import { partlyHiddenName } from "./invoice-check";
 import { formatVerificationCode, newVerificationCode } from "./verification-code.server";
 import { checkInvoice, VERIFY_LIMIT } from "./verify.server";
@@ -22,84 +22,10 @@ import { checkInvoice, VERIFY_LIMIT } from "./verify.server";
 let t: TestDb;
 const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://shop.example" });
 
-const ISSUED_BANK: BankAccount = {
-  bankName: "Mizuho Bank",
-  branch: "Yokohama Branch (250)",
-  bankAddress: "1-1 Minatomirai, Nishi-ku, Yokohama, Japan",
-  swift: "MHCBJPJT",
-  accountName: "Sakura Auto Export Co., Ltd.",
-  accountNumber: "1234567",
-  note: "Ordinary account",
-};
 /** The account the owner keeps now: a later change does not alter invoices already issued. */
-const CURRENT_BANK: BankAccount = {
-  ...ISSUED_BANK,
-  bankName: "MUFG Bank",
-  swift: "BOTKJPJT",
-  accountNumber: "7654321",
-};
-
-function documentOf(number: string, code: string, overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  return {
-    number,
-    issuedOn: "2026-11-24",
-    dueDate: "2026-12-01",
-    code: formatVerificationCode(code),
-    verifyUrl: `https://shop.example/verify/${code}`,
-    quoteNumber: "Q-2026-1124-0042",
-    seller: {
-      name: "Sakura Auto Export Co., Ltd.",
-      address: "1-1 Honcho, Naka-ku, Yokohama 231-0005, Japan",
-      phone: "+81 45-000-1234",
-      email: "sales@sakura-auto.example",
-      corporateNumber: "1234567890123",
-      licenceNumber: "451230001234",
-      licenceIssuer: "Kanagawa Prefectural Public Safety Commission",
-    },
-    buyer: { name: "Amal Perera", country: "Sri Lanka", email: "amal.perera@example.lk", phone: "+94 77 123 4567" },
-    item: {
-      kind: "vehicle",
-      refId: "V-10042",
-      name: "2019 Toyota Prius S",
-      quantity: null,
-      specs: [
-        { label: "Year", value: "2019" },
-        { label: "Chassis no.", value: "ZVW50-1234567" },
-      ],
-    },
-    lines: [
-      { kind: "fob", label: "FOB price", amount: 1_100_000 },
-      { kind: "freight", label: "Ocean freight", amount: 150_000 },
-    ],
-    total: 1_250_000,
-    terms: "C&F",
-    port: "Colombo, Sri Lanka",
-    bank: ISSUED_BANK,
-    ...overrides,
-  };
-}
-
-async function issue(number: string, voidedAt: string | null = null, overrides: Partial<InvoiceDocument> = {}) {
-  const code = newVerificationCode();
-  const document = documentOf(number, code, overrides);
-  await t.db
-    .insertInto("invoices")
-    .values({
-      number,
-      quote_id: null,
-      offer_id: null,
-      customer_id: null,
-      code,
-      issued_at: "2026-11-24T01:00:00.000Z",
-      due_date: document.dueDate,
-      total: document.total,
-      document: JSON.stringify(document),
-      voided_at: voidedAt,
-      void_reason: voidedAt ? "The buyer chose another car" : null,
-    })
-    .execute();
-  return code;
-}
+const CURRENT_BANK = OTHER_BANK;
+const issue = (number: string, options: Parameters<typeof insertInvoice>[2] = {}) =>
+  insertInvoice(t.db, number, options);
 
 let code = "";
 let voidedCode = "";
@@ -109,8 +35,8 @@ beforeAll(async () => {
   t = await createTestDb();
   await writeSetting(t.db, BANK_KEY, CURRENT_BANK, new Date().toISOString());
   code = await issue("2026-00042");
-  voidedCode = await issue("2026-00043", "2026-11-26T03:00:00.000Z");
-  partCode = await issue("2026-00044", null, {
+  voidedCode = await issue("2026-00043", { voidedAt: "2026-11-26T03:00:00.000Z" });
+  partCode = await issue("2026-00044", {
     item: { kind: "part", refId: "P-2001", name: "Headlight assembly", quantity: 4, specs: [] },
     terms: "FOB",
     port: "",

@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { addressKey, countTries } from "~/domain/auth/rate-limit.server";
 import { log } from "~/utils/log.server";
+import { BankAccountShape } from "./deal-settings.server";
 import { OFFER_TERMS } from "./deal-types";
 import { type CheckedInvoice, partlyHiddenName } from "./invoice-check";
 import { formatVerificationCode, normaliseVerificationCode } from "./verification-code.server";
@@ -38,15 +39,7 @@ const CheckedDocument = z.object({
   }),
   terms: z.enum(OFFER_TERMS),
   port: z.string(),
-  bank: z.object({
-    bankName: z.string(),
-    branch: z.string(),
-    bankAddress: z.string(),
-    swift: z.string(),
-    accountName: z.string(),
-    accountNumber: z.string(),
-    note: z.string(),
-  }),
+  bank: BankAccountShape,
 });
 
 /** The rate-limit key of a client address's lookups. */
