@@ -108,7 +108,7 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
       return;
     }
     const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) log("error", "request failed", { path: req.path, error: String(error) });
+    if (status >= 500) log("error", "request failed", { path: loggedPath(req.path), error: String(error) });
     if (res.headersSent) return void res.destroy();
     res
       .status(status >= 400 && status < 600 ? status : 500)
@@ -146,13 +146,18 @@ export function sameSiteWritesOnly(publicOrigin: string) {
   };
 }
 
+/** A path as the logs keep it: an invoice's verification code is a key to it, so it is left out. */
+export function loggedPath(path: string): string {
+  return path.replace(/^\/verify\/[^/]+/, "/verify/:code");
+}
+
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     // Paths only: query strings may carry reset tokens or e-mail addresses.
     log("info", "request", {
       method: req.method,
-      path: req.path,
+      path: loggedPath(req.path),
       status: res.statusCode,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       bytes: Number(res.getHeader("Content-Length") ?? 0) || undefined,

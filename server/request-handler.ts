@@ -188,7 +188,15 @@ async function send(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  const own = new Set<string>();
+  for (const [key, value] of response.headers.entries()) {
+    // A page's own value replaces the server's default (Referrer-Policy on /verify); cookies add up.
+    if (key !== "set-cookie" && !own.has(key)) {
+      own.add(key);
+      res.removeHeader(key);
+    }
+    res.append(key, value);
+  }
   if (response.body) {
     try {
       await writeReadableStreamToWritable(response.body, res);

@@ -41,6 +41,7 @@ const SECTIONS: Section[] = [
     title: "shop",
     links: [
       { to: "/admin/company", label: "company" },
+      { to: "/admin/invoicing", label: { key: "invoicing.nav" } },
       { to: "/admin/rates", label: "rates" },
     ],
   },
