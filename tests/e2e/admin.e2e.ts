@@ -917,6 +917,8 @@ describe("a quote's life in the back office", () => {
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Closed");
     await page.getByRole("button", { name: "Reopen" }).click();
     await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Pending");
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await expect.poll(() => page.getByTestId("quote-status").textContent()).toBe("Closed");
 
     // The parts list is its own: the vehicle quote is not there.
     await page.goto("/admin/parts-quotes?q=Chen", { waitUntil: "networkidle" });
