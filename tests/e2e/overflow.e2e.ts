@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
+import { createOffer } from "~/domain/deals/offers.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { baseUrl, launchBrowser, openPage, staffPage, withShopDb, writeShopDb } from "../support/browser";
 
@@ -82,6 +83,30 @@ beforeAll(async () => {
   );
   if (!quote.ok) throw new Error("the quote was not made");
   quoteNumber = quote.number;
+  // The shop's offer on it, with a long fee name and message, so the quote's own page has long data too.
+  const offer = await writeShopDb((db) =>
+    createOffer(
+      db,
+      {
+        ownerEmail: "owner@example.com",
+        shopName: "Overflow",
+        publicUrl: new URL(baseUrl()),
+        sessionSecret: "overflow-secret-overflow-secret-overflow",
+        shop: { name: "Overflow", phone: "", whatsapp: "", email: "", address: "", social: [] },
+      },
+      quoteNumber,
+      {
+        fob: "1000000",
+        otherName1: LONG_WORD.slice(0, 60),
+        otherAmount1: "123456789",
+        terms: "FOB",
+        validUntil: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        message: LONG_WORD.repeat(3),
+      },
+      { id: 1, adminId: "owner" },
+    ),
+  );
+  if (!offer.ok) throw new Error("the offer was not made");
 });
 
 afterAll(async () => {
@@ -157,6 +182,8 @@ describe("no page wider than the phone", () => {
         "/login",
         "/register",
         "/reset-password",
+        "/verify",
+        "/verify/0000-0000-0000-0000",
         "/no-such-page",
       ]),
     ).toEqual([]);
@@ -170,7 +197,16 @@ describe("no page wider than the phone", () => {
     await page.locator("input[name=password]").fill(buyer.password);
     await page.locator("form:has(input[name=password]) button[type=submit]").click();
     await page.waitForURL(/\/account/);
-    expect(await checkAll(page, ["/account", "/quotes", "/favorites", "/", `/vehicles/${vehicleId}`])).toEqual([]);
+    expect(
+      await checkAll(page, [
+        "/account",
+        "/quotes",
+        `/quotes/${quoteNumber}`,
+        "/favorites",
+        "/",
+        `/vehicles/${vehicleId}`,
+      ]),
+    ).toEqual([]);
     await page.context().close();
   }, 120_000);
 
@@ -190,6 +226,9 @@ describe("no page wider than the phone", () => {
         "/admin/freight",
         "/admin/rates",
         "/admin/company",
+        "/admin/invoicing",
+        "/admin/templates",
+        "/admin/find-requests",
         "/admin/security",
       ]),
     ).toEqual([]);
