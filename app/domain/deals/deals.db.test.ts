@@ -236,6 +236,31 @@ describe("offers", () => {
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(["quote.status_changed", "offer.created"]));
   });
 
+  it("a chosen template is the message when none was typed (a browser without scripts)", async () => {
+    const v = await vehicle();
+    const number = await quote(v.id, buyerId);
+    const now = new Date().toISOString();
+    const template = await t.db
+      .insertInto("reply_templates")
+      .values({ name: "No script", body: "Hello {buyer_name}: {total} to {port}.", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const outcome = await createOffer(
+      t.db,
+      deal,
+      number,
+      offerForm({ message: "", template: String(template.id) }),
+      staff,
+    );
+    expect(outcome.ok).toBe(true);
+    const offer = await t.db
+      .selectFrom("offers")
+      .select("message")
+      .where("quote_id", "=", (await quoteRow(number)).id)
+      .executeTakeFirstOrThrow();
+    expect(offer.message).toBe("Hello Amal Perera: ¥1,136,800 to Colombo, Sri Lanka.");
+  });
+
   it("a new offer replaces the open one", async () => {
     const v = await vehicle();
     const number = await quote(v.id, buyerId);

@@ -18,6 +18,7 @@ import { OFFER_LINE_LABEL, OFFER_TERMS, type OfferLine, type OfferTerms } from "
 import { buyerQuoteLink } from "./offer-links.server";
 import { applyQuoteMove, lockQuote } from "./quote-moves.server";
 import { fillTemplate } from "./reply-template-text";
+import { getTemplate } from "./reply-templates.server";
 import type { ShopSettings } from "~/domain/settings/settings";
 
 /*
@@ -81,6 +82,11 @@ export const OfferFormSchema = z
         message: issue(offerProblem("validUntil")),
       }),
     message: text(4000),
+    // The reply template chosen; its text is the message when none was typed (a browser without scripts).
+    template: z
+      .string()
+      .optional()
+      .transform((v) => (/^\d{1,9}$/.test((v ?? "").trim()) ? Number(v) : null)),
   })
   .superRefine((form, ctx) => {
     const value = form as Record<string, unknown>;
@@ -256,7 +262,8 @@ export async function createOffer(
     if (!moved.ok) return refused(409, moved.message, typed);
     const validUntil = endOfShopDay(offer.validUntil);
     const port = offer.port || "Japan";
-    const message = fillTemplate(offer.message, {
+    const chosen = offer.message === "" && offer.template !== null ? await getTemplate(trx, offer.template) : null;
+    const message = fillTemplate(chosen?.body ?? offer.message, {
       buyer_name: row.name,
       vehicle: row.item_name,
       total: formatYen(total),
