@@ -177,7 +177,9 @@ describe("a deal from offer to hold", () => {
     expect(await form.getByLabel("Marine insurance (¥)").inputValue()).toBe("16800");
     expect(await owner.getByTestId("offer-form-total").textContent()).toBe("¥1,136,800");
     await form.getByTestId("offer-template").selectOption({ label: "First offer" });
-    expect(await form.getByLabel("Message to the buyer").inputValue()).toContain(
+    // The message keeps its placeholders for the server to fill; the preview shows them filled.
+    expect(await form.getByLabel("Message to the buyer").inputValue()).toContain("Dear {buyer_name}");
+    expect(await owner.getByTestId("offer-preview").textContent()).toContain(
       "Dear Nimal Fernando, thank you for asking about 2019 Toyota Corolla Axio. Our price to Colombo, Sri Lanka is ¥1,136,800.",
     );
     expect(await seriousAccessibilityProblems(owner)).toEqual([]);

@@ -41,21 +41,30 @@ export function OfferForm({
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const [total, setTotal] = useState(() => sum(values));
+  const [shown, setShown] = useState("");
   const error = (name: string) => (errors[name] ? m(errors[name]) : undefined);
+  // The message keeps its placeholders (the server fills them when sending, with the offer's own
+  // total and date); the preview shows them filled with what the form says now.
   const recount = () => {
     if (!formRef.current) return;
-    setTotal(sum(Object.fromEntries(new FormData(formRef.current)) as Record<string, string>));
+    const typed = Object.fromEntries(new FormData(formRef.current)) as Record<string, string>;
+    const now = sum(typed);
+    setTotal(now);
+    const message = typed.message ?? "";
+    const filled = fillTemplate(message, {
+      ...preview,
+      port: typed.port || preview.port,
+      total: format.yen(now),
+      valid_until: typed.validUntil ? format.date(`${typed.validUntil}T12:00:00+09:00`, { dateStyle: "medium" }) : "",
+    });
+    // Shown only while it says something the message itself does not.
+    setShown(filled !== message ? filled : "");
   };
   const applyTemplate = (id: string) => {
     const chosen = templates.find((tpl) => String(tpl.id) === id);
-    if (!chosen || !messageRef.current || !formRef.current) return;
-    const typed = new FormData(formRef.current);
-    messageRef.current.value = fillTemplate(chosen.body, {
-      ...preview,
-      port: String(typed.get("port") || preview.port),
-      total: format.yen(total),
-      valid_until: String(typed.get("validUntil") ?? ""),
-    });
+    if (!chosen || !messageRef.current) return;
+    messageRef.current.value = chosen.body;
+    recount();
   };
   return (
     <Form method="post" ref={formRef} onInput={recount} className="space-y-4" data-testid="offer-form" noValidate>
@@ -169,6 +178,12 @@ export function OfferForm({
         />
         <span className="mt-1 block text-xs font-normal text-slate-500">{t("deal.placeholders")}</span>
       </label>
+      {shown ? (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="offer-preview">
+          <p className="text-xs font-semibold text-slate-500">{t("deal.preview")}</p>
+          <p className="mt-1 whitespace-pre-line">{shown}</p>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <p className="text-lg text-slate-900">
           {t("deal.total")}:{" "}

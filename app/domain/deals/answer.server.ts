@@ -24,8 +24,12 @@ import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.serve
  * in one transaction; a refusal changes nothing.
  */
 
-/** Who is answering: the signed-in buyer, the holder of an offer mail's link, or nobody known. */
-export type OfferAccess = { customerId: number } | { offerId: number; sig: string } | null;
+/**
+ * Who is answering: the signed-in buyer (with the offer they were shown, so a
+ * newer offer is never accepted unseen), the holder of an offer mail's link,
+ * or nobody known.
+ */
+export type OfferAccess = { customerId: number; seenOfferId?: number } | { offerId: number; sig: string } | null;
 
 export type AnswerOutcome =
   | { ok: true; answer: "accept" | "decline"; invoiceNumber: string | null }
@@ -91,6 +95,9 @@ async function answerIn(
       status: 409,
       message: dealProblem(offer && offer.status !== "replaced" ? `already.${offer.status}` : "noOffer"),
     };
+  // The page the buyer answered from showed another offer: they must read this one first.
+  if (access && "customerId" in access && access.seenOfferId !== undefined && access.seenOfferId !== offer.id)
+    return { ok: false, status: 409, message: dealProblem("changed") };
   const at = now.toISOString();
   const actor: ActivityEntry["actor"] =
     access && "customerId" in access
@@ -130,6 +137,9 @@ async function answerIn(
   const item = await repositoryOf(quote.kind).quoteItem(trx, itemId);
   if (!item) return { ok: false, status: 409, message: dealProblem("gone") };
   if (item.stock_status === "sold") return { ok: false, status: 409, message: dealProblem("sold") };
+  // A vehicle reserved by anyone (another buyer's hold, or the owner by hand) is not free to hold.
+  if (quote.kind === "vehicle" && item.stock_status !== "available")
+    return { ok: false, status: 409, message: dealProblem("held") };
   const bank = await getBankAccount(trx);
   if (!bank) return { ok: false, status: 409, message: dealProblem("notReady") };
   const settings = await getDealSettings(trx);

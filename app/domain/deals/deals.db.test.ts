@@ -22,6 +22,7 @@ import { takeInvoiceNumber } from "./invoices.server";
 import { offerLinkPath } from "./offer-links.server";
 import { createOffer, type DealContext, offerDefaults } from "./offers.server";
 import { moveQuoteByStaff } from "./quote-moves.server";
+import { deleteQuotes } from "~/domain/quotes/admin-quotes.server";
 
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
@@ -181,6 +182,8 @@ describe("offers", () => {
       [{ terms: "DDP" }, "terms", "Choose FOB, C&F or CIF."],
       [{ validUntil: "2020-01-01" }, "validUntil", "The offer cannot end before today."],
       [{ validUntil: "tomorrow" }, "validUntil", "Enter the last day the offer stands."],
+      [{ validUntil: "2027-02-30" }, "validUntil", "Enter the last day the offer stands."],
+      [{ validUntil: "2027-13-01" }, "validUntil", "Enter the last day the offer stands."],
     ];
     for (const [change, field, message] of cases) {
       const outcome = await createOffer(t.db, deal, number, offerForm(change), staff);
@@ -190,6 +193,17 @@ describe("offers", () => {
       expect(englishAll(outcome.errors)[field], JSON.stringify(change)).toBe(message);
       expect(outcome.values.message).toBe(offerForm().message);
     }
+    const huge = await createOffer(
+      t.db,
+      deal,
+      number,
+      offerForm({ fob: "900,000,000", freight: "900,000,000" }),
+      staff,
+    );
+    expect(huge.ok ? null : [huge.status, english(huge.message)]).toEqual([
+      400,
+      "An offer adds up to at most ¥1,000,000,000.",
+    ]);
     const zero = await createOffer(
       t.db,
       deal,
@@ -538,6 +552,15 @@ describe("holds and the deal clock", () => {
       .where("quote_id", "=", (await quoteRow(number)).id)
       .executeTakeFirstOrThrow();
     expect(hold.end_reason).toBe("expired");
+    // The deal lapsed: the quote may be offered again, and its invoice must not be paid.
+    expect((await quoteRow(number)).status).toBe("expired");
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .select(["voided_at", "void_reason"])
+      .where("quote_id", "=", (await quoteRow(number)).id)
+      .executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ void_reason: "The reservation ended before payment." });
+    expect(invoice.voided_at).not.toBeNull();
     const told = (await mails(number))
       .slice(-2)
       .map((m) => m.to_address)
@@ -591,6 +614,76 @@ describe("holds and the deal clock", () => {
       .where("quote_id", "=", (await quoteRow(number)).id)
       .executeTakeFirstOrThrow();
     expect(invoice.voided_at).not.toBeNull();
+  });
+});
+
+describe("what the review found", () => {
+  it("a signed-in buyer answers the offer they were shown: a newer one is not accepted unseen", async () => {
+    const { vehicleId, number, offer } = await offered();
+    expect((await createOffer(t.db, deal, number, offerForm({ fob: "1,200,000" }), staff)).ok).toBe(true);
+    const stale = await answerOffer(t.db, deal, number, "accept", { customerId: buyerId, seenOfferId: offer.id });
+    expect(stale.ok ? null : [stale.status, english(stale.message)]).toEqual([
+      409,
+      "Our offer has changed since you opened this page. Please read the new offer below before you answer.",
+    ]);
+    expect(await vehicleStatus(vehicleId)).toBe("available");
+    const latest = await t.db
+      .selectFrom("offers")
+      .select("id")
+      .where("quote_id", "=", (await quoteRow(number)).id)
+      .where("status", "=", "open")
+      .executeTakeFirstOrThrow();
+    expect((await answerOffer(t.db, deal, number, "accept", { customerId: buyerId, seenOfferId: latest.id })).ok).toBe(
+      true,
+    );
+  });
+
+  it("a vehicle the owner reserved by hand cannot be held, and so is never released by a hold", async () => {
+    const { vehicleId, number } = await offered();
+    await t.db.updateTable("vehicles").set({ stock_status: "reserved" }).where("id", "=", vehicleId).execute();
+    const outcome = await answerOffer(t.db, deal, number, "accept", { customerId: buyerId });
+    expect(outcome.ok ? null : outcome.status).toBe(409);
+    await runDealClock(t.db, deal, new Date(Date.now() + 30 * 86_400_000));
+    expect(await vehicleStatus(vehicleId)).toBe("reserved");
+  });
+
+  it("a vehicle sold during its hold stays sold when the hold runs out, and nobody is told it is on sale", async () => {
+    const { vehicleId, number } = await offered();
+    expect((await answerOffer(t.db, deal, number, "accept", { customerId: buyerId })).ok).toBe(true);
+    await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", vehicleId).execute();
+    const before = (await mails(number)).length;
+    await runDealClock(t.db, deal, new Date(Date.now() + 30 * 86_400_000));
+    expect(await vehicleStatus(vehicleId)).toBe("sold");
+    const hold = await t.db
+      .selectFrom("holds")
+      .select("end_reason")
+      .where("quote_id", "=", (await quoteRow(number)).id)
+      .executeTakeFirstOrThrow();
+    expect(hold.end_reason).toBe("sold");
+    expect((await mails(number)).length).toBe(before);
+    expect((await quoteRow(number)).status).toBe("accepted");
+  });
+
+  it("a quote with an invoice is kept when the owner deletes it", async () => {
+    const { vehicleId, number } = await offered();
+    expect((await answerOffer(t.db, deal, number, "accept", { customerId: buyerId })).ok).toBe(true);
+    expect(await deleteQuotes(t.db, [number], staff)).toBe(0);
+    expect((await quoteRow(number)).status).toBe("accepted");
+    expect(await vehicleStatus(vehicleId)).toBe("reserved");
+  });
+
+  it("closing an accepted deal tells the buyer the invoice is cancelled", async () => {
+    const { number } = await offered();
+    expect((await answerOffer(t.db, deal, number, "accept", { customerId: buyerId })).ok).toBe(true);
+    expect((await moveQuoteByStaff(t.db, number, "close", staff, deal)).ok).toBe(true);
+    const last = (await mails(number)).filter((m) => m.to_address === "amal@example.lk").at(-1)!;
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .select("number")
+      .where("quote_id", "=", (await quoteRow(number)).id)
+      .executeTakeFirstOrThrow();
+    expect(last.text_body).toContain(invoice.number);
+    expect(last.attachments).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import { startWorker } from "~/utils/worker.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
-import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
+import { applyQuoteMove, endHold, lockQuote, type LockedQuote, openOfferOf } from "./quote-moves.server";
 
 /*
  * Holds and offers that run out (issue 20.2). A worker, every minute, marks
@@ -20,26 +20,34 @@ import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
 
 type Actor = Parameters<typeof logActivity>[1]["actor"];
 
-/** Ends one quote's hold and tells the buyer and the owner, in the caller's transaction. */
+/**
+ * Ends one quote's hold in the caller's transaction (the quote locked): the
+ * deal lapses (Accepted -> Expired) and its invoice is cancelled. When the
+ * vehicle went back on sale, the buyer and the owner are told; a vehicle sold
+ * meanwhile stays sold and nobody is told it is on sale.
+ */
 async function endHoldAndTell(
   trx: DB,
   deal: DealContext,
-  quoteId: number,
+  quote: LockedQuote,
   reason: "expired" | "released",
   actor: Actor,
   at: string,
 ): Promise<boolean> {
-  const hold = await endHold(trx, quoteId, reason, at, actor);
+  const hold = await endHold(trx, quote.id, reason, at, actor);
   if (!hold) return false;
+  if (quote.status === "accepted" && hold.reason !== "sold")
+    await applyQuoteMove(trx, quote, "expire", actor.kind === "staff" ? "staff" : "system", actor, at);
+  if (!hold.freed) return true;
   const row = await trx
     .selectFrom("quotes")
     .select(["number", "name", "email", "item_name", "ref_id", "language"])
-    .where("id", "=", quoteId)
+    .where("id", "=", quote.id)
     .executeTakeFirstOrThrow();
   await enqueueMail(trx, {
     to: row.email,
     replyTo: deal.ownerEmail,
-    quoteId,
+    quoteId: quote.id,
     ...holdEndedMail(isLanguage(row.language) ? row.language : "en", {
       name: row.name,
       item: row.item_name,
@@ -51,10 +59,10 @@ async function endHoldAndTell(
   });
   await enqueueMail(trx, {
     to: deal.ownerEmail,
-    quoteId,
+    quoteId: quote.id,
     subject: `Hold ${reason}: ${row.item_name} (${row.ref_id}) is on sale again`,
     text:
-      `The hold of quote ${row.number} on ${row.item_name} (${row.ref_id}) ended (${reason}); the vehicle is Available again.\n` +
+      `The hold of quote ${row.number} on ${row.item_name} (${row.ref_id}) ended (${reason}); the vehicle is Available again and the invoice is cancelled.\n` +
       `${new URL(`/admin/quotes/${row.number}`, deal.publicUrl).href}\n`,
   });
   return true;
@@ -62,7 +70,9 @@ async function endHoldAndTell(
 
 /**
  * Expires offers past their validity and ends holds past their expiry. Returns how many of each.
- * The time is read through Date.now, the clock a test can move forward.
+ * The time is read through Date.now, the clock a test can move forward. Each is checked again
+ * inside its own transaction with the quote locked: the owner may have replaced the offer or
+ * extended the hold meanwhile.
  */
 export async function runDealClock(db: DB, deal: DealContext, now = new Date(Date.now())) {
   const at = now.toISOString();
@@ -80,35 +90,39 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
   for (const { number } of staleOffers) {
     const moved = await db.transaction().execute(async (trx) => {
       const quote = await lockQuote(trx, number);
-      return quote ? (await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok : false;
+      const open = quote ? await openOfferOf(trx, quote.id) : undefined;
+      if (!quote || !open || open.valid_until >= at) return false;
+      return (await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok;
     });
     if (moved) offers++;
   }
   const staleHolds = await db
     .selectFrom("holds")
-    .select("quote_id")
-    .where("ended_at", "is", null)
-    .where("expires_at", "<", at)
+    .innerJoin("quotes", "quotes.id", "holds.quote_id")
+    .select("quotes.number")
+    .where("holds.ended_at", "is", null)
+    .where("holds.expires_at", "<", at)
     .limit(500)
     .execute();
-  for (const { quote_id } of staleHolds) {
+  for (const { number } of staleHolds) {
     const ended = await db.transaction().execute(async (trx) => {
-      // Read again under the transaction: the owner may have extended it meanwhile.
+      const quote = await lockQuote(trx, number);
+      if (!quote) return false;
       const still = await trx
         .selectFrom("holds")
         .select("id")
-        .where("quote_id", "=", quote_id)
+        .where("quote_id", "=", quote.id)
         .where("ended_at", "is", null)
         .where("expires_at", "<", at)
         .executeTakeFirst();
       if (!still) return false;
-      const done = await endHoldAndTell(trx, deal, quote_id, "expired", system, at);
+      const done = await endHoldAndTell(trx, deal, quote, "expired", system, at);
       if (done)
         await logActivity(trx, {
           actor: system,
           action: "hold.expired",
-          subject: { kind: "quote", id: String(quote_id) },
-          summary: `Hold of quote ${quote_id} expired`,
+          subject: { kind: "quote", id: String(quote.id) },
+          summary: `Hold of quote ${number} expired`,
           at,
         });
       return done;
@@ -175,7 +189,7 @@ export async function releaseHold(
     if (!quote) return { ok: false, message: problem("messages.text.quoteNotFound") };
     const actor: Actor = { kind: "staff", id: staff.adminId };
     const at = now.toISOString();
-    if (!(await endHoldAndTell(trx, deal, quote.id, "released", actor, at)))
+    if (!(await endHoldAndTell(trx, deal, quote, "released", actor, at)))
       return { ok: false, message: holdProblem("none") };
     await logActivity(trx, {
       actor,

@@ -34,14 +34,19 @@ export type CheckedInvoice = {
   bank: BankAccount | null;
 };
 
-/** A name with only the first two letters of each word shown: "Amal Perera" → "Am** Pe****". */
+/**
+ * A name partly hidden: of each word at most its first two letters and never
+ * more than half of it is shown, so short names (Chinese, "Li Na") are not
+ * given away: "Amal Perera" → "Am** Pe****", "Li Na" → "L* N*", "王伟" → "王*".
+ */
 export function partlyHiddenName(name: string): string {
   return name
     .trim()
     .split(/\s+/)
     .map((word) => {
       const chars = Array.from(word);
-      return chars.slice(0, 2).join("") + "*".repeat(Math.max(chars.length - 2, 0));
+      const shown = Math.min(2, Math.floor(chars.length / 2));
+      return chars.slice(0, shown).join("") + "*".repeat(chars.length - shown);
     })
     .join(" ");
 }

@@ -532,7 +532,24 @@ async function verification(page: InvoicePage, doc: InvoiceDocument, x: number, 
 }
 
 /** The proforma invoice as a PDF (English, A4). Any text prints: characters no font has show as "?". */
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/** A band across the top of a cancelled invoice: nobody should pay it. */
+function cancelledBand(page: InvoicePage, cancelled: { on: string; reason: string }) {
+  const top = page.y;
+  const text = `CANCELLED on ${cancelled.on}: DO NOT PAY THIS INVOICE. ${cancelled.reason}`;
+  page.pdf.save().rect(LEFT, top, WIDTH, 30).fill("#fef2f2").restore();
+  page.pdf.save().rect(LEFT, top, 3, 30).fill("#b91c1c").restore();
+  page.text(text, LEFT + 12, top + 9, { width: WIDTH - 24, size: 9.5, bold: true, color: "#991b1b" });
+  page.y = top + 44;
+}
+
+/**
+ * The proforma invoice as a PDF (English, A4). A cancelled invoice carries a
+ * band saying so above everything else.
+ */
+export async function renderInvoicePdf(
+  doc: InvoiceDocument,
+  options: { cancelled?: { on: string; reason: string } } = {},
+): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
@@ -554,6 +571,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on("error", reject);
   });
   const page = new InvoicePage(pdf, `${doc.seller.name}   ·   Proforma invoice ${doc.number} (continued)`);
+  if (options.cancelled) cancelledBand(page, options.cancelled);
   header(page, doc);
   parties(page, doc);
   item(page, doc);

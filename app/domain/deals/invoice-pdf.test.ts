@@ -94,6 +94,20 @@ describe("the proforma invoice PDF", () => {
     expect(read.images).toBe(1);
   });
 
+  it("says across the top of a cancelled invoice that it must not be paid", async () => {
+    const plain = await readPdf(await renderInvoicePdf(invoice));
+    expect(plain.text).not.toContain("CANCELLED");
+    const { text } = await readPdf(
+      await renderInvoicePdf(invoice, {
+        cancelled: { on: "2026-11-30", reason: "The reservation ended before payment." },
+      }),
+    );
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "CANCELLED on 2026-11-30: DO NOT PAY THIS INVOICE. The reservation ended before payment.",
+    );
+    expect(text.indexOf("CANCELLED")).toBeLessThan(text.indexOf("PROFORMA INVOICE"));
+  });
+
   it("makes the same file for the same invoice", async () => {
     expect((await renderInvoicePdf(invoice)).equals(await renderInvoicePdf(invoice))).toBe(true);
   });

@@ -65,6 +65,13 @@ const otherFields = Object.fromEntries(
   ]).flat(),
 ) as Record<string, typeof yenField | ReturnType<typeof text>>;
 
+/** "2026-11-30" is a day; "2026-02-30" and "2026-13-01" are not (Date would roll them over or give up). */
+function isRealDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}
+
 export const OfferFormSchema = z
   .object({
     fob: yenField,
@@ -78,7 +85,8 @@ export const OfferFormSchema = z
       .string()
       .optional()
       .transform((v) => (v ?? "").trim())
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+      // A real day: "2026-02-30" is not one (Date would roll it over to March).
+      .refine(isRealDay, {
         message: issue(offerProblem("validUntil")),
       }),
     message: text(4000),
@@ -226,6 +234,8 @@ export async function createOffer(
   const lines = offerLines(offer);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   if (lines.length === 0 || total <= 0) return refused(400, offerProblem("noLines"), typed);
+  if (total > OFFER_LINE_MAX)
+    return refused(400, offerProblem("totalTooMuch", { max: formatYen(OFFER_LINE_MAX) }), typed);
   if (!(await getBankAccount(db))) return refused(409, offerProblem("noBank"), typed);
   const settings = await getDealSettings(db);
 

@@ -14,6 +14,9 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { problem, type Problem } from "~/i18n/problem";
 import type { HoldEndReason } from "./deal-types";
+import { dealClosedMail } from "~/domain/mail/buyer-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import { isLanguage } from "~/i18n/languages";
 
 /*
  * Every change of a quote's status goes through `applyQuoteMove`, inside the
@@ -57,43 +60,67 @@ export async function openOfferOf(trx: Trx, quoteId: number) {
     .executeTakeFirst();
 }
 
+/** Why an invoice stops being payable, as its cancellation reason says. */
+const VOID_REASON: Record<Exclude<HoldEndReason, "sold">, string> = {
+  expired: "The reservation ended before payment.",
+  released: "The reservation was released before payment.",
+  closed: "The deal was closed before payment.",
+};
+
 /**
- * Ends a vehicle's active hold of this quote, and puts the vehicle back on
- * sale if it is still reserved and nobody else holds it. Returns the hold
- * ended, or null when the quote held nothing.
+ * Ends a vehicle's active hold of this quote. A vehicle sold meanwhile stays
+ * sold (the hold ends as "sold"); otherwise, when it is still reserved, it is
+ * on sale again and the quote's unpaid invoices are cancelled, so nobody pays
+ * for a vehicle that is no longer kept for them. Returns the hold ended and
+ * whether the vehicle went back on sale, or null when the quote held nothing.
  */
 export async function endHold(
   trx: Trx,
   quoteId: number,
-  reason: HoldEndReason,
+  reason: Exclude<HoldEndReason, "sold">,
   at: string,
   actor: ActivityEntry["actor"],
-) {
+): Promise<{ vehicleId: number; reason: HoldEndReason; freed: boolean } | null> {
   const hold = await trx
     .selectFrom("holds")
-    .select(["id", "vehicle_id", "expires_at"])
-    .where("quote_id", "=", quoteId)
-    .where("ended_at", "is", null)
+    .innerJoin("vehicles", "vehicles.id", "holds.vehicle_id")
+    .select(["holds.id", "holds.vehicle_id", "vehicles.stock_status"])
+    .where("holds.quote_id", "=", quoteId)
+    .where("holds.ended_at", "is", null)
     .executeTakeFirst();
   if (!hold) return null;
-  await trx.updateTable("holds").set({ ended_at: at, end_reason: reason }).where("id", "=", hold.id).execute();
-  if (reason !== "sold") {
-    const freed = await trx
-      .updateTable("vehicles")
-      .set({ stock_status: "available", updated_at: at })
-      .where("id", "=", hold.vehicle_id)
-      .where("stock_status", "=", "reserved")
-      .executeTakeFirst();
-    if (Number(freed.numUpdatedRows) === 1)
-      await logActivity(trx, {
-        actor,
-        action: "vehicle.hold_ended",
-        subject: { kind: "vehicle", id: String(hold.vehicle_id) },
-        summary: `Vehicle ${hold.vehicle_id} is available again: its hold ended (${reason})`,
-        at,
-      });
-  }
-  return hold;
+  const ended: HoldEndReason = hold.stock_status === "sold" ? "sold" : reason;
+  // Only the hold still active is ended: two enders at once end it once.
+  const done = await trx
+    .updateTable("holds")
+    .set({ ended_at: at, end_reason: ended })
+    .where("id", "=", hold.id)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return null;
+  if (ended === "sold") return { vehicleId: hold.vehicle_id, reason: ended, freed: false };
+  await trx
+    .updateTable("invoices")
+    .set({ voided_at: at, void_reason: VOID_REASON[reason] })
+    .where("quote_id", "=", quoteId)
+    .where("voided_at", "is", null)
+    .execute();
+  const freed = await trx
+    .updateTable("vehicles")
+    .set({ stock_status: "available", updated_at: at })
+    .where("id", "=", hold.vehicle_id)
+    .where("stock_status", "=", "reserved")
+    .executeTakeFirst();
+  const onSale = Number(freed.numUpdatedRows) === 1;
+  if (onSale)
+    await logActivity(trx, {
+      actor,
+      action: "vehicle.hold_ended",
+      subject: { kind: "vehicle", id: String(hold.vehicle_id) },
+      summary: `Vehicle ${hold.vehicle_id} is available again: its hold ended (${reason})`,
+      at,
+    });
+  return { vehicleId: hold.vehicle_id, reason: ended, freed: onSale };
 }
 
 export type MoveOutcome = { ok: true; to: QuoteStatus } | { ok: false; message: Problem };
@@ -133,9 +160,10 @@ export async function applyQuoteMove(
       .execute();
   if (event === "close" && quote.status === "accepted") {
     await endHold(trx, quote.id, "closed", at, actor);
+    // A deal without a hold (parts) has its invoice cancelled all the same.
     await trx
       .updateTable("invoices")
-      .set({ voided_at: at, void_reason: "The deal was closed before payment." })
+      .set({ voided_at: at, void_reason: VOID_REASON.closed })
       .where("quote_id", "=", quote.id)
       .where("voided_at", "is", null)
       .execute();
@@ -151,12 +179,57 @@ export async function applyQuoteMove(
   return { ok: true, to };
 }
 
-/** The owner's buttons on a quote: close (withdrawing an open offer, ending an accepted deal's hold) and reopen. */
-export async function moveQuoteByStaff(db: DB, number: string, event: string, staff: Staff): Promise<MoveOutcome> {
+/**
+ * The owner's buttons on a quote: close (withdrawing an open offer, ending an
+ * accepted deal's hold) and reopen. A buyer whose accepted deal is closed is
+ * told that the invoice is cancelled.
+ */
+export async function moveQuoteByStaff(
+  db: DB,
+  number: string,
+  event: string,
+  staff: Staff,
+  deal?: { ownerEmail: string; shopName: string },
+): Promise<MoveOutcome> {
   if (event !== "close" && event !== "reopen") return { ok: false, message: staffText("unknownStatus") };
   return db.transaction().execute(async (trx) => {
     const quote = await lockQuote(trx, number);
     if (!quote || !isQuoteStatus(quote.status)) return { ok: false, message: staffText("quoteNotFound") };
-    return applyQuoteMove(trx, quote, event, "staff", { kind: "staff", id: staff.adminId }, new Date().toISOString());
+    const wasAccepted = quote.status === "accepted";
+    const moved = await applyQuoteMove(
+      trx,
+      quote,
+      event,
+      "staff",
+      { kind: "staff", id: staff.adminId },
+      new Date().toISOString(),
+    );
+    if (moved.ok && wasAccepted && deal) {
+      const row = await trx
+        .selectFrom("quotes")
+        .select(["name", "email", "item_name", "ref_id", "language"])
+        .where("id", "=", quote.id)
+        .executeTakeFirstOrThrow();
+      const invoice = await trx
+        .selectFrom("invoices")
+        .select("number")
+        .where("quote_id", "=", quote.id)
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      if (invoice)
+        await enqueueMail(trx, {
+          to: row.email,
+          replyTo: deal.ownerEmail,
+          quoteId: quote.id,
+          ...dealClosedMail(isLanguage(row.language) ? row.language : "en", {
+            name: row.name,
+            item: row.item_name,
+            ref: row.ref_id,
+            invoice: invoice.number,
+            shopName: deal.shopName,
+          }),
+        });
+    }
+    return moved;
   });
 }

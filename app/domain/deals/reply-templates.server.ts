@@ -14,6 +14,9 @@ import {
   unknownPlaceholders,
 } from "./reply-template-text";
 
+/** An id the database can hold (PostgreSQL integers stop at 2,147,483,647; a larger one is no row). */
+const isRowId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
 /*
  * The owner's reply templates (issue 20): named texts with placeholders that
  * an offer fills in. Names are unique whatever their case; a text may use
@@ -43,7 +46,7 @@ export const ReplyTemplateSchema = z.object({
     .union([z.string(), z.number()])
     .optional()
     .transform((v) => (v === undefined || v === "" ? null : Number(v)))
-    .refine((v) => v === null || (Number.isSafeInteger(v) && v > 0), issue(TEMPLATE_NOT_FOUND)),
+    .refine((v) => v === null || isRowId(v), issue(TEMPLATE_NOT_FOUND)),
   name: z
     .string()
     .default("")
@@ -76,7 +79,7 @@ export async function listTemplates(db: DB): Promise<ReplyTemplate[]> {
 }
 
 export async function getTemplate(db: DB, id: number): Promise<ReplyTemplate | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  if (!isRowId(id)) return null;
   const row = await db.selectFrom("reply_templates").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toTemplate(row) : null;
 }

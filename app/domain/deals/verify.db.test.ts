@@ -246,8 +246,11 @@ describe("the check's form (/verify?code=)", () => {
 describe("a buyer's name partly hidden", () => {
   it("keeps the first two letters of each word", () => {
     expect(partlyHiddenName("Amal Perera")).toBe("Am** Pe****");
-    expect(partlyHiddenName("  Nguyễn  Văn An ")).toBe("Ng**** Vă* An");
-    expect(partlyHiddenName("Li")).toBe("Li");
+    expect(partlyHiddenName("  Nguyễn  Văn An ")).toBe("Ng**** V** A*");
+    expect(partlyHiddenName("Li")).toBe("L*");
+    expect(partlyHiddenName("Li Na")).toBe("L* N*");
+    expect(partlyHiddenName("王伟")).toBe("王*");
+    expect(partlyHiddenName("张小明")).toBe("张**");
     expect(partlyHiddenName("ශාන්ත")).toBe("ශා***");
   });
 });

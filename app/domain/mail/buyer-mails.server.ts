@@ -253,3 +253,20 @@ export function holdEndedMail(
     ]),
   };
 }
+
+/** An accepted deal the owner closed before payment: its invoice is cancelled. */
+export function dealClosedMail(
+  language: LanguageCode,
+  deal: { name: string; item: string; ref: string; invoice: string; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("deal.closed.subject", { item: deal.item }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: deal.name })] },
+      { lines: [t("deal.closed.body", { item: deal.item, ref: deal.ref, invoice: deal.invoice })] },
+      { lines: [t("deal.closed.again")] },
+      { lines: [t("shared.closing"), deal.shopName] },
+    ]),
+  };
+}

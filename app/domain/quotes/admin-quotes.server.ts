@@ -234,7 +234,11 @@ export async function saveQuoteNotes(db: DB, number: string, notes: string): Pro
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deletes quotes for real (their mails stay in the outbox history without a link). */
+/**
+ * Deletes quotes for real (their mails stay in the outbox history without a
+ * link). A quote that has an invoice, or an accepted deal, is kept: invoices
+ * are records, and an accepted deal holds a vehicle (close it instead).
+ */
 export async function deleteQuotes(db: DB, numbers: string[], staff: Staff): Promise<number> {
   const wanted = [...new Set(numbers.filter((n) => /^\d{10}$/.test(n)))].slice(0, 500);
   if (wanted.length === 0) return 0;
@@ -243,6 +247,10 @@ export async function deleteQuotes(db: DB, numbers: string[], staff: Staff): Pro
       .selectFrom("quotes")
       .select(["id", "number", "name"])
       .where("number", "in", wanted)
+      .where("status", "<>", "accepted")
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("invoices").select("invoices.id").whereRef("invoices.quote_id", "=", "quotes.id"))),
+      )
       .execute();
     if (rows.length === 0) return 0;
     await trx

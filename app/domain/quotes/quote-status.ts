@@ -1,7 +1,8 @@
 /**
  * The one place that says how a quote's status may change (issue 20):
  * Pending -> Offered -> Accepted | Declined | Expired -> Closed, and
- * Pending -> Closed. The owner may offer again after a decline or an expiry
+ * Pending -> Closed. An accepted deal whose hold ends unpaid lapses to
+ * Expired. The owner may offer again after a decline or an expiry
  * (or replace an open offer), withdraw an open offer by closing, and reopen a
  * closed quote. Each move names who makes it and what becomes of the offer
  * it concerns. Browser-safe.
@@ -30,6 +31,9 @@ const MOVES: readonly Move[] = [
   { from: "offered", event: "close", to: "closed", by: "staff" },
   // Closing an accepted deal ends its hold.
   { from: "accepted", event: "close", to: "closed", by: "staff" },
+  // An accepted deal whose hold ran out (or that the owner released) lapses unpaid: it may be offered again.
+  { from: "accepted", event: "expire", to: "expired", by: "system" },
+  { from: "accepted", event: "expire", to: "expired", by: "staff" },
   { from: "declined", event: "offer", to: "offered", by: "staff" },
   { from: "declined", event: "close", to: "closed", by: "staff" },
   { from: "expired", event: "offer", to: "offered", by: "staff" },
@@ -64,9 +68,14 @@ export function canOffer(status: QuoteStatus): boolean {
   return nextStatus(status, "offer", "staff") !== null;
 }
 
-/** The buttons the owner has on a quote in this status (writing an offer has a form of its own). */
+/**
+ * The buttons the owner has on a quote in this status: close and reopen
+ * (writing an offer has a form of its own, and releasing a hold a button of its own).
+ */
 export function staffMovesFrom(status: QuoteStatus): { event: QuoteEvent; to: QuoteStatus }[] {
-  return MOVES.filter((m) => m.from === status && m.by === "staff" && m.event !== "offer").map((m) => ({
+  return MOVES.filter(
+    (m) => m.from === status && m.by === "staff" && (m.event === "close" || m.event === "reopen"),
+  ).map((m) => ({
     event: m.event,
     to: m.to,
   }));

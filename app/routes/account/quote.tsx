@@ -69,8 +69,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent !== "accept" && intent !== "decline")
     return data({ message: { key: "deal.problems.noOffer" } as Problem }, { status: 400 });
   const { customer, link } = await accessOf(services, request, form);
+  // The offer the page showed: accepting answers that offer, or nothing.
+  const seen = Number(form.get("seen"));
   let outcome = customer
-    ? await answerOffer(services.db, dealContext(services.config), params.number, intent, { customerId: customer.id })
+    ? await answerOffer(services.db, dealContext(services.config), params.number, intent, {
+        customerId: customer.id,
+        seenOfferId: Number.isSafeInteger(seen) && seen > 0 ? seen : 0,
+      })
     : null;
   if ((!outcome || (!outcome.ok && outcome.status === 404)) && link)
     outcome = await answerOffer(services.db, dealContext(services.config), params.number, intent, link);
@@ -217,6 +222,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <div className="flex flex-wrap gap-3">
                 <Form method="post">
                   <input type="hidden" name="intent" value="accept" />
+                  <input type="hidden" name="seen" value={current.id} />
                   {link ? <LinkFields link={link} /> : null}
                   <button
                     type="submit"
@@ -233,6 +239,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   }}
                 >
                   <input type="hidden" name="intent" value="decline" />
+                  <input type="hidden" name="seen" value={current.id} />
                   {link ? <LinkFields link={link} /> : null}
                   <button
                     type="submit"

@@ -74,7 +74,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       : data<ActionResult>({ ok: false, message: outcome.message }, { status: 400 });
   }
   if (intent === "move") {
-    const outcome = await moveQuoteByStaff(db, params.number, String(form.get("event") ?? ""), staff);
+    const outcome = await moveQuoteByStaff(
+      db,
+      params.number,
+      String(form.get("event") ?? ""),
+      staff,
+      dealContext(getServices(context).config),
+    );
     return outcome.ok
       ? { ok: true, message: problem("quote.statusChanged") }
       : data({ ok: false, message: outcome.message }, { status: 400 });
@@ -93,7 +99,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const quote = await openQuote(db, params.number);
-    await deleteQuotes(db, [params.number], staff);
+    const deleted = await deleteQuotes(db, [params.number], staff);
+    if (quote && deleted === 0)
+      return data<ActionResult>({ ok: false, message: problem("messages.text.quoteKept") }, { status: 409 });
     return redirect(STOCK_ADMIN[quote?.kind ?? "vehicle"].quotes);
   }
   return data({ ok: false, message: problem("messages.text.unknownAction") }, { status: 400 });

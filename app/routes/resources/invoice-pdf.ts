@@ -5,6 +5,7 @@ import { mayAnswer } from "~/domain/deals/answer.server";
 import { renderInvoicePdf } from "~/domain/deals/invoice-pdf.server";
 import { invoiceByNumber } from "~/domain/deals/invoices.server";
 import { getStaff } from "~/domain/staff/staff-sessions.server";
+import { shopDay } from "~/i18n/format";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
@@ -43,7 +44,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return mayAnswer(services.config.sessionSecret, quote, latest, { offerId, sig });
   })();
   if (!allowed) throw notFound();
-  const pdf = await renderInvoicePdf(invoice.document);
+  const pdf = await renderInvoicePdf(
+    invoice.document,
+    invoice.voidedAt
+      ? { cancelled: { on: shopDay(new Date(invoice.voidedAt)), reason: invoice.voidReason ?? "" } }
+      : {},
+  );
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
