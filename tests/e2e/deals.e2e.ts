@@ -254,6 +254,14 @@ describe("a deal from offer to hold", () => {
     expect(await visitor.getByTestId("stock-status-badge").count()).toBe(0);
     await expect.poll(() => mailFiles(BUYER.email, "on sale again").length).toBe(1);
     await buyer.reload({ waitUntil: "networkidle" });
-    expect(await buyer.locator("main").innerText()).toContain("The reservation ended on");
+    // The deal lapsed: the invoice is cancelled, and the buyer may ask for a new offer.
+    expect(await buyer.getByTestId("deal-invoice").innerText()).toContain("This invoice was cancelled on");
+    expect(await buyer.getByTestId("deal-status").textContent()).toBe("Offer expired");
+    expect(await buyer.getByTestId("invoice-pdf").count()).toBe(0);
+    // Whoever checks the invoice now is told not to pay it, and is shown no account to pay into.
+    await visitor.goto(`/verify/${invoice.code}`, { waitUntil: "networkidle" });
+    const cancelled = await visitor.locator("main").innerText();
+    expect(cancelled).toContain("do not pay it");
+    expect(cancelled).not.toContain(DEMO_BANK.accountNumber);
   });
 });
