@@ -1260,7 +1260,7 @@ describe("fuzzing the staff panel", () => {
         fc.constantFrom("", "1,250,000", "¥90,000", "-5", "1.5", "abc", "1e9", "99999999999"),
         value,
       );
-      const fields = fc.record({
+      const random = fc.record({
         quote: fc.oneof(
           { weight: 6, arbitrary: fc.nat(5).map((n) => ({ own: n })) },
           foreignNumber.map((n) => ({ other: n })),
@@ -1283,6 +1283,24 @@ describe("fuzzing the staff panel", () => {
         ),
         message: fc.oneof(fc.constant("Dear {buyer_name}, {total}."), value),
       });
+      // Offers that should be saved, mixed in so every run saves some.
+      const right = fc
+        .record({
+          quote: fc.nat(5).map((n) => ({ own: n })),
+          fob: fc.integer({ min: 1, max: 3_000_000 }).map(String),
+          freight: fc.constant("120,000"),
+          insurance: fc.constant(""),
+          otherName1: fc.constantFrom("", "Radiator guard"),
+          otherAmount1: fc.constant(""),
+          terms: fc.constantFrom("FOB", "C&F"),
+          port: fc.constant("Mombasa, Kenya"),
+          validUntil: fc
+            .integer({ min: 1, max: 60 })
+            .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)),
+          message: fc.constant("Dear {buyer_name}, {total}."),
+        })
+        .map((f) => ({ ...f, otherAmount1: f.otherName1 ? "5000" : "" }));
+      const fields = fc.oneof({ weight: 1, arbitrary: right }, { weight: 3, arbitrary: random });
       const offers = (number: string) =>
         withShopDb((db) =>
           db
