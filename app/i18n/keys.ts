@@ -1207,6 +1207,8 @@ export type MailKey =
   | "deal.closed.again"
   | "deal.closed.body"
   | "deal.closed.subject"
+  | "deal.extended.body"
+  | "deal.extended.subject"
   | "deal.holdEnded.again"
   | "deal.holdEnded.expired"
   | "deal.holdEnded.released"

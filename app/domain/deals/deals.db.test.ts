@@ -589,12 +589,23 @@ describe("holds and the deal clock", () => {
         .expires_at;
     const first = await expires();
     for (const bad of ["0", "21", "two", "-1"]) {
-      const refused = await extendHold(t.db, number, bad, staff);
+      const refused = await extendHold(t.db, deal, number, bad, staff);
       expect(refused.ok ? null : english(refused.message)).toBe("Extend by 1 to 20 working days.");
     }
     expect(await expires()).toBe(first);
-    expect((await extendHold(t.db, number, "2", staff)).ok).toBe(true);
+    expect((await extendHold(t.db, deal, number, "2", staff)).ok).toBe(true);
     const days = (Date.parse(await expires()) - Date.parse(first)) / 86_400_000;
+    // The invoice is due when the hold now ends, printed so too, and the buyer is told.
+    const newDue = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date(await expires()));
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .select(["number", "due_date", "document"])
+      .where("quote_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.due_date).toBe(newDue);
+    expect((JSON.parse(invoice.document) as InvoiceDocument).dueDate).toBe(newDue);
+    const told = (await mails(number)).filter((m) => m.to_address === "amal@example.lk").at(-1)!;
+    expect(told.text_body).toContain(invoice.number);
     expect(days).toBeGreaterThanOrEqual(2);
     expect(days).toBeLessThanOrEqual(4);
     expect((await releaseHold(t.db, deal, number, staff)).ok).toBe(true);

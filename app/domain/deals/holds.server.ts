@@ -1,6 +1,8 @@
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { holdEndedMail } from "~/domain/mail/buyer-mails.server";
+import { holdEndedMail, holdExtendedMail } from "~/domain/mail/buyer-mails.server";
+import { shopDay } from "~/i18n/format";
+import type { InvoiceDocument } from "./deal-types";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { isLanguage } from "~/i18n/languages";
@@ -144,6 +146,7 @@ const holdProblem = (key: string, values?: Record<string, number>) => problem(`m
 /** Extends a quote's active hold by working days, counted from its expiry (or from now, if that is later). */
 export async function extendHold(
   db: DB,
+  deal: DealContext,
   number: string,
   daysTyped: string,
   staff: Staff,
@@ -165,6 +168,42 @@ export async function extendHold(
     const from = new Date(Math.max(now.getTime(), Date.parse(hold.expires_at)));
     const expiresAt = addWorkingDays(from, days).toISOString();
     await trx.updateTable("holds").set({ expires_at: expiresAt }).where("id", "=", hold.id).execute();
+    // The invoice is due when the hold ends: its due date (printed, and on /verify) moves with it.
+    const due = shopDay(new Date(expiresAt));
+    const invoice = await trx
+      .selectFrom("invoices")
+      .select(["id", "number", "document"])
+      .where("quote_id", "=", quote.id)
+      .where("voided_at", "is", null)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (invoice) {
+      const document = { ...(JSON.parse(invoice.document) as InvoiceDocument), dueDate: due };
+      await trx
+        .updateTable("invoices")
+        .set({ due_date: due, document: JSON.stringify(document) })
+        .where("id", "=", invoice.id)
+        .execute();
+      const row = await trx
+        .selectFrom("quotes")
+        .select(["name", "email", "item_name", "ref_id", "language"])
+        .where("id", "=", quote.id)
+        .executeTakeFirstOrThrow();
+      await enqueueMail(trx, {
+        to: row.email,
+        replyTo: deal.ownerEmail,
+        quoteId: quote.id,
+        ...holdExtendedMail(isLanguage(row.language) ? row.language : "en", {
+          name: row.name,
+          item: row.item_name,
+          ref: row.ref_id,
+          until: expiresAt,
+          invoice: invoice.number,
+          due,
+          shopName: deal.shopName,
+        }),
+      });
+    }
     await logActivity(trx, {
       actor: { kind: "staff", id: staff.adminId },
       action: "hold.extended",

@@ -270,3 +270,27 @@ export function dealClosedMail(
     ]),
   };
 }
+
+/** The owner kept a vehicle longer for the buyer: the new end of the reservation and the invoice's new due date. */
+export function holdExtendedMail(
+  language: LanguageCode,
+  hold: { name: string; item: string; ref: string; until: string; invoice: string; due: string; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  const until = formatDate(hold.until, language, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  const due = formatDate(`${hold.due}T12:00:00+09:00`, language);
+  return {
+    subject: t("deal.extended.subject", { item: hold.item, until }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: hold.name })] },
+      { lines: [t("deal.extended.body", { item: hold.item, ref: hold.ref, until, invoice: hold.invoice, due })] },
+      { lines: [t("shared.closing"), hold.shopName] },
+    ]),
+  };
+}

@@ -67,7 +67,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "extend" || intent === "release") {
     const outcome =
       intent === "extend"
-        ? await extendHold(db, params.number, String(form.get("days") ?? ""), staff)
+        ? await extendHold(
+            db,
+            dealContext(getServices(context).config),
+            params.number,
+            String(form.get("days") ?? ""),
+            staff,
+          )
         : await releaseHold(db, dealContext(getServices(context).config), params.number, staff);
     return outcome.ok
       ? data<ActionResult>({ ok: true, message: problem(intent === "extend" ? "deal.extended" : "deal.released") })
