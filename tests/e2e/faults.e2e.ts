@@ -5,6 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { afterOutboxRuns, isMarker, MARKER_DOMAIN } from "../support/outbox-runs";
@@ -25,14 +26,17 @@ async function shopWithAVehicle(extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-"));
   dirs.push(dataDir);
   const env = { PORT: String(await freePort()), DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...extraEnv };
-  const shop = runShop(env);
-  await shop.ready;
+  // The vehicle is written before the shop starts: once it runs, its workers write too, and a
+  // second writer from outside may meet "database is locked".
   const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
   const vehicle = await createVehicle(db, vehicleFactory(createRng(11), 0, { stockStatus: "available" }), [], {
     kind: "system",
     id: null,
   });
   await db.destroy();
+  const shop = runShop(env);
+  await shop.ready;
   return { shop, env, dataDir, vehicleId: vehicle.id };
 }
 
