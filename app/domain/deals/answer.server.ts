@@ -51,7 +51,7 @@ export function mayAnswer(
 }
 
 /** The last offer of a quote, open or not. */
-async function latestOffer(db: DB, quoteId: number) {
+export async function latestOffer(db: DB, quoteId: number) {
   return db.selectFrom("offers").selectAll().where("quote_id", "=", quoteId).orderBy("id", "desc").executeTakeFirst();
 }
 

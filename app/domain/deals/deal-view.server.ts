@@ -4,7 +4,7 @@ import type { OfferLine, OfferStatus } from "./deal-types";
 import type { DealView } from "./deal-view";
 
 export type { DealView, HoldView, InvoiceView, OfferView } from "./deal-view";
-import { mayAnswer, type OfferAccess } from "./answer.server";
+import { latestOffer, mayAnswer, type OfferAccess } from "./answer.server";
 import { invoicesOfQuote } from "./invoices.server";
 
 /*
@@ -81,13 +81,7 @@ export async function buyerQuote(
   if (!/^\d{10}$/.test(number)) return null;
   const row = await db.selectFrom("quotes").selectAll().where("number", "=", number).executeTakeFirst();
   if (!row) return null;
-  const latest = await db
-    .selectFrom("offers")
-    .select(["id", "valid_until", "status"])
-    .where("quote_id", "=", row.id)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  if (!mayAnswer(secret, row, latest, access)) return null;
+  if (!mayAnswer(secret, row, await latestOffer(db, row.id), access)) return null;
   const deal = await dealOf(db, row.id);
   const open = deal.offers[0]?.status === "open" && deal.offers[0].validUntil >= new Date().toISOString();
   return {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "~/db/schema";
 import { getCompany } from "~/domain/settings/company.server";
 import type { ShopSettings } from "~/domain/settings/settings";
@@ -157,19 +157,19 @@ export type InvoiceRow = {
   voidReason: string | null;
 };
 
-function toInvoice(row: Database["invoices"] extends infer T ? Record<keyof T, unknown> : never): InvoiceRow {
+function toInvoice(row: Selectable<Database["invoices"]>): InvoiceRow {
   return {
-    id: Number(row.id),
-    number: String(row.number),
-    quoteId: row.quote_id === null ? null : Number(row.quote_id),
-    customerId: row.customer_id === null ? null : Number(row.customer_id),
-    code: String(row.code),
-    issuedAt: String(row.issued_at),
-    dueDate: String(row.due_date),
+    id: row.id,
+    number: row.number,
+    quoteId: row.quote_id,
+    customerId: row.customer_id,
+    code: row.code,
+    issuedAt: row.issued_at,
+    dueDate: row.due_date,
     total: Number(row.total),
-    document: JSON.parse(String(row.document)) as InvoiceDocument,
-    voidedAt: row.voided_at === null ? null : String(row.voided_at),
-    voidReason: row.void_reason === null ? null : String(row.void_reason),
+    document: JSON.parse(row.document) as InvoiceDocument,
+    voidedAt: row.voided_at,
+    voidReason: row.void_reason,
   };
 }
 

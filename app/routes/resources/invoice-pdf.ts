@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { mayAnswer } from "~/domain/deals/answer.server";
+import { latestOffer, mayAnswer } from "~/domain/deals/answer.server";
 import { renderInvoicePdf } from "~/domain/deals/invoice-pdf.server";
 import { invoiceByNumber } from "~/domain/deals/invoices.server";
 import { getStaff } from "~/domain/staff/staff-sessions.server";
@@ -35,13 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const offerId = Number(url.searchParams.get("offer"));
     const sig = url.searchParams.get("sig") ?? "";
     if (url.searchParams.get("quote") !== quote.number || !Number.isSafeInteger(offerId) || !sig) return false;
-    const latest = await db
-      .selectFrom("offers")
-      .select(["id", "valid_until"])
-      .where("quote_id", "=", invoice.quoteId!)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    return mayAnswer(services.config.sessionSecret, quote, latest, { offerId, sig });
+    return mayAnswer(services.config.sessionSecret, quote, await latestOffer(db, invoice.quoteId!), { offerId, sig });
   })();
   if (!allowed) throw notFound();
   const pdf = await renderInvoicePdf(
