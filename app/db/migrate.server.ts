@@ -12,6 +12,7 @@ import * as partFavourites from "./migrations/2026-11-24-01-part-favourites";
 import * as menuCountIndexes from "./migrations/2026-11-24-02-menu-count-indexes";
 import * as facetsUnsold from "./migrations/2026-11-24-03-facets-unsold";
 import * as deals from "./migrations/2026-11-24-04-deals";
+import * as orders from "./migrations/2026-11-24-05-orders";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24-02-menu-count-indexes": menuCountIndexes,
   "2026-11-24-03-facets-unsold": facetsUnsold,
   "2026-11-24-04-deals": deals,
+  "2026-11-24-05-orders": orders,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -13,6 +13,8 @@ import type { StockStatus } from "~/domain/inventory/stock-status";
 import type { QuoteStatus } from "~/domain/quotes/quote-status";
 import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
 import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/deals/deal-types";
+import type { OrderStatus } from "~/domain/orders/order-status";
+import type { Courier, DocumentKind, PaymentMethod, ShippingMethod } from "~/domain/orders/order-types";
 
 export type { StockStatus, QuoteStatus };
 export type MailStatus = "pending" | "sent" | "failed";
@@ -240,6 +242,85 @@ export interface InvoiceTable {
   void_reason: string | null;
 }
 
+/** An issued invoice on its way to the buyer's port (issue 21); its number is the invoice's. */
+export interface OrderTable {
+  id: Generated<number>;
+  number: string;
+  invoice_id: number;
+  quote_id: number | null;
+  customer_id: number | null;
+  status: Generated<OrderStatus>;
+  kind: StockKind;
+  vehicle_id: number | null;
+  part_id: number | null;
+  item_name: string;
+  ref_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_country: Generated<string>;
+  language: Generated<string>;
+  total: number;
+  /** The sum of the payments recorded (whole yen). */
+  paid: Generated<number>;
+  port: Generated<string>;
+  vessel: Generated<string>;
+  voyage: Generated<string>;
+  port_of_loading: Generated<string>;
+  /** Shop days, YYYY-MM-DD; earlier values are kept in order_events. */
+  etd: string | null;
+  eta: string | null;
+  shipping_method: ShippingMethod | null;
+  container_number: Generated<string>;
+  bl_number: Generated<string>;
+  courier: Courier | null;
+  tracking_number: Generated<string>;
+  cancel_reason: Generated<string>;
+  refund_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Money the owner recorded as received for an order. */
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  /** A shop day, YYYY-MM-DD. */
+  received_on: string;
+  method: PaymentMethod;
+  reference: Generated<string>;
+  /** 1: recorded past the balance, the rest to be refunded. */
+  overpayment: Generated<number>;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** A private document of an order, kept outside the public photos. */
+export interface OrderDocumentTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: DocumentKind;
+  title: Generated<string>;
+  file_key: string;
+  content_type: string;
+  size: number;
+  original_name: Generated<string>;
+  uploaded_by: "staff" | "buyer";
+  uploaded_at: string;
+  removed_at: string | null;
+}
+
+/** One step of an order's timeline. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  /** JSON: what the step carried. */
+  data: Generated<string>;
+  by_kind: string;
+  at: string;
+}
+
 /** The owner's named reply texts with placeholders ({buyer_name}, {vehicle}...). */
 export interface ReplyTemplateTable {
   id: Generated<number>;
@@ -403,6 +484,10 @@ export interface Database {
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
   reply_templates: ReplyTemplateTable;
+  orders: OrderTable;
+  payments: PaymentTable;
+  order_documents: OrderDocumentTable;
+  order_events: OrderEventTable;
   find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
