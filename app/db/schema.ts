@@ -291,6 +291,7 @@ export interface PaymentTable {
   reference: Generated<string>;
   /** 1: recorded past the balance, the rest to be refunded. */
   overpayment: Generated<number>;
+  submission_key: string | null;
   recorded_by: string;
   recorded_at: string;
 }
@@ -305,6 +306,7 @@ export interface OrderDocumentTable {
   content_type: string;
   size: number;
   original_name: Generated<string>;
+  sha256: string;
   uploaded_by: "staff" | "buyer";
   uploaded_at: string;
   removed_at: string | null;

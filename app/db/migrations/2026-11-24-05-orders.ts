@@ -77,6 +77,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("reference", "text", (c) => c.notNull().defaultTo(""))
     // Recorded although it passes the balance: the difference is to be refunded.
     .addColumn("overpayment", "integer", (c) => c.notNull().defaultTo(0))
+    // Set by the form: the same form sent twice records the payment once.
+    .addColumn("submission_key", "text", (c) => c.unique())
     .addColumn("recorded_by", "text", (c) => c.notNull())
     .addColumn("recorded_at", "text", (c) => c.notNull())
     .execute();
@@ -103,6 +105,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("content_type", "text", (c) => c.notNull())
     .addColumn("size", "integer", (c) => c.notNull())
     .addColumn("original_name", "text", (c) => c.notNull().defaultTo(""))
+    // The stored bytes' SHA-256: the same file sent twice to one order is kept once.
+    .addColumn("sha256", "text", (c) => c.notNull())
     .addColumn("uploaded_by", "text", (c) => c.notNull().check(sqlCheck("uploaded_by in ('staff','buyer')")))
     .addColumn("uploaded_at", "text", (c) => c.notNull())
     .addColumn("removed_at", "text")

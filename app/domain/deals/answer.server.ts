@@ -12,6 +12,7 @@ import { addWorkingDays } from "./deal-time";
 import type { OfferLine, OfferTerms } from "./deal-types";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { issueInvoice } from "./invoices.server";
+import { openOrder } from "~/domain/orders/order-moves.server";
 import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
 import type { DealContext } from "./offers.server";
 import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
@@ -202,6 +203,23 @@ async function answerIn(
       bank,
     },
     now,
+  );
+  await openOrder(
+    trx,
+    { id: invoice.id, number: invoice.number, total: offer.total, dueDate },
+    {
+      quoteId: quote.id,
+      customerId: quote.customer_id,
+      kind: quote.kind,
+      itemId,
+      itemName: row.item_name,
+      refId: row.ref_id,
+      buyer: { name: row.name, email: row.email, country: row.country },
+      language: row.language,
+      port: offer.port,
+    },
+    actor,
+    at,
   );
   await logActivity(trx, {
     actor,

@@ -11,6 +11,7 @@ import { startWorker } from "~/utils/worker.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
+import { quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
 import { applyQuoteMove, endHold, lockQuote, type LockedQuote, openOfferOf } from "./quote-moves.server";
 
 /*
@@ -104,6 +105,18 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
     .select("quotes.number")
     .where("holds.ended_at", "is", null)
     .where("holds.expires_at", "<", at)
+    // Money has come in for the deal: the owner decides (extend, or cancel the order with a refund note).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("orders")
+            .select("orders.id")
+            .whereRef("orders.quote_id", "=", "holds.quote_id")
+            .where("orders.status", "!=", "cancelled")
+            .where("orders.paid", ">", 0),
+        ),
+      ),
+    )
     .limit(500)
     .execute();
   for (const { number } of staleHolds) {
@@ -117,7 +130,7 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
         .where("ended_at", "is", null)
         .where("expires_at", "<", at)
         .executeTakeFirst();
-      if (!still) return false;
+      if (!still || (await quoteHasPaidOrder(trx, quote.id))) return false;
       const done = await endHoldAndTell(trx, deal, quote, "expired", system, at);
       if (done)
         await logActivity(trx, {
@@ -228,6 +241,7 @@ export async function releaseHold(
     if (!quote) return { ok: false, message: problem("messages.text.quoteNotFound") };
     const actor: Actor = { kind: "staff", id: staff.adminId };
     const at = now.toISOString();
+    if (await quoteHasPaidOrder(trx, quote.id)) return { ok: false, message: holdProblem("paid") };
     if (!(await endHoldAndTell(trx, deal, quote, "released", actor, at)))
       return { ok: false, message: holdProblem("none") };
     await logActivity(trx, {

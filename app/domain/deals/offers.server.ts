@@ -13,7 +13,7 @@ import { formatDate, shopDay } from "~/i18n/format";
 import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 import { getBankAccount, getDealSettings } from "./deal-settings.server";
-import { endOfShopDay, shopDayAfter } from "./deal-time";
+import { endOfShopDay, isRealDay, shopDayAfter } from "./deal-time";
 import { OFFER_LINE_LABEL, OFFER_TERMS, type OfferLine, type OfferTerms } from "./deal-types";
 import { buyerQuoteLink } from "./offer-links.server";
 import { applyQuoteMove, lockQuote } from "./quote-moves.server";
@@ -64,13 +64,6 @@ const otherFields = Object.fromEntries(
     [`otherAmount${i + 1}`, yenField],
   ]).flat(),
 ) as Record<string, typeof yenField | ReturnType<typeof text>>;
-
-/** "2026-11-30" is a day; "2026-02-30" and "2026-13-01" are not (Date would roll them over or give up). */
-function isRealDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
-}
 
 export const OfferFormSchema = z
   .object({

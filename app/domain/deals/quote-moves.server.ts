@@ -14,6 +14,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { problem, type Problem } from "~/i18n/problem";
 import type { HoldEndReason } from "./deal-types";
+import { cancelUnpaidOrders, quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
 import { dealClosedMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { isLanguage } from "~/i18n/languages";
@@ -105,6 +106,7 @@ export async function endHold(
     .where("quote_id", "=", quoteId)
     .where("voided_at", "is", null)
     .execute();
+  await cancelUnpaidOrders(trx, quoteId, VOID_REASON[reason], actor, at);
   const freed = await trx
     .updateTable("vehicles")
     .set({ stock_status: "available", updated_at: at })
@@ -167,6 +169,7 @@ export async function applyQuoteMove(
       .where("quote_id", "=", quote.id)
       .where("voided_at", "is", null)
       .execute();
+    await cancelUnpaidOrders(trx, quote.id, VOID_REASON.closed, actor, at);
   }
   await logActivity(trx, {
     actor,
@@ -195,6 +198,9 @@ export async function moveQuoteByStaff(
   return db.transaction().execute(async (trx) => {
     const quote = await lockQuote(trx, number);
     if (!quote || !isQuoteStatus(quote.status)) return { ok: false, message: staffText("quoteNotFound") };
+    // A deal with money in is ended by cancelling its order, with a refund note.
+    if (event === "close" && (await quoteHasPaidOrder(trx, quote.id)))
+      return { ok: false, message: problem("messages.hold.paid") };
     const wasAccepted = quote.status === "accepted";
     const moved = await applyQuoteMove(
       trx,
