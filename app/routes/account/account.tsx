@@ -11,6 +11,8 @@ import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { AccountRecentlyViewed } from "~/components/store/recent";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
+import { ordersOfCustomer } from "~/domain/orders/order-view.server";
+import { OrderStatusBadge } from "~/components/store/order-parts";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
 import { metaT, useT } from "~/i18n/i18n";
@@ -27,10 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
   // Previews: the first 5 of each (SPEC 2, 9).
-  const [favourites, quotes, recent] = await Promise.all([
+  const [favourites, quotes, recent, orders] = await Promise.all([
     listFavourites(db, customer.id, 1, 5),
     listCustomerQuotes(db, customer.id, 1, 5),
     recentVehicles(db, customer.id),
+    ordersOfCustomer(db, customer.id),
   ]);
   return {
     signedIn: true as const,
@@ -38,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     favourites,
     quotes: { items: await withCovers(db, quotes.items), total: quotes.total },
     recent,
+    orders: { items: orders.slice(0, 5), total: orders.length },
     passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
     savedSearches: await listSavedSearches(db, customer.id),
   };
@@ -116,6 +120,34 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </section>
         <div className="space-y-10">
+          {loaderData.orders.total > 0 ? (
+            <section aria-labelledby="orders-title">
+              <div className="flex items-end justify-between">
+                <h2 id="orders-title" className="text-lg font-bold text-slate-900">
+                  {t("orders.title")}
+                </h2>
+                <Link to="/orders" className="text-sm font-semibold text-accent-700 hover:underline">
+                  {t("account.viewAll")}
+                </Link>
+              </div>
+              <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+                {loaderData.orders.items.map((o) => (
+                  <li key={o.number}>
+                    <Link
+                      to={`/orders/${o.number}`}
+                      className="flex flex-wrap items-center justify-between gap-2 p-3 hover:bg-slate-50"
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-semibold break-words text-slate-900">{o.itemName}</span>
+                        <span className="text-sm text-slate-600">{t("orders.orderTitle", { number: o.number })}</span>
+                      </span>
+                      <OrderStatusBadge status={o.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-labelledby="favourites-title">
             <div className="flex items-end justify-between">
               <h2 id="favourites-title" className="text-lg font-bold text-slate-900">

@@ -7,6 +7,7 @@ import { getDealSettings } from "~/domain/deals/deal-settings.server";
 import { buyerQuote } from "~/domain/deals/deal-view.server";
 import type { OfferView } from "~/domain/deals/deal-view";
 import { dealContext } from "~/domain/deals/offers.server";
+import { orderLinkPath } from "~/domain/orders/order-links.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
@@ -48,10 +49,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { customer, link } = await accessOf(services, request, url.searchParams);
   const secret = services.config.sessionSecret;
-  const view =
-    (customer ? await buyerQuote(services.db, secret, params.number, { customerId: customer.id }) : null) ??
-    (link ? await buyerQuote(services.db, secret, params.number, link) : null);
+  const own = customer ? await buyerQuote(services.db, secret, params.number, { customerId: customer.id }) : null;
+  const view = own ?? (link ? await buyerQuote(services.db, secret, params.number, link) : null);
   if (!view) throw data({ signedIn: customer !== null }, { status: 404 });
+  // The order of the deal's live invoice, for the link to follow it.
+  const order = await services.db
+    .selectFrom("orders")
+    .innerJoin("quotes", "quotes.id", "orders.quote_id")
+    .select("orders.number")
+    .where("quotes.number", "=", view.number)
+    .where("orders.status", "!=", "cancelled")
+    .orderBy("orders.id", "desc")
+    .executeTakeFirst();
+  const orderHref = order ? (own ? `/orders/${order.number}` : orderLinkPath(secret, order.number)) : null;
   const asked = url.searchParams.get("done");
   const done: "accept" | "decline" | null = asked === "accept" || asked === "decline" ? asked : null;
   return {
@@ -59,6 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     holdDays: (await getDealSettings(services.db)).holdWorkingDays,
     link: link && "sig" in link ? { offer: String(link.offerId), sig: link.sig } : null,
     done,
+    orderHref,
   };
 }
 
@@ -91,7 +102,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, holdDays, link, done } = loaderData;
+  const { view, holdDays, link, done, orderHref } = loaderData;
   const { t } = useT("account");
   const format = useFormat();
   const { message: m } = useProblems("messages");
@@ -173,6 +184,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 <p className="mt-2 text-slate-700">{t("deal.holdEnded", { date: day(hold.endedAt) })}</p>
               ) : null}
               <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+                {orderHref ? (
+                  <Link
+                    to={orderHref}
+                    className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 text-center font-semibold text-white hover:bg-accent-800"
+                    data-testid="follow-order"
+                  >
+                    {t("orders.fromQuote")}
+                  </Link>
+                ) : null}
                 {pdfHref ? (
                   <a
                     href={pdfHref}

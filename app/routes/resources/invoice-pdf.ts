@@ -4,13 +4,14 @@ import { getCustomer } from "~/domain/accounts/sessions.server";
 import { latestOffer, mayAnswer } from "~/domain/deals/answer.server";
 import { renderInvoicePdf } from "~/domain/deals/invoice-pdf.server";
 import { invoiceByNumber } from "~/domain/deals/invoices.server";
+import { orderLinkValid } from "~/domain/orders/order-links.server";
 import { getStaff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
  * A proforma invoice as a PDF, for the staff, the buyer whose quote it is
- * (signed in), or the holder of that quote's offer link. Anyone else gets the
+ * (signed in), or the holder of that quote's offer link or of its order's link. Anyone else gets the
  * same 404 as for a number that does not exist. Made afresh from what the
  * invoice kept when issued; never kept by a shared cache.
  */
@@ -32,6 +33,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const customer = await getCustomer(services, request);
     if (customer && quote.customer_id === customer.id) return true;
     const url = new URL(request.url);
+    // The order mail's link: an order carries its invoice's number.
+    const orderSig = url.searchParams.get("sig") ?? "";
+    if (url.searchParams.get("order") === invoice.number && orderSig)
+      return orderLinkValid(services.config.sessionSecret, invoice.number, orderSig);
     const offerId = Number(url.searchParams.get("offer"));
     const sig = url.searchParams.get("sig") ?? "";
     if (url.searchParams.get("quote") !== quote.number || !Number.isSafeInteger(offerId) || !sig) return false;

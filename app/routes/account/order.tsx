@@ -1,0 +1,583 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { OrderStatusBadge } from "~/components/store/order-parts";
+import { FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { getCustomer } from "~/domain/accounts/sessions.server";
+import { dealContext } from "~/domain/deals/offers.server";
+import { readMultipart, UploadError } from "~/domain/media/multipart.server";
+import { addDocument } from "~/domain/orders/orders.server";
+import { ORDER_STEPS } from "~/domain/orders/order-status";
+import { COURIER_NAME, MAX_DOCUMENT_BYTES, type Courier } from "~/domain/orders/order-types";
+import { orderFor, type OrderAccess } from "~/domain/orders/order-view.server";
+import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import { problem, type Problem } from "~/i18n/problem";
+import type { Route } from "./+types/order";
+
+/*
+ * An order as its buyer follows it (issue 21): what happens next and when,
+ * the balance and the bank account to pay into, the receipt upload, the
+ * ship and its dates, the courier of the original documents, the documents
+ * to download, and every step with its date. The signed-in buyer sees their
+ * own orders; a buyer without an account comes through the order mail's link.
+ */
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  { title: metaT(matches, "account")("orders.orderTitle", { number: params.number }) },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  // The link's signature stays on this page: not in the Referer of links out, not in a shared cache.
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+}
+
+const SIG = /^[A-Za-z0-9_-]{20,100}$/;
+
+async function accessOf(
+  services: ReturnType<typeof getServices>,
+  request: Request,
+  sig: string | null,
+): Promise<{ access: OrderAccess[]; customerId: number | null; sig: string | null }> {
+  const customer = await getCustomer(services, request);
+  const access: OrderAccess[] = [];
+  if (customer) access.push({ customerId: customer.id });
+  const linkSig = sig && SIG.test(sig) ? sig : null;
+  if (linkSig) access.push({ sig: linkSig, secret: services.config.sessionSecret });
+  return { access, customerId: customer?.id ?? null, sig: linkSig };
+}
+
+async function findOrder(db: ReturnType<typeof getServices>["db"], number: string, access: OrderAccess[]) {
+  for (const a of access) {
+    const view = await orderFor(db, number, a);
+    if (view) return { view, access: a };
+  }
+  return null;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const url = new URL(request.url);
+  const { access, customerId, sig } = await accessOf(services, request, url.searchParams.get("sig"));
+  const found = await findOrder(services.db, params.number, access);
+  if (!found) throw data({ signedIn: customerId !== null }, { status: 404 });
+  const viaLink = "sig" in found.access;
+  const sent = url.searchParams.get("receipt");
+  return {
+    order: found.view,
+    sig: viaLink ? sig : null,
+    notice: sent === "sent" || sent === "same" ? sent : null,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  let upload;
+  try {
+    upload = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_DOCUMENT_BYTES, maxFields: 5 });
+  } catch (error) {
+    if (error instanceof UploadError)
+      return data(
+        { message: problem(error.status === 413 ? "documents.size" : "documents.empty") },
+        { status: error.status === 413 ? 413 : 400 },
+      );
+    throw error;
+  }
+  const sigField = upload.fields.get("sig")?.[0] ?? null;
+  const { access, customerId, sig } = await accessOf(services, request, sigField);
+  const found = await findOrder(services.db, params.number, access);
+  if (!found) return data({ message: problem("orders.notFound") }, { status: 404 });
+  const file = upload.files[0];
+  if (!file || file.data.length === 0) return data({ message: problem("documents.empty") }, { status: 400 });
+  const outcome = await addDocument(
+    services.db,
+    services.documents,
+    dealContext(services.config),
+    { number: params.number },
+    { data: file.data, filename: file.filename },
+    { by: "buyer", actor: customerId !== null ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null } },
+  );
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  const back = new URLSearchParams();
+  if ("sig" in found.access && sig) back.set("sig", sig);
+  back.set("receipt", outcome.message.key.endsWith("documentSame") ? "same" : "sent");
+  return redirect(`/orders/${params.number}?${back}`);
+}
+
+const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, sig, notice } = loaderData;
+  const { t } = useT("account");
+  const format = useFormat();
+  const { message: m } = useProblems("messages");
+  const navigation = useNavigation();
+  const shopDay = (d: string | null) => (d ? format.date(`${d}T12:00:00+09:00`, DAY) : t("orders.history.unknownDate"));
+  const moment = (iso: string) => format.date(iso, DAY);
+  const itemHref = order.itemId === null ? null : `/${order.kind === "vehicle" ? "vehicles" : "parts"}/${order.itemId}`;
+  const linkQuery = sig ? `?${new URLSearchParams({ order: order.number, sig })}` : "";
+  const pdfHref = `/invoices/${order.invoice.number}.pdf${linkQuery}`;
+  const docHref = (path: string) => (sig ? `${path}?${new URLSearchParams({ sig })}` : path);
+  const open = order.status !== "cancelled" && !order.invoice.voided;
+  const payable = open && order.balance > 0 && order.status !== "completed";
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      {sig ? null : (
+        <Link to="/orders" className="text-sm font-semibold text-accent-700 hover:underline">
+          {t("orders.back")}
+        </Link>
+      )}
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            {t("orders.orderTitle", { number: order.number })}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {itemHref ? (
+              <Link to={itemHref} className="font-semibold break-words text-slate-900 hover:underline">
+                {order.itemName}
+              </Link>
+            ) : (
+              <span className="font-semibold break-words">{order.itemName}</span>
+            )}{" "}
+            <span className="text-sm text-slate-500">{t("lists.ref", { ref: order.refId })}</span>
+          </p>
+          <p className="text-sm text-slate-500">{t("orders.placed", { date: moment(order.createdAt) })}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      {notice ? (
+        <div className="mt-4" role="status" data-testid="receipt-notice">
+          <FormMessage tone="success">{t(notice === "same" ? "orders.receipt.same" : "orders.receipt.sent")}</FormMessage>
+        </div>
+      ) : null}
+      {actionData ? (
+        <div className="mt-4" role="alert" data-testid="order-refused">
+          <FormMessage tone="error">{m(actionData.message as Problem)}</FormMessage>
+        </div>
+      ) : null}
+
+      <section
+        className={`mt-6 rounded-xl border p-5 ${order.status === "cancelled" ? "border-red-300 bg-red-50" : "border-accent-200 bg-white"}`}
+        aria-labelledby="next-title"
+        data-testid="order-next"
+      >
+        <h2 id="next-title" className="text-lg font-semibold text-slate-900">
+          {t("orders.next.title")}
+        </h2>
+        <NextStep order={order} shopDay={shopDay} />
+      </section>
+
+      <Progress order={order} />
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="money-title">
+        <h2 id="money-title" className="text-lg font-semibold text-slate-900">
+          {t("orders.money.title")}
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-slate-700">
+          <dt>{t("orders.money.total")}</dt>
+          <dd className="text-right font-semibold text-slate-900 tabular-nums">{format.yen(order.total)}</dd>
+          <dt>{t("orders.money.paid")}</dt>
+          <dd className="text-right tabular-nums" data-testid="order-paid">
+            {format.yen(order.paid)}
+          </dd>
+          <dt className="font-semibold text-slate-900">{t("orders.money.balance")}</dt>
+          <dd className="text-right text-xl font-bold text-slate-900 tabular-nums" data-testid="order-balance">
+            {format.yen(order.balance)}
+          </dd>
+        </dl>
+        {order.overpaid > 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            {t("orders.money.overpaid", { amount: format.yen(order.overpaid) })}
+          </p>
+        ) : null}
+        {payable ? <p className="mt-2 text-sm text-slate-700">{t("orders.money.due", { date: shopDay(order.invoice.dueDate) })}</p> : null}
+        {order.payments.length > 0 ? (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("orders.money.payments")}</h3>
+            <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="order-payments">
+              {order.payments.map((p) => (
+                <li key={p.id}>
+                  {t("orders.money.payment", { amount: format.yen(p.amount), date: shopDay(p.receivedOn) })}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {payable ? <BankBox order={order} /> : null}
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <a
+            href={pdfHref}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+            download
+          >
+            {t("orders.money.invoice", { number: order.invoice.number })}
+          </a>
+          <a
+            href={order.invoice.verifyPath}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {t("orders.money.check")}
+          </a>
+        </div>
+        {open && order.status !== "completed" ? (
+          <Form method="post" encType="multipart/form-data" className="mt-5 border-t border-slate-200 pt-4" data-testid="receipt-form">
+            <h3 className="font-semibold text-slate-900">{t("orders.receipt.title")}</h3>
+            <p id="receipt-help" className="mt-1 text-sm text-slate-600">
+              {t("orders.receipt.help")}
+            </p>
+            {sig ? <input type="hidden" name="sig" value={sig} /> : null}
+            <label htmlFor="receipt-file" className="mt-3 block text-sm font-medium text-slate-800">
+              {t("orders.receipt.file")}
+            </label>
+            <input
+              id="receipt-file"
+              name="file"
+              type="file"
+              required
+              accept="application/pdf,image/jpeg,image/png,image/webp"
+              aria-describedby="receipt-help"
+              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800"
+            />
+            <button
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+            >
+              {t("orders.receipt.send")}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <ShipmentBox order={order} shopDay={shopDay} />
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
+        <h2 id="docs-title" className="text-lg font-semibold text-slate-900">
+          {t("orders.documents.title")}
+        </h2>
+        {order.documents.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{t("orders.documents.none")}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" data-testid="order-documents">
+            {order.documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">
+                    {d.kind === "other" && d.title ? d.title : t(`orders.documents.kinds.${d.kind}`)}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {t("orders.documents.added", { date: moment(d.uploadedAt) })} · {Math.max(1, Math.round(d.size / 1024))} KB
+                  </p>
+                </div>
+                <a
+                  href={docHref(d.path)}
+                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
+                  download
+                >
+                  {t("orders.documents.download")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="history-title">
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          {t("orders.history.title")}
+        </h2>
+        <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-testid="order-history">
+          {[...order.steps].reverse().map((step) => (
+            <li key={step.id}>
+              <p className="text-xs text-slate-500">{format.date(step.at, { ...DAY, hour: "2-digit", minute: "2-digit" })}</p>
+              <p className="text-sm break-words text-slate-800">
+                <StepText step={step} order={order} shopDay={shopDay} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+  const { t } = useT("account");
+  const format = useFormat();
+  const s = order.shipment;
+  const port = order.port || s.portOfLoading;
+  let text: string;
+  switch (order.status) {
+    case "awaiting_payment":
+      text = t("orders.next.awaiting_payment", { balance: format.yen(order.balance), due: shopDay(order.invoice.dueDate) });
+      break;
+    case "partly_paid":
+      text = t("orders.next.partly_paid", {
+        paid: format.yen(order.paid),
+        balance: format.yen(order.balance),
+        due: shopDay(order.invoice.dueDate),
+      });
+      break;
+    case "paid":
+      text = s.etd
+        ? t("orders.next.paidEtd", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd) })
+        : t("orders.next.paid");
+      break;
+    case "shipped":
+      text = s.eta ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) }) : t("orders.next.shipped", { port });
+      break;
+    case "arrived":
+      text = t("orders.next.arrived", { port });
+      break;
+    case "completed":
+      text = t("orders.next.completed");
+      break;
+    case "cancelled":
+      text = t("orders.next.cancelled", { reason: order.cancel?.reason ?? "" });
+      break;
+  }
+  return (
+    <>
+      <p className="mt-2 text-slate-800" data-testid="order-next-text">
+        {text}
+      </p>
+      {order.cancel?.refundNote ? (
+        <p className="mt-2 text-slate-800">{t("orders.next.refund", { note: order.cancel.refundNote })}</p>
+      ) : null}
+      {order.invoice.voided && order.status !== "cancelled" ? (
+        <p className="mt-2 font-semibold text-red-800">{t("orders.next.voided")}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** When each step of the way was reached, from the timeline. */
+function reachedAt(order: OrderView, step: (typeof ORDER_STEPS)[number]): string | null {
+  const kind = step === "awaiting_payment" ? "opened" : step;
+  return order.steps.find((s) => s.kind === kind)?.at ?? null;
+}
+
+function Progress({ order }: { order: OrderView }) {
+  const { t } = useT("account");
+  const format = useFormat();
+  if (order.status === "cancelled") return null;
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="progress-title">
+      <h2 id="progress-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.steps.title")}
+      </h2>
+      <ol className="mt-3 space-y-2" data-testid="order-progress">
+        {ORDER_STEPS.map((step) => {
+          const at = reachedAt(order, step);
+          return (
+            <li key={step} className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${at ? "bg-accent-700 text-white" : "border-2 border-slate-300 text-transparent"}`}
+              >
+                ✓
+              </span>
+              <span className={at ? "font-semibold text-slate-900" : "text-slate-500"}>
+                {t(`orders.steps.${step}`)}
+              </span>
+              <span className="ml-auto text-right text-sm text-slate-600">
+                {at
+                  ? t("orders.steps.done", { date: format.date(at, { day: "numeric", month: "short" }) })
+                  : t("orders.steps.todo")}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function BankBox({ order }: { order: OrderView }) {
+  const { t } = useT("account");
+  const b = order.invoice.bank;
+  const rows: [string, string][] = (
+    [
+      ["orders.money.bankName", b.bankName],
+      ["orders.money.branch", b.branch],
+      ["orders.money.bankAddress", b.bankAddress],
+      ["orders.money.swift", b.swift],
+      ["orders.money.accountName", b.accountName],
+      ["orders.money.accountNumber", b.accountNumber],
+    ] as const
+  ).filter(([, v]) => v !== "") as [string, string][];
+  return (
+    <div className="mt-4 rounded-lg bg-slate-50 p-4" data-testid="order-bank">
+      <h3 className="font-semibold text-slate-900">{t("orders.money.bank")}</h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        {rows.map(([key, value]) => (
+          <div key={key} className="flex flex-col sm:flex-row sm:gap-3">
+            <dt className="text-slate-600 sm:w-36 sm:shrink-0">{t(key as "orders.money.bankName")}</dt>
+            <dd className="font-mono font-semibold break-all text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {b.note ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{b.note}</p> : null}
+      <p className="mt-3 text-sm text-slate-800">{t("orders.money.reference", { number: order.number })}</p>
+      <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("orders.money.warning")}</p>
+    </div>
+  );
+}
+
+function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+  const { t } = useT("account");
+  const s = order.shipment;
+  const earlier = (field: "etd" | "eta") => {
+    const key = field === "etd" ? "previousEtd" : "previousEta";
+    const olds = order.steps
+      .filter((step) => (step.kind === "dates" || step.kind === "shipment") && step.data[key])
+      .map((step) => String(step.data[key]))
+      .filter((d) => d !== s[field]);
+    return [...new Set(olds)];
+  };
+  const rows: { label: string; value: string; was?: string[]; testid?: string }[] = [];
+  if (s.vessel) rows.push({ label: t("orders.shipment.vessel"), value: s.vessel, testid: "order-vessel" });
+  if (s.voyage) rows.push({ label: t("orders.shipment.voyage"), value: s.voyage });
+  if (s.portOfLoading) rows.push({ label: t("orders.shipment.portOfLoading"), value: s.portOfLoading });
+  if (order.port) rows.push({ label: t("orders.shipment.port"), value: order.port });
+  if (s.etd) rows.push({ label: t("orders.shipment.etd"), value: shopDay(s.etd), was: earlier("etd"), testid: "order-etd" });
+  if (s.eta) rows.push({ label: t("orders.shipment.eta"), value: shopDay(s.eta), was: earlier("eta"), testid: "order-eta" });
+  if (s.method)
+    rows.push({
+      label: t("orders.shipment.method"),
+      value: t(s.method === "roro" ? "orders.shipment.roro" : "orders.shipment.container"),
+    });
+  if (s.container) rows.push({ label: t("orders.shipment.containerNumber"), value: s.container });
+  if (s.bl) rows.push({ label: t("orders.shipment.bl"), value: s.bl, testid: "order-bl" });
+  const booked = s.vessel !== "" || s.etd !== null;
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="ship-title">
+      <h2 id="ship-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.shipment.title")}
+      </h2>
+      {booked ? null : <p className="mt-2 text-sm text-slate-600">{t("orders.shipment.none")}</p>}
+      {rows.length > 0 ? (
+        <dl className="mt-3 space-y-2 text-sm" data-testid="order-shipment">
+          {rows.map((r) => (
+            <div key={r.label} className="flex flex-col sm:flex-row sm:gap-3">
+              <dt className="text-slate-600 sm:w-40 sm:shrink-0">{r.label}</dt>
+              <dd className="font-semibold break-words text-slate-900" data-testid={r.testid}>
+                {r.value}
+                {r.was?.map((d) => (
+                  <span key={d} className="ml-2 font-normal text-slate-500">
+                    (<s>{t("orders.shipment.was", { date: shopDay(d) })}</s>)
+                  </span>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <h3 className="mt-5 font-semibold text-slate-900">{t("orders.courier.title")}</h3>
+      {order.courier ? (
+        <div className="mt-1 text-sm text-slate-800" data-testid="order-courier">
+          <p>
+            {t("orders.courier.sent", {
+              courier: COURIER_NAME[order.courier.courier],
+              tracking: order.courier.tracking,
+            })}
+          </p>
+          <a
+            href={order.courier.url}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="mt-2 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
+          >
+            {t("orders.courier.track")}
+          </a>
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t("orders.courier.none")}</p>
+      )}
+    </section>
+  );
+}
+
+function StepText({
+  step,
+  order,
+  shopDay,
+}: {
+  step: OrderStepView;
+  order: OrderView;
+  shopDay: (d: string | null) => string;
+}) {
+  const { t } = useT("account");
+  const format = useFormat();
+  const d = step.data;
+  const yen = (v: unknown) => format.yen(Number(v ?? 0));
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  switch (step.kind) {
+    case "opened":
+      return <>{t("orders.history.opened", { total: yen(d.total), due: shopDay(text(d.due) || null) })}</>;
+    case "payment":
+      return <>{t("orders.history.payment", { amount: yen(d.amount), date: shopDay(text(d.receivedOn) || null) })}</>;
+    case "paid":
+      return <>{t("orders.history.paid", { amount: yen(d.amount), date: shopDay(text(d.receivedOn) || null) })}</>;
+    case "shipment":
+      return <>{t("orders.history.shipment", { vessel: text(d.vessel) || "—" })}</>;
+    case "dates":
+      return (
+        <>
+          {t("orders.history.dates", {
+            etd: shopDay(text(d.etd) || null),
+            eta: shopDay(text(d.eta) || null),
+          })}
+        </>
+      );
+    case "courier":
+      return (
+        <>
+          {t("orders.history.courier", {
+            courier: COURIER_NAME[text(d.courier) as Courier] ?? text(d.courier),
+            tracking: text(d.tracking),
+          })}
+        </>
+      );
+    case "shipped":
+      return <>{t("orders.history.shipped", { vessel: text(d.vessel) || "—" })}</>;
+    case "arrived":
+      return <>{t("orders.history.arrived", { port: text(d.port) || order.port })}</>;
+    case "completed":
+      return <>{t("orders.history.completed")}</>;
+    case "cancelled":
+      return <>{t("orders.history.cancelled", { reason: text(d.reason) })}</>;
+    case "document": {
+      const kind = text(d.kind) as OrderView["documents"][number]["kind"];
+      const name = kind === "other" && text(d.title) ? text(d.title) : t(`orders.documents.kinds.${kind}`);
+      return <>{t("orders.history.document", { name })}</>;
+    }
+    default:
+      return null;
+  }
+}
+
+export function ErrorBoundary() {
+  const { t } = useT("account");
+  return (
+    <div className="mx-auto max-w-xl px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{t("orders.notFound.title")}</h1>
+      <p className="mt-3 text-slate-700">{t("orders.notFound.text")}</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+          {t("lists.login")}
+        </Link>
+        <Link
+          to="/orders"
+          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {t("orders.back")}
+        </Link>
+      </div>
+    </div>
+  );
+}
