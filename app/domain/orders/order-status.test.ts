@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { allOrderMoves, canCancel, hasShipped, nextOrderStatus, ORDER_STATUSES, takesPayments } from "./order-status";
+
+describe("an order's status", () => {
+  it("runs Awaiting payment → Partly paid → Paid → Shipped → Arrived → Completed", () => {
+    expect(nextOrderStatus("awaiting_payment", "pay_part")).toBe("partly_paid");
+    expect(nextOrderStatus("partly_paid", "pay_part")).toBe("partly_paid");
+    expect(nextOrderStatus("partly_paid", "pay_full")).toBe("paid");
+    expect(nextOrderStatus("awaiting_payment", "pay_full")).toBe("paid");
+    expect(nextOrderStatus("paid", "ship")).toBe("shipped");
+    expect(nextOrderStatus("shipped", "arrive")).toBe("arrived");
+    expect(nextOrderStatus("arrived", "complete")).toBe("completed");
+  });
+
+  it("is cancelled from any step before Shipped, and never after", () => {
+    for (const status of ORDER_STATUSES)
+      expect(canCancel(status), status).toBe(["awaiting_payment", "partly_paid", "paid"].includes(status));
+    expect(nextOrderStatus("shipped", "cancel")).toBeNull();
+    expect(nextOrderStatus("cancelled", "cancel")).toBeNull();
+  });
+
+  it("ships unpaid only as the owner's exception, and a paid order ships the ordinary way", () => {
+    expect(nextOrderStatus("awaiting_payment", "ship")).toBeNull();
+    expect(nextOrderStatus("partly_paid", "ship")).toBeNull();
+    expect(nextOrderStatus("partly_paid", "ship_unpaid")).toBe("shipped");
+    expect(nextOrderStatus("paid", "ship_unpaid")).toBeNull();
+  });
+
+  it("takes money until it is complete or cancelled, without moving back", () => {
+    expect(takesPayments("shipped")).toBe(true);
+    expect(nextOrderStatus("shipped", "pay_full")).toBe("shipped");
+    expect(takesPayments("paid")).toBe(false);
+    expect(takesPayments("completed")).toBe(false);
+    expect(takesPayments("cancelled")).toBe(false);
+  });
+
+  it("nothing leaves Completed or Cancelled, no step is skipped, and every move ends in a status", () => {
+    const from = new Set(allOrderMoves().map((m) => m.from));
+    expect(from.has("completed")).toBe(false);
+    expect(from.has("cancelled")).toBe(false);
+    expect(nextOrderStatus("paid", "arrive")).toBeNull();
+    expect(nextOrderStatus("paid", "complete")).toBeNull();
+    expect(nextOrderStatus("shipped", "complete")).toBeNull();
+    for (const m of allOrderMoves()) expect(ORDER_STATUSES).toContain(m.to);
+    expect(["shipped", "arrived", "completed"].every((s) => hasShipped(s as never))).toBe(true);
+  });
+});
