@@ -1515,6 +1515,7 @@ export type MessagesKey =
   | "find.chooseYear"
   | "find.error"
   | "find.sent"
+  | "orders.notFound"
   | "quote.choosePort"
   | "quote.error"
   | "quote.fixFields"

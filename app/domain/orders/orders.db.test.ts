@@ -174,13 +174,13 @@ const payments = async (number: string) =>
     .execute();
 const vehicleStatus = async (id: number) =>
   (await t.db.selectFrom("vehicles").select("stock_status").where("id", "=", id).executeTakeFirstOrThrow()).stock_status;
-/** The mails to the buyer about this order (its number is in every subject). */
+/** The mails to the buyer about this order (each links to the order's page; the invoice mail links to the quote). */
 const buyerMails = (number: string) =>
   t.db
     .selectFrom("mail_outbox")
     .select(["subject", "text_body"])
     .where("to_address", "=", "amal@example.lk")
-    .where("subject", "like", `%${number}%`)
+    .where("text_body", "like", `%/orders/${number}%`)
     .orderBy("id")
     .execute();
 const pay = (amount: string, extra: Record<string, string> = {}) =>
