@@ -7,6 +7,8 @@ import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { seedDemoOrders } from "~/db/seed/demo-orders.server";
+import { documentStoreFor } from "~/domain/orders/document-store.server";
 import { withDatabase } from "./cli";
 
 /*
@@ -50,6 +52,7 @@ await withDatabase(async (db, config) => {
     await seedCompany(db);
     await seedDemoBank(db);
     await seedReplyTemplates(db);
+    await seedDemoOrders(db, config, documentStoreFor(config));
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");
@@ -58,6 +61,7 @@ await withDatabase(async (db, config) => {
   console.log(
     `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
+  await seedDemoOrders(db, config, documentStoreFor(config));
 });
 
 const { start } = (await import(serverBuild)) as { start: () => Promise<{ services: { config: { publicUrl: URL } } }> };

@@ -96,7 +96,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     dealContext(services.config),
     { number: params.number },
     { data: file.data, filename: file.filename },
-    { by: "buyer", actor: customerId !== null ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null } },
+    {
+      by: "buyer",
+      actor: customerId !== null ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null },
+    },
   );
   if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
   const back = new URLSearchParams();
@@ -122,6 +125,131 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const open = order.status !== "cancelled" && !order.invoice.voided;
   const payable = open && order.balance > 0 && order.status !== "completed";
 
+  const payment = (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="money-title">
+      <h2 id="money-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.money.title")}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-slate-700">
+        <dt>{t("orders.money.total")}</dt>
+        <dd className="text-right font-semibold text-slate-900 tabular-nums">{format.yen(order.total)}</dd>
+        <dt>{t("orders.money.paid")}</dt>
+        <dd className="text-right tabular-nums" data-testid="order-paid">
+          {format.yen(order.paid)}
+        </dd>
+        <dt className="font-semibold text-slate-900">{t("orders.money.balance")}</dt>
+        <dd className="text-right text-xl font-bold text-slate-900 tabular-nums" data-testid="order-balance">
+          {format.yen(order.balance)}
+        </dd>
+      </dl>
+      {order.overpaid > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {t("orders.money.overpaid", { amount: format.yen(order.overpaid) })}
+        </p>
+      ) : null}
+      {payable ? (
+        <p className="mt-2 text-sm text-slate-700">{t("orders.money.due", { date: shopDay(order.invoice.dueDate) })}</p>
+      ) : null}
+      {order.payments.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("orders.money.payments")}</h3>
+          <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="order-payments">
+            {order.payments.map((p) => (
+              <li key={p.id}>
+                {t("orders.money.payment", { amount: format.yen(p.amount), date: shopDay(p.receivedOn) })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {payable ? <BankBox order={order} /> : null}
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <a
+          href={pdfHref}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+          download
+        >
+          {t("orders.money.invoice", { number: order.invoice.number })}
+        </a>
+        <a
+          href={order.invoice.verifyPath}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {t("orders.money.check")}
+        </a>
+      </div>
+      {payable ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-5 border-t border-slate-200 pt-4"
+          data-testid="receipt-form"
+        >
+          <h3 className="font-semibold text-slate-900">{t("orders.receipt.title")}</h3>
+          <p id="receipt-help" className="mt-1 text-sm text-slate-600">
+            {t("orders.receipt.help")}
+          </p>
+          {sig ? <input type="hidden" name="sig" value={sig} /> : null}
+          <label htmlFor="receipt-file" className="mt-3 block text-sm font-medium text-slate-800">
+            {t("orders.receipt.file")}
+          </label>
+          <input
+            id="receipt-file"
+            name="file"
+            type="file"
+            required
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            aria-describedby="receipt-help"
+            className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800"
+          />
+          <button
+            type="submit"
+            disabled={navigation.state !== "idle"}
+            className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+          >
+            {t("orders.receipt.send")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+  const shipping = (
+    <>
+      <ShipmentBox order={order} shopDay={shopDay} />
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
+        <h2 id="docs-title" className="text-lg font-semibold text-slate-900">
+          {t("orders.documents.title")}
+        </h2>
+        {order.documents.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{t("orders.documents.none")}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" data-testid="order-documents">
+            {order.documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">
+                    {d.kind === "other" && d.title ? d.title : t(`orders.documents.kinds.${d.kind}`)}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {t("orders.documents.added", { date: moment(d.uploadedAt) })} ·{" "}
+                    {Math.max(1, Math.round(d.size / 1024))} KB
+                  </p>
+                </div>
+                <a
+                  href={docHref(d.path)}
+                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
+                  download
+                >
+                  {t("orders.documents.download")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       {sig ? null : (
@@ -151,7 +279,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       {notice ? (
         <div className="mt-4" role="status" data-testid="receipt-notice">
-          <FormMessage tone="success">{t(notice === "same" ? "orders.receipt.same" : "orders.receipt.sent")}</FormMessage>
+          <FormMessage tone="success">
+            {t(notice === "same" ? "orders.receipt.same" : "orders.receipt.sent")}
+          </FormMessage>
         </div>
       ) : null}
       {actionData ? (
@@ -173,118 +303,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <Progress order={order} />
 
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="money-title">
-        <h2 id="money-title" className="text-lg font-semibold text-slate-900">
-          {t("orders.money.title")}
-        </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-slate-700">
-          <dt>{t("orders.money.total")}</dt>
-          <dd className="text-right font-semibold text-slate-900 tabular-nums">{format.yen(order.total)}</dd>
-          <dt>{t("orders.money.paid")}</dt>
-          <dd className="text-right tabular-nums" data-testid="order-paid">
-            {format.yen(order.paid)}
-          </dd>
-          <dt className="font-semibold text-slate-900">{t("orders.money.balance")}</dt>
-          <dd className="text-right text-xl font-bold text-slate-900 tabular-nums" data-testid="order-balance">
-            {format.yen(order.balance)}
-          </dd>
-        </dl>
-        {order.overpaid > 0 ? (
-          <p className="mt-2 text-sm text-slate-700">
-            {t("orders.money.overpaid", { amount: format.yen(order.overpaid) })}
-          </p>
-        ) : null}
-        {payable ? <p className="mt-2 text-sm text-slate-700">{t("orders.money.due", { date: shopDay(order.invoice.dueDate) })}</p> : null}
-        {order.payments.length > 0 ? (
-          <>
-            <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("orders.money.payments")}</h3>
-            <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="order-payments">
-              {order.payments.map((p) => (
-                <li key={p.id}>
-                  {t("orders.money.payment", { amount: format.yen(p.amount), date: shopDay(p.receivedOn) })}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {payable ? <BankBox order={order} /> : null}
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <a
-            href={pdfHref}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
-            download
-          >
-            {t("orders.money.invoice", { number: order.invoice.number })}
-          </a>
-          <a
-            href={order.invoice.verifyPath}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            {t("orders.money.check")}
-          </a>
-        </div>
-        {open && order.status !== "completed" ? (
-          <Form method="post" encType="multipart/form-data" className="mt-5 border-t border-slate-200 pt-4" data-testid="receipt-form">
-            <h3 className="font-semibold text-slate-900">{t("orders.receipt.title")}</h3>
-            <p id="receipt-help" className="mt-1 text-sm text-slate-600">
-              {t("orders.receipt.help")}
-            </p>
-            {sig ? <input type="hidden" name="sig" value={sig} /> : null}
-            <label htmlFor="receipt-file" className="mt-3 block text-sm font-medium text-slate-800">
-              {t("orders.receipt.file")}
-            </label>
-            <input
-              id="receipt-file"
-              name="file"
-              type="file"
-              required
-              accept="application/pdf,image/jpeg,image/png,image/webp"
-              aria-describedby="receipt-help"
-              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800"
-            />
-            <button
-              type="submit"
-              disabled={navigation.state !== "idle"}
-              className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-            >
-              {t("orders.receipt.send")}
-            </button>
-          </Form>
-        ) : null}
-      </section>
-
-      <ShipmentBox order={order} shopDay={shopDay} />
-
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
-        <h2 id="docs-title" className="text-lg font-semibold text-slate-900">
-          {t("orders.documents.title")}
-        </h2>
-        {order.documents.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">{t("orders.documents.none")}</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100" data-testid="order-documents">
-            {order.documents.map((d) => (
-              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">
-                    {d.kind === "other" && d.title ? d.title : t(`orders.documents.kinds.${d.kind}`)}
-                  </p>
-                  <p className="text-xs text-slate-500">
-                    {t("orders.documents.added", { date: moment(d.uploadedAt) })} · {Math.max(1, Math.round(d.size / 1024))} KB
-                  </p>
-                </div>
-                <a
-                  href={docHref(d.path)}
-                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
-                  download
-                >
-                  {t("orders.documents.download")}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {/* Once paid, the ship and the documents are what the buyer comes for: they come first. */}
+      {payable ? (
+        <>
+          {payment}
+          {shipping}
+        </>
+      ) : (
+        <>
+          {shipping}
+          {payment}
+        </>
+      )}
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="history-title">
         <h2 id="history-title" className="text-lg font-semibold text-slate-900">
@@ -293,7 +323,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-testid="order-history">
           {[...order.steps].reverse().map((step) => (
             <li key={step.id}>
-              <p className="text-xs text-slate-500">{format.date(step.at, { ...DAY, hour: "2-digit", minute: "2-digit" })}</p>
+              <p className="text-xs text-slate-500">
+                {format.date(step.at, { ...DAY, hour: "2-digit", minute: "2-digit" })}
+              </p>
               <p className="text-sm break-words text-slate-800">
                 <StepText step={step} order={order} shopDay={shopDay} />
               </p>
@@ -313,7 +345,10 @@ function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | 
   let text: string;
   switch (order.status) {
     case "awaiting_payment":
-      text = t("orders.next.awaiting_payment", { balance: format.yen(order.balance), due: shopDay(order.invoice.dueDate) });
+      text = t("orders.next.awaiting_payment", {
+        balance: format.yen(order.balance),
+        due: shopDay(order.invoice.dueDate),
+      });
       break;
     case "partly_paid":
       text = t("orders.next.partly_paid", {
@@ -444,8 +479,10 @@ function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string
   if (s.voyage) rows.push({ label: t("orders.shipment.voyage"), value: s.voyage });
   if (s.portOfLoading) rows.push({ label: t("orders.shipment.portOfLoading"), value: s.portOfLoading });
   if (order.port) rows.push({ label: t("orders.shipment.port"), value: order.port });
-  if (s.etd) rows.push({ label: t("orders.shipment.etd"), value: shopDay(s.etd), was: earlier("etd"), testid: "order-etd" });
-  if (s.eta) rows.push({ label: t("orders.shipment.eta"), value: shopDay(s.eta), was: earlier("eta"), testid: "order-eta" });
+  if (s.etd)
+    rows.push({ label: t("orders.shipment.etd"), value: shopDay(s.etd), was: earlier("etd"), testid: "order-etd" });
+  if (s.eta)
+    rows.push({ label: t("orders.shipment.eta"), value: shopDay(s.eta), was: earlier("eta"), testid: "order-eta" });
   if (s.method)
     rows.push({
       label: t("orders.shipment.method"),
@@ -463,9 +500,9 @@ function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string
       {rows.length > 0 ? (
         <dl className="mt-3 space-y-2 text-sm" data-testid="order-shipment">
           {rows.map((r) => (
-            <div key={r.label} className="flex flex-col sm:flex-row sm:gap-3">
-              <dt className="text-slate-600 sm:w-40 sm:shrink-0">{r.label}</dt>
-              <dd className="font-semibold break-words text-slate-900" data-testid={r.testid}>
+            <div key={r.label} className="flex justify-between gap-4">
+              <dt className="shrink-0 text-slate-600">{r.label}</dt>
+              <dd className="min-w-0 text-right font-semibold break-words text-slate-900" data-testid={r.testid}>
                 {r.value}
                 {r.was?.map((d) => (
                   <span key={d} className="ml-2 font-normal text-slate-500">
