@@ -164,7 +164,8 @@ const fd = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) form.append(k, v);
   return form;
 };
-const order = (number: string) => t.db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
+const order = (number: string) =>
+  t.db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
 const payments = async (number: string) =>
   t.db
     .selectFrom("payments")
@@ -173,7 +174,8 @@ const payments = async (number: string) =>
     .where("orders.number", "=", number)
     .execute();
 const vehicleStatus = async (id: number) =>
-  (await t.db.selectFrom("vehicles").select("stock_status").where("id", "=", id).executeTakeFirstOrThrow()).stock_status;
+  (await t.db.selectFrom("vehicles").select("stock_status").where("id", "=", id).executeTakeFirstOrThrow())
+    .stock_status;
 /** The mails to the buyer about this order (each links to the order's page; the invoice mail links to the quote). */
 const buyerMails = (number: string) =>
   t.db
@@ -201,7 +203,12 @@ describe("an accepted offer", () => {
   it("opens an order with the invoice's number, awaiting payment, on the buyer's timeline", async () => {
     const { number } = await accepted();
     const row = await order(number);
-    expect(row).toMatchObject({ status: "awaiting_payment", total: 1_000_000, paid: 0, buyer_email: "amal@example.lk" });
+    expect(row).toMatchObject({
+      status: "awaiting_payment",
+      total: 1_000_000,
+      paid: 0,
+      buyer_email: "amal@example.lk",
+    });
     const view = await orderFor(t.db, number, { customerId: buyerId });
     expect(view?.steps.map((s) => s.kind)).toEqual(["opened"]);
     expect(view?.invoice.bank.accountNumber).toBe(bank.accountNumber);
@@ -313,7 +320,11 @@ describe("shipment and the steps", () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ etd: shopDay(10), eta: shopDay(5) }, "eta", "The arrival (ETA) cannot be before the departure (ETD)."],
       [{ etd: "2026-13-01" }, "etd", "Enter the departure day as a date."],
-      [{ method: "container", container: "ABC123" }, "container", "Enter a container number of 4 letters and 7 digits (for example MSCU1234565)."],
+      [
+        { method: "container", container: "ABC123" },
+        "container",
+        "Enter a container number of 4 letters and 7 digits (for example MSCU1234565).",
+      ],
       [{ method: "air" }, "method", "Choose RoRo or container."],
     ];
     for (const [change, field, message] of cases) {
@@ -381,9 +392,15 @@ describe("shipment and the steps", () => {
     expect((await recordPayment(t.db, deal, number, pay("1000000"), staff)).ok).toBe(true);
     const noVessel = await moveOrderByStaff(t.db, deal, number, "ship", fd({}), staff);
     expect(noVessel.ok).toBe(false);
-    expect((await saveShipment(t.db, deal, number, fd({ vessel: "Morning Star", etd: shopDay(2) }), staff)).ok).toBe(true);
-    expect((await saveCourier(t.db, deal, number, fd({ courier: "dhl", tracking: "1234 5678 90" }), staff)).ok).toBe(true);
-    expect((await saveCourier(t.db, deal, number, fd({ courier: "ups", tracking: "1234567890" }), staff)).ok).toBe(false);
+    expect((await saveShipment(t.db, deal, number, fd({ vessel: "Morning Star", etd: shopDay(2) }), staff)).ok).toBe(
+      true,
+    );
+    expect((await saveCourier(t.db, deal, number, fd({ courier: "dhl", tracking: "1234 5678 90" }), staff)).ok).toBe(
+      true,
+    );
+    expect((await saveCourier(t.db, deal, number, fd({ courier: "ups", tracking: "1234567890" }), staff)).ok).toBe(
+      false,
+    );
     for (const step of ["ship", "arrive", "complete"]) {
       expect((await moveOrderByStaff(t.db, deal, number, step, fd({}), staff)).ok, step).toBe(true);
       expect((await moveOrderByStaff(t.db, deal, number, step, fd({}), staff)).ok, `${step} twice`).toBe(false);
@@ -424,11 +441,22 @@ describe("cancelling", () => {
       staff,
     );
     expect(done.ok).toBe(true);
-    expect(await order(number)).toMatchObject({ status: "cancelled", refund_note: "Refunded by TT on 1 Dec, less bank fees" });
+    expect(await order(number)).toMatchObject({
+      status: "cancelled",
+      refund_note: "Refunded by TT on 1 Dec, less bank fees",
+    });
     expect(await vehicleStatus(vehicleId)).toBe("available");
-    const quote = await t.db.selectFrom("quotes").select("status").where("number", "=", quoteNumber).executeTakeFirstOrThrow();
+    const quote = await t.db
+      .selectFrom("quotes")
+      .select("status")
+      .where("number", "=", quoteNumber)
+      .executeTakeFirstOrThrow();
     expect(quote.status).toBe("closed");
-    const invoice = await t.db.selectFrom("invoices").select("voided_at").where("number", "=", number).executeTakeFirstOrThrow();
+    const invoice = await t.db
+      .selectFrom("invoices")
+      .select("voided_at")
+      .where("number", "=", number)
+      .executeTakeFirstOrThrow();
     expect(invoice.voided_at).not.toBeNull();
     const last = (await buyerMails(number)).at(-1)!;
     expect(last.text_body).toContain("Buyer's licence refused");
@@ -484,7 +512,9 @@ describe("documents", () => {
 
   it("a buyer's receipt is kept as a clean image and the owner is told", async () => {
     const { number } = await accepted();
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ccc" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ccc" } })
+      .jpeg()
+      .toBuffer();
     const polyglot = Buffer.concat([jpeg, Buffer.from("<html><script>alert(1)</script></html>")]);
     const outcome = await addDocument(
       t.db,
@@ -528,12 +558,19 @@ describe("who sees an order", () => {
     expect(await orderFor(t.db, "../../etc", { staff: true })).toBeNull();
     // A document of one order is not reached through another order's number.
     const pdf = await pdfBytes();
-    await addDocument(t.db, store, deal, { number: other.number }, { data: pdf, filename: "b.pdf" }, {
-      by: "staff",
-      staff,
-      kind: "bill_of_lading",
-      title: "",
-    });
+    await addDocument(
+      t.db,
+      store,
+      deal,
+      { number: other.number },
+      { data: pdf, filename: "b.pdf" },
+      {
+        by: "staff",
+        staff,
+        kind: "bill_of_lading",
+        title: "",
+      },
+    );
     const otherDoc = (await orderFor(t.db, other.number, { staff: true }))!.documents[0]!;
     expect(await documentFor(t.db, number, otherDoc.id, { customerId: buyerId })).toBeNull();
     expect(await documentFor(t.db, other.number, otherDoc.id, { customerId: buyerId })).toBeNull();
@@ -545,7 +582,10 @@ describe("who sees an order", () => {
     await saveShipment(t.db, deal, number, fd({ vessel: "Morning Star", bl: "FINDME-BL-77", etd: shopDay(3) }), staff);
     for (const q of [number, "amal perera", "findme-bl"]) {
       const found = await listOrders(t.db, orderFilterOf(new URLSearchParams({ q })));
-      expect(found.orders.map((o) => o.number), q).toContain(number);
+      expect(
+        found.orders.map((o) => o.number),
+        q,
+      ).toContain(number);
     }
     const awaiting = await listOrders(t.db, orderFilterOf(new URLSearchParams({ status: "awaiting_payment" })));
     expect(awaiting.orders.every((o) => o.status === "awaiting_payment")).toBe(true);

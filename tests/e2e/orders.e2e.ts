@@ -1,0 +1,356 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DB, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { DEMO_BANK, seedDemoBank } from "~/db/seed/demo-bank.server";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createCustomer } from "~/domain/accounts/customers.server";
+import { answerOffer } from "~/domain/deals/answer.server";
+import { createOffer, dealContext } from "~/domain/deals/offers.server";
+import { shopDayAfter } from "~/domain/deals/deal-time";
+import { addFreightPort } from "~/domain/freight/freight.server";
+import { formInput } from "~/domain/forms";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { offerLinkPath } from "~/domain/deals/offer-links.server";
+import { orderLinkPath } from "~/domain/orders/order-links.server";
+import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
+import { createQuote } from "~/domain/quotes/quotes.server";
+import { seedCompany } from "~/domain/settings/company.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { loadConfig } from "~/config.server";
+import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
+import { readMail } from "../support/mime";
+import { freePort, runShop } from "../support/shop-process";
+
+/*
+ * An order from the accepted offer to Completed, as its buyer sees it on a
+ * phone (390 px): the balance and the bank account, a receipt upload (a web
+ * page posing as a receipt is refused), the owner's steps appearing on the
+ * timeline, the documents to download, one mail per change; and nobody else
+ * reaching the order or its documents.
+ */
+
+const STAFF = { adminId: "order-owner", password: "order-owner password 1" };
+const BUYER = { email: "kamal@example.lk", password: "kamal password 12", fullName: "Kamal Silva" };
+const OTHER = { email: "stranger@example.ke", password: "stranger password 1", fullName: "Stranger" };
+const SECRET = "orders-secret-orders-secret-orders-secret";
+
+let shop: ReturnType<typeof runShop>;
+let dataDir: string;
+let db: DB;
+let browser: Browser;
+let vehicleId: number;
+let orderNumber: string;
+let guestOrder: string;
+
+async function acceptedDeal(customerId: number | null, email: string, key: string, name: string) {
+  const v = await createVehicle(
+    db,
+    vehicleFactory(createRng(71 + key.length), 0, {
+      stockStatus: "available",
+      price: 1_000_000,
+      type: "Sedan",
+      subType: null,
+      engineCc: 1500,
+      name,
+    }),
+    [],
+    { kind: "system", id: null },
+  );
+  const form = new FormData();
+  for (const [k, val] of Object.entries({
+    kind: "vehicle",
+    itemId: String(v.id),
+    submissionKey: key,
+    name: BUYER.fullName,
+    country: "Sri Lanka",
+    email,
+    phone: "+94 77 123 4567",
+    message: "Price to Colombo please.",
+    portId: "1",
+  }))
+    form.append(k, val);
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, OWNER_EMAIL: "owner@orders.example" });
+  const deal = dealContext({ ...config, publicUrl: new URL("http://127.0.0.1") });
+  const made = await createQuote(db, QuoteRequestSchema.parse(formInput(form)), customerId, {
+    ownerEmail: deal.ownerEmail,
+    shopName: deal.shopName,
+    publicUrl: deal.publicUrl,
+    language: "en",
+  });
+  if (!made.ok) throw new Error("no quote");
+  const offer = await createOffer(
+    db,
+    deal,
+    made.number,
+    {
+      fob: "1,000,000",
+      terms: "FOB",
+      port: "Colombo, Sri Lanka",
+      validUntil: shopDayAfter(new Date(), 7),
+      message: "",
+    },
+    { id: 1, adminId: STAFF.adminId },
+  );
+  if (!offer.ok) throw new Error("no offer");
+  const offerRow = await db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
+  const sig = new URL(offerLinkPath(SECRET, made.number, offerRow), "http://x").searchParams.get("sig")!;
+  const answer = await answerOffer(
+    db,
+    deal,
+    made.number,
+    "accept",
+    customerId === null ? { offerId: offerRow.id, sig } : { customerId },
+  );
+  if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
+  return { vehicleId: v.id, number: answer.invoiceNumber };
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-orders-"));
+  db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
+  await addFreightPort(
+    db,
+    { id: 1, adminId: "setup" },
+    { country: "Sri Lanka", port: "Colombo", small: 90_000, medium: 120_000, large: 180_000, insurance: 150 },
+  );
+  await seedCompany(db);
+  await seedDemoBank(db);
+  const buyer = await createCustomer(db, { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" });
+  await createCustomer(db, { ...OTHER, country: "Kenya", phone: "+254 700 000 000" });
+  await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
+  const mine = await acceptedDeal(buyer!.id, BUYER.email, "orders-e2e-key-00000001", "2018 Toyota Premio");
+  vehicleId = mine.vehicleId;
+  orderNumber = mine.number;
+  guestOrder = (await acceptedDeal(null, "guest@example.lk", "orders-e2e-key-00000002", "2017 Honda Fit")).number;
+
+  shop = runShop({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    OWNER_EMAIL: "owner@orders.example",
+    PAGE_CACHE_SECONDS: "0",
+    MAIL_OUTBOX_EVERY_MS: "200",
+  });
+  await shop.ready;
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await db?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(width: number, login: "staff" | "buyer" | "other" | null): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  if (login === "staff") {
+    await page.goto("/admin/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(STAFF.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin$/);
+  } else if (login) {
+    const who = login === "buyer" ? BUYER : OTHER;
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: /^(Login|Sign in)$/ }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  }
+  return page;
+}
+
+/** The shop's mails to an address that link to an order (the shop writes .eml files without SMTP). */
+function orderMails(address: string, number: string) {
+  const dir = path.join(dataDir, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((file) => readMail(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter((mail) => (mail.headers.get("to") ?? "").includes(address) && mail.text.includes(`/orders/${number}`));
+}
+
+/** Writes a file for the browser's file input. */
+function tempFile(name: string, data: Buffer): string {
+  const file = path.join(dataDir, name);
+  fs.writeFileSync(file, data);
+  return file;
+}
+
+/** The owner does a step on the order's page in the staff panel; the page says it was done. */
+async function ownerDoes(owner: Page, action: (page: Page) => Promise<void>) {
+  await owner.goto(`/admin/orders/${orderNumber}`, { waitUntil: "networkidle" });
+  await action(owner);
+  await owner.waitForLoadState("networkidle");
+}
+
+describe("an order from the accepted offer to Completed", () => {
+  it("the buyer follows every step on a phone, with one mail per change", async () => {
+    const buyer = await signedIn(390, "buyer");
+    await buyer.goto("/orders", { waitUntil: "networkidle" });
+    await buyer.getByTestId("order-list").getByRole("link").filter({ hasText: "2018 Toyota Premio" }).click();
+    await buyer.waitForURL(new RegExp(`/orders/${orderNumber}$`));
+    expect(await buyer.getByTestId("order-status").textContent()).toBe("Awaiting payment");
+    expect(await buyer.getByTestId("order-balance").textContent()).toBe("¥1,000,000");
+    expect(await buyer.getByTestId("order-bank").innerText()).toContain(DEMO_BANK.accountNumber);
+    expect(await buyer.getByTestId("order-next-text").textContent()).toContain("Pay ¥1,000,000 by");
+    expect(await seriousAccessibilityProblems(buyer)).toEqual([]);
+    // What to do is on the first screen of a phone.
+    const next = await buyer.getByTestId("order-next").boundingBox();
+    expect(next!.y).toBeLessThan(900);
+
+    // A web page posing as a receipt is refused; a photo of the receipt is kept.
+    await buyer
+      .getByLabel("Receipt file")
+      .setInputFiles(tempFile("receipt.pdf", Buffer.from("<html><script>alert(1)</script></html>")));
+    await buyer.getByRole("button", { name: "Upload receipt" }).click();
+    await buyer.getByTestId("order-refused").waitFor();
+    expect(await buyer.getByTestId("order-refused").innerText()).toContain("PDF, JPG, PNG or WebP");
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#eee" } })
+      .jpeg()
+      .toBuffer();
+    await buyer.getByLabel("Receipt file").setInputFiles(tempFile("receipt.jpg", photo));
+    await buyer.getByRole("button", { name: "Upload receipt" }).click();
+    await buyer.getByTestId("receipt-notice").waitFor();
+    expect(await buyer.getByTestId("order-documents").innerText()).toContain("Your payment receipt");
+
+    // The owner's steps, each seen by the buyer.
+    const owner = await signedIn(1366, "staff");
+    await ownerDoes(owner, async (page) => {
+      const form = page.getByTestId("payment-form");
+      await form.getByLabel(/Amount/).fill("400,000");
+      await form.getByLabel(/Bank reference/).fill("TT-7781");
+      await form.getByRole("button").click();
+    });
+    await buyer.reload({ waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("order-status").textContent()).toBe("Partly paid");
+    expect(await buyer.getByTestId("order-balance").textContent()).toBe("¥600,000");
+
+    await ownerDoes(owner, async (page) => {
+      const form = page.getByTestId("payment-form");
+      await form.getByLabel(/Amount/).fill("600000");
+      await form.getByRole("button").click();
+    });
+    await buyer.reload({ waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("order-status").textContent()).toBe("Paid");
+    const visitor = await signedIn(390, null);
+    await visitor.goto(`/vehicles/${vehicleId}`, { waitUntil: "networkidle" });
+    expect(await visitor.getByTestId("stock-status-badge").first().textContent()).toBe("Sold");
+
+    const etd = shopDayAfter(new Date(), 5);
+    const eta = shopDayAfter(new Date(), 25);
+    await ownerDoes(owner, async (page) => {
+      const form = page.getByTestId("shipment-form");
+      await form.getByLabel(/Vessel/).fill("Morning Camellia");
+      await form.getByLabel(/ETD/).fill(etd);
+      await form.getByLabel(/ETA/).fill(eta);
+      await form.getByLabel(/B\/L/).fill("YKCMB770011");
+      await form.getByRole("button").click();
+    });
+    await buyer.reload({ waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("order-vessel").textContent()).toBe("Morning Camellia");
+    expect(await buyer.getByTestId("order-bl").textContent()).toBe("YKCMB770011");
+
+    // The ETA moves: the buyer sees the new date and the old one struck through.
+    const later = shopDayAfter(new Date(), 28);
+    await ownerDoes(owner, async (page) => {
+      const form = page.getByTestId("shipment-form");
+      await form.getByLabel(/ETA/).fill(later);
+      await form.getByRole("button").click();
+    });
+    await buyer.reload({ waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("order-eta").locator("s").count()).toBe(1);
+
+    const certificate = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    await ownerDoes(owner, async (page) => {
+      const form = page.getByTestId("document-form");
+      await form.getByLabel(/File/).setInputFiles(tempFile("export-certificate.pdf", certificate));
+      await form.getByRole("button").click();
+    });
+    for (const step of ["ship-form", "courier-form", "arrive-form", "complete-form"]) {
+      await ownerDoes(owner, async (page) => {
+        const form = page.getByTestId(step);
+        if (step === "courier-form") {
+          await form.getByLabel(/Courier/).selectOption("dhl");
+          await form.getByLabel(/Tracking/).fill("4455667788");
+        }
+        await form.getByRole("button").click();
+      });
+    }
+    await buyer.reload({ waitUntil: "networkidle" });
+    expect(await buyer.getByTestId("order-status").textContent()).toBe("Completed");
+    expect(await buyer.getByTestId("order-courier").innerText()).toContain("4455667788");
+    const progress = await buyer.getByTestId("order-progress").innerText();
+    expect(progress).not.toContain("Not yet");
+    expect(await seriousAccessibilityProblems(buyer)).toEqual([]);
+    const wide = await buyer.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(wide).toBe(false);
+
+    // The export certificate downloads for the buyer, as a file, never shown as a page.
+    const [download] = await Promise.all([
+      buyer.waitForEvent("download"),
+      buyer.getByTestId("order-documents").getByRole("link").filter({ hasText: "Download" }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/Export certificate/);
+
+    // One mail per change: 2 payments, shipment, new dates, document, shipped, courier, arrived, completed.
+    await expect.poll(() => orderMails(BUYER.email, orderNumber).length, { timeout: 10_000 }).toBe(9);
+  });
+});
+
+describe("nobody else reaches an order or its documents", () => {
+  it("another buyer, a visitor and a tampered link get 404; the link's holder gets the order; documents are private downloads", async () => {
+    const documents = await db
+      .selectFrom("order_documents")
+      .innerJoin("orders", "orders.id", "order_documents.order_id")
+      .select(["order_documents.id", "orders.number"])
+      .where("orders.number", "=", orderNumber)
+      .execute();
+    expect(documents.length).toBeGreaterThan(0);
+    const docPath = `/orders/${orderNumber}/documents/${documents[0]!.id}`;
+    const other = await signedIn(390, "other");
+    const visitor = await signedIn(390, null);
+    for (const page of [other, visitor]) {
+      expect((await page.request.get(`/orders/${orderNumber}`)).status()).toBe(404);
+      expect((await page.request.get(docPath)).status()).toBe(404);
+      expect((await page.request.get(`/invoices/${orderNumber}.pdf`)).status()).toBe(404);
+    }
+    // An unknown document and a guessed one of another order answer the same.
+    expect((await other.request.get(`/orders/${orderNumber}/documents/999999`)).status()).toBe(404);
+    expect((await visitor.request.get(`/orders/${guestOrder}/documents/${documents[0]!.id}`)).status()).toBe(404);
+
+    const link = orderLinkPath(SECRET, guestOrder);
+    const guest = await visitor.request.get(link);
+    expect(guest.status()).toBe(200);
+    expect(guest.headers()["cache-control"]).toContain("no-store");
+    expect((await visitor.request.get(link.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).status()).toBe(404);
+    // One order's link does not open another.
+    const sig = new URL(link, "http://x").searchParams.get("sig")!;
+    expect((await visitor.request.get(`/orders/${orderNumber}?sig=${sig}`)).status()).toBe(404);
+
+    const buyer = await signedIn(390, "buyer");
+    const file = await buyer.request.get(docPath);
+    expect(file.status()).toBe(200);
+    const headers = file.headers();
+    expect(headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toContain("sandbox");
+    expect(["application/pdf", "image/jpeg"]).toContain(headers["content-type"]);
+    // Documents are not among the public photos.
+    expect((await visitor.request.get(`/media/../documents`)).status()).toBeGreaterThanOrEqual(400);
+    const stored = await db.selectFrom("order_documents").select("file_key").executeTakeFirstOrThrow();
+    expect((await visitor.request.get(`/media/${stored.file_key}`)).status()).toBe(404);
+  });
+});
