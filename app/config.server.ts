@@ -31,6 +31,13 @@ const urlText = (protocols: string[], hint: string) =>
       }
     }, hint);
 
+const bucketName = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    "must be a bucket name (3 to 63 lower-case letters, digits, dots or dashes)",
+  );
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -106,15 +113,7 @@ const EnvSchema = z
       .min(0, "must be a whole number of minutes from 0 to 1440")
       .max(1440, "must be a whole number of minutes from 0 to 1440")
       .default(15),
-    MEDIA_S3_BUCKET: optionalText.pipe(
-      z
-        .string()
-        .regex(
-          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-          "must be a bucket name (3 to 63 lower-case letters, digits, dots or dashes)",
-        )
-        .optional(),
-    ),
+    MEDIA_S3_BUCKET: optionalText.pipe(bucketName.optional()),
     MEDIA_S3_ENDPOINT: optionalText.pipe(
       urlText(["http:", "https:"], "must be an http:// or https:// address such as http://minio:9000").optional(),
     ),
@@ -124,6 +123,8 @@ const EnvSchema = z
         .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto")
         .optional(),
     ),
+    // Orders' private documents, in a bucket of their own at the same endpoint, with the same keys.
+    DOCUMENTS_S3_BUCKET: optionalText.pipe(bucketName.optional()),
     MEDIA_S3_ACCESS_KEY_ID: optionalText,
     MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
     MEDIA_PUBLIC_URL: optionalText.pipe(
@@ -168,15 +169,29 @@ const EnvSchema = z
           (env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_ACCESS_KEY_ID" : "MEDIA_S3_SECRET_ACCESS_KEY"),
       });
     }
+    if (env.DOCUMENTS_S3_BUCKET && env.DOCUMENTS_S3_BUCKET === env.MEDIA_S3_BUCKET) {
+      // The photos' bucket may be readable by anyone (MEDIA_PUBLIC_URL); a bill of lading must never be.
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOCUMENTS_S3_BUCKET"],
+        message: "must not be the photos' bucket (MEDIA_S3_BUCKET may be public): name a private bucket of its own",
+      });
+    }
     if (!env.MEDIA_S3_BUCKET) {
-      // Photos on the local disk are served by the shop itself: these would do nothing.
-      for (const name of [
-        "MEDIA_S3_ENDPOINT",
-        "MEDIA_S3_REGION",
-        "MEDIA_S3_ACCESS_KEY_ID",
-        "MEDIA_S3_SECRET_ACCESS_KEY",
-        "MEDIA_PUBLIC_URL",
-      ] as const) {
+      // Photos on the local disk are served by the shop itself: these would do nothing
+      // (the endpoint, region and keys are also the documents' bucket's, when there is one).
+      const unused = [
+        ...(env.DOCUMENTS_S3_BUCKET
+          ? []
+          : ([
+              "MEDIA_S3_ENDPOINT",
+              "MEDIA_S3_REGION",
+              "MEDIA_S3_ACCESS_KEY_ID",
+              "MEDIA_S3_SECRET_ACCESS_KEY",
+            ] as const)),
+        "MEDIA_PUBLIC_URL" as const,
+      ];
+      for (const name of unused) {
         if (env[name]) {
           ctx.addIssue({
             code: "custom",
@@ -219,6 +234,8 @@ export type Config = {
   publicUrl: URL;
   dataDir: string;
   mediaDir: string;
+  /** Orders' private documents on the local disk: beside the photos, never under them (those are served). */
+  documentsDir: string;
   mailDir: string;
   database: DatabaseTarget;
   sessionSecret: string;
@@ -240,6 +257,8 @@ export type Config = {
   dealsEveryMs: number;
   /** Photos in an S3-compatible bucket (MEDIA_S3_BUCKET), or null: on the local disk under mediaDir. */
   mediaS3: S3MediaSettings | null;
+  /** Orders' private documents in their own bucket (DOCUMENTS_S3_BUCKET), or null: under documentsDir. */
+  documentsS3: S3MediaSettings | null;
   /** Base address of the photos for pages (a CDN or the bucket's own), without a trailing slash; null: /media. */
   mediaPublicUrl: string | null;
   shop: ShopSettings;
@@ -278,6 +297,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     file: path.join(dataDir, "shop.sqlite"),
   };
 
+  // Both buckets are reached at one endpoint with one pair of keys (MEDIA_S3_*).
+  const bucketSettings = (bucket: string): S3MediaSettings => ({
+    bucket,
+    endpoint: env.MEDIA_S3_ENDPOINT ? env.MEDIA_S3_ENDPOINT.replace(/\/+$/, "") : null,
+    region: env.MEDIA_S3_REGION ?? "us-east-1",
+    credentials:
+      env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY }
+        : null,
+  });
+
   const social: SocialLink[] = [
     { name: "Facebook", url: env.SHOP_FACEBOOK_URL ?? "https://www.facebook.com/" },
     { name: "Instagram", url: env.SHOP_INSTAGRAM_URL ?? "https://www.instagram.com/" },
@@ -291,6 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     dataDir,
     mediaDir: path.join(dataDir, "media"),
+    documentsDir: path.join(dataDir, "documents"),
     mailDir: path.join(dataDir, "mail"),
     database,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
@@ -304,17 +335,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailOutboxEveryMs: env.MAIL_OUTBOX_EVERY_MS,
     alertsEveryMinutes: env.ALERTS_EVERY_MINUTES,
     dealsEveryMs: env.DEALS_EVERY_MS,
-    mediaS3: env.MEDIA_S3_BUCKET
-      ? {
-          bucket: env.MEDIA_S3_BUCKET,
-          endpoint: env.MEDIA_S3_ENDPOINT ? env.MEDIA_S3_ENDPOINT.replace(/\/+$/, "") : null,
-          region: env.MEDIA_S3_REGION ?? "us-east-1",
-          credentials:
-            env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY }
-              : null,
-        }
-      : null,
+    mediaS3: env.MEDIA_S3_BUCKET ? bucketSettings(env.MEDIA_S3_BUCKET) : null,
+    documentsS3: env.DOCUMENTS_S3_BUCKET ? bucketSettings(env.DOCUMENTS_S3_BUCKET) : null,
     mediaPublicUrl: env.MEDIA_PUBLIC_URL ? env.MEDIA_PUBLIC_URL.replace(/\/+$/, "") : null,
     shop: {
       name: env.SHOP_NAME,

@@ -89,3 +89,56 @@ describe("loadConfig", () => {
     for (const secret of ["s".repeat(40), "user:pass", "long-enough-1"]) expect(visible).not.toContain(secret);
   });
 });
+
+describe("where orders' documents are kept", () => {
+  it("in $DATA_DIR/documents by default, beside the photos and never under them", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.documentsDir).toBe(path.join(dataDir, "documents"));
+    expect(path.relative(config.mediaDir, config.documentsDir).startsWith("..")).toBe(true);
+    expect(config.documentsS3).toBeNull();
+  });
+
+  it("in DOCUMENTS_S3_BUCKET when set, at the photos' endpoint with their keys", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      MEDIA_S3_BUCKET: "shop-photos",
+      DOCUMENTS_S3_BUCKET: "shop-papers",
+      MEDIA_S3_ENDPOINT: "http://minio:9000/",
+      MEDIA_S3_REGION: "auto",
+      MEDIA_S3_ACCESS_KEY_ID: "key",
+      MEDIA_S3_SECRET_ACCESS_KEY: "secret-key",
+    });
+    const keys = { accessKeyId: "key", secretAccessKey: "secret-key" };
+    expect(config.documentsS3).toEqual({
+      bucket: "shop-papers",
+      endpoint: "http://minio:9000",
+      region: "auto",
+      credentials: keys,
+    });
+    expect(config.mediaS3).toEqual({
+      bucket: "shop-photos",
+      endpoint: "http://minio:9000",
+      region: "auto",
+      credentials: keys,
+    });
+    expect(JSON.stringify(publicSettings(config))).not.toContain("shop-papers");
+    // Photos on the disk and documents in a bucket: the endpoint and keys are then the documents'.
+    const papersOnly = loadConfig({
+      DATA_DIR: dataDir,
+      DOCUMENTS_S3_BUCKET: "shop-papers",
+      MEDIA_S3_ENDPOINT: "http://minio:9000",
+    });
+    expect(papersOnly.mediaS3).toBeNull();
+    expect(papersOnly.documentsS3?.endpoint).toBe("http://minio:9000");
+  });
+
+  it("never in the photos' bucket, which may be public; a bad name is named", () => {
+    expect(problems({ MEDIA_S3_BUCKET: "shop-photos", DOCUMENTS_S3_BUCKET: "shop-photos" })).toEqual([
+      "DOCUMENTS_S3_BUCKET must not be the photos' bucket (MEDIA_S3_BUCKET may be public): name a private bucket of its own",
+    ]);
+    expect(problems({ DOCUMENTS_S3_BUCKET: "Papers_Bucket" })[0]).toMatch(/^DOCUMENTS_S3_BUCKET must be a bucket name/);
+    expect(problems({ DOCUMENTS_S3_BUCKET: "shop-papers", MEDIA_PUBLIC_URL: "https://cdn.example.com" })).toEqual([
+      "MEDIA_PUBLIC_URL needs MEDIA_S3_BUCKET (photos are on the local disk without it)",
+    ]);
+  });
+});

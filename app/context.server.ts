@@ -2,12 +2,15 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
 import type { MediaStore } from "~/domain/media/media-store.server";
+import type { DocumentStore } from "~/domain/orders/document-store.server";
 
 /** What every loader and action may use: handed in by the server, never imported as a global. */
 export type Services = {
   config: Config;
   db: DB;
   media: MediaStore;
+  /** Orders' private documents: never served by address, only through a route that checked who asks. */
+  documents: DocumentStore;
 };
 
 export const servicesContext = createContext<Services>();

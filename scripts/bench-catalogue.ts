@@ -14,6 +14,7 @@ import { createRng, pick } from "~/db/seed/factories";
 import { VEHICLE_MODELS, VEHICLE_TYPES } from "~/domain/inventory/catalogue";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { menuCounts, searchVehicles, stockFacets, waysOut } from "~/domain/search/search.server";
 import type * as ServerApp from "../server/app";
@@ -86,7 +87,10 @@ async function bench(name: string, db: DB, dataDir: string) {
     NODE_ENV: "production",
     SESSION_SECRET: randomBytes(24).toString("hex"),
   });
-  const { app } = createApp({ config, db, media }, productionBuild);
+  const { app } = createApp(
+    { config, db, media, documents: new DocumentStore(localDriver(config.documentsDir)) },
+    productionBuild,
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from "~/config.server";
 import { backupShop } from "~/domain/ops/backup.server";
 
 /**
- * npm run db:backup [-- <folder>]: a consistent copy of the embedded database and
- * the photos, taken while the shop runs (default folder: $DATA_DIR/backups).
+ * npm run db:backup [-- <folder>]: a consistent copy of the embedded database, the
+ * photos and the orders' documents, taken while the shop runs (default folder: $DATA_DIR/backups).
  */
 try {
   const config = loadConfig();
@@ -14,9 +14,13 @@ try {
   }
   const into = path.resolve(process.argv[2] ?? path.join(config.dataDir, "backups"));
   const started = Date.now();
-  const result = await backupShop({ databaseFile: config.database.file, mediaDir: config.mediaDir }, into);
+  const result = await backupShop(
+    { databaseFile: config.database.file, mediaDir: config.mediaDir, documentsDir: config.documentsDir },
+    into,
+  );
   console.log(
     `Backup in ${result.folder}: database ${(result.bytes / 1e6).toFixed(1)} MB, ${result.mediaFiles} photo files, ` +
+      `${result.documentFiles} document files, ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   if (result.missingMedia.length > 0) {

@@ -4,7 +4,7 @@ import { restoreShop } from "~/domain/ops/backup.server";
 
 /**
  * npm run db:restore -- <backup folder>: puts a backup in place of the embedded
- * database and photos. Stop the shop first; start it again afterwards.
+ * database, photos and documents. Stop the shop first; start it again afterwards.
  */
 const folder = process.argv[2];
 if (!folder) {
@@ -17,8 +17,13 @@ try {
     console.error("The shop uses PostgreSQL: restore it with pg_restore (see the README, Operations).");
     process.exit(1);
   }
-  const done = restoreShop(path.resolve(folder), { databaseFile: config.database.file, mediaDir: config.mediaDir });
-  console.log(`Restored ${done.database} and ${done.mediaDir} from ${path.resolve(folder)}.`);
+  const done = restoreShop(path.resolve(folder), {
+    databaseFile: config.database.file,
+    mediaDir: config.mediaDir,
+    documentsDir: config.documentsDir,
+  });
+  const restored = [done.database, done.mediaDir, ...(done.documentsDir ? [done.documentsDir] : [])];
+  console.log(`Restored ${restored.join(", ")} from ${path.resolve(folder)}.`);
   console.log("The replaced files are kept beside them with a .before-restore suffix. Start the shop again.");
 } catch (error) {
   if (error instanceof ConfigError) for (const p of error.problems) console.error(`Configuration error: ${p}`);

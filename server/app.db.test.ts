@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { createTestDb } from "../tests/support/test-db";
 import { createApp } from "./app";
 
@@ -15,9 +16,17 @@ describe("/healthz", () => {
   it("answers 200 while the database answers and 503 once it does not", async () => {
     const t = await createTestDb();
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
-    const { app } = createApp({ config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) }, () => {
-      throw new Error("no pages in this test");
-    });
+    const { app } = createApp(
+      {
+        config,
+        db: t.db,
+        media: new MediaStore(localDriver(config.mediaDir)),
+        documents: new DocumentStore(localDriver(config.documentsDir)),
+      },
+      () => {
+        throw new Error("no pages in this test");
+      },
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
@@ -39,9 +48,17 @@ describe("writes from other sites", () => {
   it("refuses a POST whose Origin or Sec-Fetch-Site says another site, and lets the shop's own through", async () => {
     const t = await createTestDb();
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: "https://shop.example" });
-    const { app } = createApp({ config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) }, async () => {
-      throw Object.assign(new Error("reached the pages"), { status: 418 });
-    });
+    const { app } = createApp(
+      {
+        config,
+        db: t.db,
+        media: new MediaStore(localDriver(config.mediaDir)),
+        documents: new DocumentStore(localDriver(config.documentsDir)),
+      },
+      async () => {
+        throw Object.assign(new Error("reached the pages"), { status: 418 });
+      },
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/preferences`;

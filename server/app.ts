@@ -10,6 +10,7 @@ import { requestInfoContext, servicesContext, type Services } from "~/context.se
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.server";
+import { documentStorageProblem, documentStoreFor } from "~/domain/orders/document-store.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
@@ -186,6 +187,12 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     process.stderr.write(`Media storage error: ${mediaProblem}\n`);
     process.exit(1);
   }
+  // The same for the orders' private documents in their own bucket.
+  const documentsProblem = await documentStorageProblem(config);
+  if (documentsProblem) {
+    process.stderr.write(`Document storage error: ${documentsProblem}\n`);
+    process.exit(1);
+  }
 
   const db = openDatabase(config.database);
   try {
@@ -201,7 +208,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     log("info", `staff account ${config.admin.id}: ${outcome}`);
   }
 
-  const services: Services = { config, db, media: mediaStoreFor(config) };
+  const services: Services = { config, db, media: mediaStoreFor(config), documents: documentStoreFor(config) };
   const stopRates = keepRatesFresh(db, config.rates);
   const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom, config.mailOutboxEveryMs);
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
@@ -220,6 +227,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
       listen: `${config.host}:${config.port}`,
       database: config.database.dialect,
       media: config.mediaS3 ? `s3:${config.mediaS3.bucket}` : "local",
+      documents: config.documentsS3 ? `s3:${config.documentsS3.bucket}` : "local",
     });
   });
   server.on("error", (error) => {

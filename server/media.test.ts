@@ -12,6 +12,7 @@ import { startS3, type TestS3 } from "../tests/support/s3";
 import { createApp } from "./app";
 import { absoluteImageUrl, imageUrl, isMediaPath, mediaPath, setMediaBase } from "~/domain/media/image-url";
 import { mediaStoreFor } from "~/domain/media/media-setup.server";
+import { documentStoreFor } from "~/domain/orders/document-store.server";
 import { localDriver, type MediaDriver, MediaError, MediaStore } from "~/domain/media/media-store.server";
 import { checkBucket, MEDIA_CACHE_CONTROL, s3Driver } from "~/domain/media/s3-driver.server";
 
@@ -263,9 +264,12 @@ describe("image addresses in pages", () => {
 describe("/media with photos in the bucket", () => {
   async function serve(extra: Record<string, string> = {}, media?: MediaStore) {
     const config = s3Config(extra);
-    const { app } = createApp({ config, db: null as unknown as DB, media: media ?? mediaStoreFor(config) }, () => {
-      throw new Error("no pages in this test");
-    });
+    const { app } = createApp(
+      { config, db: null as unknown as DB, media: media ?? mediaStoreFor(config), documents: documentStoreFor(config) },
+      () => {
+        throw new Error("no pages in this test");
+      },
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };

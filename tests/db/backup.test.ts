@@ -10,11 +10,12 @@ import { seedStock } from "~/db/seed/seed.server";
 import { mediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { backupShop, restoreShop } from "~/domain/ops/backup.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 
 /*
  * A backup of the embedded shop taken while another process keeps writing:
  * restored into an empty place it passes SQLite's integrity check, holds a
- * consistent moment of the writes, and every photo it refers to.
+ * consistent moment of the writes, every photo it refers to and the orders' documents.
  */
 
 const sqliteOnly = process.env.TEST_DIALECT !== "sqlite";
@@ -32,11 +33,21 @@ function count(file: string, table: string): number {
 
 describe.skipIf(sqliteOnly)("backup and restore of the embedded shop", () => {
   it("a backup taken under writes restores whole and consistent", async () => {
-    const shop = { databaseFile: path.join(root, "live", "shop.sqlite"), mediaDir: path.join(root, "live", "media") };
+    const shop = {
+      databaseFile: path.join(root, "live", "shop.sqlite"),
+      mediaDir: path.join(root, "live", "media"),
+      documentsDir: path.join(root, "live", "documents"),
+    };
     const db = openDatabase({ dialect: "sqlite", file: shop.databaseFile });
     await migrateToLatest(db);
     await seedStock(db, new MediaStore(localDriver(shop.mediaDir)), { vehicles: 4, parts: 2, photos: [1, 2], seed: 7 });
     await db.destroy();
+    const billOfLading = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+    const stored = await new DocumentStore(localDriver(shop.documentsDir)).put({
+      data: billOfLading,
+      contentType: "application/pdf",
+      extension: "pdf",
+    });
 
     // Another process writes one row per transaction for a few seconds.
     const writer = spawn(process.execPath, [
@@ -67,7 +78,11 @@ describe.skipIf(sqliteOnly)("backup and restore of the embedded shop", () => {
     );
 
     // Restore into an empty place, as onto a new machine.
-    const target = { databaseFile: path.join(root, "new", "shop.sqlite"), mediaDir: path.join(root, "new", "media") };
+    const target = {
+      databaseFile: path.join(root, "new", "shop.sqlite"),
+      mediaDir: path.join(root, "new", "media"),
+      documentsDir: path.join(root, "new", "documents"),
+    };
     restoreShop(backup.folder, target);
     const check = new SQLite(target.databaseFile, { readonly: true });
     expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -92,6 +107,10 @@ describe.skipIf(sqliteOnly)("backup and restore of the embedded shop", () => {
       for (const w of image.variants.split(","))
         expect(fs.existsSync(path.join(target.mediaDir, mediaPath(image.media_key, Number(w))))).toBe(true);
     expect(backup.missingMedia).toEqual([]);
+
+    // And the order's documents, byte for byte.
+    expect(backup.documentFiles).toBe(1);
+    expect(fs.readFileSync(path.join(target.documentsDir, stored.key)).equals(billOfLading)).toBe(true);
   });
 
   it("a restore keeps what it replaces, and refuses a folder that is not a backup", async () => {
@@ -100,14 +119,17 @@ describe.skipIf(sqliteOnly)("backup and restore of the embedded shop", () => {
     const target = {
       databaseFile: path.join(root, "again", "shop.sqlite"),
       mediaDir: path.join(root, "again", "media"),
+      documentsDir: path.join(root, "again", "documents"),
     };
     fs.mkdirSync(target.mediaDir, { recursive: true });
+    fs.mkdirSync(target.documentsDir, { recursive: true });
     fs.writeFileSync(target.databaseFile, "the old database");
     restoreShop(path.join(backups, folder!), target, new Date("2026-11-21T00:00:00Z"));
     expect(fs.readFileSync(`${target.databaseFile}.before-restore-2026-11-21T00-00-00-000Z`, "utf8")).toBe(
       "the old database",
     );
     expect(fs.existsSync(`${target.mediaDir}.before-restore-2026-11-21T00-00-00-000Z`)).toBe(true);
+    expect(fs.existsSync(`${target.documentsDir}.before-restore-2026-11-21T00-00-00-000Z`)).toBe(true);
     expect(() => restoreShop(root, target)).toThrow(/not a shop backup/);
   });
 });

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 function context() {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip: "198.51.100.7" });
   return ctx;
 }

@@ -52,7 +52,7 @@ afterAll(async () => {
 function context() {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip: "203.0.113.9" });
   return ctx;
 }

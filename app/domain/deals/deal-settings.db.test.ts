@@ -95,7 +95,7 @@ const staffEnglish = (found: Problem) => problemText(staffT, found);
 
 function context() {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip });
   return ctx;
 }

@@ -52,7 +52,7 @@ const newIp = () => `198.51.100.${++nextIp}`;
 
 function context(ip: string) {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip });
   return ctx;
 }

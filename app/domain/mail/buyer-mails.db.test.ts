@@ -54,7 +54,7 @@ afterAll(async () => {
 
 function context() {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip: "198.51.100.4" });
   return ctx;
 }

@@ -2,6 +2,7 @@ import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { serverT } from "~/i18n/request.server";
 import { formatDate, formatYenIn } from "~/i18n/format";
+import { COURIER_NAME, type Courier, type DocumentKind, type ShippingMethod } from "~/domain/orders/order-types";
 
 /*
  * Mails to buyers, in the language of the request that caused them (the
@@ -291,6 +292,255 @@ export function holdExtendedMail(
       { lines: [t("shared.greeting", { name: hold.name })] },
       { lines: [t("deal.extended.body", { item: hold.item, ref: hold.ref, until, invoice: hold.invoice, due })] },
       { lines: [t("shared.closing"), hold.shopName] },
+    ]),
+  };
+}
+
+/**
+ * What happened to an order (issue 21), for the one mail each change sends.
+ * Days are Tokyo days (YYYY-MM-DD); amounts whole yen. `port` is the port of
+ * arrival; empty texts (voyage, container, bill of lading) are left out.
+ */
+export type OrderChange =
+  | { kind: "payment"; amount: number; receivedOn: string; paid: number; balance: number }
+  | {
+      kind: "paid";
+      amount: number;
+      receivedOn: string;
+      total: number;
+      /** 0 unless the buyer paid too much: to be refunded. */
+      overpaid: number;
+    }
+  | {
+      kind: "shipment";
+      vessel: string;
+      voyage: string;
+      portOfLoading: string;
+      etd: string | null;
+      eta: string | null;
+      method: ShippingMethod | null;
+      container: string;
+      bl: string;
+    }
+  | { kind: "dates"; etd: string | null; eta: string | null; previousEtd: string | null; previousEta: string | null }
+  | { kind: "courier"; courier: Courier; tracking: string; trackingUrl: string }
+  | {
+      kind: "shipped";
+      vessel: string;
+      etd: string | null;
+      eta: string | null;
+      port: string;
+      /** More than 0 when the vehicle left before full payment. */
+      balance: number;
+    }
+  | {
+      kind: "document";
+      documentKind: Exclude<DocumentKind, "receipt">;
+      /** The owner's name for an "other" document. */
+      title: string;
+    }
+  | { kind: "arrived"; port: string }
+  | { kind: "completed" }
+  | { kind: "cancelled"; reason: string; refundNote: string };
+
+/** An order's facts every order mail names. */
+export type MailOrder = { name: string; number: string; item: string; ref: string; link: string; shopName: string };
+
+/** The owner's own words, line by line; nothing when empty. */
+function ownerLines(text: string): string[] {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\r?\n/) : [];
+}
+
+/** The subject and the blocks that say what changed and what comes next. */
+function orderChangeText(
+  t: ReturnType<typeof mailT>,
+  language: LanguageCode,
+  order: MailOrder,
+  change: OrderChange,
+): { subject: string; blocks: Block[] } {
+  const yen = (amount: number) => formatYenIn(amount, language);
+  const day = (tokyoDay: string) => formatDate(`${tokyoDay}T12:00:00+09:00`, language);
+  const about = { number: order.number, item: order.item, ref: order.ref };
+  const dateLines = (etd: string | null, eta: string | null) => [
+    ...(etd ? [t("order.etd", { date: day(etd) })] : []),
+    ...(eta ? [t("order.eta", { date: day(eta) })] : []),
+  ];
+  const never = { lines: [t("deal.accepted.never")] };
+
+  switch (change.kind) {
+    case "payment": {
+      const amount = yen(change.amount);
+      return {
+        subject: t("order.payment.subject", { ...about, amount }),
+        blocks: [
+          { lines: [t("order.payment.received", { ...about, amount, date: day(change.receivedOn) })] },
+          {
+            lines: [
+              t("order.payment.paidSoFar", { paid: yen(change.paid) }),
+              t("order.payment.balance", { balance: yen(change.balance) }),
+            ],
+          },
+          { lines: [t("order.payment.next")] },
+          never,
+        ],
+      };
+    }
+    case "paid": {
+      const total = yen(change.total);
+      return {
+        subject: t("order.paid.subject", { ...about, total }),
+        blocks: [
+          {
+            lines: [
+              t("order.paid.received", { ...about, amount: yen(change.amount), date: day(change.receivedOn), total }),
+              ...(change.overpaid > 0 ? [t("order.paid.overpaid", { overpaid: yen(change.overpaid) })] : []),
+            ],
+          },
+          { lines: [t("order.paid.next")] },
+        ],
+      };
+    }
+    case "shipment": {
+      const method =
+        change.method === "roro"
+          ? t("order.methods.roro")
+          : change.method === "container"
+            ? change.container.trim()
+              ? t("order.methods.container", { container: change.container.trim() })
+              : t("order.methods.containerNoNumber")
+            : null;
+      const line = (key: Key<"mail">, name: string, value: string) =>
+        value.trim() ? [t(key, { [name]: value.trim() })] : [];
+      return {
+        subject: t("order.shipment.subject", about),
+        blocks: [
+          { lines: [t("order.shipment.intro", about)] },
+          {
+            lines: [
+              ...line("order.shipment.vessel", "vessel", change.vessel),
+              ...line("order.shipment.voyage", "voyage", change.voyage),
+              ...line("order.shipment.portOfLoading", "port", change.portOfLoading),
+              ...dateLines(change.etd, change.eta),
+              ...(method ? [t("order.shipment.method", { method })] : []),
+              ...line("order.shipment.bl", "bl", change.bl),
+            ],
+          },
+          { lines: [t("order.shipment.next")] },
+        ],
+      };
+    }
+    case "dates": {
+      // A date that moved shows where it was; one that stayed shows alone; one never set is left out.
+      const moved = (now: string | null, before: string | null): string | null => {
+        if (now === before || !before) return now ? day(now) : null;
+        return t("order.changed", { date: now ? day(now) : t("order.toBeConfirmed"), previous: day(before) });
+      };
+      const etd = moved(change.etd, change.previousEtd);
+      const eta = moved(change.eta, change.previousEta);
+      const dates =
+        change.etd && change.eta
+          ? t("order.dates.both", { etd: day(change.etd), eta: day(change.eta) })
+          : change.etd
+            ? t("order.dates.etdOnly", { etd: day(change.etd) })
+            : change.eta
+              ? t("order.dates.etaOnly", { eta: day(change.eta) })
+              : t("order.dates.none");
+      return {
+        subject: t("order.dates.subject", { ...about, dates }),
+        blocks: [
+          {
+            lines: [
+              t("order.dates.intro", about),
+              ...(etd ? [t("order.etd", { date: etd })] : []),
+              ...(eta ? [t("order.eta", { date: eta })] : []),
+            ],
+          },
+          { lines: [t("order.dates.next")] },
+        ],
+      };
+    }
+    case "courier": {
+      const courier = COURIER_NAME[change.courier];
+      return {
+        subject: t("order.courier.subject", { ...about, courier, tracking: change.tracking }),
+        blocks: [
+          { lines: [t("order.courier.sent", { ...about, courier, tracking: change.tracking })] },
+          { lines: [t("order.courier.keep")] },
+          { lines: [t("order.courier.track", { courier })] },
+          { link: change.trackingUrl },
+        ],
+      };
+    }
+    case "shipped":
+      return {
+        subject: t("order.shipped.subject", { ...about, vessel: change.vessel }),
+        blocks: [
+          {
+            lines: [
+              t("order.shipped.body", { ...about, vessel: change.vessel, port: change.port }),
+              ...dateLines(change.etd, change.eta),
+            ],
+          },
+          { lines: [t("order.shipped.documents")] },
+          ...(change.balance > 0
+            ? [{ lines: [t("order.shipped.balance", { balance: yen(change.balance) })] }, never]
+            : []),
+        ],
+      };
+    case "document": {
+      const title = change.title.trim();
+      const document =
+        change.documentKind === "other" && title ? title : t(`order.documents.${change.documentKind}` as Key<"mail">);
+      return {
+        subject: t("order.document.subject", { ...about, document }),
+        blocks: [{ lines: [t("order.document.body", { ...about, document }), t("order.document.where")] }],
+      };
+    }
+    case "arrived":
+      return {
+        subject: t("order.arrived.subject", { ...about, port: change.port }),
+        blocks: [
+          { lines: [t("order.arrived.body", { ...about, port: change.port })] },
+          { lines: [t("order.arrived.next")] },
+        ],
+      };
+    case "completed":
+      return {
+        subject: t("order.completed.subject", about),
+        blocks: [
+          { lines: [t("order.completed.body", { ...about, shop: order.shopName })] },
+          { lines: [t("order.completed.after")] },
+        ],
+      };
+    case "cancelled": {
+      const reason = ownerLines(change.reason);
+      const refund = ownerLines(change.refundNote);
+      return {
+        subject: t("order.cancelled.subject", about),
+        blocks: [
+          { lines: [t("order.cancelled.body", about)] },
+          ...(reason.length ? [{ lines: [t("order.cancelled.reason"), ...reason] }] : []),
+          ...(refund.length ? [{ lines: [t("order.cancelled.refund"), ...refund] }] : []),
+          { lines: [t("order.cancelled.questions")] },
+        ],
+      };
+    }
+  }
+}
+
+/** One change of an order, told to the buyer once: what happened, what comes next, and the order's page. */
+export function orderUpdateMail(language: LanguageCode, order: MailOrder, change: OrderChange): BuyerMail {
+  const t = mailT(language);
+  const { subject, blocks } = orderChangeText(t, language, order, change);
+  return {
+    subject,
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: order.name })] },
+      ...blocks,
+      { lines: [t("order.follow")] },
+      { link: order.link },
+      { lines: [t("shared.closing"), order.shopName] },
     ]),
   };
 }

@@ -46,9 +46,16 @@ export class MediaError extends Error {
 /** Stored bytes on their way out: a stream, its length when known, and a tag for conditional requests. */
 export type StoredObject = { body: Readable; length: number | null; etag: string | null };
 
+/**
+ * How a bucket is to hand an object out. Photos leave both unset (WebP, kept
+ * for a year by anyone); private documents set their own type and `private, no-store`.
+ * A local folder keeps only the bytes.
+ */
+export type WriteOptions = { contentType?: string; cacheControl?: string };
+
 /** Where stored bytes live. */
 export interface MediaDriver {
-  write(relativePath: string, data: Buffer): Promise<void>;
+  write(relativePath: string, data: Buffer, options?: WriteOptions): Promise<void>;
   /** Succeeds when there is nothing to remove. */
   remove(relativePath: string): Promise<void>;
   /** The stored bytes, or null when there is no such file. */

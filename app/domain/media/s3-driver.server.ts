@@ -15,7 +15,8 @@ import type { MediaDriver, StoredObject } from "./media-store.server";
  * Cloudflare R2, Backblaze B2, …). Objects keep the names the server made for
  * them (`ab/ab12…-960.webp`) at the top of the bucket, carry their type and
  * their one-year immutable cache lifetime, so a CDN in front of the bucket
- * (MEDIA_PUBLIC_URL) serves them as the shop would.
+ * (MEDIA_PUBLIC_URL) serves them as the shop would. The private document store
+ * uses the same driver on its own bucket, with its own type and lifetime.
  */
 
 /** Photo names are never reused: whoever holds a copy may keep it for a year. */
@@ -52,15 +53,15 @@ function isMissing(error: unknown): boolean {
 export function s3Driver(settings: S3MediaSettings, client: S3Client = createS3Client(settings)): MediaDriver {
   const Bucket = settings.bucket;
   return {
-    async write(relativePath, data) {
+    async write(relativePath, data, options = {}) {
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: relativePath,
           Body: data,
           ContentLength: data.length,
-          ContentType: "image/webp",
-          CacheControl: MEDIA_CACHE_CONTROL,
+          ContentType: options.contentType ?? "image/webp",
+          CacheControl: options.cacheControl ?? MEDIA_CACHE_CONTROL,
         }),
       );
     },

@@ -5,21 +5,22 @@ import { mediaPath } from "~/domain/media/image-url";
 
 /*
  * Backups of an embedded shop while it runs: the database through SQLite's
- * online backup (a consistent copy, writers go on), then the photos. Photos
- * are never changed, only added and removed, so copying the folder after the
- * database catches every photo the copy refers to, unless the owner deleted
- * it in between; the backup says so when that happens.
+ * online backup (a consistent copy, writers go on), then the photos and the
+ * orders' documents. Neither is ever changed, only added and removed, so
+ * copying the folders after the database catches every file the copy refers
+ * to, unless it was deleted in between; the backup says so for photos.
  */
 
 export type BackupResult = {
   folder: string;
   bytes: number;
   mediaFiles: number;
+  documentFiles: number;
   /** Photos the copied database refers to but the copied folder lacks. */
   missingMedia: string[];
 };
 
-export type ShopFiles = { databaseFile: string; mediaDir: string };
+export type ShopFiles = { databaseFile: string; mediaDir: string; documentsDir: string };
 
 function referencedMedia(file: string): string[] {
   const db = new SQLite(file, { readonly: true });
@@ -66,27 +67,42 @@ export async function backupShop(shop: ShopFiles, into: string, now = new Date()
     mediaFiles = countFiles(media);
   } else fs.mkdirSync(media);
   const missingMedia = referencedMedia(target).filter((p) => !fs.existsSync(path.join(media, p)));
+  const documents = path.join(folder, "documents");
+  let documentFiles = 0;
+  if (fs.existsSync(shop.documentsDir)) {
+    fs.cpSync(shop.documentsDir, documents, { recursive: true, errorOnExist: false, force: false });
+    documentFiles = countFiles(documents);
+  } else fs.mkdirSync(documents);
   fs.writeFileSync(
     path.join(folder, "backup.json"),
     JSON.stringify(
-      { takenAt: now.toISOString(), database: "shop.sqlite", media: "media", mediaFiles, missingMedia },
+      {
+        takenAt: now.toISOString(),
+        database: "shop.sqlite",
+        media: "media",
+        mediaFiles,
+        missingMedia,
+        documents: "documents",
+        documentFiles,
+      },
       null,
       2,
     ),
   );
-  return { folder, bytes: fs.statSync(target).size, mediaFiles, missingMedia };
+  return { folder, bytes: fs.statSync(target).size, mediaFiles, documentFiles, missingMedia };
 }
 
 /**
- * Puts a backup in place of the shop's database and photos. The shop must be
- * stopped: its open database would not see the swap. The files it replaces
- * are kept beside it (".before-restore-<time>") until removed by hand.
+ * Puts a backup in place of the shop's database, photos and documents. The
+ * shop must be stopped: its open database would not see the swap. The files
+ * it replaces are kept beside it (".before-restore-<time>") until removed by
+ * hand. A backup from before orders had documents leaves the documents folder as it is.
  */
 export function restoreShop(
   backupFolder: string,
   shop: ShopFiles,
   now = new Date(),
-): { database: string; mediaDir: string } {
+): { database: string; mediaDir: string; documentsDir: string | null } {
   const file = path.join(backupFolder, "shop.sqlite");
   if (!fs.existsSync(file) || !fs.existsSync(path.join(backupFolder, "backup.json")))
     throw new Error(`${backupFolder} is not a shop backup (no shop.sqlite and backup.json)`);
@@ -101,7 +117,12 @@ export function restoreShop(
   fs.copyFileSync(file, shop.databaseFile);
   if (fs.existsSync(shop.mediaDir)) fs.renameSync(shop.mediaDir, `${shop.mediaDir}.before-restore-${stamp}`);
   fs.cpSync(path.join(backupFolder, "media"), shop.mediaDir, { recursive: true });
-  return { database: shop.databaseFile, mediaDir: shop.mediaDir };
+  const documents = path.join(backupFolder, "documents");
+  if (!fs.existsSync(documents)) return { database: shop.databaseFile, mediaDir: shop.mediaDir, documentsDir: null };
+  if (fs.existsSync(shop.documentsDir))
+    fs.renameSync(shop.documentsDir, `${shop.documentsDir}.before-restore-${stamp}`);
+  fs.cpSync(documents, shop.documentsDir, { recursive: true });
+  return { database: shop.databaseFile, mediaDir: shop.mediaDir, documentsDir: shop.documentsDir };
 }
 
 function countFiles(dir: string): number {

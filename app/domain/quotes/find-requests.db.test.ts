@@ -10,6 +10,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { action } from "~/routes/store/find-for-me";
 import { changeFindRequestStatus as changeFindRequestStatusOf } from "./admin-quotes.server";
 import { listFindRequests } from "./find-requests.server";
@@ -39,7 +40,12 @@ afterAll(async () => {
 function context(ip = "203.0.113.7") {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", OWNER_EMAIL: "owner@shop.test" });
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) });
+  ctx.set(servicesContext, {
+    config,
+    db: t.db,
+    media: new MediaStore(localDriver(config.mediaDir)),
+    documents: new DocumentStore(localDriver(config.documentsDir)),
+  });
   ctx.set(requestInfoContext, { ip });
   return ctx;
 }

@@ -11,6 +11,7 @@ import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { quoteAction } from "./quote-action.server";
 
 let t: TestDb;
@@ -30,7 +31,12 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 function context() {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) });
+  ctx.set(servicesContext, {
+    config,
+    db: t.db,
+    media: new MediaStore(localDriver(config.mediaDir)),
+    documents: new DocumentStore(localDriver(config.documentsDir)),
+  });
   ctx.set(requestInfoContext, { ip: "127.0.0.1" });
   return ctx;
 }

@@ -8,6 +8,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig, publicSettings } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { openRequestScope, type RequestScope } from "~/utils/request-scope.server";
@@ -63,7 +64,12 @@ function formOf(values: Record<string, string>) {
 
 function context() {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) });
+  ctx.set(servicesContext, {
+    config,
+    db: t.db,
+    media: new MediaStore(localDriver(config.mediaDir)),
+    documents: new DocumentStore(localDriver(config.documentsDir)),
+  });
   ctx.set(requestInfoContext, { ip: "203.0.113.9" });
   return ctx;
 }

@@ -12,6 +12,7 @@ import { setFavourite } from "~/domain/accounts/favourites.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { loader } from "./favorites";
 
 /*
@@ -49,7 +50,12 @@ afterAll(async () => {
 
 async function page(search: string) {
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config: config(), db: t.db, media: new MediaStore(localDriver(config().mediaDir)) });
+  ctx.set(servicesContext, {
+    config: config(),
+    db: t.db,
+    media: new MediaStore(localDriver(config().mediaDir)),
+    documents: new DocumentStore(localDriver(config().documentsDir)),
+  });
   ctx.set(requestInfoContext, { ip: "192.0.2.9" });
   const request = new Request(`http://shop.example/favorites${search}`, { headers: { Cookie: cookie } });
   return (await loader({ request, context: ctx, params: {} } as never)) as {

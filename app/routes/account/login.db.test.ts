@@ -10,6 +10,7 @@ import { requestInfoContext, servicesContext } from "~/context.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { enqueueMail, MAX_ATTEMPTS, sendDueMail } from "~/domain/mail/outbox.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
 import { action } from "./login";
 
 let t: TestDb;
@@ -39,7 +40,12 @@ afterAll(async () => {
 function context(ip: string) {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: "https://shop.example" });
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: new MediaStore(localDriver(config.mediaDir)) });
+  ctx.set(servicesContext, {
+    config,
+    db: t.db,
+    media: new MediaStore(localDriver(config.mediaDir)),
+    documents: new DocumentStore(localDriver(config.documentsDir)),
+  });
   ctx.set(requestInfoContext, { ip });
   return ctx;
 }

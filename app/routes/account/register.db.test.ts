@@ -21,7 +21,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 function context() {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
   const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never });
+  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
   ctx.set(requestInfoContext, { ip: "192.0.2.7" });
   return ctx;
 }
