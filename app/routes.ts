@@ -41,6 +41,7 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/api/upload/:kind", "routes/admin/upload-api.ts"),
   route("admin/quotes-export/:kind", "routes/admin/quotes-export.ts"),
+  route("admin/orders-export", "routes/admin/orders-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/upload-vehicle", "routes/admin/upload-stock.tsx", { id: "admin-upload-vehicle" }),
@@ -50,6 +51,8 @@ export default [
     route("admin/vehicle-quotes", "routes/admin/quote-list.tsx", { id: "admin-vehicle-quotes" }),
     route("admin/parts-quotes", "routes/admin/quote-list.tsx", { id: "admin-parts-quotes" }),
     route("admin/quotes/:number", "routes/admin/quote.tsx"),
+    route("admin/orders", "routes/admin/order-list.tsx"),
+    route("admin/orders/:number", "routes/admin/order.tsx"),
     route("admin/find-requests", "routes/admin/find-requests.tsx"),
     route("admin/templates", "routes/admin/templates.tsx"),
     route("admin/security", "routes/admin/security.tsx"),

@@ -98,6 +98,8 @@ const ADMIN_PAGES = [
   "/admin/vehicle-quotes",
   "/admin/parts-quotes",
   "/admin/quotes/1234567890",
+  "/admin/orders",
+  "/admin/orders/2026-00001",
   "/admin/security",
   "/admin/freight",
   "/admin/no-such-page",
@@ -130,7 +132,7 @@ describe("the admin guard", () => {
       ["a buyer", cookieFrom(await signInBuyer(baseUrl()), "sid")],
       ["an expired staff session", expired.split(";")[0]!],
     ] as const) {
-      for (const page of [...ADMIN_PAGES, "/admin/quotes-export/vehicle"]) {
+      for (const page of [...ADMIN_PAGES, "/admin/quotes-export/vehicle", "/admin/orders-export"]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {
           const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
           const body = await res.text();
@@ -151,6 +153,7 @@ describe("the admin guard", () => {
         "/admin/vehicle-quotes",
         "/admin/parts-quotes",
         "/admin/quotes/1234567890",
+        "/admin/orders/2026-00001",
         "/admin/security",
         "/admin/freight",
       ]) {

@@ -220,6 +220,7 @@ describe("no page wider than the phone", () => {
         "/admin/vehicle-quotes",
         "/admin/parts-quotes",
         `/admin/quotes/${quoteNumber}`,
+        "/admin/orders",
         `/admin/edit/${vehicleId}`,
         "/admin/upload-vehicle",
         "/admin/upload-part",

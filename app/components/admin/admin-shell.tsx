@@ -32,6 +32,7 @@ const SECTIONS: Section[] = [
     links: [
       { to: "/admin/vehicle-quotes", label: "vehicleQuotes" },
       { to: "/admin/parts-quotes", label: "partsQuotes" },
+      { to: "/admin/orders", label: "orders" },
       { to: "/admin/find-requests", label: "findRequests" },
       { to: "/admin/templates", label: { key: "templates.nav" } },
     ],

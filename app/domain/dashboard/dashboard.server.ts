@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { partRepository } from "~/domain/inventory/parts.server";
 import { vehicleRepository } from "~/domain/inventory/vehicles.server";
+import { orderFigures } from "~/domain/orders/order-view.server";
 
 const DAY = 86_400_000;
 
@@ -108,6 +109,7 @@ export async function dashboardFigures(db: DB, now = new Date()) {
     perDay,
     findRequests,
     deals,
+    orders,
   ] = await Promise.all([
     vehicleRepository.count(db),
     partRepository.count(db),
@@ -129,6 +131,7 @@ export async function dashboardFigures(db: DB, now = new Date()) {
     quotesPerDay(db, now),
     pendingFindRequests(db),
     dealFigures(db, now),
+    orderFigures(db, now),
   ]);
   return {
     cards: [
@@ -140,6 +143,8 @@ export async function dashboardFigures(db: DB, now = new Date()) {
     ],
     findRequests,
     ...deals,
+    // Payments awaited, ships leaving this week, yen received this month and by month (issue 21.6).
+    orders,
     activity: activity.map((a) => ({ id: a.id, at: a.created_at, action: a.action, summary: a.summary })),
     perDay,
   };

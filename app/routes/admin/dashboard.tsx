@@ -1,7 +1,9 @@
 import { PRODUCT_NOT_FOUND } from "~/domain/inventory/stock-edit.server";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { useProblems } from "~/i18n/messages";
+import { PaymentsChart } from "~/components/admin/payments-chart";
 import { QuotesChart } from "~/components/admin/quotes-chart";
+import { useShopDay } from "~/components/admin/order-bits";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
@@ -49,6 +51,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const { message: m } = useProblems("admin");
   const format = useFormat();
+  const shopDay = useShopDay();
+  const { orders } = loaderData;
   const now = new Date(loaderData.now);
   // Tokyo's date, day first in English ("Saturday 21 November 2026"), as every date the shop shows.
   const today = format.date(now, TODAY);
@@ -139,6 +143,57 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
+      <section aria-labelledby="orders-title" className="space-y-4" data-testid="order-figures">
+        <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
+          {t("dashboard.orders.title")}
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <Link
+            to="/admin/orders?status=awaiting_payment"
+            className={`rounded-xl border p-5 hover:shadow-sm ${orders.paymentsAwaited.orders > 0 ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}
+            data-testid="payments-awaited"
+          >
+            <p className="text-sm text-slate-700">
+              {t("dashboard.orders.awaited", {
+                count: orders.paymentsAwaited.orders,
+                total: format.number(orders.paymentsAwaited.orders),
+              })}
+            </p>
+            <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+              {t("dashboard.orders.due", { yen: format.yen(orders.paymentsAwaited.yen) })}
+            </p>
+          </Link>
+          <div className="rounded-xl border border-slate-200 bg-white p-5" data-testid="received-this-month">
+            <p className="text-sm text-slate-700">{t("dashboard.orders.receivedThisMonth")}</p>
+            <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+              {format.yen(orders.receivedThisMonth)}
+            </p>
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-5" data-testid="ships-leaving">
+            <p className="text-sm text-slate-700">{t("dashboard.orders.leaving")}</p>
+            {orders.leavingThisWeek.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">{t("dashboard.orders.noneLeaving")}</p>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm">
+                {orders.leavingThisWeek.map((o) => (
+                  <li key={o.number}>
+                    <Link to={`/admin/orders/${o.number}`} className="font-semibold text-accent-700 hover:underline">
+                      {shopDay(o.etd)} · {o.number}
+                    </Link>
+                    <p className="text-slate-700">
+                      {t("dashboard.orders.leavingLine", {
+                        item: o.itemName,
+                        vessel: o.vessel || t("dashboard.orders.noVessel"),
+                      })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+        <PaymentsChart months={orders.receivedByMonth} />
+      </section>
       {loaderData.findRequests > 0 ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <Link to="/admin/find-requests" className="font-semibold underline" data-testid="pending-find-requests">

@@ -1,0 +1,403 @@
+import { Form, useNavigation } from "react-router";
+import { Select } from "~/components/admin/form-bits";
+import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import type { FieldProblems, TypedValues } from "~/domain/forms";
+import {
+  COURIER_NAME,
+  COURIERS,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  STAFF_DOCUMENT_KINDS,
+} from "~/domain/orders/order-types";
+import type { OrderView } from "~/domain/orders/order-view";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+
+/*
+ * The owner's forms on an order (issue 21.6), one card each, every one posting
+ * to the order page with its `intent`. After a refusal a card shows the
+ * message, its fields' problems and what was typed; the server checks it all.
+ */
+
+/** What a refused form shows again: the message in words, the fields' problems and what was typed. */
+export type FormRefusal = { message: string | null; errors: FieldProblems; values: TypedValues };
+
+export const blank: FormRefusal = { message: null, errors: {}, values: {} };
+
+/** A card around one of the owner's forms, with the refusal it got. */
+function ActionCard({
+  title,
+  testId,
+  refusal,
+  children,
+  danger,
+}: {
+  title: string;
+  testId: string;
+  refusal: FormRefusal;
+  children: React.ReactNode;
+  danger?: boolean;
+}) {
+  return (
+    <section
+      className={`min-w-0 rounded-xl border bg-white p-5 ${danger ? "border-red-200" : "border-slate-200"}`}
+      data-testid={testId}
+    >
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {refusal.message ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{refusal.message}</FormMessage>
+        </div>
+      ) : null}
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function useFieldError(refusal: FormRefusal) {
+  const { message: m } = useProblems("admin");
+  return (name: string) => (refusal.errors[name] ? m(refusal.errors[name]) : undefined);
+}
+
+export function SubmitRow({ children, danger }: { children: React.ReactNode; danger?: boolean }) {
+  const navigation = useNavigation();
+  return (
+    <button
+      type="submit"
+      disabled={navigation.state === "submitting"}
+      className={
+        danger
+          ? "min-h-10 rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+          : "min-h-10 rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+      }
+    >
+      {children}
+    </button>
+  );
+}
+
+export function PaymentForm({
+  order,
+  refusal,
+  paymentKey,
+  today,
+}: {
+  order: OrderView;
+  refusal: FormRefusal;
+  paymentKey: string;
+  today: string;
+}) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const error = useFieldError(refusal);
+  const v = refusal.values;
+  return (
+    <ActionCard title={t("order.payment.title")} testId="payment-form" refusal={refusal}>
+      <p className="text-sm text-slate-600">{t("order.payment.due", { amount: format.yen(order.balance) })}</p>
+      <Form method="post" className="mt-3 space-y-3" key={`${order.updatedAt}|${paymentKey}`}>
+        <input type="hidden" name="intent" value="payment" />
+        <input type="hidden" name="key" value={paymentKey} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t("order.payment.amount")}
+            name="amount"
+            defaultValue={v.amount ?? ""}
+            error={error("amount")}
+            maxLength={20}
+          />
+          <Field
+            label={t("order.payment.receivedOn")}
+            name="receivedOn"
+            type="date"
+            defaultValue={v.receivedOn ?? today}
+            error={error("receivedOn")}
+          />
+          <Select
+            label={t("order.payment.method")}
+            name="method"
+            defaultValue={v.method ?? "bank_transfer"}
+            options={PAYMENT_METHODS.map((p) => ({ value: p, label: t(`order.paymentMethods.${p}`) }))}
+            error={error("method")}
+          />
+          <Field
+            label={t("order.payment.reference")}
+            name="reference"
+            defaultValue={v.reference ?? ""}
+            error={error("reference")}
+            required={false}
+            maxLength={100}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="overpayment" defaultChecked={v.overpayment === "on"} className="h-4 w-4" />
+          {t("order.payment.overpayment")}
+        </label>
+        <SubmitRow>{t("order.payment.submit")}</SubmitRow>
+      </Form>
+    </ActionCard>
+  );
+}
+
+export function ShipmentForm({ order, refusal }: { order: OrderView; refusal: FormRefusal }) {
+  const { t } = useT("admin");
+  const error = useFieldError(refusal);
+  const s = order.shipment;
+  // After a refusal the form shows what was typed; otherwise what the order has.
+  const value = (name: string, saved: string | null) =>
+    refusal.message ? (refusal.values[name] ?? "") : (saved ?? "");
+  return (
+    <ActionCard title={t("order.shipmentForm.title")} testId="shipment-form" refusal={refusal}>
+      <p className="text-sm text-slate-600">{t("order.shipmentForm.hint")}</p>
+      <Form method="post" className="mt-3 space-y-3" key={order.updatedAt} noValidate>
+        <input type="hidden" name="intent" value="shipment" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={t("order.vessel")}
+            name="vessel"
+            defaultValue={value("vessel", s.vessel)}
+            error={error("vessel")}
+            required={false}
+            maxLength={80}
+          />
+          <Field
+            label={t("order.voyage")}
+            name="voyage"
+            defaultValue={value("voyage", s.voyage)}
+            error={error("voyage")}
+            required={false}
+            maxLength={40}
+          />
+          <Field
+            label={t("order.portOfLoading")}
+            name="portOfLoading"
+            defaultValue={value("portOfLoading", s.portOfLoading)}
+            error={error("portOfLoading")}
+            required={false}
+            maxLength={80}
+          />
+          <Select
+            label={t("order.method")}
+            name="method"
+            placeholder={t("order.shipmentForm.methodNone")}
+            defaultValue={value("method", s.method)}
+            options={SHIPPING_METHODS.map((m) => ({ value: m, label: t(`order.methods.${m}`) }))}
+            error={error("method")}
+          />
+          <Field
+            label={t("order.etd")}
+            name="etd"
+            type="date"
+            defaultValue={value("etd", s.etd)}
+            error={error("etd")}
+            required={false}
+          />
+          <Field
+            label={t("order.eta")}
+            name="eta"
+            type="date"
+            defaultValue={value("eta", s.eta)}
+            error={error("eta")}
+            required={false}
+          />
+          <Field
+            label={t("order.container")}
+            name="container"
+            defaultValue={value("container", s.container)}
+            error={error("container")}
+            required={false}
+            maxLength={20}
+          />
+          <Field
+            label={t("order.bl")}
+            name="bl"
+            defaultValue={value("bl", s.bl)}
+            error={error("bl")}
+            required={false}
+            maxLength={40}
+          />
+        </div>
+        <SubmitRow>{t("order.shipmentForm.submit")}</SubmitRow>
+      </Form>
+    </ActionCard>
+  );
+}
+
+export function CourierForm({ order, refusal }: { order: OrderView; refusal: FormRefusal }) {
+  const { t } = useT("admin");
+  const error = useFieldError(refusal);
+  const typed = refusal.message ? refusal.values : null;
+  return (
+    <ActionCard title={t("order.courierForm.title")} testId="courier-form" refusal={refusal}>
+      <Form method="post" className="space-y-3" key={order.updatedAt}>
+        <input type="hidden" name="intent" value="courier" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Select
+            label={t("order.courierForm.courier")}
+            name="courier"
+            defaultValue={typed ? (typed.courier ?? "") : (order.courier?.courier ?? "")}
+            options={COURIERS.map((c) => ({ value: c, label: COURIER_NAME[c] }))}
+            error={error("courier")}
+            required
+          />
+          <Field
+            label={t("order.courierForm.tracking")}
+            name="tracking"
+            defaultValue={typed ? (typed.tracking ?? "") : (order.courier?.tracking ?? "")}
+            error={error("tracking")}
+            maxLength={40}
+          />
+        </div>
+        <SubmitRow>{t("order.courierForm.submit")}</SubmitRow>
+      </Form>
+    </ActionCard>
+  );
+}
+
+/** Shipped, Arrived, Completed: the one step the status allows now. */
+export function MovesForm({
+  order,
+  refusal,
+  canShip,
+  canArrive,
+  canComplete,
+}: {
+  order: OrderView;
+  refusal: FormRefusal;
+  canShip: boolean;
+  canArrive: boolean;
+  canComplete: boolean;
+}) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  return (
+    <ActionCard title={t("order.moves.title")} testId="moves-form" refusal={refusal}>
+      <div className="flex flex-wrap items-end gap-4">
+        {canShip ? (
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="ship" />
+            {order.shipment.vessel ? null : <p className="text-sm text-slate-600">{t("order.moves.vesselFirst")}</p>}
+            {order.balance > 0 ? (
+              <div>
+                <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                  <input type="checkbox" name="unpaid" className="h-4 w-4" />
+                  {t("order.moves.unpaid")}
+                </label>
+                <p className="text-xs text-slate-600">
+                  {t("order.moves.unpaidHint", { balance: format.yen(order.balance) })}
+                </p>
+              </div>
+            ) : null}
+            <SubmitRow>{t("order.moves.ship")}</SubmitRow>
+          </Form>
+        ) : null}
+        {canArrive ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="arrive" />
+            <SubmitRow>{t("order.moves.arrive")}</SubmitRow>
+          </Form>
+        ) : null}
+        {canComplete ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="complete" />
+            <SubmitRow>{t("order.moves.complete")}</SubmitRow>
+          </Form>
+        ) : null}
+        {canShip || canArrive || canComplete ? null : <p className="text-sm text-slate-600">{t("order.moves.none")}</p>}
+      </div>
+    </ActionCard>
+  );
+}
+
+export function CancelForm({ order, refusal }: { order: OrderView; refusal: FormRefusal }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const error = useFieldError(refusal);
+  const v = refusal.values;
+  return (
+    <ActionCard title={t("order.cancel.title")} testId="cancel-form" refusal={refusal} danger>
+      <p className="text-sm text-slate-600">{t("order.cancel.hint")}</p>
+      <Form
+        method="post"
+        className="mt-3 space-y-3"
+        key={order.updatedAt}
+        onSubmit={(event) => {
+          if (!window.confirm(t("order.cancel.confirm"))) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="cancel" />
+        <Field
+          label={t("order.cancel.reason")}
+          name="reason"
+          rows={2}
+          defaultValue={v.reason ?? ""}
+          error={error("reason")}
+          maxLength={500}
+        />
+        <Field
+          label={t("order.cancel.refundNote")}
+          name="refundNote"
+          rows={2}
+          defaultValue={v.refundNote ?? ""}
+          error={error("refundNote")}
+          required={order.paid > 0}
+          hint={order.paid > 0 ? t("order.cancel.refundHint", { paid: format.yen(order.paid) }) : undefined}
+          maxLength={1000}
+        />
+        <SubmitRow danger>{t("order.cancel.submit")}</SubmitRow>
+      </Form>
+    </ActionCard>
+  );
+}
+
+const ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp";
+
+export function UploadForm({ refusal }: { refusal: FormRefusal }) {
+  const { t } = useT("admin");
+  const error = useFieldError(refusal);
+  const v = refusal.values;
+  return (
+    <ActionCard title={t("order.upload.title")} testId="upload-form" refusal={refusal}>
+      <Form method="post" encType="multipart/form-data" className="space-y-3">
+        <input type="hidden" name="intent" value="upload" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Select
+            label={t("order.upload.kind")}
+            name="kind"
+            defaultValue={v.kind ?? "export_certificate"}
+            options={STAFF_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`order.documentKinds.${k}`) }))}
+            error={error("kind")}
+            required
+          />
+          <Field
+            label={t("order.upload.name")}
+            name="title"
+            defaultValue={v.title ?? ""}
+            error={error("title")}
+            required={false}
+            maxLength={120}
+          />
+        </div>
+        <div>
+          <label htmlFor="order-document-file" className="block text-sm font-medium text-slate-700">
+            {t("order.upload.file")}
+          </label>
+          <input
+            id="order-document-file"
+            name="file"
+            type="file"
+            accept={ACCEPT}
+            required
+            aria-invalid={error("file") ? true : undefined}
+            aria-describedby="order-document-hint"
+            className={`${inputClass} h-auto border-slate-300 py-2 text-sm`}
+          />
+          <p id="order-document-hint" className="mt-1 text-xs text-slate-500">
+            {t("order.upload.fileHint")}
+          </p>
+          {error("file") ? <p className="mt-1 text-sm text-red-700">{error("file")}</p> : null}
+        </div>
+        <SubmitRow>{t("order.upload.submit")}</SubmitRow>
+      </Form>
+    </ActionCard>
+  );
+}

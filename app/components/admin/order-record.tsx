@@ -1,0 +1,382 @@
+import { Form } from "react-router";
+import { FormMessage } from "~/components/ui/field";
+import { useShopDay } from "./order-bits";
+import type { FormRefusal } from "./order-forms";
+import {
+  COURIER_NAME,
+  COURIERS,
+  DOCUMENT_KINDS,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  trackingUrl,
+} from "~/domain/orders/order-types";
+import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
+import type { TFunction } from "~/i18n/core";
+import { useFormat, useT } from "~/i18n/i18n";
+
+/*
+ * What an order has on record, as the owner's order page shows it: the
+ * payments, the documents (with their removal), and the timeline, oldest
+ * first, each step with its Tokyo time and what it carried.
+ */
+
+export function OrderPayments({ order }: { order: OrderView }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const day = useShopDay();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-payments">
+      <h2 id="order-payments" className="font-semibold text-slate-900">
+        {t("order.payments.title")}
+      </h2>
+      {order.payments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t("order.payments.none")}</p>
+      ) : (
+        <div className="relative mt-3 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="order-payments">
+            <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t("order.payments.receivedOn")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t("order.payments.amount")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("order.payments.method")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("order.payments.reference")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("order.payments.recordedAt")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {order.payments.map((p) => (
+                <tr key={p.id} data-testid="order-payment">
+                  <td className="py-2 pr-3 whitespace-nowrap">{day(p.receivedOn)}</td>
+                  <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                    {format.yen(p.amount)}
+                    {p.overpayment ? (
+                      <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900">
+                        {t("order.payments.overpayment")}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">{t(`order.paymentMethods.${p.method}`)}</td>
+                  <td className="py-2 pr-3 break-all">{p.reference}</td>
+                  <td className="py-2 whitespace-nowrap text-slate-600">
+                    {format.date(p.recordedAt, { dateStyle: "medium", timeStyle: "short" })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function fileSize(size: number, t: TFunction<"admin">, format: ReturnType<typeof useFormat>) {
+  return size < 1024 * 1024
+    ? t("order.documents.kb", { size: format.number(Math.max(1, Math.ceil(size / 1024))) })
+    : t("order.documents.mb", { size: format.decimal(Math.round((size / (1024 * 1024)) * 10) / 10) });
+}
+
+export function OrderDocuments({ order, refusal }: { order: OrderView; refusal: FormRefusal }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-documents">
+      <h2 id="order-documents" className="font-semibold text-slate-900">
+        {t("order.documents.title")}
+      </h2>
+      {refusal.message ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{refusal.message}</FormMessage>
+        </div>
+      ) : null}
+      {order.documents.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t("order.documents.none")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" data-testid="order-documents">
+          {order.documents.map((d) => {
+            const name = d.title || t(`order.documentKinds.${d.kind}`);
+            return (
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="order-document"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">
+                    {t(`order.documentKinds.${d.kind}`)}
+                    {d.title ? <span className="font-normal text-slate-700"> · {d.title}</span> : null}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {d.by === "buyer" ? t("order.documents.byBuyer") : t("order.documents.byStaff")} ·{" "}
+                    {fileSize(d.size, t, format)} ·{" "}
+                    {format.date(d.uploadedAt, { dateStyle: "medium", timeStyle: "short" })}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3 text-sm font-semibold">
+                  <a href={d.path} className="text-accent-700 hover:underline" download>
+                    {t("order.documents.download")}
+                  </a>
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!window.confirm(t("order.documents.confirmRemove"))) event.preventDefault();
+                    }}
+                  >
+                    <input type="hidden" name="intent" value="remove-document" />
+                    <input type="hidden" name="documentId" value={d.id} />
+                    <button
+                      type="submit"
+                      className="text-red-800 hover:underline"
+                      aria-label={t("order.documents.removeLabel", { name })}
+                    >
+                      {t("order.documents.remove")}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+const yen = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const BY = ["staff", "customer", "visitor", "system"] as const;
+
+export function OrderTimeline({ order }: { order: OrderView }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-timeline">
+      <h2 id="order-timeline" className="font-semibold text-slate-900">
+        {t("order.timeline.title")}
+      </h2>
+      <p className="text-xs text-slate-500">{t("order.timeline.zone")}</p>
+      <ol className="mt-4 space-y-4 border-l-2 border-slate-200 pl-4" data-testid="order-timeline">
+        {order.steps.map((step) => {
+          const by = BY.find((b) => b === step.by);
+          return (
+            <li key={step.id} className="relative" data-testid="order-step" data-kind={step.kind}>
+              <span
+                className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-accent-700"
+                aria-hidden="true"
+              />
+              <p className="text-xs text-slate-500">
+                <time dateTime={step.at}>{format.date(step.at, { dateStyle: "medium", timeStyle: "short" })}</time>
+                {by ? ` · ${t(`order.timeline.by.${by}`)}` : ""}
+              </p>
+              <StepText step={step} order={order} />
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** An old date struck through beside the new one, when it changed. */
+function Changed({ label, now, before }: { label: string; now: string | null; before: string | null }) {
+  const day = useShopDay();
+  const { t } = useT("admin");
+  if (!now && !before) return null;
+  return (
+    <li>
+      {label}:{" "}
+      {before && before !== now ? (
+        <>
+          <del className="text-slate-500">{day(before)}</del>{" "}
+        </>
+      ) : null}
+      {now ? <span className="font-semibold">{day(now)}</span> : t("order.notSet")}
+    </li>
+  );
+}
+
+function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const day = useShopDay();
+  const d = step.data;
+  const main = "text-sm font-semibold text-slate-900";
+  const detail = "mt-1 space-y-0.5 text-sm text-slate-700";
+  switch (step.kind) {
+    case "opened":
+      return (
+        <p className={main}>
+          {t("order.timeline.opened", {
+            total: format.yen(yen(d.total)),
+            date: text(d.due) ? day(text(d.due)) : "-",
+          })}
+        </p>
+      );
+    case "payment":
+    case "paid": {
+      const method = PAYMENT_METHODS.find((p) => p === d.method);
+      const balance = yen(d.balance);
+      return (
+        <>
+          <p className={main}>
+            {t(step.kind === "paid" ? "order.timeline.paid" : "order.timeline.payment", {
+              amount: format.yen(yen(d.amount)),
+              date: text(d.receivedOn) ? day(text(d.receivedOn)) : "-",
+              method: method ? t(`order.paymentMethods.${method}`) : "-",
+            })}
+          </p>
+          <ul className={detail}>
+            {text(d.reference) ? <li>{t("order.timeline.reference", { reference: text(d.reference) })}</li> : null}
+            <li>
+              {balance >= 0
+                ? t("order.timeline.totals", { paid: format.yen(yen(d.paid)), balance: format.yen(balance) })
+                : t("order.timeline.overpaid", { paid: format.yen(yen(d.paid)), overpaid: format.yen(-balance) })}
+            </li>
+          </ul>
+        </>
+      );
+    }
+    case "shipment": {
+      const method = SHIPPING_METHODS.find((m) => m === d.method);
+      const has = (k: string) => k in d;
+      return (
+        <>
+          <p className={main}>{t("order.timeline.shipment")}</p>
+          <ul className={detail}>
+            {text(d.vessel) ? (
+              <li>
+                {t("order.vessel")}: {[text(d.vessel), text(d.voyage)].filter(Boolean).join(" · ")}
+              </li>
+            ) : null}
+            {text(d.portOfLoading) ? (
+              <li>
+                {t("order.portOfLoading")}: {text(d.portOfLoading)}
+              </li>
+            ) : null}
+            <Changed
+              label={t("order.etd")}
+              now={text(d.etd) || null}
+              before={has("previousEtd") ? text(d.previousEtd) || null : null}
+            />
+            <Changed
+              label={t("order.eta")}
+              now={text(d.eta) || null}
+              before={has("previousEta") ? text(d.previousEta) || null : null}
+            />
+            {method ? (
+              <li>
+                {t("order.method")}: {t(`order.methods.${method}`)}
+                {text(d.container) ? ` · ${text(d.container)}` : ""}
+              </li>
+            ) : null}
+            {text(d.bl) ? (
+              <li>
+                {t("order.bl")}: {text(d.bl)}
+              </li>
+            ) : null}
+          </ul>
+        </>
+      );
+    }
+    case "dates":
+      return (
+        <>
+          <p className={main}>{t("order.timeline.dates")}</p>
+          <ul className={detail}>
+            <Changed label={t("order.etd")} now={text(d.etd) || null} before={text(d.previousEtd) || null} />
+            <Changed label={t("order.eta")} now={text(d.eta) || null} before={text(d.previousEta) || null} />
+          </ul>
+        </>
+      );
+    case "courier": {
+      const courier = COURIERS.find((c) => c === d.courier) ?? null;
+      const tracking = text(d.tracking);
+      return (
+        <>
+          <p className={main}>
+            {t("order.timeline.courier", { courier: courier ? COURIER_NAME[courier] : text(d.courier) })}
+          </p>
+          {courier && tracking ? (
+            <p className="mt-1 text-sm">
+              {t("order.courierForm.tracking")}:{" "}
+              <a
+                href={trackingUrl(courier, tracking)}
+                className="break-all text-accent-700 hover:underline"
+                target="_blank"
+                rel="noreferrer"
+              >
+                {tracking}
+              </a>
+            </p>
+          ) : null}
+        </>
+      );
+    }
+    case "shipped": {
+      const balance = yen(d.balance);
+      return (
+        <>
+          <p className={main}>
+            {balance > 0
+              ? t("order.timeline.shippedUnpaid", { balance: format.yen(balance) })
+              : t("order.timeline.shipped")}
+          </p>
+          <ul className={detail}>
+            {text(d.vessel) ? (
+              <li>
+                {t("order.vessel")}: {text(d.vessel)}
+              </li>
+            ) : null}
+            <Changed label={t("order.etd")} now={text(d.etd) || null} before={null} />
+            <Changed label={t("order.eta")} now={text(d.eta) || null} before={null} />
+          </ul>
+        </>
+      );
+    }
+    case "arrived":
+      return <p className={main}>{t("order.timeline.arrived", { port: text(d.port) || order.port })}</p>;
+    case "completed":
+      return <p className={main}>{t("order.timeline.completed")}</p>;
+    case "cancelled":
+      return (
+        <>
+          <p className={main}>{t("order.timeline.cancelled")}</p>
+          <ul className={`${detail} whitespace-pre-line`}>
+            {text(d.reason) ? <li>{t("order.timeline.reason", { reason: text(d.reason) })}</li> : null}
+            {text(d.refundNote) ? <li>{t("order.timeline.refund", { note: text(d.refundNote) })}</li> : null}
+          </ul>
+        </>
+      );
+    case "document": {
+      const kind = DOCUMENT_KINDS.find((k) => k === d.kind);
+      const kept = order.documents.find((doc) => doc.id === d.documentId);
+      const label = `${kind ? t(`order.documentKinds.${kind}`) : "-"}${text(d.title) ? ` · ${text(d.title)}` : ""}`;
+      return (
+        <p className={main}>
+          {kept ? (
+            <>
+              {t("order.timeline.document", { kind: "" })}
+              <a href={kept.path} className="text-accent-700 hover:underline" download>
+                {label}
+              </a>
+            </>
+          ) : (
+            t("order.timeline.document", { kind: label })
+          )}
+        </p>
+      );
+    }
+    default:
+      return <p className={main}>{step.kind}</p>;
+  }
+}

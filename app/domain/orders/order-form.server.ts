@@ -1,0 +1,60 @@
+import { readMultipart, UploadError, type UploadedFile } from "~/domain/media/multipart.server";
+import { staffText } from "~/domain/staff/staff-problems";
+import { problem } from "~/i18n/problem";
+import { MAX_DOCUMENT_BYTES } from "./order-types";
+
+/*
+ * The owner's order page takes small forms (a payment, the shipment, a step)
+ * and one with a document. Its route streams its body (`handle.streamsUploads`)
+ * so that a document of 10 MB can come in; each form is then read here with
+ * its own limits: a multipart form with at most one file of MAX_DOCUMENT_BYTES,
+ * any other form up to the size of the shop's ordinary forms.
+ */
+
+/** The same limit the server puts on every other form (server/request-handler.ts). */
+const SMALL_FORM_BYTES = 64 * 1024;
+
+export type OrderForm = { form: FormData; file: UploadedFile | null };
+
+/** Reads the form of an order page's action; a form past its limits throws an UploadError (400 or 413). */
+export async function readOrderForm(request: Request): Promise<OrderForm> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) {
+    const read = await readMultipart(request, {
+      maxFiles: 1,
+      maxFileBytes: MAX_DOCUMENT_BYTES,
+      maxFields: 20,
+      maxFieldBytes: 4000,
+    });
+    const form = new FormData();
+    for (const [name, values] of read.fields) for (const value of values) form.append(name, value);
+    return { form, file: read.files[0] ?? null };
+  }
+  const text = await smallBody(request);
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
+  return { form, file: null };
+}
+
+/** The body as text, refused as soon as it passes SMALL_FORM_BYTES. */
+async function smallBody(request: Request): Promise<string> {
+  const tooLarge = () => new UploadError(problem("messages.order.formTooLarge"), 413);
+  if (Number(request.headers.get("content-length") ?? 0) > SMALL_FORM_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => {
+      throw new UploadError(staffText("uploadCutOff"));
+    });
+    if (done) break;
+    size += value.byteLength;
+    if (size > SMALL_FORM_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,422 @@
+import { data, Link, redirect } from "react-router";
+import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
+import {
+  blank,
+  CancelForm,
+  CourierForm,
+  type FormRefusal,
+  MovesForm,
+  PaymentForm,
+  ShipmentForm,
+  UploadForm,
+} from "~/components/admin/order-forms";
+import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin/order-record";
+import { FormMessage } from "~/components/ui/field";
+import { getServices } from "~/context.server";
+import { dealContext } from "~/domain/deals/offers.server";
+import type { FieldProblems, TypedValues } from "~/domain/forms";
+import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
+import { UploadError } from "~/domain/media/multipart.server";
+import { readOrderForm } from "~/domain/orders/order-form.server";
+import { canCancel, nextOrderStatus, takesPayments } from "~/domain/orders/order-status";
+import { COURIER_NAME, type DocumentKind } from "~/domain/orders/order-types";
+import { orderFor } from "~/domain/orders/order-view.server";
+import {
+  addDocument,
+  cancelOrder,
+  moveOrderByStaff,
+  type OrderOutcome,
+  recordPayment,
+  removeDocument,
+  saveCourier,
+  saveShipment,
+} from "~/domain/orders/orders.server";
+import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { shopDay } from "~/i18n/format";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import { problem, type Problem } from "~/i18n/problem";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import type { Route } from "./+types/order";
+
+/*
+ * One order as the owner works it (issue 21.6): the deal, the money, the
+ * shipment, the timeline, and a form for every step the order's status
+ * allows. Every form posts here with its `intent`; the services check it all
+ * again. A step done redirects back with its outcome (so a reload repeats
+ * nothing); a refusal answers with its status, the message, the field
+ * problems and what was typed.
+ */
+
+/** The document form's file comes in as it streams (at most 10 MB); the other forms are read with the usual limit. */
+export const handle = UPLOAD_ROUTE;
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  { title: `${metaT(matches, "admin")("titles.order")} ${params.number}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The outcomes a redirect may name (`?done=`): the services' own words for a step done. */
+const DONE = new Set([
+  "paymentRecorded",
+  "paidInFull",
+  "nothingChanged",
+  "shipmentSaved",
+  "courierSaved",
+  "shipped",
+  "arrived",
+  "completed",
+  "cancelled",
+  "documentAdded",
+  "documentSame",
+  "documentRemoved",
+]);
+
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  await requireStaff(getServices(context), request);
+  const order = await orderFor(db, params.number, { staff: true });
+  if (!order) throw data("Order not found", { status: 404 });
+  const done = url.searchParams.get("done") ?? "";
+  return {
+    order,
+    notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
+    // A new key each time the page is drawn: the same payment form sent twice is recorded once.
+    paymentKey: crypto.randomUUID(),
+    today: shopDay(new Date()),
+  };
+}
+
+type Refusal = { ok: false; intent: string; message: Problem; errors?: FieldProblems; values?: TypedValues };
+
+const INTENTS = ["payment", "shipment", "courier", "ship", "arrive", "complete", "cancel", "upload", "remove-document"];
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const { db } = services;
+  const staff = await requireStaff(services, request);
+  const refuse = (intent: string, status: number, message: Problem, more: Partial<Refusal> = {}) =>
+    data<Refusal>({ ok: false, intent, message, ...more }, { status });
+  let read;
+  try {
+    read = await readOrderForm(request);
+  } catch (error) {
+    // A document too large or cut off is the document form's; any other form's is the page's.
+    const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+    if (error instanceof UploadError) return refuse(multipart ? "upload" : "", error.status, error.problem);
+    throw error;
+  }
+  const { form, file } = read;
+  const intent = String(form.get("intent") ?? "");
+  if (!INTENTS.includes(intent)) return refuse(intent, 400, problem("messages.text.unknownAction"));
+  const deal = dealContext(services.config);
+  const number = params.number;
+  let outcome: OrderOutcome;
+  switch (intent) {
+    case "payment":
+      outcome = await recordPayment(db, deal, number, form, staff);
+      break;
+    case "shipment":
+      outcome = await saveShipment(db, deal, number, form, staff);
+      break;
+    case "courier":
+      outcome = await saveCourier(db, deal, number, form, staff);
+      break;
+    case "ship":
+    case "arrive":
+    case "complete":
+      outcome = await moveOrderByStaff(db, deal, number, intent, form, staff);
+      break;
+    case "cancel":
+      outcome = await cancelOrder(db, deal, number, form, staff);
+      break;
+    case "upload": {
+      const values = { kind: String(form.get("kind") ?? ""), title: String(form.get("title") ?? "") };
+      if (!file)
+        return refuse(intent, 400, problem("messages.order.fileRequired"), {
+          errors: { file: problem("messages.order.fileRequired") },
+          values,
+        });
+      outcome = await addDocument(
+        db,
+        services.documents,
+        deal,
+        { number },
+        { data: file.data, filename: file.filename },
+        { by: "staff", staff, kind: values.kind as DocumentKind, title: values.title },
+      );
+      if (!outcome.ok) outcome = { ...outcome, values: outcome.values ?? values };
+      break;
+    }
+    default: {
+      const documentId = Number(form.get("documentId"));
+      outcome =
+        Number.isSafeInteger(documentId) && documentId > 0
+          ? await removeDocument(db, services.documents, number, documentId, staff)
+          : { ok: false, status: 404, message: problem("messages.order.documentNotFound") };
+    }
+  }
+  if (outcome.ok) {
+    const done = outcome.message.key.replace(/^messages\.order\./, "");
+    return redirect(`/admin/orders/${number}${DONE.has(done) ? `?done=${done}` : ""}`);
+  }
+  return refuse(intent, outcome.status, outcome.message, { errors: outcome.errors, values: outcome.values });
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, notice, paymentKey, today } = loaderData;
+  const { t } = useT("admin");
+  const format = useFormat();
+  const day = useShopDay();
+  const { message: m } = useProblems("admin");
+  const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null;
+  /** The refusal of one form: its message, field problems and what was typed; nothing for the others. */
+  const of = (intent: string): FormRefusal =>
+    refusal?.intent === intent
+      ? { message: m(refusal.message) ?? null, errors: refusal.errors ?? {}, values: refusal.values ?? {} }
+      : blank;
+  const known = refusal && INTENTS.includes(refusal.intent);
+  const item = order.itemId
+    ? {
+        page: `/${STOCK_KINDS[order.kind].path}/${order.itemId}`,
+        edit: `${STOCK_ADMIN[order.kind].edit[0]}/${order.itemId}`,
+      }
+    : null;
+  const canShip =
+    nextOrderStatus(order.status, "ship") !== null || nextOrderStatus(order.status, "ship_unpaid") !== null;
+  const canArrive = nextOrderStatus(order.status, "arrive") !== null;
+  const canComplete = nextOrderStatus(order.status, "complete") !== null;
+  const open = order.status !== "cancelled";
+  const editable = open && order.status !== "completed";
+  return (
+    <div className="max-w-5xl space-y-6">
+      <Link to="/admin/orders" className="text-sm font-semibold text-accent-700 hover:underline">
+        {t("order.back")}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("order.title", { number: order.number })}</h1>
+          <p className="text-slate-600">
+            {t("order.opened", { date: format.date(order.createdAt, { dateStyle: "medium", timeStyle: "short" }) })}
+          </p>
+        </div>
+        <span className="text-base">
+          <OrderStatusBadge status={order.status} testId="order-status" />
+        </span>
+      </div>
+      {notice && !actionData ? <FormMessage tone="success">{m(notice)}</FormMessage> : null}
+      {refusal && !known ? <FormMessage tone="error">{m(refusal.message)}</FormMessage> : null}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-deal">
+          <h2 id="order-deal" className="font-semibold text-slate-900">
+            {t("order.summary")}
+          </h2>
+          <dl className="mt-3 space-y-3 text-sm">
+            <Fact label={t("order.item")}>
+              <p className="font-semibold text-slate-900" data-testid="order-item">
+                {order.itemName}
+              </p>
+              <p className="text-slate-600">{t("order.ref", { ref: order.refId })}</p>
+              {item ? (
+                <p className="mt-1 flex flex-wrap gap-3 font-semibold">
+                  <a href={item.page} className="text-accent-700 hover:underline" target="_blank" rel="noreferrer">
+                    {t("order.publicPage")}
+                  </a>
+                  <Link to={item.edit} className="text-accent-700 hover:underline">
+                    {t("order.editItem")}
+                  </Link>
+                </p>
+              ) : (
+                <p className="text-slate-500">{t("order.itemGone")}</p>
+              )}
+            </Fact>
+            <Fact label={t("order.buyer")}>
+              <p className="text-slate-900" data-testid="order-buyer">
+                {order.buyer.name} · {order.buyer.country}
+              </p>
+              <p className="break-all">
+                <a href={`mailto:${order.buyer.email}`} className="text-accent-700 hover:underline">
+                  {order.buyer.email}
+                </a>
+              </p>
+              {order.buyer.customerId === null ? <p className="text-slate-500">{t("order.noAccount")}</p> : null}
+            </Fact>
+            <Fact label={t("order.port")}>{order.port || t("order.notSet")}</Fact>
+            <Fact label={t("order.quote")}>
+              {order.quoteNumber ? (
+                <Link to={`/admin/quotes/${order.quoteNumber}`} className="text-accent-700 hover:underline">
+                  {order.quoteNumber}
+                </Link>
+              ) : (
+                t("order.noQuote")
+              )}
+            </Fact>
+            <Fact label={t("order.invoice")}>
+              <p className="text-slate-900">
+                {order.invoice.number} ·{" "}
+                {order.invoice.voided ? (
+                  <span className="font-semibold text-red-800">{t("order.invoiceVoid")}</span>
+                ) : (
+                  t("order.invoiceDue", { date: day(order.invoice.dueDate) })
+                )}
+              </p>
+              <p className="font-mono text-slate-600">{order.invoice.code}</p>
+              <p className="mt-1 flex flex-wrap gap-3 font-semibold">
+                <a
+                  href={`/invoices/${order.invoice.number}.pdf`}
+                  className="text-accent-700 hover:underline"
+                  download
+                  data-testid="order-invoice-pdf"
+                >
+                  {t("order.downloadPdf")}
+                </a>
+                <a
+                  href={order.invoice.verifyPath}
+                  className="text-accent-700 hover:underline"
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {t("order.verifyPage")}
+                </a>
+              </p>
+            </Fact>
+          </dl>
+        </section>
+
+        <div className="space-y-6">
+          <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-money">
+            <h2 id="order-money" className="font-semibold text-slate-900">
+              {t("order.money")}
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm" data-testid="order-money">
+              <Amount label={t("order.total")} value={format.yen(order.total)} testId="order-total" />
+              <Amount label={t("order.paid")} value={format.yen(order.paid)} testId="order-paid" />
+              <Amount
+                label={t("order.balance")}
+                value={format.yen(order.balance)}
+                testId="order-balance"
+                tone={order.balance > 0 && open ? "due" : undefined}
+              />
+              {order.overpaid > 0 ? (
+                <Amount
+                  label={t("order.overpaid")}
+                  value={format.yen(order.overpaid)}
+                  testId="order-overpaid"
+                  tone="refund"
+                />
+              ) : null}
+            </dl>
+          </section>
+          <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-shipment">
+            <h2 id="order-shipment" className="font-semibold text-slate-900">
+              {t("order.shipment")}
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm" data-testid="order-shipment">
+              <Fact label={t("order.vessel")}>
+                {[order.shipment.vessel, order.shipment.voyage].filter(Boolean).join(" · ") || t("order.notSet")}
+              </Fact>
+              <Fact label={t("order.portOfLoading")}>{order.shipment.portOfLoading || t("order.notSet")}</Fact>
+              <Fact label={t("order.etd")}>{order.shipment.etd ? day(order.shipment.etd) : t("order.notSet")}</Fact>
+              <Fact label={t("order.eta")}>{order.shipment.eta ? day(order.shipment.eta) : t("order.notSet")}</Fact>
+              <Fact label={t("order.method")}>
+                {order.shipment.method ? t(`order.methods.${order.shipment.method}`) : t("order.notSet")}
+                {order.shipment.container ? ` · ${order.shipment.container}` : ""}
+              </Fact>
+              <Fact label={t("order.bl")}>{order.shipment.bl || t("order.notSet")}</Fact>
+              <div className="col-span-2">
+                <Fact label={t("order.courier")}>
+                  {order.courier ? (
+                    <a
+                      href={order.courier.url}
+                      className="break-all text-accent-700 hover:underline"
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {t("order.courierLine", {
+                        courier: COURIER_NAME[order.courier.courier],
+                        tracking: order.courier.tracking,
+                      })}
+                    </a>
+                  ) : (
+                    t("order.notSet")
+                  )}
+                </Fact>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      {editable ? (
+        <section aria-labelledby="order-actions" className="space-y-4">
+          <h2 id="order-actions" className="text-lg font-semibold text-slate-900">
+            {t("order.actions")}
+          </h2>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {takesPayments(order.status) ? (
+              <PaymentForm order={order} refusal={of("payment")} paymentKey={paymentKey} today={today} />
+            ) : null}
+            <MovesForm
+              order={order}
+              refusal={refusal && MOVES.includes(refusal.intent) ? of(refusal.intent) : blank}
+              canShip={canShip}
+              canArrive={canArrive}
+              canComplete={canComplete}
+            />
+            <ShipmentForm order={order} refusal={of("shipment")} />
+            <CourierForm order={order} refusal={of("courier")} />
+            <UploadForm refusal={of("upload")} />
+            {canCancel(order.status) ? <CancelForm order={order} refusal={of("cancel")} /> : null}
+          </div>
+        </section>
+      ) : open ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CourierForm order={order} refusal={of("courier")} />
+          <UploadForm refusal={of("upload")} />
+        </div>
+      ) : null}
+
+      <OrderPayments order={order} />
+      <OrderDocuments order={order} refusal={of("remove-document")} />
+      <OrderTimeline order={order} />
+    </div>
+  );
+}
+
+/** The status steps, answered by one card. */
+const MOVES = ["ship", "arrive", "complete"];
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Amount({
+  label,
+  value,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone?: "due" | "refund";
+}) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd
+        className={`text-lg font-bold tabular-nums ${tone === "due" ? "text-amber-800" : tone === "refund" ? "text-red-800" : "text-slate-900"}`}
+        data-testid={testId}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
