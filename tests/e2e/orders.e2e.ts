@@ -190,7 +190,8 @@ function tempFile(name: string, data: Buffer): string {
 async function ownerDoes(owner: Page, action: (page: Page) => Promise<void>) {
   await owner.goto(`/admin/orders/${orderNumber}`, { waitUntil: "networkidle" });
   await action(owner);
-  await owner.waitForLoadState("networkidle");
+  // A step done comes back to the order's page with its notice.
+  await owner.waitForURL(/[?&]done=/);
 }
 
 describe("an order from the accepted offer to Completed", () => {
@@ -274,18 +275,18 @@ describe("an order from the accepted offer to Completed", () => {
       "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
     );
     await ownerDoes(owner, async (page) => {
-      const form = page.getByTestId("document-form");
-      await form.getByLabel(/File/).setInputFiles(tempFile("export-certificate.pdf", certificate));
-      await form.getByRole("button").click();
+      const form = page.getByTestId("upload-form");
+      await form.getByLabel("File", { exact: true }).setInputFiles(tempFile("export-certificate.pdf", certificate));
+      await form.getByRole("button", { name: "Upload document" }).click();
     });
-    for (const step of ["ship-form", "courier-form", "arrive-form", "complete-form"]) {
+    for (const step of ["Mark shipped", "courier", "Mark arrived", "Complete the order"]) {
       await ownerDoes(owner, async (page) => {
-        const form = page.getByTestId(step);
-        if (step === "courier-form") {
-          await form.getByLabel(/Courier/).selectOption("dhl");
-          await form.getByLabel(/Tracking/).fill("4455667788");
-        }
-        await form.getByRole("button").click();
+        if (step === "courier") {
+          const form = page.getByTestId("courier-form");
+          await form.locator("select[name=courier]").selectOption("dhl");
+          await form.getByLabel("Tracking number").fill("4455667788");
+          await form.getByRole("button").click();
+        } else await page.getByTestId("moves-form").getByRole("button", { name: step }).click();
       });
     }
     await buyer.reload({ waitUntil: "networkidle" });
@@ -300,7 +301,7 @@ describe("an order from the accepted offer to Completed", () => {
     // The export certificate downloads for the buyer, as a file, never shown as a page.
     const [download] = await Promise.all([
       buyer.waitForEvent("download"),
-      buyer.getByTestId("order-documents").getByRole("link").filter({ hasText: "Download" }).first().click(),
+      buyer.getByTestId("order-documents").locator("li", { hasText: "Export certificate" }).getByRole("link").click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/Export certificate/);
 

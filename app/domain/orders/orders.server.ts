@@ -282,7 +282,8 @@ export async function recordPayment(
       at,
       { paid },
     );
-    if (!moved) return { ok: false, status: 409, message: orderProblem("noPayments", { status: order.status }) };
+    if (!moved)
+      return { ok: false, status: 409, message: orderProblem("noPayments", { status: statusName(order.status) }) };
     await logActivity(trx, {
       actor,
       action: "order.payment",
