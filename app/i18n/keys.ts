@@ -1041,6 +1041,7 @@ export type AdminKey =
   | "orders.columns.money"
   | "orders.columns.number"
   | "orders.columns.status"
+  | "orders.due"
   | "orders.empty"
   | "orders.emptyFiltered"
   | "orders.emptyNone"

@@ -189,14 +189,15 @@ export async function ordersOfCustomer(db: DB, customerId: number): Promise<Orde
 
 export const ORDERS_PER_PAGE = 25;
 
-export type OrderFilter = { status: OrderStatus | null; q: string; page: number };
+/** A status, or "due": awaiting payment and partly paid together (what the dashboard counts as awaited). */
+export type OrderFilter = { status: OrderStatus | "due" | null; q: string; page: number };
 
 /** The owner's filters from the address: ?status=paid&q=2026-00012&page=2 (anything unknown is left out). */
 export function orderFilterOf(params: URLSearchParams): OrderFilter {
   const status = params.get("status");
   const page = Number(params.get("page"));
   return {
-    status: isOrderStatus(status) ? status : null,
+    status: isOrderStatus(status) || status === "due" ? status : null,
     q: (params.get("q") ?? "").trim().slice(0, 100),
     page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -206,7 +207,8 @@ function filtered(db: DB, filter: Pick<OrderFilter, "status" | "q">) {
   const q = filter.q;
   return db
     .selectFrom("orders")
-    .$if(filter.status !== null, (b) => b.where("status", "=", filter.status!))
+    .$if(filter.status === "due", (b) => b.where("status", "in", ["awaiting_payment", "partly_paid"]))
+    .$if(filter.status !== null && filter.status !== "due", (b) => b.where("status", "=", filter.status as OrderStatus))
     .$if(q !== "", (b) => {
       const like = containsPattern(q.toLowerCase());
       return b.where((eb) =>

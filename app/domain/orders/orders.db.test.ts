@@ -592,6 +592,10 @@ describe("who sees an order", () => {
     const before = await orderFigures(t.db);
     expect(before.leavingThisWeek.map((o) => o.number)).toContain(number);
     await recordPayment(t.db, deal, number, pay("250000"), staff);
+    // Payment due: awaiting and partly paid together, as the dashboard counts them.
+    const due = await listOrders(t.db, orderFilterOf(new URLSearchParams({ status: "due" })));
+    expect(due.orders.find((o) => o.number === number)?.status).toBe("partly_paid");
+    expect(due.orders.every((o) => o.status === "awaiting_payment" || o.status === "partly_paid")).toBe(true);
     const after = await orderFigures(t.db);
     expect(after.receivedThisMonth - before.receivedThisMonth).toBe(250_000);
     expect(after.receivedByMonth.at(-1)!.yen).toBe(after.receivedThisMonth);

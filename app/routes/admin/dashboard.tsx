@@ -149,7 +149,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           <Link
-            to="/admin/orders?status=awaiting_payment"
+            to="/admin/orders?status=due"
             className={`rounded-xl border p-5 hover:shadow-sm ${orders.paymentsAwaited.orders > 0 ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}
             data-testid="payments-awaited"
           >

@@ -56,6 +56,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const day = useShopDay();
   const tabs = [
     { status: null, label: t("orders.all"), count: all },
+    {
+      status: "due" as const,
+      label: t("orders.due"),
+      count: (byStatus.awaiting_payment ?? 0) + (byStatus.partly_paid ?? 0),
+    },
     ...ORDER_STATUSES.map((s) => ({
       status: s,
       label: t(`messages.orderStatusNames.${s}`),
