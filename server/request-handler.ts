@@ -7,7 +7,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { documentPath } from "~/utils/page-url";
-import type { ShopRouteHandle } from "~/utils/route-handle";
+import { FORM_BODY_LIMIT, type ShopRouteHandle } from "~/utils/route-handle";
 
 /*
  * Hands a request to the pages (React Router), as @react-router/express does,
@@ -24,8 +24,7 @@ import type { ShopRouteHandle } from "~/utils/route-handle";
  *   request.formData() and get a form.
  */
 
-/** Tens of KB is plenty for the shop's forms: the longest is a quote (a message of at most 2,000 characters). */
-export const FORM_BODY_LIMIT = 64 * 1024;
+export { FORM_BODY_LIMIT };
 
 /** An answer to a request the shop will not take, with a message for the person or program that sent it. */
 export class RequestRefused extends Error {

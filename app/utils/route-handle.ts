@@ -10,3 +10,6 @@ export type ShopRouteHandle = {
 
 /** The `handle` of a route that takes photo uploads. */
 export const UPLOAD_ROUTE: ShopRouteHandle = { streamsUploads: true };
+
+/** Tens of KB is plenty for the shop's forms: the longest is a quote (a message of at most 2,000 characters). */
+export const FORM_BODY_LIMIT = 64 * 1024;

@@ -7,22 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { DEMO_BANK, seedDemoBank } from "~/db/seed/demo-bank.server";
-import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
-import { answerOffer } from "~/domain/deals/answer.server";
-import { createOffer, dealContext } from "~/domain/deals/offers.server";
 import { shopDayAfter } from "~/domain/deals/deal-time";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
-import { createVehicle } from "~/domain/inventory/inventory.server";
-import { offerLinkPath } from "~/domain/deals/offer-links.server";
 import { orderLinkPath } from "~/domain/orders/order-links.server";
-import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
-import { createQuote } from "~/domain/quotes/quotes.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
-import { loadConfig } from "~/config.server";
 import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
+import { acceptedDeal } from "../support/orders";
 import { readMail } from "../support/mime";
 import { freePort, runShop } from "../support/shop-process";
 
@@ -47,69 +39,6 @@ let vehicleId: number;
 let orderNumber: string;
 let guestOrder: string;
 
-async function acceptedDeal(customerId: number | null, email: string, key: string, name: string) {
-  const v = await createVehicle(
-    db,
-    vehicleFactory(createRng(71 + key.length), 0, {
-      stockStatus: "available",
-      price: 1_000_000,
-      type: "Sedan",
-      subType: null,
-      engineCc: 1500,
-      name,
-    }),
-    [],
-    { kind: "system", id: null },
-  );
-  const form = new FormData();
-  for (const [k, val] of Object.entries({
-    kind: "vehicle",
-    itemId: String(v.id),
-    submissionKey: key,
-    name: BUYER.fullName,
-    country: "Sri Lanka",
-    email,
-    phone: "+94 77 123 4567",
-    message: "Price to Colombo please.",
-    portId: "1",
-  }))
-    form.append(k, val);
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, OWNER_EMAIL: "owner@orders.example" });
-  const deal = dealContext({ ...config, publicUrl: new URL("http://127.0.0.1") });
-  const made = await createQuote(db, QuoteRequestSchema.parse(formInput(form)), customerId, {
-    ownerEmail: deal.ownerEmail,
-    shopName: deal.shopName,
-    publicUrl: deal.publicUrl,
-    language: "en",
-  });
-  if (!made.ok) throw new Error("no quote");
-  const offer = await createOffer(
-    db,
-    deal,
-    made.number,
-    {
-      fob: "1,000,000",
-      terms: "FOB",
-      port: "Colombo, Sri Lanka",
-      validUntil: shopDayAfter(new Date(), 7),
-      message: "",
-    },
-    { id: 1, adminId: STAFF.adminId },
-  );
-  if (!offer.ok) throw new Error("no offer");
-  const offerRow = await db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
-  const sig = new URL(offerLinkPath(SECRET, made.number, offerRow), "http://x").searchParams.get("sig")!;
-  const answer = await answerOffer(
-    db,
-    deal,
-    made.number,
-    "accept",
-    customerId === null ? { offerId: offerRow.id, sig } : { customerId },
-  );
-  if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
-  return { vehicleId: v.id, number: answer.invoiceNumber };
-}
-
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-orders-"));
   db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
@@ -124,10 +53,24 @@ beforeAll(async () => {
   const buyer = await createCustomer(db, { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" });
   await createCustomer(db, { ...OTHER, country: "Kenya", phone: "+254 700 000 000" });
   await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
-  const mine = await acceptedDeal(buyer!.id, BUYER.email, "orders-e2e-key-00000001", "2018 Toyota Premio");
+  const setup = { dataDir, secret: SECRET, ownerEmail: "owner@orders.example" };
+  const mine = await acceptedDeal(db, setup, {
+    customerId: buyer!.id,
+    name: BUYER.fullName,
+    email: BUYER.email,
+    key: "orders-e2e-key-00000001",
+    vehicleName: "2018 Toyota Premio",
+  });
   vehicleId = mine.vehicleId;
   orderNumber = mine.number;
-  guestOrder = (await acceptedDeal(null, "guest@example.lk", "orders-e2e-key-00000002", "2017 Honda Fit")).number;
+  const guest = await acceptedDeal(db, setup, {
+    customerId: null,
+    name: "Guest Buyer",
+    email: "guest@example.lk",
+    key: "orders-e2e-key-00000002",
+    vehicleName: "2017 Honda Fit",
+  });
+  guestOrder = guest.number;
 
   shop = runShop({
     PORT: String(await freePort()),
@@ -216,9 +159,19 @@ describe("an order from the accepted offer to Completed", () => {
     await buyer.getByRole("button", { name: "Upload receipt" }).click();
     await buyer.getByTestId("order-refused").waitFor();
     expect(await buyer.getByTestId("order-refused").innerText()).toContain("PDF, JPG, PNG or WebP");
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#eee" } })
-      .jpeg()
+    // A phone photo of a receipt: a few hundred KB, far past the size of an ordinary form.
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: "#888",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
       .toBuffer();
+    expect(photo.length).toBeGreaterThan(200_000);
     await buyer.getByLabel("Receipt file").setInputFiles(tempFile("receipt.jpg", photo));
     await buyer.getByRole("button", { name: "Upload receipt" }).click();
     await buyer.getByTestId("receipt-notice").waitFor();

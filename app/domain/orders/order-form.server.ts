@@ -1,6 +1,7 @@
 import { readMultipart, UploadError, type UploadedFile } from "~/domain/media/multipart.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import { problem } from "~/i18n/problem";
+import { FORM_BODY_LIMIT } from "~/utils/route-handle";
 import { MAX_DOCUMENT_BYTES } from "./order-types";
 
 /*
@@ -11,8 +12,8 @@ import { MAX_DOCUMENT_BYTES } from "./order-types";
  * any other form up to the size of the shop's ordinary forms.
  */
 
-/** The same limit the server puts on every other form (server/request-handler.ts). */
-const SMALL_FORM_BYTES = 64 * 1024;
+/** The same limit the server puts on every other form. */
+const SMALL_FORM_BYTES = FORM_BODY_LIMIT;
 
 export type OrderForm = { form: FormData; file: UploadedFile | null };
 

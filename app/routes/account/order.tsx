@@ -13,6 +13,7 @@ import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { problem, type Problem } from "~/i18n/problem";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import type { Route } from "./+types/order";
 
 /*
@@ -22,6 +23,9 @@ import type { Route } from "./+types/order";
  * to download, and every step with its date. The signed-in buyer sees their
  * own orders; a buyer without an account comes through the order mail's link.
  */
+
+/** A receipt comes in as it streams (a phone photo of a few MB, at most 10 MB); the server's small-form limit is not for it. */
+export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
   { title: metaT(matches, "account")("orders.orderTitle", { number: params.number }) },

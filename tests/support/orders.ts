@@ -1,0 +1,85 @@
+import type { DB } from "~/db/db.server";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { answerOffer } from "~/domain/deals/answer.server";
+import { shopDayAfter } from "~/domain/deals/deal-time";
+import { offerLinkPath } from "~/domain/deals/offer-links.server";
+import { createOffer, dealContext } from "~/domain/deals/offers.server";
+import { formInput } from "~/domain/forms";
+import { createVehicle } from "~/domain/inventory/inventory.server";
+import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
+import { createQuote } from "~/domain/quotes/quotes.server";
+import { loadConfig } from "~/config.server";
+
+/*
+ * An order as the shop makes one, for tests that start a shop of their own:
+ * a vehicle of ¥1,000,000, a quote to the first freight port, an FOB offer
+ * and its acceptance (by the signed-in buyer, or through the offer mail's
+ * link for a buyer without an account). Written before the shop starts.
+ * The database needs a freight port and the bank account (seedDemoBank).
+ */
+export async function acceptedDeal(
+  db: DB,
+  shop: { dataDir: string; secret: string; ownerEmail: string },
+  buyer: { customerId: number | null; name: string; email: string; key: string; vehicleName: string },
+): Promise<{ vehicleId: number; number: string }> {
+  const vehicle = await createVehicle(
+    db,
+    vehicleFactory(createRng(71 + buyer.key.length + buyer.vehicleName.length), 0, {
+      stockStatus: "available",
+      price: 1_000_000,
+      type: "Sedan",
+      subType: null,
+      engineCc: 1500,
+      name: buyer.vehicleName,
+    }),
+    [],
+    { kind: "system", id: null },
+  );
+  const port = await db.selectFrom("freight_ports").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    kind: "vehicle",
+    itemId: String(vehicle.id),
+    submissionKey: buyer.key,
+    name: buyer.name,
+    country: "Sri Lanka",
+    email: buyer.email,
+    phone: "+94 77 123 4567",
+    message: "Price to Colombo please.",
+  }))
+    form.append(k, v);
+  const config = loadConfig({ DATA_DIR: shop.dataDir, SESSION_SECRET: shop.secret, OWNER_EMAIL: shop.ownerEmail });
+  const deal = dealContext({ ...config, publicUrl: new URL("http://127.0.0.1") });
+  const quote = await createQuote(
+    db,
+    { ...QuoteRequestSchema.parse(formInput(form)), portId: port.id },
+    buyer.customerId,
+    { ownerEmail: deal.ownerEmail, shopName: deal.shopName, publicUrl: deal.publicUrl, language: "en" },
+  );
+  if (!quote.ok) throw new Error("no quote");
+  const offer = await createOffer(
+    db,
+    deal,
+    quote.number,
+    {
+      fob: "1,000,000",
+      terms: "FOB",
+      port: "Colombo, Sri Lanka",
+      validUntil: shopDayAfter(new Date(), 7),
+      message: "",
+    },
+    { id: 1, adminId: "setup" },
+  );
+  if (!offer.ok) throw new Error("no offer");
+  const row = await db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
+  const sig = new URL(offerLinkPath(shop.secret, quote.number, row), "http://x").searchParams.get("sig")!;
+  const answer = await answerOffer(
+    db,
+    deal,
+    quote.number,
+    "accept",
+    buyer.customerId === null ? { offerId: row.id, sig } : { customerId: buyer.customerId },
+  );
+  if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
+  return { vehicleId: vehicle.id, number: answer.invoiceNumber };
+}
