@@ -41,7 +41,11 @@ function certificatePdf(title: string, ref: string): Promise<Buffer> {
 }
 
 async function acceptedOrder(db: DB, config: Config, vehicleId: number, key: string): Promise<string | null> {
-  const customer = await db.selectFrom("customers").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst();
+  const customer = await db
+    .selectFrom("customers")
+    .select("id")
+    .where("email", "=", DEMO_CUSTOMER.email)
+    .executeTakeFirst();
   const port = await db.selectFrom("freight_ports").select("id").orderBy("id").executeTakeFirst();
   if (!customer || !port) return null;
   const deal = dealContext(config);

@@ -11,7 +11,8 @@ import { startWorker } from "~/utils/worker.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
-import { quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
+import { sql } from "kysely";
+import { LIVE_ORDER, quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
 import { applyQuoteMove, endHold, lockQuote, type LockedQuote, openOfferOf } from "./quote-moves.server";
 
 /*
@@ -112,8 +113,7 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
           selectFrom("orders")
             .select("orders.id")
             .whereRef("orders.quote_id", "=", "holds.quote_id")
-            .where("orders.status", "!=", "cancelled")
-            .where("orders.paid", ">", 0),
+            .where(sql.raw<boolean>(LIVE_ORDER)),
         ),
       ),
     )

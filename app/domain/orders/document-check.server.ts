@@ -12,8 +12,8 @@ import { MAX_DOCUMENT_BYTES } from "./order-types";
  * PDF and three picture formats pass; pictures are decoded and written again
  * in their own format without metadata, which drops whatever rode along
  * (an HTML page appended to a JPEG, GPS positions). A PDF cannot be re-written
- * here, so it must look like a PDF from its first line to its last and carry
- * nothing a browser could take for a web page.
+ * here, so it must look like a PDF from its first line to its last and carry,
+ * anywhere in it, nothing a browser could take for a web page.
  */
 
 export type DocumentContentType = "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
@@ -56,7 +56,7 @@ export class DocumentError extends Error {
   }
 }
 
-/** How far into a PDF a browser looks when it guesses a type, and how far from the end %%EOF must be. */
+/** How far from the end %%EOF must be. */
 const PDF_WINDOW = 1024;
 
 /** What marks a page a browser would run: a file that is both PDF and HTML (or SVG) is no document. */
@@ -66,9 +66,10 @@ const MARKUP = /<(html|script|svg|!doctype|\?xml|body|head|iframe)/i;
 const PDF_END = /%%EOF[\0\t\n\f\r ]*$/;
 
 function checkPdf(data: Buffer): CheckedDocument {
-  const head = data.toString("latin1", 0, Math.min(data.length, PDF_WINDOW));
-  const tail = data.toString("latin1", Math.max(0, data.length - PDF_WINDOW));
-  if (!/^%PDF-\d\.\d/.test(head) || MARKUP.test(head)) throw new DocumentError("format");
+  // The whole file, not only where a browser looks first: no web page may be served back from it anywhere.
+  const whole = data.toString("latin1");
+  const tail = whole.slice(Math.max(0, whole.length - PDF_WINDOW));
+  if (!/^%PDF-\d\.\d/.test(whole) || MARKUP.test(whole)) throw new DocumentError("format");
   // A PDF that stops short was cut off on the way; one with more after its end carries something else.
   if (!PDF_END.test(tail)) throw new DocumentError("unreadable");
   return { data, contentType: "application/pdf", extension: "pdf" };

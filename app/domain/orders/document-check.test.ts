@@ -97,10 +97,21 @@ describe("documents refused", () => {
     }
   });
 
+  it("a PDF carrying a web page further in, past where a browser first looks", async () => {
+    const good = await tinyPdf();
+    const deep = Buffer.concat([
+      good.subarray(0, good.lastIndexOf("%%EOF")),
+      Buffer.from(`%${" ".repeat(1100)}\n%<html><body><script>alert(1)</script>\n%%EOF\n`, "latin1"),
+    ]);
+    expect(await refusal(deep)).toBe("format");
+  });
+
   it("a PDF that does not end where a PDF ends: cut off, or with something after %%EOF", async () => {
     const good = await tinyPdf();
     expect(await refusal(good.subarray(0, good.length - 200))).toBe("unreadable");
-    expect(await refusal(Buffer.concat([good, Buffer.from(HTML_PAGE)]))).toBe("unreadable");
+    // A web page after the end is refused for being one.
+    expect(await refusal(Buffer.concat([good, Buffer.from(HTML_PAGE)]))).toBe("format");
+    expect(await refusal(Buffer.concat([good, Buffer.from("trailing bytes")]))).toBe("unreadable");
     expect(await refusal(Buffer.from("%PDF-1.4\n"))).toBe("unreadable");
     expect(await refusal(Buffer.from("%PDF-"))).toBe("format");
   });

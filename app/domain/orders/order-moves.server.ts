@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
@@ -19,14 +19,26 @@ type Actor = ActivityEntry["actor"];
 /** "2026-00042", the invoice's number. */
 export const ORDER_NUMBER = /^\d{4}-\d{5,7}$/;
 
-/** An order by number, locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+/**
+ * An order by number, locked until the transaction ends (PostgreSQL; SQLite
+ * writes one at a time). Its quote is locked first: every change of a deal
+ * (a payment, closing the quote, the hold's clock) takes the quote, then its
+ * orders, then the hold, so two of them wait for each other instead of
+ * deciding on what the other is changing, and never lock in opposite orders.
+ */
 export async function lockOrder(trx: Trx, number: string): Promise<OrderRow | null> {
   if (!ORDER_NUMBER.test(number)) return null;
+  const postgres = dialectOf(trx) === "postgres";
+  if (postgres) {
+    const peek = await trx.selectFrom("orders").select("quote_id").where("number", "=", number).executeTakeFirst();
+    if (peek?.quote_id != null)
+      await trx.selectFrom("quotes").select("id").where("id", "=", peek.quote_id).forUpdate().execute();
+  }
   const row = await trx
     .selectFrom("orders")
     .selectAll()
     .where("number", "=", number)
-    .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+    .$if(postgres, (q) => q.forUpdate())
     .executeTakeFirst();
   return row ?? null;
 }
@@ -62,11 +74,14 @@ export async function moveOrder(
 ): Promise<OrderStatus | null> {
   const to = nextOrderStatus(order.status, event);
   if (!to) return null;
-  await trx
+  // Only from the status read: a change that committed meanwhile makes this move nothing.
+  const moved = await trx
     .updateTable("orders")
     .set({ ...changes, status: to, updated_at: at })
     .where("id", "=", order.id)
-    .execute();
+    .where("status", "=", order.status)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return null;
   if (step) await addOrderEvent(trx, order.id, step.kind, step.data, actor.kind, at);
   await logActivity(trx, {
     actor,
@@ -90,6 +105,7 @@ export async function cancelUnpaidOrders(trx: Trx, quoteId: number, reason: stri
     .selectAll()
     .where("quote_id", "=", quoteId)
     .where("status", "=", "awaiting_payment")
+    .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
     .execute();
   for (const order of open)
     await moveOrder(trx, order, "cancel", { kind: "cancelled", data: { reason, refundNote: "" } }, actor, at, {
@@ -97,14 +113,20 @@ export async function cancelUnpaidOrders(trx: Trx, quoteId: number, reason: stri
     });
 }
 
-/** Whether money has been recorded on a quote's live order: its deal is then ended by cancelling the order, with a refund note. */
+/**
+ * The orders that keep a deal alive: money has come in, or the order has
+ * moved on (shipped before payment). Such a deal is ended by cancelling its
+ * order, with a refund note; the hold's clock leaves it alone.
+ */
+export const LIVE_ORDER = "orders.status != 'cancelled' and (orders.paid > 0 or orders.status != 'awaiting_payment')";
+
+/** Whether a quote has such an order (read under the caller's lock of the quote). */
 export async function quoteHasPaidOrder(trx: Trx, quoteId: number): Promise<boolean> {
   const row = await trx
     .selectFrom("orders")
     .select("id")
     .where("quote_id", "=", quoteId)
-    .where("status", "!=", "cancelled")
-    .where((eb) => eb.or([eb("paid", ">", 0), eb("status", "!=", "awaiting_payment")]))
+    .where(sql.raw<boolean>(LIVE_ORDER))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -29,7 +29,10 @@ describe("an order's status", () => {
   it("takes money until it is complete or cancelled, without moving back", () => {
     expect(takesPayments("shipped")).toBe(true);
     expect(nextOrderStatus("shipped", "pay_full")).toBe("shipped");
-    expect(takesPayments("paid")).toBe(false);
+    // Past the total, only as an over-payment: the order stays Paid.
+    expect(takesPayments("paid")).toBe(true);
+    expect(nextOrderStatus("paid", "pay_part")).toBeNull();
+    expect(nextOrderStatus("paid", "pay_full")).toBe("paid");
     expect(takesPayments("completed")).toBe(false);
     expect(takesPayments("cancelled")).toBe(false);
   });

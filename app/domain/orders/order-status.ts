@@ -31,6 +31,8 @@ const MOVES: readonly Move[] = [
   { from: "awaiting_payment", event: "pay_full", to: "paid" },
   { from: "partly_paid", event: "pay_part", to: "partly_paid" },
   { from: "partly_paid", event: "pay_full", to: "paid" },
+  // Money past the total (a second transfer, bank charges refunded twice) is recorded as an over-payment.
+  { from: "paid", event: "pay_full", to: "paid" },
   { from: "paid", event: "ship", to: "shipped" },
   // The owner's exception, logged: the vehicle leaves before the money is all in.
   { from: "awaiting_payment", event: "ship_unpaid", to: "shipped" },
@@ -63,7 +65,7 @@ export function allOrderMoves(): readonly Move[] {
 
 /** Whether money may still be recorded on an order in this status. */
 export function takesPayments(status: OrderStatus): boolean {
-  return nextOrderStatus(status, "pay_part") !== null;
+  return nextOrderStatus(status, "pay_full") !== null;
 }
 
 /** Whether the order may be cancelled (before the ship leaves). */

@@ -25,6 +25,7 @@ import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";
 import { DocumentStore } from "./document-store.server";
+import { offerLinkPath } from "~/domain/deals/offer-links.server";
 import { orderLinkPath } from "./order-links.server";
 import { orderFor, documentFor, listOrders, orderFilterOf, orderFigures } from "./order-view.server";
 import {
@@ -113,7 +114,7 @@ const shopDay = (offset = 0) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date(Date.now() + offset * 86_400_000));
 
 /** An accepted offer of ¥1,000,000 FOB: returns the order's number and the vehicle. */
-async function accepted(customerId: number = buyerId) {
+async function accepted(customerId: number | null = buyerId, language: "en" | "ja" = "en") {
   const v = await createVehicle(
     t.db,
     vehicleFactory(createRng(500 + ++made), made, {
@@ -143,7 +144,7 @@ async function accepted(customerId: number = buyerId) {
     t.db,
     { ...QuoteRequestSchema.parse(formInput(form)), portId: ports[0]!.id },
     customerId,
-    { ownerEmail: deal.ownerEmail, shopName: deal.shopName, publicUrl: deal.publicUrl, language: "en" },
+    { ownerEmail: deal.ownerEmail, shopName: deal.shopName, publicUrl: deal.publicUrl, language },
   );
   if (!quote.ok) throw new Error("quote");
   const offer = await createOffer(
@@ -154,7 +155,15 @@ async function accepted(customerId: number = buyerId) {
     staff,
   );
   if (!offer.ok) throw new Error(JSON.stringify(offer));
-  const answer = await answerOffer(t.db, deal, quote.number, "accept", { customerId });
+  const row = await t.db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
+  const sig = new URL(offerLinkPath(deal.sessionSecret, quote.number, row), "https://x").searchParams.get("sig")!;
+  const answer = await answerOffer(
+    t.db,
+    deal,
+    quote.number,
+    "accept",
+    customerId === null ? { offerId: row.id, sig } : { customerId },
+  );
   if (!answer.ok || !answer.invoiceNumber) throw new Error(JSON.stringify(answer));
   return { number: answer.invoiceNumber, quoteNumber: quote.number, vehicleId: v.id };
 }
@@ -294,6 +303,44 @@ describe("payments", () => {
     expect(await buyerMails(number)).toHaveLength(1);
   });
 
+  it("what was received stays within one payment's most past the total, so the sum always fits the database", async () => {
+    const { number } = await accepted();
+    expect((await recordPayment(t.db, deal, number, pay("1000000"), staff)).ok).toBe(true);
+    expect((await recordPayment(t.db, deal, number, pay("999,000,000", { overpayment: "on" }), staff)).ok).toBe(true);
+    const more = await recordPayment(t.db, deal, number, pay("1000000000", { overpayment: "on" }), staff);
+    expect(more.ok).toBe(false);
+    if (!more.ok) expect(english(more.message)).toBe("One payment is at most ¥1,000,000,000.");
+    expect((await order(number)).paid).toBe(1_000_000_000);
+  });
+
+  it("control characters typed or pasted into a reference are dropped, not a failure", async () => {
+    const { number } = await accepted();
+    const outcome = await recordPayment(t.db, deal, number, pay("1000", { reference: "TT\u0000-55\u0007" }), staff);
+    expect(outcome.ok).toBe(true);
+    const row = await t.db
+      .selectFrom("payments")
+      .innerJoin("orders", "orders.id", "payments.order_id")
+      .select("payments.reference")
+      .where("orders.number", "=", number)
+      .executeTakeFirstOrThrow();
+    expect(row.reference).toBe("TT-55");
+  });
+
+  it("a payment and the owner closing the deal at the same moment: never a cancelled order with money in", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { number, quoteNumber } = await accepted();
+      const [paid, closed] = await Promise.all([
+        recordPayment(t.db, deal, number, pay("400000"), staff),
+        moveQuoteByStaff(t.db, quoteNumber, "close", staff),
+      ]);
+      const row = await order(number);
+      // One of the two won, and the other was refused: whichever came second saw what the first did.
+      expect(paid.ok !== closed.ok, `round ${round}: ${JSON.stringify({ paid, closed })}`).toBe(true);
+      if (paid.ok) expect(row).toMatchObject({ status: "partly_paid", paid: 400_000 });
+      else expect(row).toMatchObject({ status: "cancelled", paid: 0 });
+    }
+  });
+
   it("a hold with money in is not ended by the clock nor released by hand; an unpaid one is, and its order is cancelled", async () => {
     const partly = await accepted();
     expect((await recordPayment(t.db, deal, partly.number, pay("100000"), staff)).ok).toBe(true);
@@ -362,7 +409,7 @@ describe("shipment and the steps", () => {
   });
 
   it("shipping unpaid is refused unless the owner marks the exception, which is logged", async () => {
-    const { number } = await accepted();
+    const { number, vehicleId } = await accepted();
     expect((await saveShipment(t.db, deal, number, fd({ vessel: "Morning Star" }), staff)).ok).toBe(true);
     expect((await recordPayment(t.db, deal, number, pay("300000"), staff)).ok).toBe(true);
     const refused = await moveOrderByStaff(t.db, deal, number, "ship", fd({}), staff);
@@ -372,6 +419,8 @@ describe("shipment and the steps", () => {
     const shipped = await moveOrderByStaff(t.db, deal, number, "ship", fd({ unpaid: "on" }), staff);
     expect(shipped.ok).toBe(true);
     expect((await order(number)).status).toBe("shipped");
+    // The vehicle has left for its buyer: Sold, and no longer held.
+    expect(await vehicleStatus(vehicleId)).toBe("sold");
     const logged = await t.db
       .selectFrom("activity_log")
       .select("summary")
@@ -462,6 +511,21 @@ describe("cancelling", () => {
     expect(last.text_body).toContain("Buyer's licence refused");
   });
 
+  it("a vehicle the owner had marked Sold by hand stays Sold when the order is cancelled", async () => {
+    const { number, vehicleId } = await accepted();
+    await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", vehicleId).execute();
+    expect((await recordPayment(t.db, deal, number, pay("1000000"), staff)).ok).toBe(true);
+    const done = await cancelOrder(
+      t.db,
+      deal,
+      number,
+      fd({ reason: "Sold elsewhere", refundNote: "Refunded in full" }),
+      staff,
+    );
+    expect(done.ok).toBe(true);
+    expect(await vehicleStatus(vehicleId)).toBe("sold");
+  });
+
   it("is refused once the order has shipped", async () => {
     const { number } = await accepted();
     await recordPayment(t.db, deal, number, pay("1000000"), staff);
@@ -503,8 +567,19 @@ describe("documents", () => {
     expect(kept).toHaveLength(1);
     expect(await buyerMails(number)).toHaveLength(1);
     // Only the kept file is on disk.
-    const files = (await readdir(docsDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
-    expect(files.map((f) => f.name)).toContain(path.basename(kept[0]!.file_key));
+    const keptFiles = async () =>
+      (await readdir(docsDir, { recursive: true, withFileTypes: true }))
+        .filter((f) => f.isFile())
+        .map((f) => path.relative(docsDir, path.join(f.parentPath, f.name)));
+    const before = (await keptFiles()).filter((f) => f !== kept[0]!.file_key);
+    expect(await keptFiles()).toEqual(expect.arrayContaining([kept[0]!.file_key]));
+    // Nothing of the refused or repeated uploads is left: every file on disk is a document the shop lists.
+    const listed = new Set(
+      (await t.db.selectFrom("order_documents").select("file_key").where("removed_at", "is", null).execute()).map(
+        (d) => d.file_key,
+      ),
+    );
+    expect(before.filter((f) => !listed.has(f))).toEqual([]);
     expect((await removeDocument(t.db, store, number, kept[0]!.id, staff)).ok).toBe(true);
     expect(await store.read(kept[0]!.file_key)).toBeNull();
     expect(await documentFor(t.db, number, kept[0]!.id, { staff: true })).toBeNull();
@@ -552,7 +627,8 @@ describe("who sees an order", () => {
     expect(await orderFor(t.db, number, { sig, secret: deal.sessionSecret })).not.toBeNull();
     expect(await orderFor(t.db, number, { staff: true })).not.toBeNull();
     expect(await orderFor(t.db, number, { customerId: otherBuyerId })).toBeNull();
-    expect(await orderFor(t.db, number, { sig: `${sig.slice(0, -1)}A`, secret: deal.sessionSecret })).toBeNull();
+    const tampered = `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`;
+    expect(await orderFor(t.db, number, { sig: tampered, secret: deal.sessionSecret })).toBeNull();
     expect(await orderFor(t.db, other.number, { sig, secret: deal.sessionSecret })).toBeNull();
     expect(await orderFor(t.db, number, null)).toBeNull();
     expect(await orderFor(t.db, "../../etc", { staff: true })).toBeNull();
@@ -628,6 +704,17 @@ describe("the order's mails at a real mail server", () => {
         expect(mail.subject).toContain(number);
         expect(mail.text).toContain(`https://shop.example/orders/${number}`);
       }
+      // A buyer who asked in Japanese without an account: Japanese, with the order's own link.
+      const guest = await accepted(null, "ja");
+      await sendAll();
+      const from = smtp.received.length;
+      await recordPayment(t.db, deal, guest.number, pay("250000"), staff);
+      await sendAll();
+      const theirs = smtp.received.slice(from).map((m) => readMail(m.raw));
+      expect(theirs).toHaveLength(1);
+      expect(theirs[0]!.subject).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
+      expect(theirs[0]!.subject).toContain(guest.number);
+      expect(theirs[0]!.text).toContain(`https://shop.example${orderLinkPath(deal.sessionSecret, guest.number)}`);
     } finally {
       await smtp.stop();
     }

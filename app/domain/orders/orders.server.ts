@@ -14,6 +14,7 @@ import { shopDay } from "~/i18n/format";
 import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 import type { DocumentStore } from "./document-store.server";
+import { log } from "~/utils/log.server";
 import { checkDocument, DocumentError, documentProblem } from "./document-check.server";
 import { orderLink } from "./order-links.server";
 import { addOrderEvent, lockOrder, moveOrder, type OrderRow } from "./order-moves.server";
@@ -43,11 +44,15 @@ export const PAYMENT_MAX = 1_000_000_000;
 const orderProblem = (key: string, values?: ProblemValues) => problem(`messages.order.${key}`, values);
 const orderIssue = (key: string, values?: ProblemValues) => issue(orderProblem(key, values));
 
+/** Control characters other than line breaks and tabs: nothing typed has them, and PostgreSQL refuses NUL. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (v: string | undefined) => (v ?? "").replace(CONTROL, "").trim();
+
 const text = (max: number) =>
   z
     .string()
     .optional()
-    .transform((v) => (v ?? "").trim())
+    .transform(clean)
     .refine((v) => v.length <= max, orderIssue("tooLong", { max }));
 
 const day = (key: string) =>
@@ -132,7 +137,7 @@ export const CancelFormSchema = z.object({
   reason: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").trim())
+    .transform(clean)
     .refine((v) => v !== "", orderIssue("reasonRequired"))
     .refine((v) => v.length <= 500, orderIssue("tooLong", { max: 500 })),
   refundNote: text(1000),
@@ -181,9 +186,9 @@ async function withOrder(
   });
 }
 
-/** The vehicle of a paid order is Sold, and its hold ends as sold. */
-async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<void> {
-  if (order.kind !== "vehicle" || order.vehicle_id === null) return;
+/** The vehicle of a paid (or shipped) order is Sold, and its hold ends as sold. True when this made it Sold. */
+async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<boolean> {
+  if (order.kind !== "vehicle" || order.vehicle_id === null) return false;
   const done = await trx
     .updateTable("vehicles")
     .set({ stock_status: "sold", updated_at: at })
@@ -199,6 +204,7 @@ async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Pro
       at,
     });
   if (order.quote_id !== null) await endHold(trx, order.quote_id, "released", at, actor);
+  return Number(done.numUpdatedRows) === 1;
 }
 
 /**
@@ -246,6 +252,9 @@ export async function recordPayment(
           balance: formatYen(Math.max(balance, 0)),
         }),
       );
+    // What was received never passes the total by more than one payment's most (whole yen, within the database's integers).
+    if (order.paid + input.amount > order.total + PAYMENT_MAX)
+      return refuse("amount", orderProblem("amountTooMuch", { max: formatYen(PAYMENT_MAX) }));
     const at = now.toISOString();
     const actor = staffActor(staff);
     const paid = order.paid + input.amount;
@@ -273,11 +282,13 @@ export async function recordPayment(
       balance: order.total - paid,
     };
     const wasPaid = order.paid >= order.total;
+    // Paid in full: the vehicle is Sold (and its hold ends). Whether this order sold it is kept, so a cancellation undoes only that.
+    const markedSold = full && !wasPaid ? await markSold(trx, order, actor, at) : false;
     const moved = await moveOrder(
       trx,
       order,
       full ? "pay_full" : "pay_part",
-      { kind: full && !wasPaid ? "paid" : "payment", data: step },
+      { kind: full && !wasPaid ? "paid" : "payment", data: { ...step, ...(markedSold ? { markedSold } : {}) } },
       actor,
       at,
       { paid },
@@ -291,7 +302,6 @@ export async function recordPayment(
       summary: `Order ${order.number}: ${formatYen(input.amount)} received on ${input.receivedOn} (${input.method}${input.reference ? `, ${input.reference}` : ""}); paid ${formatYen(paid)} of ${formatYen(order.total)}`,
       at,
     });
-    if (full && !wasPaid) await markSold(trx, order, actor, at);
     await tellBuyer(
       trx,
       deal,
@@ -487,6 +497,8 @@ export async function moveOrderByStaff(
         at,
       );
       if (!moved) return cannot();
+      // The vehicle has left for its buyer: it is Sold and no longer held, paid in full or not.
+      await markSold(trx, order, actor, at);
       if (balance > 0)
         await logActivity(trx, {
           actor,
@@ -565,7 +577,18 @@ export async function cancelOrder(
       const locked = quote ? await lockQuote(trx, quote.number) : null;
       if (locked?.status === "accepted") await applyQuoteMove(trx, locked, "close", "staff", actor, at);
     }
-    if (wasPaid && order.kind === "vehicle" && order.vehicle_id !== null) {
+    const paidStep = wasPaid
+      ? await trx
+          .selectFrom("order_events")
+          .select("data")
+          .where("order_id", "=", order.id)
+          .where("kind", "=", "paid")
+          .orderBy("id", "desc")
+          .executeTakeFirst()
+      : undefined;
+    const soldByThisOrder =
+      paidStep !== undefined && (JSON.parse(paidStep.data) as { markedSold?: boolean }).markedSold === true;
+    if (soldByThisOrder && order.kind === "vehicle" && order.vehicle_id !== null) {
       const back = await trx
         .updateTable("vehicles")
         .set({ stock_status: "available", updated_at: at })
@@ -606,7 +629,7 @@ export async function addDocument(
   const kind: DocumentKind = who.by === "staff" ? who.kind : "receipt";
   if (who.by === "staff" && !(STAFF_DOCUMENT_KINDS as readonly string[]).includes(who.kind))
     return { ok: false, status: 400, message: orderProblem("documentKind") };
-  const title = who.by === "staff" ? who.title.trim().slice(0, 120) : "";
+  const title = who.by === "staff" ? clean(who.title).slice(0, 120) : "";
   if (who.by === "staff" && kind === "other" && title === "")
     return {
       ok: false,
@@ -638,7 +661,7 @@ export async function addDocument(
       return { ok: false, status: 503, message: documentProblem(error.code, audience) };
     throw error;
   }
-  const outcome = await withOrder(db, order.number, async (trx, row) => {
+  const written = withOrder(db, order.number, async (trx, row) => {
     if (row.status === "cancelled")
       return { ok: false, status: 409, message: orderProblem("closed", { status: statusName(row.status) }) };
     const same = await trx
@@ -659,7 +682,7 @@ export async function addDocument(
         file_key: stored.key,
         content_type: stored.contentType,
         size: stored.size,
-        original_name: upload.filename.slice(0, 200),
+        original_name: clean(upload.filename).slice(0, 200),
         sha256,
         uploaded_by: who.by,
         uploaded_at: at,
@@ -690,8 +713,16 @@ export async function addDocument(
       });
     return { ok: true, message: orderProblem(who.by === "staff" ? "documentAdded" : "receiptAdded") };
   });
+  let outcome: OrderOutcome;
+  try {
+    outcome = await written;
+  } catch (error) {
+    // Nothing half-written: a failed write leaves no file behind either.
+    await forget(store, stored.key);
+    throw error;
+  }
   // A refused or repeated upload leaves no file behind.
-  if (!outcome.ok || outcome.message.key === "messages.order.documentSame") await store.remove(stored.key);
+  if (!outcome.ok || outcome.message.key === "messages.order.documentSame") await forget(store, stored.key);
   return outcome;
 }
 
@@ -726,7 +757,16 @@ export async function removeDocument(
     removedKey = document.file_key;
     return { ok: true, message: orderProblem("documentRemoved") };
   });
-  // The bytes go once the removal is written; a failure here leaves a file nobody can reach.
-  if (outcome.ok && removedKey) await store.remove(removedKey);
+  // The bytes go once the removal is written; a failure here leaves a file nobody can reach, and is logged.
+  if (outcome.ok && removedKey) await forget(store, removedKey);
   return outcome;
+}
+
+/** Removes stored bytes nobody can reach any more; a storage failure is logged, not put to the person who asked. */
+async function forget(store: DocumentStore, key: string): Promise<void> {
+  try {
+    await store.remove(key);
+  } catch (error) {
+    log("error", "order document left in storage", { key, error: String(error) });
+  }
 }

@@ -77,6 +77,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
+  // Who may upload is known before the body is read: the session, or the order's link in the address the form posts to.
+  const { access, customerId, sig } = await accessOf(services, request, new URL(request.url).searchParams.get("sig"));
+  const found = await findOrder(services.db, params.number, access);
+  if (!found) {
+    await request.body?.cancel().catch(() => undefined);
+    return data({ message: problem("orders.notFound") }, { status: 404 });
+  }
   let upload;
   try {
     upload = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_DOCUMENT_BYTES, maxFields: 5 });
@@ -88,10 +95,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       );
     throw error;
   }
-  const sigField = upload.fields.get("sig")?.[0] ?? null;
-  const { access, customerId, sig } = await accessOf(services, request, sigField);
-  const found = await findOrder(services.db, params.number, access);
-  if (!found) return data({ message: problem("orders.notFound") }, { status: 404 });
   const file = upload.files[0];
   if (!file || file.data.length === 0) return data({ message: problem("documents.empty") }, { status: 400 });
   const outcome = await addDocument(
@@ -185,6 +188,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {payable ? (
         <Form
           method="post"
+          action={`/orders/${order.number}${sig ? `?${new URLSearchParams({ sig })}` : ""}`}
           encType="multipart/form-data"
           className="mt-5 border-t border-slate-200 pt-4"
           data-testid="receipt-form"
@@ -193,7 +197,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p id="receipt-help" className="mt-1 text-sm text-slate-600">
             {t("orders.receipt.help")}
           </p>
-          {sig ? <input type="hidden" name="sig" value={sig} /> : null}
           <label htmlFor="receipt-file" className="mt-3 block text-sm font-medium text-slate-800">
             {t("orders.receipt.file")}
           </label>

@@ -32,7 +32,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!found) throw notFound();
   const stored = await services.documents.read(found.document.file_key);
   if (!stored) throw notFound();
-  const label = found.document.kind === "other" && found.document.title ? found.document.title : DOCUMENT_KIND_LABEL[found.document.kind];
+  const label =
+    found.document.kind === "other" && found.document.title
+      ? found.document.title
+      : DOCUMENT_KIND_LABEL[found.document.kind];
   const extension = found.document.file_key.split(".").pop() ?? "bin";
   return documentResponse(stored, {
     filename: `${label} ${found.order.number}.${extension}`,
