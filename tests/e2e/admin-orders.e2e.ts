@@ -282,7 +282,7 @@ describe("the owner's orders", () => {
   it("shows the payments awaited on the dashboard", async () => {
     const dashboard = await get("/admin");
     expect(byTestId(dashboard.html, "payments-awaited")).toBe("2 payments awaited ¥1,800,000 due");
-    expect(dashboard.html).toContain('href="/admin/orders?status=awaiting_payment"');
+    expect(dashboard.html).toContain('href="/admin/orders?status=due"');
   });
 
   it("refuses a payment of 0, below 0, with decimals or not a number, and records nothing", async () => {
