@@ -22,7 +22,7 @@ import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { I18nProvider, i18nFor, useT } from "./i18n/i18n";
-import { adminLanguage, isAdminPath, isLanguage, LANGUAGE_PARAM } from "./i18n/languages";
+import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
 import { useNonce } from "./utils/nonce";
@@ -54,7 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   const language = requestLanguage(request);
   const admin = isAdminPath(url.pathname);
-  const catalogue = admin ? catalogueFor(adminLanguage(language), "admin") : catalogueFor(language, "public");
+  const catalogue = admin
+    ? catalogueFor(adminLanguage(language), "admin")
+    : catalogueFor(language, customer || isOrderPath(url.pathname) ? "buyer" : "public");
   const here = `${config.publicUrl.origin}${url.pathname}${url.search}`;
   // The port the buyer ships to, and the ports to choose from (public pages only).
   const [destination, ports] = admin
@@ -89,7 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * The root's data (settings, catalogue, buyer) changes only through a form:
  * a language or currency choice, signing in or out. Moving between pages, or
- * changing a filter, does not fetch it again; crossing into the staff panel does.
+ * changing a filter, does not fetch it again; crossing into the staff panel,
+ * or onto an order's page, does.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -99,6 +102,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
+  // An order page needs the orders' texts, which a visitor's pages do not carry.
+  if (!isOrderPath(currentUrl.pathname) && isOrderPath(nextUrl.pathname)) return true;
   if (!formMethod || formMethod.toUpperCase() === "GET") return false;
   if (formAction === "/favourite") return false;
   return defaultShouldRevalidate;

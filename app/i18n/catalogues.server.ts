@@ -1,45 +1,59 @@
 import type { LanguageCode } from "./languages";
-import { ADMIN_NAMESPACES, type Catalogue, type Messages, type Namespace, PUBLIC_NAMESPACES } from "./core";
+import {
+  ADMIN_NAMESPACES,
+  BUYER_NAMESPACES,
+  type Catalogue,
+  type Messages,
+  type Namespace,
+  PUBLIC_NAMESPACES,
+} from "./core";
 import en_common from "./locales/en/common.json";
 import en_home from "./locales/en/home.json";
 import en_stock from "./locales/en/stock.json";
 import en_account from "./locales/en/account.json";
+import en_orders from "./locales/en/orders.json";
 import en_messages from "./locales/en/messages.json";
 import en_mail from "./locales/en/mail.json";
 import si_common from "./locales/si/common.json";
 import si_home from "./locales/si/home.json";
 import si_stock from "./locales/si/stock.json";
 import si_account from "./locales/si/account.json";
+import si_orders from "./locales/si/orders.json";
 import si_messages from "./locales/si/messages.json";
 import si_mail from "./locales/si/mail.json";
 import vi_common from "./locales/vi/common.json";
 import vi_home from "./locales/vi/home.json";
 import vi_stock from "./locales/vi/stock.json";
 import vi_account from "./locales/vi/account.json";
+import vi_orders from "./locales/vi/orders.json";
 import vi_messages from "./locales/vi/messages.json";
 import vi_mail from "./locales/vi/mail.json";
 import ne_common from "./locales/ne/common.json";
 import ne_home from "./locales/ne/home.json";
 import ne_stock from "./locales/ne/stock.json";
 import ne_account from "./locales/ne/account.json";
+import ne_orders from "./locales/ne/orders.json";
 import ne_messages from "./locales/ne/messages.json";
 import ne_mail from "./locales/ne/mail.json";
 import hi_common from "./locales/hi/common.json";
 import hi_home from "./locales/hi/home.json";
 import hi_stock from "./locales/hi/stock.json";
 import hi_account from "./locales/hi/account.json";
+import hi_orders from "./locales/hi/orders.json";
 import hi_messages from "./locales/hi/messages.json";
 import hi_mail from "./locales/hi/mail.json";
 import zhCN_common from "./locales/zh-CN/common.json";
 import zhCN_home from "./locales/zh-CN/home.json";
 import zhCN_stock from "./locales/zh-CN/stock.json";
 import zhCN_account from "./locales/zh-CN/account.json";
+import zhCN_orders from "./locales/zh-CN/orders.json";
 import zhCN_messages from "./locales/zh-CN/messages.json";
 import zhCN_mail from "./locales/zh-CN/mail.json";
 import ja_common from "./locales/ja/common.json";
 import ja_home from "./locales/ja/home.json";
 import ja_stock from "./locales/ja/stock.json";
 import ja_account from "./locales/ja/account.json";
+import ja_orders from "./locales/ja/orders.json";
 import ja_messages from "./locales/ja/messages.json";
 import ja_mail from "./locales/ja/mail.json";
 import en_company from "./locales/en/company.json";
@@ -63,6 +77,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: en_home,
     stock: en_stock,
     account: en_account,
+    orders: en_orders,
     messages: en_messages,
     mail: en_mail,
     company: en_company,
@@ -73,6 +88,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: si_home,
     stock: si_stock,
     account: si_account,
+    orders: si_orders,
     messages: si_messages,
     mail: si_mail,
     company: si_company,
@@ -82,6 +98,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: vi_home,
     stock: vi_stock,
     account: vi_account,
+    orders: vi_orders,
     messages: vi_messages,
     mail: vi_mail,
     company: vi_company,
@@ -91,6 +108,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: ne_home,
     stock: ne_stock,
     account: ne_account,
+    orders: ne_orders,
     messages: ne_messages,
     mail: ne_mail,
     company: ne_company,
@@ -100,6 +118,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: hi_home,
     stock: hi_stock,
     account: hi_account,
+    orders: hi_orders,
     messages: hi_messages,
     mail: hi_mail,
     company: hi_company,
@@ -109,6 +128,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: zhCN_home,
     stock: zhCN_stock,
     account: zhCN_account,
+    orders: zhCN_orders,
     messages: zhCN_messages,
     mail: zhCN_mail,
     company: zhCN_company,
@@ -118,6 +138,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     home: ja_home,
     stock: ja_stock,
     account: ja_account,
+    orders: ja_orders,
     messages: ja_messages,
     mail: ja_mail,
     company: ja_company,
@@ -137,9 +158,10 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The catalogues a page sends the browser: the public ones, or the staff panel's. */
-export function catalogueFor(language: LanguageCode, area: "public" | "admin"): Catalogue {
-  const namespaces: readonly Namespace[] = area === "admin" ? ADMIN_NAMESPACES : PUBLIC_NAMESPACES;
+/** The catalogues a page sends the browser: the public ones, with a buyer's orders, or the staff panel's. */
+export function catalogueFor(language: LanguageCode, area: "public" | "buyer" | "admin"): Catalogue {
+  const namespaces: readonly Namespace[] =
+    area === "admin" ? ADMIN_NAMESPACES : area === "buyer" ? BUYER_NAMESPACES : PUBLIC_NAMESPACES;
   const resources: Partial<Record<Namespace, Messages>> = {};
   for (const ns of namespaces) {
     const messages = CATALOGUES[language][ns] ?? CATALOGUES.en[ns];

@@ -10,6 +10,12 @@ import { pluralLocale } from "./format";
 
 /** What public pages need. */
 export const PUBLIC_NAMESPACES = ["common", "home", "stock", "account", "messages"] as const;
+/**
+ * What a buyer's own pages need besides: their orders. Sent to signed-in
+ * buyers and on the order pages only, so the public pages visitors see (and
+ * the shared page cache keeps) stay light.
+ */
+export const BUYER_NAMESPACES = [...PUBLIC_NAMESPACES, "orders"] as const;
 /** What the staff panel needs (English and Japanese only). */
 export const ADMIN_NAMESPACES = ["common", "admin"] as const;
 /** Never sent to the browser: mails to buyers. */
@@ -17,7 +23,7 @@ export const SERVER_NAMESPACES = ["mail"] as const;
 /** Long texts of one page (How to buy, FAQ): its loader sends them, so other pages stay light. */
 export const PAGE_NAMESPACES = ["company"] as const;
 
-export const ALL_NAMESPACES = [...PUBLIC_NAMESPACES, "admin", ...SERVER_NAMESPACES, ...PAGE_NAMESPACES] as const;
+export const ALL_NAMESPACES = [...BUYER_NAMESPACES, "admin", ...SERVER_NAMESPACES, ...PAGE_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
 export type Messages = { [key: string]: string | Messages };

@@ -27,6 +27,11 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
+/** A buyer's order pages, which carry the orders' texts (signed in, or through an order's link). */
+export function isOrderPath(pathname: string): boolean {
+  return pathname === "/orders" || pathname.startsWith("/orders/");
+}
+
 /**
  * The language a first visit asks for in Accept-Language ("si-LK,si;q=0.9,en;q=0.8"),
  * best weight first; null when none of ours is listed. Chinese other than

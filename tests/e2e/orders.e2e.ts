@@ -287,6 +287,9 @@ describe("nobody else reaches an order or its documents", () => {
     const link = orderLinkPath(SECRET, guestOrder);
     const guest = await visitor.request.get(link);
     expect(guest.status()).toBe(200);
+    // The orders' texts come with order pages and signed-in buyers only: a visitor's public page stays light.
+    expect(await guest.text()).toContain("Upload your bank transfer receipt");
+    expect(await (await visitor.request.get("/vehicles")).text()).not.toContain("Upload your bank transfer receipt");
     expect(guest.headers()["cache-control"]).toContain("no-store");
     expect((await visitor.request.get(link.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).status()).toBe(404);
     // One order's link does not open another.

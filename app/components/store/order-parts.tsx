@@ -14,7 +14,7 @@ const TONE: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   return (
     <span
       className={`rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${TONE[status]}`}

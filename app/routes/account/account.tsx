@@ -62,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
+  const { t: to } = useT("orders");
   const messages = useProblems();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes, recent } = loaderData;
@@ -124,7 +125,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <section aria-labelledby="orders-title">
               <div className="flex items-end justify-between">
                 <h2 id="orders-title" className="text-lg font-bold text-slate-900">
-                  {t("orders.title")}
+                  {to("orders.title")}
                 </h2>
                 <Link to="/orders" className="text-sm font-semibold text-accent-700 hover:underline">
                   {t("account.viewAll")}
@@ -139,7 +140,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     >
                       <span className="min-w-0">
                         <span className="block font-semibold break-words text-slate-900">{o.itemName}</span>
-                        <span className="text-sm text-slate-600">{t("orders.orderTitle", { number: o.number })}</span>
+                        <span className="text-sm text-slate-600">{to("orders.orderTitle", { number: o.number })}</span>
                       </span>
                       <OrderStatusBadge status={o.status} />
                     </Link>

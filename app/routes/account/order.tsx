@@ -28,7 +28,7 @@ import type { Route } from "./+types/order";
 export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
-  { title: metaT(matches, "account")("orders.orderTitle", { number: params.number }) },
+  { title: metaT(matches, "orders")("orders.orderTitle", { number: params.number }) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -119,7 +119,8 @@ const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: 
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, sig, notice } = loaderData;
-  const { t } = useT("account");
+  const { t } = useT("orders");
+  const { t: ta } = useT("account");
   const format = useFormat();
   const { message: m } = useProblems("messages");
   const navigation = useNavigation();
@@ -277,7 +278,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             ) : (
               <span className="font-semibold break-words">{order.itemName}</span>
             )}{" "}
-            <span className="text-sm text-slate-500">{t("lists.ref", { ref: order.refId })}</span>
+            <span className="text-sm text-slate-500">{ta("lists.ref", { ref: order.refId })}</span>
           </p>
           <p className="text-sm text-slate-500">{t("orders.placed", { date: moment(order.createdAt) })}</p>
         </div>
@@ -345,7 +346,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   const format = useFormat();
   const s = order.shipment;
   const port = order.port || s.portOfLoading;
@@ -404,7 +405,7 @@ function reachedAt(order: OrderView, step: (typeof ORDER_STEPS)[number]): string
 }
 
 function Progress({ order }: { order: OrderView }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   const format = useFormat();
   if (order.status === "cancelled") return null;
   return (
@@ -440,7 +441,7 @@ function Progress({ order }: { order: OrderView }) {
 }
 
 function BankBox({ order }: { order: OrderView }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   const b = order.invoice.bank;
   const rows: [string, string][] = (
     [
@@ -471,7 +472,7 @@ function BankBox({ order }: { order: OrderView }) {
 }
 
 function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   const s = order.shipment;
   const earlier = (field: "etd" | "eta") => {
     const key = field === "etd" ? "previousEtd" : "previousEta";
@@ -555,7 +556,7 @@ function StepText({
   order: OrderView;
   shopDay: (d: string | null) => string;
 }) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
   const format = useFormat();
   const d = step.data;
   const yen = (v: unknown) => format.yen(Number(v ?? 0));
@@ -606,14 +607,15 @@ function StepText({
 }
 
 export function ErrorBoundary() {
-  const { t } = useT("account");
+  const { t } = useT("orders");
+  const { t: ta } = useT("account");
   return (
     <div className="mx-auto max-w-xl px-6 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{t("orders.notFound.title")}</h1>
       <p className="mt-3 text-slate-700">{t("orders.notFound.text")}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
-          {t("lists.login")}
+          {ta("lists.login")}
         </Link>
         <Link
           to="/orders"

@@ -13,7 +13,7 @@ import type { Route } from "./+types/orders";
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("orders.title") },
+  { title: metaT(matches, "orders")("orders.title") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { t } = useT("account");
+  const { t } = useT("orders");
+  const { t: ta } = useT("account");
   const format = useFormat();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const day = (d: string) => format.date(`${d}T12:00:00+09:00`, { day: "numeric", month: "short", year: "numeric" });
@@ -52,7 +53,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <div className="min-w-0">
                       <p className="font-semibold break-words text-slate-900">{o.itemName}</p>
                       <p className="text-sm text-slate-600">
-                        {t("orders.orderTitle", { number: o.number })} · {t("lists.ref", { ref: o.refId })}
+                        {t("orders.orderTitle", { number: o.number })} · {ta("lists.ref", { ref: o.refId })}
                       </p>
                     </div>
                     <OrderStatusBadge status={o.status} />

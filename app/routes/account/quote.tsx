@@ -190,7 +190,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 text-center font-semibold text-white hover:bg-accent-800"
                     data-testid="follow-order"
                   >
-                    {t("orders.fromQuote")}
+                    {t("deal.followOrder")}
                   </Link>
                 ) : null}
                 {pdfHref ? (
