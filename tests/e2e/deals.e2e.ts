@@ -15,7 +15,7 @@ import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
-import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
+import { launchBrowser, pageAt, seriousAccessibilityProblems } from "../support/browser";
 import { readMail } from "../support/mime";
 import { clockAhead, freePort, MOVABLE_CLOCK, runShop } from "../support/shop-process";
 
@@ -131,25 +131,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(width: number, login: "staff" | "buyer" | "other" | null): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  if (login === "staff") {
-    await page.goto("/admin/login", { waitUntil: "networkidle" });
-    await page.getByLabel("Admin ID").fill(STAFF.adminId);
-    await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/admin$/);
-  } else if (login) {
-    const who = login === "buyer" ? BUYER : OTHER;
-    await page.goto("/login", { waitUntil: "networkidle" });
-    await page.getByLabel("Email").fill(who.email);
-    await page.getByLabel("Password", { exact: true }).fill(who.password);
-    await page.getByRole("button", { name: /^(Login|Sign in)$/ }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  }
-  return page;
+function signedIn(width: number, login: "staff" | "buyer" | "other" | null): Promise<Page> {
+  const who = { staff: STAFF, buyer: BUYER, other: OTHER };
+  return pageAt(browser, shop.url, width, login ? who[login] : null);
 }
 
 /** The shop's mails to an address whose text or attachments' names contain a text (the shop writes .eml files without SMTP). */

@@ -43,6 +43,33 @@ export async function staffPage(browser: Browser, width: number): Promise<Page> 
   return page;
 }
 
+/**
+ * A page at a shop of a test file's own, `width` wide, signed in through the
+ * sign-in form as staff (`adminId`) or as a buyer (`email`), or not at all.
+ */
+export async function pageAt(
+  browser: Browser,
+  shopUrl: string,
+  width: number,
+  who: { adminId: string; password: string } | { email: string; password: string } | null,
+): Promise<Page> {
+  const page = await openPage(browser, { baseURL: shopUrl, viewport: { width, height: 900 } });
+  if (who && "adminId" in who) {
+    await page.goto("/admin/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Admin ID").fill(who.adminId);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/admin$/);
+  } else if (who) {
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: /^(Login|Sign in)$/ }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  }
+  return page;
+}
+
 /** An e-mail address no other test, file or run has used: each test registers buyers of its own. */
 export function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}${randomBytes(3).toString("hex")}@example.lk`;

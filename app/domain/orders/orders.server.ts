@@ -149,6 +149,15 @@ export type OrderOutcome =
 
 const NOT_FOUND = { ok: false, status: 404, message: orderProblem("notFound") } as const;
 
+/** A form its schema refused: the problem of each field, and what was typed, to show again. */
+const refusedForm = (parsed: { errors: FieldProblems; values: TypedValues }): OrderOutcome => ({
+  ok: false,
+  status: 400,
+  message: orderProblem("fix"),
+  errors: parsed.errors,
+  values: parsed.values,
+});
+
 const staffActor = (staff: Staff): Actor => ({ kind: "staff", id: staff.adminId });
 
 /** The buyer's mail about a change, in their language, with the link to the order. */
@@ -221,8 +230,7 @@ export async function recordPayment(
   now = new Date(),
 ): Promise<OrderOutcome> {
   const parsed = parseForm(form, PaymentFormSchema);
-  if (parsed.status === "error")
-    return { ok: false, status: 400, message: orderProblem("fix"), errors: parsed.errors, values: parsed.values };
+  if (parsed.status === "error") return refusedForm(parsed);
   const input = parsed.value;
   const refuse = (field: string, message: Problem): OrderOutcome => ({
     ok: false,
@@ -342,8 +350,7 @@ export async function saveShipment(
   now = new Date(),
 ): Promise<OrderOutcome> {
   const parsed = parseForm(form, ShipmentFormSchema);
-  if (parsed.status === "error")
-    return { ok: false, status: 400, message: orderProblem("fix"), errors: parsed.errors, values: parsed.values };
+  if (parsed.status === "error") return refusedForm(parsed);
   const s = parsed.value;
   return withOrder(db, number, async (trx, order) => {
     if (order.status === "cancelled" || order.status === "completed")
@@ -421,8 +428,7 @@ export async function saveCourier(
   now = new Date(),
 ): Promise<OrderOutcome> {
   const parsed = parseForm(form, CourierFormSchema);
-  if (parsed.status === "error")
-    return { ok: false, status: 400, message: orderProblem("fix"), errors: parsed.errors, values: parsed.values };
+  if (parsed.status === "error") return refusedForm(parsed);
   const { courier, tracking } = parsed.value;
   return withOrder(db, number, async (trx, order) => {
     if (order.status === "cancelled")
@@ -545,8 +551,7 @@ export async function cancelOrder(
   now = new Date(),
 ): Promise<OrderOutcome> {
   const parsed = parseForm(form, CancelFormSchema);
-  if (parsed.status === "error")
-    return { ok: false, status: 400, message: orderProblem("fix"), errors: parsed.errors, values: parsed.values };
+  if (parsed.status === "error") return refusedForm(parsed);
   const { reason, refundNote } = parsed.value;
   return withOrder(db, number, async (trx, order) => {
     if (!canCancel(order.status))
