@@ -8,7 +8,7 @@ import { english, englishAll } from "../../../tests/support/english";
 import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer } from "~/domain/deals/answer.server";
 import { BANK_KEY } from "~/domain/deals/deal-settings.server";
@@ -18,7 +18,7 @@ import { createOffer, type DealContext } from "~/domain/deals/offers.server";
 import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { formInput } from "~/domain/forms";
-import { createVehicle } from "~/domain/inventory/inventory.server";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver } from "~/domain/media/media-store.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
@@ -114,7 +114,24 @@ const shopDay = (offset = 0) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date(Date.now() + offset * 86_400_000));
 
 /** An accepted offer of ¥1,000,000 FOB: returns the order's number and the vehicle. */
-async function accepted(customerId: number | null = buyerId, language: "en" | "ja" = "en") {
+async function accepted(
+  customerId: number | null = buyerId,
+  language: "en" | "ja" = "en",
+  part?: { stock: number; asked: number },
+) {
+  if (part) {
+    const p = await createPart(
+      t.db,
+      partFactory(createRng(900 + ++made), made, { stockStatus: "available", price: 1_000_000, quantity: part.stock }),
+      [],
+      SYSTEM,
+    );
+    return {
+      ...(await acceptedItem(customerId, language, "part", p.id, String(part.asked))),
+      partId: p.id,
+      vehicleId: 0,
+    };
+  }
   const v = await createVehicle(
     t.db,
     vehicleFactory(createRng(500 + ++made), made, {
@@ -127,9 +144,20 @@ async function accepted(customerId: number | null = buyerId, language: "en" | "j
     [],
     SYSTEM,
   );
+  return { ...(await acceptedItem(customerId, language, "vehicle", v.id, null)), vehicleId: v.id, partId: 0 };
+}
+
+async function acceptedItem(
+  customerId: number | null,
+  language: "en" | "ja",
+  kind: "vehicle" | "part",
+  itemId: number,
+  quantity: string | null,
+) {
   const values: Record<string, string> = {
-    kind: "vehicle",
-    itemId: String(v.id),
+    kind,
+    itemId: String(itemId),
+    ...(quantity ? { quantity } : {}),
     submissionKey: `order-key-${String(made).padStart(12, "0")}`,
     name: "Amal Perera",
     country: "Sri Lanka",
@@ -165,7 +193,7 @@ async function accepted(customerId: number | null = buyerId, language: "en" | "j
     customerId === null ? { offerId: row.id, sig } : { customerId },
   );
   if (!answer.ok || !answer.invoiceNumber) throw new Error(JSON.stringify(answer));
-  return { number: answer.invoiceNumber, quoteNumber: quote.number, vehicleId: v.id };
+  return { number: answer.invoiceNumber, quoteNumber: quote.number };
 }
 
 const fd = (values: Record<string, string>) => {
@@ -524,6 +552,25 @@ describe("cancelling", () => {
     );
     expect(done.ok).toBe(true);
     expect(await vehicleStatus(vehicleId)).toBe("sold");
+  });
+
+  it("parts leave the stock when paid in full (the quantity asked), and come back when the order is cancelled", async () => {
+    const { number, partId } = await accepted(buyerId, "en", { stock: 5, asked: 2 });
+    const stock = async () =>
+      (await t.db.selectFrom("parts").select("quantity").where("id", "=", partId).executeTakeFirstOrThrow()).quantity;
+    expect((await recordPayment(t.db, deal, number, pay("400000"), staff)).ok).toBe(true);
+    expect(await stock()).toBe(5);
+    expect((await recordPayment(t.db, deal, number, pay("600000"), staff)).ok).toBe(true);
+    expect(await stock()).toBe(3);
+    const done = await cancelOrder(
+      t.db,
+      deal,
+      number,
+      fd({ reason: "Wrong part", refundNote: "Refunded by TT" }),
+      staff,
+    );
+    expect(done.ok).toBe(true);
+    expect(await stock()).toBe(5);
   });
 
   it("is refused once the order has shipped", async () => {

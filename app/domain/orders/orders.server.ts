@@ -217,8 +217,39 @@ async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Pro
 }
 
 /**
+ * The parts of a paid order leave the stock: the quantity the buyer asked for
+ * (one unless said), never below none. Returns how many were taken, so a
+ * cancellation puts back exactly those.
+ */
+async function takeParts(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<number> {
+  if (order.kind !== "part" || order.part_id === null) return 0;
+  const [part, quote] = await Promise.all([
+    trx.selectFrom("parts").select("quantity").where("id", "=", order.part_id).executeTakeFirst(),
+    order.quote_id === null
+      ? Promise.resolve(undefined)
+      : trx.selectFrom("quotes").select("quantity").where("id", "=", order.quote_id).executeTakeFirst(),
+  ]);
+  if (!part) return 0;
+  const taken = Math.min(Math.max(quote?.quantity ?? 1, 1), part.quantity);
+  if (taken === 0) return 0;
+  await trx
+    .updateTable("parts")
+    .set({ quantity: part.quantity - taken, updated_at: at })
+    .where("id", "=", order.part_id)
+    .execute();
+  await logActivity(trx, {
+    actor,
+    action: "part.stock_taken",
+    subject: { kind: "part", id: String(order.part_id) },
+    summary: `${taken} × ${order.item_name} (${order.ref_id}) taken from stock: order ${order.number} is paid (${part.quantity - taken} left)`,
+    at,
+  });
+  return taken;
+}
+
+/**
  * Records money received. Part of the balance moves the order to Partly paid,
- * the rest of it to Paid (the vehicle is Sold, its hold ends). More than the
+ * the rest of it to Paid (the vehicle is Sold, its hold ends; parts leave the stock). More than the
  * balance is refused unless the owner marks it as an over-payment to refund.
  */
 export async function recordPayment(
@@ -292,11 +323,15 @@ export async function recordPayment(
     const wasPaid = order.paid >= order.total;
     // Paid in full: the vehicle is Sold (and its hold ends). Whether this order sold it is kept, so a cancellation undoes only that.
     const markedSold = full && !wasPaid ? await markSold(trx, order, actor, at) : false;
+    const partsTaken = full && !wasPaid ? await takeParts(trx, order, actor, at) : 0;
     const moved = await moveOrder(
       trx,
       order,
       full ? "pay_full" : "pay_part",
-      { kind: full && !wasPaid ? "paid" : "payment", data: { ...step, ...(markedSold ? { markedSold } : {}) } },
+      {
+        kind: full && !wasPaid ? "paid" : "payment",
+        data: { ...step, ...(markedSold ? { markedSold } : {}), ...(partsTaken ? { partsTaken } : {}) },
+      },
       actor,
       at,
       { paid },
@@ -591,8 +626,23 @@ export async function cancelOrder(
           .orderBy("id", "desc")
           .executeTakeFirst()
       : undefined;
-    const soldByThisOrder =
-      paidStep !== undefined && (JSON.parse(paidStep.data) as { markedSold?: boolean }).markedSold === true;
+    const paidWith = paidStep ? (JSON.parse(paidStep.data) as { markedSold?: boolean; partsTaken?: number }) : {};
+    const soldByThisOrder = paidWith.markedSold === true;
+    // Parts this order took from stock go back.
+    if (order.kind === "part" && order.part_id !== null && (paidWith.partsTaken ?? 0) > 0) {
+      await trx
+        .updateTable("parts")
+        .set((eb) => ({ quantity: eb("quantity", "+", paidWith.partsTaken!), updated_at: at }))
+        .where("id", "=", order.part_id)
+        .execute();
+      await logActivity(trx, {
+        actor,
+        action: "part.stock_returned",
+        subject: { kind: "part", id: String(order.part_id) },
+        summary: `${paidWith.partsTaken} × ${order.item_name} (${order.ref_id}) back in stock: order ${order.number} was cancelled`,
+        at,
+      });
+    }
     if (soldByThisOrder && order.kind === "vehicle" && order.vehicle_id !== null) {
       const back = await trx
         .updateTable("vehicles")
