@@ -22,7 +22,7 @@ import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { I18nProvider, i18nFor, useT } from "./i18n/i18n";
-import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM } from "./i18n/languages";
+import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM, showsOrders } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
 import { useNonce } from "./utils/nonce";
@@ -102,8 +102,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
-  // An order page needs the orders' texts, which a visitor's pages do not carry.
-  if (!isOrderPath(currentUrl.pathname) && isOrderPath(nextUrl.pathname)) return true;
+  // Pages that show orders need their texts, which a visitor's pages do not carry (the buyer may have signed in elsewhere).
+  if (!showsOrders(currentUrl.pathname) && showsOrders(nextUrl.pathname)) return true;
   if (!formMethod || formMethod.toUpperCase() === "GET") return false;
   if (formAction === "/favourite") return false;
   return defaultShouldRevalidate;

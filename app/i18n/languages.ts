@@ -32,6 +32,11 @@ export function isOrderPath(pathname: string): boolean {
   return pathname === "/orders" || pathname.startsWith("/orders/");
 }
 
+/** Pages that show orders: the order pages and the buyer's account. */
+export function showsOrders(pathname: string): boolean {
+  return isOrderPath(pathname) || pathname === "/account";
+}
+
 /**
  * The language a first visit asks for in Accept-Language ("si-LK,si;q=0.9,en;q=0.8"),
  * best weight first; null when none of ours is listed. Chinese other than

@@ -66,10 +66,12 @@ const MARKUP = /<(html|script|svg|!doctype|\?xml|body|head|iframe)/i;
 const PDF_END = /%%EOF[\0\t\n\f\r ]*$/;
 
 function checkPdf(data: Buffer): CheckedDocument {
-  // The whole file, not only where a browser looks first: no web page may be served back from it anywhere.
   const whole = data.toString("latin1");
   const tail = whole.slice(Math.max(0, whole.length - PDF_WINDOW));
-  if (!/^%PDF-\d\.\d/.test(whole) || MARKUP.test(whole)) throw new DocumentError("format");
+  // The whole file, not only where a browser looks first; but not inside its streams, whose compressed
+  // bytes are as good as random and would now and then spell "<svg" in a genuine scan.
+  const outsideStreams = whole.replace(/(?<![a-z])stream\r?\n[\s\S]*?endstream/g, "");
+  if (!/^%PDF-\d\.\d/.test(whole) || MARKUP.test(outsideStreams)) throw new DocumentError("format");
   // A PDF that stops short was cut off on the way; one with more after its end carries something else.
   if (!PDF_END.test(tail)) throw new DocumentError("unreadable");
   return { data, contentType: "application/pdf", extension: "pdf" };

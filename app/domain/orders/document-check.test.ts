@@ -106,6 +106,19 @@ describe("documents refused", () => {
     expect(await refusal(deep)).toBe("format");
   });
 
+  it("a PDF whose compressed stream happens to spell a tag is kept: only what is outside streams is read", async () => {
+    const good = await tinyPdf();
+    const body = good.subarray(0, good.lastIndexOf("%%EOF"));
+    const stream = Buffer.concat([
+      Buffer.from("9 0 obj\n<< /Length 40 /Filter /FlateDecode >>\nstream\n", "latin1"),
+      Buffer.from([0x78, 0x9c, 0x3c, 0x73, 0x76, 0x67, 0x01, 0x02, 0x3c, 0x68, 0x74, 0x6d, 0x6c]),
+      Buffer.from("\nendstream\nendobj\n%%EOF\n", "latin1"),
+    ]);
+    await expect(checkDocument(Buffer.concat([body, stream]))).resolves.toMatchObject({
+      contentType: "application/pdf",
+    });
+  });
+
   it("a PDF that does not end where a PDF ends: cut off, or with something after %%EOF", async () => {
     const good = await tinyPdf();
     expect(await refusal(good.subarray(0, good.length - 200))).toBe("unreadable");

@@ -339,6 +339,10 @@ describe("payments", () => {
     expect(more.ok).toBe(false);
     if (!more.ok) expect(english(more.message)).toBe("One payment is at most ¥1,000,000,000.");
     expect((await order(number)).paid).toBe(1_000_000_000);
+    // The buyer is told of the money past the total, never of a balance below nothing.
+    const last = (await buyerMails(number)).at(-1)!;
+    expect(last.text_body).toContain("999,000,000");
+    expect(last.text_body).not.toMatch(/-\s*¥/);
   });
 
   it("control characters typed or pasted into a reference are dropped, not a failure", async () => {
@@ -571,6 +575,18 @@ describe("cancelling", () => {
     );
     expect(done.ok).toBe(true);
     expect(await stock()).toBe(5);
+  });
+
+  it("parts shipped before full payment leave the stock when they ship, and only then", async () => {
+    const { number, partId } = await accepted(buyerId, "en", { stock: 4, asked: 3 });
+    const stock = async () =>
+      (await t.db.selectFrom("parts").select("quantity").where("id", "=", partId).executeTakeFirstOrThrow()).quantity;
+    expect((await recordPayment(t.db, deal, number, pay("100000"), staff)).ok).toBe(true);
+    expect((await saveShipment(t.db, deal, number, fd({ vessel: "Morning Star" }), staff)).ok).toBe(true);
+    expect((await moveOrderByStaff(t.db, deal, number, "ship", fd({ unpaid: "on" }), staff)).ok).toBe(true);
+    expect(await stock()).toBe(1);
+    expect((await recordPayment(t.db, deal, number, pay("900000"), staff)).ok).toBe(true);
+    expect(await stock()).toBe(1);
   });
 
   it("is refused once the order has shipped", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { DB } from "~/db/db.server";
+import { dialectOf, type DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { isRealDay } from "~/domain/deals/deal-time";
 import type { DealContext } from "~/domain/deals/offers.server";
@@ -188,11 +188,26 @@ async function withOrder(
   number: string,
   change: (trx: DB, order: OrderRow) => Promise<OrderOutcome>,
 ): Promise<OrderOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, number);
-    if (!order) return NOT_FOUND;
-    return change(trx, order);
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, number);
+      if (!order) return NOT_FOUND;
+      const outcome = await change(trx, order);
+      // A refusal writes nothing, whatever it had begun: it rolls back.
+      if (!outcome.ok) throw new Refused(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    throw error;
+  }
+}
+
+/** Carries a refusal out of its transaction, which it rolls back. */
+class Refused extends Error {
+  constructor(readonly outcome: OrderOutcome) {
+    super("refused");
+  }
 }
 
 /** The vehicle of a paid (or shipped) order is Sold, and its hold ends as sold. True when this made it Sold. */
@@ -217,14 +232,28 @@ async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Pro
 }
 
 /**
- * The parts of a paid order leave the stock: the quantity the buyer asked for
+ * The parts of a paid (or shipped) order leave the stock: the quantity the buyer asked for
  * (one unless said), never below none. Returns how many were taken, so a
  * cancellation puts back exactly those.
  */
 async function takeParts(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<number> {
   if (order.kind !== "part" || order.part_id === null) return 0;
+  // Taken once per order: on shipping before payment, or on the payment that completes it.
+  const earlier = await trx
+    .selectFrom("order_events")
+    .select("data")
+    .where("order_id", "=", order.id)
+    .where("kind", "in", ["paid", "shipped"])
+    .execute();
+  if (earlier.some((e) => ((JSON.parse(e.data) as { partsTaken?: number }).partsTaken ?? 0) > 0)) return 0;
   const [part, quote] = await Promise.all([
-    trx.selectFrom("parts").select("quantity").where("id", "=", order.part_id).executeTakeFirst(),
+    // Locked: two orders of the same part, paid at once, each take from what the other left.
+    trx
+      .selectFrom("parts")
+      .select("quantity")
+      .where("id", "=", order.part_id)
+      .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst(),
     order.quote_id === null
       ? Promise.resolve(undefined)
       : trx.selectFrom("quotes").select("quantity").where("id", "=", order.quote_id).executeTakeFirst(),
@@ -349,7 +378,8 @@ export async function recordPayment(
       trx,
       deal,
       order,
-      full && !wasPaid
+      // Paid in full, or money past the total: never a balance below nothing to pay.
+      full
         ? {
             kind: "paid",
             amount: input.amount,
@@ -526,19 +556,26 @@ export async function moveOrderByStaff(
       const exception = form.get("unpaid") === "on";
       if (balance > 0 && !exception)
         return { ok: false, status: 409, message: orderProblem("notPaid", { balance: formatYen(balance) }) };
+      // The goods have left for their buyer: a vehicle is Sold and no longer held, parts leave the stock, paid in full or not.
+      const partsTaken = await takeParts(trx, order, actor, at);
       const moved = await moveOrder(
         trx,
         order,
         balance > 0 ? "ship_unpaid" : "ship",
         {
           kind: "shipped",
-          data: { vessel: order.vessel, etd: order.etd, eta: order.eta, balance: Math.max(balance, 0) },
+          data: {
+            vessel: order.vessel,
+            etd: order.etd,
+            eta: order.eta,
+            balance: Math.max(balance, 0),
+            ...(partsTaken ? { partsTaken } : {}),
+          },
         },
         actor,
         at,
       );
       if (!moved) return cannot();
-      // The vehicle has left for its buyer: it is Sold and no longer held, paid in full or not.
       await markSold(trx, order, actor, at);
       if (balance > 0)
         await logActivity(trx, {
@@ -602,10 +639,17 @@ export async function cancelOrder(
     const at = now.toISOString();
     const actor = staffActor(staff);
     const wasPaid = order.status === "paid";
-    await moveOrder(trx, order, "cancel", { kind: "cancelled", data: { reason, refundNote } }, actor, at, {
-      cancel_reason: reason,
-      refund_note: refundNote,
-    });
+    const moved = await moveOrder(
+      trx,
+      order,
+      "cancel",
+      { kind: "cancelled", data: { reason, refundNote } },
+      actor,
+      at,
+      { cancel_reason: reason, refund_note: refundNote },
+    );
+    if (!moved)
+      return { ok: false, status: 409, message: orderProblem("cannot.cancel", { status: statusName(order.status) }) };
     await trx
       .updateTable("invoices")
       .set({ voided_at: at, void_reason: "The order was cancelled." })

@@ -80,10 +80,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // Who may upload is known before the body is read: the session, or the order's link in the address the form posts to.
   const { access, customerId, sig } = await accessOf(services, request, new URL(request.url).searchParams.get("sig"));
   const found = await findOrder(services.db, params.number, access);
-  if (!found) {
-    await request.body?.cancel().catch(() => undefined);
-    return data({ message: problem("orders.notFound") }, { status: 404 });
-  }
+  // Refused without reading the body (the rest of it is let go with the connection's answer).
+  if (!found) return data({ message: problem("orders.notFound") }, { status: 404 });
   let upload;
   try {
     upload = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_DOCUMENT_BYTES, maxFields: 5 });
