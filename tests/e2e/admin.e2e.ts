@@ -16,6 +16,7 @@ import {
   seriousAccessibilityProblems,
   staffCookie,
   withShopDb,
+  writeShopDb,
 } from "../support/browser";
 import { cookieFrom, setCookieLine } from "../support/set-cookie";
 import { signInBuyer, signInStaff } from "../support/sign-in";
@@ -524,7 +525,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
 describe("two-step sign-in in the browser", () => {
   it("is set up from the Security page with the app's code, shows ten recovery codes, then asks for a code at sign-in", async () => {
     const who = { adminId: "browser-2fa", password: "browser 2fa password" };
-    await withShopDb((db) => ensureStaffAccount(db, who.adminId, who.password));
+    await writeShopDb((db) => ensureStaffAccount(db, who.adminId, who.password));
     const shots = path.resolve("test-results/two-factor");
     fs.mkdirSync(shots, { recursive: true });
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
@@ -840,7 +841,7 @@ describe("the edit screen", () => {
         (await db.selectFrom("vehicles").select("price").where("id", "=", id).executeTakeFirstOrThrow()).price,
     );
     expect(price).toBe(1_150_000);
-    await withShopDb((db) => db.deleteFrom("vehicles").where("id", "=", id).execute());
+    await writeShopDb((db) => db.deleteFrom("vehicles").where("id", "=", id).execute());
   });
 });
 

@@ -11,6 +11,7 @@ import {
   openPage,
   uniqueEmail,
   withShopDb,
+  writeShopDb,
 } from "../support/browser";
 
 let browser: Browser;
@@ -254,7 +255,7 @@ describe("a quote whose vehicle is gone", () => {
     await form.getByRole("button", { name: "Get Free Quote" }).click();
     await page.getByText("Quote request sent successfully!").waitFor();
     // The owner sells and removes it.
-    await withShopDb((db) => db.deleteFrom("vehicles").where("id", "=", vehicle.id).execute());
+    await writeShopDb((db) => db.deleteFrom("vehicles").where("id", "=", vehicle.id).execute());
     await page.goto("/quotes", { waitUntil: "networkidle" });
     const row = page.getByTestId("quote-row").first();
     expect(await row.textContent()).toContain("Vehicle not found");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb } from "../support/browser";
+import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb, writeShopDb } from "../support/browser";
 
 /*
  * Issue 17.7 and 17.8: a part's year, mileage, colour and fuel, from Upload
@@ -56,7 +56,7 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 afterAll(async () => {
-  await withShopDb((db) => db.deleteFrom("parts").where("ref_id", "like", "PF-E2E-%").execute());
+  await writeShopDb((db) => db.deleteFrom("parts").where("ref_id", "like", "PF-E2E-%").execute());
   await browser?.close();
 });
 
