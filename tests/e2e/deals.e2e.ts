@@ -16,7 +16,7 @@ import { createQuote } from "~/domain/quotes/quotes.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { launchBrowser, pageAt, seriousAccessibilityProblems } from "../support/browser";
-import { readMail } from "../support/mime";
+import { mailsTo } from "../support/mime";
 import { clockAhead, freePort, MOVABLE_CLOCK, runShop } from "../support/shop-process";
 
 /*
@@ -138,16 +138,9 @@ function signedIn(width: number, login: "staff" | "buyer" | "other" | null): Pro
 
 /** The shop's mails to an address whose text or attachments' names contain a text (the shop writes .eml files without SMTP). */
 function mailFiles(address: string, contains: string) {
-  const dir = path.join(dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((file) => readMail(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter(
-      (mail) =>
-        (mail.headers.get("to") ?? "").includes(address) &&
-        [mail.subject, mail.text, ...mail.attachments.map((a) => a.filename)].some((part) => part.includes(contains)),
-    );
+  return mailsTo(dataDir, address).filter((mail) =>
+    [mail.subject, mail.text, ...mail.attachments.map((a) => a.filename)].some((part) => part.includes(contains)),
+  );
 }
 
 describe("a deal from offer to hold", () => {

@@ -15,7 +15,7 @@ import { seedCompany } from "~/domain/settings/company.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { launchBrowser, pageAt, seriousAccessibilityProblems } from "../support/browser";
 import { acceptedDeal } from "../support/orders";
-import { readMail } from "../support/mime";
+import { mailsTo } from "../support/mime";
 import { freePort, runShop } from "../support/shop-process";
 
 /*
@@ -98,12 +98,7 @@ function signedIn(width: number, login: "staff" | "buyer" | "other" | null): Pro
 
 /** The shop's mails to an address that link to an order (the shop writes .eml files without SMTP). */
 function orderMails(address: string, number: string) {
-  const dir = path.join(dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((file) => readMail(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((mail) => (mail.headers.get("to") ?? "").includes(address) && mail.text.includes(`/orders/${number}`));
+  return mailsTo(dataDir, address).filter((mail) => mail.text.includes(`/orders/${number}`));
 }
 
 /** Writes a file for the browser's file input. */

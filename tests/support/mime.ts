@@ -4,6 +4,9 @@
  * quoted-printable or base64 (UTF-8), and attached files as bytes.
  */
 
+import fs from "node:fs";
+import path from "node:path";
+
 export type ReadAttachment = { filename: string; contentType: string; content: Buffer };
 export type ReadMail = {
   headers: Map<string, string>;
@@ -94,4 +97,14 @@ export function readMail(raw: string): ReadMail {
   };
   visit(top);
   return { headers: top.headers, subject: decodeWords(top.headers.get("subject") ?? ""), ...found, attachments };
+}
+
+/** Every mail a shop without SMTP wrote to an address (its .eml files under `$DATA_DIR/mail`), read. */
+export function mailsTo(dataDir: string, address: string): ReadMail[] {
+  const dir = path.join(dataDir, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((file) => readMail(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter((mail) => (mail.headers.get("to") ?? "").includes(address));
 }

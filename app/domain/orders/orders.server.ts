@@ -210,25 +210,43 @@ class Refused extends Error {
   }
 }
 
-/** The vehicle of a paid (or shipped) order is Sold, and its hold ends as sold. True when this made it Sold. */
-async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<boolean> {
+/**
+ * Sets the order's vehicle Sold, or back to Available from Sold, logging it.
+ * True when the vehicle changed (a vehicle already so is left alone).
+ */
+async function setVehicleSold(
+  trx: DB,
+  order: OrderRow,
+  sold: boolean,
+  actor: Actor,
+  at: string,
+  summary: string,
+): Promise<boolean> {
   if (order.kind !== "vehicle" || order.vehicle_id === null) return false;
   const done = await trx
     .updateTable("vehicles")
-    .set({ stock_status: "sold", updated_at: at })
+    .set({ stock_status: sold ? "sold" : "available", updated_at: at })
     .where("id", "=", order.vehicle_id)
-    .where("stock_status", "!=", "sold")
+    .where("stock_status", sold ? "!=" : "=", "sold")
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 1)
+  const changed = Number(done.numUpdatedRows) === 1;
+  if (changed)
     await logActivity(trx, {
       actor,
-      action: "vehicle.sold",
+      action: sold ? "vehicle.sold" : "vehicle.unsold",
       subject: { kind: "vehicle", id: String(order.vehicle_id) },
-      summary: `${order.item_name} (${order.ref_id}) sold: order ${order.number} is paid`,
+      summary: `${order.item_name} (${order.ref_id}) ${summary}`,
       at,
     });
+  return changed;
+}
+
+/** The vehicle of a paid (or shipped) order is Sold, and its hold ends as sold. True when this made it Sold. */
+async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<boolean> {
+  if (order.kind !== "vehicle" || order.vehicle_id === null) return false;
+  const changed = await setVehicleSold(trx, order, true, actor, at, `sold: order ${order.number} is paid`);
   if (order.quote_id !== null) await endHold(trx, order.quote_id, "released", at, actor);
-  return Number(done.numUpdatedRows) === 1;
+  return changed;
 }
 
 /**
@@ -687,22 +705,8 @@ export async function cancelOrder(
         at,
       });
     }
-    if (soldByThisOrder && order.kind === "vehicle" && order.vehicle_id !== null) {
-      const back = await trx
-        .updateTable("vehicles")
-        .set({ stock_status: "available", updated_at: at })
-        .where("id", "=", order.vehicle_id)
-        .where("stock_status", "=", "sold")
-        .executeTakeFirst();
-      if (Number(back.numUpdatedRows) === 1)
-        await logActivity(trx, {
-          actor,
-          action: "vehicle.unsold",
-          subject: { kind: "vehicle", id: String(order.vehicle_id) },
-          summary: `${order.item_name} (${order.ref_id}) is available again: order ${order.number} was cancelled`,
-          at,
-        });
-    }
+    if (soldByThisOrder)
+      await setVehicleSold(trx, order, false, actor, at, `is available again: order ${order.number} was cancelled`);
     await tellBuyer(trx, deal, order, { kind: "cancelled", reason, refundNote });
     return { ok: true, message: orderProblem("cancelled") };
   });
