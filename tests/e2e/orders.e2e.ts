@@ -37,6 +37,7 @@ let db: DB;
 let browser: Browser;
 let vehicleId: number;
 let orderNumber: string;
+let quoteNumber: string;
 let guestOrder: string;
 
 beforeAll(async () => {
@@ -63,6 +64,7 @@ beforeAll(async () => {
   });
   vehicleId = mine.vehicleId;
   orderNumber = mine.number;
+  quoteNumber = mine.quoteNumber;
   const guest = await acceptedDeal(db, setup, {
     customerId: null,
     name: "Guest Buyer",
@@ -178,6 +180,13 @@ describe("an order from the accepted offer to Completed", () => {
     const visitor = await signedIn(390, null);
     await visitor.goto(`/vehicles/${vehicleId}`, { waitUntil: "networkidle" });
     expect(await visitor.getByTestId("stock-status-badge").first().textContent()).toBe("Sold");
+    // The quote leads to the order, and no longer asks for payment or speaks of a reservation ending.
+    await buyer.goto(`/quotes/${quoteNumber}`, { waitUntil: "networkidle" });
+    const invoiceBox = await buyer.getByTestId("deal-invoice").innerText();
+    expect(invoiceBox).not.toContain("Pay by");
+    expect(invoiceBox).not.toContain("reservation ended");
+    await buyer.getByTestId("follow-order").click();
+    await buyer.waitForURL(new RegExp(`/orders/${orderNumber}$`));
 
     const etd = shopDayAfter(new Date(), 5);
     const eta = shopDayAfter(new Date(), 25);

@@ -21,7 +21,7 @@ export async function acceptedDeal(
   db: DB,
   shop: { dataDir: string; secret: string; ownerEmail: string },
   buyer: { customerId: number | null; name: string; email: string; key: string; vehicleName: string },
-): Promise<{ vehicleId: number; number: string }> {
+): Promise<{ vehicleId: number; number: string; quoteNumber: string }> {
   const vehicle = await createVehicle(
     db,
     vehicleFactory(createRng(71 + buyer.key.length + buyer.vehicleName.length), 0, {
@@ -81,5 +81,5 @@ export async function acceptedDeal(
     buyer.customerId === null ? { offerId: row.id, sig } : { customerId: buyer.customerId },
   );
   if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
-  return { vehicleId: vehicle.id, number: answer.invoiceNumber };
+  return { vehicleId: vehicle.id, number: answer.invoiceNumber, quoteNumber: quote.number };
 }

@@ -56,12 +56,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await services.db
     .selectFrom("orders")
     .innerJoin("quotes", "quotes.id", "orders.quote_id")
-    .select("orders.number")
+    .select(["orders.number", "orders.status"])
     .where("quotes.number", "=", view.number)
     .where("orders.status", "!=", "cancelled")
     .orderBy("orders.id", "desc")
     .executeTakeFirst();
   const orderHref = order ? (own ? `/orders/${order.number}` : orderLinkPath(secret, order.number)) : null;
+  // Once paid, the order's page says what comes next: the quote no longer asks for payment.
+  const paid = order !== undefined && order.status !== "awaiting_payment" && order.status !== "partly_paid";
   const asked = url.searchParams.get("done");
   const done: "accept" | "decline" | null = asked === "accept" || asked === "decline" ? asked : null;
   return {
@@ -70,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     link: link && "sig" in link ? { offer: String(link.offerId), sig: link.sig } : null,
     done,
     orderHref,
+    paid,
   };
 }
 
@@ -102,7 +105,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, holdDays, link, done, orderHref } = loaderData;
+  const { view, holdDays, link, done, orderHref, paid } = loaderData;
   const { t } = useT("account");
   const format = useFormat();
   const { message: m } = useProblems("messages");
@@ -173,14 +176,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {format.yen(invoice.total)}
               </p>
               <p className="mt-1 text-slate-700">
-                {t("deal.invoice.due", { date: day(`${invoice.dueDate}T12:00:00+09:00`) })} ·{" "}
+                {paid ? null : <>{t("deal.invoice.due", { date: day(`${invoice.dueDate}T12:00:00+09:00`) })} · </>}
                 {t("deal.invoice.issued", { date: day(invoice.issuedAt) })}
               </p>
               {hold && !hold.endedAt ? (
                 <p className="mt-2 text-slate-700" data-testid="deal-hold">
                   {t("deal.held", { date: moment(hold.expiresAt) })}
                 </p>
-              ) : hold?.endedAt ? (
+              ) : hold?.endedAt && hold.endReason !== "sold" ? (
                 <p className="mt-2 text-slate-700">{t("deal.holdEnded", { date: day(hold.endedAt) })}</p>
               ) : null}
               <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -196,7 +199,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {pdfHref ? (
                   <a
                     href={pdfHref}
-                    className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 text-center font-semibold text-white hover:bg-accent-800"
+                    className={`inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 text-center font-semibold ${orderHref ? "border border-slate-300 text-slate-800 hover:bg-slate-50" : "bg-accent-700 text-white hover:bg-accent-800"}`}
                     data-testid="invoice-pdf"
                     download
                   >
