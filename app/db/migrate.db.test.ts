@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-25-01-import-rules", "Down", "Success"],
       ["2026-11-24-05-orders", "Down", "Success"],
       ["2026-11-24-04-deals", "Down", "Success"],
       ["2026-11-24-03-facets-unsold", "Down", "Success"],
@@ -148,6 +149,7 @@ describe("migrations", () => {
       "2026-11-24-03-facets-unsold",
       "2026-11-24-04-deals",
       "2026-11-24-05-orders",
+      "2026-11-25-01-import-rules",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -182,7 +184,11 @@ describe("migrations", () => {
         quote("9000000003", "closed"),
       ] as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-24-04-deals", "2026-11-24-05-orders"]);
+    expect(await migrateToLatest(t.db)).toEqual([
+      "2026-11-24-04-deals",
+      "2026-11-24-05-orders",
+      "2026-11-25-01-import-rules",
+    ]);
     const statuses = () =>
       t.db
         .selectFrom("quotes")
@@ -205,7 +211,11 @@ describe("migrations", () => {
     ).rejects.toThrow();
     expect((await migrator.migrateTo("2026-11-24-03-facets-unsold")).error).toBeUndefined();
     expect((await statuses()).map((q) => q.status)).toEqual(["responded", "closed", "closed"]);
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-24-04-deals", "2026-11-24-05-orders"]);
+    expect(await migrateToLatest(t.db)).toEqual([
+      "2026-11-24-04-deals",
+      "2026-11-24-05-orders",
+      "2026-11-25-01-import-rules",
+    ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
 });

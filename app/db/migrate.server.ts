@@ -13,6 +13,7 @@ import * as menuCountIndexes from "./migrations/2026-11-24-02-menu-count-indexes
 import * as facetsUnsold from "./migrations/2026-11-24-03-facets-unsold";
 import * as deals from "./migrations/2026-11-24-04-deals";
 import * as orders from "./migrations/2026-11-24-05-orders";
+import * as importRules from "./migrations/2026-11-25-01-import-rules";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24-03-facets-unsold": facetsUnsold,
   "2026-11-24-04-deals": deals,
   "2026-11-24-05-orders": orders,
+  "2026-11-25-01-import-rules": importRules,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -47,6 +47,34 @@ export interface VehicleTable {
   /** The price before the last cut, and when it was cut (news for saved searches). */
   previous_price: Generated<number | null>;
   price_dropped_at: Generated<string | null>;
+  /** Months as year × 12 + month − 1 (import-rules.ts): manufacture, first registration in Japan. */
+  manufactured_month: Generated<number | null>;
+  registered_month: Generated<number | null>;
+  /** The chassis (frame) number, shown partly hidden on public pages; one vehicle per number. */
+  chassis_number: Generated<string | null>;
+  model_code: Generated<string | null>;
+  auction_grade: Generated<string | null>;
+}
+
+/** A destination country's rule for imported vehicles and parts (issue 22). */
+export interface ImportRuleTable {
+  id: Generated<number>;
+  country: string;
+  /** 0: no used vehicles at all. */
+  used_vehicles: number;
+  max_age_years: number | null;
+  age_from: "manufacture" | "registration" | "year_after_manufacture";
+  age_until: "shipping" | "arrival";
+  age_count: "months" | "years";
+  steering: "Right" | "Left" | null;
+  used_parts: number;
+  note: string;
+  source_url: string;
+  /** "2026-11-24". */
+  checked_on: string;
+  confirmed: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ImageTable {
@@ -499,6 +527,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   exchange_rates: ExchangeRateTable;
   settings: SettingTable;
+  import_rules: ImportRuleTable;
   rate_limits: RateLimitTable;
   stock_facets: StockFacetTable;
   freight_ports: FreightPortTable;

@@ -6,7 +6,7 @@ import { getVehicle } from "~/domain/inventory/inventory.server";
 import { convertYen } from "~/domain/rates/currencies";
 import { formatMoney } from "../support/money";
 import { readVehicleQuery } from "~/domain/search/filters";
-import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
+import { searchVehicles, resolveVehicleFilters } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
 import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
@@ -135,7 +135,7 @@ describe("vehicle list", () => {
     const qs = `PriceFrom=${from}&PriceTo=${to}&Currency=USD`;
     const expected = await withShopDb(async (db) => {
       const query = readVehicleQuery(new URLSearchParams(`${qs}&Sort=price_asc`));
-      return searchVehicles(db, { ...query, filters: await vehicleFiltersInYen(db, query.filters) });
+      return searchVehicles(db, { ...query, filters: await resolveVehicleFilters(db, query.filters) });
     });
     expect(expected.total).toBeGreaterThanOrEqual(11);
     for (const javaScriptEnabled of [true, false]) {

@@ -3,8 +3,8 @@ import { nowIso } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { markPublicContentChanged } from "~/utils/request-scope.server";
 
-/** Subjects whose changes public pages show (stock, its prices and photos, the freight table, exchange rates, the company). */
-const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight", "rates", "company"]);
+/** Subjects whose changes public pages show (stock, its prices and photos, the freight table, exchange rates, the company, import rules). */
+const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight", "rates", "company", "imports"]);
 
 export type ActivityEntry = {
   actor: { kind: "staff" | "customer" | "visitor" | "system"; id: string | null };

@@ -3,7 +3,7 @@ import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { vehicleFiltersInYen, vehicleWhere } from "~/domain/search/search.server";
+import { resolveVehicleFilters, vehicleWhere } from "~/domain/search/search.server";
 import { isLanguage } from "~/i18n/languages";
 import { log } from "~/utils/log.server";
 import { startWorker } from "~/utils/worker.server";
@@ -106,8 +106,9 @@ function isNews(since: string, until: string) {
 
 async function alertOne(db: DB, options: AlertRunOptions, search: DueSearch, now: Date): Promise<boolean> {
   const until = now.toISOString();
-  // A budget saved in the buyer's currency is read at today's rate, as the list would read it.
-  const filters = await vehicleFiltersInYen(db, savedSearchFilters(search.query, now));
+  // A budget saved in the buyer's currency is read at today's rate, and a country's import rule as it stands
+  // today, as the list would read them.
+  const filters = await resolveVehicleFilters(db, savedSearchFilters(search.query, now), now);
   // The public list's own filter condition; only stock a buyer can still order is news.
   const news = db
     .selectFrom("vehicles")

@@ -4,6 +4,7 @@ import { readPage } from "./pagination";
 import { readSort, type Sort, SORTS } from "./sorts";
 import { shopYear } from "~/i18n/format";
 import { type Currency, isCurrency } from "~/domain/rates/currencies";
+import type { ImportLimit } from "~/domain/imports/import-rules";
 
 /*
  * The public list filters live in the URL with SPEC's parameter names. Reading
@@ -38,6 +39,17 @@ export type VehicleFilters = {
   Steering?: string;
   Color?: string;
   Drive?: string;
+  /** "Only what I can import": the country, as the address names it. */
+  ImportTo?: string;
+};
+
+/**
+ * The filters as the database reads them (resolveVehicleFilters): prices in
+ * yen, and the country as what its rule admits today.
+ */
+export type ResolvedVehicleFilters = Omit<VehicleFilters, "ImportTo" | "Currency"> & {
+  Currency?: undefined;
+  ImportTo?: ImportLimit;
 };
 
 export type PartFilters = Pick<
@@ -66,6 +78,7 @@ export const VEHICLE_FILTER_KEYS = [
   "Drive",
   "Color",
   "Keyword",
+  "ImportTo",
 ] as const satisfies readonly (keyof VehicleFilters)[];
 
 export const PART_FILTER_KEYS = [
@@ -78,7 +91,18 @@ export const PART_FILTER_KEYS = [
   "Keyword",
 ] as const satisfies readonly (keyof PartFilters)[];
 
-const TEXT_KEYS = new Set(["Type", "SubType", "Make", "Model", "Transmission", "Fuel", "Steering", "Color", "Drive"]);
+const TEXT_KEYS = new Set([
+  "Type",
+  "SubType",
+  "Make",
+  "Model",
+  "Transmission",
+  "Fuel",
+  "Steering",
+  "Color",
+  "Drive",
+  "ImportTo",
+]);
 
 function text(value: string | null): string | undefined {
   if (value === null) return undefined;

@@ -13,10 +13,10 @@ const NO_FACETS: Facets = { makes: [], types: [], models: {}, subTypes: {} };
  * What a public stock list shows, for either kind: one page of matches, the
  * make and type menus counted under the other filters, and, when nothing
  * matches, the nearest ways out. Prices the buyer typed in another currency
- * are read in yen first (`inYen`). When the database cannot be read the list
+ * are read in yen first, a country to import into by its rule (`resolve`). When the database cannot be read the list
  * is shown empty with a notice (`failed`), never an error page.
  */
-export async function stockListData<F extends object, Menus>(
+export async function stockListData<F extends object, Menus, R extends object = F>(
   db: DB,
   request: Request,
   origin: string,
@@ -25,8 +25,9 @@ export async function stockListData<F extends object, Menus>(
     query: ListQuery<F>;
     /** The list's filter names, in the order its addresses are written. */
     keys: readonly string[];
-    inYen: (filters: F) => Promise<F>;
-    search: (db: DB, query: ListQuery<F>) => Promise<ListResult>;
+    /** The filters as the database reads them (prices in yen, a country by its rule). */
+    resolve: (filters: F) => Promise<R>;
+    search: (db: DB, query: ListQuery<R>) => Promise<ListResult>;
     menus: (facets: Facets, counts?: { makes: MenuCounts; types: MenuCounts }) => Menus;
   },
 ) {
@@ -35,7 +36,7 @@ export async function stockListData<F extends object, Menus>(
   const view: View = readCookie(request.headers.get("Cookie"), COOKIES.view.name) === "list" ? "list" : "grid";
   const shown = { view, canonical: `${origin}/${path}${listSearch(list.keys, query)}` };
   try {
-    const filters = await list.inYen(query.filters);
+    const filters = await list.resolve(query.filters);
     const [result, facets, counts] = await Promise.all([
       list.search(db, { ...query, filters }),
       stockFacets(db, path),
@@ -43,7 +44,7 @@ export async function stockListData<F extends object, Menus>(
     ]);
     return {
       query: { ...query, page: result.page },
-      filters: filters as F | null,
+      filters: filters as R | null,
       result,
       menus: list.menus(facets, counts),
       // An empty list offers the nearest ways out: the filters that, dropped alone, would show something.

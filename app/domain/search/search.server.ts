@@ -12,10 +12,19 @@ import {
   pricesInYen,
   setFilters,
   type Sort,
+  type ResolvedVehicleFilters,
   type VehicleFilters,
   withoutFilter,
 } from "./filters";
 import { displayRate } from "~/domain/rates/rates.server";
+import type { ImportLimit } from "~/domain/imports/import-rules";
+import {
+  getImportSettings,
+  importCondition,
+  importLimit,
+  ruleForCountry,
+  shippingMonths,
+} from "~/domain/imports/import-rules.server";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { type CardRow, toImageRef } from "~/domain/inventory/stock-rows.server";
 import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
@@ -75,25 +84,47 @@ function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boo
 }
 
 /**
- * The filters with prices in yen, at the stored rate of the currency they were
- * given in (the rate the buyer's prices are shown at). Every search, count and
- * alert takes its filters through here.
+ * The filters as the database reads them: prices in yen, at the stored rate of
+ * the currency they were given in (the rate the buyer's prices are shown at),
+ * and "Only what I can import" as what the country's rule admits for a
+ * vehicle ordered at `now`. Every search, count and alert takes its filters
+ * through here.
  */
-export async function vehicleFiltersInYen(db: DB, f: VehicleFilters): Promise<VehicleFilters> {
-  if (!f.Currency) return f;
-  const rate = await displayRate(db, f.Currency);
-  return pricesInYen(f, rate?.rate ?? null);
+export async function resolveVehicleFilters(
+  db: DB,
+  f: VehicleFilters,
+  now = new Date(),
+): Promise<ResolvedVehicleFilters> {
+  const { ImportTo: country, ...rest } = f;
+  let resolved: ResolvedVehicleFilters = rest as ResolvedVehicleFilters;
+  if (f.Currency) {
+    const rate = await displayRate(db, f.Currency);
+    resolved = pricesInYen(rest, rate?.rate ?? null) as ResolvedVehicleFilters;
+  }
+  if (country) {
+    const [rule, settings] = await Promise.all([ruleForCountry(db, country), getImportSettings(db)]);
+    resolved = { ...resolved, ImportTo: importLimit(country, rule, shippingMonths(settings, now)) };
+  }
+  return resolved;
+}
+
+/**
+ * The filters a vehicle search takes: resolved ones, or a list's own when
+ * they carry neither a currency nor a country (checked when the search runs).
+ */
+type SearchFilters = VehicleFilters | ResolvedVehicleFilters;
+
+/** Prices in another currency would be read as yen, a country's name as no rule: every search, count and alert takes them through resolveVehicleFilters first. */
+function mustBeResolved(filters: object) {
+  const f = filters as { Currency?: unknown; ImportTo?: unknown };
+  if (f.Currency) throw new Error("vehicle filters with prices in another currency: convert them to yen first");
+  if (typeof f.ImportTo === "string")
+    throw new Error("vehicle filters with a country to import into: resolve its rule first");
 }
 
 /** The list's filter condition on vehicles; saved-search alerts match with the same one. */
-/** Prices in another currency would be read as yen: every search, count and alert takes them through vehicleFiltersInYen first. */
-function mustBeInYen(filters: object) {
-  if ((filters as VehicleFilters).Currency)
-    throw new Error("vehicle filters with prices in another currency: convert them to yen first");
-}
-
-export function vehicleWhere(db: DB, f: VehicleFilters, dense: boolean | "member" = false) {
-  mustBeInYen(f);
+export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false) {
+  mustBeResolved(f);
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c: Expression<SqlBool>[] = [];
     if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
@@ -112,6 +143,8 @@ export function vehicleWhere(db: DB, f: VehicleFilters, dense: boolean | "member
     if (f.MileageFrom !== undefined) c.push(eb("vehicles.mileage", ">=", f.MileageFrom));
     if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
     if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword, dense));
+    // Checked by mustBeResolved: a limit, never a name.
+    if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit));
     return eb.and(c);
   };
 }
@@ -146,7 +179,7 @@ function sortKey(table: StockTable, column: "created_at" | "price", sortMatches:
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
 export function vehicleListQueries(
   db: DB,
-  query: ListQuery<VehicleFilters>,
+  query: ListQuery<SearchFilters>,
   offset = 0,
   denseKeyword = false,
   sortMatches = false,
@@ -433,7 +466,7 @@ async function listResult(
 }
 
 /** One page of vehicles matching the filters, with the filtered total. */
-export function searchVehicles(db: DB, query: ListQuery<VehicleFilters>): Promise<ListResult> {
+export function searchVehicles(db: DB, query: ListQuery<SearchFilters>): Promise<ListResult> {
   return listResult(db, "vehicles", query, (...page) => vehicleListQueries(db, query, ...page));
 }
 
@@ -530,7 +563,7 @@ export function menuCountQuery(db: DB, table: StockTable, filters: object, keywo
       ? db
           .selectFrom("vehicles")
           .select(["vehicles.make", "vehicles.type"])
-          .where(vehicleWhere(db, filters as VehicleFilters, keywordRead))
+          .where(vehicleWhere(db, filters as ResolvedVehicleFilters, keywordRead))
           .limit(MENU_COUNT_LIMIT + 1)
       : db
           .selectFrom("parts")
@@ -569,7 +602,7 @@ export async function menuCounts(
   table: StockTable,
   filters: object,
 ): Promise<{ makes: MenuCounts; types: MenuCounts }> {
-  mustBeInYen(filters);
+  mustBeResolved(filters);
   const kind = table === "vehicles" ? "vehicle" : "part";
   const onlyFacets = (others: object) => Object.keys(others).every((k) => FACET_FILTERS.has(k));
   const fromFacets = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
@@ -618,7 +651,7 @@ async function totalWithout(db: DB, table: StockTable, filters: object, key: str
   const rest = Object.fromEntries(setFilters(withoutFilter(filters, key)));
   const count =
     table === "vehicles"
-      ? vehicleListQueries(db, { filters: rest as VehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
+      ? vehicleListQueries(db, { filters: rest as ResolvedVehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
       : partListQueries(db, { filters: rest as PartFilters, sort: "newest", page: 1, perPage: 1 }).count;
   return (await listTotal(db, table, rest, count)).total;
 }
@@ -628,7 +661,7 @@ async function totalWithout(db: DB, table: StockTable, filters: object, key: str
  * would show something, with how many, the most first.
  */
 export async function waysOut(db: DB, table: StockTable, filters: object): Promise<WayOut[]> {
-  mustBeInYen(filters);
+  mustBeResolved(filters);
   const keys = setFilters(filters).map(([k]) => k);
   const found = await Promise.all(
     keys.map(async (drop) => ({ drop, total: await totalWithout(db, table, filters, drop) })),

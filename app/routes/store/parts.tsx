@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     path: "parts",
     query,
     keys: PART_FILTER_KEYS,
-    inYen: async (filters) => filters,
+    resolve: async (filters) => filters,
     search: searchParts,
     menus: partMenus,
   });

@@ -5,7 +5,7 @@ import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import { vehicleMenus } from "~/domain/search/menus";
-import { searchVehicles, vehicleFiltersInYen } from "~/domain/search/search.server";
+import { searchVehicles, resolveVehicleFilters } from "~/domain/search/search.server";
 import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     path: "vehicles",
     query,
     keys: VEHICLE_FILTER_KEYS,
-    // Prices typed in the buyer's currency are searched in yen.
-    inYen: (filters) => vehicleFiltersInYen(db, filters),
+    // Prices typed in the buyer's currency are searched in yen; a country to import into, by its rule.
+    resolve: (filters) => resolveVehicleFilters(db, filters),
     search: searchVehicles,
     menus: vehicleMenus,
   });

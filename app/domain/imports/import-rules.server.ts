@@ -1,0 +1,325 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from "kysely";
+import { z } from "zod";
+import { type DB, nowIso } from "~/db/db.server";
+import type { Database, ImportRuleTable } from "~/db/schema";
+import { logActivity } from "~/domain/activity/activity.server";
+import { readSetting, writeSetting } from "~/domain/settings/settings-store.server";
+import type { Problem } from "~/i18n/problem";
+import { patternIssue, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
+import {
+  AGE_COUNT,
+  AGE_FROM,
+  AGE_UNTIL,
+  countryKey,
+  earliestStart,
+  type ImportLimit,
+  type ImportRule,
+  MAX_AGE_YEARS,
+  monthOfDate,
+  RULE_STEERING,
+  type ShippingMonths,
+} from "./import-rules";
+import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./import-settings";
+
+/*
+ * The owner's import rules per destination country, the shop's lead time
+ * and days at sea they are counted with, and the database's side of "Only
+ * what I can import": the same answer as importVerdict, as a condition the
+ * indexes of migration 2026-11-25-01 can answer.
+ */
+
+export const IMPORTS_KEY = "imports";
+export const RULE_EXISTS = staffText("ruleExists");
+export const RULE_NOT_FOUND = staffText("ruleNotFound");
+
+const StoredSettings = z.object({
+  leadDays: z
+    .number()
+    .int()
+    .min(IMPORT_SETTINGS_RANGE.leadDays.min)
+    .max(IMPORT_SETTINGS_RANGE.leadDays.max)
+    .catch(IMPORT_DEFAULTS.leadDays),
+  seaDays: z
+    .number()
+    .int()
+    .min(IMPORT_SETTINGS_RANGE.seaDays.min)
+    .max(IMPORT_SETTINGS_RANGE.seaDays.max)
+    .catch(IMPORT_DEFAULTS.seaDays),
+});
+
+export async function getImportSettings(db: Kysely<Database>): Promise<ImportSettings> {
+  const parsed = StoredSettings.safeParse(await readSetting(db, IMPORTS_KEY));
+  return parsed.success ? parsed.data : IMPORT_DEFAULTS;
+}
+
+type Staff = { id: number; adminId: string };
+
+export async function saveImportSettings(db: DB, staff: Staff, settings: ImportSettings): Promise<void> {
+  const checked = StoredSettings.parse(settings);
+  await db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    await writeSetting(trx, IMPORTS_KEY, checked, at);
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "imports.settings_updated",
+      subject: { kind: "settings", id: IMPORTS_KEY },
+      summary: `Vehicles ship ${checked.leadDays} days after the order and arrive ${checked.seaDays} days later`,
+      at,
+    });
+  });
+}
+
+/** The months a vehicle ordered at `now` ships and arrives in, at the owner's lead time and days at sea. */
+export function shippingMonths(settings: ImportSettings, now: Date): ShippingMonths {
+  return {
+    ship: monthOfDate(new Date(now.getTime() + settings.leadDays * 86_400_000)),
+    // Whole months, rounded up: a vehicle counted at arrival is taken to be older, never younger.
+    sea: Math.ceil(settings.seaDays / 30),
+  };
+}
+
+export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
+  return {
+    country: r.country,
+    usedVehicles: Boolean(r.used_vehicles),
+    maxAgeYears: r.max_age_years === null ? null : Number(r.max_age_years),
+    ageFrom: r.age_from,
+    ageUntil: r.age_until,
+    ageCount: r.age_count,
+    steering: r.steering,
+    usedParts: Boolean(r.used_parts),
+    note: r.note,
+    sourceUrl: r.source_url,
+    checkedOn: r.checked_on,
+    confirmed: Boolean(r.confirmed),
+  };
+}
+
+export type StoredRule = ImportRule & { id: number; updatedAt: string };
+
+/** Every rule, by country. */
+export async function listImportRules(db: Kysely<Database>): Promise<StoredRule[]> {
+  const rows = await db.selectFrom("import_rules").selectAll().orderBy("country").execute();
+  return rows.map((r) => ({ ...toImportRule(r), id: r.id, updatedAt: r.updated_at }));
+}
+
+export async function getImportRule(db: Kysely<Database>, id: number): Promise<StoredRule | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const r = await db.selectFrom("import_rules").selectAll().where("id", "=", id).executeTakeFirst();
+  return r ? { ...toImportRule(r), id: r.id, updatedAt: r.updated_at } : null;
+}
+
+/** A country's rule, its name matched whatever its case and spacing; null when none is on file. */
+export async function ruleForCountry(db: Kysely<Database>, country: string | null): Promise<ImportRule | null> {
+  if (!country || countryKey(country) === "") return null;
+  const r = await db
+    .selectFrom("import_rules")
+    .selectAll()
+    .where(sql<string>`lower(country)`, "=", countryKey(country))
+    .executeTakeFirst();
+  return r ? toImportRule(r) : null;
+}
+
+/* ---------- The database's answer ---------- */
+
+/** A country's limit from its rule; a country without a rule admits nothing the shop can vouch for. */
+export type { ImportLimit };
+
+export function importLimit(country: string, rule: ImportRule | null, when: ShippingMonths): ImportLimit {
+  if (!rule || !rule.usedVehicles) return { country, admits: false };
+  const { steering, ageFrom } = rule;
+  if (rule.maxAgeYears === null)
+    return {
+      country,
+      admits: true,
+      steering,
+      from: ageFrom === "registration" ? "registration" : "manufacture",
+      earliest: null,
+    };
+  const earliest = earliestStart({ ...rule, maxAgeYears: rule.maxAgeYears }, when);
+  if (ageFrom !== "year_after_manufacture") return { country, admits: true, steering, from: ageFrom, earliest };
+  // Counted from 1 January after the year of manufacture, (year made + 1) × 12 >= earliest: made in the year
+  // before the first whole year from `earliest` on, or later.
+  return { country, admits: true, steering, from: "manufacture", earliest: (Math.ceil(earliest / 12) - 1) * 12 };
+}
+
+/** The month a vehicle's age starts, as the indexes of migration 2026-11-25-01 hold it (see ageStart). */
+function startExpression(from: "manufacture" | "registration") {
+  return from === "registration"
+    ? sql<number>`coalesce(vehicles.registered_month, vehicles.manufactured_month, vehicles.year * 12)`
+    : sql<number>`coalesce(vehicles.manufactured_month, vehicles.year * 12)`;
+}
+
+/**
+ * The vehicles a limit admits. With a steering, one range of its index; with
+ * none, one range per steering (and none recorded), so the index still
+ * answers rather than a scan of the table.
+ */
+export function importCondition(eb: ExpressionBuilder<Database, "vehicles">, limit: ImportLimit): Expression<SqlBool> {
+  if (!limit.admits) return sql<SqlBool>`1 = 0`;
+  const { steering, earliest } = limit;
+  const start = startExpression(limit.from);
+  const young = earliest === null ? null : sql<SqlBool>`${start} >= ${earliest}`;
+  if (steering)
+    return young ? eb.and([eb("vehicles.steering", "=", steering), young]) : eb("vehicles.steering", "=", steering);
+  if (!young) return sql<SqlBool>`1 = 1`;
+  return eb.or([
+    ...RULE_STEERING.map((s) => eb.and([eb("vehicles.steering", "=", s), young])),
+    eb.and([eb("vehicles.steering", "is", null), young]),
+  ]);
+}
+
+/* ---------- The owner's editor ---------- */
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean());
+const choice = <T extends readonly [string, ...string[]]>(values: T, key: string) =>
+  z.enum(values, { error: patternIssue("chooseFromList", { choice: { key: `messages.choices.${key}` } }) });
+
+export function importRuleSchema(now = new Date()) {
+  const today = now.toISOString().slice(0, 10);
+  return z.object({
+    country: staffRequiredText("country", 60),
+    usedVehicles: checkbox,
+    maxAgeYears: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}$/, textIssue("maxAgeFormat"))
+        .transform(Number)
+        .pipe(z.number().int().min(1, textIssue("maxAgeFormat")).max(MAX_AGE_YEARS, textIssue("maxAgeFormat")))
+        .optional(),
+    ),
+    ageFrom: choice(AGE_FROM, "ageFrom"),
+    ageUntil: choice(AGE_UNTIL, "ageUntil"),
+    ageCount: choice(AGE_COUNT, "ageCount"),
+    steering: z.preprocess(blankToUndefined, choice(RULE_STEERING, "steering").optional()),
+    usedParts: checkbox,
+    note: z.preprocess(
+      (v) => v ?? "",
+      z
+        .string()
+        .trim()
+        .max(1000, patternIssue("maxLength", { field: { key: "messages.fieldNames.note" }, max: "1,000" })),
+    ),
+    sourceUrl: staffRequiredText("sourceUrl", 500).refine((v) => {
+      try {
+        const url = new URL(v);
+        return url.protocol === "https:" || url.protocol === "http:";
+      } catch {
+        return false;
+      }
+    }, textIssue("sourceUrlFormat")),
+    checkedOn: staffRequiredText("checkedOn", 10)
+      .refine(
+        (v) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+        textIssue("checkedOnFormat"),
+      )
+      .refine((v) => v <= today, textIssue("checkedOnFuture")),
+    confirmed: checkbox,
+  });
+}
+export type ImportRuleInput = z.infer<ReturnType<typeof importRuleSchema>>;
+
+function columns(input: ImportRuleInput) {
+  return {
+    country: input.country.replace(/\s+/g, " "),
+    used_vehicles: input.usedVehicles ? 1 : 0,
+    max_age_years: input.maxAgeYears ?? null,
+    age_from: input.ageFrom,
+    age_until: input.ageUntil,
+    age_count: input.ageCount,
+    steering: input.steering ?? null,
+    used_parts: input.usedParts ? 1 : 0,
+    note: input.note,
+    source_url: input.sourceUrl,
+    checked_on: input.checkedOn,
+    confirmed: input.confirmed ? 1 : 0,
+  };
+}
+
+export type RuleSaveResult = { ok: true; id: number } | { ok: false; error: Problem };
+
+async function sameCountry(db: Kysely<Database>, country: string, exceptId?: number): Promise<boolean> {
+  let q = db
+    .selectFrom("import_rules")
+    .select("id")
+    .where(sql<string>`lower(country)`, "=", countryKey(country));
+  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Two saves of one country at once: the unique index refuses the second, which says so like the check does. */
+async function refusingDuplicates(save: () => Promise<RuleSaveResult>): Promise<RuleSaveResult> {
+  try {
+    return await save();
+  } catch (error) {
+    if (/unique|duplicate/i.test(String(error))) return { ok: false, error: RULE_EXISTS };
+    throw error;
+  }
+}
+
+/** Adds a rule (id undefined) or changes one, and logs it. */
+export function saveImportRule(db: DB, staff: Staff, input: ImportRuleInput, id?: number): Promise<RuleSaveResult> {
+  return refusingDuplicates(() =>
+    db.transaction().execute(async (trx): Promise<RuleSaveResult> => {
+      if (id !== undefined && !(await getImportRule(trx, id))) return { ok: false, error: RULE_NOT_FOUND };
+      if (await sameCountry(trx, input.country, id)) return { ok: false, error: RULE_EXISTS };
+      const at = nowIso();
+      let savedId = id;
+      if (savedId === undefined) {
+        const row = await trx
+          .insertInto("import_rules")
+          .values({ ...columns(input), created_at: at, updated_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        savedId = row.id;
+      } else {
+        await trx
+          .updateTable("import_rules")
+          .set({ ...columns(input), updated_at: at })
+          .where("id", "=", savedId)
+          .execute();
+      }
+      await logActivity(trx, {
+        actor: { kind: "staff", id: staff.adminId },
+        action: id === undefined ? "imports.rule_added" : "imports.rule_updated",
+        subject: { kind: "import_rule", id: String(savedId) },
+        summary: `Import rule for ${input.country} ${id === undefined ? "added" : "updated"}`,
+        at,
+      });
+      return { ok: true, id: savedId };
+    }),
+  );
+}
+
+export async function deleteImportRule(db: DB, staff: Staff, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const rule = await getImportRule(trx, id);
+    if (!rule) return false;
+    await trx.deleteFrom("import_rules").where("id", "=", id).execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: staff.adminId },
+      action: "imports.rule_deleted",
+      subject: { kind: "import_rule", id: String(id) },
+      summary: `Import rule for ${rule.country} deleted`,
+    });
+    return true;
+  });
+}
+
+/** The countries a buyer may choose to import into: those with a rule and those of the freight table's ports. */
+export async function importCountries(db: Kysely<Database>): Promise<string[]> {
+  const [rules, ports] = await Promise.all([
+    db.selectFrom("import_rules").select("country").execute(),
+    db.selectFrom("freight_ports").select("country").distinct().execute(),
+  ]);
+  const byKey = new Map<string, string>();
+  for (const { country } of [...rules, ...ports])
+    if (!byKey.has(countryKey(country))) byKey.set(countryKey(country), country);
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}

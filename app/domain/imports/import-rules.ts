@@ -1,0 +1,226 @@
+import { STEERING } from "~/domain/inventory/catalogue";
+
+/*
+ * Whether a vehicle may enter the buyer's country (issue 22). Browser-safe:
+ * cards and pages work the answer out from the vehicle's facts and the
+ * country's rule, both sent by the server; the list's "Only what I can
+ * import" asks the database the same question (importCondition in
+ * import-rules.server.ts), and a test holds the two to the same answers.
+ *
+ * Dates are months, at month precision, as whole numbers: year × 12 + month − 1
+ * (March 2019 is 2019 × 12 + 2). Every figure here is a whole number.
+ */
+
+/** A month as a whole number: year × 12 + month − 1. */
+export type MonthNumber = number;
+
+export const monthNumber = (year: number, month: number): MonthNumber => year * 12 + (month - 1);
+export const yearOf = (m: MonthNumber): number => Math.floor(m / 12);
+export const monthOf = (m: MonthNumber): number => (m % 12) + 1;
+
+/** "2019-03" for March 2019: how a month is written in forms, files and URLs. */
+export function monthText(m: MonthNumber): string {
+  return `${yearOf(m)}-${String(monthOf(m)).padStart(2, "0")}`;
+}
+
+/** The earliest month the stock may record (the upload form's first year is later still). */
+export const FIRST_MONTH_YEAR = 1900;
+
+/**
+ * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019". Null for
+ * anything else, a month outside 1 to 12, or a year before 1900.
+ */
+export function parseMonth(value: string): MonthNumber | null {
+  const text = value.trim();
+  let year: number;
+  let month: number;
+  let m = /^(\d{4})\s*[-/.]\s*(\d{1,2})$/.exec(text);
+  if (m) [year, month] = [Number(m[1]), Number(m[2])];
+  else if ((m = /^(\d{1,2})\s*[-/.]\s*(\d{4})$/.exec(text))) [month, year] = [Number(m[1]), Number(m[2])];
+  else return null;
+  if (month < 1 || month > 12 || year < FIRST_MONTH_YEAR || year > 9999) return null;
+  return monthNumber(year, month);
+}
+
+/** The month a date falls in, in Japan (the shop's clock). */
+export function monthOfDate(date: Date): MonthNumber {
+  // Tokyo is UTC+9 all year: no summer time.
+  const tokyo = new Date(date.getTime() + 9 * 3600_000);
+  return monthNumber(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1);
+}
+
+/**
+ * What the age is counted from: the month of manufacture, of first
+ * registration, or 1 January after the year of manufacture (Pakistan's schemes).
+ */
+export const AGE_FROM = ["manufacture", "registration", "year_after_manufacture"] as const;
+export type AgeFrom = (typeof AGE_FROM)[number];
+
+/** What the age is counted up to: the bill of lading (shipping) date or the arrival. */
+export const AGE_UNTIL = ["shipping", "arrival"] as const;
+export type AgeUntil = (typeof AGE_UNTIL)[number];
+
+/**
+ * How the years are counted:
+ * - "months": from the month, so a vehicle of March 2019 limited to 8 years
+ *   must be counted (shipped or arrived) by February 2027, the month before
+ *   it turns 8: within its birthday month the day decides, which a month does
+ *   not tell, so that month is left out;
+ * - "years": by calendar year, as Kenya counts ("in 2026, first registered
+ *   2019 or later"): the year counted minus the vehicle's year is under the limit.
+ */
+export const AGE_COUNT = ["months", "years"] as const;
+export type AgeCount = (typeof AGE_COUNT)[number];
+
+/** The steering a country requires: the stock's own values ("Right", "Left"), or none. */
+export const RULE_STEERING = STEERING;
+export type RuleSteering = (typeof RULE_STEERING)[number];
+
+export const MAX_AGE_YEARS = 50;
+
+/** What the shop knows of one country's rule, as the pages see it. */
+export type ImportRule = {
+  country: string;
+  /** False: the country admits no used vehicles at all. */
+  usedVehicles: boolean;
+  /** Null: no age limit. */
+  maxAgeYears: number | null;
+  ageFrom: AgeFrom;
+  ageUntil: AgeUntil;
+  ageCount: AgeCount;
+  /** Null: either side. */
+  steering: RuleSteering | null;
+  usedParts: boolean;
+  note: string;
+  sourceUrl: string;
+  /** "2026-11-24": when the rule was last checked against its source. */
+  checkedOn: string;
+  /** False when the shop could not confirm the rule from its source. */
+  confirmed: boolean;
+};
+
+/** The months that matter today: when a vehicle ordered now would ship, and arrive. */
+export type ShippingMonths = {
+  /** Today plus the owner's lead time. */
+  ship: MonthNumber;
+  /** Whole months at sea, rounded up: arrival is `ship + sea`. */
+  sea: number;
+};
+
+/** The facts of a vehicle a rule reads. */
+export type ImportFacts = {
+  /** The listed year: the age is counted from its January when the month of manufacture is not on file. */
+  year: number;
+  manufactured: MonthNumber | null;
+  registered: MonthNumber | null;
+  steering: string | null;
+};
+
+/** The month a vehicle's age is counted from under a rule: first registration, else manufacture, else its listed year. */
+export function ageStart(v: ImportFacts, from: AgeFrom): MonthNumber {
+  const made = v.manufactured ?? monthNumber(v.year, 1);
+  if (from === "year_after_manufacture") return monthNumber(yearOf(made) + 1, 1);
+  return from === "registration" ? (v.registered ?? made) : made;
+}
+
+/** The last month the counted date (shipping or arrival) may fall in, for a vehicle counted from `start`. */
+export function lastCountedMonth(start: MonthNumber, years: number, count: AgeCount): MonthNumber {
+  return count === "months" ? start + years * 12 - 1 : monthNumber(yearOf(start) + years - 1, 12);
+}
+
+/** The month a rule counts up to for a vehicle ordered today. */
+export function countedMonth(rule: Pick<ImportRule, "ageUntil">, when: ShippingMonths): MonthNumber {
+  return rule.ageUntil === "arrival" ? when.ship + when.sea : when.ship;
+}
+
+/**
+ * The earliest month a vehicle's age may be counted from (ageStart) to be
+ * importable today under an age limit.
+ */
+export function earliestStart(
+  rule: Pick<ImportRule, "ageUntil" | "ageCount"> & { maxAgeYears: number },
+  when: ShippingMonths,
+): MonthNumber {
+  const counted = countedMonth(rule, when);
+  return rule.ageCount === "months"
+    ? counted - rule.maxAgeYears * 12 + 1
+    : monthNumber(yearOf(counted) - rule.maxAgeYears + 1, 1);
+}
+
+/**
+ * What a country's rule admits today, as the list's filter reads it
+ * (`ImportTo` resolved): nothing, or vehicles of a steering whose age,
+ * counted from `from`, starts no earlier than `earliest` (no limit when null).
+ */
+export type ImportLimit =
+  | { country: string; admits: false }
+  | {
+      country: string;
+      admits: true;
+      steering: RuleSteering | null;
+      from: "manufacture" | "registration";
+      earliest: MonthNumber | null;
+    };
+
+export type ImportVerdict =
+  | { kind: "no_country" }
+  | { kind: "no_rule"; country: string }
+  | { kind: "not_admitted"; rule: ImportRule }
+  | { kind: "wrong_steering"; rule: ImportRule; required: RuleSteering }
+  | { kind: "steering_unknown"; rule: ImportRule; required: RuleSteering }
+  | { kind: "too_old"; rule: ImportRule; maxAgeYears: number; lastShip: MonthNumber }
+  /** `shipBy`: the last month it may ship in; null when the country has no age limit. */
+  | { kind: "importable"; rule: ImportRule; shipBy: MonthNumber | null };
+
+/**
+ * Whether a vehicle can be imported into the buyer's country if ordered today.
+ * `rule` undefined: no country chosen; null: no rule on file for `country`.
+ */
+export function importVerdict(
+  v: ImportFacts,
+  country: string | null,
+  rule: ImportRule | null,
+  when: ShippingMonths,
+): ImportVerdict {
+  if (!country) return { kind: "no_country" };
+  if (!rule) return { kind: "no_rule", country };
+  if (!rule.usedVehicles) return { kind: "not_admitted", rule };
+  if (rule.steering) {
+    if (!v.steering) return { kind: "steering_unknown", rule, required: rule.steering };
+    if (v.steering !== rule.steering) return { kind: "wrong_steering", rule, required: rule.steering };
+  }
+  if (rule.maxAgeYears === null) return { kind: "importable", rule, shipBy: null };
+  const last = lastCountedMonth(ageStart(v, rule.ageFrom), rule.maxAgeYears, rule.ageCount);
+  // Counted up to arrival: the last month it may ship in is that many months earlier.
+  const lastShip = rule.ageUntil === "arrival" ? last - when.sea : last;
+  return lastShip >= when.ship
+    ? { kind: "importable", rule, shipBy: lastShip }
+    : { kind: "too_old", rule, maxAgeYears: rule.maxAgeYears, lastShip };
+}
+
+/** Whether a part may go to the country: used parts only where the rule admits them. */
+export function partAdmitted(condition: string | null, rule: ImportRule | null): boolean | null {
+  if (!rule) return null;
+  return condition !== "Used" || rule.usedParts;
+}
+
+/** A country's name as rules and ports are matched: case and spacing do not count. */
+export function countryKey(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * A chassis (frame) number with its serial mostly hidden, for public pages:
+ * "NZE161-3012345" becomes "NZE161-30*****"; one without a dash hides its
+ * last half, and at least its last six characters (a 17-character VIN's serial).
+ */
+export function maskedChassis(chassis: string): string {
+  const dash = chassis.lastIndexOf("-");
+  if (dash > 0 && dash < chassis.length - 1) {
+    const serial = chassis.slice(dash + 1);
+    const shown = Math.min(2, Math.floor(serial.length / 2));
+    return `${chassis.slice(0, dash + 1)}${serial.slice(0, shown)}${"*".repeat(serial.length - shown)}`;
+  }
+  const hidden = Math.max(Math.ceil(chassis.length / 2), Math.min(6, chassis.length));
+  return `${chassis.slice(0, chassis.length - hidden)}${"*".repeat(hidden)}`;
+}
