@@ -18,6 +18,7 @@ import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { destinationFromCookie, portChoices } from "./domain/freight/freight.server";
+import { importingFor } from "./domain/imports/import-rules.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
@@ -62,6 +63,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [destination, ports] = admin
     ? [null, []]
     : await Promise.all([destinationFromCookie(db, readCookie(cookies, COOKIES.port.name)), portChoices(db)]);
+  // The country the buyer imports into (chosen, else the port's), its rule and the months a vehicle ordered today is counted at.
+  const importing = admin
+    ? null
+    : await importingFor(
+        db,
+        readCookie(cookies, COOKIES.importCountry.name) ?? destination?.country ?? null,
+        ports.map((p) => p.country),
+      );
   // The buyer's choice; before any, their country's currency when it can be known.
   const chosenCurrency = readCookie(cookies, COOKIES.currency.name);
   const currency: Currency = isCurrency(chosenCurrency)
@@ -84,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rate,
     destination,
     ports,
+    importing,
     customer: customer ? { fullName: customer.fullName } : null,
   };
 }

@@ -10,7 +10,7 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  * sitemaps, and the data the browser fetches when moving between them.
  *
  * - Keyed by address and by everything else a visitor's page depends on:
- *   the language (cookie or Accept-Language), the currency, the list view and the port.
+ *   the language (cookie or Accept-Language), the currency, the list view, the port and the country imported into.
  * - Anyone with a session (buyer or staff) or a two-step challenge is never
  *   served from it: their pages carry their name and favourites. "Has a
  *   session" is read by the function the app reads sessions with.
@@ -94,6 +94,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
       readCookie(cookies, COOKIES.currency.name) ?? "",
       readCookie(cookies, COOKIES.view.name) ?? "",
       readCookie(cookies, COOKIES.port.name) ?? "",
+      readCookie(cookies, COOKIES.importCountry.name) ?? "",
     ].join("\u0000");
   }
 

@@ -12,7 +12,7 @@
  *   no other host and no plain-http page can set them. Over plain http
  *   (development, tests on 127.0.0.1) they keep the plain name, as browsers
  *   refuse a __Host- cookie without Secure. Only the name that applies is read.
- * - Preference cookies (language, currency, port, list view) keep a
+ * - Preference cookies (language, currency, port, country, list view) keep a
  *   visitor's choice for a year, have one name, and are Secure over https.
  * All are for the whole site (Path=/) and SameSite=Lax.
  */
@@ -52,6 +52,8 @@ export const COOKIES = {
   currency: { name: "currency", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
   /** The chosen port (its id), for C&F totals. */
   port: { name: "port", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
+  /** The country the buyer imports into, when not the port's (a landlocked country shipping through a neighbour's port). */
+  importCountry: { name: "import_country", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
   /** Grid or list layout of the stock lists, written by the page so the server renders the same. */
   view: { name: "view", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
 } as const satisfies Record<string, CookieSpec>;

@@ -4,6 +4,7 @@ import { own } from "~/utils/own";
 import { Fragment, useState } from "react";
 import { Field } from "~/components/ui/field";
 import {
+  AUCTION_GRADES,
   COLORS,
   DOORS,
   DRIVES,
@@ -36,6 +37,10 @@ const TEXT_FIELDS: Partial<Record<StockFormField, number>> = {
   quantity: 6,
   mileage: 12,
   engineCc: 8,
+  manufactured: 7,
+  registered: 7,
+  chassisNumber: 30,
+  modelCode: 30,
 };
 
 /**
@@ -79,6 +84,7 @@ export function StockFields({
     color: options("color", COLORS),
     exteriorGrade: GRADES,
     interiorGrade: GRADES,
+    auctionGrade: AUCTION_GRADES,
     condition: options("condition", PART_CONDITIONS),
   };
 

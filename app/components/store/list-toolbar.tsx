@@ -8,6 +8,7 @@ import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { pressWithSpace } from "./press-with-space";
 import { PortPicker } from "./price";
+import { CountryPicker } from "./import-answer";
 import { PreferenceForm } from "./preference-form";
 
 const selectClass =
@@ -157,9 +158,14 @@ export function ListToolbar({
         ))}
       </PreferenceForm>
       {kind === "vehicles" ? (
-        <div className="max-lg:shrink-0">
-          <PortPicker compact />
-        </div>
+        <>
+          <div className="max-lg:shrink-0">
+            <PortPicker compact />
+          </div>
+          <div className="max-lg:shrink-0">
+            <CountryPicker compact />
+          </div>
+        </>
       ) : null}
     </div>
   );

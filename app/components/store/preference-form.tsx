@@ -16,7 +16,7 @@ export function PreferenceForm({
   selectClassName,
   children,
 }: {
-  name: "currency" | "port";
+  name: "currency" | "port" | "importCountry";
   value: string;
   label: ReactNode;
   testId: string;

@@ -59,6 +59,7 @@ export function describeFilters(
     f.Steering ? `${stock("filters.steering")}: ${optionLabel(stock, "steering", f.Steering)}` : null,
     optionLabel(stock, "color", f.Color),
     f.Keyword ? t("savedSearches.words.keyword", { keyword: f.Keyword }) : null,
+    f.ImportTo ? t("savedSearches.words.importTo", { country: f.ImportTo }) : null,
   ].filter((part): part is string => Boolean(part));
 }
 

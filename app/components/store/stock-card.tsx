@@ -7,6 +7,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
+import { ImportBadge } from "./import-answer";
 
 /** A photo that keeps its box while loading, so nothing below it jumps. */
 export function StockImage({
@@ -223,6 +224,11 @@ export function StockCard({
         <div className={row ? "mt-auto pt-1 sm:pt-2" : "mt-auto pt-2"}>
           <Price yen={item.price} />
           <DeliveredPrice yen={item.price} sizeClass={item.sizeClass} />
+          {item.kind === "vehicle" && item.year !== null ? (
+            <div className={`mt-1 ${hiddenOnPhoneRow}`}>
+              <ImportBadge item={{ ...item, year: item.year }} />
+            </div>
+          ) : null}
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import type { TFunction } from "~/i18n/core";
 import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
 import { optionLabel } from "./option-label";
+import { type MonthNumber, monthText } from "~/domain/imports/import-rules";
 
 export type SpecRow = [label: string, value: string | number | null];
 
@@ -24,15 +25,28 @@ export type VehicleSpecs = Pick<
   | "doors"
   | "exteriorGrade"
   | "interiorGrade"
+  | "manufactured"
+  | "registered"
+  | "chassisNumber"
+  | "modelCode"
+  | "auctionGrade"
 >;
+
+/** A month in words, in the page's language ("Mar 2019"); 2019-03 when not given. */
+type MonthWords = (m: MonthNumber) => string;
 
 /**
  * The specification rows of a vehicle, in the page's language: the detail
  * page's table and the compare page's rows, so both always show the same
  * facts. `t` is the "stock" namespace's; `number` formats in the page's language.
  */
-export function vehicleSpecRows(v: VehicleSpecs, t: TFunction<"stock">, number: (value: number) => string): SpecRow[] {
-  return [...vehicleNameRows(v, t), ...vehicleFactRows(v, t, number)];
+export function vehicleSpecRows(
+  v: VehicleSpecs,
+  t: TFunction<"stock">,
+  number: (value: number) => string,
+  month: MonthWords = monthText,
+): SpecRow[] {
+  return [...vehicleNameRows(v, t), ...vehicleFactRows(v, t, number, month)];
 }
 
 /** The rows that say which vehicle it is: they differ by nature, so a comparison does not mark them. */
@@ -41,14 +55,24 @@ export function vehicleNameRows(v: VehicleSpecs, t: TFunction<"stock">): SpecRow
     [t("detail.spec.refNo"), v.refId],
     [t("detail.spec.make"), v.make],
     [t("detail.spec.model"), v.model],
+    [t("detail.spec.modelCode"), v.modelCode],
+    // On public pages the serial is partly hidden (getPublicVehicle).
+    [t("detail.spec.chassisNumber"), v.chassisNumber],
   ];
 }
 
 /** The vehicle's specifications proper, which a comparison marks where they differ. */
-export function vehicleFactRows(v: VehicleSpecs, t: TFunction<"stock">, number: (value: number) => string): SpecRow[] {
+export function vehicleFactRows(
+  v: VehicleSpecs,
+  t: TFunction<"stock">,
+  number: (value: number) => string,
+  month: MonthWords = monthText,
+): SpecRow[] {
   const facts = carFactRows(v, t, number);
   return [
     [t("detail.spec.year"), v.year],
+    [t("detail.spec.manufactured"), v.manufactured !== null ? month(v.manufactured) : null],
+    [t("detail.spec.registered"), v.registered !== null ? month(v.registered) : null],
     [t("detail.spec.type"), optionLabel(t, "bodyType", v.type) || null],
     [t("detail.spec.subType"), optionLabel(t, "bodySubType", v.subType) || null],
     facts.mileage,
@@ -65,6 +89,7 @@ export function vehicleFactRows(v: VehicleSpecs, t: TFunction<"stock">, number: 
     [t("detail.spec.doors"), v.doors],
     [t("detail.spec.exteriorGrade"), v.exteriorGrade],
     [t("detail.spec.interiorGrade"), v.interiorGrade],
+    [t("detail.spec.auctionGrade"), v.auctionGrade],
   ];
 }
 

@@ -312,14 +312,37 @@ export async function deleteImportRule(db: DB, staff: Staff, id: number): Promis
   });
 }
 
-/** The countries a buyer may choose to import into: those with a rule and those of the freight table's ports. */
-export async function importCountries(db: Kysely<Database>): Promise<string[]> {
-  const [rules, ports] = await Promise.all([
-    db.selectFrom("import_rules").select("country").execute(),
-    db.selectFrom("freight_ports").select("country").distinct().execute(),
+/** What every public page knows of importing: the buyer's country, its rule, the months counted and the choices. */
+export type Importing = {
+  /** Null until the buyer picks a port or a country. */
+  country: string | null;
+  rule: ImportRule | null;
+  months: ShippingMonths;
+  /** Countries to choose from: those with a rule and those of the freight table's ports. */
+  countries: string[];
+};
+
+/** The root's import facts, from the country chosen (else the port's) and the freight table's countries. */
+export async function importingFor(
+  db: Kysely<Database>,
+  chosen: string | null,
+  portCountries: readonly string[],
+  now = new Date(),
+): Promise<Importing> {
+  const [rules, settings] = await Promise.all([
+    db.selectFrom("import_rules").selectAll().orderBy("country").execute(),
+    getImportSettings(db),
   ]);
   const byKey = new Map<string, string>();
-  for (const { country } of [...rules, ...ports])
+  for (const country of [...rules.map((r) => r.country), ...portCountries])
     if (!byKey.has(countryKey(country))) byKey.set(countryKey(country), country);
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+  const key = chosen ? countryKey(chosen) : "";
+  const row = key ? rules.find((r) => countryKey(r.country) === key) : undefined;
+  return {
+    // A country as the shop writes it when it knows it.
+    country: key ? (byKey.get(key) ?? chosen!.trim()) : null,
+    rule: row ? toImportRule(row) : null,
+    months: shippingMonths(settings, now),
+    countries: [...byKey.values()].sort((a, b) => a.localeCompare(b)),
+  };
 }

@@ -70,7 +70,7 @@ export const STOCK_ADMIN = {
     column: "year",
     form: {
       required: ["make", "model", "year", "price"],
-      hints: ["price", "refId", "name"],
+      hints: ["price", "refId", "name", "manufactured", "registered", "chassisNumber"],
       upload: [
         {
           title: "fields.sections.basicVehicle",
@@ -92,6 +92,10 @@ export const STOCK_ADMIN = {
           ],
         },
         { title: "fields.sections.featuresCondition", fields: ["color", "exteriorGrade", "interiorGrade"] },
+        {
+          title: "fields.sections.exportPapers",
+          fields: ["manufactured", "registered", "chassisNumber", "modelCode", "auctionGrade"],
+        },
       ],
       edit: [
         {
@@ -104,6 +108,10 @@ export const STOCK_ADMIN = {
           fields: ["engineCc", "fuel", "transmission", "drive", "seats", "doors", "steering"],
         },
         { title: "fields.sections.conditionAppearance", fields: ["color", "exteriorGrade", "interiorGrade"] },
+        {
+          title: "fields.sections.exportPapers",
+          fields: ["manufactured", "registered", "chassisNumber", "modelCode", "auctionGrade"],
+        },
       ],
     },
   },

@@ -35,6 +35,8 @@ export const SEATS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "10+"] 
 export const DOORS = [2, 3, 4, 5] as const;
 export const STEERING = ["Left", "Right"] as const;
 export const GRADES = ["A", "B", "C", "D", "E"] as const;
+/** Japanese auction sheets' overall grades, best first (R and RA: repaired). */
+export const AUCTION_GRADES = ["S", "6", "5", "4.5", "4", "3.5", "3", "2", "1", "R", "RA"] as const;
 export const COLORS = [
   "White",
   "Pearl White",

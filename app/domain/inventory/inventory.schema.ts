@@ -28,7 +28,9 @@ import {
   UPLOAD_FIRST_YEAR,
   VEHICLE_MODELS,
   VEHICLE_SUB_TYPES,
+  AUCTION_GRADES,
 } from "./catalogue";
+import { monthOfDate, parseMonth } from "~/domain/imports/import-rules";
 
 /*
  * The owner's stock forms (SPEC 3, 5; DECISIONS "Inventory"). A listing needs
@@ -135,8 +137,34 @@ const FILL = issue(FILL_REQUIRED);
 
 const stockStatus = z.preprocess(blankToUndefined, z.enum(STOCK_STATUSES).default("available"));
 
+/** A month as the owner types it ("2019-03", "03/2019"); blank for not known. */
+const month = (field: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => parseMonth(v) !== null, patternIssue("monthFormat", { field: staffField(field) }))
+      .transform((v) => parseMonth(v)!)
+      .optional(),
+  );
+
+/** A chassis (frame) number or model code: letters, digits and dashes, kept in capitals. */
+const frameText = (field: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, maxLengthIssue(field, max))
+      .regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, patternIssue("frameChars", { field: staffField(field) }))
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  );
+
 export function vehicleUploadSchema(now = new Date()) {
   const thisYear = shopYear(now);
+  const thisMonth = monthOfDate(now);
   return z
     .object({
       refId,
@@ -162,10 +190,26 @@ export function vehicleUploadSchema(now = new Date()) {
       steering: optionalChoice("steering", STEERING),
       exteriorGrade: optionalChoice("grade", GRADES),
       interiorGrade: optionalChoice("grade", GRADES),
+      manufactured: month("manufactured"),
+      registered: month("registered"),
+      chassisNumber: frameText("chassisNumber", 30),
+      modelCode: frameText("modelCode", 30),
+      auctionGrade: optionalChoice("auctionGrade", AUCTION_GRADES),
       description,
       stockStatus,
     })
     .superRefine((v, ctx) => {
+      for (const field of ["manufactured", "registered"] as const) {
+        const m = v[field];
+        if (m !== undefined && m > thisMonth)
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: patternIssue("monthFuture", { field: staffField(field) }),
+          });
+      }
+      if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
+        ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
       const models = own(VEHICLE_MODELS, v.make);
       if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: chooseMake });
       else if (!models.includes(v.model))

@@ -2,7 +2,8 @@ import { randomInt } from "node:crypto";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { logActivity } from "~/domain/activity/activity.server";
-import type { PartInput, VehicleInput } from "./inventory";
+import type { PartInput, VehicleDetail, VehicleInput } from "./inventory";
+import { maskedChassis } from "~/domain/imports/import-rules";
 import { partRepository } from "./parts.server";
 import { STOCK_KINDS, type StockKind } from "./stock-kinds";
 import { latestStock, repositoryOf } from "./stock-repository.server";
@@ -98,6 +99,16 @@ export async function stockOptions(db: DB) {
 
 /** A vehicle with all its photos in order, or null. */
 export const getVehicle = (db: DB, id: number) => vehicleRepository.detail(db, id);
+
+/**
+ * A vehicle as public pages may show it: the chassis number partly hidden
+ * (the whole one is for the owner and the buyer's invoice), through the same
+ * reader as the owner's, so a vehicle is public exactly when it exists.
+ */
+export async function getPublicVehicle(db: DB, id: number): Promise<VehicleDetail | null> {
+  const v = await getVehicle(db, id);
+  return v && { ...v, chassisNumber: v.chassisNumber && maskedChassis(v.chassisNumber) };
+}
 
 /** A part with all its photos in order, or null. */
 export const getPart = (db: DB, id: number) => partRepository.detail(db, id);

@@ -1,6 +1,7 @@
 import type { StockKind } from "./stock-kinds";
 import type { SizeClass } from "~/domain/freight/freight";
 import type { ImageRef } from "~/domain/media/image-url";
+import type { MonthNumber } from "~/domain/imports/import-rules";
 
 /** Domain objects of the stock, as pages see them. Browser-safe. */
 
@@ -25,6 +26,10 @@ export type StockCard = {
   mileage: number | null;
   engineCc: number | null;
   transmission: string | null;
+  /** Vehicles only (null for parts): what an import rule reads (import-rules.ts). */
+  steering: string | null;
+  manufactured: MonthNumber | null;
+  registered: MonthNumber | null;
 };
 
 export type VehicleInput = {
@@ -49,6 +54,21 @@ export type VehicleInput = {
   interiorGrade: string | null;
   description: string;
   stockStatus: StockStatus;
+  /** Left out (the demo's and tests' vehicles): not known. */
+} & Partial<ExportFacts>;
+
+/**
+ * What a vehicle's export and import papers say of it (issue 22). Months are
+ * whole numbers, year × 12 + month − 1 (import-rules.ts).
+ */
+export type ExportFacts = {
+  manufactured: MonthNumber | null;
+  /** First registration in Japan. */
+  registered: MonthNumber | null;
+  /** The chassis (frame) number: whole for the owner and on invoices, partly hidden on public pages. */
+  chassisNumber: string | null;
+  modelCode: string | null;
+  auctionGrade: string | null;
 };
 
 export type PartInput = {
@@ -103,7 +123,7 @@ export type VehicleDetail = {
   createdAt: string;
   updatedAt: string;
   images: ImageRef[];
-};
+} & ExportFacts;
 
 export type PartDetail = {
   id: number;

@@ -10,7 +10,7 @@ import type { StockPath } from "./stock-kinds";
 import { removeUnusedPhotos } from "./admin-stock.server";
 import { partRepository } from "./parts.server";
 import { itemImages, repositoryOf } from "./stock-repository.server";
-import { partInput, photoRefused, vehicleInput } from "./stock-upload.server";
+import { chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
 import { vehicleRepository } from "./vehicles.server";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -70,6 +70,10 @@ export async function editStock(
   const refId = (submission.value.refId as string | undefined) || existing.ref_id;
   if ((await repository.refIdHolder(db, refId, id)) !== null)
     return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: staffText("refIdUsed") } };
+  const chassis = "chassisNumber" in submission.value ? submission.value.chassisNumber : undefined;
+  const chassisRefused = await chassisTaken(db, chassis ?? null, id);
+  if (chassisRefused)
+    return { ok: false, status: 400, message: SAVE_FAILED, errors: { chassisNumber: chassisRefused } };
 
   const added: ImageRef[] = [];
   for (const file of form.files) {

@@ -79,6 +79,9 @@ export type CardRow = {
   engine_cc?: number | null;
   mileage?: number | null;
   transmission?: string | null;
+  steering?: string | null;
+  manufactured_month?: number | null;
+  registered_month?: number | null;
 };
 
 /** A card from its row and cover; vehicles get their freight size class. */
@@ -99,6 +102,9 @@ export function stockCardOf(r: CardRow, image: StockCard["image"], kind: StockKi
     mileage: vehicle ? (r.mileage ?? null) : null,
     engineCc: vehicle ? (r.engine_cc ?? null) : null,
     transmission: vehicle ? (r.transmission ?? null) : null,
+    steering: vehicle ? (r.steering ?? null) : null,
+    manufactured: vehicle ? (r.manufactured_month ?? null) : null,
+    registered: vehicle ? (r.registered_month ?? null) : null,
   };
 }
 

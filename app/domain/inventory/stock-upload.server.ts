@@ -10,6 +10,7 @@ import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { createPart, createVehicle } from "./inventory.server";
 import { repositoryOf } from "./stock-repository.server";
+import { chassisHolder } from "./vehicles.server";
 import {
   FILL_REQUIRED,
   imageUploadFailed,
@@ -98,9 +99,18 @@ export async function uploadVehicle(
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const input = vehicleInput(submission.value);
+  const taken = await chassisTaken(db, input.chassisNumber ?? null);
+  if (taken) return { ok: false, status: 400, message: uploadFailed(taken), errors: { chassisNumber: taken } };
   return list(db, media, form, "vehicles", input, (images) =>
     createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
   );
+}
+
+/** The refusal of a chassis number another vehicle is listed with; null when it is free. */
+export async function chassisTaken(db: DB, chassis: string | null, except?: number): Promise<Problem | null> {
+  if (!chassis) return null;
+  const holder = await chassisHolder(db, chassis, except);
+  return holder ? staffPattern("chassisUsed", { ref: holder.refId }) : null;
 }
 
 /** A vehicle's fields as the upload and edit forms give them. */
@@ -125,6 +135,11 @@ export function vehicleInput(v: z.output<ReturnType<typeof vehicleUploadSchema>>
     steering: v.steering ?? null,
     exteriorGrade: v.exteriorGrade ?? null,
     interiorGrade: v.interiorGrade ?? null,
+    manufactured: v.manufactured ?? null,
+    registered: v.registered ?? null,
+    chassisNumber: v.chassisNumber ?? null,
+    modelCode: v.modelCode ?? null,
+    auctionGrade: v.auctionGrade ?? null,
     description: v.description,
     stockStatus: v.stockStatus,
   };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { dialectOf } from "~/db/db.server";
+import { type DB, dialectOf } from "~/db/db.server";
 import { defaultVehicleName, type VehicleDetail, type VehicleInput } from "./inventory";
 import { vehiclePriceColumns } from "./price-cut.server";
 import {
@@ -33,7 +33,25 @@ export const VEHICLE_CARD_COLUMNS = [
   "engine_cc",
   "mileage",
   "transmission",
+  "steering",
+  "manufactured_month",
+  "registered_month",
 ] as const;
+
+/** The vehicle listed with this chassis number, other than `except`; null when none. */
+export async function chassisHolder(
+  db: DB,
+  chassis: string,
+  except?: number,
+): Promise<{ id: number; refId: string } | null> {
+  const row = await db
+    .selectFrom("vehicles")
+    .select(["id", "ref_id"])
+    .where("chassis_number", "=", chassis)
+    .$if(except !== undefined, (q) => q.where("id", "!=", except!))
+    .executeTakeFirst();
+  return row ? { id: row.id, refId: row.ref_id } : null;
+}
 
 /** A vehicle's columns from its fields: listing, editing and the bulk loader write the same ones (the name defaults). */
 export function vehicleColumns(input: VehicleInput) {
@@ -58,6 +76,11 @@ export function vehicleColumns(input: VehicleInput) {
     interior_grade: input.interiorGrade,
     description: input.description,
     stock_status: input.stockStatus,
+    manufactured_month: input.manufactured ?? null,
+    registered_month: input.registered ?? null,
+    chassis_number: input.chassisNumber ?? null,
+    model_code: input.modelCode ?? null,
+    auction_grade: input.auctionGrade ?? null,
   };
 }
 
@@ -157,6 +180,11 @@ export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       images: images.map(toImageRef),
+      manufactured: row.manufactured_month,
+      registered: row.registered_month,
+      chassisNumber: row.chassis_number,
+      modelCode: row.model_code,
+      auctionGrade: row.auction_grade,
     };
   },
 

@@ -20,6 +20,9 @@ export type ListItem = {
   steering: string | null;
   color: string | null;
   stockStatus: StockStatus;
+  /** Vehicles only: what an import rule reads besides the year and steering (import-rules.ts). */
+  manufactured: number | null;
+  registered: number | null;
   /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
   images: ImageRef[];
   imageCount: number;

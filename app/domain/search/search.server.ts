@@ -210,6 +210,8 @@ export function vehicleListQueries(
         "steering",
         "color",
         "stock_status",
+        "manufactured_month",
+        "registered_month",
       ])
       .where(where)
       .orderBy(sortKey("vehicles", column, sortMatches), direction)
@@ -401,7 +403,7 @@ export async function listPlan(
 const CARD_PHOTOS = 5;
 
 /** A row of a list page: the card's facts, and a vehicle's few more. */
-type ListRow = CardRow & { fuel?: string | null; steering?: string | null; color?: string | null };
+type ListRow = CardRow & { fuel?: string | null; color?: string | null };
 
 /** One page of a list, with its photos, as the list shows it. */
 async function listResult(
@@ -458,6 +460,8 @@ async function listResult(
         steering: r.steering ?? null,
         color: r.color ?? null,
         stockStatus: r.stock_status,
+        manufactured: r.manufactured_month ?? null,
+        registered: r.registered_month ?? null,
         images: own.slice(0, CARD_PHOTOS).map(toImageRef),
         imageCount: own.length,
       };

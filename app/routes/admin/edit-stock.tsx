@@ -15,6 +15,7 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
+import { monthText } from "~/domain/imports/import-rules";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 
 // One module for Edit Vehicle (/admin/edit/{id}) and Edit Part (/admin/edit-parts/{id}, /admin/edit-part/{id}).
@@ -41,6 +42,11 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       .filter(([, v]) => v !== null && typeof v !== "object")
       .map(([k, v]) => [k, String(v)]),
   );
+  // Months are kept as numbers and typed as 2019-03.
+  if ("manufactured" in item) {
+    if (item.manufactured !== null) initial.manufactured = monthText(item.manufactured);
+    if (item.registered !== null) initial.registered = monthText(item.registered);
+  }
   return {
     id: item.id,
     name: item.name,

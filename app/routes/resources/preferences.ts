@@ -7,7 +7,7 @@ import { clearCookie, COOKIES, secureCookies, setCookie } from "~/utils/cookies"
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/preferences";
 
-/** Remembers the visitor's language, currency and port for a year, then goes back to the page they were on. */
+/** Remembers the visitor's language, currency, port and country for a year, then goes back to the page they were on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const secure = secureCookies(getServices(context));
   const form = await request.formData();
@@ -23,6 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append(
       "Set-Cookie",
       port === "" ? clearCookie(COOKIES.port, secure) : setCookie(COOKIES.port, port, secure),
+    );
+  }
+  // The country imported into ("" to follow the port's): a name as the rules and ports write it.
+  const country = form.get("importCountry");
+  if (typeof country === "string" && country.length <= 60 && !/[\u0000-\u001f;,]/.test(country)) {
+    const name = country.trim().replace(/\s+/g, " ");
+    headers.append(
+      "Set-Cookie",
+      name === "" ? clearCookie(COOKIES.importCountry, secure) : setCookie(COOKIES.importCountry, name, secure),
     );
   }
   return redirect(back, { headers });

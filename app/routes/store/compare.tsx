@@ -8,6 +8,7 @@ import { DeliveredPrice, Price } from "~/components/store/price";
 import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
 import { type SpecRow, vehicleFactRows, vehicleNameRows } from "~/components/store/vehicle-specs";
+import { useMonthText } from "~/components/store/import-answer";
 import { getServices } from "~/context.server";
 import { compareHref, MAX_COMPARE, parseCompareIds, sameVehicles } from "~/domain/buyer-tools/compare";
 import { compareVehicles } from "~/domain/buyer-tools/compare.server";
@@ -69,6 +70,7 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
   const { t } = useT("stock");
   const { t: homeT } = useT("home");
   const format = useFormat();
+  const month = useMonthText();
   const destination = useRootData()?.destination ?? null;
   const tableRows = (of: (v: Vehicle) => SpecRow[], names: boolean): CompareRow[] => {
     const perVehicle = vehicles.map(of);
@@ -80,7 +82,7 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
     }));
   };
   const nameRows = tableRows((v) => vehicleNameRows(v, t), true);
-  const specRows = tableRows((v) => vehicleFactRows(v, t, format.number), false);
+  const specRows = tableRows((v) => vehicleFactRows(v, t, format.number, month), false);
   // A list, so more rows (such as the total to the buyer's port) can join it.
   return [
     {

@@ -1,4 +1,5 @@
 import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
+import { PartImportNote } from "~/components/store/import-answer";
 import { optionLabel } from "~/components/store/option-label";
 import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
 import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
@@ -83,6 +84,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
           <span className="text-sm text-slate-500">· {t("detail.part.inStock", { count: p.quantity })}</span>
         ) : null
       }
+      priceDetails={<PartImportNote condition={p.condition} />}
       specRows={[
         [t("detail.spec.make"), p.make],
         [t("detail.spec.model"), p.model],

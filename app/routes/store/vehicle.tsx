@@ -3,6 +3,7 @@ import { optionLabel } from "~/components/store/option-label";
 import { PortPicker, PriceBreakdown } from "~/components/store/price";
 import { sizeClassOf } from "~/domain/freight/freight";
 import { CompareToggle } from "~/components/store/compare";
+import { ImportAnswer, useMonthText } from "~/components/store/import-answer";
 import { StockCard } from "~/components/store/stock-card";
 import { useRecordRecentView } from "~/components/store/recent";
 import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
@@ -11,7 +12,7 @@ import { recordView } from "~/domain/buyer-tools/recent.server";
 import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
-import { getVehicle } from "~/domain/inventory/inventory.server";
+import { getPublicVehicle } from "~/domain/inventory/inventory.server";
 import { similarVehicles } from "~/domain/inventory/similar.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
@@ -25,7 +26,7 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = getServices(args.context);
-  const detail = await loadStockDetail(args, "vehicle", getVehicle);
+  const detail = await loadStockDetail(args, "vehicle", getPublicVehicle);
   if (!detail.item) return detail.notFound;
   const { item: vehicle, customer } = detail;
   // Signed-in buyers' pages are never cached, so each of their views reaches here.
@@ -92,6 +93,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => stockDetailMeta("
 export default function VehicleDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
   const format = useFormat();
+  const month = useMonthText();
   const v = loaderData.item;
   useRecordRecentView(v?.id ?? null);
   if (!v) return <StockNotFound kind="vehicle" />;
@@ -117,6 +119,9 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <PortPicker />
             <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
           </div>
+          <div className="mt-4">
+            <ImportAnswer vehicle={v} />
+          </div>
           <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
           {sold ? (
             <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("detail.vehicle.sold")}</p>
@@ -125,7 +130,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
       }
       actions={<CompareToggle vehicleId={v.id} size="lg" />}
       // The same rows as the compare page's.
-      specRows={vehicleSpecRows(v, t, format.number)}
+      specRows={vehicleSpecRows(v, t, format.number, month)}
       grid={({ gallery, summary, quote }) => (
         /*
           Phones: photos, name and price, specifications, the description, then the quote form.

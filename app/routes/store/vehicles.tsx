@@ -12,6 +12,7 @@ import { formatNumber } from "~/i18n/format";
 import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
+import { ImportOnlyToggle } from "~/components/store/import-answer";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/vehicles";
 
@@ -62,6 +63,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function findBudget(yen: number | undefined, currency: string | undefined): number | undefined {
   if (yen === undefined || !currency) return yen;
   return Math.max(10_000, Math.round(yen / 10_000) * 10_000);
+}
+
+/** The countries to choose from, with the one the address names even when the shop has no rule for it. */
+function importCountries(countries: readonly string[], chosen: string | undefined): string[] {
+  return chosen && !countries.includes(chosen) ? [chosen, ...countries] : [...countries];
 }
 
 /** An example amount with two significant digits (3,312 → 3,300). */
@@ -155,6 +161,15 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
       label: t("filters.keyword"),
       placeholder: t("list.vehicles.keywordPlaceholder"),
     },
+    {
+      kind: "select",
+      name: "ImportTo",
+      label: t("filters.importTo"),
+      options: importCountries(root?.importing?.countries ?? [], query.filters.ImportTo).map((c) => ({
+        value: c,
+        label: c,
+      })),
+    },
   ];
   return (
     <StockListPage
@@ -179,11 +194,14 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
         />
       }
       actions={
-        <SaveSearchEntry
-          filters={query.filters}
-          query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
-          signedIn={Boolean(root?.customer)}
-        />
+        <div className="flex flex-wrap items-start gap-3">
+          <ImportOnlyToggle query={query} />
+          <SaveSearchEntry
+            filters={query.filters}
+            query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
+            signedIn={Boolean(root?.customer)}
+          />
+        </div>
       }
     />
   );
