@@ -109,6 +109,33 @@ export function ImportBadge({ item }: { item: ImportFacts | null }) {
   );
 }
 
+/** The vehicle page's sentence for a verdict. */
+function useHeadline() {
+  const { t } = useT("stock");
+  const month = useMonthText();
+  return (verdict: ImportVerdict): string => {
+    const country = "rule" in verdict ? verdict.rule.country : verdict.kind === "no_rule" ? verdict.country : "";
+    switch (verdict.kind) {
+      case "importable":
+        return verdict.shipBy === null
+          ? t("imports.detail.importable", { country })
+          : t("imports.detail.importableBy", { country, month: month(verdict.shipBy) });
+      case "too_old":
+        return t("imports.detail.tooOld", { country, month: month(verdict.lastShip) });
+      case "wrong_steering":
+        return t(`imports.detail.onlySide.${verdict.required}`, { country });
+      case "steering_unknown":
+        return t("imports.detail.askSteering", { country });
+      case "not_admitted":
+        return t("imports.detail.notAdmitted", { country });
+      case "no_rule":
+        return t("imports.detail.noRule", { country });
+      default:
+        return "";
+    }
+  };
+}
+
 /** The rule in words: its age limit and steering, each a sentence. */
 function useRuleLines() {
   const { t } = useT("stock");
@@ -187,33 +214,13 @@ function RuleSource({ rule }: { rule: ImportRule }) {
 export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
   const verdict = useImportVerdict(vehicle);
   const { t } = useT("stock");
-  const month = useMonthText();
   const ruleLines = useRuleLines();
+  const headline = useHeadline();
   const body = (() => {
     if (!verdict) return <p className="text-sm text-slate-600">{t("imports.pickPrompt")}</p>;
     const tone = toneOf(verdict);
     const rule = "rule" in verdict ? verdict.rule : null;
-    const country = rule ? rule.country : verdict.kind === "no_rule" ? verdict.country : "";
-    const headline = (() => {
-      switch (verdict.kind) {
-        case "importable":
-          return verdict.shipBy === null
-            ? t("imports.detail.importable", { country })
-            : t("imports.detail.importableBy", { country, month: month(verdict.shipBy) });
-        case "too_old":
-          return t("imports.detail.tooOld", { country, month: month(verdict.lastShip) });
-        case "wrong_steering":
-          return t(`imports.detail.onlySide.${verdict.required}`, { country });
-        case "steering_unknown":
-          return t("imports.detail.askSteering", { country });
-        case "not_admitted":
-          return t("imports.detail.notAdmitted", { country });
-        case "no_rule":
-          return t("imports.detail.noRule", { country });
-        default:
-          return "";
-      }
-    })();
+    const text = headline(verdict);
     return (
       <>
         <p
@@ -224,7 +231,7 @@ export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
           <span className="mt-0.5">
             <Mark tone={tone} />
           </span>
-          <span>{headline}</span>
+          <span>{text}</span>
         </p>
         {rule ? (
           <>
@@ -304,5 +311,23 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
         </button>
       </noscript>
     </Form>
+  );
+}
+
+/** Above the quote form: the same answer as the page's, when the buyer's country refuses the vehicle. */
+export function ImportWarning({ vehicle }: { vehicle: ImportFacts }) {
+  const verdict = useImportVerdict(vehicle);
+  const headline = useHeadline();
+  const { t } = useT("stock");
+  if (!verdict || verdict.kind === "importable" || verdict.kind === "no_country" || verdict.kind === "no_rule")
+    return null;
+  return (
+    <p
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      role="note"
+      data-testid="quote-import-warning"
+    >
+      <span className="font-semibold">{headline(verdict)}</span> {t("imports.confirm")}
+    </p>
   );
 }

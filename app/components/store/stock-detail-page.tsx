@@ -119,6 +119,7 @@ export function StockDetailPage({
   statusNote,
   stockNote,
   priceDetails,
+  quoteNote,
   actions,
   specRows,
   panels,
@@ -145,6 +146,8 @@ export function StockDetailPage({
   statusNote?: ReactNode;
   stockNote?: ReactNode;
   priceDetails?: ReactNode;
+  /** Said above the quote form (a vehicle the buyer's country refuses). */
+  quoteNote?: ReactNode;
   actions?: ReactNode;
   specRows: SpecRow[];
   panels?: ReactNode;
@@ -205,6 +208,7 @@ export function StockDetailPage({
           {t("detail.quote.title")}
         </h2>
         <p className="mt-2 text-sm text-slate-700">{t(`detail.${kind}.quoteIntro`)}</p>
+        {quoteNote}
         <QuoteForm
           kind={kind}
           itemId={item.id}

@@ -6,6 +6,8 @@ import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { landedPrice, percentFromBp, portLabel } from "~/domain/freight/freight";
+import { type ImportRule, importVerdict, monthText } from "~/domain/imports/import-rules";
+import { getImportSettings, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
 import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
 import { formatYen } from "~/domain/inventory/price";
 import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
@@ -79,6 +81,51 @@ async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Pr
   if (landed.terms === "CIF")
     parts.push(`insurance ${formatYen(landed.insurance)} (${percentFromBp(port.insuranceBp)} %)`);
   return `${landed.terms} ${formatYen(landed.total)} = ${parts.join(" + ")}`;
+}
+
+/**
+ * The owner's mail line on whether the vehicle may enter the buyer's country
+ * (the country they typed, else their port's), as the shop's rule says today;
+ * null when neither has a rule on file.
+ */
+async function importCheckLine(
+  db: DB,
+  vehicleId: number,
+  countries: readonly (string | null)[],
+): Promise<string | null> {
+  const [v] = await vehicleRepository.cards(db, [vehicleId]);
+  if (!v || v.year === null) return null;
+  let country: string | null = null;
+  let rule: ImportRule | null = null;
+  for (const c of countries) {
+    rule = await ruleForCountry(db, c);
+    if (rule) {
+      country = rule.country;
+      break;
+    }
+  }
+  if (!country || !rule) return null;
+  const verdict = importVerdict(
+    { ...v, year: v.year },
+    country,
+    rule,
+    shippingMonths(await getImportSettings(db), new Date()),
+  );
+  const checked = `(rule checked ${rule.checkedOn}${rule.confirmed ? "" : ", unconfirmed"})`;
+  switch (verdict.kind) {
+    case "importable":
+      return `${country}: can be imported${verdict.shipBy === null ? "" : ` if it ships by ${monthText(verdict.shipBy)}`} ${checked}`;
+    case "too_old":
+      return `WARNING ${country}: too old, it had to ship by ${monthText(verdict.lastShip)} ${checked}`;
+    case "wrong_steering":
+      return `WARNING ${country}: admits ${verdict.required.toLowerCase()}-hand drive only ${checked}`;
+    case "steering_unknown":
+      return `WARNING ${country}: admits ${verdict.required.toLowerCase()}-hand drive only and this vehicle's steering is not on file ${checked}`;
+    case "not_admitted":
+      return `WARNING ${country}: admits no used vehicles ${checked}`;
+    default:
+      return null;
+  }
 }
 
 export type QuoteOutcome =
@@ -169,6 +216,11 @@ export async function createQuote(
           ...(port && request.kind === "vehicle"
             ? [["price_to_port", await priceToPortLine(trx, item.id, port)] as [string, string]]
             : []),
+          ...(await (async () => {
+            if (request.kind !== "vehicle") return [];
+            const line = await importCheckLine(trx, item.id, [request.country, port?.country ?? null]);
+            return line ? ([["import_check", line]] as [string, string][]) : [];
+          })()),
           ["email", request.email],
           ["phone", request.phone],
           ["contact_methods", request.contactMethods.join(", ") || "none chosen"],

@@ -3,7 +3,7 @@ import { optionLabel } from "~/components/store/option-label";
 import { PortPicker, PriceBreakdown } from "~/components/store/price";
 import { sizeClassOf } from "~/domain/freight/freight";
 import { CompareToggle } from "~/components/store/compare";
-import { ImportAnswer, useMonthText } from "~/components/store/import-answer";
+import { ImportAnswer, ImportWarning, useMonthText } from "~/components/store/import-answer";
 import { StockCard } from "~/components/store/stock-card";
 import { useRecordRecentView } from "~/components/store/recent";
 import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
@@ -128,6 +128,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </>
       }
+      quoteNote={<ImportWarning vehicle={v} />}
       actions={<CompareToggle vehicleId={v.id} size="lg" />}
       // The same rows as the compare page's.
       specRows={vehicleSpecRows(v, t, format.number, month)}
