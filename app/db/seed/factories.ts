@@ -1,3 +1,4 @@
+import { monthOfDate } from "~/domain/imports/import-rules";
 import { COLORS, GRADES, PART_CONDITIONS, PART_MODELS, PART_SUB_TYPES } from "~/domain/inventory/catalogue";
 import type { PartInput, StockStatus, VehicleInput } from "~/domain/inventory/inventory";
 
@@ -424,10 +425,37 @@ export function vehicleFactory(rng: Rng, index: number, overrides: Partial<Vehic
     steering: rng() < 0.92 ? "Right" : "Left",
     exteriorGrade,
     interiorGrade,
+    ...exportPapers(index, year, facts.model),
+    auctionGrade: ({ A: "4.5", B: "4", C: "3.5", D: "3" } as Record<string, string>)[exteriorGrade] ?? null,
     description,
     stockStatus: pick(rng, STOCK_MIX),
     ...overrides,
   };
+}
+
+/**
+ * What a vehicle's export certificate says, from its place in the stock
+ * (drawn without the random source, so the stock's other facts stay as they
+ * were): made in a month of its year, first registered up to six months later.
+ */
+function exportPapers(index: number, year: number, model: string) {
+  const manufactured = year * 12 + ((index * 7) % 12);
+  const thisMonth = monthOfDate(new Date());
+  const code = `${model
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 3)
+    .toUpperCase()}${10 + (index % 80)}`;
+  return {
+    manufactured,
+    registered: Math.min(manufactured + ((index * 5) % 7), thisMonth),
+    modelCode: `DBA-${code}`,
+  };
+}
+
+/** A chassis number for the vehicle at `index`: each index its own, so a seeded stock lists each once. */
+export function chassisFor(index: number, modelCode: string | null | undefined): string {
+  const prefix = (modelCode ?? "CAR").replace(/^[A-Z]+-/, "");
+  return `${prefix}-${String(1_000_000 + ((index * 7919) % 9_000_000)).padStart(7, "0")}`;
 }
 
 const PART_BASE_PRICE: Record<string, number> = {

@@ -8,7 +8,7 @@ import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "./demo-bank.server";
 import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
-import { between, createRng, partFactory, vehicleFactory } from "./factories";
+import { between, createRng, partFactory, vehicleFactory, chassisFor } from "./factories";
 import { drawPartPhoto, drawVehiclePhoto } from "./pictures.server";
 
 export const DEMO_CUSTOMER = {
@@ -48,7 +48,8 @@ export async function seedStock(db: DB, media: MediaStore, options: SeedOptions)
   const spread = 60 * 24 * 3600 * 1000;
   const vehicles: { id: number; refId: string; createdAt: string }[] = [];
   for (let i = 0; i < options.vehicles; i++) {
-    const input = vehicleFactory(rng, i);
+    const drawn = vehicleFactory(rng, i);
+    const input = { ...drawn, chassisNumber: chassisFor(i, drawn.modelCode) };
     const count = between(rng, options.photos[0], options.photos[1]);
     // Photos of one item are drawn and stored side by side (sharp works on a thread pool).
     const images: ImageRef[] = await Promise.all(
