@@ -37,7 +37,13 @@ const SECTIONS: Section[] = [
       { to: "/admin/templates", label: { key: "templates.nav" } },
     ],
   },
-  { title: "shipping", links: [{ to: "/admin/freight", label: "freight" }] },
+  {
+    title: "shipping",
+    links: [
+      { to: "/admin/freight", label: "freight" },
+      { to: "/admin/import-rules", label: "importRules" },
+    ],
+  },
   {
     title: "shop",
     links: [

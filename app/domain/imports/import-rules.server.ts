@@ -4,8 +4,17 @@ import { type DB, nowIso } from "~/db/db.server";
 import type { Database, ImportRuleTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
 import { readSetting, writeSetting } from "~/domain/settings/settings-store.server";
-import type { Problem } from "~/i18n/problem";
-import { patternIssue, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
+import {
+  maxLengthIssue,
+  patternIssue,
+  requiredIssue,
+  staffField,
+  staffRequiredText,
+  textIssue,
+} from "~/domain/staff/staff-problems";
+import { isRealDay } from "~/domain/deals/deal-time";
+import { shopDay } from "~/i18n/format";
+import { issue, type Problem } from "~/i18n/problem";
 import {
   AGE_COUNT,
   AGE_FROM,
@@ -20,6 +29,7 @@ import {
   type ShippingMonths,
 } from "./import-rules";
 import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./import-settings";
+import { maxAgeOf, NOTE_MAX, RULE_EXISTS, RULE_NOT_FOUND } from "./rule-editor";
 
 /*
  * The owner's import rules per destination country, the shop's lead time
@@ -29,23 +39,36 @@ import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./i
  */
 
 export const IMPORTS_KEY = "imports";
-export const RULE_EXISTS = staffText("ruleExists");
-export const RULE_NOT_FOUND = staffText("ruleNotFound");
+export { RULE_EXISTS, RULE_NOT_FOUND };
 
+/** A shipping time in whole days, within its range. */
+const daysIn = (field: keyof ImportSettings) =>
+  z.number().int().min(IMPORT_SETTINGS_RANGE[field].min).max(IMPORT_SETTINGS_RANGE[field].max);
+
+/** As stored: a value out of its range (or missing) is read as its default. */
 const StoredSettings = z.object({
-  leadDays: z
-    .number()
-    .int()
-    .min(IMPORT_SETTINGS_RANGE.leadDays.min)
-    .max(IMPORT_SETTINGS_RANGE.leadDays.max)
-    .catch(IMPORT_DEFAULTS.leadDays),
-  seaDays: z
-    .number()
-    .int()
-    .min(IMPORT_SETTINGS_RANGE.seaDays.min)
-    .max(IMPORT_SETTINGS_RANGE.seaDays.max)
-    .catch(IMPORT_DEFAULTS.seaDays),
+  leadDays: daysIn("leadDays").catch(IMPORT_DEFAULTS.leadDays),
+  seaDays: daysIn("seaDays").catch(IMPORT_DEFAULTS.seaDays),
 });
+
+/** As saved: out of range is refused, never replaced by the default. */
+const SettingsToSave = z.object({ leadDays: daysIn("leadDays"), seaDays: daysIn("seaDays") });
+
+/** A shipping time as the owner types it: a whole number of days within its range. */
+const typedDays = (field: keyof ImportSettings) => {
+  const { min, max } = IMPORT_SETTINGS_RANGE[field];
+  const range = patternIssue("numberRange", { field: staffField(field), min, max });
+  return z
+    .string({ error: requiredIssue(field) })
+    .trim()
+    .min(1, { error: requiredIssue(field), abort: true })
+    .regex(/^\d{1,4}$/, range)
+    .transform(Number)
+    .pipe(z.number().int().min(min, range).max(max, range));
+};
+
+/** The settings form of the rule editor. */
+export const ImportSettingsSchema = z.object({ leadDays: typedDays("leadDays"), seaDays: typedDays("seaDays") });
 
 export async function getImportSettings(db: Kysely<Database>): Promise<ImportSettings> {
   const parsed = StoredSettings.safeParse(await readSetting(db, IMPORTS_KEY));
@@ -54,8 +77,9 @@ export async function getImportSettings(db: Kysely<Database>): Promise<ImportSet
 
 type Staff = { id: number; adminId: string };
 
+/** Saves the shipping times; a value out of its range throws (the form's schema refuses it first). */
 export async function saveImportSettings(db: DB, staff: Staff, settings: ImportSettings): Promise<void> {
-  const checked = StoredSettings.parse(settings);
+  const checked = SettingsToSave.parse(settings);
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
     await writeSetting(trx, IMPORTS_KEY, checked, at);
@@ -172,53 +196,57 @@ export function importCondition(eb: ExpressionBuilder<Database, "vehicles">, lim
 /* ---------- The owner's editor ---------- */
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/** A checkbox: ticked sends "on"; anything else, or nothing, is unticked. */
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean());
 const choice = <T extends readonly [string, ...string[]]>(values: T, key: string) =>
   z.enum(values, { error: patternIssue("chooseFromList", { choice: { key: `messages.choices.${key}` } }) });
 
+const MAX_AGE_FORMAT = issue("messages.text.maxAgeFormat", { max: MAX_AGE_YEARS });
+
+/** An address buyers can open: http or https, with a host. */
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The rule editor's form. `now` sets "today" (in the shop's time zone), the
+ * latest day a rule can have been checked.
+ */
 export function importRuleSchema(now = new Date()) {
-  const today = now.toISOString().slice(0, 10);
+  const today = shopDay(now);
   return z.object({
     country: staffRequiredText("country", 60),
     usedVehicles: checkbox,
+    // Empty: no age limit.
     maxAgeYears: z.preprocess(
       blankToUndefined,
       z
-        .string()
-        .trim()
-        .regex(/^\d{1,2}$/, textIssue("maxAgeFormat"))
-        .transform(Number)
-        .pipe(z.number().int().min(1, textIssue("maxAgeFormat")).max(MAX_AGE_YEARS, textIssue("maxAgeFormat")))
+        .string({ error: MAX_AGE_FORMAT })
+        .refine((v) => maxAgeOf(v) !== null, MAX_AGE_FORMAT)
+        .transform((v) => maxAgeOf(v)!)
         .optional(),
     ),
     ageFrom: choice(AGE_FROM, "ageFrom"),
     ageUntil: choice(AGE_UNTIL, "ageUntil"),
     ageCount: choice(AGE_COUNT, "ageCount"),
+    // Empty: either side.
     steering: z.preprocess(blankToUndefined, choice(RULE_STEERING, "steering").optional()),
     usedParts: checkbox,
     note: z.preprocess(
       (v) => v ?? "",
       z
-        .string()
+        .string({ error: maxLengthIssue("note", NOTE_MAX) })
         .trim()
-        .max(1000, patternIssue("maxLength", { field: { key: "messages.fieldNames.note" }, max: "1,000" })),
+        .max(NOTE_MAX, maxLengthIssue("note", NOTE_MAX)),
     ),
-    sourceUrl: staffRequiredText("sourceUrl", 500).refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    }, textIssue("sourceUrlFormat")),
+    sourceUrl: staffRequiredText("sourceUrl", 500).refine(isWebAddress, textIssue("sourceUrlFormat")),
     checkedOn: staffRequiredText("checkedOn", 10)
-      .refine(
-        (v) =>
-          /^\d{4}-\d{2}-\d{2}$/.test(v) &&
-          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-          new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
-        textIssue("checkedOnFormat"),
-      )
+      .refine(isRealDay, { error: textIssue("checkedOnFormat"), abort: true })
       .refine((v) => v <= today, textIssue("checkedOnFuture")),
     confirmed: checkbox,
   });
@@ -244,13 +272,15 @@ function columns(input: ImportRuleInput) {
 
 export type RuleSaveResult = { ok: true; id: number } | { ok: false; error: Problem };
 
+/**
+ * Whether another rule names the same country. Compared here rather than with
+ * lower() in SQL: SQLite's lower() folds only A to Z, so "CÔTE D'IVOIRE"
+ * would pass beside "Côte d'Ivoire". One row per country: the table stays small.
+ */
 async function sameCountry(db: Kysely<Database>, country: string, exceptId?: number): Promise<boolean> {
-  let q = db
-    .selectFrom("import_rules")
-    .select("id")
-    .where(sql<string>`lower(country)`, "=", countryKey(country));
-  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  const key = countryKey(country);
+  const rows = await db.selectFrom("import_rules").select(["id", "country"]).execute();
+  return rows.some((r) => r.id !== exceptId && countryKey(r.country) === key);
 }
 
 /** Two saves of one country at once: the unique index refuses the second, which says so like the check does. */
@@ -270,18 +300,19 @@ export function saveImportRule(db: DB, staff: Staff, input: ImportRuleInput, id?
       if (id !== undefined && !(await getImportRule(trx, id))) return { ok: false, error: RULE_NOT_FOUND };
       if (await sameCountry(trx, input.country, id)) return { ok: false, error: RULE_EXISTS };
       const at = nowIso();
+      const values = columns(input);
       let savedId = id;
       if (savedId === undefined) {
         const row = await trx
           .insertInto("import_rules")
-          .values({ ...columns(input), created_at: at, updated_at: at })
+          .values({ ...values, created_at: at, updated_at: at })
           .returning("id")
           .executeTakeFirstOrThrow();
         savedId = row.id;
       } else {
         await trx
           .updateTable("import_rules")
-          .set({ ...columns(input), updated_at: at })
+          .set({ ...values, updated_at: at })
           .where("id", "=", savedId)
           .execute();
       }
@@ -289,7 +320,7 @@ export function saveImportRule(db: DB, staff: Staff, input: ImportRuleInput, id?
         actor: { kind: "staff", id: staff.adminId },
         action: id === undefined ? "imports.rule_added" : "imports.rule_updated",
         subject: { kind: "import_rule", id: String(savedId) },
-        summary: `Import rule for ${input.country} ${id === undefined ? "added" : "updated"}`,
+        summary: `Import rule for ${values.country} ${id === undefined ? "added" : "updated"}`,
         at,
       });
       return { ok: true, id: savedId };
