@@ -136,12 +136,10 @@ export async function getImportRule(db: Kysely<Database>, id: number): Promise<S
 /** A country's rule, its name matched whatever its case and spacing; null when none is on file. */
 export async function ruleForCountry(db: Kysely<Database>, country: string | null): Promise<ImportRule | null> {
   if (!country || countryKey(country) === "") return null;
-  const r = await db
-    .selectFrom("import_rules")
-    .selectAll()
-    .where(sql<string>`lower(country)`, "=", countryKey(country))
-    .executeTakeFirst();
-  return r ? toImportRule(r) : null;
+  // Matched here rather than by the database's lower(), which on SQLite folds only A to Z (a table of a few dozen rows).
+  const rows = await db.selectFrom("import_rules").selectAll().execute();
+  const row = rows.find((r) => countryKey(r.country) === countryKey(country));
+  return row ? toImportRule(row) : null;
 }
 
 /* ---------- The database's answer ---------- */
