@@ -12,6 +12,8 @@ import { migrateToLatest } from "~/db/migrate.server";
 
 /** Kept up to date by triggers on the target as the stock is copied in. */
 const DERIVED = new Set(["stock_facets"]);
+/** Filled by a migration (the sourced import rules): the target's are replaced by the source's, as its owner left them. */
+const SEEDED = new Set(["import_rules"]);
 
 export class TargetNotEmptyError extends Error {
   constructor(readonly tables: string[]) {
@@ -68,10 +70,11 @@ export async function copyShop(
 
   const tables = await tablesInOrder(source);
   const filled: string[] = [];
-  for (const table of tables) if ((await count(target, table)) > 0) filled.push(table);
+  for (const table of tables) if (!SEEDED.has(table) && (await count(target, table)) > 0) filled.push(table);
   if (filled.length > 0) throw new TargetNotEmptyError(filled);
 
   await target.transaction().execute(async (trx) => {
+    for (const table of tables) if (SEEDED.has(table)) await trx.deleteFrom(table as never).execute();
     for (const table of tables) {
       if (DERIVED.has(table)) continue;
       const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(

@@ -1,0 +1,225 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importVerdict, maskedChassis, monthNumber, monthOfDate, monthText } from "~/domain/imports/import-rules";
+import { getImportSettings, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
+import {
+  baseUrl,
+  launchBrowser,
+  makePart,
+  makeVehicle,
+  openPage,
+  seriousAccessibilityProblems,
+  withShopDb,
+} from "../support/browser";
+
+/*
+ * Can this car go to my country? A buyer in Kenya, one in India and one in
+ * Nepal choose their country and read the answer on every card, on the
+ * vehicle's page and above the quote form; "Only what I can import" lists
+ * exactly the vehicles the cards call importable. Expected answers come from
+ * the rule function with the shop's own rules and months.
+ */
+
+let browser: Browser;
+const shots = path.resolve("test-results/imports");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(shots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const thisMonth = () => monthOfDate(new Date());
+const yearsAgo = (years: number, month = 1) => monthNumber(Math.floor(thisMonth() / 12) - years, month);
+
+/** What the rule function says of every vehicle in the shop for a country, by id. */
+async function expected(country: string) {
+  return withShopDb(async (db) => {
+    const [rule, settings, rows] = await Promise.all([
+      ruleForCountry(db, country),
+      getImportSettings(db),
+      db.selectFrom("vehicles").select(["id", "year", "steering", "manufactured_month", "registered_month"]).execute(),
+    ]);
+    const when = shippingMonths(settings, new Date());
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        importVerdict(
+          { year: r.year, steering: r.steering, manufactured: r.manufactured_month, registered: r.registered_month },
+          country,
+          rule,
+          when,
+        ),
+      ]),
+    );
+  });
+}
+
+/** A phone page whose buyer has chosen `country` in the vehicle list's "Importing into". */
+async function buyerIn(country: string): Promise<Page> {
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto("/vehicles", { waitUntil: "networkidle" });
+  expect(await page.getByTestId("import-badge").count()).toBe(0);
+  await page.getByTestId("list-toolbar").getByLabel("Importing into").selectOption(country);
+  await expect.poll(() => page.getByTestId("import-badge").count()).toBeGreaterThan(0);
+  return page;
+}
+
+/** The id of each card on the page with its verdict. */
+async function cardVerdicts(page: Page): Promise<Map<number, string>> {
+  const cards = page.getByTestId("list-card");
+  const found = new Map<number, string>();
+  for (let i = 0; i < (await cards.count()); i++) {
+    const href = (await cards.nth(i).getByTestId("stock-card-link").getAttribute("href"))!;
+    found.set(
+      Number(href.split("/").pop()),
+      (await cards.nth(i).getByTestId("import-badge").getAttribute("data-verdict"))!,
+    );
+  }
+  return found;
+}
+
+describe("import rules by destination country", () => {
+  it("a buyer in Kenya: each card's answer, only what can be imported, and the vehicle's page with its rule", async () => {
+    // First registered two years ago, right-hand drive: importable; first registered twelve years ago: too old.
+    const young = await makeVehicle({
+      steering: "Right",
+      year: Math.floor(yearsAgo(2) / 12),
+      manufactured: yearsAgo(2, 1),
+      registered: yearsAgo(2, 3),
+      chassisNumber: "NZE161-3012345",
+    });
+    const old = await makeVehicle({
+      steering: "Right",
+      year: Math.floor(yearsAgo(12) / 12),
+      manufactured: yearsAgo(12, 1),
+      registered: yearsAgo(12, 2),
+    });
+    const page = await buyerIn("Kenya");
+    const want = await expected("Kenya");
+    const shown = await cardVerdicts(page);
+    expect(shown.size).toBeGreaterThan(5);
+    for (const [id, verdict] of shown) expect(verdict, `vehicle ${id}`).toBe(want.get(id)!.kind);
+    await page.screenshot({ path: path.join(shots, "kenya-list-390.png"), fullPage: true });
+
+    // Only what can be imported: the list is exactly the vehicles the rule admits, each card saying so.
+    await page.getByLabel("Only what I can import into Kenya").check();
+    await page.waitForURL(/ImportTo=Kenya/);
+    const importable = [...want].filter(([, v]) => v.kind === "importable").map(([id]) => id);
+    expect(importable).toContain(young.id);
+    expect(importable).not.toContain(old.id);
+    await expect
+      .poll(async () => page.getByTestId("list-status").textContent())
+      .toContain(`${importable.length} vehicle`);
+    const listed = await cardVerdicts(page);
+    expect([...listed.values()].every((v) => v === "importable")).toBe(true);
+    expect([...listed.keys()].every((id) => importable.includes(id))).toBe(true);
+    expect(await page.getByLabel("Only what I can import into Kenya").isChecked()).toBe(true);
+
+    // The vehicle's page: the answer with the month to ship by, the rule, its source and the advice.
+    await page.goto(`/vehicles/${young.id}`, { waitUntil: "networkidle" });
+    const verdict = want.get(young.id)!;
+    expect(verdict.kind).toBe("importable");
+    const shipBy = verdict.kind === "importable" ? verdict.shipBy! : 0;
+    const [year, month] = monthText(shipBy).split("-").map(Number) as [number, number];
+    const monthWords = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString("en", {
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(await page.getByTestId("import-verdict").textContent()).toBe(
+      `This vehicle can be imported into Kenya if it ships by ${monthWords}.`,
+    );
+    const answer = (await page.getByTestId("import-answer").textContent())!;
+    expect(answer).toContain("Under 8 years by calendar year, counted from first registration to arrival.");
+    expect(answer).toContain("Right-hand drive only.");
+    expect(await page.getByTestId("import-source").textContent()).toContain(
+      "Rules change: confirm with your importer before you pay.",
+    );
+    expect(await page.getByTestId("import-source").getByRole("link", { name: "Source" }).getAttribute("href")).toMatch(
+      /^https?:\/\//,
+    );
+    // The chassis number is partly hidden on the public page, and nowhere whole in it.
+    expect(await page.getByText(maskedChassis("NZE161-3012345")).count()).toBe(1);
+    expect(await page.content()).not.toContain("NZE161-3012345");
+    await page.screenshot({ path: path.join(shots, "kenya-vehicle-390.png"), fullPage: true });
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    // The old one says so on its page, and the quote form warns before the buyer asks.
+    await page.goto(`/vehicles/${old.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("import-verdict").getAttribute("data-verdict")).toBe("too_old");
+    expect(await page.getByTestId("quote-import-warning").textContent()).toContain("Too old for Kenya");
+    await page.context().close();
+  });
+
+  it("a buyer in India: left-hand drive and old cars refused on their cards; the owner's quote mail says why", async () => {
+    const left = await makeVehicle({
+      steering: "Left",
+      year: Math.floor(yearsAgo(1) / 12),
+      manufactured: yearsAgo(1, 1),
+      registered: yearsAgo(1, 2),
+    });
+    const old = await makeVehicle({
+      steering: "Right",
+      year: Math.floor(yearsAgo(6) / 12),
+      manufactured: yearsAgo(6, 1),
+      registered: yearsAgo(6, 2),
+    });
+    const page = await buyerIn("India");
+    const want = await expected("India");
+    for (const [id, verdict] of await cardVerdicts(page)) expect(verdict, `vehicle ${id}`).toBe(want.get(id)!.kind);
+    expect(want.get(left.id)!.kind).toBe("wrong_steering");
+
+    await page.goto(`/vehicles/${left.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("import-verdict").textContent()).toBe(
+      "India admits only right-hand drive vehicles; this one is left-hand drive.",
+    );
+    await page.goto(`/vehicles/${old.id}`, { waitUntil: "networkidle" });
+    const form = page.getByTestId("quote-form");
+    expect(await page.getByTestId("quote-import-warning").textContent()).toContain("Too old for India");
+    await form.getByLabel("Name").fill("Chennai Buyer");
+    await form.getByLabel("Country").fill("India");
+    await form.getByLabel("Email").fill("chennai.buyer@example.in");
+    await form.getByLabel("Phone").fill("+91 98765 43210");
+    await form.getByLabel("Message").fill("Price to Chennai please");
+    await form.getByRole("button", { name: "Get Free Quote" }).click();
+    await page.getByTestId("quote-sent").waitFor();
+    const number = (await page.getByTestId("quote-number").textContent())!;
+    const ownerMail = await withShopDb(async (db) => {
+      const quote = await db.selectFrom("quotes").select("id").where("number", "=", number).executeTakeFirstOrThrow();
+      return db
+        .selectFrom("mail_outbox")
+        .select("text_body")
+        .where("quote_id", "=", quote.id)
+        .where("to_address", "not like", "%chennai.buyer%")
+        .executeTakeFirstOrThrow();
+    });
+    expect(ownerMail.text_body).toMatch(/import_check: WARNING India: too old, it had to ship by \d{4}-\d{2}/);
+    await page.context().close();
+  });
+
+  it("a buyer in Nepal: no used vehicle can go, the filter finds none and says how to get out; used parts are fine", async () => {
+    const part = await makePart({ condition: "Used" });
+    const page = await buyerIn("Nepal");
+    const verdicts = [...(await cardVerdicts(page)).values()];
+    expect(new Set(verdicts)).toEqual(new Set(["not_admitted"]));
+    expect(await page.getByTestId("import-badge").first().textContent()).toBe("Nepal admits no used cars");
+    await page.getByLabel("Only what I can import into Nepal").check();
+    await page.waitForURL(/ImportTo=Nepal/);
+    await expect.poll(() => page.getByTestId("list-card").count()).toBe(0);
+    expect(await page.getByTestId("way-out").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(shots, "nepal-empty-390.png"), fullPage: true });
+
+    // Nepal's rule does not refuse used parts: the part page says nothing against it; Vietnam's does.
+    await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("part-import-note").count()).toBe(0);
+    await page.context().addCookies([{ name: "import_country", value: "Vietnam", url: baseUrl() }]);
+    await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("part-import-note").textContent()).toContain("Vietnam does not admit used parts.");
+    await page.context().close();
+  });
+});
