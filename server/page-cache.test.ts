@@ -20,6 +20,8 @@ beforeAll(async () => {
   app.use(createPageCache({ ttlMs: 60_000 }).middleware);
   app.get("/vehicles", (req, res) => {
     const who = readSessionCookie(req.headers.cookie ?? null, "another_session");
+    const country = /import_country=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+    if (country) return res.type("html").send(`<p>Cars for ${country}</p>`);
     res.type("html").send(who ? `<p>Prices for ${who}</p>` : "<p>Prices for everyone</p>");
   });
   app.post("/stock", (_req, res) => {
@@ -47,6 +49,12 @@ describe("the page cache", () => {
     expect(visitor.text).toBe("<p>Prices for everyone</p>");
     // A visitor's answer is kept.
     expect(await get()).toEqual({ cache: "hit", text: "<p>Prices for everyone</p>" });
+  });
+
+  it("keeps one answer per country imported into, as per port", async () => {
+    expect((await get("import_country=Kenya")).text).toBe("<p>Cars for Kenya</p>");
+    expect(await get("import_country=Kenya")).toEqual({ cache: "hit", text: "<p>Cars for Kenya</p>" });
+    expect(await get("import_country=Nepal")).toEqual({ cache: "miss", text: "<p>Cars for Nepal</p>" });
   });
 
   it("is emptied by a request that changed public content, not by other writes", async () => {

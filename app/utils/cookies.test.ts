@@ -32,6 +32,7 @@ describe("cookie names", () => {
       language: "lang",
       currency: "currency",
       port: "port",
+      importCountry: "import_country",
       view: "view",
     });
     expect(names(true)).toEqual({
@@ -43,6 +44,7 @@ describe("cookie names", () => {
       language: "lang",
       currency: "currency",
       port: "port",
+      importCountry: "import_country",
       view: "view",
     });
   });
