@@ -1225,6 +1225,7 @@ export type AdminKey =
   | "stockTable.parts.total"
   | "stockTable.parts.upload"
   | "stockTable.reference"
+  | "stockTable.referenceWithChassis"
   | "stockTable.referenceWithPart"
   | "stockTable.selectAll"
   | "stockTable.selectItem"

@@ -25,6 +25,8 @@ type Row = {
   price: number;
   stockStatus: StockStatus;
   partNumber: string | null;
+  /** Vehicles: the whole chassis number, for the owner. */
+  chassisNumber: string | null;
   category: string | null;
   quantity: number | null;
   image: { key: string; width: number; height: number; variants: number[] } | null;
@@ -276,7 +278,13 @@ export function StockTable({
                               id: row.id,
                               partNumber: row.partNumber,
                             })
-                          : t("stockTable.reference", { refId: row.refId, id: row.id })}
+                          : row.chassisNumber
+                            ? t("stockTable.referenceWithChassis", {
+                                refId: row.refId,
+                                id: row.id,
+                                chassis: row.chassisNumber,
+                              })
+                            : t("stockTable.reference", { refId: row.refId, id: row.id })}
                       </p>
                     </div>
                   </div>

@@ -1,3 +1,4 @@
+import { monthText } from "~/domain/imports/import-rules";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "~/db/schema";
 import { getCompany } from "~/domain/settings/company.server";
@@ -27,7 +28,11 @@ export async function takeInvoiceNumber(trx: Trx, year: number): Promise<string>
 }
 
 const VEHICLE_SPECS = [
+  ["chassis_number", "Chassis no."],
+  ["model_code", "Model code"],
   ["year", "Year"],
+  ["manufactured_month", "Manufactured"],
+  ["registered_month", "First registered"],
   ["make", "Make"],
   ["model", "Model"],
   ["mileage", "Mileage (km)"],
@@ -40,6 +45,9 @@ const VEHICLE_SPECS = [
   ["doors", "Doors"],
   ["seats", "Seats"],
 ] as const;
+
+/** Months kept as numbers, printed as 2019-03. */
+const MONTH_COLUMNS = new Set(["manufactured_month", "registered_month"]);
 
 const PART_SPECS = [
   ["part_number", "Part number"],
@@ -63,7 +71,12 @@ async function itemSpecs(trx: Trx, kind: "vehicle" | "part", id: number | null) 
   return specs.flatMap(([column, label]) => {
     const value = (row as Record<string, unknown>)[column];
     if (value === null || value === undefined || value === "") return [];
-    const shown = typeof value === "number" && column === "mileage" ? value.toLocaleString("en-US") : String(value);
+    const shown =
+      typeof value === "number" && column === "mileage"
+        ? value.toLocaleString("en-US")
+        : typeof value === "number" && MONTH_COLUMNS.has(column)
+          ? monthText(value)
+          : String(value);
     return [{ label, value: shown }];
   });
 }

@@ -68,6 +68,7 @@ export type AdminRow = {
   stockStatus: StockStatus;
   createdAt: string;
   partNumber: string | null;
+  chassisNumber: string | null;
   category: string | null;
   quantity: number | null;
   image: ImageRef | null;
@@ -76,7 +77,7 @@ export type AdminRow = {
 export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery) {
   const searchColumns =
     kind === "vehicles"
-      ? ["name", "make", "model", "ref_id"]
+      ? ["name", "make", "model", "ref_id", "chassis_number"]
       : ["name", "make", "model", "part_number", "category", "ref_id"];
   const c: Expression<SqlBool>[] = [];
   if (query.q) {
@@ -124,6 +125,7 @@ export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery)
     stockStatus: r.stock_status,
     createdAt: r.created_at,
     partNumber: r.part_number,
+    chassisNumber: r.chassis_number,
     category: r.category,
     quantity: r.quantity,
     image: covers.get(r.id) ?? null,

@@ -275,5 +275,6 @@ export const partRepository: StockRepository<PartDetail, PartInput> = {
       .orderBy("id", page.direction)
       .limit(page.limit)
       .offset(page.offset)
-      .execute(),
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, chassis_number: null }))),
 };

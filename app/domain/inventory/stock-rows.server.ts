@@ -155,6 +155,8 @@ export type AdminStockRow = {
   stock_status: StockStatus;
   created_at: string;
   part_number: string | null;
+  /** Vehicles: the whole chassis number (the owner's table). */
+  chassis_number: string | null;
   category: string | null;
   quantity: number | null;
 };

@@ -296,7 +296,19 @@ export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
   async adminPage(db, where, page) {
     const rows = await db
       .selectFrom("vehicles")
-      .select(["id", "ref_id", "name", "make", "model", "type", "year", "price", "stock_status", "created_at"])
+      .select([
+        "id",
+        "ref_id",
+        "name",
+        "make",
+        "model",
+        "type",
+        "year",
+        "price",
+        "stock_status",
+        "created_at",
+        "chassis_number",
+      ])
       .where(where)
       .orderBy(page.column, page.direction)
       .orderBy("id", page.direction)
