@@ -8,7 +8,7 @@ import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { pressWithSpace } from "./press-with-space";
 import { PortPicker } from "./price";
-import { CountryPicker } from "./import-answer";
+import { CountryPicker } from "./country-picker";
 import { PreferenceForm } from "./preference-form";
 
 const selectClass =

@@ -7,7 +7,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
-import { ImportBadge } from "./import-answer";
+import { ImportBadge } from "./import-badge";
 
 /** A photo that keeps its box while loading, so nothing below it jumps. */
 export function StockImage({

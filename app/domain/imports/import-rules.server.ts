@@ -1,3 +1,4 @@
+import { STEERING } from "~/domain/inventory/catalogue";
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
@@ -25,7 +26,6 @@ import {
   type ImportRule,
   MAX_AGE_YEARS,
   monthOfDate,
-  RULE_STEERING,
   type ShippingMonths,
 } from "./import-rules";
 import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./import-settings";
@@ -186,7 +186,7 @@ export function importCondition(eb: ExpressionBuilder<Database, "vehicles">, lim
     return young ? eb.and([eb("vehicles.steering", "=", steering), young]) : eb("vehicles.steering", "=", steering);
   if (!young) return sql<SqlBool>`1 = 1`;
   return eb.or([
-    ...RULE_STEERING.map((s) => eb.and([eb("vehicles.steering", "=", s), young])),
+    ...STEERING.map((s) => eb.and([eb("vehicles.steering", "=", s), young])),
     eb.and([eb("vehicles.steering", "is", null), young]),
   ]);
 }
@@ -233,7 +233,7 @@ export function importRuleSchema(now = new Date()) {
     ageUntil: choice(AGE_UNTIL, "ageUntil"),
     ageCount: choice(AGE_COUNT, "ageCount"),
     // Empty: either side.
-    steering: z.preprocess(blankToUndefined, choice(RULE_STEERING, "steering").optional()),
+    steering: z.preprocess(blankToUndefined, choice(STEERING, "steering").optional()),
     usedParts: checkbox,
     note: z.preprocess(
       (v) => v ?? "",

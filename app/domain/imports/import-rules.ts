@@ -1,4 +1,4 @@
-import { STEERING } from "~/domain/inventory/catalogue";
+import type { STEERING } from "~/domain/inventory/catalogue";
 
 /*
  * Whether a vehicle may enter the buyer's country (issue 22). Browser-safe:
@@ -72,9 +72,8 @@ export type AgeUntil = (typeof AGE_UNTIL)[number];
 export const AGE_COUNT = ["months", "years"] as const;
 export type AgeCount = (typeof AGE_COUNT)[number];
 
-/** The steering a country requires: the stock's own values ("Right", "Left"), or none. */
-export const RULE_STEERING = STEERING;
-export type RuleSteering = (typeof RULE_STEERING)[number];
+/** The steering a country requires: one of the stock's own values ("Right", "Left"; catalogue's STEERING), or none. */
+export type RuleSteering = (typeof STEERING)[number];
 
 export const MAX_AGE_YEARS = 50;
 

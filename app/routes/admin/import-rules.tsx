@@ -1,3 +1,4 @@
+import { STEERING } from "~/domain/inventory/catalogue";
 import { useId, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { inputClass, Field, FormMessage } from "~/components/ui/field";
@@ -15,7 +16,6 @@ import {
   MAX_AGE_YEARS,
   type MonthNumber,
   monthOf,
-  RULE_STEERING,
   type ShippingMonths,
   yearOf,
 } from "~/domain/imports/import-rules";
@@ -463,7 +463,7 @@ function RuleForm({
             error={e.steering}
             options={[
               { value: "", label: t("importRules.options.steering.any") },
-              ...RULE_STEERING.map((s) => ({ value: s, label: t(`importRules.options.steering.${s}`) })),
+              ...STEERING.map((s) => ({ value: s, label: t(`importRules.options.steering.${s}`) })),
             ]}
           />
           <div className="sm:pt-7">

@@ -8,7 +8,7 @@ import { DeliveredPrice, Price } from "~/components/store/price";
 import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
 import { type SpecRow, vehicleFactRows, vehicleNameRows } from "~/components/store/vehicle-specs";
-import { useMonthText } from "~/components/store/import-answer";
+import { useMonthText } from "~/components/store/import-badge";
 import { getServices } from "~/context.server";
 import { compareHref, MAX_COMPARE, parseCompareIds, sameVehicles } from "~/domain/buyer-tools/compare";
 import { compareVehicles } from "~/domain/buyer-tools/compare.server";

@@ -12,7 +12,7 @@ import { formatNumber } from "~/i18n/format";
 import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
-import { ImportOnlyToggle } from "~/components/store/import-answer";
+import { ImportOnlyToggle } from "~/components/store/import-only-toggle";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/vehicles";
 

@@ -1,0 +1,105 @@
+import {
+  type ImportFacts,
+  type ImportVerdict,
+  importVerdict,
+  monthOf,
+  type MonthNumber,
+  yearOf,
+} from "~/domain/imports/import-rules";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useRootData } from "~/utils/root-data";
+
+/*
+ * Whether a vehicle can go to the buyer's country (issue 22), on cards, on
+ * the vehicle's page, on part pages and above the list. The answer is worked
+ * out here from the vehicle's facts and the country's rule the root sends,
+ * at the months the server counted (so the page and its script agree).
+ */
+
+/** The verdict for a vehicle under the buyer's country, or null when no country is chosen. */
+export function useImportVerdict(v: ImportFacts | null): ImportVerdict | null {
+  const importing = useRootData()?.importing ?? null;
+  if (!importing?.country || !v) return null;
+  return importVerdict(v, importing.country, importing.rule, importing.months);
+}
+
+/** "Mar 2027" in the page's language. */
+export function useMonthText() {
+  const format = useFormat();
+  return (m: MonthNumber) =>
+    format.date(new Date(Date.UTC(yearOf(m), monthOf(m) - 1, 1)), { month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export const TONE = {
+  yes: "text-emerald-800",
+  no: "text-red-800",
+  ask: "text-slate-700",
+} as const;
+
+export function toneOf(verdict: ImportVerdict): keyof typeof TONE {
+  if (verdict.kind === "importable") return "yes";
+  if (verdict.kind === "no_rule" || verdict.kind === "steering_unknown" || verdict.kind === "no_country") return "ask";
+  return "no";
+}
+
+export function Mark({ tone }: { tone: keyof typeof TONE }) {
+  // A tick, a cross or a question mark: the words beside it say the same, for screen readers too.
+  const path =
+    tone === "yes"
+      ? "M4 10.5 8 14l8-9"
+      : tone === "no"
+        ? "M5 5l10 10M15 5 5 15"
+        : "M7.5 7.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .8-1 1.5V12M10 15h.01";
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
+export function ImportBadge({ item }: { item: ImportFacts | null }) {
+  const verdict = useImportVerdict(item);
+  const { t } = useT("stock");
+  const month = useMonthText();
+  if (!verdict || verdict.kind === "no_country") return null;
+  const tone = toneOf(verdict);
+  const country = "rule" in verdict ? verdict.rule.country : verdict.country;
+  const text = (() => {
+    switch (verdict.kind) {
+      case "importable":
+        return verdict.shipBy === null
+          ? t("imports.card.importable", { country })
+          : t("imports.card.importableBy", { country, month: month(verdict.shipBy) });
+      case "too_old":
+        return t("imports.card.tooOld", { country });
+      case "wrong_steering":
+        return t(`imports.card.onlySide.${verdict.required}`, { country });
+      case "steering_unknown":
+        return t("imports.card.askSteering", { country });
+      case "not_admitted":
+        return t("imports.card.notAdmitted", { country });
+      case "no_rule":
+        return t("imports.card.noRule", { country });
+    }
+  })();
+  return (
+    <span
+      className={`flex items-center gap-1 text-xs font-medium ${TONE[tone]}`}
+      data-testid="import-badge"
+      data-verdict={verdict.kind}
+    >
+      <Mark tone={tone} />
+      <span className="min-w-0">{text}</span>
+    </span>
+  );
+}
