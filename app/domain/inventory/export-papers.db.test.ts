@@ -1,0 +1,166 @@
+import { inEnglish } from "../../../tests/support/english";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { monthNumber, monthOfDate, monthText } from "~/domain/imports/import-rules";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import type { MultipartForm } from "~/domain/media/multipart.server";
+import { getPublicVehicle, getVehicle } from "./inventory.server";
+import { editStock as editStockOf } from "./stock-edit.server";
+import { uploadVehicle as uploadVehicleOf } from "./stock-upload.server";
+
+/*
+ * A vehicle's export papers (issue 22): months of manufacture and first
+ * registration, chassis number, model code and auction grade, saved from
+ * Upload Vehicle and Edit Vehicle, refused with a message when they make no
+ * sense, one vehicle per chassis number, and the number partly hidden for
+ * public pages.
+ */
+
+const uploadVehicle = async (...args: Parameters<typeof uploadVehicleOf>) => inEnglish(await uploadVehicleOf(...args));
+const editStock = async (...args: Parameters<typeof editStockOf>) => inEnglish(await editStockOf(...args));
+
+let t: TestDb;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "export-papers-"));
+const media = new MediaStore(localDriver(root));
+const staff = { id: 1, adminId: "owner" };
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const form = (fields: Record<string, string>): MultipartForm => ({
+  fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])),
+  files: [],
+});
+
+const car = { make: "Toyota", model: "Corolla", year: "2019", price: "980,000", steering: "Right" };
+const errorsOf = (outcome: unknown) => (outcome as { errors: Record<string, string> }).errors;
+
+describe("a vehicle's export papers", () => {
+  it("are saved from the upload form as typed in any usual way, and read back; the public reader hides the serial", async () => {
+    const outcome = await uploadVehicle(
+      t.db,
+      media,
+      form({
+        ...car,
+        refId: "EXP-1",
+        manufactured: "2018/12",
+        registered: "03/2019",
+        chassisNumber: "nze161-3012345",
+        modelCode: "dba-nze161",
+        auctionGrade: "4.5",
+      }),
+      staff,
+    );
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+    const id = (outcome as { id: number }).id;
+    const v = (await getVehicle(t.db, id))!;
+    expect([monthText(v.manufactured!), monthText(v.registered!)]).toEqual(["2018-12", "2019-03"]);
+    expect(v.manufactured).toBe(monthNumber(2018, 12));
+    expect([v.chassisNumber, v.modelCode, v.auctionGrade]).toEqual(["NZE161-3012345", "DBA-NZE161", "4.5"]);
+    expect((await getPublicVehicle(t.db, id))!.chassisNumber).toBe("NZE161-30*****");
+  });
+
+  it("refuse a month that is not one, in the future, or a registration before manufacture, and save nothing", async () => {
+    const next = monthOfDate(new Date()) + 1;
+    const cases: [Record<string, string>, string, string][] = [
+      [{ manufactured: "2019-13" }, "manufactured", "Month of manufacture: enter the month as YYYY-MM, e.g. 2019-03."],
+      [
+        { manufactured: "March 2019" },
+        "manufactured",
+        "Month of manufacture: enter the month as YYYY-MM, e.g. 2019-03.",
+      ],
+      [
+        { registered: "1850-01" },
+        "registered",
+        "Month of first registration: enter the month as YYYY-MM, e.g. 2019-03.",
+      ],
+      [{ manufactured: monthText(next) }, "manufactured", "Month of manufacture cannot be in the future."],
+      [
+        { manufactured: "2019-05", registered: "2019-04" },
+        "registered",
+        "First registration cannot be before manufacture.",
+      ],
+      [
+        { chassisNumber: "NZE161--30" },
+        "chassisNumber",
+        "Chassis number may hold only letters, digits and single dashes.",
+      ],
+      [
+        { chassisNumber: "<script>" },
+        "chassisNumber",
+        "Chassis number may hold only letters, digits and single dashes.",
+      ],
+      [{ auctionGrade: "7" }, "auctionGrade", "Choose a valid auction grade from the list"],
+    ];
+    for (const [fields, field, message] of cases) {
+      const refId = `EXP-BAD-${Object.values(fields).join("").replace(/\W/g, "")}`;
+      const outcome = await uploadVehicle(t.db, media, form({ ...car, refId, ...fields }), staff);
+      expect(outcome, JSON.stringify(fields)).toMatchObject({ ok: false, status: 400 });
+      expect(errorsOf(outcome)[field], JSON.stringify(fields)).toBe(message);
+      expect(await t.db.selectFrom("vehicles").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
+    }
+  });
+
+  it("list each chassis number once: a second upload or an edit onto it is told which listing has it", async () => {
+    const first = await uploadVehicle(
+      t.db,
+      media,
+      form({ ...car, refId: "EXP-CH-1", chassisNumber: "ZVW30-1111111" }),
+      staff,
+    );
+    expect(first).toMatchObject({ ok: true });
+    const again = await uploadVehicle(
+      t.db,
+      media,
+      form({ ...car, refId: "EXP-CH-2", chassisNumber: "zvw30-1111111" }),
+      staff,
+    );
+    expect(again).toMatchObject({ ok: false, status: 400 });
+    expect(errorsOf(again).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
+    expect(await t.db.selectFrom("vehicles").select("id").where("ref_id", "=", "EXP-CH-2").execute()).toEqual([]);
+
+    const other = await uploadVehicle(
+      t.db,
+      media,
+      form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-2222222" }),
+      staff,
+    );
+    const otherId = (other as { id: number }).id;
+    const edit = await editStock(
+      t.db,
+      media,
+      "vehicles",
+      otherId,
+      form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-1111111" }),
+      staff,
+    );
+    expect(edit).toMatchObject({ ok: false, status: 400 });
+    expect(errorsOf(edit).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
+    expect((await getVehicle(t.db, otherId))!.chassisNumber).toBe("ZVW30-2222222");
+    // Saving a vehicle with its own number is no clash; clearing it is allowed.
+    expect(
+      await editStock(
+        t.db,
+        media,
+        "vehicles",
+        otherId,
+        form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-2222222" }),
+        staff,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await editStock(t.db, media, "vehicles", otherId, form({ ...car, refId: "EXP-CH-3" }), staff)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect((await getVehicle(t.db, otherId))!.chassisNumber).toBeNull();
+  });
+});
