@@ -1,3 +1,4 @@
+import { monthNumber } from "~/domain/imports/import-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
@@ -216,6 +217,35 @@ describe("saved search alerts", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("2016 Jimny within budget");
     expect(mails[0]!.text).not.toContain("2019 Jimny over budget");
+  });
+
+  it("a search kept with 'Only what I can import': only vehicles the country's rule admits at the run are news", async () => {
+    const nimal = await buyer("Nimal Perera");
+    const search = await saved(nimal.id, "Kenya Fit", "Make=Honda&Model=Fit&ImportTo=Kenya", at(-10));
+    expect(search.query).toBe("Make=Honda&Model=Fit&ImportTo=Kenya");
+    // Kenya: right-hand drive, under 8 calendar years from first registration at arrival.
+    const year = new Date(T).getUTCFullYear();
+    const young = { year: year - 2, manufactured: monthNumber(year - 2, 1), registered: monthNumber(year - 2, 2) };
+    await listed({ make: "Honda", model: "Fit", name: "Fit for Kenya", steering: "Right", ...young }, at(-5));
+    await listed({ make: "Honda", model: "Fit", name: "Fit left-hand drive", steering: "Left", ...young }, at(-5));
+    await listed(
+      {
+        make: "Honda",
+        model: "Fit",
+        name: "Fit too old for Kenya",
+        steering: "Right",
+        year: year - 12,
+        manufactured: monthNumber(year - 12, 1),
+        registered: monthNumber(year - 12, 3),
+      },
+      at(-5),
+    );
+    await runSearchAlerts(t.db, options, T);
+    const mails = await deliveredTo(nimal.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Fit for Kenya");
+    expect(mails[0]!.text).not.toContain("Fit left-hand drive");
+    expect(mails[0]!.text).not.toContain("Fit too old for Kenya");
   });
 
   it("at most one mail a day: news after an alert waits, then comes in one mail 24 hours later", async () => {
