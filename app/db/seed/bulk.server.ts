@@ -2,7 +2,20 @@ import type { DB } from "~/db/db.server";
 import { partColumns } from "~/domain/inventory/parts.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import type { ImageRef } from "~/domain/media/image-url";
-import { between, createRng, partFactory, vehicleFactory } from "./factories";
+import { monthNumber, monthOfDate } from "~/domain/imports/import-rules";
+import { between, createRng, partFactory, type Rng, vehicleFactory } from "./factories";
+
+/**
+ * The months the import rules read (issue 22), as a stock carries them: most
+ * vehicles with the month of manufacture, most of those first registered in
+ * Japan within a year of it (never after this month), some with neither.
+ */
+function importFacts(rng: Rng, year: number, thisMonth: number) {
+  const manufactured = rng() < 0.9 ? monthNumber(year, between(rng, 1, 12)) : null;
+  const registered =
+    rng() < 0.85 ? Math.min(thisMonth, (manufactured ?? monthNumber(year, 1)) + between(rng, 0, 12)) : null;
+  return { manufactured_month: manufactured, registered_month: registered };
+}
 
 /**
  * Large stock for benchmarks and query-plan tests: the demo's factories,
@@ -14,6 +27,9 @@ export async function bulkInsertStock(
   options: { vehicles: number; parts: number; photos: ImageRef[]; seed?: number; onProgress?: (done: number) => void },
 ) {
   const rng = createRng(options.seed ?? 99);
+  // A generator of their own, so that the rest of the stock is what it was before vehicles had these months.
+  const factsRng = createRng((options.seed ?? 99) + 1);
+  const thisMonth = monthOfDate(new Date());
   const start = Date.now() - 3 * 365 * 24 * 3600 * 1000;
   const span = 3 * 365 * 24 * 3600 * 1000;
   const batch = 500;
@@ -24,7 +40,13 @@ export async function bulkInsertStock(
         const i = offset + k;
         const v = vehicleFactory(rng, i);
         const at = new Date(start + Math.floor((span * i) / options.vehicles)).toISOString();
-        return { ref_id: `B-${String(i + 1).padStart(7, "0")}`, ...vehicleColumns(v), created_at: at, updated_at: at };
+        return {
+          ref_id: `B-${String(i + 1).padStart(7, "0")}`,
+          ...vehicleColumns(v),
+          ...importFacts(factsRng, v.year, thisMonth),
+          created_at: at,
+          updated_at: at,
+        };
       });
       const ids = await trx.insertInto("vehicles").values(rows).returning("id").execute();
       if (options.photos.length > 0) {

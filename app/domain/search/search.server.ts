@@ -144,7 +144,7 @@ export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member"
     if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
     if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword, dense));
     // Checked by mustBeResolved: a limit, never a name.
-    if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit));
+    if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit, dialectOf(db)));
     return eb.and(c);
   };
 }

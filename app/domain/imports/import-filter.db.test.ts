@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { between, createRng, pick, vehicleFactory } from "~/db/seed/factories";
+import { vehicleColumns } from "~/domain/inventory/vehicles.server";
+import { readVehicleQuery } from "~/domain/search/filters";
+import { resolveVehicleFilters, searchVehicles, vehicleWhere } from "~/domain/search/search.server";
+import {
+  AGE_COUNT,
+  AGE_FROM,
+  AGE_UNTIL,
+  type ImportFacts,
+  type ImportRule,
+  importVerdict,
+  monthNumber,
+  type ShippingMonths,
+} from "./import-rules";
+import { importLimit, ruleForCountry, saveImportSettings, shippingMonths } from "./import-rules.server";
+import { STEERING } from "~/domain/inventory/catalogue";
+
+/*
+ * "Only what I can import" in SQL against the rule function: for random
+ * vehicles and random rules, the vehicles the database returns are exactly
+ * those importVerdict calls importable. Seeded, so a failure repeats.
+ */
+
+let t: TestDb;
+const vehicles: (ImportFacts & { id: number })[] = [];
+const owner = { id: 1, adminId: "owner" };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const rng = createRng(2222);
+  const rows = Array.from({ length: 400 }, (_, i) => {
+    const year = between(rng, 2000, 2026);
+    // Made in the listed year or around it (a model year differs), or not on file.
+    const manufactured = rng() < 0.2 ? null : monthNumber(year, 1) + between(rng, -6, 17);
+    // First registered in Japan up to a year and a half after manufacture, or not on file.
+    const registered = rng() < 0.3 ? null : (manufactured ?? monthNumber(year, 1)) + between(rng, 0, 18);
+    const steering = pick(rng, ["Right", "Left", null] as const);
+    const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+    return {
+      ref_id: `O-${String(i + 1).padStart(4, "0")}`,
+      ...vehicleColumns(vehicleFactory(rng, i)),
+      year,
+      steering,
+      manufactured_month: manufactured,
+      registered_month: registered,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const ids = await t.db.insertInto("vehicles").values(rows).returning("id").execute();
+  rows.forEach((r, i) =>
+    vehicles.push({
+      id: ids[i]!.id,
+      year: r.year,
+      manufactured: r.manufactured_month,
+      registered: r.registered_month,
+      steering: r.steering,
+    }),
+  );
+});
+afterAll(() => t?.cleanup());
+
+function rule(overrides: Partial<ImportRule>): ImportRule {
+  return {
+    country: "Testland",
+    usedVehicles: true,
+    maxAgeYears: 8,
+    ageFrom: "manufacture",
+    ageUntil: "shipping",
+    ageCount: "months",
+    steering: null,
+    usedParts: true,
+    note: "",
+    sourceUrl: "https://example.com/rule",
+    checkedOn: "2026-11-24",
+    confirmed: true,
+    ...overrides,
+  };
+}
+
+/** The ids the rule function admits, in id order. */
+function importable(r: ImportRule | null, when: ShippingMonths, country = r?.country ?? "Testland"): number[] {
+  return vehicles.filter((v) => importVerdict(v, country, r, when).kind === "importable").map((v) => v.id);
+}
+
+/** The ids the list's own filter condition returns, in id order. */
+async function fromDatabase(filters: Parameters<typeof vehicleWhere>[1]): Promise<number[]> {
+  const rows = await t.db
+    .selectFrom("vehicles")
+    .select("id")
+    .where(vehicleWhere(t.db, filters))
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+describe("the import filter in SQL", () => {
+  it("returns exactly the vehicles the rule function calls importable, for every way of counting and random limits", async () => {
+    const rng = createRng(2026);
+    let cases = 0;
+    // The boundaries were met: a vehicle in its last month, and one a month past it.
+    let lastMonth = 0;
+    let monthPast = 0;
+    const sizes = new Set<number>();
+    for (const ageFrom of AGE_FROM)
+      for (const ageUntil of AGE_UNTIL)
+        for (const ageCount of AGE_COUNT)
+          for (const steering of [null, ...STEERING])
+            for (let k = 0; k < 4; k++) {
+              const r = rule({
+                ageFrom,
+                ageUntil,
+                ageCount,
+                steering,
+                maxAgeYears: rng() < 0.15 ? null : between(rng, 1, 20),
+                usedVehicles: rng() >= 0.1,
+              });
+              const when = {
+                ship: monthNumber(between(rng, 2019, 2031), between(rng, 1, 12)),
+                sea: between(rng, 1, 4),
+              };
+              const expected = importable(r, when);
+              const label = JSON.stringify({ ageFrom, ageUntil, ageCount, steering, max: r.maxAgeYears, when });
+              expect(await fromDatabase({ ImportTo: importLimit("Testland", r, when) }), label).toEqual(expected);
+              cases++;
+              sizes.add(expected.length);
+              for (const v of vehicles) {
+                const answer = importVerdict(v, "Testland", r, when);
+                if (answer.kind === "importable" && answer.shipBy === when.ship) lastMonth++;
+                if (answer.kind === "too_old" && answer.lastShip === when.ship - 1) monthPast++;
+              }
+            }
+    expect(cases).toBe(144);
+    expect(lastMonth).toBeGreaterThan(20);
+    expect(monthPast).toBeGreaterThan(20);
+    // From nothing to most of the stock: the answers were not all alike.
+    expect(sizes.has(0)).toBe(true);
+    expect(Math.max(...sizes)).toBeGreaterThan(vehicles.length / 2);
+    expect(sizes.size).toBeGreaterThan(40);
+  });
+
+  it("agrees alongside the list's other filters", async () => {
+    const rng = createRng(77);
+    for (let k = 0; k < 24; k++) {
+      const r = rule({
+        ageFrom: pick(rng, AGE_FROM),
+        ageUntil: pick(rng, AGE_UNTIL),
+        ageCount: pick(rng, AGE_COUNT),
+        steering: pick(rng, [null, ...STEERING]),
+        maxAgeYears: between(rng, 1, 20),
+      });
+      const when = { ship: monthNumber(between(rng, 2019, 2031), between(rng, 1, 12)), sea: between(rng, 1, 4) };
+      const [from, to] = [between(rng, 2000, 2026), between(rng, 2000, 2026)].sort((a, b) => a - b);
+      const inYears = new Set(vehicles.filter((v) => v.year >= from! && v.year <= to!).map((v) => v.id));
+      const expected = importable(r, when).filter((id) => inYears.has(id));
+      expect(
+        await fromDatabase({ YearFrom: from, YearTo: to, ImportTo: importLimit("Testland", r, when) }),
+        JSON.stringify({ r, when, from, to }),
+      ).toEqual(expected);
+    }
+  });
+});
+
+describe("ImportTo in a list's address", () => {
+  // In July, the owner's default times arrive within the year, the longest ones the next year.
+  const now = new Date("2026-07-01T03:00:00Z");
+
+  async function listed(qs: string, at = now): Promise<{ ids: number[]; total: number }> {
+    const query = readVehicleQuery(new URLSearchParams(qs));
+    const filters = await resolveVehicleFilters(t.db, query.filters, at);
+    const ids = await fromDatabase(filters);
+    const result = await searchVehicles(t.db, { ...query, filters, perPage: 100, page: 1 });
+    return { ids, total: result.total };
+  }
+
+  it("reads the country's seeded rule and the owner's shipping times, whatever the country's capitals", async () => {
+    const kenya = await ruleForCountry(t.db, "Kenya");
+    expect(kenya).toMatchObject({ maxAgeYears: 8, ageFrom: "registration", steering: "Right" });
+    const expected = importable(kenya, shippingMonths({ leadDays: 21, seaDays: 35 }, now), "Kenya");
+    // Some of each: right-hand cars registered recently enough, and not the rest.
+    expect(expected.length).toBeGreaterThan(10);
+    expect(expected.length).toBeLessThan(vehicles.length / 3);
+    for (const qs of ["ImportTo=Kenya", "ImportTo=kenya", "ImportTo=%20KENYA%20"]) {
+      const { ids, total } = await listed(qs);
+      expect(ids, qs).toEqual(expected);
+      expect(total, qs).toBe(expected.length);
+    }
+
+    // Longer shipping times: older vehicles drop out, as the rule function says.
+    await saveImportSettings(t.db, owner, { leadDays: 180, seaDays: 120 });
+    try {
+      const later = importable(kenya, shippingMonths({ leadDays: 180, seaDays: 120 }, now), "Kenya");
+      expect(later.length).toBeLessThan(expected.length);
+      expect((await listed("ImportTo=Kenya")).ids).toEqual(later);
+    } finally {
+      await saveImportSettings(t.db, owner, { leadDays: 21, seaDays: 35 });
+    }
+  });
+
+  it("matches nothing for a country without a rule, or one that admits no used vehicles", async () => {
+    expect((await listed("")).total).toBe(vehicles.length);
+    for (const qs of ["ImportTo=Atlantis", "ImportTo=Nepal"]) {
+      expect(await listed(qs), qs).toEqual({ ids: [], total: 0 });
+    }
+  });
+});
