@@ -95,11 +95,11 @@ export async function saveImportSettings(db: DB, staff: Staff, settings: ImportS
 
 /** The months a vehicle ordered at `now` ships and arrives in, at the owner's lead time and days at sea. */
 export function shippingMonths(settings: ImportSettings, now: Date): ShippingMonths {
-  return {
-    ship: monthOfDate(new Date(now.getTime() + settings.leadDays * 86_400_000)),
-    // Whole months, rounded up: a vehicle counted at arrival is taken to be older, never younger.
-    sea: Math.ceil(settings.seaDays / 30),
-  };
+  const day = 86_400_000;
+  const ship = monthOfDate(new Date(now.getTime() + settings.leadDays * day));
+  // The month it arrives in, by the date: a ship leaving late in a month with 30 days at sea arrives two months on.
+  const arrival = monthOfDate(new Date(now.getTime() + (settings.leadDays + settings.seaDays) * day));
+  return { ship, sea: arrival - ship };
 }
 
 export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {

@@ -139,10 +139,15 @@ describe("the shipping month", () => {
     // An hour later it is 11 December in Tokyo, and the ship leaves on 1 January 2027 (UTC still says 31 December).
     const late = shippingMonths({ leadDays: 21, seaDays: 35 }, new Date("2026-12-10T15:30:00Z"));
     expect(monthText(late.ship)).toBe("2027-01");
-    // 35 days at sea are two months, rounded up; 30 days are one.
-    expect(late.sea).toBe(2);
+    // Leaving 1 January with 35 days at sea, it arrives on 5 February: a month on.
+    expect(late.sea).toBe(1);
+    // The arrival month is the arrival date's: 30 days from 10 December is 9 January, from 31 January is 2 March.
     expect(shippingMonths({ leadDays: 0, seaDays: 30 }, new Date("2026-12-10T00:00:00Z")).sea).toBe(1);
-    expect(shippingMonths({ leadDays: 0, seaDays: 31 }, new Date("2026-12-10T00:00:00Z")).sea).toBe(2);
+    expect(shippingMonths({ leadDays: 0, seaDays: 30 }, new Date("2027-01-31T00:00:00Z")).sea).toBe(2);
+    expect(shippingMonths({ leadDays: 21, seaDays: 60 }, new Date("2026-12-10T00:00:00Z"))).toEqual({
+      ship: monthNumber(2026, 12),
+      sea: 3,
+    });
   });
 
   it("decides, across the new year, whether a car made in January 2024 may still go under 3 years", () => {

@@ -102,7 +102,7 @@ export type ImportRule = {
 export type ShippingMonths = {
   /** Today plus the owner's lead time. */
   ship: MonthNumber;
-  /** Whole months at sea, rounded up: arrival is `ship + sea`. */
+  /** Months from the shipping month to the arrival month (by the dates): arrival is `ship + sea`. */
   sea: number;
 };
 

@@ -127,6 +127,17 @@ describe("a vehicle's export papers", () => {
     expect(errorsOf(again).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
     expect(await t.db.selectFrom("vehicles").select("id").where("ref_id", "=", "EXP-CH-2").execute()).toEqual([]);
 
+    // Two uploads of one number at the same moment: one is listed, the other told which listing has it.
+    const both = await Promise.all(
+      ["EXP-RACE-1", "EXP-RACE-2"].map((refId) =>
+        uploadVehicle(t.db, media, form({ ...car, refId, chassisNumber: "GP5-9999999" }), staff),
+      ),
+    );
+    expect(both.filter((o) => o.ok)).toHaveLength(1);
+    const lost = both.find((o) => !o.ok)!;
+    expect(lost).toMatchObject({ ok: false, status: 400 });
+    expect(errorsOf(lost).chassisNumber).toMatch(/^This chassis number is already listed on EXP-RACE-[12]\.$/);
+
     const other = await uploadVehicle(
       t.db,
       media,

@@ -210,6 +210,21 @@ export function vehicleUploadSchema(now = new Date()) {
       }
       if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
         ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
+      // A model year is the year of manufacture or the one after (a car made in December sold as next year's).
+      if (v.manufactured !== undefined && v.year !== undefined) {
+        const made = Math.floor(v.manufactured / 12);
+        if (made > v.year || made < v.year - 1)
+          ctx.addIssue({ code: "custom", path: ["manufactured"], message: textIssue("madeOutsideYear") });
+      }
+      // Without the month of manufacture its age counts from January of the year: a registration before then
+      // would make the car younger than its papers say.
+      if (
+        v.manufactured === undefined &&
+        v.registered !== undefined &&
+        v.year !== undefined &&
+        v.registered < v.year * 12
+      )
+        ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeYear") });
       const models = own(VEHICLE_MODELS, v.make);
       if (!models) ctx.addIssue({ code: "custom", path: ["make"], message: chooseMake });
       else if (!models.includes(v.model))

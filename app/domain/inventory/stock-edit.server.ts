@@ -10,7 +10,7 @@ import type { StockPath } from "./stock-kinds";
 import { removeUnusedPhotos } from "./admin-stock.server";
 import { partRepository } from "./parts.server";
 import { itemImages, repositoryOf } from "./stock-repository.server";
-import { chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
+import { chassisClash, chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
 import { vehicleRepository } from "./vehicles.server";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -139,6 +139,9 @@ export async function editStock(
     });
   } catch (error) {
     await Promise.all(added.map((image) => media.remove(image)));
+    // Another save took this chassis number between the check above and this one's write.
+    const clash = chassis ? await chassisClash(db, error, chassis, id) : null;
+    if (clash) return { ok: false, status: 400, message: SAVE_FAILED, errors: { chassisNumber: clash } };
     throw error;
   }
   if (refused) {

@@ -99,11 +99,19 @@ export async function uploadVehicle(
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const input = vehicleInput(submission.value);
-  const taken = await chassisTaken(db, input.chassisNumber ?? null);
+  const chassis = input.chassisNumber ?? null;
+  const taken = await chassisTaken(db, chassis);
   if (taken) return { ok: false, status: 400, message: uploadFailed(taken), errors: { chassisNumber: taken } };
-  return list(db, media, form, "vehicles", input, (images) =>
-    createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
-  );
+  try {
+    return await list(db, media, form, "vehicles", input, (images) =>
+      createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
+    );
+  } catch (error) {
+    // Another upload took the number between the check above and this one's write (its photos are gone already).
+    const clash = chassis ? await chassisClash(db, error, chassis) : null;
+    if (clash) return { ok: false, status: 400, message: uploadFailed(clash), errors: { chassisNumber: clash } };
+    throw error;
+  }
 }
 
 /** The refusal of a chassis number another vehicle is listed with; null when it is free. */
@@ -111,6 +119,12 @@ export async function chassisTaken(db: DB, chassis: string | null, except?: numb
   if (!chassis) return null;
   const holder = await chassisHolder(db, chassis, except);
   return holder ? staffPattern("chassisUsed", { ref: holder.refId }) : null;
+}
+
+/** The refusal for a write the unique index of chassis numbers stopped; null for any other failure. */
+export async function chassisClash(db: DB, error: unknown, chassis: string, except?: number): Promise<Problem | null> {
+  if (!/unique|duplicate/i.test(String(error)) || !/chassis/i.test(String(error))) return null;
+  return chassisTaken(db, chassis, except);
 }
 
 /** A vehicle's fields as the upload and edit forms give them. */
