@@ -1,3 +1,4 @@
+import { COOKIES, readCookie } from "~/utils/cookies";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { parseForm, typedValues } from "~/domain/forms";
 import { data, type RouterContextProvider } from "react-router";
@@ -63,6 +64,8 @@ export async function quoteAction(
       shopName: services.config.shop.name,
       publicUrl: services.config.publicUrl,
       language: requestLanguage(request),
+      // The country the buyer chose on the site to import into, when they did (else their port's).
+      importCountry: readCookie(request.headers.get("Cookie"), COOKIES.importCountry.name),
     });
     if (!outcome.ok || outcome.repeated) await gate.giveBack();
     if (!outcome.ok && outcome.reason === "quantity") {

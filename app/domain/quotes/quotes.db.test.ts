@@ -77,6 +77,46 @@ describe("quote requests", () => {
     expect(mails.map((m) => m.to_address).sort()).toEqual(["kamal@example.lk", "owner@shop.example"]);
   });
 
+  it("the owner's mail says what the buyer's country's import rule answers, and the site's country's when another", async () => {
+    const year = new Date().getUTCFullYear();
+    const old = await createVehicle(
+      t.db,
+      vehicleFactory(createRng(9), 4, {
+        stockStatus: "available",
+        steering: "Right",
+        year: year - 12,
+        manufactured: (year - 12) * 12,
+        registered: (year - 12) * 12 + 2,
+      }),
+      [],
+      { kind: "system", id: null },
+    );
+    const ownerMail = async (fields: Record<string, string>, importCountry: string | null) => {
+      const outcome = await createQuote(t.db, request({ itemId: String(old.id), ...fields }), null, {
+        ...mailSettings,
+        importCountry,
+      });
+      const number = (outcome as { number: string }).number;
+      return t.db
+        .selectFrom("mail_outbox")
+        .innerJoin("quotes", "quotes.id", "mail_outbox.quote_id")
+        .select("mail_outbox.text_body")
+        .where("quotes.number", "=", number)
+        .where("mail_outbox.to_address", "=", "owner@shop.example")
+        .executeTakeFirstOrThrow()
+        .then((m) => m.text_body);
+    };
+    const kenya = await ownerMail({ country: "kenya" }, null);
+    expect(kenya).toMatch(
+      /import_check: WARNING Kenya: too old, it had to ship by \d{4}-\d{2} \(rule checked 2026-11-24\)/,
+    );
+    expect(kenya).not.toContain("import_check_on_site");
+    // Typed Zambia (no rule), chose Tanzania on the site: both are said, neither stands for the other.
+    const zambia = await ownerMail({ country: "Zambia" }, "Tanzania");
+    expect(zambia).toContain("import_check: Zambia: no import rule on file, check before quoting");
+    expect(zambia).toContain("import_check_on_site: Tanzania: can be imported (rule checked 2026-11-24)");
+  });
+
   it("the owner's mail, sent over SMTP, carries every field of SPEC 7's payload", async () => {
     const outcome = await createQuote(t.db, request({ message: "Need CIF Mombasa" }), null, mailSettings);
     const number = (outcome as { number: string }).number;

@@ -6,7 +6,7 @@ import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import { addressKey, countTries, mailboxKey } from "~/domain/auth/rate-limit.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { landedPrice, percentFromBp, portLabel } from "~/domain/freight/freight";
-import { type ImportRule, importVerdict, monthText } from "~/domain/imports/import-rules";
+import { countryKey, importVerdict, monthText } from "~/domain/imports/import-rules";
 import { getImportSettings, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
 import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
 import { formatYen } from "~/domain/inventory/price";
@@ -84,48 +84,42 @@ async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Pr
 }
 
 /**
- * The owner's mail line on whether the vehicle may enter the buyer's country
- * (the country they typed, else their port's), as the shop's rule says today;
- * null when neither has a rule on file.
+ * The owner's mail lines on whether the vehicle may enter the buyer's country,
+ * as the shop's rules say today: the country they typed in the form, and the
+ * one the site answered them for (chosen, else their port's) when that is
+ * another. A country without a rule says so.
  */
-async function importCheckLine(
+async function importCheckLines(
   db: DB,
   vehicleId: number,
-  countries: readonly (string | null)[],
-): Promise<string | null> {
+  typed: string,
+  onSite: string | null,
+): Promise<[string, string][]> {
   const [v] = await vehicleRepository.cards(db, [vehicleId]);
-  if (!v || v.year === null) return null;
-  let country: string | null = null;
-  let rule: ImportRule | null = null;
-  for (const c of countries) {
-    rule = await ruleForCountry(db, c);
-    if (rule) {
-      country = rule.country;
-      break;
+  if (!v || v.year === null) return [];
+  const when = shippingMonths(await getImportSettings(db), new Date());
+  const line = async (country: string): Promise<string> => {
+    const rule = await ruleForCountry(db, country);
+    if (!rule) return `${country}: no import rule on file, check before quoting`;
+    const verdict = importVerdict({ ...v, year: v.year! }, rule.country, rule, when);
+    const checked = `(rule checked ${rule.checkedOn}${rule.confirmed ? "" : ", unconfirmed"})`;
+    const name = rule.country;
+    switch (verdict.kind) {
+      case "importable":
+        return `${name}: can be imported${verdict.shipBy === null ? "" : ` if it ships by ${monthText(verdict.shipBy)}`} ${checked}`;
+      case "too_old":
+        return `WARNING ${name}: too old, it had to ship by ${monthText(verdict.lastShip)} ${checked}`;
+      case "wrong_steering":
+        return `WARNING ${name}: admits ${verdict.required.toLowerCase()}-hand drive only ${checked}`;
+      case "steering_unknown":
+        return `WARNING ${name}: admits ${verdict.required.toLowerCase()}-hand drive only and this vehicle's steering is not on file ${checked}`;
+      default:
+        return `WARNING ${name}: admits no used vehicles ${checked}`;
     }
-  }
-  if (!country || !rule) return null;
-  const verdict = importVerdict(
-    { ...v, year: v.year },
-    country,
-    rule,
-    shippingMonths(await getImportSettings(db), new Date()),
-  );
-  const checked = `(rule checked ${rule.checkedOn}${rule.confirmed ? "" : ", unconfirmed"})`;
-  switch (verdict.kind) {
-    case "importable":
-      return `${country}: can be imported${verdict.shipBy === null ? "" : ` if it ships by ${monthText(verdict.shipBy)}`} ${checked}`;
-    case "too_old":
-      return `WARNING ${country}: too old, it had to ship by ${monthText(verdict.lastShip)} ${checked}`;
-    case "wrong_steering":
-      return `WARNING ${country}: admits ${verdict.required.toLowerCase()}-hand drive only ${checked}`;
-    case "steering_unknown":
-      return `WARNING ${country}: admits ${verdict.required.toLowerCase()}-hand drive only and this vehicle's steering is not on file ${checked}`;
-    case "not_admitted":
-      return `WARNING ${country}: admits no used vehicles ${checked}`;
-    default:
-      return null;
-  }
+  };
+  const lines: [string, string][] = [["import_check", await line(typed)]];
+  if (onSite && countryKey(onSite) !== countryKey(typed)) lines.push(["import_check_on_site", await line(onSite)]);
+  return lines;
 }
 
 export type QuoteOutcome =
@@ -139,7 +133,14 @@ export function partQuantityLimit(stock: number): number {
 }
 
 /** `language`: the buyer's, from the request that sent the form (the owner's mail stays English). */
-type MailSettings = { ownerEmail: string; shopName: string; publicUrl: URL; language?: LanguageCode };
+type MailSettings = {
+  ownerEmail: string;
+  shopName: string;
+  publicUrl: URL;
+  language?: LanguageCode;
+  /** The country the buyer chose on the site to import into. */
+  importCountry?: string | null;
+};
 
 /**
  * Saves a quote request and, in the same transaction, queues the owner's mail
@@ -216,11 +217,9 @@ export async function createQuote(
           ...(port && request.kind === "vehicle"
             ? [["price_to_port", await priceToPortLine(trx, item.id, port)] as [string, string]]
             : []),
-          ...(await (async () => {
-            if (request.kind !== "vehicle") return [];
-            const line = await importCheckLine(trx, item.id, [request.country, port?.country ?? null]);
-            return line ? ([["import_check", line]] as [string, string][]) : [];
-          })()),
+          ...(request.kind === "vehicle"
+            ? await importCheckLines(trx, item.id, request.country, mail.importCountry || port?.country || null)
+            : []),
           ["email", request.email],
           ["phone", request.phone],
           ["contact_methods", request.contactMethods.join(", ") || "none chosen"],
