@@ -173,6 +173,12 @@ describe("import rules by destination country", () => {
     const want = await expected("India");
     for (const [id, verdict] of await cardVerdicts(page)) expect(verdict, `vehicle ${id}`).toBe(want.get(id)!.kind);
     expect(want.get(left.id)!.kind).toBe("wrong_steering");
+    // A list filtered for another country (a link from a friend in Kenya) answers for that country on every card.
+    await page.goto("/vehicles?ImportTo=Kenya", { waitUntil: "networkidle" });
+    const forKenya = await cardVerdicts(page);
+    expect(forKenya.size).toBeGreaterThan(0);
+    expect(new Set(forKenya.values())).toEqual(new Set(["importable"]));
+    expect(await page.getByTestId("import-badge").first().textContent()).toContain("Can go to Kenya");
 
     await page.goto(`/vehicles/${left.id}`, { waitUntil: "networkidle" });
     expect(await page.getByTestId("import-verdict").textContent()).toBe(

@@ -1,4 +1,5 @@
 import {
+  type ImportingAnswer,
   type ImportFacts,
   type ImportVerdict,
   importVerdict,
@@ -6,6 +7,7 @@ import {
   type MonthNumber,
   yearOf,
 } from "~/domain/imports/import-rules";
+import { createContext, useContext } from "react";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 
@@ -16,9 +18,17 @@ import { useRootData } from "~/utils/root-data";
  * at the months the server counted (so the page and its script agree).
  */
 
-/** The verdict for a vehicle under the buyer's country, or null when no country is chosen. */
+/**
+ * The country a page's answers are for when it is not the buyer's own: a list
+ * filtered to "Only what I can import into Kenya" answers for Kenya.
+ */
+export const ImportingFor = createContext<ImportingAnswer | null>(null);
+
+/** The verdict for a vehicle under the buyer's country (or the page's), or null when no country is chosen. */
 export function useImportVerdict(v: ImportFacts | null): ImportVerdict | null {
-  const importing = useRootData()?.importing ?? null;
+  const page = useContext(ImportingFor);
+  const root = useRootData();
+  const importing = page ?? root?.importing ?? null;
   if (!importing?.country || !v) return null;
   return importVerdict(v, importing.country, importing.rule, importing.months);
 }

@@ -22,6 +22,7 @@ import {
   AGE_UNTIL,
   countryKey,
   earliestStart,
+  type ImportingAnswer,
   type ImportLimit,
   type ImportRule,
   MAX_AGE_YEARS,
@@ -348,11 +349,7 @@ export async function deleteImportRule(db: DB, staff: Staff, id: number): Promis
 }
 
 /** What every public page knows of importing: the buyer's country, its rule, the months counted and the choices. */
-export type Importing = {
-  /** Null until the buyer picks a port or a country. */
-  country: string | null;
-  rule: ImportRule | null;
-  months: ShippingMonths;
+export type Importing = ImportingAnswer & {
   /** Countries to choose from: those with a rule and those of the freight table's ports. */
   countries: string[];
 };

@@ -106,6 +106,9 @@ export type ShippingMonths = {
   sea: number;
 };
 
+/** What a page answers with: the country, its rule (null: none on file) and the months counted. */
+export type ImportingAnswer = { country: string | null; rule: ImportRule | null; months: ShippingMonths };
+
 /** The facts of a vehicle a rule reads. */
 export type ImportFacts = {
   /** The listed year: the age is counted from its January when the month of manufacture is not on file. */

@@ -13,6 +13,9 @@ import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
 import { ImportOnlyToggle } from "~/components/store/import-only-toggle";
+import { ImportingFor } from "~/components/store/import-badge";
+import { importingFor } from "~/domain/imports/import-rules.server";
+import { countryKey } from "~/domain/imports/import-rules";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/vehicles";
 
@@ -29,9 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: searchVehicles,
     menus: vehicleMenus,
   });
+  // "Only what I can import into Kenya": the cards answer for Kenya, whatever the buyer's own country.
+  const importTo = query.filters.ImportTo;
+  const answersFor = importTo ? await importingFor(db, importTo, []) : null;
   return {
     ...data,
     priceYen: { from: filters?.PriceFrom, to: filters?.PriceTo },
+    answersFor: answersFor && { country: answersFor.country, rule: answersFor.rule, months: answersFor.months },
   };
 }
 
@@ -67,7 +74,9 @@ function findBudget(yen: number | undefined, currency: string | undefined): numb
 
 /** The countries to choose from, with the one the address names even when the shop has no rule for it. */
 function importCountries(countries: readonly string[], chosen: string | undefined): string[] {
-  return chosen && !countries.includes(chosen) ? [chosen, ...countries] : [...countries];
+  return chosen && !countries.some((c) => countryKey(c) === countryKey(chosen))
+    ? [chosen, ...countries]
+    : [...countries];
 }
 
 /** An example amount with two significant digits (3,312 → 3,300). */
@@ -172,37 +181,39 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
     },
   ];
   return (
-    <StockListPage
-      kind="vehicles"
-      title={t("list.vehicles.title")}
-      intro={t("list.vehicles.intro")}
-      keys={VEHICLE_FILTER_KEYS}
-      query={query}
-      result={result}
-      menus={menus}
-      fields={fields}
-      view={view}
-      failed={failed}
-      emptyHelp={
-        <EmptyHelp
-          kind="vehicles"
-          keys={VEHICLE_FILTER_KEYS}
-          query={query}
-          waysOut={loaderData.waysOut}
-          fields={fields}
-          budgetYen={findBudget(loaderData.priceYen.to, query.filters.Currency)}
-        />
-      }
-      actions={
-        <div className="flex flex-wrap items-start gap-3">
-          <ImportOnlyToggle query={query} />
-          <SaveSearchEntry
-            filters={query.filters}
-            query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
-            signedIn={Boolean(root?.customer)}
+    <ImportingFor.Provider value={loaderData.answersFor}>
+      <StockListPage
+        kind="vehicles"
+        title={t("list.vehicles.title")}
+        intro={t("list.vehicles.intro")}
+        keys={VEHICLE_FILTER_KEYS}
+        query={query}
+        result={result}
+        menus={menus}
+        fields={fields}
+        view={view}
+        failed={failed}
+        emptyHelp={
+          <EmptyHelp
+            kind="vehicles"
+            keys={VEHICLE_FILTER_KEYS}
+            query={query}
+            waysOut={loaderData.waysOut}
+            fields={fields}
+            budgetYen={findBudget(loaderData.priceYen.to, query.filters.Currency)}
           />
-        </div>
-      }
-    />
+        }
+        actions={
+          <div className="flex flex-wrap items-start gap-3">
+            <ImportOnlyToggle query={query} />
+            <SaveSearchEntry
+              filters={query.filters}
+              query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
+              signedIn={Boolean(root?.customer)}
+            />
+          </div>
+        }
+      />
+    </ImportingFor.Provider>
   );
 }
