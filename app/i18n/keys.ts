@@ -1976,6 +1976,7 @@ export type StockKey =
   | "imports.detail.onlySide.Right"
   | "imports.detail.tooOld"
   | "imports.importInto"
+  | "imports.listNote"
   | "imports.onlyImportable"
   | "imports.part.refused"
   | "imports.pickPrompt"

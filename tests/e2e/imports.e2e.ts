@@ -105,6 +105,9 @@ describe("import rules by destination country", () => {
     expect(shown.size).toBeGreaterThan(5);
     for (const [id, verdict] of shown) expect(verdict, `vehicle ${id}`).toBe(want.get(id)!.kind);
     await page.screenshot({ path: path.join(shots, "kenya-list-390.png"), fullPage: true });
+    expect(await page.getByTestId("import-list-note").textContent()).toMatch(
+      /^Answers for Kenya from its rule checked \d+ \w+ \d{4}\. Rules change: confirm with your importer before you pay\. Source$/,
+    );
 
     // Only what can be imported: the list is exactly the vehicles the rule admits, each card saying so.
     await page.getByLabel("Only what I can import into Kenya").check();

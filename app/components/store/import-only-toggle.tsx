@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { listSearch, type Sort, VEHICLE_FILTER_KEYS, type VehicleFilters } from "~/domain/search/filters";
-import { useT } from "~/i18n/i18n";
+import { useContext } from "react";
+import { useFormat, useT } from "~/i18n/i18n";
+import { ImportingFor } from "./import-badge";
 import { useRootData } from "~/utils/root-data";
 
 /**
@@ -40,5 +42,36 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
         </button>
       </noscript>
     </Form>
+  );
+}
+
+/** Under the list's toggle: whose rule the cards answer with, when it was checked, and the advice to confirm. */
+export function ImportListNote() {
+  const page = useContext(ImportingFor);
+  const root = useRootData();
+  const { t } = useT("stock");
+  const format = useFormat();
+  const rule = (page ?? root?.importing)?.rule;
+  if (!rule) return null;
+  return (
+    <p className="w-full text-xs text-slate-600" data-testid="import-list-note">
+      {t("imports.listNote", {
+        country: rule.country,
+        date: format.date(`${rule.checkedOn}T00:00:00Z`, {
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          timeZone: "UTC",
+        }),
+      })}{" "}
+      <a
+        href={rule.sourceUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-accent-700 underline"
+      >
+        {t("imports.source")}
+      </a>
+    </p>
   );
 }

@@ -12,7 +12,7 @@ import { formatNumber } from "~/i18n/format";
 import { convertYen } from "~/domain/rates/currencies";
 import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
-import { ImportOnlyToggle } from "~/components/store/import-only-toggle";
+import { ImportListNote, ImportOnlyToggle } from "~/components/store/import-only-toggle";
 import { ImportingFor } from "~/components/store/import-badge";
 import { importingFor } from "~/domain/imports/import-rules.server";
 import { countryKey } from "~/domain/imports/import-rules";
@@ -211,6 +211,7 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
               query={listSearch(VEHICLE_FILTER_KEYS, { filters: query.filters }).slice(1)}
               signedIn={Boolean(root?.customer)}
             />
+            <ImportListNote />
           </div>
         }
       />
