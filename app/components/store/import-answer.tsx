@@ -1,8 +1,8 @@
 import { type ImportFacts, type ImportRule, type ImportVerdict, partAdmitted } from "~/domain/imports/import-rules";
-import { useFormat, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { CountryPicker } from "./country-picker";
-import { Mark, TONE, toneOf, useImportVerdict, useMonthText } from "./import-badge";
+import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useMonthText } from "./import-badge";
 
 /*
  * The vehicle page's answer to "can this car go to my country?", the word
@@ -60,25 +60,10 @@ function useRuleLines() {
 /** When the rule was checked, where it comes from, and the advice to confirm. */
 function RuleSource({ rule }: { rule: ImportRule }) {
   const { t } = useT("stock");
-  const format = useFormat();
+  const checkedDay = useCheckedDay();
   return (
     <p className="mt-2 text-xs text-slate-600" data-testid="import-source">
-      {t("imports.checked", {
-        date: format.date(`${rule.checkedOn}T00:00:00Z`, {
-          day: "numeric",
-          month: "short",
-          year: "numeric",
-          timeZone: "UTC",
-        }),
-      })}{" "}
-      <a
-        href={rule.sourceUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-accent-700 underline"
-      >
-        {t("imports.source")}
-      </a>
+      {t("imports.checked", { date: checkedDay(rule) })} <SourceLink rule={rule} />
       {rule.confirmed ? null : <> · {t("imports.unconfirmed")}</>}
       {" · "}
       {t("imports.confirm")}

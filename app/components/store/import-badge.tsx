@@ -1,6 +1,7 @@
 import {
   type ImportingAnswer,
   type ImportFacts,
+  type ImportRule,
   type ImportVerdict,
   importVerdict,
   monthOf,
@@ -24,11 +25,38 @@ import { useRootData } from "~/utils/root-data";
  */
 export const ImportingFor = createContext<ImportingAnswer | null>(null);
 
-/** The verdict for a vehicle under the buyer's country (or the page's), or null when no country is chosen. */
-export function useImportVerdict(v: ImportFacts | null): ImportVerdict | null {
+/** The country the page answers for, its rule and months: the page's own (ImportingFor), else the buyer's. */
+export function useImporting(): ImportingAnswer | null {
   const page = useContext(ImportingFor);
   const root = useRootData();
-  const importing = page ?? root?.importing ?? null;
+  return page ?? root?.importing ?? null;
+}
+
+/** The day a rule was checked, in the page's language ("24 Nov 2026"). */
+export function useCheckedDay() {
+  const format = useFormat();
+  return (rule: Pick<ImportRule, "checkedOn">) =>
+    format.date(`${rule.checkedOn}T00:00:00Z`, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** A rule's source, opened in a new tab. */
+export function SourceLink({ rule }: { rule: Pick<ImportRule, "sourceUrl"> }) {
+  const { t } = useT("stock");
+  return (
+    <a
+      href={rule.sourceUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-accent-700 underline"
+    >
+      {t("imports.source")}
+    </a>
+  );
+}
+
+/** The verdict for a vehicle under the buyer's country (or the page's), or null when no country is chosen. */
+export function useImportVerdict(v: ImportFacts | null): ImportVerdict | null {
+  const importing = useImporting();
   if (!importing?.country || !v) return null;
   return importVerdict(v, importing.country, importing.rule, importing.months);
 }

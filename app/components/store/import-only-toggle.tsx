@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 import { listSearch, type Sort, VEHICLE_FILTER_KEYS, type VehicleFilters } from "~/domain/search/filters";
-import { useContext } from "react";
-import { useFormat, useT } from "~/i18n/i18n";
-import { ImportingFor } from "./import-badge";
+import { useT } from "~/i18n/i18n";
+import { SourceLink, useCheckedDay, useImporting } from "./import-badge";
 import { useRootData } from "~/utils/root-data";
 
 /**
@@ -47,31 +46,13 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
 
 /** Under the list's toggle: whose rule the cards answer with, when it was checked, and the advice to confirm. */
 export function ImportListNote() {
-  const page = useContext(ImportingFor);
-  const root = useRootData();
   const { t } = useT("stock");
-  const format = useFormat();
-  const rule = (page ?? root?.importing)?.rule;
+  const checkedDay = useCheckedDay();
+  const rule = useImporting()?.rule;
   if (!rule) return null;
   return (
     <p className="w-full text-xs text-slate-600" data-testid="import-list-note">
-      {t("imports.listNote", {
-        country: rule.country,
-        date: format.date(`${rule.checkedOn}T00:00:00Z`, {
-          day: "numeric",
-          month: "short",
-          year: "numeric",
-          timeZone: "UTC",
-        }),
-      })}{" "}
-      <a
-        href={rule.sourceUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-accent-700 underline"
-      >
-        {t("imports.source")}
-      </a>
+      {t("imports.listNote", { country: rule.country, date: checkedDay(rule) })} <SourceLink rule={rule} />
     </p>
   );
 }
