@@ -1,7 +1,7 @@
 import { getServices } from "~/context.server";
 import { COURIER_NAME } from "~/domain/orders/order-types";
 import { orderFilterOf, ordersForExport } from "~/domain/orders/order-view.server";
-import { toCsv } from "~/domain/quotes/csv";
+import { toCsv } from "~/utils/csv";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
 import type { Route } from "./+types/orders-export";

@@ -1,6 +1,6 @@
 import { getServices } from "~/context.server";
 import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
-import { toCsv } from "~/domain/quotes/csv";
+import { toCsv } from "~/utils/csv";
 import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/quotes-export";
