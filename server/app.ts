@@ -147,9 +147,9 @@ export function sameSiteWritesOnly(publicOrigin: string) {
   };
 }
 
-/** A path as the logs keep it: an invoice's verification code is a key to it, so it is left out. */
+/** A path as the logs keep it: an invoice's verification code and a stock feed's token are keys, so they are left out. */
 export function loggedPath(path: string): string {
-  return path.replace(/^\/verify\/[^/]+/, "/verify/:code");
+  return path.replace(/^\/verify\/[^/]+/, "/verify/:code").replace(/^\/feeds\/[^/]+/, "/feeds/:token");
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {

@@ -8,4 +8,11 @@ describe("the request log", () => {
     expect(loggedPath("/verify")).toBe("/verify");
     expect(loggedPath("/vehicles/12")).toBe("/vehicles/12");
   });
+
+  it("leaves a stock feed's token out, keeping which feed was asked for", () => {
+    expect(loggedPath("/feeds/q3Vx-9_kLmN0pQrStUvWxYz0123456789abcdefGHIJ/vehicles.csv")).toBe(
+      "/feeds/:token/vehicles.csv",
+    );
+    expect(loggedPath("/feeds")).toBe("/feeds");
+  });
 });

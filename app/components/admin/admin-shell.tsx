@@ -50,6 +50,7 @@ const SECTIONS: Section[] = [
       { to: "/admin/company", label: "company" },
       { to: "/admin/invoicing", label: { key: "invoicing.nav" } },
       { to: "/admin/rates", label: "rates" },
+      { to: "/admin/feeds", label: { key: "feeds.nav" } },
     ],
   },
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },

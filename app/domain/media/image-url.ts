@@ -41,8 +41,12 @@ export function imageSrcSet(image: ImageRef, base = mediaBase): string {
   return image.variants.map((w) => `${base}/${mediaPath(image.key, w)} ${w}w`).join(", ");
 }
 
-/** A full address of an image (structured data, link previews): the shop's origin unless the base already has one. */
-export function absoluteImageUrl(image: ImageRef, width: number, origin: string): string {
-  const url = imageUrl(image, width);
+/**
+ * A full address of an image (structured data, link previews, the stock
+ * feeds): the shop's origin unless the base already has one. A caller outside
+ * any page (a feed) passes the configured base itself.
+ */
+export function absoluteImageUrl(image: ImageRef, width: number, origin: string, base = mediaBase): string {
+  const url = imageUrl(image, width, base);
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
 }

@@ -1,0 +1,239 @@
+import { monthText } from "~/domain/imports/import-rules";
+import { absoluteImageUrl, type ImageRef } from "~/domain/media/image-url";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import type { StockStatus } from "~/domain/inventory/stock-status";
+
+/*
+ * What a line of each stock feed says (docs/decisions/0016-stock-feeds.md).
+ * The columns are Google Merchant Center's attribute names, so the owner can
+ * hand the address to Merchant Center's scheduled fetch as it is; other
+ * marketplaces and ad tools read the same names or map them once.
+ *
+ * Sources (read 2026-11-26):
+ * - Product data specification: id, title, description, link, image_link,
+ *   additional_image_link, availability, price, condition, brand, mpn,
+ *   identifier_exists, google_product_category, product_type, color
+ *   (support.google.com/merchants/answer/7052112).
+ * - additional_image_link: up to 10; in a text file each value in a column
+ *   of its own under the same name, because a quoted comma-separated list is
+ *   read as one address (support.google.com/merchants/answer/6324370 and
+ *   /answer/15001087).
+ * - Vehicle ads attributes: model, year, mileage ("121000 km": a whole number
+ *   and its unit), body_style, engine, date_first_registered ("2020-07"),
+ *   vehicle_fulfillment (support.google.com/merchants/topic/15174112,
+ *   /answer/14156166, /answer/14546138, /answer/14154094, /answer/11190480).
+ * - transmission is not a Google attribute: Meta's automotive catalogue reads
+ *   it (developers.facebook.com/docs/marketing-api/auto-ads/reference) and
+ *   Merchant Center passes over a column it does not know.
+ * - google_product_category: 916 "Vehicles & Parts > Vehicles > Motor
+ *   Vehicles > Cars, Trucks & Vans" and 899 "Vehicles & Parts > Vehicle Parts
+ *   & Accessories > Motor Vehicle Parts" (Google product taxonomy with ids).
+ */
+
+/** The statuses a feed lists: sold stock is never offered (reserved goes in as out of stock). */
+export const FEED_STATUSES = ["available", "reserved"] as const satisfies readonly StockStatus[];
+
+/** Merchant Center takes up to 10 more photos besides the first. */
+export const FEED_MORE_PHOTOS = 10;
+
+/** The photo width a feed links to: the largest variant the shop keeps, as the pages' structured data. */
+const FEED_PHOTO_WIDTH = 1600;
+
+/** Merchant Center's limits: a longer title or description is refused, not cut. */
+const TITLE_MAX = 150;
+const DESCRIPTION_MAX = 5000;
+
+export type FeedLinks = {
+  /** The shop's public origin (config `publicUrl`): every link is absolute from it. */
+  origin: string;
+  /** Where photos are served from: "/media" or MEDIA_PUBLIC_URL. */
+  mediaBase: string;
+};
+
+/** The columns a vehicle line is written from. */
+export type VehicleFeedRow = {
+  id: number;
+  ref_id: string;
+  name: string;
+  description: string;
+  price: number | string;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  type: string | null;
+  sub_type: string | null;
+  registered_month: number | null;
+  stock_status: StockStatus;
+};
+
+/** The columns a part line is written from. */
+export type PartFeedRow = {
+  id: number;
+  ref_id: string;
+  name: string;
+  description: string;
+  price: number | string;
+  make: string;
+  model: string;
+  type: string;
+  sub_type: string;
+  part_number: string | null;
+  condition: string | null;
+  quantity: number | string;
+  stock_status: StockStatus;
+};
+
+type Cell = string | number | null;
+
+const IMAGE_COLUMNS = ["image_link", ...Array.from({ length: FEED_MORE_PHOTOS }, () => "additional_image_link")];
+
+/**
+ * In stock only when it can be bought now: available, and for a part at
+ * least one on the shelf. A reserved item stays in the feed as out of stock:
+ * a hold that falls through puts it back without a new review.
+ */
+export function feedAvailability(status: StockStatus, quantity: number | null): "in_stock" | "out_of_stock" {
+  return status === "available" && (quantity === null || quantity > 0) ? "in_stock" : "out_of_stock";
+}
+
+/** "1250000 JPY": whole yen and the ISO 4217 code. */
+export function feedPrice(yen: number | string): string {
+  return `${Number(yen)} JPY`;
+}
+
+function cut(text: string, max: number): string {
+  const trimmed = text.trim();
+  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The item's page and its photos, each a full address. */
+function links(kind: StockPath, row: { id: number }, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
+  const urls = photos
+    .slice(0, FEED_MORE_PHOTOS + 1)
+    .map((photo) => absoluteImageUrl(photo, FEED_PHOTO_WIDTH, to.origin, to.mediaBase));
+  return [`${to.origin}/${kind}/${row.id}`, ...IMAGE_COLUMNS.map((_, i) => urls[i] ?? null)];
+}
+
+/** Google's body styles (convertible, coupe, crossover, full size van, hatchback, minivan, sedan, station wagon, suv, truck) from the shop's type and subtype. */
+export function bodyStyle(type: string | null, subType: string | null): string | null {
+  const sub = subType?.trim().toLowerCase() ?? "";
+  const kind = type?.trim().toLowerCase() ?? "";
+  if (sub.includes("crossover")) return "crossover";
+  if (sub === "mini van") return "minivan";
+  if (kind === "van") return "full size van";
+  if (kind === "wagon") return "station wagon";
+  if (kind === "mini truck") return "truck";
+  const same = ["convertible", "coupe", "hatchback", "minivan", "sedan", "suv", "truck"];
+  return same.includes(kind) ? kind : null;
+}
+
+/** Google's engine words from the shop's fuel ("petrol" is "gasoline"). */
+export function engineOf(fuel: string | null): string | null {
+  if (!fuel) return null;
+  const word = fuel.trim().toLowerCase();
+  if (word === "petrol" || word === "gasoline") return "gasoline";
+  return ["diesel", "electric", "hybrid", "lpg", "plug-in_hybrid"].includes(word) ? word : "other";
+}
+
+/** A part's condition in Google's words: Rebuilt is refurbished; a part without one is used (the shop sells used parts). */
+export function partConditionOf(condition: string | null): "new" | "used" | "refurbished" {
+  const word = condition?.trim().toLowerCase();
+  return word === "new" ? "new" : word === "rebuilt" ? "refurbished" : "used";
+}
+
+export const VEHICLE_FEED_HEADER = [
+  "id",
+  "title",
+  "description",
+  "link",
+  ...IMAGE_COLUMNS,
+  "availability",
+  "price",
+  "condition",
+  "brand",
+  "model",
+  "year",
+  "mileage",
+  "color",
+  "body_style",
+  "engine",
+  "transmission",
+  "date_first_registered",
+  "vehicle_fulfillment",
+  "google_product_category",
+  "product_type",
+  "identifier_exists",
+] as const;
+
+/**
+ * One vehicle's cells, in VEHICLE_FEED_HEADER's order. The chassis number is
+ * left out: it is no 17-character VIN, and public pages show it only partly
+ * hidden (docs/decisions/0015-import-rules.md).
+ */
+export function vehicleFeedCells(row: VehicleFeedRow, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
+  const title = cut(row.name, TITLE_MAX);
+  return [
+    row.ref_id,
+    title,
+    cut(row.description || title, DESCRIPTION_MAX),
+    ...links("vehicles", row, photos, to),
+    feedAvailability(row.stock_status, null),
+    feedPrice(row.price),
+    "used",
+    row.make,
+    row.model,
+    row.year,
+    row.mileage === null ? null : `${row.mileage} km`,
+    row.color,
+    bodyStyle(row.type, row.sub_type),
+    engineOf(row.fuel),
+    row.transmission?.toLowerCase() ?? null,
+    row.registered_month === null ? null : monthText(row.registered_month),
+    // Bought online and shipped to the buyer's port: of Google's three ways only "online" needs no dealership's store code.
+    "online",
+    916,
+    ["Vehicles", row.type, row.sub_type].filter(Boolean).join(" > "),
+    // Vehicles have no GTIN or part number.
+    "no",
+  ];
+}
+
+export const PART_FEED_HEADER = [
+  "id",
+  "title",
+  "description",
+  "link",
+  ...IMAGE_COLUMNS,
+  "availability",
+  "price",
+  "condition",
+  "brand",
+  "mpn",
+  "identifier_exists",
+  "google_product_category",
+  "product_type",
+] as const;
+
+/** One part's cells, in PART_FEED_HEADER's order: its part number is the mpn, its make the brand. */
+export function partFeedCells(row: PartFeedRow, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
+  const title = cut(row.name, TITLE_MAX);
+  const mpn = row.part_number?.trim() || null;
+  return [
+    row.ref_id,
+    title,
+    cut(row.description || title, DESCRIPTION_MAX),
+    ...links("parts", row, photos, to),
+    feedAvailability(row.stock_status, Number(row.quantity)),
+    feedPrice(row.price),
+    partConditionOf(row.condition),
+    row.make,
+    mpn,
+    mpn ? "yes" : "no",
+    899,
+    ["Parts", row.type, row.sub_type].filter(Boolean).join(" > "),
+  ];
+}

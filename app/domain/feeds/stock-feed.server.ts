@@ -1,0 +1,208 @@
+import type { DB } from "~/db/db.server";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import type { StockStatus } from "~/domain/inventory/stock-status";
+import { toImageRef } from "~/domain/inventory/stock-rows.server";
+import type { ImageRef } from "~/domain/media/image-url";
+import { CSV_BOM, csvLine } from "~/utils/csv";
+import { log } from "~/utils/log.server";
+import {
+  FEED_STATUSES,
+  type FeedLinks,
+  PART_FEED_HEADER,
+  type PartFeedRow,
+  partFeedCells,
+  VEHICLE_FEED_HEADER,
+  type VehicleFeedRow,
+  vehicleFeedCells,
+} from "./feed-columns";
+
+/*
+ * The stock feeds, written from the database in one pass while they are
+ * sent: rows are read in batches by id (keyset: each batch starts after the
+ * last id of the one before, along the primary key), each batch's photos in
+ * one query, and a batch is read only when the client has taken the one
+ * before (a pull stream; the server waits for the socket to drain before it
+ * pulls again). So a feed of 100,000 vehicles never sits in memory, and a
+ * slow reader slows the reading instead of filling the server's memory.
+ */
+
+/** Rows per batch: one query for the rows and one for their photos. */
+export const FEED_BATCH = 500;
+
+type Cell = string | number | null;
+
+/** What one kind's feed is made of: its header, how a batch is read, and how a row becomes cells. */
+type Feed<Row extends { id: number }> = {
+  header: readonly string[];
+  batch: (db: DB, afterId: number, limit: number) => Promise<Row[]>;
+  cells: (row: Row, photos: readonly ImageRef[], to: FeedLinks) => Cell[];
+};
+
+const vehicleFeed: Feed<VehicleFeedRow> = {
+  header: VEHICLE_FEED_HEADER,
+  batch: (db, afterId, limit) =>
+    db
+      .selectFrom("vehicles")
+      .select([
+        "id",
+        "ref_id",
+        "name",
+        "description",
+        "price",
+        "make",
+        "model",
+        "year",
+        "mileage",
+        "color",
+        "fuel",
+        "transmission",
+        "type",
+        "sub_type",
+        "registered_month",
+        "stock_status",
+      ])
+      .where("id", ">", afterId)
+      .where("stock_status", "in", FEED_STATUSES)
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
+  cells: vehicleFeedCells,
+};
+
+const partFeed: Feed<PartFeedRow> = {
+  header: PART_FEED_HEADER,
+  batch: (db, afterId, limit) =>
+    db
+      .selectFrom("parts")
+      .select([
+        "id",
+        "ref_id",
+        "name",
+        "description",
+        "price",
+        "make",
+        "model",
+        "type",
+        "sub_type",
+        "part_number",
+        "condition",
+        "quantity",
+        "stock_status",
+      ])
+      .where("id", ">", afterId)
+      .where("stock_status", "in", FEED_STATUSES)
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
+  cells: partFeedCells,
+};
+
+const FEEDS: { vehicles: Feed<VehicleFeedRow>; parts: Feed<PartFeedRow> } = { vehicles: vehicleFeed, parts: partFeed };
+
+/** "vehicles.csv" → "vehicles"; null for any other name. */
+export function feedOfFile(file: string): StockPath | null {
+  return file === "vehicles.csv" ? "vehicles" : file === "parts.csv" ? "parts" : null;
+}
+
+/** Each item's photos in display order, for one batch, in one query. */
+async function photosOf(db: DB, kind: StockPath, ids: readonly number[]): Promise<Map<number, ImageRef[]>> {
+  const byItem = new Map<number, ImageRef[]>();
+  for (const row of await repositoryOf(kind).photos.ofItems(db, ids)) {
+    const list = byItem.get(row.owner_id) ?? [];
+    list.push(toImageRef(row));
+    byItem.set(row.owner_id, list);
+  }
+  return byItem;
+}
+
+/** The lines of one batch of rows, as text. */
+async function batchText<Row extends { id: number }>(
+  db: DB,
+  kind: StockPath,
+  feed: Feed<Row>,
+  rows: readonly Row[],
+  to: FeedLinks,
+): Promise<string> {
+  const photos = await photosOf(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => csvLine(feed.cells(row, photos.get(row.id) ?? [], to))).join("");
+}
+
+/**
+ * One kind's feed as a stream of UTF-8 CSV: the byte-order mark and header at
+ * once, then a batch at a time as the reader asks. A failure part way is
+ * logged and ends the stream with an error, so the server cuts the answer off
+ * (the client sees an incomplete file, never a hung request or a short file
+ * that looks whole).
+ */
+export function stockFeedStream(
+  db: DB,
+  kind: StockPath,
+  to: FeedLinks,
+  { batchSize = FEED_BATCH }: { batchSize?: number } = {},
+): ReadableStream<Uint8Array> {
+  return kind === "vehicles"
+    ? feedStream(db, kind, FEEDS.vehicles, to, batchSize)
+    : feedStream(db, kind, FEEDS.parts, to, batchSize);
+}
+
+function feedStream<Row extends { id: number }>(
+  db: DB,
+  kind: StockPath,
+  feed: Feed<Row>,
+  to: FeedLinks,
+  batchSize: number,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId = 0;
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(CSV_BOM + csvLine(feed.header)));
+      },
+      async pull(controller) {
+        try {
+          const rows = await feed.batch(db, afterId, batchSize);
+          const text = rows.length > 0 ? await batchText(db, kind, feed, rows, to) : "";
+          // The client went away while the batch was read: nothing more is sent or read.
+          if (cancelled) return;
+          if (rows.length > 0) {
+            afterId = rows[rows.length - 1]!.id;
+            controller.enqueue(encoder.encode(text));
+          }
+          if (rows.length < batchSize) controller.close();
+        } catch (error) {
+          if (cancelled) return;
+          log("error", "a stock feed stopped part way", { feed: kind, afterId, error: String(error) });
+          controller.error(error);
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    },
+    // One batch waiting at most: the next is read when the reader takes this one.
+    { highWaterMark: 1 },
+  );
+}
+
+/** How many items each feed lists, by status (sold is never listed). */
+export async function feedCounts(db: DB): Promise<Record<StockPath, Record<(typeof FEED_STATUSES)[number], number>>> {
+  const count = async (table: StockPath) => {
+    const rows = await db
+      .selectFrom(table)
+      .select(["stock_status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("stock_status", "in", FEED_STATUSES)
+      .groupBy("stock_status")
+      .execute();
+    const of = (status: StockStatus) => Number(rows.find((r) => r.stock_status === status)?.n ?? 0);
+    return { available: of("available"), reserved: of("reserved") };
+  };
+  const [vehicles, parts] = await Promise.all([count("vehicles"), count("parts")]);
+  return { vehicles, parts };
+}
