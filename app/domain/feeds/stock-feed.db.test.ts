@@ -1,4 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from "kysely";
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type RootOperationNode,
+  TableNode,
+} from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { DB } from "~/db/db.server";
@@ -235,7 +241,7 @@ function watched(db: DB, failOn?: { table: string; nth: number }) {
   const tableOf = (node: RootOperationNode): string | null => {
     if (node.kind !== "SelectQueryNode") return null;
     const from = node.from?.froms[0];
-    return from?.kind === "TableNode" ? from.table.identifier.name : null;
+    return from && TableNode.is(from) ? from.table.identifier.name : null;
   };
   const queries = new Map<unknown, string>();
   const plugin: KyselyPlugin = {
