@@ -24,6 +24,7 @@ import {
   vehicleWhere,
 } from "~/domain/search/search.server";
 import { similarVehicleQueries } from "~/domain/inventory/similar.server";
+import { FEED_BATCH, partFeedBatch, vehicleFeedBatch } from "~/domain/feeds/stock-feed.server";
 import { createTestDb, type TestDb } from "../support/test-db";
 
 /*
@@ -594,4 +595,52 @@ describe("menu counts under the other filters at 100,000 vehicles", () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+});
+
+/*
+ * The stock feeds (docs/decisions/0016-stock-feeds.md) read the listed stock
+ * a batch at a time after the last id sent: each batch must be a search of
+ * the primary key from that id, never a read of the whole table or a sort,
+ * at the start, in the middle and near the end.
+ */
+describe("the stock feeds' batches at 100,000 vehicles", () => {
+  it("each batch searches the primary key from the last id sent, and sorts nothing", async () => {
+    const problems: string[] = [];
+    for (const [table, batch] of [
+      ["vehicles", vehicleFeedBatch],
+      ["parts", partFeedBatch],
+    ] as const) {
+      for (const afterId of [0, STOCK[table] / 2, STOCK[table] - 100]) {
+        const compiled = batch(t.db, afterId, FEED_BATCH).compile();
+        const label = `${table} feed after id ${afterId}`;
+        if (t.dialect === "sqlite") {
+          const { rows } = await t.db.executeQuery<{ detail: string }>(
+            CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+          );
+          const plan = rows.map((r) => r.detail.trim()).join("; ");
+          if (!plan.startsWith(`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid>?)`) || plan.includes("TEMP B-TREE"))
+            problems.push(`${label}: ${plan}`);
+        } else {
+          const { rows } = await t.db.executeQuery<{ "QUERY PLAN": [{ Plan: PgNode }] }>(
+            CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+          );
+          const nodes: PgNode[] = [];
+          const collect = (node: PgNode) => {
+            nodes.push(node);
+            node.Plans?.forEach(collect);
+          };
+          collect(rows[0]!["QUERY PLAN"][0].Plan);
+          const read = nodes.find((x) => x["Relation Name"] === table);
+          const plan = nodes.map((x) => [x["Node Type"], x["Index Name"] ?? x["Relation Name"]].join(" ")).join(" > ");
+          if (
+            read?.["Index Name"] !== `${table}_pkey` ||
+            !read["Index Cond"] ||
+            nodes.some((x) => x["Node Type"] === "Sort")
+          )
+            problems.push(`${label}: ${plan}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

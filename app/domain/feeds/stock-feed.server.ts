@@ -39,66 +39,75 @@ type Feed<Row extends { id: number }> = {
   cells: (row: Row, photos: readonly ImageRef[], to: FeedLinks) => Cell[];
 };
 
-const vehicleFeed: Feed<VehicleFeedRow> = {
-  header: VEHICLE_FEED_HEADER,
-  batch: (db, afterId, limit) =>
-    db
-      .selectFrom("vehicles")
-      .select([
-        "id",
-        "ref_id",
-        "name",
-        "description",
-        "price",
-        "make",
-        "model",
-        "year",
-        "mileage",
-        "color",
-        "fuel",
-        "transmission",
-        "type",
-        "sub_type",
-        "registered_month",
-        "stock_status",
-      ])
-      .where("id", ">", afterId)
-      .where("stock_status", "in", FEED_STATUSES)
-      .orderBy("id")
-      .limit(limit)
-      .execute(),
-  cells: vehicleFeedCells,
-};
+/**
+ * One batch of the vehicles feed: the next `limit` listed vehicles after
+ * `afterId` along the primary key (keyset), so each batch is a search of the
+ * key, never a sort or an offset that reads the rows before it again.
+ */
+export function vehicleFeedBatch(db: DB, afterId: number, limit: number) {
+  return db
+    .selectFrom("vehicles")
+    .select([
+      "id",
+      "ref_id",
+      "name",
+      "description",
+      "price",
+      "make",
+      "model",
+      "year",
+      "mileage",
+      "color",
+      "fuel",
+      "transmission",
+      "type",
+      "sub_type",
+      "registered_month",
+      "stock_status",
+    ])
+    .where("id", ">", afterId)
+    .where("stock_status", "in", FEED_STATUSES)
+    .orderBy("id")
+    .limit(limit);
+}
 
-const partFeed: Feed<PartFeedRow> = {
-  header: PART_FEED_HEADER,
-  batch: (db, afterId, limit) =>
-    db
-      .selectFrom("parts")
-      .select([
-        "id",
-        "ref_id",
-        "name",
-        "description",
-        "price",
-        "make",
-        "model",
-        "type",
-        "sub_type",
-        "part_number",
-        "condition",
-        "quantity",
-        "stock_status",
-      ])
-      .where("id", ">", afterId)
-      .where("stock_status", "in", FEED_STATUSES)
-      .orderBy("id")
-      .limit(limit)
-      .execute(),
-  cells: partFeedCells,
-};
+/** One batch of the parts feed, as vehicleFeedBatch. */
+export function partFeedBatch(db: DB, afterId: number, limit: number) {
+  return db
+    .selectFrom("parts")
+    .select([
+      "id",
+      "ref_id",
+      "name",
+      "description",
+      "price",
+      "make",
+      "model",
+      "type",
+      "sub_type",
+      "part_number",
+      "condition",
+      "quantity",
+      "stock_status",
+    ])
+    .where("id", ">", afterId)
+    .where("stock_status", "in", FEED_STATUSES)
+    .orderBy("id")
+    .limit(limit);
+}
 
-const FEEDS: { vehicles: Feed<VehicleFeedRow>; parts: Feed<PartFeedRow> } = { vehicles: vehicleFeed, parts: partFeed };
+const FEEDS: { vehicles: Feed<VehicleFeedRow>; parts: Feed<PartFeedRow> } = {
+  vehicles: {
+    header: VEHICLE_FEED_HEADER,
+    batch: (db, afterId, limit) => vehicleFeedBatch(db, afterId, limit).execute(),
+    cells: vehicleFeedCells,
+  },
+  parts: {
+    header: PART_FEED_HEADER,
+    batch: (db, afterId, limit) => partFeedBatch(db, afterId, limit).execute(),
+    cells: partFeedCells,
+  },
+};
 
 /** "vehicles.csv" → "vehicles"; null for any other name. */
 export function feedOfFile(file: string): StockPath | null {
