@@ -10,7 +10,7 @@ import { useT } from "~/i18n/i18n";
 export function CopyAddress({ label, value }: { label: string; value: string }) {
   const { t } = useT("admin");
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<"idle" | "copied" | "manual">("idle");
   async function copy() {
     try {
@@ -26,26 +26,28 @@ export function CopyAddress({ label, value }: { label: string; value: string }) 
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          ref={input}
-          readOnly
-          value={value}
-          onFocus={(event) => event.currentTarget.select()}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none"
-        />
+      {/* The whole address, wrapped: the owner can check it before pasting it elsewhere. */}
+      <textarea
+        id={id}
+        ref={input}
+        readOnly
+        rows={2}
+        value={value}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 block w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 [field-sizing:content] focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none"
+      />
+      <div className="mt-2 flex items-center gap-3">
         <button
           type="button"
           onClick={copy}
-          className="h-11 shrink-0 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          className="h-11 shrink-0 rounded-lg border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         >
           {t("copy.button")}
         </button>
+        <p role="status" className="text-sm text-slate-600">
+          {state === "copied" ? t("copy.copied") : state === "manual" ? t("copy.manual") : ""}
+        </p>
       </div>
-      <p role="status" className="mt-1 min-h-5 text-sm text-slate-600">
-        {state === "copied" ? t("copy.copied") : state === "manual" ? t("copy.manual") : ""}
-      </p>
     </div>
   );
 }
