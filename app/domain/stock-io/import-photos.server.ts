@@ -39,7 +39,10 @@ export type PhotoIndex = {
 
 /** Why a ZIP cannot be read at all, for the owner. */
 export function zipProblem(error: ZipError): Problem {
-  return staffPattern(`import.zip.${error.code}`, { name: error.entry ?? "" });
+  return staffPattern(`import.zip.${error.code}`, {
+    name: error.entry ?? "",
+    where: error.entry ? ` (${error.entry})` : "",
+  });
 }
 
 /** The photos of a ZIP by ref id; throws ZipError for an archive that cannot be trusted. */

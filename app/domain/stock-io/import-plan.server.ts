@@ -103,7 +103,7 @@ async function photoHashes(db: DB, kind: StockKind, ids: number[]): Promise<Map<
 }
 
 /** The fitting cars of each part, in order. */
-async function partFitments(db: DB, ids: number[]): Promise<Map<number, Fitment[]>> {
+export async function partFitments(db: DB, ids: number[]): Promise<Map<number, Fitment[]>> {
   void db;
   void ids;
   return new Map();

@@ -403,3 +403,15 @@ export async function writeRows(
   await removeUnusedPhotos(db, media, replaced);
   return { created, updated, photos: allImages().length, failed };
 }
+
+/** The latest imports, newest first, for the import page. */
+export async function recentImports(db: DB, limit: number) {
+  const rows = await db
+    .selectFrom("stock_imports")
+    .select(["id", "kind", "file_name", "status", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, kind: r.kind, fileName: r.file_name, status: r.status, createdAt: r.created_at }));
+}
