@@ -172,6 +172,7 @@ export async function planImport(
   const schema = kind === "vehicle" ? vehicleUploadSchema(now) : partUploadSchema(now);
   const refLines = new Map<string, number>();
   const chassisLines = new Map<string, number>();
+  const targetLines = new Map<number, number>();
   const photoRefsUsed = new Set<string>();
   const rows: PreviewRow[] = [];
   const work: RowWork[] = [];
@@ -207,6 +208,16 @@ export async function planImport(
       : chassis
         ? byChassis.get(chassis)
         : undefined;
+    if (target) {
+      // Two rows for one listing (one by its ref id, one by its chassis number), unless said above already.
+      const earlier = targetLines.get(target.id);
+      if (earlier !== undefined && !problems.length)
+        problem(
+          refId ? "refId" : "chassisNumber",
+          staffPattern("import.refIdTwice", { ref: target.ref_id, line: earlier }),
+        );
+      else targetLines.set(target.id, line);
+    }
     const stored = target
       ? kind === "vehicle"
         ? vehicleRecord(target as VehicleRow)

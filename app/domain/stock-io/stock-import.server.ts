@@ -413,5 +413,11 @@ export async function recentImports(db: DB, limit: number) {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, fileName: r.file_name, status: r.status, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    fileName: r.file_name,
+    status: r.status,
+    createdAt: r.created_at,
+  }));
 }
