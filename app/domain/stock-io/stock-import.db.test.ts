@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { makeZip } from "../../../tests/support/zip";
-import { inEnglish } from "../../../tests/support/english";
 import { dialectOf } from "~/db/db.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
