@@ -9,6 +9,7 @@ import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import { type Fitment, fitmentsText } from "~/domain/inventory/fitment";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
+import type { ImportPreview, PreviewRow, RowOutcome, RowProblem } from "./import-preview";
 import { columnLetter } from "~/utils/csv";
 import { choiceOf, STOCK_COLUMNS } from "./stock-columns";
 import { type CheckedPhoto, checkedPhotos, type PhotoIndex } from "./import-photos.server";
@@ -25,35 +26,7 @@ import { type PartRow, partRecord, type VehicleRow, vehicleRecord } from "./stoc
  * is by then.
  */
 
-export type RowOutcome = "new" | "update" | "unchanged" | "error";
-export const ROW_OUTCOMES = ["error", "new", "update", "unchanged"] as const satisfies readonly RowOutcome[];
-
-/** A cell's mistake: "F14" and its column's name, or no cell when it is about the row or its photos. */
-export type RowProblem = { cell: string | null; column: string | null; message: Problem };
-
-export type PreviewRow = {
-  line: number;
-  refId: string | null;
-  name: string;
-  outcome: RowOutcome;
-  problems: RowProblem[];
-  /** The columns an update changes, by their export names ("price", "photos"). */
-  changes: string[];
-  /** Photos the ZIP holds for this row. */
-  photos: number;
-};
-
-export type ImportPreview = {
-  kind: StockKind;
-  rows: PreviewRow[];
-  counts: Record<RowOutcome, number>;
-  /** Columns not imported: the shop's own (photos, dates) and ones it does not know. */
-  shopColumns: string[];
-  unknownColumns: string[];
-  /** Ref ids with photos in the ZIP and no row in the file; files not named ref id_number. */
-  photosWithoutRow: string[];
-  photosUnnamed: string[];
-};
+export { ROW_OUTCOMES, type ImportPreview, type PreviewRow, type RowOutcome, type RowProblem } from "./import-preview";
 
 /** What writing a good row needs: the checked fields, the listing it updates, the photos that replace its own. */
 export type RowWork = {

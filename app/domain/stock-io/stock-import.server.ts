@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { removeUnusedPhotos } from "~/domain/inventory/admin-stock.server";
@@ -325,35 +326,46 @@ export async function writeRows(
     }
   };
   await report(true);
-  const stored: Stored[] = [];
-  const failed: ImportResult["failed"] = [];
-  const allImages = () => stored.flatMap((s) => s.images);
-  try {
-    for (const w of work) {
-      const images: Stored["images"] = [];
-      let refused: Problem | null = null;
-      for (const photo of w.photos ?? []) {
-        try {
-          images.push({ ...(await media.put(photo.data)), hash: photo.hash });
-        } catch (error) {
-          if (!(error instanceof MediaError)) throw error;
-          if (error.code === "storage") throw new ImportStopped(error.problem);
-          refused = staffPattern("fileProblem", { name: fileName(photo.name), reason: error.problem });
-          break;
+  // Photos are re-encoded a few at a time (one per core): most of an import with photos is this.
+  const slots = work.map(() => [] as Stored["images"]);
+  const refused = new Map<number, Problem>();
+  const jobs = work.flatMap((w, row) => (w.photos ?? []).map((photo, place) => ({ row, place, photo })));
+  let next = 0;
+  let stop: unknown = null;
+  const worker = async () => {
+    while (next < jobs.length && stop === null) {
+      const { row, place, photo } = jobs[next++]!;
+      if (refused.has(row)) continue;
+      try {
+        slots[row]![place] = { ...(await media.put(photo.data)), hash: photo.hash };
+      } catch (error) {
+        if (!(error instanceof MediaError) || error.code === "storage") {
+          stop ??= error instanceof MediaError ? new ImportStopped(error.problem) : error;
+          return;
         }
-        done++;
-        await report();
+        refused.set(row, staffPattern("fileProblem", { name: fileName(photo.name), reason: error.problem }));
       }
-      if (refused) {
-        await Promise.all(images.map((image) => media.remove(image)));
-        failed.push({ line: w.line, refId: w.refId, problems: [{ cell: null, column: null, message: refused }] });
-        continue;
-      }
-      stored.push({ work: w, images });
+      done++;
+      await report().catch((error: unknown) => {
+        stop ??= error;
+      });
     }
-  } catch (error) {
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), 4) }, worker));
+  const allImages = () => slots.flat().filter(Boolean);
+  if (stop !== null) {
     await Promise.all(allImages().map((image) => media.remove(image)));
-    throw error;
+    throw stop;
+  }
+  const failed: ImportResult["failed"] = [];
+  const stored: Stored[] = [];
+  for (const [row, w] of work.entries()) {
+    const problem = refused.get(row);
+    if (problem) {
+      await Promise.all(slots[row]!.filter(Boolean).map((image) => media.remove(image)));
+      slots[row] = [];
+      failed.push({ line: w.line, refId: w.refId, problems: [{ cell: null, column: null, message: problem }] });
+    } else stored.push({ work: w, images: slots[row]! });
   }
 
   const repository = repositoryOf(kind);

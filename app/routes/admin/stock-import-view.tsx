@@ -6,7 +6,7 @@ import { tablePagerWords } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { ROW_OUTCOMES, type PreviewRow, type RowOutcome } from "~/domain/stock-io/import-plan.server";
+import { ROW_OUTCOMES, type PreviewRow, type RowOutcome } from "~/domain/stock-io/import-preview";
 import { cancelImport, confirmImport, getImport } from "~/domain/stock-io/stock-import.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import { shopDateTime } from "~/i18n/format";
