@@ -74,7 +74,7 @@ describe("importing stock from a spreadsheet", () => {
     expect(await outcome(2).textContent()).toContain("2 photos");
     expect(await outcome(3).getByTestId("row-outcome").textContent()).toBe("Update");
     expect(await outcome(3).textContent()).toContain("Changes: price");
-    expect(await outcome(4).getByTestId("row-outcome").textContent()).toBe("Errors");
+    expect(await outcome(4).getByTestId("row-outcome").textContent()).toBe("Error");
     expect(await outcome(4).getByTestId("row-problem").textContent()).toMatch(
       /^D4 \(year\): Year must be from 1980 to \d{4}$/,
     );

@@ -114,7 +114,7 @@ function RowLine({ row }: { row: PreviewRow }) {
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONE[row.outcome]}`}
           data-testid="row-outcome"
         >
-          {t(`stockImport.outcomes.${row.outcome}`)}
+          {t(`stockImport.rowOutcomes.${row.outcome}`)}
         </span>
         <span className="font-medium break-all text-slate-900">{row.refId ?? "—"}</span>
         <span className="min-w-0 break-words text-slate-700">{row.name}</span>
