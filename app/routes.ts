@@ -43,6 +43,9 @@ export default [
   route("admin/api/upload/:kind", "routes/admin/upload-api.ts"),
   route("admin/quotes-export/:kind", "routes/admin/quotes-export.ts"),
   route("admin/orders-export", "routes/admin/orders-export.ts"),
+  route("admin/api/stock-import", "routes/admin/stock-import-api.ts"),
+  route("admin/stock-import/:id/progress", "routes/admin/stock-import-progress.ts"),
+  route("admin/stock-export/:kind", "routes/admin/stock-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/upload-vehicle", "routes/admin/upload-stock.tsx", { id: "admin-upload-vehicle" }),
@@ -55,6 +58,8 @@ export default [
     route("admin/orders", "routes/admin/order-list.tsx"),
     route("admin/orders/:number", "routes/admin/order.tsx"),
     route("admin/find-requests", "routes/admin/find-requests.tsx"),
+    route("admin/stock-import", "routes/admin/stock-import.tsx"),
+    route("admin/stock-import/:id", "routes/admin/stock-import-view.tsx"),
     route("admin/templates", "routes/admin/templates.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),

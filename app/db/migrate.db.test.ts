@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-26-02-stock-imports", "Down", "Success"],
       ["2026-11-25-02-import-indexes", "Down", "Success"],
       ["2026-11-25-01-import-rules", "Down", "Success"],
       ["2026-11-24-05-orders", "Down", "Success"],
@@ -152,6 +153,7 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-02-stock-imports",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -191,6 +193,7 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-02-stock-imports",
     ]);
     const statuses = () =>
       t.db
@@ -219,6 +222,7 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-02-stock-imports",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });

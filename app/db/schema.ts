@@ -14,6 +14,7 @@ import type { QuoteStatus } from "~/domain/quotes/quote-status";
 import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
 import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/deals/deal-types";
 import type { OrderStatus } from "~/domain/orders/order-status";
+import type { ImportStatus } from "~/domain/stock-io/import-status";
 import type { Courier, DocumentKind, PaymentMethod, ShippingMethod } from "~/domain/orders/order-types";
 
 export type { StockStatus, QuoteStatus };
@@ -86,6 +87,8 @@ export interface ImageTable {
   /** Comma-separated widths of the stored variants, smallest first. */
   variants: string;
   created_at: string;
+  /** SHA-256 of the file the photo was made from, when a stock import stored it (so the same ZIP again changes nothing). */
+  source_hash: Generated<string | null>;
 }
 
 export interface VehicleImageTable extends ImageTable {
@@ -498,6 +501,28 @@ export interface SavedSearchTable {
   created_at: string;
 }
 
+/** A stock file waiting for the owner's word, being imported, or done (issue 23; import-status.ts). */
+export interface StockImportTable {
+  id: Generated<number>;
+  kind: StockKind;
+  file_name: string;
+  /** The file as read (UTF-8 text), read again when the owner confirms. */
+  file_text: string;
+  zip_name: string | null;
+  /** The photos' ZIP in the private documents' storage. */
+  zip_key: string | null;
+  /** JSON: what the preview showed (ImportPreview). */
+  preview: string;
+  status: ImportStatus;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  /** JSON: what the import did (ImportResult), once done or failed. */
+  result: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   vehicles: VehicleTable;
   vehicle_images: VehicleImageTable;
@@ -533,4 +558,5 @@ export interface Database {
   freight_ports: FreightPortTable;
   recent_views: RecentViewTable;
   saved_searches: SavedSearchTable;
+  stock_imports: StockImportTable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv";
+import { columnLetter, type CsvSeparator, detectSeparator, parseCsv, toCsv, unguardCell } from "./csv";
 
 describe("toCsv", () => {
   it("starts with a BOM, ends lines with CRLF and quotes every field", () => {
@@ -56,5 +56,73 @@ describe("toCsv", () => {
         ],
       ).slice(1),
     ).toBe('"yen","text"\r\n"-500","\'-500"\r\n"1250000","0"\r\n');
+  });
+});
+
+describe("parseCsv", () => {
+  const limits = { maxRecords: 100, maxCellLength: 1000 };
+  const cells = (text: string, separator: CsvSeparator = ",") => parseCsv(text, separator, limits).map((r) => r.cells);
+
+  it("reads quoted fields with separators, doubled quotes and line breaks, with CRLF, LF or CR line ends", () => {
+    expect(cells('a,b\r\n"Perera, Nimal","He said ""hi"""\r\n"one\r\ntwo",x\n3,4\r5,6')).toEqual([
+      ["a", "b"],
+      ["Perera, Nimal", 'He said "hi"'],
+      ["one\r\ntwo", "x"],
+      ["3", "4"],
+      ["5", "6"],
+    ]);
+  });
+
+  it("skips the byte-order mark, blank lines and rows of empty cells, and keeps each record's first line", () => {
+    const records = parseCsv('\uFEFFref,name\n\nV-1,"two\nlines"\n,,\nV-2,x\n', ",", limits);
+    expect(records).toEqual([
+      { cells: ["ref", "name"], line: 1 },
+      { cells: ["V-1", "two\nlines"], line: 3 },
+      { cells: ["V-2", "x"], line: 6 },
+    ]);
+  });
+
+  it("reads semicolons and tabs as Excel in another locale saves them", () => {
+    expect(detectSeparator("ref;name;price\nV-1;a,b;1")).toBe(";");
+    expect(detectSeparator("ref\tname\n")).toBe("\t");
+    expect(detectSeparator('"a;b",c,d\n')).toBe(",");
+    expect(cells("ref;name\nV-1;Corolla, white", ";")).toEqual([
+      ["ref", "name"],
+      ["V-1", "Corolla, white"],
+    ]);
+  });
+
+  it("stops at an unclosed quote, too many rows or a cell too long, naming the line", () => {
+    expect(() => parseCsv('a\n"open\nb\n', ",", limits)).toThrow(
+      expect.objectContaining({ code: "unclosedQuote", line: 2 }),
+    );
+    expect(() => parseCsv("a\n".repeat(101), ",", limits)).toThrow(expect.objectContaining({ code: "tooManyRows" }));
+    expect(() => parseCsv(`a\n${"x".repeat(1001)}\n`, ",", limits)).toThrow(
+      expect.objectContaining({ code: "cellTooLong", line: 2 }),
+    );
+  });
+
+  it("reads back what toCsv wrote, formula guards and all", () => {
+    const rows = [
+      ["=SUM(A1)", "-5", "+94 77", "x;=1+1", 'say "hi"', "line\nbreak", "@home", "plain"],
+      ["", "0446533450", "¥1,250,000", "සුනිල්", "王伟", "'quoted'", "a,b", "tab\there"],
+    ];
+    const text = toCsv(["a", "b", "c", "d", "e", "f", "g", "h"], rows);
+    const back = parseCsv(text, detectSeparator(text.slice(1)), limits).map((r) => r.cells.map(unguardCell));
+    expect(back.slice(1)).toEqual(rows);
+  });
+
+  it("names columns as a spreadsheet does", () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual([
+      "A",
+      "B",
+      "Z",
+      "AA",
+      "AB",
+      "AZ",
+      "BA",
+      "ZZ",
+      "AAA",
+    ]);
   });
 });

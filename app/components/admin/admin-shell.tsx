@@ -27,6 +27,7 @@ const SECTIONS: Section[] = [
       { to: "/admin/all-parts-products", label: "allParts" },
     ],
   },
+  { title: "bulk", links: [{ to: "/admin/stock-import", label: "stockImport" }] },
   {
     title: "customers",
     links: [

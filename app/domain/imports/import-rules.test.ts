@@ -104,6 +104,9 @@ describe("parseMonth", () => {
       "3/2019",
       "3.2019",
       "3-2019",
+      // A spreadsheet saves a typed month as its first day.
+      "2019-03-01",
+      "2019/3/1",
     ])
       expect(parseMonth(text), text).toBe(march2019);
     expect(parseMonth("1900-01")).toBe(monthNumber(1900, 1));
@@ -122,7 +125,9 @@ describe("parseMonth", () => {
       "1899-12",
       "19-03",
       "2019-003",
-      "2019-03-01",
+      "2019-03-00",
+      "2019-03-32",
+      "2019-03/01",
       "March 2019",
       "2019 03",
       "2019_03",

@@ -27,8 +27,10 @@ export function monthText(m: MonthNumber): string {
 export const FIRST_MONTH_YEAR = 1900;
 
 /**
- * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019". Null for
- * anything else, a month outside 1 to 12, or a year before 1900.
+ * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019", or a day in it
+ * written year first ("2019-03-01": a spreadsheet turns a typed month into
+ * its first day). Null for anything else, a month outside 1 to 12, or a year
+ * before 1900.
  */
 export function parseMonth(value: string): MonthNumber | null {
   const text = value.trim();
@@ -36,6 +38,12 @@ export function parseMonth(value: string): MonthNumber | null {
   let month: number;
   let m = /^(\d{4})\s*[-/.]\s*(\d{1,2})$/.exec(text);
   if (m) [year, month] = [Number(m[1]), Number(m[2])];
+  else if (
+    (m = /^(\d{4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{1,2})$/.exec(text)) &&
+    Number(m[4]) >= 1 &&
+    Number(m[4]) <= 31
+  )
+    [year, month] = [Number(m[1]), Number(m[3])];
   else if ((m = /^(\d{1,2})\s*[-/.]\s*(\d{4})$/.exec(text))) [month, year] = [Number(m[1]), Number(m[2])];
   else return null;
   if (month < 1 || month > 12 || year < FIRST_MONTH_YEAR || year > 9999) return null;

@@ -14,7 +14,7 @@ function newRefId(prefix: "V" | "P"): string {
   return `${prefix}-${randomInt(100_000, 1_000_000)}`;
 }
 
-async function uniqueRefId(db: DB, kind: StockKind): Promise<string> {
+export async function uniqueRefId(db: DB, kind: StockKind): Promise<string> {
   for (;;) {
     const refId = newRefId(STOCK_KINDS[kind].refPrefix);
     if ((await repositoryOf(kind).refIdHolder(db, refId)) === null) return refId;

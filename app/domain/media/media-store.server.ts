@@ -108,32 +108,44 @@ function decodeError(error: unknown): MediaError {
   return new MediaError("unreadable");
 }
 
+const IMAGE_OPTIONS = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
+
+/**
+ * The checks every image passes before anything is stored: its size, its
+ * format by content (whatever it was called), and its pixels, read from its
+ * header without decoding it. Throws MediaError; a stock import's preview
+ * asks this of each photo in its ZIP.
+ */
+export async function inspectImage(data: Buffer): Promise<Metadata> {
+  if (data.length > MAX_IMAGE_BYTES) {
+    throw new MediaError("size");
+  }
+  const format = sniffFormat(data);
+  if (!format) {
+    throw new MediaError("format");
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, IMAGE_OPTIONS).metadata();
+  } catch (error) {
+    throw decodeError(error);
+  }
+  if (meta.format !== format) {
+    throw new MediaError("format");
+  }
+  if (!meta.width || !meta.height) throw new MediaError("unreadable");
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new MediaError("pixels");
+  }
+  return meta;
+}
+
 export class MediaStore {
   constructor(private readonly driver: MediaDriver) {}
 
   /** Checks, re-encodes and stores one image. Throws MediaError with a message for the person uploading. */
   async put(data: Buffer): Promise<ImageRef> {
-    if (data.length > MAX_IMAGE_BYTES) {
-      throw new MediaError("size");
-    }
-    const format = sniffFormat(data);
-    if (!format) {
-      throw new MediaError("format");
-    }
-    const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
-    let meta: Metadata;
-    try {
-      meta = await sharp(data, options).metadata();
-    } catch (error) {
-      throw decodeError(error);
-    }
-    if (meta.format !== format) {
-      throw new MediaError("format");
-    }
-    if (!meta.width || !meta.height) throw new MediaError("unreadable");
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-      throw new MediaError("pixels");
-    }
+    const meta = await inspectImage(data);
 
     // EXIF orientation turns the picture; width and height follow it.
     const rotated = (meta.orientation ?? 1) >= 5;
@@ -144,7 +156,7 @@ export class MediaStore {
 
     const key = randomBytes(10).toString("hex");
     const written: string[] = [];
-    const source = sharp(data, options).rotate();
+    const source = sharp(data, IMAGE_OPTIONS).rotate();
     for (const w of widths) {
       let out: Buffer;
       try {

@@ -27,6 +27,9 @@ export const DOCUMENT_CACHE_CONTROL = "private, no-store";
 /** The only shape of a document's key: `ab/ab12…f0.pdf`. Anything else is never looked up. */
 const DOCUMENT_KEY = /^([0-9a-f]{2})\/\1[0-9a-f]{18}\.(pdf|jpg|png|webp)$/;
 
+/** A staged file's key: `imports/ab/ab12…f0.zip`. */
+const STAGED_KEY = /^imports\/([0-9a-f]{2})\/\1[0-9a-f]{18}\.zip$/;
+
 export function isDocumentKey(key: string): boolean {
   return DOCUMENT_KEY.test(key);
 }
@@ -75,6 +78,47 @@ export class DocumentStore {
       log("error", "document could not be removed from the storage", { key, error: String(error) });
       throw new DocumentError("storage");
     }
+  }
+  /**
+   * A file kept only until the owner acts on it (a stock import's photos' ZIP,
+   * issue 23), under `imports/` in the same private storage. Returns its key.
+   */
+  async putStaged(data: Buffer): Promise<string> {
+    const id = randomBytes(10).toString("hex");
+    const key = `imports/${id.slice(0, 2)}/${id}.zip`;
+    try {
+      await this.driver.write(key, data, { contentType: "application/zip", cacheControl: DOCUMENT_CACHE_CONTROL });
+    } catch (error) {
+      log("error", "staged file could not be stored", { key, error: String(error) });
+      await this.driver.remove(key).catch(() => {});
+      throw new DocumentError("storage");
+    }
+    return key;
+  }
+
+  /** A staged file's bytes, or null when it is gone or the key has another shape. Throws DocumentError("storage"). */
+  async readStaged(key: string): Promise<Buffer | null> {
+    if (!STAGED_KEY.test(key)) return null;
+    try {
+      const stored = await this.driver.read(key);
+      if (!stored) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    } catch (error) {
+      log("error", "staged file could not be read from the storage", { key, error: String(error) });
+      throw new DocumentError("storage");
+    }
+  }
+
+  /** Removes a staged file; a storage that does not answer is logged, never a reason to fail. */
+  async removeStaged(key: string): Promise<void> {
+    if (!STAGED_KEY.test(key)) return;
+    await this.driver
+      .remove(key)
+      .catch((error: unknown) =>
+        log("warn", "staged file could not be removed from the storage", { key, error: String(error) }),
+      );
   }
 }
 

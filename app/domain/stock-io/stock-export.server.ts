@@ -1,0 +1,72 @@
+import type { DB } from "~/db/db.server";
+import type { Fitment } from "~/domain/inventory/fitment";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { log } from "~/utils/log.server";
+import { CSV_BOM, csvLine } from "~/utils/csv";
+import {
+  headerCells,
+  partRecord,
+  recordCells,
+  vehicleRecord,
+  type PartRow,
+  type VehicleRow,
+} from "./stock-record.server";
+import { partFitments } from "./import-plan.server";
+
+/*
+ * The owner's stock as CSV (issue 23), in the import's columns, so a file
+ * exported, edited in a spreadsheet and imported again changes only what was
+ * edited. Read in batches by id and written as it is read: the whole stock
+ * never sits in memory.
+ */
+
+const BATCH = 1_000;
+
+/** The stock of one kind as CSV lines, a batch at a time. */
+export async function* stockCsvLines(db: DB, kind: StockKind): AsyncGenerator<string> {
+  yield CSV_BOM + csvLine(headerCells(kind));
+  let after = 0;
+  for (;;) {
+    const rows =
+      kind === "vehicle"
+        ? await db.selectFrom("vehicles").selectAll().where("id", ">", after).orderBy("id").limit(BATCH).execute()
+        : await db.selectFrom("parts").selectAll().where("id", ">", after).orderBy("id").limit(BATCH).execute();
+    if (rows.length === 0) return;
+    const fits: Map<number, Fitment[]> =
+      kind === "part"
+        ? await partFitments(
+            db,
+            rows.map((r) => r.id),
+          )
+        : new Map<number, Fitment[]>();
+    let chunk = "";
+    for (const row of rows) {
+      const record =
+        kind === "vehicle" ? vehicleRecord(row as VehicleRow) : partRecord(row as PartRow, fits.get(row.id) ?? []);
+      chunk += csvLine(recordCells(kind, record));
+    }
+    yield chunk;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The stock as a streamed CSV response body; an error midway ends the stream with it (and the log says so). */
+export function stockCsvStream(db: DB, kind: StockKind): ReadableStream<Uint8Array> {
+  const lines = stockCsvLines(db, kind);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await lines.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        log("error", "stock export stopped", { kind, error: String(error) });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import sharp from "sharp";
+import { type DB, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { createRng, pick } from "~/db/seed/factories";
+import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
+import { confirmImport, getImport, stageImport } from "~/domain/stock-io/stock-import.server";
+import { toCsv } from "~/utils/csv";
+import { makeZip } from "../tests/support/zip";
+
+/*
+ * How long a stock file takes to preview and to import (issue 23: 5,000 rows
+ * in under a minute on this machine), on SQLite and, when TEST_DATABASE_URL
+ * is set, on PostgreSQL: a file of 5,000 new vehicles, the same file again
+ * (all unchanged), the file with every price changed (5,000 updates), and 40
+ * vehicles with 12 photos each in a ZIP.
+ *
+ *   npm run bench:import            (ROWS=5000 by default)
+ */
+
+const ROWS = Number(process.env.ROWS ?? 5000);
+const staff = { id: 1, adminId: "bench" };
+
+function vehicleFile(rows: number, priceShift: number, prefix = "B"): Buffer {
+  const rng = createRng(23);
+  const makes = Object.keys(VEHICLE_MODELS);
+  const body = Array.from({ length: rows }, (_, i) => {
+    const make = pick(rng, makes);
+    const year = 2005 + Math.floor(rng() * 20);
+    return [
+      `${prefix}-${String(i).padStart(6, "0")}`,
+      make,
+      pick(rng, VEHICLE_MODELS[make]!),
+      String(year),
+      String(300_000 + Math.floor(rng() * 3_000_000) + priceShift),
+      String(Math.floor(rng() * 200_000)),
+      rng() < 0.7 ? "Right" : "Left",
+      `${year}-0${1 + Math.floor(rng() * 9)}`,
+      `BNC${String(i).padStart(7, "0")}${prefix}`.replace(/[^A-Z0-9]/g, ""),
+      "A clean car with its papers, ready to ship from Yokohama.",
+    ];
+  });
+  return Buffer.from(
+    toCsv(
+      [
+        "ref_id",
+        "make",
+        "model",
+        "year",
+        "price",
+        "mileage",
+        "steering",
+        "manufactured",
+        "chassis_number",
+        "description",
+      ],
+      body,
+    ),
+    "utf8",
+  );
+}
+
+async function run(db: DB, media: MediaStore, documents: DocumentStore, file: Buffer, zip: Buffer | null) {
+  const services = { db, media, documents };
+  let started = performance.now();
+  const staged = await stageImport(
+    services,
+    staff,
+    "vehicle",
+    { name: "bench.csv", data: file },
+    zip && { name: "p.zip", data: zip },
+  );
+  if (!staged.ok) throw new Error(JSON.stringify(staged.problem));
+  const previewMs = performance.now() - started;
+  started = performance.now();
+  const confirmed = await confirmImport(services, staff, staged.id);
+  if (!confirmed.ok) throw new Error("not confirmed");
+  await confirmed.run;
+  const importMs = performance.now() - started;
+  const view = (await getImport(db, staged.id))!;
+  if (view.status !== "done") throw new Error(`import ${view.status}: ${JSON.stringify(view.result?.problem)}`);
+  return { previewMs, importMs, result: view.result! };
+}
+
+async function bench(name: string, db: DB, dir: string) {
+  const media = new MediaStore(localDriver(path.join(dir, "media")));
+  const documents = new DocumentStore(localDriver(path.join(dir, "documents")));
+  const row = (label: string, r: Awaited<ReturnType<typeof run>>) =>
+    console.log(
+      `${name.padEnd(10)} ${label.padEnd(34)} preview ${(r.previewMs / 1000).toFixed(1).padStart(5)} s  import ${(r.importMs / 1000).toFixed(1).padStart(5)} s  (${r.result.created} new, ${r.result.updated} updated, ${r.result.unchanged} unchanged, ${r.result.photos} photos)`,
+    );
+  row(`${ROWS} new vehicles`, await run(db, media, documents, vehicleFile(ROWS, 0), null));
+  row("the same file again", await run(db, media, documents, vehicleFile(ROWS, 0), null));
+  row(`${ROWS} prices changed`, await run(db, media, documents, vehicleFile(ROWS, 1000), null));
+  const photos = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: i * 20, g: 90, b: 140 } } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    ),
+  );
+  const zip = makeZip(
+    Array.from({ length: 40 }, (_, v) =>
+      photos.map((data, i) => ({ path: `P-${String(v).padStart(6, "0")}_${i + 1}.jpg`, data, store: true })),
+    ).flat(),
+  );
+  row("40 vehicles with 12 photos each", await run(db, media, documents, vehicleFile(40, 0, "P"), zip));
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
+try {
+  const sqlite = openDatabase({ dialect: "sqlite", file: path.join(dir, "bench.sqlite") });
+  await migrateToLatest(sqlite);
+  await bench("SQLite", sqlite, path.join(dir, "sqlite"));
+  await sqlite.destroy();
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const postgres = openDatabase({ dialect: "postgres", url }, { schema: `${schema},public` });
+    try {
+      await migrateToLatest(postgres);
+      await bench("PostgreSQL", postgres, path.join(dir, "pg"));
+    } finally {
+      await postgres.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
