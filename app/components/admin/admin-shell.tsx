@@ -27,7 +27,13 @@ const SECTIONS: Section[] = [
       { to: "/admin/all-parts-products", label: "allParts" },
     ],
   },
-  { title: "bulk", links: [{ to: "/admin/stock-import", label: "stockImport" }] },
+  {
+    title: "bulk",
+    links: [
+      { to: "/admin/stock-import", label: "stockImport" },
+      { to: "/admin/feeds", label: { key: "feeds.nav" } },
+    ],
+  },
   {
     title: "customers",
     links: [
@@ -51,7 +57,6 @@ const SECTIONS: Section[] = [
       { to: "/admin/company", label: "company" },
       { to: "/admin/invoicing", label: { key: "invoicing.nav" } },
       { to: "/admin/rates", label: "rates" },
-      { to: "/admin/feeds", label: { key: "feeds.nav" } },
     ],
   },
   { title: "account", links: [{ to: "/admin/security", label: "security" }] },

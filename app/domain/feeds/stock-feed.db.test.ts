@@ -235,9 +235,14 @@ describe("the parts feed", () => {
   });
 });
 
-/** Counts the queries that read a table, and can make one of them fail, as a database that goes away. */
-function watched(db: DB, failOn?: { table: string; nth: number }) {
+/**
+ * Counts the queries that read a table; can make the nth read of a table fail
+ * (a database that goes away) or wait until released (a slow database).
+ */
+function watched(db: DB, at?: { table: string; nth: number; fail?: boolean }) {
   const reads: Record<string, number> = {};
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   const tableOf = (node: RootOperationNode): string | null => {
     if (node.kind !== "SelectQueryNode") return null;
     const from = node.from?.froms[0];
@@ -255,11 +260,14 @@ function watched(db: DB, failOn?: { table: string; nth: number }) {
     },
     async transformResult({ result, queryId }: PluginTransformResultArgs) {
       const table = queries.get(queryId);
-      if (failOn && table === failOn.table && reads[table] === failOn.nth) throw new Error("the database went away");
+      if (at && table === at.table && reads[table] === at.nth) {
+        if (at.fail) throw new Error("the database went away");
+        await held;
+      }
       return result;
     },
   };
-  return { db: db.withPlugin(plugin), reads };
+  return { db: db.withPlugin(plugin), reads, release };
 }
 
 describe("a large feed", () => {
@@ -307,9 +315,25 @@ describe("a large feed", () => {
     expect(refs).toEqual([...refs].sort((a, b) => a - b));
   });
 
+  it("stops reading, and logs no failure, when the client goes away while a batch is being read", async () => {
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const { db, reads, release } = watched(large.db, { table: "vehicles", nth: 2 });
+    const reader = stockFeedStream(db, "vehicles", TO, { batchSize: 500 }).getReader();
+    await reader.read();
+    await reader.read();
+    // The second batch is being read (held) when the client leaves.
+    await expect.poll(() => reads.vehicles).toBe(2);
+    const gone = reader.cancel();
+    release();
+    await gone;
+    await reader.closed;
+    expect(reads.vehicles).toBe(2);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
   it("ends with an error, and logs it, when the database fails part way, rather than hang or look complete", async () => {
     const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    const { db } = watched(large.db, { table: "vehicles", nth: 3 });
+    const { db } = watched(large.db, { table: "vehicles", nth: 3, fail: true });
     const read = new Response(stockFeedStream(db, "vehicles", TO, { batchSize: 500 })).text();
     await expect(read).rejects.toThrow();
     expect(logged.mock.calls.map(([line]) => String(line)).join("")).toContain("a stock feed stopped part way");

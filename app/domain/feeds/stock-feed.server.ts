@@ -6,6 +6,7 @@ import { toImageRef } from "~/domain/inventory/stock-rows.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { CSV_BOM, csvLine } from "~/utils/csv";
 import { log } from "~/utils/log.server";
+import { textStream } from "~/utils/text-stream.server";
 import {
   FEED_STATUSES,
   type FeedLinks,
@@ -22,9 +23,7 @@ import {
  * sent: rows are read in batches by id (keyset: each batch starts after the
  * last id of the one before, along the primary key), each batch's photos in
  * one query, and a batch is read only when the client has taken the one
- * before (a pull stream; the server waits for the socket to drain before it
- * pulls again). So a feed of 100,000 vehicles never sits in memory, and a
- * slow reader slows the reading instead of filling the server's memory.
+ * before (textStream). So a feed of 100,000 vehicles never sits in memory.
  */
 
 /** Rows per batch: one query for the rows and one for their photos. */
@@ -141,12 +140,30 @@ async function batchText<Row extends { id: number }>(
   return rows.map((row) => csvLine(feed.cells(row, photos.get(row.id) ?? [], to))).join("");
 }
 
+/** A feed's text: the byte-order mark and header, then one batch of lines at a time. */
+async function* feedLines<Row extends { id: number }>(
+  db: DB,
+  kind: StockPath,
+  feed: Feed<Row>,
+  to: FeedLinks,
+  batchSize: number,
+  progress: { afterId: number },
+): AsyncGenerator<string, void> {
+  yield CSV_BOM + csvLine(feed.header);
+  for (;;) {
+    const rows = await feed.batch(db, progress.afterId, batchSize);
+    if (rows.length === 0) return;
+    const text = await batchText(db, kind, feed, rows, to);
+    progress.afterId = rows[rows.length - 1]!.id;
+    yield text;
+    if (rows.length < batchSize) return;
+  }
+}
+
 /**
- * One kind's feed as a stream of UTF-8 CSV: the byte-order mark and header at
- * once, then a batch at a time as the reader asks. A failure part way is
- * logged and ends the stream with an error, so the server cuts the answer off
- * (the client sees an incomplete file, never a hung request or a short file
- * that looks whole).
+ * One kind's feed as a stream of UTF-8 CSV, read from the database while it
+ * is sent (textStream). A failure part way is logged with the last id sent
+ * and cuts the answer off.
  */
 export function stockFeedStream(
   db: DB,
@@ -154,49 +171,13 @@ export function stockFeedStream(
   to: FeedLinks,
   { batchSize = FEED_BATCH }: { batchSize?: number } = {},
 ): ReadableStream<Uint8Array> {
-  return kind === "vehicles"
-    ? feedStream(db, kind, FEEDS.vehicles, to, batchSize)
-    : feedStream(db, kind, FEEDS.parts, to, batchSize);
-}
-
-function feedStream<Row extends { id: number }>(
-  db: DB,
-  kind: StockPath,
-  feed: Feed<Row>,
-  to: FeedLinks,
-  batchSize: number,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let afterId = 0;
-  let cancelled = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + csvLine(feed.header)));
-      },
-      async pull(controller) {
-        try {
-          const rows = await feed.batch(db, afterId, batchSize);
-          const text = rows.length > 0 ? await batchText(db, kind, feed, rows, to) : "";
-          // The client went away while the batch was read: nothing more is sent or read.
-          if (cancelled) return;
-          if (rows.length > 0) {
-            afterId = rows[rows.length - 1]!.id;
-            controller.enqueue(encoder.encode(text));
-          }
-          if (rows.length < batchSize) controller.close();
-        } catch (error) {
-          if (cancelled) return;
-          log("error", "a stock feed stopped part way", { feed: kind, afterId, error: String(error) });
-          controller.error(error);
-        }
-      },
-      cancel() {
-        cancelled = true;
-      },
-    },
-    // One batch waiting at most: the next is read when the reader takes this one.
-    { highWaterMark: 1 },
+  const progress = { afterId: 0 };
+  const lines =
+    kind === "vehicles"
+      ? feedLines(db, kind, FEEDS.vehicles, to, batchSize, progress)
+      : feedLines(db, kind, FEEDS.parts, to, batchSize, progress);
+  return textStream(lines, (error) =>
+    log("error", "a stock feed stopped part way", { feed: kind, afterId: progress.afterId, error: String(error) }),
   );
 }
 

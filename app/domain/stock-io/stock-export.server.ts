@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import type { Fitment } from "~/domain/inventory/fitment";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { log } from "~/utils/log.server";
+import { textStream } from "~/utils/text-stream.server";
 import { CSV_BOM, csvLine } from "~/utils/csv";
 import {
   headerCells,
@@ -52,21 +53,7 @@ export async function* stockCsvLines(db: DB, kind: StockKind): AsyncGenerator<st
 
 /** The stock as a streamed CSV response body; an error midway ends the stream with it (and the log says so). */
 export function stockCsvStream(db: DB, kind: StockKind): ReadableStream<Uint8Array> {
-  const lines = stockCsvLines(db, kind);
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await lines.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
-      } catch (error) {
-        log("error", "stock export stopped", { kind, error: String(error) });
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
+  return textStream(stockCsvLines(db, kind), (error) =>
+    log("error", "stock export stopped", { kind, error: String(error) }),
+  );
 }
