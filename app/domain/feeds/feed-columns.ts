@@ -89,7 +89,11 @@ export type PartFeedRow = {
 
 type Cell = string | number | null;
 
-const IMAGE_COLUMNS = ["image_link", ...Array.from({ length: FEED_MORE_PHOTOS }, () => "additional_image_link")];
+/** What a column reads besides the row: the item's photos as full addresses, and the shop's origin. */
+type Around = { photos: readonly string[]; origin: string };
+
+/** A feed's columns, each its name and how a row fills it: the header and the lines come from the same list. */
+export type FeedColumns<Row> = readonly (readonly [name: string, cell: (row: Row, around: Around) => Cell])[];
 
 /**
  * In stock only when it can be bought now: available, and for a part at
@@ -108,14 +112,6 @@ export function feedPrice(yen: number | string): string {
 function cut(text: string, max: number): string {
   const trimmed = text.trim();
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** The item's page and its photos, each a full address. */
-function links(kind: StockPath, row: { id: number }, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
-  const urls = photos
-    .slice(0, FEED_MORE_PHOTOS + 1)
-    .map((photo) => absoluteImageUrl(photo, FEED_PHOTO_WIDTH, to.origin, to.mediaBase));
-  return [`${to.origin}/${kind}/${row.id}`, ...IMAGE_COLUMNS.map((_, i) => urls[i] ?? null)];
 }
 
 /** Google's body styles (convertible, coupe, crossover, full size van, hatchback, minivan, sedan, station wagon, suv, truck) from the shop's type and subtype. */
@@ -145,95 +141,94 @@ export function partConditionOf(condition: string | null): "new" | "used" | "ref
   return word === "new" ? "new" : word === "rebuilt" ? "refurbished" : "used";
 }
 
-export const VEHICLE_FEED_HEADER = [
-  "id",
-  "title",
-  "description",
-  "link",
-  ...IMAGE_COLUMNS,
-  "availability",
-  "price",
-  "condition",
-  "brand",
-  "model",
-  "year",
-  "mileage",
-  "color",
-  "body_style",
-  "engine",
-  "transmission",
-  "date_first_registered",
-  "vehicle_fulfillment",
-  "google_product_category",
-  "product_type",
-  "identifier_exists",
-] as const;
+/** What both kinds' rows have, for the columns they share. */
+type SharedRow = Pick<VehicleFeedRow, "id" | "ref_id" | "name" | "description" | "price" | "make">;
 
-/**
- * One vehicle's cells, in VEHICLE_FEED_HEADER's order. The chassis number is
- * left out: it is no 17-character VIN, and public pages show it only partly
- * hidden (docs/decisions/0015-import-rules.md).
- */
-export function vehicleFeedCells(row: VehicleFeedRow, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
-  const title = cut(row.name, TITLE_MAX);
+const titleOf = (row: SharedRow) => cut(row.name, TITLE_MAX);
+
+/** The columns both feeds start with; each kind says how it is available and in what condition. */
+function sharedColumns<Row extends SharedRow>(
+  path: StockPath,
+  availability: (row: Row) => Cell,
+  condition: (row: Row) => Cell,
+): FeedColumns<Row> {
   return [
-    row.ref_id,
-    title,
-    cut(row.description || title, DESCRIPTION_MAX),
-    ...links("vehicles", row, photos, to),
-    feedAvailability(row.stock_status, null),
-    feedPrice(row.price),
-    "used",
-    row.make,
-    row.model,
-    row.year,
-    row.mileage === null ? null : `${row.mileage} km`,
-    row.color,
-    bodyStyle(row.type, row.sub_type),
-    engineOf(row.fuel),
-    row.transmission?.toLowerCase() ?? null,
-    row.registered_month === null ? null : monthText(row.registered_month),
-    // Bought online and shipped to the buyer's port: of Google's three ways only "online" needs no dealership's store code.
-    "online",
-    916,
-    ["Vehicles", row.type, row.sub_type].filter(Boolean).join(" > "),
-    // Vehicles have no GTIN or part number.
-    "no",
+    ["id", (row) => row.ref_id],
+    ["title", titleOf],
+    ["description", (row) => cut(row.description || titleOf(row), DESCRIPTION_MAX)],
+    ["link", (row, { origin }) => `${origin}/${path}/${row.id}`],
+    ["image_link", (_, { photos }) => photos[0] ?? null],
+    // Repeated under one name, a photo a column (see the sources above).
+    ...Array.from(
+      { length: FEED_MORE_PHOTOS },
+      (_, i) => ["additional_image_link", (_row: Row, { photos }: Around) => photos[i + 1] ?? null] as const,
+    ),
+    ["availability", availability],
+    ["price", (row) => feedPrice(row.price)],
+    ["condition", condition],
+    ["brand", (row) => row.make],
   ];
 }
 
-export const PART_FEED_HEADER = [
-  "id",
-  "title",
-  "description",
-  "link",
-  ...IMAGE_COLUMNS,
-  "availability",
-  "price",
-  "condition",
-  "brand",
-  "mpn",
-  "identifier_exists",
-  "google_product_category",
-  "product_type",
-] as const;
+/**
+ * The vehicles feed. The chassis number is left out: it is no 17-character
+ * VIN, and public pages show it only partly hidden
+ * (docs/decisions/0015-import-rules.md).
+ */
+export const VEHICLE_FEED_COLUMNS: FeedColumns<VehicleFeedRow> = [
+  ...sharedColumns<VehicleFeedRow>(
+    "vehicles",
+    (row) => feedAvailability(row.stock_status, null),
+    () => "used",
+  ),
+  ["model", (row) => row.model],
+  ["year", (row) => row.year],
+  ["mileage", (row) => (row.mileage === null ? null : `${row.mileage} km`)],
+  ["color", (row) => row.color],
+  ["body_style", (row) => bodyStyle(row.type, row.sub_type)],
+  ["engine", (row) => engineOf(row.fuel)],
+  ["transmission", (row) => row.transmission?.toLowerCase() ?? null],
+  ["date_first_registered", (row) => (row.registered_month === null ? null : monthText(row.registered_month))],
+  // Bought online and shipped to the buyer's port: of Google's three ways only "online" needs no dealership's store code.
+  ["vehicle_fulfillment", () => "online"],
+  ["google_product_category", () => 916],
+  ["product_type", (row) => ["Vehicles", row.type, row.sub_type].filter(Boolean).join(" > ")],
+  // Vehicles have no GTIN or part number.
+  ["identifier_exists", () => "no"],
+];
 
-/** One part's cells, in PART_FEED_HEADER's order: its part number is the mpn, its make the brand. */
-export function partFeedCells(row: PartFeedRow, photos: readonly ImageRef[], to: FeedLinks): Cell[] {
-  const title = cut(row.name, TITLE_MAX);
-  const mpn = row.part_number?.trim() || null;
-  return [
-    row.ref_id,
-    title,
-    cut(row.description || title, DESCRIPTION_MAX),
-    ...links("parts", row, photos, to),
-    feedAvailability(row.stock_status, Number(row.quantity)),
-    feedPrice(row.price),
-    partConditionOf(row.condition),
-    row.make,
-    mpn,
-    mpn ? "yes" : "no",
-    899,
-    ["Parts", row.type, row.sub_type].filter(Boolean).join(" > "),
-  ];
+const mpnOf = (row: PartFeedRow) => row.part_number?.trim() || null;
+
+/** The parts feed: a part's number is its mpn, its make the brand. */
+export const PART_FEED_COLUMNS: FeedColumns<PartFeedRow> = [
+  ...sharedColumns<PartFeedRow>(
+    "parts",
+    (row) => feedAvailability(row.stock_status, Number(row.quantity)),
+    (row) => partConditionOf(row.condition),
+  ),
+  ["mpn", mpnOf],
+  ["identifier_exists", (row) => (mpnOf(row) ? "yes" : "no")],
+  ["google_product_category", () => 899],
+  ["product_type", (row) => ["Parts", row.type, row.sub_type].filter(Boolean).join(" > ")],
+];
+
+/** A feed's header line. */
+export function feedHeader<Row>(columns: FeedColumns<Row>): string[] {
+  return columns.map(([name]) => name);
+}
+
+/** One item's cells, in its feed's column order; its photos (at most 11) as full addresses of their largest size. */
+export function feedCells<Row>(
+  columns: FeedColumns<Row>,
+  row: Row,
+  photos: readonly ImageRef[],
+  to: FeedLinks,
+): Cell[] {
+  const around: Around = {
+    origin: to.origin,
+    photos: photos
+      .slice(0, FEED_MORE_PHOTOS + 1)
+      .map((photo) => absoluteImageUrl(photo, FEED_PHOTO_WIDTH, to.origin, to.mediaBase)),
+  };
+  return columns.map(([, cell]) => cell(row, around));
 }

@@ -16,7 +16,7 @@ import { insertImages } from "~/domain/inventory/stock-repository.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { ImageRef } from "~/domain/media/image-url";
 import { CSV_BOM, parseCsv } from "~/utils/csv";
-import { FEED_MORE_PHOTOS, PART_FEED_HEADER, VEHICLE_FEED_HEADER } from "./feed-columns";
+import { FEED_MORE_PHOTOS } from "./feed-columns";
 import { feedCounts, stockFeedStream } from "./stock-feed.server";
 
 /*
@@ -30,6 +30,18 @@ let t: TestDb;
 const rng = createRng(1616);
 const TO = { origin: "https://shop.example", mediaBase: "/media" };
 const AT = "2026-11-01T00:00:00.000Z";
+const SHARED_HEADER = [
+  "id",
+  "title",
+  "description",
+  "link",
+  "image_link",
+  ...Array.from({ length: 10 }, () => "additional_image_link"),
+  "availability",
+  "price",
+  "condition",
+  "brand",
+];
 
 const photo = (n: number): ImageRef => ({
   key: `ab${String(n).padStart(18, "0")}`,
@@ -136,7 +148,22 @@ describe("the vehicles feed", () => {
     const text = await feedText(t.db, "vehicles");
     expect(text.startsWith(CSV_BOM)).toBe(true);
     const { header, rows } = recordsOf(text);
-    expect(header).toEqual([...VEHICLE_FEED_HEADER]);
+    // Merchant Center's names, as it spells them.
+    expect(header).toEqual([
+      ...SHARED_HEADER,
+      "model",
+      "year",
+      "mileage",
+      "color",
+      "body_style",
+      "engine",
+      "transmission",
+      "date_first_registered",
+      "vehicle_fulfillment",
+      "google_product_category",
+      "product_type",
+      "identifier_exists",
+    ]);
     const car = rows.find((r) => r.link === `https://shop.example/vehicles/${ids.available}`)!;
     expect(car).toMatchObject({
       title: "2019 Toyota Corolla Fielder",
@@ -212,7 +239,7 @@ describe("the parts feed", () => {
 
   it("gives a part's number as its mpn, its condition in Google's words, and none on the shelf as out of stock", async () => {
     const { header, rows } = recordsOf(await feedText(t.db, "parts"));
-    expect(header).toEqual([...PART_FEED_HEADER]);
+    expect(header).toEqual([...SHARED_HEADER, "mpn", "identifier_exists", "google_product_category", "product_type"]);
     const link = (id: number) => `https://shop.example/parts/${id}`;
     expect(rows.find((r) => r.link === link(ids.rebuilt!))).toMatchObject({
       title: "Toyota Hiace Alternator",

@@ -8,14 +8,15 @@ import { CSV_BOM, csvLine } from "~/utils/csv";
 import { log } from "~/utils/log.server";
 import { textStream } from "~/utils/text-stream.server";
 import {
+  type FeedColumns,
+  feedCells,
+  feedHeader,
   FEED_STATUSES,
   type FeedLinks,
-  PART_FEED_HEADER,
+  PART_FEED_COLUMNS,
   type PartFeedRow,
-  partFeedCells,
-  VEHICLE_FEED_HEADER,
+  VEHICLE_FEED_COLUMNS,
   type VehicleFeedRow,
-  vehicleFeedCells,
 } from "./feed-columns";
 
 /*
@@ -29,13 +30,10 @@ import {
 /** Rows per batch: one query for the rows and one for their photos. */
 export const FEED_BATCH = 500;
 
-type Cell = string | number | null;
-
-/** What one kind's feed is made of: its header, how a batch is read, and how a row becomes cells. */
+/** What one kind's feed is made of: its columns, and how a batch of its rows is read. */
 type Feed<Row extends { id: number }> = {
-  header: readonly string[];
+  columns: FeedColumns<Row>;
   batch: (db: DB, afterId: number, limit: number) => Promise<Row[]>;
-  cells: (row: Row, photos: readonly ImageRef[], to: FeedLinks) => Cell[];
 };
 
 /**
@@ -97,14 +95,12 @@ export function partFeedBatch(db: DB, afterId: number, limit: number) {
 
 const FEEDS: { vehicles: Feed<VehicleFeedRow>; parts: Feed<PartFeedRow> } = {
   vehicles: {
-    header: VEHICLE_FEED_HEADER,
+    columns: VEHICLE_FEED_COLUMNS,
     batch: (db, afterId, limit) => vehicleFeedBatch(db, afterId, limit).execute(),
-    cells: vehicleFeedCells,
   },
   parts: {
-    header: PART_FEED_HEADER,
+    columns: PART_FEED_COLUMNS,
     batch: (db, afterId, limit) => partFeedBatch(db, afterId, limit).execute(),
-    cells: partFeedCells,
   },
 };
 
@@ -137,7 +133,7 @@ async function batchText<Row extends { id: number }>(
     kind,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => csvLine(feed.cells(row, photos.get(row.id) ?? [], to))).join("");
+  return rows.map((row) => csvLine(feedCells(feed.columns, row, photos.get(row.id) ?? [], to))).join("");
 }
 
 /** A feed's text: the byte-order mark and header, then one batch of lines at a time. */
@@ -149,7 +145,7 @@ async function* feedLines<Row extends { id: number }>(
   batchSize: number,
   progress: { afterId: number },
 ): AsyncGenerator<string, void> {
-  yield CSV_BOM + csvLine(feed.header);
+  yield CSV_BOM + csvLine(feedHeader(feed.columns));
   for (;;) {
     const rows = await feed.batch(db, progress.afterId, batchSize);
     if (rows.length === 0) return;
