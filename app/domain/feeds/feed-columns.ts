@@ -50,8 +50,8 @@ export type FeedLinks = {
   mediaBase: string;
 };
 
-/** The columns a vehicle line is written from. */
-export type VehicleFeedRow = {
+/** The columns both kinds' lines are written from (FEED_SHARED_COLUMNS). */
+export type SharedFeedRow = {
   id: number;
   ref_id: string;
   name: string;
@@ -59,32 +59,42 @@ export type VehicleFeedRow = {
   price: number | string;
   make: string;
   model: string;
+  stock_status: StockStatus;
+};
+
+/** The table columns every feed reads, whatever its kind. */
+export const FEED_SHARED_COLUMNS = [
+  "id",
+  "ref_id",
+  "name",
+  "description",
+  "price",
+  "make",
+  "model",
+  "type",
+  "sub_type",
+  "stock_status",
+] as const;
+
+/** The columns a vehicle line is written from. */
+export type VehicleFeedRow = SharedFeedRow & {
+  type: string | null;
+  sub_type: string | null;
   year: number;
   mileage: number | null;
   color: string | null;
   fuel: string | null;
   transmission: string | null;
-  type: string | null;
-  sub_type: string | null;
   registered_month: number | null;
-  stock_status: StockStatus;
 };
 
 /** The columns a part line is written from. */
-export type PartFeedRow = {
-  id: number;
-  ref_id: string;
-  name: string;
-  description: string;
-  price: number | string;
-  make: string;
-  model: string;
+export type PartFeedRow = SharedFeedRow & {
   type: string;
   sub_type: string;
   part_number: string | null;
   condition: string | null;
   quantity: number | string;
-  stock_status: StockStatus;
 };
 
 type Cell = string | number | null;
@@ -141,13 +151,10 @@ export function partConditionOf(condition: string | null): "new" | "used" | "ref
   return word === "new" ? "new" : word === "rebuilt" ? "refurbished" : "used";
 }
 
-/** What both kinds' rows have, for the columns they share. */
-type SharedRow = Pick<VehicleFeedRow, "id" | "ref_id" | "name" | "description" | "price" | "make">;
-
-const titleOf = (row: SharedRow) => cut(row.name, TITLE_MAX);
+const titleOf = (row: SharedFeedRow) => cut(row.name, TITLE_MAX);
 
 /** The columns both feeds start with; each kind says how it is available and in what condition. */
-function sharedColumns<Row extends SharedRow>(
+function sharedColumns<Row extends SharedFeedRow>(
   path: StockPath,
   availability: (row: Row) => Cell,
   condition: (row: Row) => Cell,

@@ -9,6 +9,7 @@ import { log } from "~/utils/log.server";
 import { textStream } from "~/utils/text-stream.server";
 import {
   type FeedColumns,
+  FEED_SHARED_COLUMNS,
   feedCells,
   feedHeader,
   FEED_STATUSES,
@@ -44,24 +45,7 @@ type Feed<Row extends { id: number }> = {
 export function vehicleFeedBatch(db: DB, afterId: number, limit: number) {
   return db
     .selectFrom("vehicles")
-    .select([
-      "id",
-      "ref_id",
-      "name",
-      "description",
-      "price",
-      "make",
-      "model",
-      "year",
-      "mileage",
-      "color",
-      "fuel",
-      "transmission",
-      "type",
-      "sub_type",
-      "registered_month",
-      "stock_status",
-    ])
+    .select([...FEED_SHARED_COLUMNS, "year", "mileage", "color", "fuel", "transmission", "registered_month"])
     .where("id", ">", afterId)
     .where("stock_status", "in", FEED_STATUSES)
     .orderBy("id")
@@ -72,21 +56,7 @@ export function vehicleFeedBatch(db: DB, afterId: number, limit: number) {
 export function partFeedBatch(db: DB, afterId: number, limit: number) {
   return db
     .selectFrom("parts")
-    .select([
-      "id",
-      "ref_id",
-      "name",
-      "description",
-      "price",
-      "make",
-      "model",
-      "type",
-      "sub_type",
-      "part_number",
-      "condition",
-      "quantity",
-      "stock_status",
-    ])
+    .select([...FEED_SHARED_COLUMNS, "part_number", "condition", "quantity"])
     .where("id", ">", afterId)
     .where("stock_status", "in", FEED_STATUSES)
     .orderBy("id")
