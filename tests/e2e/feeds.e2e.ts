@@ -46,8 +46,8 @@ describe("product feeds", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await page.getByText("Menu", { exact: true }).click();
     await page.getByRole("link", { name: "Product feeds" }).click();
-    await page.waitForURL(/\/admin\/feeds$/);
-    expect(await page.locator("h1").textContent()).toBe("Product feeds");
+    await page.getByRole("heading", { level: 1, name: "Product feeds" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/feeds");
     expect(await page.getByText(/^No address yet/).count()).toBe(2);
     const listed = await withShopDb(async (db) =>
       Number(
