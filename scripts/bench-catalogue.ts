@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { loadConfig } from "~/config.server";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -19,6 +18,7 @@ import { readVehicleQuery, SORTS } from "~/domain/search/filters";
 import { menuCounts, resolveVehicleFilters, searchVehicles, stockFacets, waysOut } from "~/domain/search/search.server";
 import type * as ServerApp from "../server/app";
 import { benchPhotos } from "./bench-photos";
+import { onFreshPostgres } from "./bench-postgres";
 
 type ServerModule = typeof ServerApp;
 
@@ -180,22 +180,7 @@ try {
   await sqlite.destroy();
 
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const schema = `bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query("create extension if not exists pg_trgm with schema public").catch(() => {});
-    await admin.query(`create schema ${schema}`);
-    const postgres = openDatabase({ dialect: "postgres", url }, { schema: `${schema},public` });
-    try {
-      await migrateToLatest(postgres);
-      await bench("PostgreSQL", postgres, dataDir);
-    } finally {
-      await postgres.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  }
+  if (url) await onFreshPostgres(url, (postgres) => bench("PostgreSQL", postgres, dataDir));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import sharp from "sharp";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -13,6 +11,7 @@ import { DocumentStore } from "~/domain/orders/document-store.server";
 import { confirmImport, getImport, stageImport } from "~/domain/stock-io/stock-import.server";
 import { toCsv } from "~/utils/csv";
 import { makeZip } from "../tests/support/zip";
+import { onFreshPostgres } from "./bench-postgres";
 
 /*
  * How long a stock file takes to preview and to import (issue 23: 5,000 rows
@@ -120,21 +119,7 @@ try {
   await bench("SQLite", sqlite, path.join(dir, "sqlite"));
   await sqlite.destroy();
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const schema = `bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const postgres = openDatabase({ dialect: "postgres", url }, { schema: `${schema},public` });
-    try {
-      await migrateToLatest(postgres);
-      await bench("PostgreSQL", postgres, path.join(dir, "pg"));
-    } finally {
-      await postgres.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  }
+  if (url) await onFreshPostgres(url, (postgres) => bench("PostgreSQL", postgres, path.join(dir, "pg")));
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -72,6 +72,45 @@ function useUploadProgress() {
   return { sent, answer, submit };
 }
 
+/** A file input with its label, and its hint or, after a refusal, the reason in its place. */
+function FileField(props: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  accept: string;
+  required?: boolean;
+  error?: string;
+}) {
+  const { id, error } = props;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type="file"
+        required={props.required}
+        accept={props.accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-${error ? "error" : "hint"}`}
+        className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function StockImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const { message: m } = useProblems("admin");
@@ -130,54 +169,23 @@ export default function StockImportPage({ loaderData, actionData }: Route.Compon
             </div>
           </fieldset>
 
-          <div>
-            <label htmlFor="import-file" className="block text-sm font-medium text-slate-700">
-              {t("stockImport.file")}
-            </label>
-            <input
-              id="import-file"
-              name="file"
-              type="file"
-              required
-              accept=".csv,text/csv,text/plain"
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? "import-file-error" : "import-file-hint"}
-              className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
-            />
-            {fileError ? (
-              <p id="import-file-error" role="alert" className="mt-1 text-sm text-red-700">
-                {m(fileError)}
-              </p>
-            ) : (
-              <p id="import-file-hint" className="mt-1 text-sm text-slate-500">
-                {t("stockImport.fileHint")}
-              </p>
-            )}
-          </div>
-
-          <div>
-            <label htmlFor="import-photos" className="block text-sm font-medium text-slate-700">
-              {t("stockImport.photos")}
-            </label>
-            <input
-              id="import-photos"
-              name="photos"
-              type="file"
-              accept=".zip,application/zip"
-              aria-invalid={photosError ? true : undefined}
-              aria-describedby={photosError ? "import-photos-error" : "import-photos-hint"}
-              className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
-            />
-            {photosError ? (
-              <p id="import-photos-error" role="alert" className="mt-1 text-sm text-red-700">
-                {m(photosError)}
-              </p>
-            ) : (
-              <p id="import-photos-hint" className="mt-1 text-sm text-slate-500">
-                {t("stockImport.photosHint", { max: MAX_IMAGES_PER_ITEM })}
-              </p>
-            )}
-          </div>
+          <FileField
+            id="import-file"
+            name="file"
+            label={t("stockImport.file")}
+            hint={t("stockImport.fileHint")}
+            accept=".csv,text/csv,text/plain"
+            required
+            error={fileError ? m(fileError) : undefined}
+          />
+          <FileField
+            id="import-photos"
+            name="photos"
+            label={t("stockImport.photos")}
+            hint={t("stockImport.photosHint", { max: MAX_IMAGES_PER_ITEM })}
+            accept=".zip,application/zip"
+            error={photosError ? m(photosError) : undefined}
+          />
 
           {upload.sent !== null ? (
             <div>
