@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnLetter, type CsvSeparator, detectSeparator, parseCsv, toCsv, unguardCell } from "./csv";
+import { columnLetter, type CsvSeparator, csvLine, detectSeparator, parseCsv, toCsv, unguardCell } from "./csv";
 
 describe("toCsv", () => {
   it("starts with a BOM, ends lines with CRLF and quotes every field", () => {
@@ -106,10 +106,18 @@ describe("parseCsv", () => {
     const rows = [
       ["=SUM(A1)", "-5", "+94 77", "x;=1+1", 'say "hi"', "line\nbreak", "@home", "plain"],
       ["", "0446533450", "¥1,250,000", "සුනිල්", "王伟", "'quoted'", "a,b", "tab\there"],
+      ["'=kept", "a;'=b", "''+c", "x", "y", "z", "w", "v"],
     ];
     const text = toCsv(["a", "b", "c", "d", "e", "f", "g", "h"], rows);
     const back = parseCsv(text, detectSeparator(text.slice(1)), limits).map((r) => r.cells.map(unguardCell));
     expect(back.slice(1)).toEqual(rows);
+  });
+
+  it("guards only the start of a cell for the feeds, so a description's list of dashes reaches buyers as written", () => {
+    expect(csvLine(["Options:\n- Navi\n- Camera", "=SUM(A1)"], "start")).toBe(
+      '"Options:\n- Navi\n- Camera","\'=SUM(A1)"\r\n',
+    );
+    expect(csvLine(["Options:\n- Navi"])).toBe('"Options:\n\'- Navi"\r\n');
   });
 
   it("names columns as a spreadsheet does", () => {

@@ -6,9 +6,13 @@
 /** The byte-order mark that tells Excel the file is UTF-8 (so it reads Sinhala, Hindi or Chinese names). */
 export const CSV_BOM = "\uFEFF";
 
-/** Characters a spreadsheet reads as the start of a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n])(?=[=+\-@\t\r])/g;
+/**
+ * Characters a spreadsheet reads as the start of a formula, and any guards
+ * before them already (so text that starts with "'=" keeps its own "'"
+ * when read back: the reader takes off exactly one).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n])(?='*[=+\-@\t\r])/g;
 
 /**
  * One field as spreadsheets open it correctly and safely (OWASP "CSV
@@ -26,23 +30,30 @@ const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n])(?=[=+\-@\t\r])/g;
  * text (a buyer's message, a phone number "+94 …", "-500" typed into a form)
  * is treated as untrusted and prefixed.
  */
-function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null, guard: CsvGuard): string {
   let text = value === null ? "" : String(value);
   if (typeof value === "string") {
-    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+    if (guard === "all") text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
     if (FORMULA_START.test(text)) text = `'${text}`;
   }
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** One line of CSV with its CRLF, for files written a line at a time (the feeds). */
-export function csvLine(values: readonly (string | number | null)[]): string {
-  return values.map(csvCell).join(",") + "\r\n";
+/**
+ * How much text is guarded: "all" (files the owner opens in a spreadsheet),
+ * or only the start of each cell ("start": the feeds, read by marketplaces,
+ * where a "'" before each "- " of a description's list would reach buyers).
+ */
+export type CsvGuard = "all" | "start";
+
+/** One line of CSV with its CRLF, for files written a line at a time (the feeds, the stock export). */
+export function csvLine(values: readonly (string | number | null)[], guard: CsvGuard = "all"): string {
+  return values.map((v) => csvCell(v, guard)).join(",") + "\r\n";
 }
 
 /** A whole CSV file: BOM, header, rows, CRLF line ends, every field quoted. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return CSV_BOM + [header, ...rows].map(csvLine).join("");
+  return CSV_BOM + [header, ...rows].map((row) => csvLine(row)).join("");
 }
 
 /**
@@ -51,7 +62,7 @@ export function toCsv(header: string[], rows: (string | number | null)[][]): str
  * taken off again, so a file exported here and imported back reads the same.
  */
 export function unguardCell(text: string): string {
-  return text.replace(/^'(?=[=+\-@\t\r])/, "").replace(/([;,\t\r\n])'(?=[=+\-@\t\r])/g, "$1");
+  return text.replace(/^'(?='*[=+\-@\t\r])/, "").replace(/([;,\t\r\n])'(?='*[=+\-@\t\r])/g, "$1");
 }
 
 export type CsvSeparator = "," | ";" | "\t";

@@ -103,7 +103,7 @@ async function batchText<Row extends { id: number }>(
     kind,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => csvLine(feedCells(feed.columns, row, photos.get(row.id) ?? [], to))).join("");
+  return rows.map((row) => csvLine(feedCells(feed.columns, row, photos.get(row.id) ?? [], to), "start")).join("");
 }
 
 /** A feed's text: the byte-order mark and header, then one batch of lines at a time. */
