@@ -111,14 +111,16 @@ export class DocumentStore {
     }
   }
 
-  /** Removes a staged file; a storage that does not answer is logged, never a reason to fail. */
-  async removeStaged(key: string): Promise<void> {
-    if (!STAGED_KEY.test(key)) return;
-    await this.driver
-      .remove(key)
-      .catch((error: unknown) =>
-        log("warn", "staged file could not be removed from the storage", { key, error: String(error) }),
-      );
+  /** Removes a staged file: false when the storage did not answer (logged, tried again later), never a throw. */
+  async removeStaged(key: string): Promise<boolean> {
+    if (!STAGED_KEY.test(key)) return true;
+    try {
+      await this.driver.remove(key);
+      return true;
+    } catch (error) {
+      log("warn", "staged file could not be removed from the storage", { key, error: String(error) });
+      return false;
+    }
   }
 }
 

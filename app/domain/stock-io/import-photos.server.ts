@@ -21,7 +21,7 @@ export const ZIP_LIMITS: ZipLimits = {
   maxEntries: 5_000,
   maxEntryBytes: MAX_IMAGE_BYTES,
   // What the entries may declare in all: past this, the archive is refused before anything is inflated.
-  maxTotalBytes: 2 * 1024 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
 };
 
 const PHOTO_NAME = /^(.+)_(\d{1,2})\.(jpe?g|png|webp)$/i;
@@ -63,10 +63,16 @@ export function photoIndex(zip: Buffer): PhotoIndex {
   return { byRef, unnamed };
 }
 
-export type CheckedPhoto = { name: string; data: Buffer; hash: string };
+/** A photo found fit: where it is in the ZIP (read again when it is stored) and its fingerprint. */
+export type CheckedPhoto = { name: string; entry: ZipEntry; hash: string };
+
+/** A checked photo's bytes, read again from the ZIP when it is stored (so they are never all in memory at once). */
+export function photoBytes(zip: Buffer, photo: CheckedPhoto): Buffer {
+  return zipEntryData(zip, photo.entry, MAX_IMAGE_BYTES);
+}
 
 /**
- * One listing's photos, read and checked: the bytes and fingerprint of each,
+ * One listing's photos, read and checked: the place and fingerprint of each,
  * or the first problem (two photos with one number, more than 12, a file
  * that is not an image the shop takes).
  */
@@ -101,7 +107,7 @@ export async function checkedPhotos(
       if (!(error instanceof MediaError)) throw error;
       return { ok: false, problem: staffPattern("fileProblem", { name: fileName(name), reason: error.problem }) };
     }
-    out.push({ name, data, hash: createHash("sha256").update(data).digest("hex") });
+    out.push({ name, entry: photo.entry, hash: createHash("sha256").update(data).digest("hex") });
   }
   return { ok: true, photos: out };
 }

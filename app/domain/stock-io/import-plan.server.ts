@@ -1,4 +1,5 @@
-import type { DB } from "~/db/db.server";
+import { createHash } from "node:crypto";
+import { type DB, dialectOf } from "~/db/db.server";
 import { type FieldProblems, parseForm } from "~/domain/forms";
 import { partColumns } from "~/domain/inventory/parts.server";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
@@ -39,6 +40,8 @@ export type RowWork = {
   /** null: the listing's photos stay as they are. */
   photos: CheckedPhoto[] | null;
   outcome: "new" | "update";
+  /** What the plan saw of the listing (listingFingerprint); the write checks it again under lock. */
+  seen: string | null;
 };
 
 export type ImportPlan = { preview: ImportPreview; work: RowWork[] };
@@ -78,12 +81,66 @@ async function photoHashes(db: DB, kind: StockKind, ids: number[]): Promise<Map<
 /** The fitting cars of each part, in order. */
 export async function partFitments(db: DB, ids: number[]): Promise<Map<number, Fitment[]>> {
   void db;
-  void ids;
-  return new Map();
+  return new Map(ids.map((id) => [id, []]));
 }
 
-const same = (a: unknown, b: unknown) =>
-  (a === null || a === undefined ? "" : String(a)) === (b === null || b === undefined ? "" : String(b));
+/** What a listing holds besides its row: a part's cars, and the photos' fingerprints. */
+async function listingExtras(db: DB, kind: StockKind, ids: number[]) {
+  const [hashes, fitments] = await Promise.all([
+    photoHashes(db, kind, ids),
+    kind === "part" ? partFitments(db, ids) : Promise.resolve(new Map<number, Fitment[]>()),
+  ]);
+  return { hashes, fitments };
+}
+
+/** All a listing holds, as one short text: two that differ mean the listing changed in between. */
+export function listingFingerprint(record: Record<string, string>, photos: readonly (string | null)[]): string {
+  return createHash("sha256")
+    .update(JSON.stringify([record, photos]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
+ * The fingerprints of these listings as they are now, read with their rows
+ * locked (PostgreSQL; SQLite's one writer needs no lock): the write's last
+ * look before it overwrites anything.
+ */
+export async function lockedFingerprints(db: DB, kind: StockKind, ids: number[]): Promise<Map<number, string>> {
+  const rows = (
+    kind === "vehicle"
+      ? await inChunks(ids, (chunk) =>
+          db
+            .selectFrom("vehicles")
+            .selectAll()
+            .where("id", "in", chunk)
+            .$if(dialectOf(db) === "postgres", (q) => q.forUpdate())
+            .execute(),
+        )
+      : await inChunks(ids, (chunk) =>
+          db
+            .selectFrom("parts")
+            .selectAll()
+            .where("id", "in", chunk)
+            .$if(dialectOf(db) === "postgres", (q) => q.forUpdate())
+            .execute(),
+        )
+  ) as (VehicleRow | PartRow)[];
+  const { hashes, fitments } = await listingExtras(db, kind, ids);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      listingFingerprint(
+        kind === "vehicle" ? vehicleRecord(row as VehicleRow) : partRecord(row as PartRow, fitments.get(row.id) ?? []),
+        hashes.get(row.id) ?? [],
+      ),
+    ]),
+  );
+}
+
+/** A stored value and a written one, alike as text (line ends as a spreadsheet or a browser writes them). */
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v).replace(/\r\n?/g, "\n"));
+const same = (a: unknown, b: unknown) => text(a) === text(b);
 
 /** Stored columns whose names differ from the file's. */
 const HEADER_OF_COLUMN: Record<string, string> = {
@@ -104,15 +161,16 @@ function changedColumns(kind: StockKind, write: Record<string, unknown>, stored:
 }
 
 /**
- * Plans an import. `keepPhotos` keeps the photos' bytes for the write; the
- * preview lets each go once its fingerprint is known.
+ * Plans an import. When the owner confirms, `seen` holds what the preview
+ * saw of each row's listing (by line): a row whose listing has changed since
+ * (an edit, a reservation) is left out, never written over.
  */
 export async function planImport(
   db: DB,
   kind: StockKind,
   file: StockFile,
   zip: { data: Buffer; index: PhotoIndex } | null,
-  { now = new Date(), keepPhotos = false }: { now?: Date; keepPhotos?: boolean } = {},
+  { now = new Date(), seen }: { now?: Date; seen?: ReadonlyMap<number, string | null> } = {},
 ): Promise<ImportPlan> {
   const refIds = [...new Set(file.rows.map((r) => r.values.refId?.trim() ?? "").filter(Boolean))];
   const chassisNumbers =
@@ -120,21 +178,33 @@ export async function planImport(
       ? [...new Set(file.rows.map((r) => r.values.chassisNumber?.trim().toUpperCase() ?? "").filter(Boolean))]
       : [];
   const table = kind === "vehicle" ? "vehicles" : "parts";
+  // A ref id names its listing whatever its case ("v-1001" is V-1001): exact matches through the index
+  // first, then the rest compared in lower case.
   const byRef = new Map<string, VehicleRow | PartRow>();
   for (const row of await inChunks(refIds, (chunk) =>
     db.selectFrom(table).selectAll().where("ref_id", "in", chunk).execute(),
   ))
-    byRef.set(row.ref_id, row as VehicleRow | PartRow);
+    byRef.set(row.ref_id.toUpperCase(), row as VehicleRow | PartRow);
+  const unmatched = [...new Set(refIds.map((r) => r.toLowerCase()))].filter((r) => !byRef.has(r.toUpperCase()));
+  for (const row of await inChunks(unmatched, (chunk) =>
+    db
+      .selectFrom(table)
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["ref_id"]), "in", chunk))
+      .execute(),
+  ))
+    if (!byRef.has(row.ref_id.toUpperCase())) byRef.set(row.ref_id.toUpperCase(), row as VehicleRow | PartRow);
   const byChassis = new Map<string, VehicleRow>();
   for (const row of await inChunks(chassisNumbers, (chunk) =>
     db.selectFrom("vehicles").selectAll().where("chassis_number", "in", chunk).execute(),
   ))
     byChassis.set(row.chassis_number!, row);
-  const targetIds = [...new Set([...byRef.values(), ...byChassis.values()].map((r) => r.id))];
-  const [hashes, fitments] = await Promise.all([
-    photoHashes(db, kind, targetIds),
-    kind === "part" ? partFitments(db, targetIds) : Promise.resolve(new Map<number, Fitment[]>()),
-  ]);
+  const targets = [...new Map([...byRef.values(), ...byChassis.values()].map((r) => [r.id, r])).values()];
+  const { fitments, hashes } = await listingExtras(
+    db,
+    kind,
+    targets.map((r) => r.id),
+  );
 
   const columnIndex = new Map<string, number>();
   file.columns.forEach((c, i) => c && columnIndex.set(c.field, i));
@@ -164,9 +234,9 @@ export async function planImport(
     const refId = fileRow.values.refId?.trim() || null;
     const chassis = kind === "vehicle" ? fileRow.values.chassisNumber?.trim().toUpperCase() || null : null;
     if (refId) {
-      const earlier = refLines.get(refId);
+      const earlier = refLines.get(refId.toUpperCase());
       if (earlier !== undefined) problem("refId", staffPattern("import.refIdTwice", { ref: refId, line: earlier }));
-      else refLines.set(refId, line);
+      else refLines.set(refId.toUpperCase(), line);
     }
     if (chassis) {
       const earlier = chassisLines.get(chassis);
@@ -177,7 +247,7 @@ export async function planImport(
     if (kind === "vehicle" && !refId && !chassis) problem("refId", staffText("import.rowIdentity"));
 
     const target: VehicleRow | PartRow | undefined = refId
-      ? byRef.get(refId)
+      ? byRef.get(refId.toUpperCase())
       : chassis
         ? byChassis.get(chassis)
         : undefined;
@@ -197,9 +267,11 @@ export async function planImport(
         : partRecord(target as PartRow, fitments.get(target.id) ?? [])
       : {};
     const record: Record<string, string> = { ...stored, ...fileRow.values };
-    if (target && !refId) record.refId = target.ref_id;
-    for (const column of file.columns) {
-      if (column?.choices && record[column.field]?.trim())
+    // The listing keeps its ref id as stored: found by chassis number, or by a ref id in another case.
+    if (target) record.refId = target.ref_id;
+    // Values of a list in the list's spelling, makes before their models and types before their subtypes.
+    for (const column of STOCK_COLUMNS[kind]) {
+      if (column.choices && columnIndex.has(column.field) && record[column.field]?.trim())
         record[column.field] = choiceOf(record[column.field]!, column.choices(record));
     }
     const submission = parseForm(record, schema);
@@ -219,8 +291,12 @@ export async function planImport(
       photoRefsUsed.add(writeRef.toUpperCase());
       const checked = await checkedPhotos(zip.data, zipped);
       if (!checked.ok) problem(null, checked.problem);
-      else photos = keepPhotos ? checked.photos : checked.photos.map((p) => ({ ...p, data: Buffer.alloc(0) }));
+      else photos = checked.photos;
     }
+
+    const fingerprint = target ? listingFingerprint(stored, hashes.get(target.id) ?? []) : null;
+    if (seen && seen.has(line) && seen.get(line) !== fingerprint)
+      problem(null, staffText("import.changedSincePreview"));
 
     const name = record.name?.trim() || [record.year, record.make, record.model].filter(Boolean).join(" ");
     let outcome: RowOutcome = "error";
@@ -250,9 +326,19 @@ export async function planImport(
           refId: writeRef,
           photos,
           outcome: outcome as "new" | "update",
+          seen: fingerprint,
         });
     }
-    rows.push({ line, refId: writeRef, name, outcome, problems, changes, photos: zipped?.length ?? 0 });
+    rows.push({
+      line,
+      refId: writeRef,
+      name,
+      outcome,
+      problems,
+      changes,
+      photos: zipped?.length ?? 0,
+      seen: fingerprint,
+    });
   }
 
   const counts: Record<RowOutcome, number> = { new: 0, update: 0, unchanged: 0, error: 0 };

@@ -19,6 +19,8 @@ export type PreviewRow = {
   changes: string[];
   /** Photos the ZIP holds for this row. */
   photos: number;
+  /** What the preview saw of the listing the row names (null: a new one); the import leaves the row out if it changed since. */
+  seen: string | null;
 };
 
 export type ImportPreview = {

@@ -21,12 +21,6 @@ export const MAX_FILE_ROWS = 10_000;
 /** No field of a stock form is longer (the description is 5,000 characters). */
 const MAX_CELL = 20_000;
 
-/** The columns a file must have for its rows to be read at all. */
-export const REQUIRED_COLUMNS: Record<StockKind, readonly string[]> = {
-  vehicle: ["make", "model", "year", "price"],
-  part: ["refId", "name", "price", "make", "model", "type", "subType"],
-};
-
 export type FileRow = {
   /** The line of the file it starts on (the header is line 1), as a spreadsheet numbers its rows. */
   line: number;
@@ -109,14 +103,11 @@ export function readStockFile(kind: StockKind, data: Buffer): FileRead {
       );
     seen.set(column.field, i);
   }
-  // A file of the other kind, or one whose header is not on its first line.
-  const missing = REQUIRED_COLUMNS[kind].filter((field) => !seen.has(field));
-  if (missing.length > 0) {
-    const names = missing.map((field) => columnName(kind, field));
-    return refuse(staffPattern("import.columnsMissing", { columns: names.join(", ") }));
-  }
-  if (kind === "vehicle" && !seen.has("refId") && !seen.has("chassisNumber"))
-    return refuse(staffText("import.noIdentity"));
+  // Rows are found by their ref id (a vehicle's also by its chassis number): without such a column no row
+  // could be matched, and the same file twice would list everything twice. Other columns may be left out
+  // (a list of ref ids and prices updates prices); a new listing's row then says what it lacks.
+  const identity = kind === "vehicle" ? ["refId", "chassisNumber"] : ["refId"];
+  if (!identity.some((field) => seen.has(field))) return refuse(staffText(`import.noIdentity.${kind}`));
 
   const rows: FileRow[] = body.map((record) => {
     const values: Record<string, string> = {};

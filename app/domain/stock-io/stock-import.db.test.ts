@@ -253,11 +253,14 @@ describe("importing vehicles from a CSV file", () => {
     ).toMatch(/not saved as UTF-8 \(line 2/);
     expect(await refused(Buffer.from(""))).toMatch(/empty/);
     expect(await refused(csv(["ref_id,name,price"]))).toMatch(/no rows/);
-    expect(await refused(csv(["name,colour", "x,y"]))).toMatch(/no column for: make, model, year, price/);
+    expect(await refused(csv(["name,colour", "x,y"]))).toMatch(/needs a ref_id or chassis_number column/);
+    expect(await refused(csv(["name,price", "x,1"]), "part")).toMatch(/needs a ref_id column/);
     expect(await refused(csv(["ref_id,make,model,year,price,milage,mileage", "V,a,b,2019,1,2,3"]))).toMatch(
       /Columns F \(milage\) and G \(mileage\) give the same field/,
     );
-    expect(await refused(csv(["make,model,year,price", "Toyota,Corolla,2019,1"]))).toMatch(/needs a ref_id column/);
+    expect(await refused(csv(["make,model,year,price", "Toyota,Corolla,2019,1"]))).toMatch(
+      /needs a ref_id or chassis_number column/,
+    );
     const many = [
       "ref_id,make,model,year,price",
       ...Array.from({ length: 50_000 }, (_, i) => `R-${i},Toyota,Corolla,2019,1`),
@@ -282,6 +285,57 @@ describe("importing vehicles from a CSV file", () => {
     expect(outcomes(view)).toEqual([[2, "OLD-1", "new"]]);
     expect(view.preview.shopColumns).toEqual(["images", "createdAt"]);
     expect(view.preview.unknownColumns).toEqual([]);
+  });
+});
+
+describe("what a file may leave out or write its own way", () => {
+  it("a list of ref ids and prices updates prices only; a new listing's row says what it lacks", async () => {
+    const view = await importFile("vehicle", csv(["ref_id,price", "IMP-2,975000", "NEW-9,500000"]));
+    expect(outcomes(view)).toEqual([
+      [2, "IMP-2", "update"],
+      [3, "NEW-9", "error"],
+    ]);
+    expect(view.preview.rows[0]!.changes).toEqual(["price"]);
+    expect(view.preview.rows[1]!.problems.map((p) => [p.cell, p.column])).toEqual([
+      [null, "make"],
+      [null, "model"],
+      [null, "year"],
+    ]);
+    const fit = await t.db.selectFrom("vehicles").selectAll().where("ref_id", "=", "IMP-2").executeTakeFirstOrThrow();
+    expect([fit.price, fit.make, fit.model, fit.steering]).toEqual([975_000, "Honda", "Fit", "Right"]);
+  });
+
+  it("finds a listing by its ref id in any case, reads a model before its make, and line ends as any program writes them", async () => {
+    await importFile(
+      "vehicle",
+      csv(["ref_id,make,model,year,price,description", 'CASE-1,Toyota,Corolla,2019,1,"one\ntwo"']),
+    );
+    const view = await preview(
+      "vehicle",
+      Buffer.from('model,make,ref_id,year,price,description\r\ncorolla,toyota,case-1,2019,1,"one\r\ntwo"\r\n'),
+    );
+    expect(outcomes(view)).toEqual([[2, "CASE-1", "unchanged"]]);
+  });
+});
+
+describe("a listing changed between the preview and the owner's word", () => {
+  it("is left out, not written over", async () => {
+    const view = await preview("vehicle", csv(["ref_id,price", "IMP-2,960000", "CASE-1,2"]));
+    expect(outcomes(view)).toEqual([
+      [2, "IMP-2", "update"],
+      [3, "CASE-1", "update"],
+    ]);
+    // A deal reserves IMP-2 meanwhile.
+    await t.db.updateTable("vehicles").set({ stock_status: "reserved" }).where("ref_id", "=", "IMP-2").execute();
+    const confirmed = await confirmImport(services(), staff, view.id);
+    await (confirmed as { run: Promise<void> }).run;
+    const done = (await getImport(t.db, view.id))!;
+    expect(done.result).toMatchObject({ updated: 1 });
+    expect(done.result!.failed.map((f) => [f.line, problemText(en, f.problems[0]!.message)])).toEqual([
+      [2, expect.stringMatching(/^This listing was changed after the preview/)],
+    ]);
+    const held = await t.db.selectFrom("vehicles").selectAll().where("ref_id", "=", "IMP-2").executeTakeFirstOrThrow();
+    expect([held.price, held.stock_status]).toEqual([975_000, "reserved"]);
   });
 });
 

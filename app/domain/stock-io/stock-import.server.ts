@@ -10,12 +10,19 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import { fileName } from "~/domain/media/multipart.server";
 import type { DocumentStore } from "~/domain/orders/document-store.server";
+import { DocumentError } from "~/domain/orders/document-check.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { Problem } from "~/i18n/problem";
 import { log } from "~/utils/log.server";
-import { type ImportPreview, planImport, type RowProblem, type RowWork } from "./import-plan.server";
-import { MAX_ZIP_BYTES, photoIndex, zipProblem } from "./import-photos.server";
+import {
+  type ImportPreview,
+  lockedFingerprints,
+  planImport,
+  type RowProblem,
+  type RowWork,
+} from "./import-plan.server";
+import { MAX_ZIP_BYTES, photoBytes, photoIndex, zipProblem } from "./import-photos.server";
 import { importFrom, type ImportStatus, importTo } from "./import-status";
 import { readStockFile } from "./stock-file.server";
 import { ZipError } from "./zip-read.server";
@@ -96,7 +103,16 @@ export async function stageImport(
     }
   }
   const { preview } = await planImport(db, kind, read.file, photos);
-  const zipKey = zip ? await documents.putStaged(zip.data) : null;
+  let zipKey: string | null = null;
+  if (zip) {
+    try {
+      zipKey = await documents.putStaged(zip.data);
+    } catch (error) {
+      if (error instanceof DocumentError)
+        return { ok: false, field: "photos", problem: staffText("photoStorageDown"), status: 503 };
+      throw error;
+    }
+  }
   const at = nowIso();
   try {
     const row = await db
@@ -122,8 +138,32 @@ export async function stageImport(
   }
 }
 
-/** Imports past their time: their ZIPs go at once, their records after a week. */
-async function forgetOldImports({ db, documents }: Pick<Services, "db" | "documents">) {
+/** A run that has not moved for this long was cut off (the shop restarted): it says so, and waits no more. */
+const STALLED_MINUTES = 15;
+
+/**
+ * Tidies the imports: a run cut off by a restart ends failed (its
+ * transaction never committed: nothing was written); previews past their
+ * time lose their ZIPs; records go after a week. Runs when the owner opens
+ * the import pages or uploads.
+ */
+export async function forgetOldImports({ db, documents }: Pick<Services, "db" | "documents">) {
+  const stalledBefore = new Date(Date.now() - STALLED_MINUTES * 60_000).toISOString();
+  const interrupted: ImportResult = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: [],
+    photos: 0,
+    problem: staffText("import.interrupted"),
+    seconds: 0,
+  };
+  await db
+    .updateTable("stock_imports")
+    .set({ status: importTo("fail"), result: JSON.stringify(interrupted), updated_at: nowIso() })
+    .where("status", "=", importFrom("fail"))
+    .where("updated_at", "<", stalledBefore)
+    .execute();
   const staleBefore = new Date(Date.now() - STAGED_HOURS * 3600_000).toISOString();
   const stale = await db
     .selectFrom("stock_imports")
@@ -132,14 +172,14 @@ async function forgetOldImports({ db, documents }: Pick<Services, "db" | "docume
     .where("status", "!=", "running")
     .where("updated_at", "<", staleBefore)
     .execute();
-  for (const row of stale) {
-    await documents.removeStaged(row.zip_key!);
-    await db.updateTable("stock_imports").set({ zip_key: null }).where("id", "=", row.id).execute();
-  }
+  for (const row of stale)
+    if (await documents.removeStaged(row.zip_key!))
+      await db.updateTable("stock_imports").set({ zip_key: null }).where("id", "=", row.id).execute();
   const forgetBefore = new Date(Date.now() - KEPT_DAYS * 24 * 3600_000).toISOString();
   await db
     .deleteFrom("stock_imports")
     .where("status", "!=", "running")
+    .where("zip_key", "is", null)
     .where("updated_at", "<", forgetBefore)
     .execute();
 }
@@ -181,6 +221,7 @@ export async function getImport(db: DB, id: number): Promise<ImportView | null> 
 
 /** The progress of a running import, for the page's bar. */
 export async function importProgress(db: DB, id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
   const row = await db
     .selectFrom("stock_imports")
     .select(["status", "progress_done", "progress_total"])
@@ -208,20 +249,26 @@ export async function confirmImport(services: Services, staff: Staff, id: number
     .where("status", "=", importFrom("confirm"))
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return { ok: false, status: 409, problem: staffText("import.notWaiting") };
-  return { ok: true, run: runImport(services, staff, id) };
+  const run = runImport(services, staff, id).catch((error: unknown) =>
+    log("error", "stock import could not be run", { id, error: String(error) }),
+  );
+  return { ok: true, run };
 }
 
 /** Drops a previewed import: nothing is written, its ZIP goes. */
 export async function cancelImport({ db, documents }: Pick<Services, "db" | "documents">, id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return false;
   const row = await db.selectFrom("stock_imports").select(["zip_key"]).where("id", "=", id).executeTakeFirst();
   const moved = await db
     .updateTable("stock_imports")
-    .set({ status: importTo("cancel"), zip_key: null, updated_at: nowIso() })
+    .set({ status: importTo("cancel"), updated_at: nowIso() })
     .where("id", "=", id)
     .where("status", "=", importFrom("cancel"))
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
-  if (row?.zip_key) await documents.removeStaged(row.zip_key);
+  // The ZIP goes now; one the storage would not remove is tried again by forgetOldImports.
+  if (row?.zip_key && (await documents.removeStaged(row.zip_key)))
+    await db.updateTable("stock_imports").set({ zip_key: null }).where("id", "=", id).execute();
   return true;
 }
 
@@ -229,18 +276,15 @@ export async function cancelImport({ db, documents }: Pick<Services, "db" | "doc
 async function runImport(services: Services, staff: Staff, id: number): Promise<void> {
   const { db, documents } = services;
   const started = Date.now();
-  const row = await db
-    .selectFrom("stock_imports")
-    .select(["kind", "file_name", "file_text", "zip_key"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+  let zipKey: string | null = null;
   const finish = async (status: ImportStatus, result: ImportResult) => {
     await db
       .updateTable("stock_imports")
-      .set({ status, result: JSON.stringify(result), zip_key: null, updated_at: nowIso() })
+      .set({ status, result: JSON.stringify(result), updated_at: nowIso() })
       .where("id", "=", id)
       .execute();
-    if (row.zip_key) await documents.removeStaged(row.zip_key);
+    if (zipKey && (await documents.removeStaged(zipKey)))
+      await db.updateTable("stock_imports").set({ zip_key: null }).where("id", "=", id).execute();
   };
   const empty = (problem: Problem): ImportResult => ({
     created: 0,
@@ -252,6 +296,12 @@ async function runImport(services: Services, staff: Staff, id: number): Promise<
     seconds: (Date.now() - started) / 1000,
   });
   try {
+    const row = await db
+      .selectFrom("stock_imports")
+      .select(["kind", "file_name", "file_text", "zip_key", "preview"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    zipKey = row.zip_key;
     const read = readStockFile(row.kind, Buffer.from(row.file_text, "utf8"));
     if (!read.ok) return await finish(importTo("fail"), empty(read.problem));
     let zip = null;
@@ -260,17 +310,28 @@ async function runImport(services: Services, staff: Staff, id: number): Promise<
       if (!data) return await finish(importTo("fail"), empty(staffText("import.zipGone")));
       zip = { data, index: photoIndex(data) };
     }
-    const plan = await planImport(db, row.kind, read.file, zip, { keepPhotos: true });
+    // What the owner saw of each row's listing: a listing changed since is left out, not overwritten.
+    const preview = JSON.parse(row.preview) as ImportPreview;
+    const seen = new Map(preview.rows.map((r) => [r.line, r.seen ?? null]));
+    const plan = await planImport(db, row.kind, read.file, zip, { seen });
     const failed = plan.preview.rows
       .filter((r) => r.outcome === "error")
       .map((r) => ({ line: r.line, refId: r.refId, problems: r.problems }));
-    const written = await writeRows(services, staff, row.kind, row.file_name, plan.work, async (done, total) => {
-      await db
-        .updateTable("stock_imports")
-        .set({ progress_done: done, progress_total: total, updated_at: nowIso() })
-        .where("id", "=", id)
-        .execute();
-    });
+    const written = await writeRows(
+      services,
+      staff,
+      row.kind,
+      row.file_name,
+      plan.work,
+      zip?.data ?? null,
+      async (done, total) => {
+        await db
+          .updateTable("stock_imports")
+          .set({ progress_done: done, progress_total: total, updated_at: nowIso() })
+          .where("id", "=", id)
+          .execute();
+      },
+    );
     await finish(importTo("finish"), {
       created: written.created,
       updated: written.updated,
@@ -314,6 +375,7 @@ export async function writeRows(
   kind: StockKind,
   fileName_: string,
   work: RowWork[],
+  zip: Buffer | null,
   progress: (done: number, total: number) => Promise<void>,
 ): Promise<{ created: number; updated: number; photos: number; failed: ImportResult["failed"] }> {
   const total = work.reduce((n, w) => n + (w.photos?.length ?? 0), 0) + work.length;
@@ -337,7 +399,7 @@ export async function writeRows(
       const { row, place, photo } = jobs[next++]!;
       if (refused.has(row)) continue;
       try {
-        slots[row]![place] = { ...(await media.put(photo.data)), hash: photo.hash };
+        slots[row]![place] = { ...(await media.put(photoBytes(zip!, photo))), hash: photo.hash };
       } catch (error) {
         if (!(error instanceof MediaError) || error.code === "storage") {
           stop ??= error instanceof MediaError ? new ImportStopped(error.problem) : error;
@@ -371,12 +433,25 @@ export async function writeRows(
   const repository = repositoryOf(kind);
   const at = nowIso();
   let replaced: { media_key: string; variants: string }[] = [];
+  let skipped: Stored[] = [];
   let created = 0;
   let updated = 0;
   try {
     await db.transaction().execute(async (trx) => {
       replaced = [];
-      for (const { work: w, images } of stored) {
+      skipped = [];
+      // The last look, with the listings locked: one changed while the photos were made is left as it is.
+      const now = await lockedFingerprints(
+        trx,
+        kind,
+        stored.flatMap((s) => (s.work.targetId === null ? [] : [s.work.targetId])),
+      );
+      for (const entry of stored) {
+        const { work: w, images } = entry;
+        if (w.targetId !== null && now.get(w.targetId) !== w.seen) {
+          skipped.push(entry);
+          continue;
+        }
         let id = w.targetId;
         const refId = w.refId ?? (await uniqueRefId(trx, kind));
         if (id === null) {
@@ -413,7 +488,16 @@ export async function writeRows(
   }
   await report(true);
   await removeUnusedPhotos(db, media, replaced);
-  return { created, updated, photos: allImages().length, failed };
+  for (const { work: w, images } of skipped) {
+    await Promise.all(images.map((image) => media.remove(image)));
+    failed.push({
+      line: w.line,
+      refId: w.refId,
+      problems: [{ cell: null, column: null, message: staffText("import.changedSincePreview") }],
+    });
+  }
+  const kept = skipped.reduce((n, s) => n + s.images.length, 0);
+  return { created, updated, photos: allImages().length - kept, failed };
 }
 
 /** The latest imports, newest first, for the import page. */

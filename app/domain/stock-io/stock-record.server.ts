@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { PartTable, VehicleTable } from "~/db/schema";
 import { monthText } from "~/domain/imports/import-rules";
+import { defaultVehicleName } from "~/domain/inventory/inventory";
 import { type Fitment, fitmentsText } from "~/domain/inventory/fitment";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { STOCK_COLUMNS } from "./stock-columns";
@@ -21,7 +22,8 @@ export type PartRow = Selectable<PartTable>;
 export function vehicleRecord(row: VehicleRow): Record<string, string> {
   return {
     refId: row.ref_id,
-    name: row.name,
+    // A name the shop made ("2019 Toyota Corolla") is left blank, so it follows a year or model edited in the file.
+    name: row.name === defaultVehicleName(row) ? "" : row.name,
     make: row.make,
     model: row.model,
     year: text(row.year),

@@ -7,7 +7,7 @@ import { getServices } from "~/context.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { ROW_OUTCOMES, type PreviewRow, type RowOutcome } from "~/domain/stock-io/import-preview";
-import { cancelImport, confirmImport, getImport } from "~/domain/stock-io/stock-import.server";
+import { cancelImport, confirmImport, forgetOldImports, getImport } from "~/domain/stock-io/stock-import.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import { shopDateTime } from "~/i18n/format";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
@@ -31,6 +31,7 @@ const PER_PAGE = 100;
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const services = getServices(context);
   await requireStaff(services, request);
+  await forgetOldImports(services);
   const view = await getImport(services.db, Number(params.id));
   if (!view) throw data(null, { status: 404 });
   const show = ROW_OUTCOMES.find((o) => o === url.searchParams.get("show")) ?? null;
@@ -192,7 +193,11 @@ export default function StockImportView({ loaderData, actionData }: Route.Compon
             className="mt-3 h-3 w-full overflow-hidden rounded-full accent-accent-700"
           />
           <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-            {t("stockImport.progress", { done: format.number(progress.done), total: format.number(progress.total), percent })}
+            {t("stockImport.progress", {
+              done: format.number(progress.done),
+              total: format.number(progress.total),
+              percent,
+            })}
           </p>
         </section>
       ) : null}
@@ -305,7 +310,10 @@ export default function StockImportView({ loaderData, actionData }: Route.Compon
           </div>
         ) : null}
 
-        <ul className="mt-4 divide-y divide-slate-100 border-t border-slate-100" aria-label={t("stockImport.rowsLabel")}>
+        <ul
+          className="mt-4 divide-y divide-slate-100 border-t border-slate-100"
+          aria-label={t("stockImport.rowsLabel")}
+        >
           {v.rows.map((row) => (
             <RowLine key={row.line} row={row} />
           ))}

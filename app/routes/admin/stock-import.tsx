@@ -7,7 +7,7 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { handleStockUpload, type StockUploadAnswer } from "~/domain/stock-io/import-action.server";
 import { STOCK_COLUMNS } from "~/domain/stock-io/stock-columns";
-import { recentImports } from "~/domain/stock-io/stock-import.server";
+import { forgetOldImports, recentImports } from "~/domain/stock-io/stock-import.server";
 import { shopDateTime } from "~/i18n/format";
 import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -32,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   await requireStaff(services, request);
+  await forgetOldImports(services);
   return { recent: await recentImports(services.db, 10) };
 }
 
