@@ -15,6 +15,7 @@ import * as deals from "./migrations/2026-11-24-04-deals";
 import * as orders from "./migrations/2026-11-24-05-orders";
 import * as importRules from "./migrations/2026-11-25-01-import-rules";
 import * as importIndexes from "./migrations/2026-11-25-02-import-indexes";
+import * as partFitment from "./migrations/2026-11-26-01-part-fitment";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24-05-orders": orders,
   "2026-11-25-01-import-rules": importRules,
   "2026-11-25-02-import-indexes": importIndexes,
+  "2026-11-26-01-part-fitment": partFitment,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */
