@@ -123,6 +123,31 @@ export async function fitmentsOf(db: DB, partIds: readonly number[]): Promise<Ma
   return fits;
 }
 
+/**
+ * The cars the parts' lists name, for "Fits my car": each make with its
+ * models, in alphabetical order, one spelling each whatever the case (the
+ * first in the list's order: "Toyota" before "toyota"). Read from the index
+ * of cars (part_fitments_car_idx), not the table.
+ */
+export async function fitmentCars(db: DB): Promise<Record<string, string[]>> {
+  const rows = await db.selectFrom("part_fitments").select(["make", "model"]).distinct().execute();
+  rows.sort((a, b) =>
+    a.make < b.make ? -1 : a.make > b.make ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0,
+  );
+  const makes = new Map<string, { name: string; models: Map<string, string> }>();
+  for (const { make, model } of rows) {
+    let entry = makes.get(make.toLowerCase());
+    if (!entry) makes.set(make.toLowerCase(), (entry = { name: make, models: new Map() }));
+    if (!entry.models.has(model.toLowerCase())) entry.models.set(model.toLowerCase(), model);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, "en");
+  return Object.fromEntries(
+    [...makes.values()]
+      .sort((a, b) => byName(a.name, b.name))
+      .map((m) => [m.name, [...m.models.values()].sort(byName)]),
+  );
+}
+
 const partPhotos: PhotoTable = {
   ofItems: (db, ids) =>
     ids.length === 0
