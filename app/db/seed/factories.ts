@@ -721,9 +721,11 @@ export function fitmentFor(index: number, make: string, model: string, year: num
   // One part in ten fits every code of its model over the years given.
   const everyCode = rng() < 0.1;
   fits.push(fitOf(make, model, generations[first]!, !everyCode));
-  if (first + 1 < generations.length && rng() < 0.35)
+  // A new part is often made for the next generation too; one taken from a car is known to fit its own.
+  const next = year === null ? 0.5 : 0.25;
+  if (first + 1 < generations.length && rng() < next)
     fits.push(fitOf(make, model, generations[first + 1]!, !everyCode));
-  if (siblings.length > 0 && rng() < 0.3) {
+  if (siblings.length > 0 && rng() < 0.35) {
     const [sibling, g] = pick(rng, siblings);
     fits.push(fitOf(make, sibling, g));
   }
