@@ -195,38 +195,23 @@ export function StockFields({
 
 /**
  * The cars a part fits (issue 23), one per line, as fitment.ts reads and
- * writes them; the hint shows the way of writing one. A refusal names the car.
+ * writes them; the hint shows the way of writing one, a refusal names the car.
  */
 function FitmentBox({ initial, error }: { initial?: string; error?: string }) {
   const { t } = useT("admin");
-  const hintId = "stock-fitment-hint";
-  const errorId = "stock-fitment-error";
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
       <legend className="px-1 text-base font-semibold text-slate-900">{t("fields.sections.fitment")}</legend>
-      <label htmlFor="stock-fitment" className="block text-sm font-medium text-slate-700">
-        {t("fields.labels.fitment")}
-      </label>
-      <textarea
-        id="stock-fitment"
+      <Field
+        label={t("fields.labels.fitment")}
         name="fitment"
         rows={5}
+        required={false}
         maxLength={FITMENT_TEXT_MAX}
         defaultValue={initial}
-        spellCheck={false}
-        placeholder="Toyota / Corolla / NZE161 / 2012-2018"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-        className={`mt-1 block w-full rounded-lg border p-3 font-mono text-[14px] ${error ? "border-red-500" : "border-slate-300"}`}
+        hint={t("fields.hints.fitment")}
+        error={error}
       />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
-        {t("fields.hints.fitment")}
-      </p>
     </fieldset>
   );
 }

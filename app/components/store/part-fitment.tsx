@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Fitment } from "~/domain/inventory/fitment";
-import { listSearch, PART_FILTER_KEYS } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 
@@ -13,9 +12,13 @@ export function fitmentYears(fit: Pick<Fitment, "yearFrom" | "yearTo">, t: TFunc
   return t("detail.part.fits.allYears");
 }
 
-/** The parts list of one car: "Fits my car" with its make and model. */
-const partsFor = (fit: Fitment) =>
-  `/parts${listSearch(PART_FILTER_KEYS, { filters: { FitMake: fit.make, FitModel: fit.model } })}`;
+/**
+ * The parts list of one car: "Fits my car" with its make and model, the
+ * address listSearch writes (written here so that the page's script does not
+ * carry the list's filter readers).
+ */
+export const partsFor = (fit: Pick<Fitment, "make" | "model">) =>
+  `/parts?${new URLSearchParams({ FitMake: fit.make, FitModel: fit.model })}`;
 
 /**
  * The cars a part fits (issue 23), in the owner's order: a table from small

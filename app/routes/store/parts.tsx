@@ -57,7 +57,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
         : t("list.parts.meta.descriptionAll", { total }),
     },
     { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
-    ...(f.Keyword || data.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
+    // A car's year makes a list per year of every model: left to the buyers, not to search engines.
+    ...(f.Keyword || f.FitYear !== undefined || data.result.total === 0
+      ? [{ name: "robots", content: "noindex, follow" }]
+      : []),
   ];
 }
 
