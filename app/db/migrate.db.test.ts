@@ -131,6 +131,7 @@ describe("migrations", () => {
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
       ["2026-11-26-02-stock-imports", "Down", "Success"],
+      ["2026-11-26-01-part-fitment", "Down", "Success"],
       ["2026-11-25-02-import-indexes", "Down", "Success"],
       ["2026-11-25-01-import-rules", "Down", "Success"],
       ["2026-11-24-05-orders", "Down", "Success"],
@@ -153,6 +154,7 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
@@ -193,6 +195,7 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
     ]);
     const statuses = () =>
@@ -222,8 +225,84 @@ describe("migrations", () => {
       "2026-11-24-05-orders",
       "2026-11-25-01-import-rules",
       "2026-11-25-02-import-indexes",
+      "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
+  });
+  it("fills the searched part number of the parts already listed, and undoes it with their cars", async () => {
+    const now = nowIso();
+    const migrator = await migratorFor(t.db);
+    expect((await migrator.migrateTo("2026-11-25-02-import-indexes")).error).toBeUndefined();
+    const part = (ref: string, partNumber: string | null) => ({
+      ref_id: ref,
+      name: `Brake pads ${ref}`,
+      make: "Toyota",
+      model: "Corolla",
+      type: "Suspension",
+      sub_type: "Wheel Hub",
+      price: 6_800,
+      description: "",
+      part_number: partNumber,
+      quantity: 4,
+      stock_status: "available",
+      created_at: now,
+      updated_at: now,
+    });
+    await t.db
+      .insertInto("parts")
+      .values([
+        part("KEY-1", "04465-33450"),
+        part("KEY-2", " a 000 420 53 02 "),
+        part("KEY-3", null),
+        part("KEY-4", "--"),
+      ] as never)
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment"]);
+    const keys = await t.db
+      .selectFrom("parts")
+      .select(["ref_id", "part_number_key"])
+      .where("ref_id", "like", "KEY-%")
+      .orderBy("ref_id")
+      .execute();
+    expect(keys).toEqual([
+      { ref_id: "KEY-1", part_number_key: "0446533450" },
+      { ref_id: "KEY-2", part_number_key: "A0004205302" },
+      { ref_id: "KEY-3", part_number_key: null },
+      { ref_id: "KEY-4", part_number_key: null },
+    ]);
+    // A part's cars go with it.
+    const { id } = await t.db.selectFrom("parts").select("id").where("ref_id", "=", "KEY-1").executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("part_fitments")
+      .values({
+        part_id: id,
+        position: 0,
+        make: "Toyota",
+        model: "Camry",
+        model_code: "ACV40",
+        year_from: 2006,
+        year_to: 2011,
+      })
+      .execute();
+    await expect(
+      t.db
+        .insertInto("part_fitments")
+        .values({
+          part_id: id,
+          position: 1,
+          make: "Toyota",
+          model: "Camry",
+          model_code: null,
+          year_from: 2012,
+          year_to: 2011,
+        })
+        .execute(),
+    ).rejects.toThrow();
+    await t.db.deleteFrom("parts").where("id", "=", id).execute();
+    expect(await t.db.selectFrom("part_fitments").select("id").where("part_id", "=", id).execute()).toEqual([]);
+    expect((await migrator.migrateTo("2026-11-25-02-import-indexes")).error).toBeUndefined();
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment"]);
+    await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });
 });

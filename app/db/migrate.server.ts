@@ -15,6 +15,7 @@ import * as deals from "./migrations/2026-11-24-04-deals";
 import * as orders from "./migrations/2026-11-24-05-orders";
 import * as importRules from "./migrations/2026-11-25-01-import-rules";
 import * as importIndexes from "./migrations/2026-11-25-02-import-indexes";
+import * as partFitment from "./migrations/2026-11-26-01-part-fitment";
 import * as stockImports from "./migrations/2026-11-26-02-stock-imports";
 
 // Listed here rather than read from a folder so that the server bundle carries
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24-05-orders": orders,
   "2026-11-25-01-import-rules": importRules,
   "2026-11-25-02-import-indexes": importIndexes,
+  "2026-11-26-01-part-fitment": partFitment,
   "2026-11-26-02-stock-imports": stockImports,
 };
 

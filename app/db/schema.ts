@@ -114,12 +114,28 @@ export interface PartTable {
   color: string | null;
   fuel: string | null;
   part_number: string | null;
+  /** The part number as searched (partNumberKey): letters and digits in capitals; null without one. */
+  part_number_key: string | null;
   category: string | null;
   condition: string | null;
   quantity: number;
   stock_status: StockStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** A car a part fits (issue 23), in the order the owner wrote them. */
+export interface PartFitmentTable {
+  id: Generated<number>;
+  part_id: number;
+  position: number;
+  make: string;
+  model: string;
+  /** In capitals; null when the part fits every code of the model. */
+  model_code: string | null;
+  /** Inclusive; null for open-ended. */
+  year_from: number | null;
+  year_to: number | null;
 }
 
 export interface CustomerTable {
@@ -528,6 +544,7 @@ export interface Database {
   vehicle_images: VehicleImageTable;
   parts: PartTable;
   part_images: PartImageTable;
+  part_fitments: PartFitmentTable;
   customers: CustomerTable;
   customer_sessions: CustomerSessionTable;
   password_resets: PasswordResetTable;

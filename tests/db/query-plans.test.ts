@@ -145,6 +145,41 @@ const PART_FILTERS = [
   "Keyword=radiator&YearTo=2016",
 ];
 
+/*
+ * "Fits my car" (issue 23): the parts fitting a make, a model, a model in a
+ * year (each part of the bulk stock fits one to three cars, mostly of its own
+ * make and model), alone and with the list's other filters.
+ */
+const FIT_FILTERS = [
+  "FitMake=Toyota",
+  "FitMake=toyota&FitModel=corolla",
+  "FitMake=Toyota&FitModel=Corolla&FitYear=2015",
+  "FitMake=BMW&FitModel=X5&FitYear=2010",
+  "FitMake=Mercedes&FitModel=C-Class&FitYear=2016",
+  "FitMake=Toyota&FitModel=Camry",
+  "FitMake=Honda&FitModel=Fit&Type=Engine",
+  "FitMake=Toyota&FitModel=Hiace&Make=Toyota",
+  "FitMake=Ford&FitModel=Ranger&FitYear=2018&YearFrom=2015",
+  "FitMake=Toyota&FitModel=Land Cruiser&Keyword=radiator",
+];
+
+/** A part number of the bulk stock as a buyer might type it: spaced where its maker dashes, and the other way round. */
+async function partNumberFilters(): Promise<string[]> {
+  const numbers = await t.db
+    .selectFrom("parts")
+    .select(["make", "part_number"])
+    .where("make", "in", ["Toyota", "BMW", "Mercedes"])
+    .groupBy(["make", "part_number"])
+    .orderBy("make")
+    .orderBy("part_number")
+    .execute();
+  return ["Toyota", "BMW", "Mercedes"].map((make) => {
+    const number = numbers.find((n) => n.make === make)!.part_number!;
+    const typed = /-/.test(number) ? number.replace(/-/g, " ") : number.replace(/ /g, "-").toLowerCase();
+    return new URLSearchParams({ Keyword: typed }).toString();
+  });
+}
+
 function combinations(): string[] {
   const list: string[] = [""];
   VEHICLE_FILTERS.forEach((a, i) => {
@@ -208,6 +243,8 @@ async function sqliteProblems(s: Statement): Promise<Explained> {
   const plan = lines.join("; ");
   const sorts = lines.includes("USE TEMP B-TREE FOR ORDER BY");
   const problems: string[] = [];
+  // The cars parts fit are searched by the car, never read whole (issue 23).
+  for (const line of lines) if (/^SCAN part_fitments\b/.test(line)) problems.push(`reads every car parts fit: ${plan}`);
   for (const line of lines) {
     const scan = new RegExp(`^SCAN ${s.table}(?: USING (COVERING )?INDEX (\\S+))?$`).exec(line);
     if (!scan) continue;
@@ -245,6 +282,12 @@ async function postgresProblems(s: Statement): Promise<Explained> {
     .join(" > ");
   const sorts = nodes.some((x) => x["Node Type"] === "Sort");
   const problems: string[] = [];
+  // The cars parts fit are searched by the car, never read whole (issue 23).
+  for (const node of nodes.filter((x) => x["Relation Name"] === "part_fitments")) {
+    const type = node["Node Type"];
+    if (type === "Seq Scan" || ((type === "Index Scan" || type === "Index Only Scan") && !node["Index Cond"]))
+      problems.push(`reads every car parts fit: ${plan}`);
+  }
   for (const node of nodes.filter((x) => x["Relation Name"] === s.table)) {
     const type = node["Node Type"];
     const index = node["Index Name"] ?? "";
@@ -395,6 +438,35 @@ describe("query plans at 100,000 vehicles", () => {
     const { problems, deepPages } = await check(parts, PART_FILTERS);
     expect(problems).toEqual([]);
     expect(deepPages).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("'Fits my car' and a part number typed any way find their parts through their indexes, never reading a whole table", async () => {
+    const numbers = await partNumberFilters();
+    const seen: Seen[] = [];
+    const { problems } = await check(parts, [...FIT_FILTERS, ...numbers], seen);
+    expect(problems).toEqual([]);
+    for (const qs of FIT_FILTERS) {
+      const plans = seen.filter((x) => x.qs === qs);
+      // Every car named matches parts, and not all of them.
+      expect(plans[0]!.total, qs).toBeGreaterThan(0);
+      expect(plans[0]!.total, qs).toBeLessThan(STOCK.parts / 2);
+      for (const x of plans) expect(x.plan, x.label).toContain("part_fitments_car_idx");
+    }
+    for (const qs of numbers) {
+      const plans = seen.filter((x) => x.qs === qs);
+      // The number's part is found (typed otherwise than it is stored), counted and fetched through its index.
+      expect(
+        plans.map((x) => [x.kind, x.total]),
+        qs,
+      ).toEqual([
+        ["count", 1],
+        ...SORTS.flatMap(() => [
+          ["page", 1],
+          ["page", 1],
+        ]),
+      ]);
+      for (const x of plans) expect(x.plan, x.label).toContain("parts_part_number_key_idx");
+    }
   }, 120_000);
 
   it("similar vehicles of a vehicle page are found without reading or sorting a whole table", async () => {
@@ -586,7 +658,7 @@ describe("menu counts under the other filters at 100,000 vehicles", () => {
     const problems: string[] = [];
     for (const qs of combinations())
       problems.push(...(await menuProblems("vehicles", readVehicleQuery(new URLSearchParams(qs)).filters, qs)));
-    for (const qs of PART_FILTERS)
+    for (const qs of [...PART_FILTERS, ...FIT_FILTERS, ...(await partNumberFilters())])
       problems.push(...(await menuProblems("parts", readPartQuery(new URLSearchParams(qs)).filters, `parts ${qs}`)));
     // Under a country's rule, as the list counts its menus (issue 22).
     for (const qs of IMPORT_FILTERS.flatMap((c) => [c, `${c}&Fuel=diesel`, `${c}&Make=Toyota&Type=SUV`])) {

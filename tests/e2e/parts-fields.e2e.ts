@@ -5,11 +5,21 @@ import { baseUrl, launchBrowser, openPage, staffCookie, withShopDb, writeShopDb 
 /*
  * Issue 17.7 and 17.8: a part's year, mileage, colour and fuel, from Upload
  * Part and Edit Part to the part page; and the parts list filtered by year.
- * The parts this file lists have refs starting PF-E2E- and are removed after.
+ * Issue 23: the cars a part fits, typed in Edit Part, shown on the part page
+ * and found by "Fits my car"; the part number typed any way; low stock for
+ * the owner. The parts this file lists have refs starting PF-E2E- and are
+ * removed after.
  */
 
 let browser: Browser;
 let staff: string;
+
+/** A page signed in as the owner. */
+async function ownerPage(options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
+  const page = await openPage(browser, options);
+  await page.context().addCookies([{ name: "staff_sid", value: staff.split("=")[1]!, url: baseUrl() }]);
+  return page;
+}
 
 /** Lists a part through the upload endpoint, as the Upload Part screen sends it. */
 async function listPart(fields: Record<string, string>): Promise<number> {
@@ -211,6 +221,152 @@ describe("photos picked on the upload screens", () => {
       await photos.setInputFiles(picks.slice(0, 3));
       await page.getByText("3 images chosen.").waitFor();
     }
+    await page.context().close();
+  });
+});
+
+describe("the cars a part fits (issue 23)", () => {
+  it("the owner types them in Edit Part; the part page lists them; Fits my car and the part number find the part", async () => {
+    // Brake pads for a Camry, and a part for another car: neither lists a car yet, and no text names the number.
+    const pads = await listPart({
+      refId: "PF-E2E-PADS",
+      name: "Front brake pad set",
+      partNumber: "04465-33450",
+      description: "Genuine pads, boxed.",
+    });
+    const other = await listPart({
+      refId: "PF-E2E-OTHER",
+      name: "Corolla front brake pad set",
+      fitment: "Toyota / Corolla / NZE161 / 2012-2018",
+    });
+
+    const page = await ownerPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`/admin/edit-parts/${pads}`, { waitUntil: "networkidle" });
+    const edit = page.getByTestId("edit-form");
+    const box = edit.getByLabel("Cars this part fits, one per line");
+    expect(await box.inputValue()).toBe("");
+    // A car written wrongly: the message names it, by the box, and what was typed stays.
+    const typed = "Toyota / Camry / ACV40 / 2006-2011\nToyota Camry 2012";
+    await box.fill(typed);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("Car 2 (Toyota Camry 2012): write it as Make / Model / model code / years").waitFor();
+    expect(await box.inputValue()).toBe(typed);
+    expect(await box.getAttribute("aria-invalid")).toBe("true");
+    const fitted = () =>
+      withShopDb((db) =>
+        db
+          .selectFrom("part_fitments")
+          .select(["make", "model", "model_code", "year_from", "year_to"])
+          .where("part_id", "=", pads)
+          .orderBy("position")
+          .execute(),
+      );
+    expect(await fitted()).toEqual([]);
+
+    await box.fill("Toyota / Camry / acv40 / 2006-2011\nToyota / Camry / AVV50 / 2012-\nLexus / ES / / -2012");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/\/admin\/all-parts-products\?notice=updated$/);
+    expect(await fitted()).toEqual([
+      { make: "Toyota", model: "Camry", model_code: "ACV40", year_from: 2006, year_to: 2011 },
+      { make: "Toyota", model: "Camry", model_code: "AVV50", year_from: 2012, year_to: null },
+      { make: "Lexus", model: "ES", model_code: null, year_from: null, year_to: 2012 },
+    ]);
+    // The edit screen shows them back, a line each.
+    await page.goto(`/admin/edit-parts/${pads}`, { waitUntil: "networkidle" });
+    expect(await box.inputValue()).toBe(
+      "Toyota / Camry / ACV40 / 2006-2011\nToyota / Camry / AVV50 / 2012-\nLexus / ES / / -2012",
+    );
+
+    // The part page: a table on a computer...
+    await page.goto(`/parts/${pads}`);
+    const rows = page.getByTestId("fitment-table").locator("tbody tr");
+    expect(await rows.allInnerTexts()).toEqual([
+      "Toyota\tCamry\tACV40\t2006–2011",
+      "Toyota\tCamry\tAVV50\tfrom 2012",
+      "Lexus\tES\tall codes\tup to 2012",
+    ]);
+    await expect.poll(() => page.getByTestId("fitment-list").isVisible()).toBe(false);
+    // ... a list on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const items = page.getByTestId("fitment-list").locator("li");
+    await expect.poll(() => items.first().isVisible()).toBe(true);
+    expect((await items.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
+      "Toyota Camry ACV40 · 2006–2011",
+      "Toyota Camry AVV50 · from 2012",
+      "Lexus ES all codes · up to 2012",
+    ]);
+    expect(await page.getByTestId("fitment-table").isVisible()).toBe(false);
+    await page.context().close();
+
+    // Fits my car, from the address: a 2008 Camry gets the pads, not the Corolla's; a 2005 Camry neither.
+    const list = await openPage(browser, { javaScriptEnabled: false });
+    await list.goto("/parts?FitMake=Toyota&FitModel=Camry&FitYear=2008&PerPage=100");
+    let ids = await shownIds(list);
+    expect(ids).toContain(pads);
+    expect(ids).not.toContain(other);
+    await list.goto("/parts?FitMake=toyota&FitModel=camry&FitYear=2005&PerPage=100");
+    expect(await shownIds(list)).not.toContain(pads);
+    await list.goto("/parts?FitMake=Toyota&FitModel=Corolla&FitYear=2015&PerPage=100");
+    ids = await shownIds(list);
+    expect(ids).toContain(other);
+    expect(ids).not.toContain(pads);
+    // The part number typed with a space, without the dash, in any case.
+    for (const typed of ["04465 33450", "0446533450", "04465-33450"]) {
+      await list.goto(`/parts?Keyword=${encodeURIComponent(typed)}`);
+      expect(await shownIds(list), typed).toEqual([pads]);
+    }
+    await list.context().close();
+
+    // The filter panel offers the cars the parts name and goes to the address with them.
+    const panelPage = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+    await panelPage.goto("/parts", { waitUntil: "networkidle" });
+    const panel = panelPage.getByTestId("filter-panel");
+    await panel.getByLabel("Car make").selectOption("Toyota");
+    await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota");
+    await panel.getByLabel("Car model").selectOption("Camry");
+    await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota&FitModel=Camry");
+    await panel.getByLabel("Car year").selectOption("2008");
+    await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota&FitModel=Camry&FitYear=2008");
+    await expect.poll(() => shownIds(panelPage)).toContain(pads);
+    expect(await shownIds(panelPage)).not.toContain(other);
+    await panelPage.context().close();
+  });
+
+  it("the dashboard counts the parts low on stock and leads to the parts table showing only them", async () => {
+    await listPart({ refId: "PF-E2E-LOW", name: "Last two radiators", quantity: "2" });
+    await listPart({ refId: "PF-E2E-PLENTY", name: "Many radiators", quantity: "40" });
+    const count = await withShopDb(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom("parts")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("quantity", "<", 10)
+            .where("stock_status", "!=", "sold")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    const page = await ownerPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto("/admin", { waitUntil: "networkidle" });
+    const link = page.getByTestId("low-stock");
+    expect(await link.textContent()).toBe(
+      count === 1 ? "1 part is low on stock (under 10)" : `${count} parts are low on stock (under 10)`,
+    );
+    await link.click();
+    await page.waitForURL(/\/admin\/all-parts-products\?stock=low$/);
+    expect(await page.getByLabel("Low stock only").isChecked()).toBe(true);
+    expect(await page.getByTestId("table-total").textContent()).toContain(
+      count === 1 ? "1 part ·" : `${count} parts ·`,
+    );
+    const table = page.getByTestId("stock-table");
+    expect(await table.getByText("PF-E2E-LOW", { exact: false }).count()).toBe(1);
+    expect(await table.getByText("PF-E2E-PLENTY", { exact: false }).count()).toBe(0);
+    // Unticked, every part again.
+    await page.getByLabel("Low stock only").uncheck();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((u) => !u.search.includes("stock=low"));
+    expect(await table.getByText("PF-E2E-PLENTY", { exact: false }).count()).toBe(1);
     await page.context().close();
   });
 });

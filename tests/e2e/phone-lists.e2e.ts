@@ -132,7 +132,7 @@ describe("stock lists on a phone", () => {
       `Show ${engines.total} part${engines.total === 1 ? "" : "s"}`,
     );
     const make = engines.items[0]!.make;
-    await panel.getByLabel("Make").selectOption(make);
+    await panel.getByLabel("Make", { exact: true }).selectOption(make);
     await page.getByTestId("sheet-apply").click();
     await page.waitForURL((u) => u.searchParams.get("Make") === make);
     const both = await parts(`Type=Engine&Make=${encodeURIComponent(make)}`);

@@ -17,6 +17,7 @@ import {
   TRANSMISSIONS,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
+import { FITMENT_TEXT_MAX } from "~/domain/inventory/inventory.schema";
 import { STOCK_ADMIN, type StockFormField, type StockScreen } from "~/domain/inventory/admin-stock";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { type KeyUnder, useT } from "~/i18n/i18n";
@@ -186,8 +187,32 @@ export function StockFields({
           ))}
         </Section>
       ))}
+      {kind === "part" ? <FitmentBox initial={initial.fitment} error={e.fitment} /> : null}
       <Description initial={initial.description} error={e.description} />
     </>
+  );
+}
+
+/**
+ * The cars a part fits (issue 23), one per line, as fitment.ts reads and
+ * writes them; the hint shows the way of writing one, a refusal names the car.
+ */
+function FitmentBox({ initial, error }: { initial?: string; error?: string }) {
+  const { t } = useT("admin");
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
+      <legend className="px-1 text-base font-semibold text-slate-900">{t("fields.sections.fitment")}</legend>
+      <Field
+        label={t("fields.labels.fitment")}
+        name="fitment"
+        rows={5}
+        required={false}
+        maxLength={FITMENT_TEXT_MAX}
+        defaultValue={initial}
+        hint={t("fields.hints.fitment")}
+        error={error}
+      />
+    </fieldset>
   );
 }
 

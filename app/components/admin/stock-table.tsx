@@ -1,4 +1,4 @@
-import { PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { isLowStock, PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import type { Problem } from "~/i18n/problem";
@@ -40,6 +40,7 @@ type Query = {
   band: string;
   min: number | null;
   max: number | null;
+  stock: string;
   sort: string;
   page: number;
   perPage: number;
@@ -173,6 +174,18 @@ export function StockTable({
             ))}
           </select>
         </label>
+        {screens.column === "quantity" ? (
+          <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="stock"
+              value="low"
+              defaultChecked={query.stock === "low"}
+              className="h-4 w-4"
+            />
+            {t("stockTable.filters.lowStock")}
+          </label>
+        ) : null}
         <PerPageField value={query.perPage} className={control} />
         <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
           {t("stockTable.filters.apply")}
@@ -298,7 +311,7 @@ export function StockTable({
                   ) : (
                     <span>
                       {row.quantity}
-                      {row.quantity !== null && row.quantity < 10 ? (
+                      {isLowStock(row) ? (
                         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                           {t("stockTable.lowStock")}
                         </span>

@@ -6,40 +6,48 @@ import { filterAmount, listSearch, type Sort } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 
-export type FilterField =
-  | {
-      kind: "select";
-      name: string;
-      label: string;
-      options: { value: string; label: string }[];
-      anyLabel?: string;
-      /** A chosen value in words, without the menu's count ("SUV", not "SUV (20)"); the option's label when not given. */
-      valueLabel?: (value: string) => string;
-    }
-  | {
-      /** A list whose choices follow another field: models of the make, subtypes of the type. */
-      kind: "dependent";
-      name: string;
-      label: string;
-      parent: string;
-      groups: Record<string, string[]>;
-      anyLabel?: string;
-      /** Shown label of a choice (the value stays as it is); the value itself when not given. */
-      optionLabel?: (value: string) => string;
-      /** Shown label of a group (a parent's value); the value itself when not given. */
-      groupLabel?: (value: string) => string;
-    }
-  | {
-      kind: "number";
-      name: string;
-      label: string;
-      placeholder: string;
-      /** The value to show when it differs from the address's (a price in another currency). */
-      shown?: number;
-    }
-  | { kind: "text"; name: string; label: string; placeholder: string }
-  /** A value sent with the others, not chosen here: the currency the prices are typed in. */
-  | { kind: "hidden"; name: string; value: string };
+/** What every field may say besides its own kind. */
+type FieldGroup = {
+  /** A heading shown above the first of the fields that share it ("Fits my car"). */
+  group?: string;
+};
+
+export type FilterField = FieldGroup &
+  (
+    | {
+        kind: "select";
+        name: string;
+        label: string;
+        options: { value: string; label: string }[];
+        anyLabel?: string;
+        /** A chosen value in words, without the menu's count ("SUV", not "SUV (20)"); the option's label when not given. */
+        valueLabel?: (value: string) => string;
+      }
+    | {
+        /** A list whose choices follow another field: models of the make, subtypes of the type. */
+        kind: "dependent";
+        name: string;
+        label: string;
+        parent: string;
+        groups: Record<string, string[]>;
+        anyLabel?: string;
+        /** Shown label of a choice (the value stays as it is); the value itself when not given. */
+        optionLabel?: (value: string) => string;
+        /** Shown label of a group (a parent's value); the value itself when not given. */
+        groupLabel?: (value: string) => string;
+      }
+    | {
+        kind: "number";
+        name: string;
+        label: string;
+        placeholder: string;
+        /** The value to show when it differs from the address's (a price in another currency). */
+        shown?: number;
+      }
+    | { kind: "text"; name: string; label: string; placeholder: string }
+    /** A value sent with the others, not chosen here: the currency the prices are typed in. */
+    | { kind: "hidden"; name: string; value: string }
+  );
 
 /** Year from and Year to, the same on the vehicle and parts lists. `t` is the "stock" namespace's. */
 export function yearFilterFields(
@@ -198,11 +206,18 @@ export function FilterPanel({
         f.kind === "hidden" ? <input key={f.name} type="hidden" name={f.name} value={f.value} /> : null,
       )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
-        {fields.map((f) => {
+        {fields.map((f, i) => {
           if (f.kind === "hidden") return null;
           const id = `filter-${f.name}`;
           const wide = f.kind === "text" ? "col-span-2" : "";
-          return (
+          const heading =
+            f.group && fields[i - 1]?.group !== f.group ? (
+              <p key={`group-${f.group}`} className="col-span-full -mb-1 pt-1 text-sm font-semibold text-slate-900">
+                {f.group}
+              </p>
+            ) : null;
+          return [
+            heading,
             <div key={f.name} className={wide}>
               <label htmlFor={id} className="block text-sm font-medium text-slate-700">
                 {f.label}
@@ -232,8 +247,8 @@ export function FilterPanel({
                   className={fieldClass}
                 />
               )}
-            </div>
-          );
+            </div>,
+          ];
         })}
       </div>
       {/* On phones the sheet's own bar holds these. */}

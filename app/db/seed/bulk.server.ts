@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import { partColumns } from "~/domain/inventory/parts.server";
+import { partColumns, writeFitments } from "~/domain/inventory/parts.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { monthNumber, monthOfDate } from "~/domain/imports/import-rules";
@@ -76,13 +76,17 @@ export async function bulkInsertStock(
   for (let offset = 0; offset < options.parts; offset += batch) {
     const count = Math.min(batch, options.parts - offset);
     await db.transaction().execute(async (trx) => {
-      const rows = Array.from({ length: count }, (_, k) => {
+      const parts = Array.from({ length: count }, (_, k) => partFactory(rng, offset + k));
+      const rows = parts.map((p, k) => {
         const i = offset + k;
-        const p = partFactory(rng, i);
         const at = new Date(start + Math.floor((span * i) / options.parts)).toISOString();
         return { ref_id: `BP-${String(i + 1).padStart(7, "0")}`, ...partColumns(p), created_at: at, updated_at: at };
       });
       const ids = await trx.insertInto("parts").values(rows).returning("id").execute();
+      await writeFitments(
+        trx,
+        ids.map(({ id }, k) => ({ partId: id, fitment: parts[k]!.fitment })),
+      );
       if (options.photos.length > 0) {
         await trx
           .insertInto("part_images")

@@ -1,6 +1,7 @@
 import { monthOfDate } from "~/domain/imports/import-rules";
 import { COLORS, GRADES, PART_CONDITIONS, PART_MODELS, PART_SUB_TYPES } from "~/domain/inventory/catalogue";
 import type { PartInput, StockStatus, VehicleInput } from "~/domain/inventory/inventory";
+import type { Fitment } from "~/domain/inventory/fitment";
 
 /*
  * Realistic stock, the same for the demo and the tests. Deterministic: the
@@ -524,6 +525,238 @@ const FUEL_PARTS = new Set(["Complete Engine", "Cylinder Head", "Turbocharger", 
 /** Painted panels: taken from a car, they have its colour (new ones come in primer). */
 const PAINTED_PARTS = new Set(["Front Bumper", "Door", "Bonnet", "Side Mirror"]);
 
+/** A model's generations: the maker's model code and the years it was built (open when still built). */
+type Generation = { code: string; from: number; to: number | null };
+
+/** The generations of every part model of the catalogue, and models that share their parts. */
+const GENERATIONS: Record<string, { generations: Generation[]; siblings: [model: string, Generation][] }> = {
+  Corolla: {
+    generations: [
+      { code: "NZE141", from: 2006, to: 2012 },
+      { code: "NZE161", from: 2012, to: 2019 },
+      { code: "ZRE212", from: 2019, to: null },
+    ],
+    siblings: [
+      ["Corolla Fielder", { code: "NZE161G", from: 2012, to: 2019 }],
+      ["Auris", { code: "NZE181H", from: 2012, to: 2018 }],
+    ],
+  },
+  Hiace: {
+    generations: [
+      { code: "KDH200", from: 2004, to: 2019 },
+      { code: "TRH200", from: 2004, to: null },
+      { code: "GDH201", from: 2017, to: null },
+    ],
+    siblings: [["Regius Ace", { code: "TRH200", from: 2004, to: 2016 }]],
+  },
+  "Land Cruiser": {
+    generations: [
+      { code: "UZJ200", from: 2007, to: 2015 },
+      { code: "VDJ200", from: 2007, to: 2021 },
+      { code: "FJA300", from: 2021, to: null },
+    ],
+    siblings: [["Land Cruiser Prado", { code: "GRJ150", from: 2009, to: null }]],
+  },
+  Prius: {
+    generations: [
+      { code: "NHW20", from: 2003, to: 2009 },
+      { code: "ZVW30", from: 2009, to: 2015 },
+      { code: "ZVW50", from: 2015, to: 2022 },
+    ],
+    siblings: [
+      ["Prius Alpha", { code: "ZVW40", from: 2011, to: 2021 }],
+      ["Camry", { code: "ACV40", from: 2006, to: 2011 }],
+    ],
+  },
+  Civic: {
+    generations: [
+      { code: "FD1", from: 2005, to: 2011 },
+      { code: "FK7", from: 2017, to: 2021 },
+      { code: "FL1", from: 2021, to: null },
+    ],
+    siblings: [["Civic Type R", { code: "FK8", from: 2017, to: 2021 }]],
+  },
+  Fit: {
+    generations: [
+      { code: "GE6", from: 2007, to: 2013 },
+      { code: "GK3", from: 2013, to: 2020 },
+      { code: "GR3", from: 2020, to: null },
+    ],
+    siblings: [
+      ["Fit Shuttle", { code: "GG7", from: 2011, to: 2015 }],
+      ["Vezel", { code: "RU1", from: 2013, to: 2021 }],
+    ],
+  },
+  "CR-V": {
+    generations: [
+      { code: "RE4", from: 2006, to: 2011 },
+      { code: "RM4", from: 2011, to: 2016 },
+      { code: "RW1", from: 2018, to: 2022 },
+    ],
+    siblings: [],
+  },
+  Accord: {
+    generations: [
+      { code: "CU2", from: 2008, to: 2013 },
+      { code: "CR6", from: 2013, to: 2020 },
+      { code: "CV3", from: 2020, to: null },
+    ],
+    siblings: [],
+  },
+  Ranger: {
+    generations: [
+      { code: "PJ", from: 2006, to: 2011 },
+      { code: "PX", from: 2011, to: 2022 },
+      { code: "RA", from: 2022, to: null },
+    ],
+    siblings: [["BT-50", { code: "UP", from: 2011, to: 2020 }]],
+  },
+  Focus: {
+    generations: [
+      { code: "DA3", from: 2004, to: 2011 },
+      { code: "DYB", from: 2011, to: 2018 },
+      { code: "DEH", from: 2018, to: null },
+    ],
+    siblings: [],
+  },
+  Transit: {
+    generations: [
+      { code: "V347", from: 2006, to: 2014 },
+      { code: "V363", from: 2014, to: null },
+    ],
+    siblings: [],
+  },
+  Everest: {
+    generations: [
+      { code: "UA", from: 2015, to: 2022 },
+      { code: "UB", from: 2022, to: null },
+    ],
+    siblings: [["Ranger", { code: "PX", from: 2015, to: 2022 }]],
+  },
+  "3 Series": {
+    generations: [
+      { code: "E90", from: 2005, to: 2012 },
+      { code: "F30", from: 2012, to: 2019 },
+      { code: "G20", from: 2019, to: null },
+    ],
+    siblings: [["4 Series", { code: "F32", from: 2013, to: 2020 }]],
+  },
+  "5 Series": {
+    generations: [
+      { code: "E60", from: 2003, to: 2010 },
+      { code: "F10", from: 2010, to: 2017 },
+      { code: "G30", from: 2017, to: 2023 },
+    ],
+    siblings: [["6 Series", { code: "F06", from: 2012, to: 2018 }]],
+  },
+  X3: {
+    generations: [
+      { code: "F25", from: 2010, to: 2017 },
+      { code: "G01", from: 2017, to: null },
+    ],
+    siblings: [["X4", { code: "F26", from: 2014, to: 2018 }]],
+  },
+  X5: {
+    generations: [
+      { code: "E70", from: 2006, to: 2013 },
+      { code: "F15", from: 2013, to: 2018 },
+      { code: "G05", from: 2018, to: null },
+    ],
+    siblings: [["X6", { code: "F16", from: 2014, to: 2019 }]],
+  },
+  "C-Class": {
+    generations: [
+      { code: "W204", from: 2007, to: 2014 },
+      { code: "W205", from: 2014, to: 2021 },
+      { code: "W206", from: 2021, to: null },
+    ],
+    siblings: [["GLC", { code: "X253", from: 2015, to: 2022 }]],
+  },
+  "E-Class": {
+    generations: [
+      { code: "W212", from: 2009, to: 2016 },
+      { code: "W213", from: 2016, to: 2023 },
+    ],
+    siblings: [],
+  },
+  Sprinter: {
+    generations: [
+      { code: "W906", from: 2006, to: 2018 },
+      { code: "W907", from: 2018, to: null },
+    ],
+    siblings: [],
+  },
+  GLC: {
+    generations: [
+      { code: "X253", from: 2015, to: 2022 },
+      { code: "X254", from: 2022, to: null },
+    ],
+    siblings: [["C-Class", { code: "W205", from: 2014, to: 2021 }]],
+  },
+};
+
+const fitOf = (make: string, model: string, g: Generation, withCode = true): Fitment => ({
+  make,
+  model,
+  modelCode: withCode ? g.code : null,
+  yearFrom: g.from,
+  yearTo: g.to,
+});
+
+/**
+ * The cars a part fits, as its maker's catalogue would list them: the
+ * generation of the car it came from (a used part) or one or two generations
+ * (a new one); some fit a model that shares the part, some every code of the
+ * model. Drawn from a generator of its own, so that the rest of the stock is
+ * what it was before parts listed their cars.
+ */
+export function fitmentFor(index: number, make: string, model: string, year: number | null): Fitment[] {
+  const rng = createRng(1_000_003 + index);
+  const known = GENERATIONS[model];
+  if (!known) return [];
+  const { generations, siblings } = known;
+  const inYear = year === null ? -1 : generations.findIndex((g) => g.from <= year && (g.to === null || year <= g.to));
+  const first = inYear >= 0 ? inYear : between(rng, 0, generations.length - 1);
+  const fits: Fitment[] = [];
+  // One part in ten fits every code of its model over the years given.
+  const everyCode = rng() < 0.1;
+  fits.push(fitOf(make, model, generations[first]!, !everyCode));
+  // A new part is often made for the next generation too; one taken from a car is known to fit its own.
+  const next = year === null ? 0.5 : 0.25;
+  if (first + 1 < generations.length && rng() < next)
+    fits.push(fitOf(make, model, generations[first + 1]!, !everyCode));
+  if (siblings.length > 0 && rng() < 0.35) {
+    const [sibling, g] = pick(rng, siblings);
+    fits.push(fitOf(make, sibling, g));
+  }
+  return fits;
+}
+
+/**
+ * A part number in its maker's way of writing it, from two drawn numbers:
+ * Toyota 04465-33450, Honda 45022-T5A-J01, Ford EB3B-2K021-AC, BMW
+ * 34 11 6 858 652, Mercedes A 000 420 53 02.
+ */
+function partNumberFor(make: string, a: number, b: number): string {
+  const five = String(a).padStart(5, "0");
+  const three = String(b).padStart(3, "0");
+  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+  switch (make) {
+    case "Toyota":
+      return `${five}-${three}${String(a % 100).padStart(2, "0")}`;
+    case "Honda":
+      return `${five}-${letter(b)}${b % 10}${letter(a)}-${letter(a + b)}0${b % 10}`;
+    case "Ford":
+      return `${letter(a)}${letter(b)}${b % 10}${letter(a + 1)}-${b % 10}${letter(b + 3)}${five.slice(2)}-A${letter(a + b)}`;
+    case "BMW":
+      return `${five.slice(0, 2)} ${five.slice(2, 4)} ${five[4]} ${three} ${String(a % 1000).padStart(3, "0")}`;
+    case "Mercedes":
+      return `A ${three} ${five.slice(0, 3)} ${five.slice(3)} ${String(b % 100).padStart(2, "0")}`;
+    default:
+      return `${make.slice(0, 2).toUpperCase()}${a}-${b}`;
+  }
+}
+
 /**
  * A part as the owner would list it; `index` walks makes and part types. A
  * part taken from a car (used or rebuilt) has the car's year, and its mileage
@@ -540,7 +773,7 @@ export function partFactory(rng: Rng, index: number, overrides: Partial<PartInpu
   const factor = condition === "New" ? 1.6 : condition === "Rebuilt" ? 1.2 : 1;
   const price = Math.round(((PART_BASE_PRICE[subType] ?? 10_000) * factor * (0.85 + rng() * 0.3)) / 100) * 100;
   const year = between(rng, 2008, new Date().getUTCFullYear() - 1);
-  const partNumber = `${make.slice(0, 2).toUpperCase()}${between(rng, 10000, 99999)}-${between(rng, 100, 999)}`;
+  const partNumber = partNumberFor(make, between(rng, 10000, 99999), between(rng, 100, 999));
   const quantity = between(rng, 1, 40);
   const stockStatus: StockStatus = rng() < 0.92 ? "available" : "sold";
   const fromCar = condition !== "New";
@@ -568,6 +801,7 @@ export function partFactory(rng: Rng, index: number, overrides: Partial<PartInpu
     condition,
     quantity,
     stockStatus,
+    fitment: fitmentFor(index, make, model, fromCar ? year : null),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { shopDay } from "~/i18n/format";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { partRepository } from "~/domain/inventory/parts.server";
+import { LOW_STOCK_CONDITION } from "~/domain/inventory/admin-stock.server";
 import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import { orderFigures } from "~/domain/orders/order-view.server";
 
@@ -110,6 +111,7 @@ export async function dashboardFigures(db: DB, now = new Date()) {
     findRequests,
     deals,
     orders,
+    lowStock,
   ] = await Promise.all([
     vehicleRepository.count(db),
     partRepository.count(db),
@@ -132,6 +134,7 @@ export async function dashboardFigures(db: DB, now = new Date()) {
     pendingFindRequests(db),
     dealFigures(db, now),
     orderFigures(db, now),
+    partRepository.adminCount(db, LOW_STOCK_CONDITION),
   ]);
   return {
     cards: [
@@ -142,6 +145,8 @@ export async function dashboardFigures(db: DB, now = new Date()) {
       { label: "Total Users", value: users, weeks: uW },
     ],
     findRequests,
+    /** Parts low on stock (SPEC 9), listed alone at the parts table's `stock=low`. */
+    lowStock,
     ...deals,
     // Payments awaited, ships leaving this week, yen received this month and by month (issue 21.6).
     orders,

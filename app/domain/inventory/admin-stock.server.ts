@@ -10,7 +10,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
 import type { StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
-import { PRICE_BANDS } from "./admin-stock";
+import { LOW_STOCK_BELOW, PRICE_BANDS } from "./admin-stock";
 import type { StockPath } from "./stock-kinds";
 import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/search/sorts";
 
@@ -28,10 +28,15 @@ export type AdminQuery = {
   band: string;
   min: number | null;
   max: number | null;
+  /** Parts: "low" lists only low stock (isLowStock). */
+  stock: "" | "low";
   sort: AdminSort;
   page: number;
   perPage: number;
 };
+
+/** Low stock as the database reads it: the same rule as isLowStock. */
+export const LOW_STOCK_CONDITION = sql<SqlBool>`(quantity < ${LOW_STOCK_BELOW} and stock_status <> 'sold')`;
 
 /** A price bound as the owner types it (the shop's one yen rule); anything else is no bound. */
 function int(value: string | null): number | null {
@@ -51,6 +56,7 @@ export function readAdminQuery(params: URLSearchParams): AdminQuery {
     band: (params.get("band") ?? "").slice(0, 20),
     min: int(params.get("min")),
     max: int(params.get("max")),
+    stock: params.get("stock") === "low" ? "low" : "",
     sort: readSort(sort, ADMIN_SORTS),
     ...readAdminPaging(params),
   };
@@ -97,6 +103,7 @@ export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery)
   if (band?.max !== undefined) c.push(sql<SqlBool>`price <= ${band.max}`);
   if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
   if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
+  if (query.stock === "low" && kind === "parts") c.push(LOW_STOCK_CONDITION);
   const where = c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`;
   const repository = repositoryOf(kind);
   const total = await repository.adminCount(db, where);

@@ -37,6 +37,16 @@ export const PRICE_BANDS: Record<
   ],
 };
 
+/**
+ * Low stock (SPEC 9): a part not sold with fewer than 10 in stock. The owner's
+ * parts table flags it and lists it alone (`stock=low`); the dashboard counts it.
+ */
+export const LOW_STOCK_BELOW = 10;
+
+export function isLowStock(item: { quantity: number | null; stockStatus: string }): boolean {
+  return item.quantity !== null && item.quantity < LOW_STOCK_BELOW && item.stockStatus !== "sold";
+}
+
 /** A part's form has the same sections on both screens. */
 const PART_SECTIONS = [
   { title: "fields.sections.basicPart", fields: ["refId", "name", "price", "partNumber", "quantity", "condition"] },

@@ -88,7 +88,8 @@ export function fitmentText(fit: Fitment): string {
         : `${fit.yearFrom ?? ""}-${fit.yearTo ?? ""}`;
   const fields = [fit.make, fit.model, fit.modelCode ?? "", years];
   while (fields.length > 2 && fields[fields.length - 1] === "") fields.pop();
-  return fields.join(" / ");
+  // A blank model code is written "Toyota / Hiace / / 2005-", as typed, not with two spaces.
+  return fields.join(" / ").replace(/\/ {2}\//g, "/ /");
 }
 
 /** The list for the panel's box (a line each) or a CSV cell ("; " between cars). */

@@ -31,6 +31,7 @@ import {
   AUCTION_GRADES,
 } from "./catalogue";
 import { monthOfDate, parseMonth } from "~/domain/imports/import-rules";
+import { readFitments } from "./fitment";
 
 /*
  * The owner's stock forms (SPEC 3, 5; DECISIONS "Inventory"). A listing needs
@@ -237,6 +238,28 @@ export function vehicleUploadSchema(now = new Date()) {
     });
 }
 
+/** The longest list of cars a part's form may send (50 cars of a long line each). */
+export const FITMENT_TEXT_MAX = 8000;
+
+/**
+ * The cars a part fits, one per line or separated by ";", read by the shop's
+ * one reader of them (fitment.ts); its refusal, naming the car, is the field's.
+ * Blank or not sent: none.
+ */
+const fitmentList = (now: Date) =>
+  z.preprocess(
+    (v) => v ?? "",
+    z
+      .string()
+      .max(FITMENT_TEXT_MAX, maxLengthIssue("fitment", FITMENT_TEXT_MAX))
+      .transform((text, ctx) => {
+        const read = readFitments(text, now);
+        if (read.ok) return read.fits;
+        ctx.addIssue({ code: "custom", message: issue(read.problem) });
+        return z.NEVER;
+      }),
+  );
+
 export function partUploadSchema(now = new Date()) {
   const thisYear = shopYear(now);
   return z
@@ -253,6 +276,7 @@ export function partUploadSchema(now = new Date()) {
       ...vehicleFacts,
       partNumber: optionalText("partNumber", 60),
       condition: optionalChoice("condition", PART_CONDITIONS),
+      fitment: fitmentList(now),
       quantity: z.preprocess(
         // Left blank or not sent: one.
         (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? "1" : v),

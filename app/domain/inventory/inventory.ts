@@ -2,6 +2,7 @@ import type { StockKind } from "./stock-kinds";
 import type { SizeClass } from "~/domain/freight/freight";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { MonthNumber } from "~/domain/imports/import-rules";
+import type { Fitment } from "./fitment";
 
 /** Domain objects of the stock, as pages see them. Browser-safe. */
 
@@ -90,6 +91,8 @@ export type PartInput = {
   condition: string | null;
   quantity: number;
   stockStatus: StockStatus;
+  /** The cars the part fits, in the owner's order (fitment.ts). */
+  fitment: Fitment[];
 };
 
 /** A listing's name when the owner leaves it blank (DECISIONS "Inventory"). */
@@ -145,6 +148,8 @@ export type PartDetail = {
   condition: string | null;
   quantity: number;
   stockStatus: StockStatus;
+  /** The cars the part fits, in the owner's order (fitment.ts). */
+  fitment: Fitment[];
   createdAt: string;
   updatedAt: string;
   images: ImageRef[];

@@ -179,6 +179,7 @@ export function partInput(p: z.output<ReturnType<typeof partUploadSchema>>): Par
     condition: p.condition ?? null,
     quantity: p.quantity,
     stockStatus: p.stockStatus,
+    fitment: p.fitment,
   };
 }
 

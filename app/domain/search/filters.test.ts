@@ -4,10 +4,12 @@ import {
   AMOUNT_MAX,
   hasFilters,
   listSearch,
+  PART_FILTER_KEYS,
   pricesInYen,
   readPartQuery,
   readVehicleQuery,
   VEHICLE_FILTER_KEYS,
+  withoutFilter,
 } from "./filters";
 import { adminListHref, adminPageNumbers, clampPage, pageItems, readAdminPaging } from "./pagination";
 
@@ -223,5 +225,35 @@ describe("owner's table pages (SPEC 9)", () => {
     expect(adminListHref("/admin/all-products", { min: null, max: 5000, perPage: 200, page: 2 })).toBe(
       "/admin/all-products?max=5000&perPage=200&page=2",
     );
+  });
+});
+
+describe("Fits my car on the parts list (issue 23)", () => {
+  const parts = (qs: string) => readPartQuery(new URLSearchParams(qs), now).filters;
+
+  it("reads the car's make, model and year; a model or year without a make, or a year out of range, is ignored", () => {
+    expect(parts("FitMake=%20Toyota%20&FitModel=Land%20%20Cruiser&FitYear=2012")).toEqual({
+      FitMake: "Toyota",
+      FitModel: "Land Cruiser",
+      FitYear: 2012,
+    });
+    expect(parts("FitModel=Corolla&FitYear=2012")).toEqual({});
+    expect(parts("FitMake=Toyota&FitYear=1850")).toEqual({ FitMake: "Toyota" });
+    expect(parts("FitMake=Toyota&FitYear=20x2")).toEqual({ FitMake: "Toyota" });
+    expect(parts("FitMake=&FitModel=Corolla")).toEqual({});
+  });
+
+  it("writes them in a fixed place of the address, and dropping the make drops the car", () => {
+    const filters = { Keyword: "pads", FitYear: 2012, FitModel: "Camry", FitMake: "Toyota", Make: "Toyota" };
+    expect(listSearch(PART_FILTER_KEYS, { filters })).toBe(
+      "?Make=Toyota&FitMake=Toyota&FitModel=Camry&FitYear=2012&Keyword=pads",
+    );
+    expect(withoutFilter(filters, "FitMake")).toEqual({ Keyword: "pads", Make: "Toyota" });
+    expect(withoutFilter(filters, "FitYear")).toEqual({
+      Keyword: "pads",
+      FitModel: "Camry",
+      FitMake: "Toyota",
+      Make: "Toyota",
+    });
   });
 });

@@ -55,7 +55,15 @@ export type ResolvedVehicleFilters = Omit<VehicleFilters, "ImportTo" | "Currency
 export type PartFilters = Pick<
   VehicleFilters,
   "Type" | "SubType" | "Make" | "Model" | "YearFrom" | "YearTo" | "Keyword"
->;
+> & {
+  /**
+   * "Fits my car" (issue 23): the buyer's car, as the parts' lists of cars
+   * name it (any case). A model or year is read only with a make.
+   */
+  FitMake?: string;
+  FitModel?: string;
+  FitYear?: number;
+};
 
 export type ListQuery<F> = { filters: F; sort: Sort; page: number; perPage: number };
 
@@ -88,6 +96,9 @@ export const PART_FILTER_KEYS = [
   "Model",
   "YearFrom",
   "YearTo",
+  "FitMake",
+  "FitModel",
+  "FitYear",
   "Keyword",
 ] as const satisfies readonly (keyof PartFilters)[];
 
@@ -210,6 +221,15 @@ export function readPartQuery(params: URLSearchParams, now = new Date()): ListQu
   const k = keyword(params.get("Keyword"));
   if (k) filters.Keyword = k;
   readYearRange(params, filters, now);
+  // A car is found by its make: its model and year alone name no car.
+  const fitMake = text(params.get("FitMake"));
+  if (fitMake !== undefined) {
+    filters.FitMake = fitMake;
+    const fitModel = text(params.get("FitModel"));
+    if (fitModel !== undefined) filters.FitModel = fitModel;
+    const fitYear = year(params.get("FitYear"), now);
+    if (fitYear !== undefined) filters.FitYear = fitYear;
+  }
   return { filters, ...readSortAndPage(params) };
 }
 
@@ -245,12 +265,16 @@ function carriesCurrency(filters: Record<string, unknown>): boolean {
 /** A filter whose choices follow another's: a model is of a make, a subtype of a type. */
 export const CHILD_FILTER = { Make: "Model", Type: "SubType" } as const;
 
-/** The filters without one of them; a make goes with its model, a type with its subtype. */
+/** Filters that mean nothing without another: the buyer's car is found by its make. */
+const DEPENDS_ON: Record<string, string[]> = { FitMake: ["FitModel", "FitYear"] };
+
+/** The filters without one of them; a make goes with its model, a type with its subtype, a car's make with the car. */
 export function withoutFilter<F extends object>(filters: F, key: string): F {
   const rest = { ...filters } as Record<string, unknown>;
   delete rest[key];
   const child = (CHILD_FILTER as Record<string, string>)[key];
   if (child) delete rest[child];
+  for (const dependent of DEPENDS_ON[key] ?? []) delete rest[dependent];
   return rest as F;
 }
 

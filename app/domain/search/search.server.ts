@@ -25,6 +25,7 @@ import {
   ruleForCountry,
   shippingMonths,
 } from "~/domain/imports/import-rules.server";
+import { partNumberKey } from "~/domain/inventory/fitment";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { type CardRow, toImageRef } from "~/domain/inventory/stock-rows.server";
 import type { Facets, ListResult, MenuCounts, WayOut } from "./list";
@@ -149,6 +150,44 @@ export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member"
   };
 }
 
+/**
+ * A keyword that may be a part number, as the parts' part_number_key holds
+ * them (partNumberKey): 4 or more letters and digits, one a digit at least.
+ * "04465 33450", "0446533450" and "04465-33450" are one number.
+ */
+export function partNumberSearch(keyword: string | undefined): string | null {
+  if (!keyword) return null;
+  const key = partNumberKey(keyword);
+  return key.length >= 4 && /\p{N}/u.test(key) ? key : null;
+}
+
+/**
+ * "Fits my car": the parts listing a car of this make (and model), whatever
+ * the case, whose years hold the car's year (a range open at an end is open
+ * there; one without years fits every year). The expressions are those of
+ * part_fitments_car_idx (migration 2026-11-26-01), which holds the part ids:
+ * the matches are found in the index, and a list walking its own order checks
+ * each part against them.
+ */
+function fitsCarCondition(db: DB, car: { FitMake: string; FitModel?: string; FitYear?: number }) {
+  const make = sql.ref("part_fitments.make");
+  const model = sql.ref("part_fitments.model");
+  let fits = db
+    .selectFrom("part_fitments")
+    .select("part_fitments.part_id")
+    .where(sql<string>`lower(${make})`, "=", car.FitMake.toLowerCase());
+  if (car.FitModel !== undefined) fits = fits.where(sql<string>`lower(${model})`, "=", car.FitModel.toLowerCase());
+  const year = car.FitYear;
+  if (year !== undefined)
+    fits = fits.where((eb) =>
+      eb.and([
+        eb.or([eb("part_fitments.year_from", "is", null), eb("part_fitments.year_from", "<=", year)]),
+        eb.or([eb("part_fitments.year_to", "is", null), eb("part_fitments.year_to", ">=", year)]),
+      ]),
+    );
+  return fits;
+}
+
 export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
     const c: Expression<SqlBool>[] = [];
@@ -159,7 +198,13 @@ export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = fa
     // A part with no year (a new part that fits many) is left out of a year range.
     if (f.YearFrom !== undefined) c.push(eb("parts.year", ">=", f.YearFrom));
     if (f.YearTo !== undefined) c.push(eb("parts.year", "<=", f.YearTo));
-    if (f.Keyword) c.push(keywordCondition(db, "parts", f.Keyword, dense));
+    if (f.FitMake) c.push(eb("parts.id", "in", fitsCarCondition(db, { ...f, FitMake: f.FitMake })));
+    if (f.Keyword) {
+      // The words in the part's text, or the part number whatever its dashes, spaces and case.
+      const words = keywordCondition(db, "parts", f.Keyword, dense);
+      const number = partNumberSearch(f.Keyword);
+      c.push(number === null ? words : eb.or([words, eb("parts.part_number_key", "=", number)]));
+    }
     return eb.and(c);
   };
 }
@@ -256,6 +301,17 @@ const DENSE_MATCHES = 2000;
  */
 async function indexedKeywordMatches(db: DB, table: StockTable, keyword: string | undefined): Promise<number | null> {
   if (!keyword || dialectOf(db) !== "sqlite") return null;
+  // A part number the keyword names matches beyond the text: the count is then not the index's.
+  const number = table === "parts" ? partNumberSearch(keyword) : null;
+  if (number !== null) {
+    const named = await db
+      .selectFrom("parts")
+      .select("id")
+      .where("part_number_key", "=", number)
+      .limit(1)
+      .executeTakeFirst();
+    if (named) return null;
+  }
   const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
   if (words.some((w) => [...w].length < 3)) return null;
   const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type DB, dialectOf } from "~/db/db.server";
 import { type FieldProblems, parseForm } from "~/domain/forms";
-import { partColumns } from "~/domain/inventory/parts.server";
+import { fitmentsOf, partColumns } from "~/domain/inventory/parts.server";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { partUploadSchema, vehicleUploadSchema } from "~/domain/inventory/inventory.schema";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
@@ -80,8 +80,7 @@ async function photoHashes(db: DB, kind: StockKind, ids: number[]): Promise<Map<
 
 /** The fitting cars of each part, in order. */
 export async function partFitments(db: DB, ids: number[]): Promise<Map<number, Fitment[]>> {
-  void db;
-  return new Map(ids.map((id) => [id, []]));
+  return fitmentsOf(db, ids);
 }
 
 /** What a listing holds besides its row: a part's cars, and the photos' fingerprints. */

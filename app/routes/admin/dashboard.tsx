@@ -10,6 +10,7 @@ import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/das
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { type Key, metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/dashboard";
 
@@ -194,6 +195,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <PaymentsChart months={orders.receivedByMonth} />
       </section>
+      {loaderData.lowStock > 0 ? (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <Link to={`${STOCK_ADMIN.part.list}?stock=low`} className="font-semibold underline" data-testid="low-stock">
+            {t("dashboard.lowStock", { count: loaderData.lowStock, total: format.number(loaderData.lowStock) })}
+          </Link>
+        </p>
+      ) : null}
       {loaderData.findRequests > 0 ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <Link to="/admin/find-requests" className="font-semibold underline" data-testid="pending-find-requests">

@@ -16,6 +16,7 @@ import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
 import { monthText } from "~/domain/imports/import-rules";
+import { fitmentsText } from "~/domain/inventory/fitment";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 
 // One module for Edit Vehicle (/admin/edit/{id}) and Edit Part (/admin/edit-parts/{id}, /admin/edit-part/{id}).
@@ -42,6 +43,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       .filter(([, v]) => v !== null && typeof v !== "object")
       .map(([k, v]) => [k, String(v)]),
   );
+  // A part's cars, a line each, as the box reads them.
+  if ("fitment" in item) initial.fitment = fitmentsText(item.fitment, "\n");
   // Months are kept as numbers and typed as 2019-03.
   if ("manufactured" in item) {
     if (item.manufactured !== null) initial.manufactured = monthText(item.manufactured);

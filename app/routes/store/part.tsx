@@ -1,5 +1,6 @@
 import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { PartImportNote } from "~/components/store/import-answer";
+import { PartFitment } from "~/components/store/part-fitment";
 import { optionLabel } from "~/components/store/option-label";
 import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
 import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
@@ -99,15 +100,18 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
         [t("detail.spec.description"), p.description],
       ]}
       panels={
-        <section aria-labelledby="payment-title" className="rounded-xl border border-slate-200 p-5">
-          <h2 id="payment-title" className="font-bold text-slate-900">
-            {t("detail.part.payment.title")}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm text-slate-700">
-            <li>{t("detail.part.payment.card")}</li>
-            <li>{t("detail.part.payment.bankTransfer")}</li>
-          </ul>
-        </section>
+        <>
+          <PartFitment fits={p.fitment} />
+          <section aria-labelledby="payment-title" className="rounded-xl border border-slate-200 p-5">
+            <h2 id="payment-title" className="font-bold text-slate-900">
+              {t("detail.part.payment.title")}
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              <li>{t("detail.part.payment.card")}</li>
+              <li>{t("detail.part.payment.bankTransfer")}</li>
+            </ul>
+          </section>
+        </>
       }
     />
   );

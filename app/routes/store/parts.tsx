@@ -6,6 +6,8 @@ import { getServices } from "~/context.server";
 import { PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
 import { partMenus } from "~/domain/search/menus";
 import { searchParts } from "~/domain/search/search.server";
+import { fitmentCars } from "~/domain/inventory/parts.server";
+import { log } from "~/utils/log.server";
 import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
@@ -15,15 +17,22 @@ import type { Route } from "./+types/parts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const query = readPartQuery(new URL(request.url).searchParams);
-  const { filters: _inYen, ...data } = await stockListData(db, request, config.publicUrl.origin, {
-    path: "parts",
-    query,
-    keys: PART_FILTER_KEYS,
-    resolve: async (filters) => filters,
-    search: searchParts,
-    menus: partMenus,
-  });
-  return data;
+  const [{ filters: _inYen, ...data }, fitCars] = await Promise.all([
+    stockListData(db, request, config.publicUrl.origin, {
+      path: "parts",
+      query,
+      keys: PART_FILTER_KEYS,
+      resolve: async (filters) => filters,
+      search: searchParts,
+      menus: partMenus,
+    }),
+    // "Fits my car" offers the cars the parts name; without them the list still shows (the menus stay empty).
+    fitmentCars(db).catch((error: unknown) => {
+      log("error", "the cars parts fit could not be read", { error: String(error) });
+      return {} as Record<string, string[]>;
+    }),
+  ]);
+  return { ...data, fitCars };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -48,12 +57,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
         : t("list.parts.meta.descriptionAll", { total }),
     },
     { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
-    ...(f.Keyword || data.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
+    // A car's year makes a list per year of every model: left to the buyers, not to search engines.
+    ...(f.Keyword || f.FitYear !== undefined || data.result.total === 0
+      ? [{ name: "robots", content: "noindex, follow" }]
+      : []),
   ];
 }
 
 export default function PartList({ loaderData }: Route.ComponentProps) {
-  const { query, result, menus, view, failed } = loaderData;
+  const { query, result, menus, view, failed, fitCars } = loaderData;
   const { t } = useT("stock");
   const format = useFormat();
   // A menu choice with how many it would show under the other filters ("Toyota (3)").
@@ -86,6 +98,29 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
     },
     ...yearFilterFields(menus, t),
     { kind: "text", name: "Keyword", label: t("filters.keyword"), placeholder: t("list.parts.keywordPlaceholder") },
+    // "Fits my car" (issue 23): the cars the parts' lists name; a model follows its make.
+    {
+      kind: "select",
+      name: "FitMake",
+      label: t("filters.fitMake"),
+      group: t("filters.fitGroup"),
+      options: Object.keys(fitCars).map((make) => ({ value: make, label: make })),
+    },
+    {
+      kind: "dependent",
+      name: "FitModel",
+      label: t("filters.fitModel"),
+      group: t("filters.fitGroup"),
+      parent: "FitMake",
+      groups: fitCars,
+    },
+    {
+      kind: "select",
+      name: "FitYear",
+      label: t("filters.fitYear"),
+      group: t("filters.fitGroup"),
+      options: menus.yearsTo.map((y) => ({ value: y, label: y })),
+    },
   ];
   return (
     <StockListPage
