@@ -258,7 +258,7 @@ describe("migrations", () => {
         part("KEY-4", "--"),
       ] as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment"]);
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment", "2026-11-26-02-stock-imports"]);
     const keys = await t.db
       .selectFrom("parts")
       .select(["ref_id", "part_number_key"])
@@ -302,7 +302,7 @@ describe("migrations", () => {
     await t.db.deleteFrom("parts").where("id", "=", id).execute();
     expect(await t.db.selectFrom("part_fitments").select("id").where("part_id", "=", id).execute()).toEqual([]);
     expect((await migrator.migrateTo("2026-11-25-02-import-indexes")).error).toBeUndefined();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment"]);
+    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment", "2026-11-26-02-stock-imports"]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });
 });

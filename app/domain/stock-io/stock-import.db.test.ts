@@ -516,3 +516,44 @@ describe("the export", () => {
     ]);
   });
 });
+
+describe("parts, with the cars they fit", () => {
+  const header = "ref_id,name,part_number,make,model,type,sub_type,price,quantity,condition,fits";
+
+  it("import the cars a part fits, export them in the same words, and read back unchanged; an edited list is an update of fits", async () => {
+    const file = csv([
+      header,
+      'PT-1,Brake pads,04465-33450,Toyota,Corolla,Suspension,Wheel Hub,12000,24,new,"Toyota / Camry / ACV40 / 2006-2011; Toyota / Corolla"',
+      "PT-2,Alternator,27060-0T010,Toyota,Prius,Electrical,Alternator,38000,3,Used,",
+    ]);
+    const first = await importFile("part", file);
+    expect(outcomes(first)).toEqual([
+      [2, "PT-1", "new"],
+      [3, "PT-2", "new"],
+    ]);
+    const pads = await t.db.selectFrom("parts").selectAll().where("ref_id", "=", "PT-1").executeTakeFirstOrThrow();
+    expect([pads.condition, pads.quantity]).toEqual(["New", 24]);
+    const fits = await t.db
+      .selectFrom("part_fitments")
+      .select(["make", "model", "model_code", "year_from", "year_to"])
+      .where("part_id", "=", pads.id)
+      .orderBy("position")
+      .execute();
+    expect(fits).toEqual([
+      { make: "Toyota", model: "Camry", model_code: "ACV40", year_from: 2006, year_to: 2011 },
+      { make: "Toyota", model: "Corolla", model_code: null, year_from: null, year_to: null },
+    ]);
+
+    const text = await exported("part");
+    expect(text).toContain('"Toyota / Camry / ACV40 / 2006-2011; Toyota / Corolla"');
+    const back = await importFile("part", Buffer.from(text, "utf8"));
+    expect(back.preview.counts).toMatchObject({ new: 0, update: 0, error: 0 });
+
+    const edited = await importFile("part", csv(["ref_id,fits", "PT-1,Toyota / Camry / ACV40 / 2006-2012"]));
+    expect(edited.preview.rows.map((r) => [r.outcome, r.changes])).toEqual([["update", ["fits"]]]);
+    const bad = await preview("part", csv(["ref_id,fits", "PT-2,Toyota Corolla 2012"]));
+    expect(bad.preview.rows[0]!.problems.map((p) => [p.cell, problemText(en, p.message)])).toEqual([
+      ["B2", expect.stringMatching(/^Car 1 \(Toyota Corolla 2012\): write it as Make \/ Model/)],
+    ]);
+  });
+});
