@@ -1,13 +1,13 @@
 import type { Problem } from "~/i18n/problem";
 import { english } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { data, RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
@@ -50,12 +50,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip: "198.51.100.7" });
-  return ctx;
-}
+const context = () => routeContext(config, t.db, "198.51.100.7");
 
 type Answer = { status: number; location: string | null; data: unknown };
 

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
@@ -49,13 +48,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context() {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip: "203.0.113.9" });
-  return ctx;
-}
+const context = () => routeContext(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }), t.db);
 
 async function post(fn: (args: never) => Promise<unknown>, url: string, fields: Record<string, string>) {
   const request = new Request(`http://shop.test${url}`, { method: "POST", body: new URLSearchParams(fields) });

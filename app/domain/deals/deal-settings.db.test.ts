@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../../../tests/support/invoices";
 import { english } from "../../../tests/support/english";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { i18nFor, type Messages } from "~/i18n/core";
 import admin from "~/i18n/locales/en/admin.json";
 import { type Problem, problemText } from "~/i18n/problem";
@@ -93,12 +92,7 @@ const staffT = i18nFor({ language: "en", version: "test", resources: { admin: ad
 );
 const staffEnglish = (found: Problem) => problemText(staffT, found);
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip });
-  return ctx;
-}
+const context = () => routeContext(config, t.db, ip);
 
 /** The screen's action as a browser posts to it: a redirect's target, or a refusal's status, headers and data. */
 async function post(values: Record<string, string>, cookie = ownerCookie) {

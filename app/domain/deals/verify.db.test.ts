@@ -1,9 +1,8 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../../../tests/support/invoices";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";
 import { headers as resultHeaders, loader as resultLoader } from "~/routes/store/verify-result";
 import { loader as formLoader } from "~/routes/store/verify";
@@ -50,12 +49,7 @@ let nextIp = 0;
 /** A client address of its own for each use, so limits are counted apart. */
 const newIp = () => `198.51.100.${++nextIp}`;
 
-function context(ip: string) {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip });
-  return ctx;
-}
+const context = (ip: string) => routeContext(config, t.db, ip);
 
 type Answer = { status: number; headers: Headers; data: { check: { status: string; invoice?: unknown } } };
 

@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { action as feedsAction, loader as feedsLoader } from "~/routes/admin/feeds";
@@ -58,17 +55,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip: "203.0.113.9" });
-  return ctx;
-}
+const context = () => routeContext(config, t.db);
 
 async function fetchFeed(token: string, file = "vehicles.csv"): Promise<Response> {
   const request = new Request(`https://shop.example/feeds/${token}/${file}`);

@@ -3,15 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english, englishAll } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { formInput } from "~/domain/forms";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
@@ -374,17 +372,7 @@ describe("the shipping times", () => {
 /** The screen checks against the real clock: checked today, in Japan. */
 const SCREEN: Record<string, string> = { ...GOOD, checkedOn: shopDay(new Date()) };
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip: "203.0.113.9" });
-  return ctx;
-}
+const context = () => routeContext(config, t.db);
 
 async function post(values: Record<string, string | undefined>, cookie = staffCookie) {
   const body = new URLSearchParams();

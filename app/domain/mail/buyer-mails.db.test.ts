@@ -1,13 +1,12 @@
 import type { Problem } from "~/i18n/problem";
 import { english } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
@@ -52,12 +51,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip: "198.51.100.4" });
-  return ctx;
-}
+const context = () => routeContext(config, t.db, "198.51.100.4");
 
 function post(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`http://shop.test${url}`, { method: "POST", body: new URLSearchParams(fields), headers });

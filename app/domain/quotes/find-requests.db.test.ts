@@ -1,16 +1,13 @@
 import { inEnglish } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import type { Problem } from "~/i18n/problem";
 import { english, englishAll } from "../../../tests/support/english";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { action } from "~/routes/store/find-for-me";
 import { changeFindRequestStatus as changeFindRequestStatusOf } from "./admin-quotes.server";
 import { listFindRequests } from "./find-requests.server";
@@ -37,18 +34,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context(ip = "203.0.113.7") {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", OWNER_EMAIL: "owner@shop.test" });
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip });
-  return ctx;
-}
+const context = (ip = "203.0.113.7") =>
+  routeContext(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", OWNER_EMAIL: "owner@shop.test" }), t.db, ip);
 
 function post(fields: Record<string, string>, language = "en") {
   return new Request("http://shop.test/find-for-me", {

@@ -1,17 +1,14 @@
 import type { Problem } from "~/i18n/problem";
 import { english, englishAll } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { quoteAction } from "./quote-action.server";
 
 let t: TestDb;
@@ -28,18 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function context() {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip: "127.0.0.1" });
-  return ctx;
-}
+const context = () => routeContext(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }), t.db, "127.0.0.1");
 
 function post(fields: Record<string, string>) {
   return new Request(`http://shop.test/vehicles/${vehicleId}`, { method: "POST", body: new URLSearchParams(fields) });

@@ -2,13 +2,10 @@ import type { Problem } from "~/i18n/problem";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { loadConfig, publicSettings } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { openRequestScope, type RequestScope } from "~/utils/request-scope.server";
@@ -62,17 +59,7 @@ function formOf(values: Record<string, string>) {
   return form;
 }
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip: "203.0.113.9" });
-  return ctx;
-}
+const context = () => routeContext(config, t.db);
 
 async function post(values: Record<string, string>, cookie = staffCookie) {
   const request = new Request("https://shop.example/admin/company", {

@@ -1,18 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { routeContext } from "../../../tests/support/route-context";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { setFavourite } from "~/domain/accounts/favourites.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { loader } from "./favorites";
 
 /*
@@ -49,14 +46,7 @@ afterAll(async () => {
 });
 
 async function page(search: string) {
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config: config(),
-    db: t.db,
-    media: new MediaStore(localDriver(config().mediaDir)),
-    documents: new DocumentStore(localDriver(config().documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip: "192.0.2.9" });
+  const ctx = routeContext(config(), t.db, "192.0.2.9");
   const request = new Request(`http://shop.example/favorites${search}`, { headers: { Cookie: cookie } });
   return (await loader({ request, context: ctx, params: {} } as never)) as {
     signedIn: boolean;

@@ -1,16 +1,13 @@
 import { english } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { enqueueMail, MAX_ATTEMPTS, sendDueMail } from "~/domain/mail/outbox.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
 import { action } from "./login";
 
 let t: TestDb;
@@ -37,18 +34,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function context(ip: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: "https://shop.example" });
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, {
-    config,
-    db: t.db,
-    media: new MediaStore(localDriver(config.mediaDir)),
-    documents: new DocumentStore(localDriver(config.documentsDir)),
-  });
-  ctx.set(requestInfoContext, { ip });
-  return ctx;
-}
+const context = (ip: string) =>
+  routeContext(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: "https://shop.example" }), t.db, ip);
 
 async function login(email: string, password: string, ip: string, cookie?: string) {
   const request = new Request("https://shop.example/login", {

@@ -1,13 +1,12 @@
 import type { Problem } from "~/i18n/problem";
 import { english, englishAll } from "../../../tests/support/english";
+import { routeContext } from "../../../tests/support/route-context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { requestInfoContext, servicesContext } from "~/context.server";
 import { action as register } from "./register";
 import { action as reset } from "./reset-password";
 
@@ -18,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function context() {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" });
-  const ctx = new RouterContextProvider();
-  ctx.set(servicesContext, { config, db: t.db, media: null as never, documents: null as never });
-  ctx.set(requestInfoContext, { ip: "192.0.2.7" });
-  return ctx;
-}
+const context = () => routeContext(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }), t.db, "192.0.2.7");
 
 const post = (url: string, fields: Record<string, string>) =>
   new Request(`http://shop.test${url}`, { method: "POST", body: new URLSearchParams(fields) });
