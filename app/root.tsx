@@ -22,7 +22,8 @@ import { importingFor } from "./domain/imports/import-rules.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
-import { I18nProvider, i18nFor, useT } from "./i18n/i18n";
+import { catalogueHref, heldCatalogue, I18nProvider, i18nFor, useT } from "./i18n/i18n";
+import { fetchCatalogue } from "./i18n/catalogue-file";
 import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM, showsOrders } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
@@ -43,7 +44,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), COOKIES.language.name) !== fromLink) {
       response.headers.append("Set-Cookie", setCookie(COOKIES.language, fromLink, secureCookies(getServices(context))));
     }
-    response.headers.append("Vary", "Cookie, Accept-Language");
+    // A file kept for ever (a catalogue, see routes/resources/catalogue.ts) is the same for everyone.
+    if (!response.headers.get("Cache-Control")?.includes("immutable")) {
+      response.headers.append("Vary", "Cookie, Accept-Language");
+    }
     return response;
   },
 ];
@@ -86,7 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     settings: publicSettings(config, company),
     language,
-    catalogue,
+    // Which catalogue, not its text: the browser fetches that once and keeps it (see the Layout's head).
+    catalogue: { language: catalogue.language, version: catalogue.version },
     // Search engines find each language of a public page at its own address.
     alternates: admin ? [] : languageAlternates(here),
     currency,
@@ -96,6 +101,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     importing,
     customer: customer ? { fullName: customer.fullName } : null,
   };
+}
+
+/** When the root's data names another catalogue (a language chosen, a buyer signed in), it is fetched before the page shows. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await fetchCatalogue(data.catalogue);
+  return data;
 }
 
 /**
@@ -122,8 +134,9 @@ export function shouldRevalidate({
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const catalogue = root?.catalogue ?? null;
-  const language = catalogue?.language ?? "en";
+  const ref = root?.catalogue ?? null;
+  const catalogue = heldCatalogue(ref);
+  const language = ref?.language ?? "en";
   // Photos may be served from a CDN or the bucket (MEDIA_PUBLIC_URL); every image URL below is made from this.
   setMediaBase(root?.settings.mediaBase);
   const page = (
@@ -138,6 +151,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {LANGUAGE_FONTS[language].map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
+        {/* The page's text, fetched beside the scripts; entry.client.tsx waits for it. */}
+        {ref && <link rel="preload" as="fetch" href={catalogueHref(ref)} crossOrigin="anonymous" />}
         <Links />
         {root?.alternates.map((a) => (
           <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />

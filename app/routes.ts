@@ -37,6 +37,7 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("feeds/:token/:file", "routes/resources/stock-feed.ts"),
+  route("i18n/:language/:file", "routes/resources/catalogue.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

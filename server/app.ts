@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,7 +88,10 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
   } else {
     const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Only what the build put beside the assets (favicon.svg...): a page's address is not looked for on disk first.
+    const files = express.static(client, { maxAge: "1h", index: false });
+    const names = new Set(fs.existsSync(client) ? fs.readdirSync(client).filter((name) => name !== "assets") : []);
+    app.use((req, res, next) => (names.has(req.path.split("/")[1] ?? "") ? files(req, res, next) : next()));
   }
 
   app.use(

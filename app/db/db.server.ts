@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "~/config.server";
 import type { Database } from "./schema";
@@ -36,7 +36,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     connection.pragma("busy_timeout = 5000");
     connection.pragma("foreign_keys = ON");
     connection.pragma("synchronous = NORMAL");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(connection) }) });
   } else {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -50,6 +50,31 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return db;
+}
+
+/** How many prepared statements a SQLite connection keeps; past that it starts again (lists of ids make new ones). */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * A SQLite connection that prepares each query's text once and keeps the
+ * statement: preparing costs more than running most of the shop's queries.
+ * Kysely runs one query at a time on the connection (a stream holds it to
+ * the end), so a kept statement is never in use twice at once.
+ */
+function keepStatements(connection: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      let statement = kept.get(text);
+      if (!statement) {
+        if (kept.size >= KEPT_STATEMENTS) kept.clear();
+        statement = connection.prepare(text);
+        kept.set(text, statement);
+      }
+      return statement;
+    },
+  } as SqliteDatabase;
 }
 
 /** True when the database answers a trivial query. */

@@ -3,6 +3,7 @@ import {
   ADMIN_NAMESPACES,
   BUYER_NAMESPACES,
   type Catalogue,
+  holdCatalogue,
   type Messages,
   type Namespace,
   PUBLIC_NAMESPACES,
@@ -146,7 +147,9 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
   },
 };
 
-const versions = new Map<string, string>();
+/** Which texts a page needs: a visitor's, a signed-in buyer's (their orders too), or the staff panel's. */
+export const CATALOGUE_AREAS = ["public", "buyer", "admin"] as const;
+export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
 
 /** A short fingerprint of some text, so browsers and caches can tell catalogues apart. */
 function fingerprint(text: string): string {
@@ -158,22 +161,35 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The catalogues a page sends the browser: the public ones, with a buyer's orders, or the staff panel's. */
-export function catalogueFor(language: LanguageCode, area: "public" | "buyer" | "admin"): Catalogue {
-  const namespaces: readonly Namespace[] =
-    area === "admin" ? ADMIN_NAMESPACES : area === "buyer" ? BUYER_NAMESPACES : PUBLIC_NAMESPACES;
-  const resources: Partial<Record<Namespace, Messages>> = {};
-  for (const ns of namespaces) {
-    const messages = CATALOGUES[language][ns] ?? CATALOGUES.en[ns];
-    if (messages) resources[ns] = messages;
-  }
+const made = new Map<string, Catalogue>();
+
+/**
+ * The catalogues a page's browser gets: the public ones, with a buyer's
+ * orders, or the staff panel's. Made once per language and area, and held,
+ * so every page of the process renders from the same one.
+ */
+export function catalogueFor(language: LanguageCode, area: CatalogueArea): Catalogue {
   const key = `${language}:${area}`;
-  let version = versions.get(key);
-  if (!version) {
-    version = `${area}-${fingerprint(JSON.stringify(resources))}`;
-    versions.set(key, version);
+  let catalogue = made.get(key);
+  if (!catalogue) {
+    const namespaces: readonly Namespace[] =
+      area === "admin" ? ADMIN_NAMESPACES : area === "buyer" ? BUYER_NAMESPACES : PUBLIC_NAMESPACES;
+    const resources: Partial<Record<Namespace, Messages>> = {};
+    for (const ns of namespaces) {
+      const messages = CATALOGUES[language][ns] ?? CATALOGUES.en[ns];
+      if (messages) resources[ns] = messages;
+    }
+    catalogue = { language, version: `${area}-${fingerprint(JSON.stringify(resources))}`, resources };
+    holdCatalogue(catalogue);
+    made.set(key, catalogue);
   }
-  return { language, version, resources };
+  return catalogue;
+}
+
+/** The area a catalogue's version names ("public-1x2y3z" is a visitor's), or null when it names none. */
+export function areaOfVersion(version: string): CatalogueArea | null {
+  const area = version.slice(0, version.indexOf("-"));
+  return (CATALOGUE_AREAS as readonly string[]).includes(area) ? (area as CatalogueArea) : null;
 }
 
 /** Everything of one language (mails included), for text written on the server. */

@@ -158,10 +158,37 @@ export function i18nFor(catalogue: Catalogue): Translator {
   return instance;
 }
 
+/**
+ * What a page's data says of its catalogue: which one, not its text. The text
+ * travels in a file of its own (`catalogueHref`), which the browser fetches
+ * once per language and version and keeps, so a page carries only its HTML.
+ */
+export type CatalogueRef = { language: LanguageCode; version: string };
+
+/** Catalogues this process has at hand: all a server renders with, those a browser has fetched. */
+const held = new Map<string, Catalogue>();
+const heldKey = (ref: CatalogueRef) => `${ref.language}/${ref.version}`;
+
+/** Keeps a catalogue at hand under its language and version, and says which it is. */
+export function holdCatalogue(catalogue: Catalogue): CatalogueRef {
+  held.set(heldKey(catalogue), catalogue);
+  return { language: catalogue.language, version: catalogue.version };
+}
+
+/** The catalogue a page names, when it is at hand (always on the server; in a browser once fetched). */
+export function heldCatalogue(ref: CatalogueRef | null | undefined): Catalogue | null {
+  return ref ? (held.get(heldKey(ref)) ?? null) : null;
+}
+
+/** The address of a catalogue's file: a new version is a new address, so the file can be kept for a year. */
+export function catalogueHref(ref: CatalogueRef): string {
+  return `/i18n/${ref.language}/${ref.version}.json`;
+}
+
 /** The root loader's catalogue, read from route matches (for `meta` functions). */
 export function catalogueOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { catalogue?: Catalogue } | undefined;
-  return root?.catalogue ?? null;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { catalogue?: CatalogueRef } | undefined;
+  return heldCatalogue(root?.catalogue);
 }
 
 /** A translate function for a `meta` function; English words from `fallback` when the page has no catalogue. */

@@ -10,6 +10,18 @@ const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 /** The shop's time zone: every date and time the shop shows, to buyers and staff, is Tokyo's. */
 export const SHOP_TIME_ZONE = "Asia/Tokyo";
 
+// Made once: making a DateTimeFormat costs more than formatting a page's every date.
+const SHOP_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE });
+const SHOP_MINUTE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /*
  * Languages a browser may have no locale data for. The server knows every
  * language, but a browser carries only some: Chromium has nothing for Sinhala
@@ -128,17 +140,7 @@ export function formatDate(
 /** A moment as the shop's clock shows it, for files a spreadsheet reads: "2026-11-24 10:47". */
 export function shopDateTime(date: Date | string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: SHOP_TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(typeof date === "string" ? new Date(date) : date)
-      .map((p) => [p.type, p.value]),
+    SHOP_MINUTE.formatToParts(typeof date === "string" ? new Date(date) : date).map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
@@ -150,5 +152,5 @@ export function shopYear(date: Date = new Date()): number {
 
 /** The day it is in the shop's time zone, as YYYY-MM-DD (for file names and day counts). */
 export function shopDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(date);
+  return SHOP_DAY.format(date);
 }

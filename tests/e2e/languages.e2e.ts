@@ -160,6 +160,32 @@ describe("languages", () => {
     await page.context().close();
   });
 
+  it("a page carries none of the text catalogue; the browser fetches it once and renders the next page in the language", async () => {
+    const html = await (await fetch(`${baseUrl()}/vehicles`, { headers: { Cookie: "lang=hi" } })).text();
+    // A sentence of the page's catalogue that this page does not show.
+    expect(html).not.toContain(translationOf("hi", "messages", "Invalid email or password"));
+    const href = /<link rel="preload" as="fetch" href="(\/i18n\/hi\/public-[a-z0-9]+\.json)"/.exec(html)?.[1];
+    expect(href, "the page names its catalogue").toBeTruthy();
+
+    const page = await openPage(browser);
+    await page.context().addCookies([{ name: "lang", value: "hi", url: baseUrl() }]);
+    const fetched: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/i18n/")) fetched.push(new URL(response.url()).pathname);
+    });
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    // Marked, to tell a page shown by the browser itself from a page loaded afresh.
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    await page.locator('a[href^="/vehicles/"]').first().click();
+    await page.waitForURL(/\/vehicles\/\d+$/);
+    await expect
+      .poll(() => page.getByRole("heading", { name: translationOf("hi", "stock", "Specifications") }).count())
+      .toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(fetched).toEqual([href]);
+    await page.context().close();
+  });
+
   it("the staff panel is in Japanese for a Japanese choice and English otherwise", async () => {
     for (const [lang, expected] of [
       ["ja", "ja"],
