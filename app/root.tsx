@@ -3,6 +3,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirectDocument,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -40,14 +41,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const response = await next();
+    // A file kept for ever (a catalogue, see routes/resources/catalogue.ts) is the same for everyone, and sets nothing.
+    if (response.headers.get("Cache-Control")?.includes("immutable")) return response;
     const fromLink = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
     if (isLanguage(fromLink) && readCookie(request.headers.get("Cookie"), COOKIES.language.name) !== fromLink) {
       response.headers.append("Set-Cookie", setCookie(COOKIES.language, fromLink, secureCookies(getServices(context))));
     }
-    // A file kept for ever (a catalogue, see routes/resources/catalogue.ts) is the same for everyone.
-    if (!response.headers.get("Cache-Control")?.includes("immutable")) {
-      response.headers.append("Vary", "Cookie, Accept-Language");
-    }
+    response.headers.append("Vary", "Cookie, Accept-Language");
     return response;
   },
 ];
@@ -103,10 +103,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** When the root's data names another catalogue (a language chosen, a buyer signed in), it is fetched before the page shows. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+/**
+ * When the root's data names another catalogue (a language chosen, a buyer
+ * signed in), it is fetched before the page shows. Should it not come (a
+ * dropped connection, a new release of the shop), the page is loaded afresh
+ * from the server, which renders it with its text.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await fetchCatalogue(data.catalogue);
+  try {
+    await fetchCatalogue(data.catalogue);
+  } catch {
+    const url = new URL(request.url);
+    throw redirectDocument(url.pathname + url.search);
+  }
   return data;
 }
 

@@ -19,11 +19,14 @@ export async function fetchCatalogue(ref: CatalogueRef): Promise<Catalogue> {
       const response = await fetch(catalogueHref(ref));
       if (response.ok) {
         const catalogue = (await response.json()) as Catalogue;
-        // Kept under the name the page gave, also when a page from before a new release got today's text.
-        holdCatalogue({ ...catalogue, language: ref.language, version: ref.version });
-        return heldCatalogue(ref)!;
+        if (catalogue.language === ref.language && catalogue.version === ref.version) {
+          holdCatalogue(catalogue);
+          return catalogue;
+        }
       }
       failure = new Error(`${catalogueHref(ref)} answered ${response.status}`);
+      // Not there (a page of another release of the shop): asking again would not help.
+      if (response.status < 500) break;
     } catch (error) {
       // A slow phone's connection dropping: tried again after a moment.
       failure = error;
