@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,8 +9,8 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
-import { freePort } from "../tests/support/shop-process";
 import { benchPhotos } from "./bench-photos";
+import { startBuiltShop, stopBuiltShop } from "./bench-shop";
 
 /*
  * `npm run bench:load`: the built shop as it runs in production, on a fresh
@@ -53,31 +53,7 @@ async function startShop(): Promise<{ url: string; child: ChildProcess; dataDir:
   await db.destroy();
   console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-load-secret-bench-load-secret-bench",
-      // No exchange-rate provider is reachable here; the shop shows yen.
-      RATES_URL: "http://127.0.0.1:9/",
-    },
-    // The request log goes where a service's log would go; here, nowhere.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { url, child } = await startBuiltShop(dataDir);
   return { url, child, dataDir, vehicleIds: ids.map((r) => r.id) };
 }
 
@@ -144,8 +120,7 @@ try {
   }
 } finally {
   if (shop) {
-    shop.child.kill("SIGTERM");
-    await new Promise((r) => shop.child.once("exit", r));
+    await stopBuiltShop(shop.child);
     fs.rmSync(shop.dataDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +10,8 @@ import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedCompany } from "~/domain/settings/company.server";
-import { freePort } from "../tests/support/shop-process";
 import { benchPhotos } from "./bench-photos";
+import { startBuiltShop, stopBuiltShop } from "./bench-shop";
 
 /*
  * `npm run bench:render`: what a page costs to make when no cache answers it.
@@ -69,38 +68,8 @@ async function makeData(size: string): Promise<string> {
   return dataDir;
 }
 
-async function startShop(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PAGE_CACHE_SECONDS: "0",
-      SESSION_SECRET: "bench-render-secret-bench-render-secret-bench",
-      RATES_URL: "http://127.0.0.1:9/",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("The shop did not start.");
-}
-
-async function stopShop(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-}
+const startShop = (dataDir: string) => startBuiltShop(dataDir, { PAGE_CACHE_SECONDS: "0" });
+const stopShop = stopBuiltShop;
 
 type Page = { name: string; path: string; headers: Record<string, string> };
 

@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { freePort } from "../tests/support/shop-process";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The built shop as it runs in production, on `dataDir`, for a benchmark:
+ * answering once /healthz does. `env` adds settings (PAGE_CACHE_SECONDS...).
+ */
+export async function startBuiltShop(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-shop-secret-bench-shop-secret-bench-shop",
+      // No exchange-rate provider is reachable here; the shop shows yen.
+      RATES_URL: "http://127.0.0.1:9/",
+      ...env,
+    },
+    // The request log goes where a service's log would go; here, nowhere.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGTERM");
+  throw new Error("The shop did not start.");
+}
+
+/** Stops a shop started by startBuiltShop, once it has ended. */
+export async function stopBuiltShop(child: ChildProcess): Promise<void> {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
