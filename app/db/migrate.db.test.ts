@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-27-01-model-price-index", "Down", "Success"],
       ["2026-11-26-02-stock-imports", "Down", "Success"],
       ["2026-11-26-01-part-fitment", "Down", "Success"],
       ["2026-11-25-02-import-indexes", "Down", "Success"],
@@ -156,6 +157,7 @@ describe("migrations", () => {
       "2026-11-25-02-import-indexes",
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
+      "2026-11-27-01-model-price-index",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -197,6 +199,7 @@ describe("migrations", () => {
       "2026-11-25-02-import-indexes",
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
+      "2026-11-27-01-model-price-index",
     ]);
     const statuses = () =>
       t.db
@@ -227,6 +230,7 @@ describe("migrations", () => {
       "2026-11-25-02-import-indexes",
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
+      "2026-11-27-01-model-price-index",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
@@ -258,7 +262,11 @@ describe("migrations", () => {
         part("KEY-4", "--"),
       ] as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment", "2026-11-26-02-stock-imports"]);
+    expect(await migrateToLatest(t.db)).toEqual([
+      "2026-11-26-01-part-fitment",
+      "2026-11-26-02-stock-imports",
+      "2026-11-27-01-model-price-index",
+    ]);
     const keys = await t.db
       .selectFrom("parts")
       .select(["ref_id", "part_number_key"])
@@ -302,7 +310,11 @@ describe("migrations", () => {
     await t.db.deleteFrom("parts").where("id", "=", id).execute();
     expect(await t.db.selectFrom("part_fitments").select("id").where("part_id", "=", id).execute()).toEqual([]);
     expect((await migrator.migrateTo("2026-11-25-02-import-indexes")).error).toBeUndefined();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-26-01-part-fitment", "2026-11-26-02-stock-imports"]);
+    expect(await migrateToLatest(t.db)).toEqual([
+      "2026-11-26-01-part-fitment",
+      "2026-11-26-02-stock-imports",
+      "2026-11-27-01-model-price-index",
+    ]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });
 });

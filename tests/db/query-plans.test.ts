@@ -502,7 +502,10 @@ describe("query plans at 100,000 vehicles", () => {
           : 0;
         const queries = similarVehicleQueries(t.db, subject, [subject.id + 1]);
         for (const [name, query, total] of [
-          ["same model", queries.sameModel, Number(m.n)],
+          ["same model above", queries.model.above, Number(m.n)],
+          ["same model below", queries.model.below, Number(m.n)],
+          ["same model, not available, above", queries.modelOthers.above, Number(m.n)],
+          ["same model, not available, below", queries.modelOthers.below, Number(m.n)],
           ["same type above", queries.above, typeCount],
           ["same type below", queries.below, typeCount],
         ] as const) {
@@ -524,7 +527,7 @@ describe("query plans at 100,000 vehicles", () => {
         }
       }
     }
-    expect(checked).toBe(18);
+    expect(checked).toBe(36);
     expect(problems).toEqual([]);
   }, 60_000);
 });

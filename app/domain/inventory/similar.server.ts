@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { vehicleCards } from "~/domain/buyer-tools/recent.server";
 import type { StockCard } from "./inventory";
@@ -8,39 +7,53 @@ export const SIMILAR_COUNT = 4;
 
 type Subject = { id: number; make: string; model: string; type: string | null; price: number };
 
-const availableFirst = sql<number>`case when stock_status = 'available' then 0 else 1 end`;
-
 /**
- * The statements behind similarVehicles, for the query-plan test too:
- * - the same make and model, available first, then nearest in price: found
- *   through vehicles_model_idx (one model is a small part of the stock), its
- *   few matches sorted;
- * - the same type just above and just below the price: two short walks of
- *   vehicles_type_price_idx from the vehicle's price, never the whole type.
+ * The statements behind similarVehicles, for the query-plan test too. Each
+ * is a short walk of an index from the vehicle's price, up or down, never a
+ * whole model or type sorted:
+ * - the same make and model just above and just below the price, available
+ *   ones (`model`), then, only when fewer than four are, the others
+ *   (`modelOthers`), through vehicles_model_price_idx;
+ * - the same type just above and just below the price, through
+ *   vehicles_type_price_idx.
+ * Price alone is each walk's order: a second key made PostgreSQL sort.
  */
 export function similarVehicleQueries(db: DB, v: Subject, exclude: readonly number[] = []) {
   const others = [v.id, ...exclude];
-  const sameModel = db
-    .selectFrom("vehicles")
-    .select(["id", "price", "stock_status"])
-    .where("model", "=", v.model)
-    .where("make", "=", v.make)
-    .where("id", "not in", others)
-    .orderBy(availableFirst)
-    .orderBy(sql`abs(price - ${v.price})`)
-    .orderBy("id")
-    .limit(SIMILAR_COUNT);
-  const near = (side: "above" | "below") =>
+  const near = (side: "above" | "below", limit: number) =>
     db
       .selectFrom("vehicles")
       .select(["id", "price", "stock_status"])
-      .where("type", "=", v.type ?? "")
       .where("price", side === "above" ? ">=" : "<", v.price)
       .where("id", "not in", others)
-      // Price alone, the index's order: a second key made PostgreSQL sort the whole type.
       .orderBy("price", side === "above" ? "asc" : "desc")
-      .limit(SIMILAR_COUNT * 3);
-  return { sameModel, above: near("above"), below: near("below") };
+      .limit(limit);
+  const sameModel = (side: "above" | "below", available: boolean) =>
+    near(side, SIMILAR_COUNT)
+      .where("make", "=", v.make)
+      .where("model", "=", v.model)
+      .where("stock_status", available ? "=" : "!=", "available");
+  const sameType = (side: "above" | "below") => near(side, SIMILAR_COUNT * 3).where("type", "=", v.type ?? "");
+  return {
+    model: { above: sameModel("above", true), below: sameModel("below", true) },
+    modelOthers: { above: sameModel("above", false), below: sameModel("below", false) },
+    above: sameType("above"),
+    below: sameType("below"),
+  };
+}
+
+type Near = { id: number; price: number | string; stock_status: string };
+
+/** Available first, then nearest in price, then the older listing. */
+function nearestFirst(v: Subject, rows: readonly Near[]): number[] {
+  return rows
+    .map((r) => ({
+      id: r.id,
+      available: r.stock_status === "available",
+      distance: Math.abs(Number(r.price) - v.price),
+    }))
+    .sort((a, b) => Number(b.available) - Number(a.available) || a.distance - b.distance || a.id - b.id)
+    .map((r) => r.id);
 }
 
 /**
@@ -49,18 +62,16 @@ export function similarVehicleQueries(db: DB, v: Subject, exclude: readonly numb
  * reserved and sold, and the nearest price first within each.
  */
 export async function similarVehicles(db: DB, v: Subject): Promise<StockCard[]> {
-  const sameModel = await similarVehicleQueries(db, v).sameModel.execute();
-  const ids = sameModel.map((r) => r.id);
+  const queries = similarVehicleQueries(db, v);
+  const run = (pair: { above: { execute(): Promise<Near[]> }; below: { execute(): Promise<Near[]> } }) =>
+    Promise.all([pair.above.execute(), pair.below.execute()]).then(([above, below]) => [...above, ...below]);
+  const ids = nearestFirst(v, await run(queries.model)).slice(0, SIMILAR_COUNT);
+  if (ids.length < SIMILAR_COUNT) {
+    ids.push(...nearestFirst(v, await run(queries.modelOthers)).slice(0, SIMILAR_COUNT - ids.length));
+  }
   if (ids.length < SIMILAR_COUNT && v.type) {
     const { above, below } = similarVehicleQueries(db, v, ids);
-    const near = [...(await above.execute()), ...(await below.execute())]
-      .map((r) => ({
-        id: r.id,
-        available: r.stock_status === "available",
-        distance: Math.abs(Number(r.price) - v.price),
-      }))
-      .sort((a, b) => Number(b.available) - Number(a.available) || a.distance - b.distance || a.id - b.id);
-    ids.push(...near.slice(0, SIMILAR_COUNT - ids.length).map((r) => r.id));
+    ids.push(...nearestFirst(v, await run({ above, below })).slice(0, SIMILAR_COUNT - ids.length));
   }
   return vehicleCards(db, ids);
 }
