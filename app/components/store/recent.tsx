@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { StockCard } from "~/domain/inventory/inventory";
-import { MAX_RECENT, pushRecent, RECENT_FIELD, RECENT_STORAGE_KEY, recentCardsHref } from "~/domain/buyer-tools/recent";
+import { pushRecent, RECENT_FIELD, recentCardsHref } from "~/domain/buyer-tools/recent";
 import { useT } from "~/i18n/i18n";
-import { storedIds, useStoredIds } from "~/utils/stored-ids";
+import { useStoredIds } from "~/utils/stored-ids";
 import { Price } from "./price";
+import { recentStore } from "./recent-store";
 import { StockImage } from "./stock-card";
 
 /*
@@ -12,8 +13,6 @@ import { StockImage } from "./stock-card";
  * visitors; signed-in buyers' lists come from the server, and the browser's
  * list is merged into theirs when they sign in or register.
  */
-
-export const recentStore = storedIds(RECENT_STORAGE_KEY, MAX_RECENT);
 
 /** The detail page: this vehicle goes first in the browser's list (null: no vehicle, nothing to record). */
 export function useRecordRecentView(vehicleId: number | null) {

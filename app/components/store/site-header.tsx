@@ -5,7 +5,7 @@ import { type Key, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
-import { recentStore } from "./recent";
+import { recentStore } from "./recent-store";
 import { TokyoClock } from "./tokyo-clock";
 
 const NAV = [

@@ -19,7 +19,8 @@ export function StockImage({
   image: ImageRef | null;
   alt: string;
   sizes: string;
-  eager?: boolean;
+  /** In view at once: fetched at once; "first", the page's largest photo, before the scripts too. */
+  eager?: boolean | "first";
 }) {
   const { t } = useT("stock");
   if (!image) {
@@ -43,6 +44,7 @@ export function StockImage({
       height={image.height}
       alt={alt}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager === "first" ? "high" : undefined}
       decoding="async"
       className="aspect-[4/3] w-full bg-slate-100 object-cover"
     />
@@ -132,7 +134,7 @@ export function StockCard({
   item: CardItem;
   href: string;
   layout?: "grid" | "row";
-  eager?: boolean;
+  eager?: boolean | "first";
   /** Vehicles only: the Compare button on the photo. */
   compare?: boolean;
   /** The name's heading level, under the list's own heading. */

@@ -149,7 +149,7 @@ export function StockList({
                 }}
                 href={`/${kind}/${item.id}`}
                 layout={view === "grid" ? "grid" : "row"}
-                eager={i < 3}
+                eager={i === 0 ? "first" : i < 3}
                 compare={vehicles}
                 heading="h2"
                 inList

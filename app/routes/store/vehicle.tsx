@@ -1,6 +1,7 @@
 import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { optionLabel } from "~/components/store/option-label";
-import { PortPicker, PriceBreakdown } from "~/components/store/price";
+import { PortPicker } from "~/components/store/price";
+import { PriceBreakdown } from "~/components/store/price-breakdown";
 import { sizeClassOf } from "~/domain/freight/freight";
 import { CompareToggle } from "~/components/store/compare";
 import { ImportAnswer, ImportWarning } from "~/components/store/import-answer";
