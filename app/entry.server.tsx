@@ -31,7 +31,6 @@ export default function handleRequest(
   }
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // A page's data is loaded before it renders, so it is written whole, in one piece: sending
@@ -42,9 +41,6 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
         onAllReady() {
           const chunks: Buffer[] = [];
           const page = new Writable({
@@ -61,6 +57,13 @@ export default function handleRequest(
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
+            // React gave up writing (a fatal error): the request fails rather than waits for ever.
+            destroy(error, callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              if (error) reject(error);
+              callback(error);
+            },
           });
           pipe(page);
         },
@@ -70,8 +73,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // An error before the shell rejects the promise, and the router reports it.
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );

@@ -343,7 +343,7 @@ try {
   console.log(
     `  ${"target".padEnd(16)} ${`>= ${TARGETS.score}`.padStart(7)} ${"< 2.5 s".padStart(10)} ${"".padStart(9)} ${`< ${TARGETS.cls}`.padStart(10)} ${`< ${kb(TARGETS.jsBytes)}`.padStart(15)}`,
   );
-  console.log(`\n  The worst of the ${RUNS} runs of each page (every run must meet the targets):`);
+  console.log(`\n  The worst of each figure over the ${RUNS} runs of each page (every run must meet the targets):`);
   for (const w of worst) {
     console.log(
       `  ${w.page.padEnd(16)} ${String(w.score).padStart(3)} ${mark(w.score >= TARGETS.score)}` +

@@ -44,6 +44,7 @@ export async function startBuiltShop(
 
 /** Stops a shop started by startBuiltShop, once it has ended. */
 export async function stopBuiltShop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
 }

@@ -47,11 +47,9 @@ export function StockListPage({
     <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{title}</h1>
       <p className="mt-1 text-slate-600 max-lg:hidden">{intro}</p>
-      {actions ? <div className="mt-4 max-lg:order-3">{actions}</div> : null}
-      <div className="mt-6 max-lg:order-4">
-        <OrderSteps />
-      </div>
-      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:order-2 max-lg:mt-2 max-lg:gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      {/* The list comes first in the page, as a phone shows it: a phone that paints the page while it
+          still arrives never sees the steps below jump down. On desktop they stand above it. */}
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:mt-2 max-lg:gap-6 lg:order-3 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">{menu}</aside>
         <StockList
           kind={kind}
@@ -69,6 +67,10 @@ export function StockListPage({
           </summary>
           <div className="px-1 pb-4">{menu}</div>
         </details>
+      </div>
+      {actions ? <div className="mt-4 lg:order-1">{actions}</div> : null}
+      <div className="mt-6 lg:order-2">
+        <OrderSteps />
       </div>
     </div>
   );

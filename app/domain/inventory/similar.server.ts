@@ -16,7 +16,9 @@ type Subject = { id: number; make: string; model: string; type: string | null; p
  *   (`modelOthers`), through vehicles_model_price_idx;
  * - the same type just above and just below the price, through
  *   vehicles_type_price_idx.
- * Price alone is each walk's order: a second key made PostgreSQL sort.
+ * Price alone is each walk's order: a second key made PostgreSQL sort. So
+ * among vehicles at exactly the same price, which come first is the index's
+ * order, not the listing's age.
  */
 export function similarVehicleQueries(db: DB, v: Subject, exclude: readonly number[] = []) {
   const others = [v.id, ...exclude];
@@ -44,7 +46,7 @@ export function similarVehicleQueries(db: DB, v: Subject, exclude: readonly numb
 
 type Near = { id: number; price: number | string; stock_status: string };
 
-/** Available first, then nearest in price, then the older listing. */
+/** Available first, then nearest in price, then the older listing (of those the walks found). */
 function nearestFirst(v: Subject, rows: readonly Near[]): number[] {
   return rows
     .map((r) => ({
