@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { loadConfig } from "~/config.server";
-import { type DB, openDatabase } from "~/db/db.server";
+import { type DB, dialectOf, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { createRng, pick } from "~/db/seed/factories";
@@ -26,7 +26,7 @@ type ServerModule = typeof ServerApp;
  * `npm run bench:catalogue`: 100,000 vehicles and 20,000 parts in a fresh
  * database (SQLite; PostgreSQL too when TEST_DATABASE_URL is set), then the
  * server time of the list work, p50 and p95 over many varied runs.
- * Targets on SQLite: p95 <= 20 ms per query, <= 50 ms per whole list response.
+ * Targets on both: p95 <= 20 ms per query, <= 50 ms per whole list response.
  */
 
 // React renders in production mode only when this is set before it loads (npm start sets it too).
@@ -66,7 +66,9 @@ async function bench(name: string, db: DB, dataDir: string) {
   const photos = await benchPhotos(media);
   const loadStarted = Date.now();
   await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });
-  await sql`analyze`.execute(db);
+  // The state the shop's tables are kept in: SQLite's statistics; on PostgreSQL also the visibility map
+  // autovacuum keeps, without which no count can read an index alone.
+  await (dialectOf(db) === "postgres" ? sql`vacuum analyze` : sql`analyze`).execute(db);
   console.log(`loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
 
   const rng = createRng(3);
@@ -165,7 +167,7 @@ async function bench(name: string, db: DB, dataDir: string) {
   console.log(`\n${name}, ${RUNS} runs each              p50 (ms)   p95 (ms)   target p95`);
   for (const r of results) {
     const target = r.label.startsWith("whole") ? 50 : 20;
-    const mark = name === "SQLite" ? (r.p95 <= target ? "ok" : "OVER") : "";
+    const mark = r.p95 <= target ? "ok" : "OVER";
     console.log(
       `  ${r.label.padEnd(36)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(10)}   ${String(target).padStart(4)} ms ${mark}`,
     );

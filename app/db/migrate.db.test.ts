@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-28-01-order-indexes", "Down", "Success"],
       ["2026-11-27-01-model-price-index", "Down", "Success"],
       ["2026-11-26-02-stock-imports", "Down", "Success"],
       ["2026-11-26-01-part-fitment", "Down", "Success"],
@@ -158,6 +159,7 @@ describe("migrations", () => {
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
+      "2026-11-28-01-order-indexes",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -200,6 +202,7 @@ describe("migrations", () => {
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
+      "2026-11-28-01-order-indexes",
     ]);
     const statuses = () =>
       t.db
@@ -231,6 +234,7 @@ describe("migrations", () => {
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
+      "2026-11-28-01-order-indexes",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
@@ -266,6 +270,7 @@ describe("migrations", () => {
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
+      "2026-11-28-01-order-indexes",
     ]);
     const keys = await t.db
       .selectFrom("parts")
@@ -314,6 +319,7 @@ describe("migrations", () => {
       "2026-11-26-01-part-fitment",
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
+      "2026-11-28-01-order-indexes",
     ]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });

@@ -2134,6 +2134,7 @@ export type StockKey =
   | "imports.source"
   | "imports.unconfirmed"
   | "list.emptyHint"
+  | "list.firstOnly"
   | "list.pageOf"
   | "list.parts.empty"
   | "list.parts.failed"

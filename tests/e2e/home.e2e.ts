@@ -62,6 +62,23 @@ describe("home page", () => {
     expect(res.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("the head preloads no photo ahead of the style sheet but a list's first, the page's largest", async () => {
+    // React preloads every picture that is not lazy or "low" before the style sheet; on a slow line
+    // three card photos and the logo held up the first paint of home's text.
+    const imagePreloads = async (path: string) => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      return [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    };
+    expect(await imagePreloads("/")).toEqual([]);
+    // A list whose first card has a photo, whatever other test files have listed since.
+    const { vehicles } = await newestInStock();
+    const withPhoto = vehicles.find((v) => v.image)!;
+    const list = await imagePreloads(`/vehicles?Keyword=${withPhoto.refId}`);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toContain(imageSrcSet(withPhoto.image!));
+  });
+
   it("ignores any query string", async () => {
     const res = await fetch(`${baseUrl()}/?Page=-3&Make=%3Cscript%3Ealert(1)%3C/script%3E&x[]=1`);
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
 import { listSearch, type Sort, withoutFilter } from "~/domain/search/filters";
-import type { WayOut } from "~/domain/search/list";
+import { totalText, type WayOut } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 
@@ -81,7 +81,7 @@ export function EmptyHelp({
                       })}
                     </span>
                     <span className="shrink-0 font-semibold text-accent-700">
-                      {t(`empty.wouldShow.${kind}`, { count: way.total, total: format.number(way.total) })}
+                      {t(`empty.wouldShow.${kind}`, { count: way.total, total: totalText(way, format.number) })}
                     </span>
                   </Link>
                 </li>

@@ -2,7 +2,7 @@ import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { ListQuery } from "~/domain/search/filters";
-import type { ListResult } from "~/domain/search/list";
+import { type ListResult, totalText } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { type FilterField, FilterPanel } from "./filter-panel";
@@ -25,7 +25,7 @@ export function FilterSheet({
   keys,
   query,
   fields,
-  total,
+  found,
   open,
   desktopOpen,
   onClose,
@@ -34,7 +34,8 @@ export function FilterSheet({
   keys: readonly string[];
   query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
   fields: FilterField[];
-  total: number;
+  /** The list's total as it stands, until a choice is counted. */
+  found: { total: number; more: boolean };
   open: boolean;
   desktopOpen: boolean;
   onClose: (applied: boolean) => void;
@@ -77,7 +78,7 @@ export function FilterSheet({
     };
   }, [open]);
   const previewed = previewedFrom === location.search;
-  const count = open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result.total : total;
+  const shown = open && previewed && fetcher.state === "idle" && fetcher.data ? fetcher.data.result : found;
   const counting = open && previewed && fetcher.state !== "idle";
   return (
     <div
@@ -164,7 +165,7 @@ export function FilterSheet({
           data-testid="sheet-apply"
           aria-busy={counting || undefined}
         >
-          {t(`filters.show.${kind}`, { count, total: format.number(count) })}
+          {t(`filters.show.${kind}`, { count: shown.total, total: totalText(shown, format.number) })}
         </button>
       </div>
     </div>

@@ -65,7 +65,8 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          {/* "low": not preloaded ahead of the style sheet, as React would any other picture. */}
+          <img src="/favicon.svg" alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
           <span className="text-lg tracking-tight">{shopName}</span>
         </Link>
         <nav aria-label={t("header.nav.label")} className="hidden items-center gap-1 lg:flex">

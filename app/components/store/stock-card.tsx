@@ -19,7 +19,10 @@ export function StockImage({
   image: ImageRef | null;
   alt: string;
   sizes: string;
-  /** In view at once: fetched at once; "first", the page's largest photo, before the scripts too. */
+  /**
+   * In view at once: fetched at once, after the page's style sheet; "first", the page's largest
+   * photo, before the style sheet and the scripts too (the only photo the page's head preloads).
+   */
   eager?: boolean | "first";
 }) {
   const { t } = useT("stock");
@@ -44,7 +47,9 @@ export function StockImage({
       height={image.height}
       alt={alt}
       loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager === "first" ? "high" : undefined}
+      // React preloads every photo not lazy and not "low" ahead of the style sheet: on a slow line
+      // three card photos held up the first paint of the page's text (Lighthouse, issue 24).
+      fetchPriority={eager === "first" ? "high" : eager ? "low" : undefined}
       decoding="async"
       className="aspect-[4/3] w-full bg-slate-100 object-cover"
     />

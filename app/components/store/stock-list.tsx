@@ -2,7 +2,7 @@ import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { type ListQuery, listSearch, setFilters } from "~/domain/search/filters";
-import type { ListResult, View } from "~/domain/search/list";
+import { type ListResult, totalText, type View } from "~/domain/search/list";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
@@ -99,7 +99,7 @@ export function StockList({
         keys={keys}
         query={shownQuery}
         fields={fields}
-        total={result.total}
+        found={result}
         open={sheetOpen}
         desktopOpen={filtersOpen}
         onClose={(applied) => {
@@ -111,11 +111,16 @@ export function StockList({
         <p role="status" aria-live="polite" data-testid="list-status">
           {loading ? t(`list.${kind}.loading`) : null}
           <span className={loading ? "sr-only" : undefined}>
-            {t(`list.${kind}.found`, { count: result.total, total: format.number(result.total) })}
+            {t(`list.${kind}.found`, { count: result.total, total: totalText(result, format.number) })}
           </span>
         </p>
         {result.total > 0 ? (
-          <p className="text-slate-500">{t("list.pageOf", { page: result.page, pageCount: result.pageCount })}</p>
+          <p className="text-slate-500">
+            {t("list.pageOf", {
+              page: result.page,
+              pageCount: result.more ? `${result.pageCount}+` : result.pageCount,
+            })}
+          </p>
         ) : null}
       </div>
       {failed ? (
@@ -160,6 +165,11 @@ export function StockList({
         )}
       </div>
       {pager(t("pagination.bottom"))}
+      {result.more && result.page === result.pageCount ? (
+        <p className="text-center text-sm text-slate-600">
+          {t("list.firstOnly", { total: format.number(result.total) })}
+        </p>
+      ) : null}
       <RateNote />
     </div>
   );

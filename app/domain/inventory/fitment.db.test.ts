@@ -164,7 +164,7 @@ describe("Fits my car", () => {
     const none = readPartQuery(new URLSearchParams("FitMake=Subaru&FitModel=Forester&FitYear=2015")).filters;
     expect(none).toEqual({ FitMake: "Subaru", FitModel: "Forester", FitYear: 2015 });
     const ways = await waysOut(t.db, "parts", none);
-    expect(ways).toContainEqual({ drop: "FitMake", total: stock.length });
+    expect(ways).toContainEqual({ drop: "FitMake", total: stock.length, more: false });
     // A model or year without a make names no car: the list is not filtered.
     expect(readPartQuery(new URLSearchParams("FitModel=Corolla&FitYear=2012")).filters).toEqual({});
   });

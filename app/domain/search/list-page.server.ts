@@ -54,7 +54,7 @@ export async function stockListData<F extends object, Menus, R extends object = 
     };
   } catch (error) {
     log("error", `${path} list could not be read`, { error: String(error) });
-    const result: ListResult = { items: [], total: 0, page: 1, pageCount: 1, perPage: query.perPage };
+    const result: ListResult = { items: [], total: 0, more: false, page: 1, pageCount: 1, perPage: query.perPage };
     return { query, filters: null, result, menus: list.menus(NO_FACETS), waysOut: [], failed: true, ...shown };
   }
 }

@@ -31,6 +31,8 @@ export type ListItem = {
 export type ListResult = {
   items: ListItem[];
   total: number;
+  /** The total is a lower bound: there are more matches than were counted (shown "1,000+"). */
+  more: boolean;
   page: number;
   pageCount: number;
   perPage: number;
@@ -56,4 +58,9 @@ export type Facets = {
 export type MenuCounts = Record<string, number> | null;
 
 /** A way out of an empty list: the one filter to drop, and how many the list would then show. */
-export type WayOut = { drop: string; total: number };
+export type WayOut = { drop: string; total: number; more: boolean };
+
+/** A list's total as a buyer reads it: "1,000+" when more matches were not counted. */
+export function totalText(found: { total: number; more: boolean }, formatNumber: (n: number) => string): string {
+  return found.more ? `${formatNumber(found.total)}+` : formatNumber(found.total);
+}

@@ -94,12 +94,12 @@ describe("the nearest way out of an empty list", () => {
     const query = readVehicleQuery(new URLSearchParams(qs));
     expect(await vehicleTotal(qs)).toBe(0);
     const ways = await waysOut(t.db, "vehicles", query.filters);
-    const expected: { drop: string; total: number }[] = [];
+    const expected: { drop: string; total: number; more: boolean }[] = [];
     for (const drop of ["Make", "Fuel", "PriceTo"]) {
       const params = new URLSearchParams(qs);
       params.delete(drop);
       const total = await vehicleTotal(params.toString());
-      if (total > 0) expected.push({ drop, total });
+      if (total > 0) expected.push({ drop, total, more: false });
     }
     expected.sort((a, b) => b.total - a.total);
     expect(ways).toEqual(expected);

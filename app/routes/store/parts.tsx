@@ -8,6 +8,7 @@ import { partMenus } from "~/domain/search/menus";
 import { searchParts } from "~/domain/search/search.server";
 import { fitmentCars } from "~/domain/inventory/parts.server";
 import { log } from "~/utils/log.server";
+import { totalText } from "~/domain/search/list";
 import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
@@ -35,17 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...data, fitCars };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
   const t = metaT(matches, "stock");
-  if (!data) return [{ title: t("list.parts.title") }];
-  const f = data.query.filters;
+  if (!loaderData) return [{ title: t("list.parts.title") }];
+  const f = loaderData.query.filters;
   // Make and model names stay as they are; the part category is shown in the page's language.
   const category =
     f.SubType !== undefined ? optionLabel(t, "partSubType", f.SubType) : optionLabel(t, "partType", f.Type);
   const what = [f.Make, f.Model, category].filter(Boolean).join(" ");
-  const total = formatNumber(data.result.total, catalogueOf(matches)?.language ?? "en");
+  const language = catalogueOf(matches)?.language ?? "en";
+  const total = totalText(loaderData.result, (n) => formatNumber(n, language));
   return [
     {
       title: `${what ? t("list.parts.meta.titleFiltered", { what, total }) : t("list.parts.meta.titleAll", { total })} · ${shop}`,
@@ -56,9 +58,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
         ? t("list.parts.meta.descriptionFiltered", { what, total })
         : t("list.parts.meta.descriptionAll", { total }),
     },
-    { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
+    { tagName: "link", rel: "canonical", href: canonicalFor(loaderData.canonical, matches) },
     // A car's year makes a list per year of every model: left to the buyers, not to search engines.
-    ...(f.Keyword || f.FitYear !== undefined || data.result.total === 0
+    ...(f.Keyword || f.FitYear !== undefined || loaderData.result.total === 0
       ? [{ name: "robots", content: "noindex, follow" }]
       : []),
   ];

@@ -6,6 +6,7 @@ import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import { vehicleMenus } from "~/domain/search/menus";
 import { searchVehicles, resolveVehicleFilters } from "~/domain/search/search.server";
+import { totalText } from "~/domain/search/list";
 import { stockListData } from "~/domain/search/list-page.server";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatNumber } from "~/i18n/format";
@@ -42,15 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const shop =
     (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
   const t = metaT(matches, "stock");
-  if (!data) return [{ title: t("list.vehicles.title") }];
-  const f = data.query.filters;
+  if (!loaderData) return [{ title: t("list.vehicles.title") }];
+  const f = loaderData.query.filters;
   // Make and model names stay as they are; the type is shown in the page's language.
   const what = [f.Make, f.Model, optionLabel(t, "bodyType", f.Type)].filter(Boolean).join(" ");
-  const total = formatNumber(data.result.total, catalogueOf(matches)?.language ?? "en");
+  const language = catalogueOf(matches)?.language ?? "en";
+  const total = totalText(loaderData.result, (n) => formatNumber(n, language));
   return [
     {
       title: `${what ? t("list.vehicles.meta.titleFiltered", { what, total }) : t("list.vehicles.meta.titleAll", { total })} · ${shop}`,
@@ -61,8 +63,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
         ? t("list.vehicles.meta.descriptionFiltered", { what, total })
         : t("list.vehicles.meta.descriptionAll", { total }),
     },
-    { tagName: "link", rel: "canonical", href: canonicalFor(data.canonical, matches) },
-    ...(f.Keyword || data.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
+    { tagName: "link", rel: "canonical", href: canonicalFor(loaderData.canonical, matches) },
+    ...(f.Keyword || loaderData.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }
 
