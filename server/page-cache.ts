@@ -28,7 +28,7 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  */
 
 const PUBLIC_PATH =
-  /^\/(?:_root\.data|_\.data|(?:about|how-to-buy|faq)(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
+  /^\/(?:_\.data|(?:about|how-to-buy|faq)(?:\.data)?|(?:vehicles|parts)(?:\.data|\/[^/]+?(?:\.data)?)?|robots\.txt|sitemap\.xml|sitemaps\/[^/]+)?$/;
 const KEPT_HEADERS = new Set([
   "content-type",
   "content-security-policy",

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import { dialectOf } from "./db.server";
 import * as initial from "./migrations/2026-11-21-01-initial";
 import * as listSearch from "./migrations/2026-11-21-02-list-search";

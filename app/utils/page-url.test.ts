@@ -4,7 +4,7 @@ import { pageUrl } from "./page-url";
 describe("the page a request is for", () => {
   it.each([
     ["https://s.example/admin.data", "https://s.example/admin"],
-    ["https://s.example/_root.data?lng=si", "https://s.example/?lng=si"],
+    ["https://s.example/vehicles/_.data", "https://s.example/vehicles/"],
     [
       "https://s.example/vehicles.data?Make=Toyota&_routes=root%2Croutes%2Fstore%2Fvehicles",
       "https://s.example/vehicles?Make=Toyota",

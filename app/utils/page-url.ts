@@ -1,6 +1,6 @@
 /**
  * The address of the page a request is for. Data requests made while moving
- * between pages arrive as "/vehicles.data?_routes=…" (and "/_root.data" for the
+ * between pages arrive as "/vehicles.data?_routes=…" (and "/_.data" for the
  * home page); loaders see them as they came, so anything that builds a link
  * from the request reads it through here.
  */
@@ -15,11 +15,9 @@ export function pageUrl(request: Request | string): URL {
 /**
  * The path of the page a data request is for: "/vehicles.data" is /vehicles;
  * with trailing-slash-aware data requests "/_.data" is the home page and
- * "/admin/edit/5/_.data" is /admin/edit/5/ ("/_root.data" too, as older
- * builds asked for the home page).
+ * "/admin/edit/5/_.data" is /admin/edit/5/.
  */
 export function documentPath(pathname: string): string {
-  if (pathname === "/_root.data") return "/";
   if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
   if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
   return pathname;

@@ -43,7 +43,7 @@ async function shopWithAVehicle(extraEnv: Record<string, string> = {}) {
 /** A connection refused or reset: the shop no longer listens (stopped) or is gone (killed). */
 const REFUSED = ["ECONNREFUSED", "ECONNRESET"];
 /** Also a connection closed or broken in the middle of a request or answer: only a killed shop does that. */
-const CUT = [...REFUSED, "EPIPE", "UND_ERR_SOCKET"];
+const CUT = [...REFUSED, "EPIPE", "UND_ERR_SOCKET", "HPE_INVALID_EOF_STATE"];
 
 /**
  * The code of a request that got no HTTP answer because its connection failed
@@ -52,7 +52,12 @@ const CUT = [...REFUSED, "EPIPE", "UND_ERR_SOCKET"];
  */
 function connectionFailure(error: unknown, allowed: string[]): string | null {
   if (!(error instanceof TypeError)) return null;
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  const cause = error.cause as { code?: unknown; name?: unknown; message?: unknown } | undefined;
+  // Node 24's fetch: an answer cut in the middle of its body on a closing connection ("Invalid EOF state").
+  const code =
+    cause?.name === "HTTPParserError" && String(cause.message).includes("Invalid EOF state")
+      ? "HPE_INVALID_EOF_STATE"
+      : cause?.code;
   return typeof code === "string" && allowed.includes(code) ? code : null;
 }
 

@@ -225,7 +225,7 @@ describe("a shop with its photos in a bucket", () => {
 describe("npm run media:copy", () => {
   function mediaCopy(env: Record<string, string>) {
     return new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/media-copy.ts"], {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/media-copy.ts"], {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", ...env },
         stdio: ["ignore", "pipe", "pipe"],

@@ -194,7 +194,7 @@ describe("saved searches", () => {
       await db.destroy();
 
       // One alert run (npm run alerts:run); the shop's outbox sends the mail.
-      const run = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/alerts-run.ts"], {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/alerts-run.ts"], {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, SESSION_SECRET: SECRET, PUBLIC_URL: shop.url },
         encoding: "utf8",

@@ -23,7 +23,7 @@ import type { MediaDriver, StoredObject } from "./media-store.server";
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export function createS3Client(settings: S3MediaSettings, options: { maxAttempts?: number } = {}): S3Client {
-  // The SDK version is pinned for Node 20 (package.json); its notice about later versions is not for the shop's log.
+  // The SDK's notice about the Node versions it will stop supporting is not for the shop's log.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   return new S3Client({
     region: settings.region,

@@ -63,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return quoteAction(request, context, "part", itemIdOf(params.id));
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => stockDetailMeta("part", data, matches);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("part", loaderData, matches);
 
 export default function PartDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");

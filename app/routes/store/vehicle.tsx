@@ -90,7 +90,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return quoteAction(request, context, "vehicle", itemIdOf(params.id));
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => stockDetailMeta("vehicle", data, matches);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("vehicle", loaderData, matches);
 
 export default function VehicleDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
