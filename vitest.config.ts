@@ -46,6 +46,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 30_000,
+          // A page that follows an address change renders in a transition, which a busy machine
+          // (the other projects run beside this one) may delay past a second.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 60_000,
         },
       },
