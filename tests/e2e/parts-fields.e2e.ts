@@ -55,10 +55,16 @@ async function specTable(page: Page): Promise<Record<string, string>> {
   return table;
 }
 
-/** The ids of the parts a list page shows. */
+/**
+ * The ids of the parts a list page shows, read in one go: link by link, a
+ * list that changed between two reads left a link to wait for until timeout.
+ */
 async function shownIds(page: Page): Promise<number[]> {
-  const links = await page.getByTestId("list-results").getByTestId("stock-card-link").all();
-  return Promise.all(links.map(async (l) => Number((await l.getAttribute("href"))!.split("/").pop())));
+  const hrefs = await page
+    .getByTestId("list-results")
+    .getByTestId("stock-card-link")
+    .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+  return hrefs.map((href) => Number(href.split("/").pop()));
 }
 
 beforeAll(async () => {
