@@ -46,8 +46,8 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 30_000,
-          // A page that follows an address change renders in a transition, which a busy machine
-          // (the other projects run beside this one) may delay past a second.
+          // What a page shows after an address change may take over a second on a busy machine
+          // (the other projects run beside this one); 1 s is Vitest's default.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 60_000,
         },
