@@ -20,6 +20,7 @@ import { dealContext } from "~/domain/deals/offers.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";
+import { precompressedAssets } from "./precompressed";
 import { createPageCache, scopeEachRequest } from "./page-cache";
 import { createShopRequestHandler, RequestRefused, requestShape } from "./request-handler";
 
@@ -87,6 +88,7 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
     app.use(vite.middlewares);
   } else {
     const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    app.use("/assets", precompressedAssets(path.join(client, "assets")));
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     // Only what the build put beside the assets (favicon.svg...): a page's address is not looked for on disk first.
     const files = express.static(client, { maxAge: "1h", index: false });

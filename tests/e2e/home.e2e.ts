@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
@@ -60,6 +62,43 @@ describe("home page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends the page's scripts compressed once at the build, brotli or gzip as the browser reads", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const entry = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, "the page names its entry script").toBeTruthy();
+    // The bytes as sent, undecoded (fetch would decode them).
+    const sent = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${baseUrl()}${entry}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const plain = await sent("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const br = await sent("gzip, deflate, br, zstd");
+    const gzip = await sent("gzip, deflate");
+    for (const [encoding, answer] of [
+      ["br", br],
+      ["gzip", gzip],
+    ] as const) {
+      expect(answer.headers["content-encoding"], encoding).toBe(encoding);
+      expect(answer.headers["content-type"], encoding).toBe("text/javascript; charset=utf-8");
+      expect(answer.headers["vary"], encoding).toContain("Accept-Encoding");
+      expect(answer.headers["cache-control"], encoding).toBe("public, max-age=31536000, immutable");
+    }
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // Smaller than compressing for each request could afford (brotli's quality 4, gzip's level 6, as for pages).
+    const quick = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.body.length).toBeLessThan(quick.length * 0.95);
+    expect(gzip.body.length).toBeLessThan(zlib.gzipSync(plain.body, { level: 6 }).length);
   });
 
   it("the head preloads no photo ahead of the style sheet but a list's first, the page's largest", async () => {

@@ -23,7 +23,7 @@ export function CopyAddress({ label, value }: { label: string; value: string }) 
   }
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       {/* The whole address, wrapped: the owner can check it before pasting it elsewhere. */}

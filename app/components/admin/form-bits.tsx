@@ -32,7 +32,7 @@ export function Select({
   const { t } = useT("admin");
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {label}
         {required ? <span className="text-red-700"> *</span> : null}
       </label>

@@ -76,7 +76,7 @@ export function ImageManager({ images, error }: { images: Image[]; error?: Probl
       </ul>
       {room > 0 ? (
         <div className="mt-4">
-          <label htmlFor="add-images" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="add-images" className="field-label">
             {t("imageManager.add", { room })}
           </label>
           <input

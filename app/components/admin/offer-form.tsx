@@ -107,7 +107,7 @@ export function OfferForm({
         ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className="block text-sm font-medium text-slate-700">
+        <label className="field-label">
           {t("deal.fields.terms")}
           <select
             name="terms"
@@ -148,7 +148,7 @@ export function OfferForm({
         />
       </div>
       {templates.length > 0 ? (
-        <label className="block text-sm font-medium text-slate-700">
+        <label className="field-label">
           {t("deal.fields.template")}
           <select
             name="template"
@@ -166,7 +166,7 @@ export function OfferForm({
           </select>
         </label>
       ) : null}
-      <label className="block text-sm font-medium text-slate-700">
+      <label className="field-label">
         {t("deal.fields.message")}
         <textarea
           ref={messageRef}

@@ -378,7 +378,7 @@ export function UploadForm({ refusal }: { refusal: FormRefusal }) {
           />
         </div>
         <div>
-          <label htmlFor="order-document-file" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="order-document-file" className="field-label">
             {t("order.upload.file")}
           </label>
           <input

@@ -80,9 +80,7 @@ export function CompareToggle({
         refusal.set(change.refused);
         if (!change.refused) compareStore.set(change.ids);
       }}
-      className={`inline-flex items-center gap-2 rounded-lg border font-semibold shadow-sm ${
-        size === "lg" ? "h-11 px-4" : "h-9 px-3 text-sm"
-      } ${on ? "border-accent-700 bg-accent-700 text-white hover:bg-accent-800" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"}`}
+      className={`compare-toggle ${size === "lg" ? "h-11 px-4" : "h-9 px-3 text-sm"}`}
       data-testid="compare-toggle"
       data-vehicle-id={vehicleId}
     >

@@ -75,7 +75,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
                   alt=""
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                  className="card-photo"
                 />
               </button>
             </li>

@@ -70,8 +70,7 @@ export function yearFilterFields(
   ];
 }
 
-const fieldClass =
-  "mt-1 block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
+const fieldClass = "field-sm";
 
 /**
  * The filter panel of a list. Its state is the URL: choosing in a list goes
@@ -219,7 +218,7 @@ export function FilterPanel({
           return [
             heading,
             <div key={f.name} className={wide}>
-              <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+              <label htmlFor={id} className="field-label">
                 {f.label}
               </label>
               {f.kind === "select" || f.kind === "dependent" ? (

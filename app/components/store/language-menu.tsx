@@ -29,7 +29,7 @@ export function LanguageMenu({ current }: { current: LanguageCode }) {
                 type="submit"
                 lang={language.code}
                 aria-current={language.code === current ? "true" : undefined}
-                className="block w-full px-3 py-2 text-left font-language-names text-sm hover:bg-accent-50 aria-[current]:font-semibold aria-[current]:text-accent-700"
+                className="language-choice"
               >
                 {language.name}
               </button>

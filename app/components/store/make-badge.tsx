@@ -12,20 +12,17 @@ export function makeMonogram(make: string): string {
 
 export function MakeBadge({ make }: { make: string }) {
   const letters = makeMonogram(make);
+  // Its look is in app.css (.make-badge): the home page shows ten of them.
   return (
-    <svg aria-hidden="true" viewBox="0 0 36 36" className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" data-testid="make-badge">
-      <circle cx="18" cy="18" r="17" className="fill-accent-50 stroke-accent-600" strokeWidth="1.5" />
-      <circle cx="18" cy="18" r="13.5" className="fill-none stroke-accent-200" strokeWidth="1" />
-      <text
-        x="18"
-        y="18"
-        dy="0.35em"
-        textAnchor="middle"
-        fontSize={letters.length > 1 ? 9 : 15}
-        fontWeight="700"
-        fontFamily="ui-sans-serif, system-ui, sans-serif"
-        className="fill-accent-800"
-      >
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 36 36"
+      className={letters.length > 1 ? "make-badge make-badge-long" : "make-badge"}
+      data-testid="make-badge"
+    >
+      <circle cx="18" cy="18" r="17" />
+      <circle cx="18" cy="18" r="13.5" />
+      <text x="18" y="18" dy="0.35em">
         {letters}
       </text>
     </svg>

@@ -13,9 +13,9 @@ export function Price({ yen, size = "md", label = "FOB" }: { yen: number; size?:
   const format = useFormat();
   return (
     <span className="inline-flex flex-col" data-testid="price">
-      <span className={`font-bold tracking-tight text-slate-900 ${size === "lg" ? "text-3xl" : "text-xl"}`}>
+      <span className={`price ${size === "lg" ? "text-3xl" : "text-xl"}`}>
         {format.yen(yen)}
-        {label ? <span className="ml-1 text-xs font-medium text-slate-500">{label}</span> : null}
+        {label ? <span className="price-terms">{label}</span> : null}
       </span>
       {rate ? (
         <span className={`text-slate-600 ${size === "lg" ? "text-base" : "text-sm"}`} data-testid="converted-price">

@@ -85,7 +85,7 @@ export function QuoteForm({
       ) : null}
       {quantity ? (
         <div>
-          <label htmlFor="quote-quantity" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="quote-quantity" className="field-label">
             {t("quoteForm.quantity")}
           </label>
           <input
@@ -149,7 +149,7 @@ export function QuoteForm({
       </div>
       {ports.length > 0 ? (
         <div>
-          <label htmlFor="quote-port" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="quote-port" className="field-label">
             {t("quoteForm.port")}
           </label>
           <select
@@ -174,7 +174,7 @@ export function QuoteForm({
         </div>
       ) : null}
       <div>
-        <label htmlFor="quote-message" className="block text-sm font-medium text-slate-700">
+        <label htmlFor="quote-message" className="field-label">
           {t("quoteForm.message")}
         </label>
         <textarea

@@ -39,7 +39,7 @@ export function RecentCards({ items, testId }: { items: StockCard[]; testId: str
               <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-slate-900">
                 <Link
                   to={`/vehicles/${item.id}`}
-                  className="after:absolute after:inset-0"
+                  className="card-link"
                   data-testid="recent-card-link"
                   data-vehicle-id={item.id}
                 >

@@ -142,7 +142,7 @@ export function SaveSearch({
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="query" value={query} />
           <input type="hidden" name="redirectTo" value={here} />
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-700">
+          <label htmlFor={`${id}-name`} className="field-label">
             {t("savedSearches.save.name")}
           </label>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -11,12 +11,11 @@ export type SearchBoxOptions = {
   years: number[];
 };
 
-const fieldClass =
-  "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[15px] text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none disabled:bg-slate-50 disabled:text-slate-400";
+const fieldClass = "field";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <label className="block text-sm font-medium text-slate-700">
+    <label className="field-label">
       {label}
       {children}
     </label>

@@ -51,7 +51,7 @@ export function StockImage({
       // three card photos held up the first paint of the page's text (Lighthouse, issue 24).
       fetchPriority={eager === "first" ? "high" : eager ? "low" : undefined}
       decoding="async"
-      className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      className="card-photo"
     />
   );
 }
@@ -156,9 +156,7 @@ export function StockCard({
   const hiddenOnPhoneRow = row ? "max-sm:hidden" : "";
   return (
     <article
-      className={`group relative overflow-hidden border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${
-        row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"
-      }`}
+      className={`card ${row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"}`}
       data-testid="list-card"
     >
       <div className={row ? "relative w-28 shrink-0 self-start sm:w-72" : "relative"} data-testid="card-photo">
@@ -195,17 +193,15 @@ export function StockCard({
                 alt=""
                 loading="lazy"
                 decoding="async"
-                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                className="card-photo"
               />
             ))}
           </div>
         ) : null}
       </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-1 ${row ? "p-3 sm:p-4" : "p-4"}`}>
-        <Heading
-          className={`line-clamp-2 font-semibold text-slate-900 ${row ? "text-sm leading-snug sm:text-base" : "text-base"}`}
-        >
-          <Link to={href} className="after:absolute after:inset-0" data-testid="stock-card-link">
+      <div className={`card-body ${row ? "p-3 sm:p-4" : "p-4"}`}>
+        <Heading className={`card-title ${row ? "text-sm leading-snug sm:text-base" : "text-base"}`}>
+          <Link to={href} className="card-link" data-testid="stock-card-link">
             {item.name}
           </Link>
         </Heading>

@@ -22,10 +22,7 @@ export function StockMenu({
   const { t } = useT("stock");
   const base = `/${kind}`;
   const typeList = kind === "vehicles" ? "bodyType" : "partType";
-  const linkClass = (active: boolean) =>
-    `flex items-center justify-between rounded-md px-3 py-1.5 text-sm ${
-      active ? "bg-accent-50 font-semibold text-accent-800" : "text-slate-700 hover:bg-slate-100"
-    }`;
+  const linkClass = (active: boolean) => (active ? "menu-link menu-link-on" : "menu-link");
   // Choosing a make keeps the other filters but the model; a type, all but the subtype (see menuCounts).
   const hrefOf = (param: "Make" | "Type", name: string) =>
     `${base}${listSearch(keys, { filters: { ...withoutFilter(current, param), [param]: name } })}`;
@@ -42,10 +39,7 @@ export function StockMenu({
             >
               <span>{param === "Type" ? optionLabel(t, typeList, item.name) : item.name}</span>
               {item.count === null ? null : (
-                <span
-                  className="text-xs text-slate-600 tabular-nums"
-                  aria-label={t("menu.inStock", { count: item.count })}
-                >
+                <span className="menu-count" aria-label={t("menu.inStock", { count: item.count })}>
                   {item.count}
                 </span>
               )}

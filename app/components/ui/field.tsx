@@ -40,7 +40,7 @@ export function Field({
   const isPassword = type === "password";
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       <div className="relative">

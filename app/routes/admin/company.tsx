@@ -231,7 +231,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             data-testid="office-photo-form"
           >
             <div>
-              <label htmlFor="office-photos-input" className="block text-sm font-medium text-slate-700">
+              <label htmlFor="office-photos-input" className="field-label">
                 {t("company.photos.add")}
               </label>
               <input

@@ -670,7 +670,7 @@ function NumberField({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       <input
@@ -710,7 +710,7 @@ function Choice({
   // A value posted by hand that is not among the options: the first is shown, the error beside it.
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
       <select

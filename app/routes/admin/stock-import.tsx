@@ -86,7 +86,7 @@ function FileField(props: {
   const { id, error } = props;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="field-label">
         {props.label}
       </label>
       <input

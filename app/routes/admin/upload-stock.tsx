@@ -66,7 +66,7 @@ export default function UploadStock({ loaderData, actionData }: Route.ComponentP
         <StockFields kind={kind} screen="upload" years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-base font-semibold text-slate-900">{t(screen.words.photos)}</legend>
-          <label htmlFor={`${kind}-images`} className="block text-sm font-medium text-slate-700">
+          <label htmlFor={`${kind}-images`} className="field-label">
             {t("upload.photos")}
           </label>
           <input

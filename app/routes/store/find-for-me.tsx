@@ -96,7 +96,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
   const destination = values.destination ?? (root?.destination ? portLabel(root.destination) : "");
   const yearSelect = (name: "yearFrom" | "yearTo") => (
     <div>
-      <label htmlFor={`find-${name}`} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={`find-${name}`} className="field-label">
         {t(`find.${name}`)}
       </label>
       <select
@@ -215,7 +215,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
             />
           </div>
           <div>
-            <label htmlFor="find-message" className="block text-sm font-medium text-slate-700">
+            <label htmlFor="find-message" className="field-label">
               {t("find.message")}
             </label>
             <textarea

@@ -190,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/vehicles?Make=${encodeURIComponent(make)}`}
                   aria-describedby={makeCounts ? `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}` : undefined}
-                  className="flex h-14 items-center gap-2 rounded-xl border border-slate-200 bg-white px-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:border-accent-600 hover:text-accent-700 sm:justify-center sm:gap-3 sm:px-3 sm:text-base"
+                  className="make-tile"
                 >
                   <MakeBadge make={make} />
                   <span className="truncate">{make}</span>
