@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -62,7 +63,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = admin
     ? catalogueFor(adminLanguage(language), "admin")
     : catalogueFor(language, customer || isOrderPath(url.pathname) ? "buyer" : "public");
-  const here = `${config.publicUrl.origin}${url.pathname}${url.search}`;
   // The port the buyer ships to, and the ports to choose from (public pages only).
   const [destination, ports] = admin
     ? [null, []]
@@ -92,8 +92,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     language,
     // Which catalogue, not its text: the browser fetches that once and keeps it (see the Layout's head).
     catalogue: { language: catalogue.language, version: catalogue.version },
-    // Search engines find each language of a public page at its own address.
-    alternates: admin ? [] : languageAlternates(here),
     currency,
     rate,
     destination,
@@ -147,6 +145,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const ref = root?.catalogue ?? null;
   const catalogue = heldCatalogue(ref);
   const language = ref?.language ?? "en";
+  // Search engines find each language of a public page at its own address (made here, not sent in the data).
+  const location = useLocation();
+  const alternates =
+    root && !isAdminPath(location.pathname)
+      ? languageAlternates(`${root.settings.publicUrl}${location.pathname}${location.search}`)
+      : [];
   // Photos may be served from a CDN or the bucket (MEDIA_PUBLIC_URL); every image URL below is made from this.
   setMediaBase(root?.settings.mediaBase);
   const page = (
@@ -164,7 +168,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The page's text, fetched beside the scripts; entry.client.tsx waits for it. */}
         {ref && <link rel="preload" as="fetch" href={catalogueHref(ref)} crossOrigin="anonymous" />}
         <Links />
-        {root?.alternates.map((a) => (
+        {alternates.map((a) => (
           <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
         ))}
       </head>

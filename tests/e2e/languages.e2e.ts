@@ -183,6 +183,11 @@ describe("languages", () => {
       .toBe(1);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(fetched).toEqual([href]);
+    // The language addresses in the head follow the page the browser moved to.
+    const moved = new URL(page.url()).pathname;
+    await expect
+      .poll(() => page.locator('link[rel="alternate"][hreflang="si"]').getAttribute("href"))
+      .toMatch(new RegExp(`${moved}\\?lng=si$`));
     await page.context().close();
   });
 

@@ -20,17 +20,15 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export async function loader(args: Route.LoaderArgs) {
   const detail = await loadStockDetail(args, "part", getPart);
   if (!detail.item) return detail.notFound;
-  const { url, origin } = detail.page;
   return {
     ...detail.page,
-    jsonLd: productJsonLd(detail.item, url, origin),
     maxQuantity: partQuantityLimit(detail.item.quantity),
   };
 }
 
 export const shouldRevalidate = keepQuoteForm;
 
-/** The page's structured data, built here so that the page's script does not carry it. */
+/** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
 function productJsonLd(p: PartDetail, url: string, origin: string) {
   return {
     "@context": "https://schema.org",
@@ -70,7 +68,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const format = useFormat();
   const p = loaderData.item;
   if (!p) return <StockNotFound kind="part" />;
-  const data = { ...loaderData, item: p };
+  const data = { ...loaderData, item: p, jsonLd: productJsonLd(p, loaderData.url, loaderData.origin) };
   const facts = carFactRows(p, t, format.number);
   return (
     <StockDetailPage

@@ -37,13 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
     await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
-  const { url, origin } = detail.page;
-  return { ...detail.page, jsonLd: carJsonLd(vehicle, url, origin), similar: await similarVehicles(db, vehicle) };
+  return { ...detail.page, similar: await similarVehicles(db, vehicle) };
 }
 
 export const shouldRevalidate = keepQuoteForm;
 
 /** The page's structured data, built here so that the page's script does not carry it. */
+/** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
 function carJsonLd(v: VehicleDetail, url: string, origin: string) {
   return {
     "@context": "https://schema.org",
@@ -99,7 +99,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const v = loaderData.item;
   useRecordRecentView(v?.id ?? null);
   if (!v) return <StockNotFound kind="vehicle" />;
-  const data = { ...loaderData, item: v };
+  const data = { ...loaderData, item: v, jsonLd: carJsonLd(v, loaderData.url, loaderData.origin) };
   const sold = v.stockStatus === "sold";
   return (
     <StockDetailPage
