@@ -19,8 +19,9 @@ import { getCustomer } from "./domain/accounts/sessions.server";
 import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
-import { destinationFromCookie, portChoices } from "./domain/freight/freight.server";
-import { importingFor } from "./domain/imports/import-rules.server";
+import { destinationAmong, listFreightPorts, portChoicesOf } from "./domain/freight/freight.server";
+import { importingFrom, readImportings } from "./domain/imports/import-rules.server";
+import { keptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
@@ -63,15 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = admin
     ? catalogueFor(adminLanguage(language), "admin")
     : catalogueFor(language, customer || isOrderPath(url.pathname) ? "buyer" : "public");
+  // Read once for many pages, until they change (see app/db/kept-reads.server.ts).
+  const keep = await keptReads(db, config.pageCacheSeconds * 1000);
   // The port the buyer ships to, and the ports to choose from (public pages only).
-  const [destination, ports] = admin
-    ? [null, []]
-    : await Promise.all([destinationFromCookie(db, readCookie(cookies, COOKIES.port.name)), portChoices(db)]);
+  const freightPorts = admin ? [] : await keep("freight ports", () => listFreightPorts(db));
+  const destination = destinationAmong(freightPorts, readCookie(cookies, COOKIES.port.name));
+  const ports = portChoicesOf(freightPorts);
   // The country the buyer imports into (chosen, else the port's), its rule and the months a vehicle ordered today is counted at.
   const importing = admin
     ? null
-    : await importingFor(
-        db,
+    : importingFrom(
+        await keep("import rules", () => readImportings(db)),
         readCookie(cookies, COOKIES.importCountry.name) ?? destination?.country ?? null,
         ports.map((p) => p.country),
       );
@@ -86,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return null;
   });
   // The footer and About show the company as the owner last saved it (staff panel, Company).
-  const company = await getCompany(db, config.shop);
+  const company = await keep("company", () => getCompany(db, config.shop));
   return {
     settings: publicSettings(config, company),
     language,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { forgetKeptReads } from "~/db/kept-reads.server";
 import { languageFromAcceptLanguage } from "~/i18n/languages";
 import { COOKIES, readCookie, SESSION_COOKIE_NAMES } from "~/utils/cookies";
 import { carriesSession, openRequestScope, type RequestScope } from "~/utils/request-scope.server";
@@ -55,10 +56,18 @@ function cut(body: Buffer, nonce: string | null): Buffer[] {
   return pieces;
 }
 
-/** Opens the scope in which the app marks what it learns of a request (placed before the cache). */
+/**
+ * Opens the scope in which the app marks what it learns of a request (placed before the cache).
+ * A request that changed public content forgets the reads pages share once more when it is
+ * answered, its change then written: on PostgreSQL another page may have read between the
+ * change's first forgetting and its commit.
+ */
 export function scopeEachRequest(_req: Request, res: Response, next: NextFunction) {
   openRequestScope((scope) => {
     res.locals.scope = scope;
+    res.on("finish", () => {
+      if (scope.publicContentChanged) forgetKeptReads();
+    });
     next();
   });
 }

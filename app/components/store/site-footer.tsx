@@ -39,7 +39,7 @@ export function SiteFooter({ shop, company }: { shop: ShopSettings; company: Com
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
             {SITEMAP.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="inline-block py-1 hover:text-accent-700 hover:underline">
+                <Link to={item.to} className="footer-link">
                   {t(item.label)}
                 </Link>
               </li>

@@ -39,11 +39,8 @@ export function TopBar({ shop, language }: { shop: ShopSettings; language: Langu
   );
 }
 
-function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-[15px] font-medium ${
-    isActive ? "text-accent-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
-}
+/** A link of the main menu; the current page's (aria-current, set by NavLink) in the accent (app.css). */
+const navClass = "nav-link";
 
 export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
   const { t } = useT();
@@ -75,7 +72,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
               key={item.to}
               to={item.to}
               end={item.end}
-              className={(state) => `${navClass(state)} ${"wideOnly" in item ? "hidden xl:inline" : ""}`}
+              className={"wideOnly" in item ? `${navClass} hidden xl:inline` : navClass}
             >
               {t(item.label)}
             </NavLink>
@@ -117,7 +114,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
             <ul className="flex flex-col">
               {[...NAV, ...accountLinks.map((l) => ({ ...l, end: false }))].map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={(s) => `block ${navClass(s)} py-3`}>
+                  <NavLink to={item.to} end={item.end} className={`block ${navClass} py-3`}>
                     {t(item.label)}
                   </NavLink>
                 </li>

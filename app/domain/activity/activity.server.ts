@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { nowIso } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { forgetKeptReads } from "~/db/kept-reads.server";
 import { markPublicContentChanged } from "~/utils/request-scope.server";
 
 /** Subjects whose changes public pages show (stock, its prices and photos, the freight table, exchange rates, the company, import rules). */
@@ -18,10 +19,14 @@ export type ActivityEntry = {
 /**
  * Records who did what and when. Call it inside the transaction of the change it records.
  * Every change to what public pages show is logged, so this is also where the
- * page cache learns that it must start afresh.
+ * page cache, and the reads every page shares (app/db/kept-reads.server.ts),
+ * learn that they must start afresh.
  */
 export async function logActivity(db: Kysely<Database>, entry: ActivityEntry): Promise<void> {
-  if (PUBLIC_SUBJECTS.has(entry.action.split(".")[0]!)) markPublicContentChanged();
+  if (PUBLIC_SUBJECTS.has(entry.action.split(".")[0]!)) {
+    markPublicContentChanged();
+    forgetKeptReads();
+  }
   await db
     .insertInto("activity_log")
     .values({

@@ -11,11 +11,11 @@ import { createQuote } from "~/domain/quotes/quotes.server";
 import {
   addFreightPort,
   deleteFreightPort,
-  destinationFromCookie,
+  destinationAmong,
   listFreightPorts,
   PORT_EXISTS,
   PORT_NOT_FOUND,
-  portChoices,
+  portChoicesOf,
   updateFreightPort,
 } from "./freight.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
@@ -57,12 +57,12 @@ describe("the freight table", () => {
 
     const id = (a as { id: number }).id;
     expect(await updateFreightPort(t.db, owner, id, { ...colombo, large: 180_000 })).toEqual({ ok: true, id });
-    expect((await destinationFromCookie(t.db, String(id)))?.freight.large).toBe(180_000);
+    expect(destinationAmong(await listFreightPorts(t.db), String(id))?.freight.large).toBe(180_000);
 
     const mombasa = (b as { id: number }).id;
     expect(await deleteFreightPort(t.db, owner, mombasa)).toBe(true);
     expect(await deleteFreightPort(t.db, owner, mombasa)).toBe(false);
-    expect((await portChoices(t.db)).map((p) => p.port)).toEqual(["Colombo"]);
+    expect(portChoicesOf(await listFreightPorts(t.db))).toEqual([{ id, country: "Sri Lanka", port: "Colombo" }]);
 
     const log = await t.db
       .selectFrom("activity_log")
@@ -96,10 +96,17 @@ describe("the freight table", () => {
   });
 
   it("reads the chosen port from its cookie, and ignores junk or a port since deleted", async () => {
-    const [port] = await listFreightPorts(t.db);
-    expect(await destinationFromCookie(t.db, String(port!.id))).toMatchObject({ port: port!.port });
+    const ports = await listFreightPorts(t.db);
+    const port = ports[0]!;
+    expect(destinationAmong(ports, String(port.id))).toEqual({
+      id: port.id,
+      country: port.country,
+      port: port.port,
+      freight: port.freight,
+      insuranceBp: port.insuranceBp,
+    });
     for (const junk of [null, "", "abc", "-1", "0", "1e3", "99999999", "1; DROP TABLE freight_ports"])
-      expect(await destinationFromCookie(t.db, junk)).toBeNull();
+      expect(destinationAmong(ports, junk)).toBeNull();
   });
 });
 

@@ -82,8 +82,8 @@ export async function listFreightPorts(db: DB): Promise<FreightPort[]> {
 }
 
 /** The ports a buyer can choose from, for the picker. */
-export async function portChoices(db: DB): Promise<PortChoice[]> {
-  return (await listFreightPorts(db)).map(({ id, country, port }) => ({ id, country, port }));
+export function portChoicesOf(ports: readonly FreightPort[]): PortChoice[] {
+  return ports.map(({ id, country, port }) => ({ id, country, port }));
 }
 
 export async function getFreightPort(db: DB, id: number): Promise<FreightPort | null> {
@@ -92,10 +92,10 @@ export async function getFreightPort(db: DB, id: number): Promise<FreightPort | 
   return row ? toPort(row) : null;
 }
 
-/** The chosen port from its cookie value, or null when unset or no longer in the table. */
-export async function destinationFromCookie(db: DB, value: string | null): Promise<Destination | null> {
+/** The chosen port from its cookie value, among the table's ports; null when unset or no longer in the table. */
+export function destinationAmong(ports: readonly FreightPort[], value: string | null): Destination | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const port = await getFreightPort(db, Number(value));
+  const port = ports.find((p) => p.id === Number(value));
   if (!port) return null;
   const { updatedAt: _, ...destination } = port;
   return destination;

@@ -354,6 +354,17 @@ export type Importing = ImportingAnswer & {
   countries: string[];
 };
 
+/** The import rules, by country, and the shipping times: what `importingFor` works from. */
+export type ImportReadings = { rules: Selectable<ImportRuleTable>[]; settings: ImportSettings };
+
+export async function readImportings(db: Kysely<Database>): Promise<ImportReadings> {
+  const [rules, settings] = await Promise.all([
+    db.selectFrom("import_rules").selectAll().orderBy("country").execute(),
+    getImportSettings(db),
+  ]);
+  return { rules, settings };
+}
+
 /** The root's import facts, from the country chosen (else the port's) and the freight table's countries. */
 export async function importingFor(
   db: Kysely<Database>,
@@ -361,10 +372,16 @@ export async function importingFor(
   portCountries: readonly string[],
   now = new Date(),
 ): Promise<Importing> {
-  const [rules, settings] = await Promise.all([
-    db.selectFrom("import_rules").selectAll().orderBy("country").execute(),
-    getImportSettings(db),
-  ]);
+  return importingFrom(await readImportings(db), chosen, portCountries, now);
+}
+
+/** The same, from rules and settings already read. */
+export function importingFrom(
+  { rules, settings }: ImportReadings,
+  chosen: string | null,
+  portCountries: readonly string[],
+  now = new Date(),
+): Importing {
   const byKey = new Map<string, string>();
   for (const country of [...rules.map((r) => r.country), ...portCountries])
     if (!byKey.has(countryKey(country))) byKey.set(countryKey(country), country);

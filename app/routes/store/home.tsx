@@ -213,7 +213,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <ul className="mt-6 grid grid-cols-5 gap-3 sm:grid-cols-10" aria-label={t("makes.typesLabel")}>
+          <ul className="mt-6 grid grid-cols-4 gap-3 sm:grid-cols-5 lg:grid-cols-10" aria-label={t("makes.typesLabel")}>
             {HOME_TYPES.map((type) => (
               <li key={type} className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
                 <TypeIcon type={type} />

@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import { type DB, dialectOf } from "./db.server";
+
+/*
+ * What every public page reads and only staff change (the ports, the import
+ * rules and their settings, the company's details), kept in the process
+ * instead of read again for every page: the root of every page asked the
+ * database four times for them.
+ *
+ * Kept only while it is sure to be what the database holds:
+ * - A change made through the shop forgets them at once: every such change
+ *   writes the activity log, which calls forgetKeptReads (as it tells the
+ *   page cache).
+ * - SQLite: until another process writes to the database (a script, a second
+ *   instance), which SQLite tells each connection (`PRAGMA data_version`).
+ * - PostgreSQL: for the page cache's lifetime, the time a page may already be
+ *   behind a change made by another instance; with the page cache off, not
+ *   at all.
+ * - A read that began before a change serves only the page that asked for it.
+ */
+
+type Kept = { generation: number; dataVersion: number | null; until: number; reads: Map<string, Promise<unknown>> };
+
+const keptBy = new WeakMap<DB, Kept>();
+/** Goes up with every change made through the shop: what was kept before is not used again. */
+let generation = 0;
+
+export function forgetKeptReads(): void {
+  generation++;
+}
+
+/** Counts the commits of other connections to the same SQLite file (see the SQLite manual, PRAGMA data_version). */
+async function dataVersion(db: DB): Promise<number> {
+  const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(db);
+  return rows[0]!.data_version;
+}
+
+export type KeptRead = <T>(name: string, read: () => Promise<T>) => Promise<T>;
+
+/**
+ * The reads kept for this database, checked once per page: call it at the
+ * start of a request and read through what it returns.
+ */
+export async function keptReads(db: DB, lifetimeMs: number, now = Date.now()): Promise<KeptRead> {
+  const sqlite = dialectOf(db) === "sqlite";
+  if (!sqlite && lifetimeMs <= 0) return (_name, read) => read();
+  const version = sqlite ? await dataVersion(db) : null;
+  let kept = keptBy.get(db);
+  if (!kept || kept.generation !== generation || kept.dataVersion !== version || now >= kept.until) {
+    kept = { generation, dataVersion: version, until: sqlite ? Infinity : now + lifetimeMs, reads: new Map() };
+    keptBy.set(db, kept);
+  }
+  const { reads } = kept;
+  return <T>(name: string, read: () => Promise<T>): Promise<T> => {
+    let value = reads.get(name) as Promise<T> | undefined;
+    if (!value) {
+      value = read();
+      reads.set(name, value);
+      // A failed read is tried again by the next page.
+      value.catch(() => {
+        if (reads.get(name) === value) reads.delete(name);
+      });
+    }
+    return value;
+  };
+}
