@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? catalogueFor(adminLanguage(language), "admin")
     : catalogueFor(language, customer || isOrderPath(url.pathname) ? "buyer" : "public");
   // Read once for many pages, until they change (see app/db/kept-reads.server.ts).
-  const keep = await keptReads(db, config.pageCacheSeconds * 1000);
+  const keep = await keptReads(db, config.env === "development" ? 0 : config.pageCacheSeconds * 1000);
   // The port the buyer ships to, and the ports to choose from (public pages only).
   const freightPorts = admin ? [] : await keep("freight ports", () => listFreightPorts(db));
   const destination = destinationAmong(freightPorts, readCookie(cookies, COOKIES.port.name));

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
@@ -57,7 +58,7 @@ export async function compressAssets(
   return total;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const folder = path.resolve(import.meta.dirname, "../build/client/assets");
   const started = Date.now();
   const total = await compressAssets(folder);

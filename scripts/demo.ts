@@ -31,7 +31,7 @@ const serverBuild = path.join(root, "build/server/index.js");
 const sources = Math.max(newestChange(path.join(root, "app")), newestChange(path.join(root, "server")));
 if (!fs.existsSync(serverBuild) || fs.statSync(serverBuild).mtimeMs < sources) {
   console.log("Building the shop...");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -58,16 +58,24 @@ function cut(body: Buffer, nonce: string | null): Buffer[] {
 
 /**
  * Opens the scope in which the app marks what it learns of a request (placed before the cache).
- * A request that changed public content forgets the reads pages share once more when it is
- * answered, its change then written: on PostgreSQL another page may have read between the
- * change's first forgetting and its commit.
+ * A write that changed public content forgets the reads pages share (app/db/kept-reads.server.ts)
+ * once more when its change is committed, as the cache below is emptied: when its answer starts,
+ * or its client is gone. On PostgreSQL another page may have read them between the change's
+ * first forgetting and its commit.
  */
-export function scopeEachRequest(_req: Request, res: Response, next: NextFunction) {
+export function scopeEachRequest(req: Request, res: Response, next: NextFunction) {
   openRequestScope((scope) => {
     res.locals.scope = scope;
-    res.on("finish", () => {
-      if (scope.publicContentChanged) forgetKeptReads();
-    });
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+      res.writeHead = ((...args: unknown[]) => {
+        if (scope.publicContentChanged) forgetKeptReads();
+        return writeHead(...args);
+      }) as Response["writeHead"];
+      res.on("close", () => {
+        if (scope.publicContentChanged) forgetKeptReads();
+      });
+    }
     next();
   });
 }

@@ -26,13 +26,19 @@ export function precompressedAssets(folder: string) {
     if (offered.length === 0) return next();
     // Whichever way the file goes, caches must keep one answer per encoding.
     res.vary("Accept-Encoding");
-    // Brotli first whenever it is read: browsers list gzip first ("gzip, deflate, br, zstd") but prefer neither.
+    // Brotli whenever it is read at all, the smaller: browsers list gzip first ("gzip, deflate, br, zstd")
+    // without preferring it; a browser that gives gzip a higher weight still gets brotli.
     const encoding = offered.find((e) => req.acceptsEncodings(e.name) === e.name);
     if (!encoding) return next();
     res.type(path.extname(name));
     res.setHeader("Content-Encoding", encoding.name);
     res.sendFile(name + encoding.ext, { root: folder, immutable: true, maxAge: "1y" }, (error) => {
-      if (error) next(error);
+      // Sent, or the browser left part way (a phone on a slow line): nothing to answer.
+      if (!error || res.headersSent) return;
+      // The copy gone since the start: the file itself, as it is.
+      res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
+      next();
     });
   };
 }

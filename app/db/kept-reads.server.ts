@@ -13,9 +13,10 @@ import { type DB, dialectOf } from "./db.server";
  *   page cache).
  * - SQLite: until another process writes to the database (a script, a second
  *   instance), which SQLite tells each connection (`PRAGMA data_version`).
- * - PostgreSQL: for the page cache's lifetime, the time a page may already be
- *   behind a change made by another instance; with the page cache off, not
- *   at all.
+ * - PostgreSQL: for half the page cache's lifetime (a page may already be that
+ *   far behind a change made by another instance; a page kept from reads kept
+ *   so is at most one and a half lifetimes behind); with the page cache off,
+ *   or while developing, not at all.
  * - A read that began before a change serves only the page that asked for it.
  */
 
@@ -39,7 +40,8 @@ export type KeptRead = <T>(name: string, read: () => Promise<T>) => Promise<T>;
 
 /**
  * The reads kept for this database, checked once per page: call it at the
- * start of a request and read through what it returns.
+ * start of a request and read through what it returns. `lifetimeMs` is the
+ * page cache's (PostgreSQL only).
  */
 export async function keptReads(db: DB, lifetimeMs: number, now = Date.now()): Promise<KeptRead> {
   const sqlite = dialectOf(db) === "sqlite";
@@ -47,7 +49,7 @@ export async function keptReads(db: DB, lifetimeMs: number, now = Date.now()): P
   const version = sqlite ? await dataVersion(db) : null;
   let kept = keptBy.get(db);
   if (!kept || kept.generation !== generation || kept.dataVersion !== version || now >= kept.until) {
-    kept = { generation, dataVersion: version, until: sqlite ? Infinity : now + lifetimeMs, reads: new Map() };
+    kept = { generation, dataVersion: version, until: sqlite ? Infinity : now + lifetimeMs / 2, reads: new Map() };
     keptBy.set(db, kept);
   }
   const { reads } = kept;

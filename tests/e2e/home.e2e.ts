@@ -95,6 +95,11 @@ describe("home page", () => {
     }
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // A browser that refuses brotli gets gzip; one that reads neither, the file itself.
+    expect((await sent("br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
+    const neither = await sent("br;q=0, gzip;q=0");
+    expect(neither.headers["content-encoding"]).toBeUndefined();
+    expect(neither.body.equals(plain.body)).toBe(true);
     // Smaller than compressing for each request could afford (brotli's quality 4, gzip's level 6, as for pages).
     const quick = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
     expect(br.body.length).toBeLessThan(quick.length * 0.95);

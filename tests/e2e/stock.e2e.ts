@@ -294,16 +294,16 @@ describe("detail pages", () => {
   });
 
   it("a detail page's data carries its structured data and language addresses no second time", async () => {
-    for (const path of ["/vehicles/1", "/parts/1"]) {
-      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+    for (const page of ["/vehicles/1", "/parts/1"]) {
+      const html = await (await fetch(`${baseUrl()}${page}`)).text();
       const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
-      expect(ld, `${path} has its structured data`).toContain('"@context":"https://schema.org"');
-      expect(html, `${path} has its language addresses`).toContain('<link rel="alternate" hrefLang="si"');
+      expect(ld, `${page} has its structured data`).toContain('"@context":"https://schema.org"');
+      expect(html, `${page} has its language addresses`).toContain('<link rel="alternate" hrefLang="si"');
       // What the browser gets to take the page over: made from the item there, not sent again.
       const data = html.slice(html.indexOf("streamController.enqueue"));
-      expect(data.length, `${path} has its data`).toBeGreaterThan(1000);
+      expect(data.length, `${page} has its data`).toBeGreaterThan(1000);
       for (const sentOnce of ["schema.org", "hrefLang", "lng=si"])
-        expect(data, `${path}: ${sentOnce}`).not.toContain(sentOnce);
+        expect(data, `${page}: ${sentOnce}`).not.toContain(sentOnce);
     }
   });
 

@@ -42,7 +42,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepQuoteForm;
 
-/** The page's structured data, built here so that the page's script does not carry it. */
 /** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
 function carJsonLd(v: VehicleDetail, url: string, origin: string) {
   return {
