@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-11-29-01-import-make-indexes", "Down", "Success"],
       ["2026-11-28-01-order-indexes", "Down", "Success"],
       ["2026-11-27-01-model-price-index", "Down", "Success"],
       ["2026-11-26-02-stock-imports", "Down", "Success"],
@@ -160,6 +161,7 @@ describe("migrations", () => {
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
+      "2026-11-29-01-import-make-indexes",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -203,6 +205,7 @@ describe("migrations", () => {
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
+      "2026-11-29-01-import-make-indexes",
     ]);
     const statuses = () =>
       t.db
@@ -235,6 +238,7 @@ describe("migrations", () => {
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
+      "2026-11-29-01-import-make-indexes",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
@@ -271,6 +275,7 @@ describe("migrations", () => {
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
+      "2026-11-29-01-import-make-indexes",
     ]);
     const keys = await t.db
       .selectFrom("parts")
@@ -320,6 +325,7 @@ describe("migrations", () => {
       "2026-11-26-02-stock-imports",
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
+      "2026-11-29-01-import-make-indexes",
     ]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });

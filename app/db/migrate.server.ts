@@ -20,6 +20,7 @@ import * as partFitment from "./migrations/2026-11-26-01-part-fitment";
 import * as stockImports from "./migrations/2026-11-26-02-stock-imports";
 import * as modelPriceIndex from "./migrations/2026-11-27-01-model-price-index";
 import * as orderIndexes from "./migrations/2026-11-28-01-order-indexes";
+import * as importMakeIndexes from "./migrations/2026-11-29-01-import-make-indexes";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-02-stock-imports": stockImports,
   "2026-11-27-01-model-price-index": modelPriceIndex,
   "2026-11-28-01-order-indexes": orderIndexes,
+  "2026-11-29-01-import-make-indexes": importMakeIndexes,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

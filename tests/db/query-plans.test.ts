@@ -669,6 +669,12 @@ describe("'Only what I can import' at 100,000 vehicles", () => {
       expect(count[0]!.total, country).toBeGreaterThan(0);
       expect(count[0]!.total, country).toBeLessThan(STOCK.vehicles);
     }
+    // A country and a make: counted from the make's range of an import index alone, not from the make's vehicles.
+    for (const [country, start] of Object.entries(IMPORT_COUNTRIES)) {
+      const count = seen.filter((s) => s.qs === `ImportTo=${country}&Make=Toyota` && s.kind === "count");
+      expect(count, country).toHaveLength(1);
+      expect(count[0]!.plan, country).toContain(`vehicles_import_make_${start}_idx`);
+    }
     // Nothing admitted: counted as none, and no page fetched.
     for (const qs of IMPORT_EDGES.slice(1))
       expect(seen.filter((s) => s.qs === qs).map((s) => [s.kind, s.total])).toEqual([["count", 0]]);
