@@ -153,7 +153,8 @@ export function StockCard({
   const format = useFormat();
   const row = layout === "row";
   const thumbs = (item.imageCount ?? 0) >= 5 ? (item.images ?? []).slice(1, 5) : [];
-  const hiddenOnPhoneRow = row ? "max-sm:hidden" : "";
+  /** Hidden in a phone's compact row. */
+  const notInPhoneRow = (classes: string) => (row ? `${classes} max-sm:hidden` : classes);
   return (
     <article
       className={`card ${row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"}`}
@@ -177,13 +178,13 @@ export function StockCard({
             </div>
           ) : null}
           {compare && item.kind === "vehicle" ? (
-            <div className={`absolute right-3 bottom-3 z-10 ${hiddenOnPhoneRow}`}>
+            <div className={notInPhoneRow("absolute right-3 bottom-3 z-10")}>
               <CompareToggle vehicleId={item.id} name={item.name} />
             </div>
           ) : null}
         </div>
         {thumbs.length > 0 ? (
-          <div className={`grid grid-cols-4 gap-0.5 bg-white pt-0.5 ${hiddenOnPhoneRow}`} data-testid="card-thumbnails">
+          <div className={notInPhoneRow("grid grid-cols-4 gap-0.5 bg-white pt-0.5")} data-testid="card-thumbnails">
             {thumbs.map((image) => (
               <img
                 key={image.key}
@@ -217,10 +218,10 @@ export function StockCard({
               .join(" · ")}
           </p>
         ) : null}
-        <p className={`text-sm text-slate-600 ${hiddenOnPhoneRow}`} data-testid="stock-card-facts">
+        <p className={notInPhoneRow("card-facts")} data-testid="stock-card-facts">
           {cardFacts(item, t, format.number, inList)}
         </p>
-        <p className={`text-xs text-slate-500 ${hiddenOnPhoneRow}`}>
+        <p className={notInPhoneRow("card-ref")}>
           {t("card.ref", { ref: item.refId })}
           {inList && item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
         </p>
@@ -228,7 +229,7 @@ export function StockCard({
           <Price yen={item.price} />
           <DeliveredPrice yen={item.price} sizeClass={item.sizeClass} />
           {item.kind === "vehicle" && item.year !== null ? (
-            <div className={`mt-1 ${hiddenOnPhoneRow}`}>
+            <div className={notInPhoneRow("mt-1")}>
               <ImportBadge item={{ ...item, year: item.year }} />
             </div>
           ) : null}

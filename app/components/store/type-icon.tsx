@@ -15,11 +15,12 @@ const SHAPES: Record<string, string> = {
 
 export function TypeIcon({ type }: { type: string }) {
   const path = own(SHAPES, type) ?? SHAPES.Sedan;
+  // Its colours and lines are in app.css (.type-icon): the home page shows ten.
   return (
-    <svg aria-hidden="true" viewBox="0 0 64 32" className="h-10 w-20">
-      <path d={path} className="fill-accent-100 stroke-accent-700" strokeWidth="1.5" strokeLinejoin="round" />
-      <circle cx="16" cy="26" r="4.5" className="fill-white stroke-accent-700" strokeWidth="2" />
-      <circle cx="48" cy="26" r="4.5" className="fill-white stroke-accent-700" strokeWidth="2" />
+    <svg aria-hidden="true" viewBox="0 0 64 32" className="type-icon">
+      <path d={path} />
+      <circle cx="16" cy="26" r="4.5" />
+      <circle cx="48" cy="26" r="4.5" />
     </svg>
   );
 }

@@ -197,11 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {makeCounts ? (
                     <>
                       {/* The link's name stays the make; the count is its description ("9 in stock"). */}
-                      <span
-                        className="ml-auto text-xs font-medium text-slate-600 tabular-nums sm:ml-0"
-                        aria-hidden="true"
-                        data-testid="make-count"
-                      >
+                      <span className="make-count" aria-hidden="true" data-testid="make-count">
                         {makeCounts[make] ?? 0}
                       </span>
                       <span id={`make-count-${make.replace(/[^a-z0-9]+/gi, "-")}`} hidden>
@@ -215,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
           <ul className="mt-6 grid grid-cols-4 gap-3 sm:grid-cols-5 lg:grid-cols-10" aria-label={t("makes.typesLabel")}>
             {HOME_TYPES.map((type) => (
-              <li key={type} className="flex flex-col items-center gap-1 text-center text-xs text-slate-600">
+              <li key={type} className="type-tile">
                 <TypeIcon type={type} />
                 {optionLabel(stockT, "bodyType", type)}
               </li>
