@@ -57,25 +57,32 @@ function cut(body: Buffer, nonce: string | null): Buffer[] {
 }
 
 /**
+ * Runs `fn` when a write that changed public content has its change committed: when its answer
+ * starts (before the browser can ask for the page it leads to), or when its client is gone before
+ * that (the change may be committed all the same).
+ */
+function whenPublicChangeCommitted(req: Request, res: Response, scope: RequestScope | undefined, fn: () => void) {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    if (scope?.publicContentChanged) fn();
+    return writeHead(...args);
+  }) as Response["writeHead"];
+  res.on("close", () => {
+    if (scope?.publicContentChanged) fn();
+  });
+}
+
+/**
  * Opens the scope in which the app marks what it learns of a request (placed before the cache).
  * A write that changed public content forgets the reads pages share (app/db/kept-reads.server.ts)
- * once more when its change is committed, as the cache below is emptied: when its answer starts,
- * or its client is gone. On PostgreSQL another page may have read them between the change's
- * first forgetting and its commit.
+ * once more when its change is committed, as the cache below is emptied: on PostgreSQL another
+ * page may have read them between the change's first forgetting and its commit.
  */
 export function scopeEachRequest(req: Request, res: Response, next: NextFunction) {
   openRequestScope((scope) => {
     res.locals.scope = scope;
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-      res.writeHead = ((...args: unknown[]) => {
-        if (scope.publicContentChanged) forgetKeptReads();
-        return writeHead(...args);
-      }) as Response["writeHead"];
-      res.on("close", () => {
-        if (scope.publicContentChanged) forgetKeptReads();
-      });
-    }
+    whenPublicChangeCommitted(req, res, scope, forgetKeptReads);
     next();
   });
 }
@@ -148,17 +155,7 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
   async function middleware(req: Request, res: Response, next: NextFunction) {
     const scope = (res.locals as { scope?: RequestScope }).scope;
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // A write that changed public content empties the cache when its answer starts (the change
-      // is committed by then), before the browser can ask for the page it leads to.
-      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-      res.writeHead = ((...args: unknown[]) => {
-        if (scope?.publicContentChanged) empty();
-        return writeHead(...args);
-      }) as Response["writeHead"];
-      // A client gone before its answer began: the change may be committed all the same.
-      res.on("close", () => {
-        if (scope?.publicContentChanged) empty();
-      });
+      whenPublicChangeCommitted(req, res, scope, empty);
       return next();
     }
     const key = keyOf(req);
