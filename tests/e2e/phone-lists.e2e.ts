@@ -237,6 +237,40 @@ describe("stock lists on a desktop", () => {
       await page.context().close();
     }
   });
+
+  it("the make and type menu is written once: open beside the list on a desktop, folded under it on a phone", async () => {
+    const html = await (await fetch(`${baseUrl()}/vehicles?Make=Toyota`)).text();
+    expect(html.match(/data-testid="stock-menu"/g)).toHaveLength(1);
+
+    const desktop = await openPage(browser, { viewport: DESKTOP });
+    await desktop.goto("/vehicles?Make=Toyota", { waitUntil: "networkidle" });
+    const menu = desktop.getByRole("navigation", { name: "Browse vehicles" });
+    const toyota = menu.getByRole("link", { name: /^Toyota/ });
+    expect(await toyota.isVisible()).toBe(true);
+    expect(await desktop.getByText("Browse by make and type").isVisible()).toBe(false);
+    // Beside the list, at its left, not under it.
+    const menuBox = (await menu.boundingBox())!;
+    const listBox = (await desktop.getByTestId("list-results").boundingBox())!;
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(listBox.x);
+    expect(menuBox.y).toBeLessThan(listBox.y);
+    // Reached with the keyboard like any link.
+    await toyota.focus();
+    expect(await desktop.evaluate(() => document.activeElement?.getAttribute("aria-current"))).toBe("page");
+    expect(await seriousAccessibilityProblems(desktop)).toEqual([]);
+    await desktop.context().close();
+
+    const phone = await openPage(browser, { viewport: PHONE });
+    await phone.goto("/vehicles?Make=Toyota", { waitUntil: "networkidle" });
+    const folded = phone.getByRole("navigation", { name: "Browse vehicles" }).getByRole("link", { name: /^Toyota/ });
+    expect(await folded.isVisible()).toBe(false);
+    const title = phone.getByText("Browse by make and type");
+    const lastCard = (await phone.getByTestId("list-results").getByTestId("list-card").last().boundingBox())!;
+    expect((await title.boundingBox())!.y).toBeGreaterThan(lastCard.y + lastCard.height);
+    await title.focus();
+    await phone.keyboard.press("Enter");
+    expect(await folded.isVisible()).toBe(true);
+    await phone.context().close();
+  });
 });
 
 describe("counts that tell the truth", () => {

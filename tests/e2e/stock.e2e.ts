@@ -307,6 +307,27 @@ describe("detail pages", () => {
     }
   });
 
+  it("a list's data carries its fixed choices no second time, and a year chosen from them filters the list", async () => {
+    for (const list of ["/vehicles", "/parts"]) {
+      const html = await (await fetch(`${baseUrl()}${list}`)).text();
+      // The years are in the page's selects, each written once (its text is its value)...
+      expect(html, list).toContain("<option>1981</option>");
+      const data = html.slice(html.indexOf("streamController.enqueue"));
+      expect(data.length, `${list} has its data`).toBeGreaterThan(1000);
+      // ...and not in its data, nor the fixed lists the page adds itself.
+      for (const fixed of ["yearsFrom", "yearsTo", "1981", "transmissions", '\\"colors\\"'])
+        expect(data, `${list}: ${fixed}`).not.toContain(fixed);
+    }
+    const page = await openPage(browser);
+    await page.goto("/vehicles", { waitUntil: "networkidle" });
+    await page.getByTestId("filter-panel").getByLabel("Year from").selectOption("2020");
+    await page.waitForURL(/YearFrom=2020/);
+    const years = await page.getByTestId("stock-card-facts").allTextContents();
+    expect(years.length).toBeGreaterThan(0);
+    for (const facts of years) expect(Number(facts.slice(0, 4)), facts).toBeGreaterThanOrEqual(2020);
+    await page.context().close();
+  });
+
   it("signed out, the favourite button says to log in", async () => {
     const page = await openPage(browser);
     await page.goto("/vehicles/1", { waitUntil: "networkidle" });

@@ -80,26 +80,19 @@ export function CompareToggle({
         refusal.set(change.refused);
         if (!change.refused) compareStore.set(change.ids);
       }}
-      className={`compare-toggle ${size === "lg" ? "h-11 px-4" : "h-9 px-3 text-sm"}`}
+      className={size === "lg" ? "compare-toggle compare-toggle-lg" : "compare-toggle"}
       data-testid="compare-toggle"
       data-vehicle-id={vehicleId}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0">
-        <rect
-          x="2"
-          y="2"
-          width="16"
-          height="16"
-          rx="3"
-          className={on ? "fill-white stroke-white" : "fill-none stroke-current"}
-          strokeWidth="2"
-        />
-        {on ? <path d="M6 10.5l2.5 2.5L14 7.5" className="fill-none stroke-accent-700" strokeWidth="2.2" /> : null}
+      {/* Drawn from app.css by aria-pressed: the box, its tick, and which label shows. */}
+      <svg aria-hidden="true" viewBox="0 0 20 20">
+        <rect x="2" y="2" width="16" height="16" rx="3" strokeWidth="2" />
+        {on ? <path d="M6 10.5l2.5 2.5L14 7.5" strokeWidth="2.2" /> : null}
       </svg>
       {/* Both labels share one grid cell; the hidden one keeps the width. */}
-      <span className="grid text-left">
-        <span className={`[grid-area:1/1] ${on ? "invisible" : ""}`}>{t("compare.toggle.add")}</span>
-        <span className={`[grid-area:1/1] ${on ? "" : "invisible"}`}>{t("compare.toggle.added")}</span>
+      <span>
+        <span>{t("compare.toggle.add")}</span>
+        <span>{t("compare.toggle.added")}</span>
       </span>
       {name ? <span className="sr-only"> {name}</span> : null}
     </button>

@@ -1,4 +1,5 @@
 import { useT } from "~/i18n/i18n";
+import { Choice } from "~/components/ui/choice";
 import { useRootData } from "~/utils/root-data";
 import { PreferenceForm } from "./preference-form";
 
@@ -15,13 +16,11 @@ export function CountryPicker({ compact = false }: { compact?: boolean }) {
       label={<span className={compact ? "whitespace-nowrap" : "font-medium"}>{t("imports.importInto")}</span>}
       testId="country-form"
       className="flex items-center gap-2 text-sm text-slate-700"
-      selectClassName={`h-10 ${compact ? "max-w-[12rem]" : "max-w-[18rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
+      selectClassName={`field-bar ${compact ? "max-w-[12rem]" : "max-w-[18rem]"}`}
     >
       <option value="">{t("imports.chooseCountry")}</option>
       {[...new Set([...(chosen ? [chosen] : []), ...importing.countries])].map((country) => (
-        <option key={country} value={country}>
-          {country}
-        </option>
+        <Choice key={country} value={country} label={country} />
       ))}
     </PreferenceForm>
   );

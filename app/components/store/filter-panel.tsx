@@ -1,4 +1,5 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { Choice } from "~/components/ui/choice";
 import { own } from "~/utils/own";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -145,11 +146,7 @@ export function FilterPanel({
       // A value from a shared link that is not in the list is still shown as chosen.
       if (values[f.name] && !list.some((o) => o.value === values[f.name]))
         list.push({ value: values[f.name]!, label: values[f.name]! });
-      return list.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ));
+      return list.map((o) => <Choice key={o.value} value={o.value} label={o.label} />);
     }
     if (f.kind !== "dependent") return null;
     const parent = values[f.parent] ?? "";
@@ -159,27 +156,17 @@ export function FilterPanel({
     if (parent) {
       const list = [...(own(f.groups, parent) ?? [])];
       if (current && !list.includes(current)) list.push(current);
-      return list.map((v) => (
-        <option key={v} value={v}>
-          {label(v)}
-        </option>
-      ));
+      return list.map((v) => <Choice key={v} value={v} label={label(v)} />);
     }
     const all = Object.values(f.groups).flat();
     return [
       ...(current && !all.includes(current)
-        ? [
-            <option key={`own-${current}`} value={current}>
-              {label(current)}
-            </option>,
-          ]
+        ? [<Choice key={`own-${current}`} value={current} label={label(current)} />]
         : []),
       ...Object.entries(f.groups).map(([group, list]) => (
         <optgroup key={group} label={groupLabel(group)}>
           {list.map((v) => (
-            <option key={`${group}-${v}`} value={v}>
-              {label(v)}
-            </option>
+            <Choice key={`${group}-${v}`} value={v} label={label(v)} />
           ))}
         </optgroup>
       )),
@@ -208,7 +195,7 @@ export function FilterPanel({
         {fields.map((f, i) => {
           if (f.kind === "hidden") return null;
           const id = `filter-${f.name}`;
-          const wide = f.kind === "text" ? "col-span-2" : "";
+          const wide = f.kind === "text" ? "col-span-2" : undefined;
           const heading =
             f.group && fields[i - 1]?.group !== f.group ? (
               <p key={`group-${f.group}`} className="col-span-full -mb-1 pt-1 text-sm font-semibold text-slate-900">

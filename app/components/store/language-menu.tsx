@@ -19,24 +19,26 @@ export function LanguageMenu({ current }: { current: LanguageCode }) {
         <span className="sr-only">{t("header.languageLabel")} </span>
         {currentName}
       </summary>
-      <ul className="absolute right-0 z-30 mt-1 w-44 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-lg">
-        {LANGUAGES.map((language) => (
-          <li key={language.code}>
-            <form method="post" action="/preferences">
-              <input type="hidden" name="lang" value={language.code} />
-              <input type="hidden" name="redirectTo" value={back} />
+      {/* One form: the button pressed sends its language. */}
+      <form method="post" action="/preferences">
+        <input type="hidden" name="redirectTo" value={back} />
+        <ul className="absolute right-0 z-30 mt-1 w-44 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 text-slate-800 shadow-lg">
+          {LANGUAGES.map((language) => (
+            <li key={language.code}>
               <button
                 type="submit"
+                name="lang"
+                value={language.code}
                 lang={language.code}
                 aria-current={language.code === current ? "true" : undefined}
                 className="language-choice"
               >
                 {language.name}
               </button>
-            </form>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      </form>
     </details>
   );
 }

@@ -1,4 +1,5 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { Choice } from "~/components/ui/choice";
 import { useNavigate } from "react-router";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
@@ -11,8 +12,7 @@ import { PortPicker } from "./price";
 import { CountryPicker } from "./country-picker";
 import { PreferenceForm } from "./preference-form";
 
-const selectClass =
-  "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none";
+const selectClass = "field-bar";
 
 /**
  * Sort, page size, currency and layout for a list. Sort and size go back to
@@ -114,9 +114,7 @@ export function ListToolbar({
             className={selectClass}
           >
             {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
+              <Choice key={n} value={String(n)} label={String(n)} />
             ))}
           </select>
         </label>
@@ -152,9 +150,7 @@ export function ListToolbar({
         selectClassName={selectClass}
       >
         {CURRENCIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
+          <Choice key={c} value={c} label={c} />
         ))}
       </PreferenceForm>
       {kind === "vehicles" ? (

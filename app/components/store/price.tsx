@@ -108,7 +108,7 @@ export function PortPicker({ compact = false }: { compact?: boolean }) {
       label={<span className={compact ? "" : "font-medium"}>{t("freight.shipTo")}</span>}
       testId="port-form"
       className="flex items-center gap-2 text-sm text-slate-700"
-      selectClassName={`h-10 ${compact ? "max-w-[15rem]" : "max-w-[18rem]"} rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none`}
+      selectClassName={`field-bar ${compact ? "max-w-[15rem]" : "max-w-[18rem]"}`}
     >
       <option value="">{t("freight.noPort")}</option>
       <PortOptions ports={ports} />

@@ -153,14 +153,9 @@ export function StockCard({
   const format = useFormat();
   const row = layout === "row";
   const thumbs = (item.imageCount ?? 0) >= 5 ? (item.images ?? []).slice(1, 5) : [];
-  /** Hidden in a phone's compact row. */
-  const notInPhoneRow = (classes: string) => (row ? `${classes} max-sm:hidden` : classes);
   return (
-    <article
-      className={`card ${row ? "flex flex-row rounded-lg sm:rounded-xl" : "flex flex-col rounded-xl"}`}
-      data-testid="list-card"
-    >
-      <div className={row ? "relative w-28 shrink-0 self-start sm:w-72" : "relative"} data-testid="card-photo">
+    <article className={row ? "card card-row" : "card"} data-testid="list-card">
+      <div className="card-media" data-testid="card-photo">
         {/* The status badge at the photo's top, the Compare button at its foot: neither hides the other. */}
         <div className="relative">
           <StockImage
@@ -173,18 +168,18 @@ export function StockCard({
             eager={eager}
           />
           {item.stockStatus !== "available" ? (
-            <div className={row ? "absolute top-1 left-1 sm:top-3 sm:left-3" : "absolute top-3 left-3"}>
+            <div className="card-badge">
               <StockStatusBadge status={item.stockStatus} />
             </div>
           ) : null}
           {compare && item.kind === "vehicle" ? (
-            <div className={notInPhoneRow("absolute right-3 bottom-3 z-10")}>
+            <div className="card-compare">
               <CompareToggle vehicleId={item.id} name={item.name} />
             </div>
           ) : null}
         </div>
         {thumbs.length > 0 ? (
-          <div className={notInPhoneRow("grid grid-cols-4 gap-0.5 bg-white pt-0.5")} data-testid="card-thumbnails">
+          <div className="card-thumbs" data-testid="card-thumbnails">
             {thumbs.map((image) => (
               <img
                 key={image.key}
@@ -200,14 +195,14 @@ export function StockCard({
           </div>
         ) : null}
       </div>
-      <div className={`card-body ${row ? "p-3 sm:p-4" : "p-4"}`}>
-        <Heading className={`card-title ${row ? "text-sm leading-snug sm:text-base" : "text-base"}`}>
+      <div className="card-body">
+        <Heading className="card-title">
           <Link to={href} className="card-link" data-testid="stock-card-link">
             {item.name}
           </Link>
         </Heading>
         {row ? (
-          <p className="text-sm text-slate-600 sm:hidden" data-testid="card-short-facts">
+          <p className="card-short-facts" data-testid="card-short-facts">
             {[
               item.year,
               item.kind === "vehicle"
@@ -218,18 +213,18 @@ export function StockCard({
               .join(" · ")}
           </p>
         ) : null}
-        <p className={notInPhoneRow("card-facts")} data-testid="stock-card-facts">
+        <p className="card-facts" data-testid="stock-card-facts">
           {cardFacts(item, t, format.number, inList)}
         </p>
-        <p className={notInPhoneRow("card-ref")}>
+        <p className="card-ref">
           {t("card.ref", { ref: item.refId })}
           {inList && item.stockStatus !== "available" ? ` · ${optionLabel(t, "stockStatus", item.stockStatus)}` : ""}
         </p>
-        <div className={row ? "mt-auto pt-1 sm:pt-2" : "mt-auto pt-2"}>
+        <div className="card-foot">
           <Price yen={item.price} />
           <DeliveredPrice yen={item.price} sizeClass={item.sizeClass} />
           {item.kind === "vehicle" && item.year !== null ? (
-            <div className={notInPhoneRow("mt-1")}>
+            <div className="card-import">
               <ImportBadge item={{ ...item, year: item.year }} />
             </div>
           ) : null}

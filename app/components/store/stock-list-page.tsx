@@ -42,7 +42,6 @@ export function StockListPage({
   emptyHelp?: React.ReactNode;
 }) {
   const { t } = useT("stock");
-  const menu = <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={query.filters} />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{title}</h1>
@@ -50,22 +49,22 @@ export function StockListPage({
       {/* The list comes first in the page, as a phone shows it: a phone that paints the page while it
           still arrives never sees the steps below jump down. On desktop they stand above it. */}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:mt-2 max-lg:gap-6 lg:order-3 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside className="hidden lg:block">{menu}</aside>
-        <StockList
-          kind={kind}
-          keys={keys}
-          query={query}
-          result={result}
-          initialView={view}
-          failed={failed}
-          fields={fields}
-          emptyHelp={emptyHelp}
-        />
-        <details className="rounded-xl border border-slate-200 lg:hidden">
-          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-800">
-            {t("menu.browseByMakeAndType")}
-          </summary>
-          <div className="px-1 pb-4">{menu}</div>
+        <div className="lg:col-start-2 lg:row-start-1">
+          <StockList
+            kind={kind}
+            keys={keys}
+            query={query}
+            result={result}
+            initialView={view}
+            failed={failed}
+            fields={fields}
+            emptyHelp={emptyHelp}
+          />
+        </div>
+        {/* One menu for both: folded under the list on a phone, open beside it on a desktop (app.css, .menu-box). */}
+        <details className="menu-box lg:col-start-1 lg:row-start-1">
+          <summary>{t("menu.browseByMakeAndType")}</summary>
+          <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={query.filters} />
         </details>
       </div>
       {actions ? <div className="mt-4 lg:order-1">{actions}</div> : null}

@@ -114,10 +114,10 @@ export const PUBLIC_FIRST_YEAR = 1981;
 /** First year of the upload form (SPEC 9). */
 export const UPLOAD_FIRST_YEAR = 1980;
 
-/** Years from `first` to this year, newest first. */
-export function yearsFrom(first: number, now = new Date()): number[] {
+/** Years from `first` to this year (or to the year given), newest first. */
+export function yearsFrom(first: number, now: Date | number = new Date()): number[] {
   const years: number[] = [];
-  for (let y = shopYear(now); y >= first; y--) years.push(y);
+  for (let y = typeof now === "number" ? now : shopYear(now); y >= first; y--) years.push(y);
   return years;
 }
 

@@ -19,6 +19,7 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { capitalise } from "~/domain/inventory/inventory";
+import { shopYear } from "~/i18n/format";
 import type { Facets, MenuCounts } from "./list";
 
 /*
@@ -48,9 +49,16 @@ function mergeGroups(reference: Record<string, readonly string[]>, inStock: Reco
 
 const labelled = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalise(v) }));
 
+/*
+ * The loader sends only what depends on the stock (makes and types with their
+ * counts, models and subtypes) and the shop's year; the page adds the fixed
+ * lists (`withFixedLists`), so they are not sent twice, in the HTML and again
+ * in its data.
+ */
+
 /** The public filters' years: YearFrom rises, YearTo falls (SPEC 5). */
-function yearMenus(now: Date) {
-  const years = yearsFrom(PUBLIC_FIRST_YEAR, now).map(String);
+function yearMenus(thisYear: number) {
+  const years = yearsFrom(PUBLIC_FIRST_YEAR, thisYear).map(String);
   return { yearsFrom: [...years].reverse(), yearsTo: years };
 }
 
@@ -62,12 +70,7 @@ export function vehicleMenus(facets: Facets, filtered?: Filtered, now = new Date
     types,
     models: mergeGroups(VEHICLE_MODELS, facets.models),
     subTypes: mergeGroups(VEHICLE_SUB_TYPES, facets.subTypes),
-    ...yearMenus(now),
-    transmissions: labelled(TRANSMISSIONS),
-    fuels: labelled(FUELS),
-    drives: labelled(DRIVES),
-    steering: labelled(STEERING),
-    colors: labelled(COLORS),
+    year: shopYear(now),
   };
 }
 
@@ -77,6 +80,24 @@ export function partMenus(facets: Facets, filtered?: Filtered, now = new Date())
     types: withCounts(PART_TYPES, facets.types, filtered?.types),
     models: mergeGroups(PART_MODELS, facets.models),
     subTypes: mergeGroups(PART_SUB_TYPES, facets.subTypes),
-    ...yearMenus(now),
+    year: shopYear(now),
   };
+}
+
+const VEHICLE_LISTS = {
+  transmissions: labelled(TRANSMISSIONS),
+  fuels: labelled(FUELS),
+  drives: labelled(DRIVES),
+  steering: labelled(STEERING),
+  colors: labelled(COLORS),
+};
+
+/** A vehicle list's menus with the fixed lists added: years, transmissions, fuels, drives, steering, colours. */
+export function withVehicleLists<M extends { year: number }>(menus: M) {
+  return { ...menus, ...yearMenus(menus.year), ...VEHICLE_LISTS };
+}
+
+/** A part list's menus with the years added. */
+export function withPartLists<M extends { year: number }>(menus: M) {
+  return { ...menus, ...yearMenus(menus.year) };
 }

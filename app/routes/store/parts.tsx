@@ -4,7 +4,7 @@ import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { PART_FILTER_KEYS, readPartQuery } from "~/domain/search/filters";
-import { partMenus } from "~/domain/search/menus";
+import { partMenus, withPartLists } from "~/domain/search/menus";
 import { searchParts } from "~/domain/search/search.server";
 import { fitmentCars } from "~/domain/inventory/parts.server";
 import { log } from "~/utils/log.server";
@@ -67,7 +67,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PartList({ loaderData }: Route.ComponentProps) {
-  const { query, result, menus, view, failed, fitCars } = loaderData;
+  const { query, result, view, failed, fitCars } = loaderData;
+  const menus = withPartLists(loaderData.menus);
   const { t } = useT("stock");
   const format = useFormat();
   // A menu choice with how many it would show under the other filters ("Toyota (3)").

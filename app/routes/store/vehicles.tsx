@@ -4,7 +4,7 @@ import { StockListPage } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
-import { vehicleMenus } from "~/domain/search/menus";
+import { vehicleMenus, withVehicleLists } from "~/domain/search/menus";
 import { searchVehicles, resolveVehicleFilters } from "~/domain/search/search.server";
 import { totalText } from "~/domain/search/list";
 import { stockListData } from "~/domain/search/list-page.server";
@@ -89,7 +89,8 @@ function roughly(amount: number): number {
 }
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
-  const { query, result, menus, view, failed } = loaderData;
+  const { query, result, view, failed } = loaderData;
+  const menus = withVehicleLists(loaderData.menus);
   const { t } = useT("stock");
   const format = useFormat();
   // A menu choice with how many it would show under the other filters ("Toyota (3)").
