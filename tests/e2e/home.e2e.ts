@@ -66,7 +66,7 @@ describe("home page", () => {
 
   it("sends the page's scripts compressed once at the build, brotli or gzip as the browser reads", async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
-    const entry = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+    const entry = /<link rel="modulepreload"[^>]* href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry, "the page names its entry script").toBeTruthy();
     // The bytes as sent, undecoded (fetch would decode them).
     const sent = (encoding: string) =>
@@ -121,6 +121,29 @@ describe("home page", () => {
     const list = await imagePreloads(`/vehicles?Keyword=${withPhoto.refId}`);
     expect(list).toHaveLength(1);
     expect(list[0]).toContain(imageSrcSet(withPhoto.image!));
+  });
+
+  it("a phone fetches the page's style sheet and first photo ahead of its scripts, and the page still comes alive", async () => {
+    const { vehicles } = await newestInStock();
+    const withPhoto = vehicles.find((v) => v.image)!;
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (e) => {
+      if (e.type) priorities.set(`${e.type} ${new URL(e.request.url).pathname}`, e.request.initialPriority);
+    });
+    await page.goto(`/vehicles?Keyword=${withPhoto.refId}`, { waitUntil: "networkidle" });
+    const of = (type: string) => [...priorities].filter(([key]) => key.startsWith(`${type} `)).map(([, p]) => p);
+    expect(of("Stylesheet")).toEqual(["VeryHigh"]);
+    const photo = [...priorities].find(([key]) => key.startsWith("Image /media/"));
+    expect(photo?.[1]).toBe("High");
+    expect(of("Script").length).toBeGreaterThan(10);
+    expect(new Set(of("Script"))).toEqual(new Set(["Low"]));
+    // The scripts arrived all the same: the page answers a click without a new page load.
+    await page.getByRole("button", { name: "List", exact: true }).click();
+    await page.getByRole("button", { name: "List", pressed: true }).waitFor();
+    await page.context().close();
   });
 
   it("ignores any query string", async () => {
