@@ -18,7 +18,7 @@ const HEAD_END = Buffer.from("</head>");
  * router writes its module preloads without a priority, so it is added here,
  * in the page's head.
  */
-export function scriptsAfterContent(page: Buffer): Buffer {
+export function scriptsAfterContent(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = page.indexOf(HEAD_END);
   if (headEnd < 0 || page.indexOf(MODULE_PRELOAD) < 0) return page;
   const head = page
