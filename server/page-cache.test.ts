@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markPublicContentChanged, readSessionCookie } from "~/utils/request-scope.server";
 import { createPageCache, scopeEachRequest } from "./page-cache";
 
@@ -64,5 +64,47 @@ describe("the page cache", () => {
     expect((await get()).cache).toBe("hit");
     await fetch(`${url}/stock`, { method: "POST" });
     expect((await get()).cache).toBe("miss");
+  });
+});
+
+describe("the page cache's lifetimes", () => {
+  it("renders again pages first rendered together over the second half of the lifetime, never after it", async () => {
+    // Only the clock the cache reads is moved; the requests run on real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const app = express();
+    app.use(scopeEachRequest);
+    app.use(createPageCache({ ttlMs: 10_000 }).middleware);
+    app.get("/vehicles/:id", (req, res) => res.type("html").send(`<p>Vehicle ${req.params.id}</p>`));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const ids = Array.from({ length: 200 }, (_, i) => i + 1);
+      const cacheOf = async (id: number) => (await fetch(`${base}/vehicles/${id}`)).headers.get("x-page-cache");
+      const round = async () => {
+        const answers = [];
+        for (const id of ids) answers.push(await cacheOf(id));
+        return answers;
+      };
+      const start = Date.now();
+      expect(new Set(await round())).toEqual(new Set(["miss"]));
+      vi.setSystemTime(start + 4_900);
+      expect(new Set(await round())).toEqual(new Set(["hit"]));
+      // Three quarters through: about half have been rendered again, not all at once.
+      vi.setSystemTime(start + 7_500);
+      const middle = await round();
+      const again = middle.filter((c) => c === "miss").length;
+      expect(again).toBeGreaterThan(40);
+      expect(again).toBeLessThan(160);
+      // Past the lifetime, none of those still kept from the first round is served.
+      vi.setSystemTime(start + 10_001);
+      const last = await round();
+      ids.forEach((id, i) => {
+        if (middle[i] === "hit") expect(last[i], `vehicle ${id}`).toBe("miss");
+      });
+    } finally {
+      server.close();
+      vi.useRealTimers();
+    }
   });
 });

@@ -149,7 +149,10 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     const policy = res.getHeader("content-security-policy");
     const nonce = typeof policy === "string" ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + ttlMs });
+    // Each page lives between half and all of the lifetime: pages first rendered together (a crawler's
+    // round, a burst after a change) are not all rendered again in the same instant.
+    const lifetime = ttlMs * (0.5 + Math.random() / 2);
+    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + lifetime });
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {

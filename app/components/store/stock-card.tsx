@@ -50,7 +50,8 @@ export function StockImage({
       // React preloads every photo not lazy and not "low" ahead of the style sheet: on a slow line
       // three card photos held up the first paint of the page's text (Lighthouse, issue 24).
       fetchPriority={eager === "first" ? "high" : eager ? "low" : undefined}
-      decoding="async"
+      // The page's largest photo is decoded as it is painted, so it shows in the first frame it can.
+      decoding={eager === "first" ? undefined : "async"}
       className="card-photo"
     />
   );
