@@ -20,7 +20,7 @@ import { dealContext } from "~/domain/deals/offers.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";
-import { precompressedAssets } from "./precompressed";
+import { IMMUTABLE_FILE, precompressedAssets } from "./precompressed";
 import { createPageCache, scopeEachRequest } from "./page-cache";
 import { createShopRequestHandler, RequestRefused, requestShape } from "./request-handler";
 
@@ -38,6 +38,9 @@ export const productionBuild: BuildLoader = () => import("virtual:react-router/s
 export function createApp(services: Services, build: BuildLoader | ServerBuild, vite?: ViteDevServer) {
   const app = express();
   app.disable("x-powered-by");
+  // No ETag made by Express: pages carry none, the built files need none (IMMUTABLE_FILE), photos
+  // carry their own (server/media.ts), and res.sendFile would otherwise add one whatever it is told.
+  app.disable("etag");
   // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (a proxy on this machine by default).
   app.set("trust proxy", services.config.trustProxy);
   const inFlight = new Set<Response>();
@@ -89,7 +92,7 @@ export function createApp(services: Services, build: BuildLoader | ServerBuild, 
   } else {
     const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     app.use("/assets", precompressedAssets(path.join(client, "assets")));
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use("/assets", express.static(path.join(client, "assets"), IMMUTABLE_FILE));
     // Only what the build put beside the assets (favicon.svg...): a page's address is not looked for on disk first.
     const files = express.static(client, { maxAge: "1h", index: false });
     const names = new Set(fs.existsSync(client) ? fs.readdirSync(client).filter((name) => name !== "assets") : []);

@@ -16,6 +16,20 @@ const ENCODINGS = [
   { name: "gzip", ext: ".gz" },
 ] as const;
 
+/**
+ * How a built file is sent, compressed or not: kept a year, never asked
+ * about again. A name never holds other bytes, so a validator (ETag,
+ * Last-Modified) or a range would only add bytes to every answer: a page
+ * loads some thirty scripts, and on a phone each answer's headers count.
+ */
+export const IMMUTABLE_FILE = {
+  immutable: true,
+  maxAge: "1y",
+  etag: false,
+  lastModified: false,
+  acceptRanges: false,
+} as const;
+
 export function precompressedAssets(folder: string) {
   const names = new Set(fs.existsSync(folder) ? fs.readdirSync(folder) : []);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -32,7 +46,7 @@ export function precompressedAssets(folder: string) {
     if (!encoding) return next();
     res.type(path.extname(name));
     res.setHeader("Content-Encoding", encoding.name);
-    res.sendFile(name + encoding.ext, { root: folder, immutable: true, maxAge: "1y" }, (error) => {
+    res.sendFile(name + encoding.ext, { root: folder, ...IMMUTABLE_FILE }, (error) => {
       // Sent, or the browser left part way (a phone on a slow line): nothing to answer.
       if (!error || res.headersSent) return;
       // The copy gone since the start: the file itself, as it is.

@@ -93,6 +93,13 @@ describe("home page", () => {
       expect(answer.headers["vary"], encoding).toContain("Accept-Encoding");
       expect(answer.headers["cache-control"], encoding).toBe("public, max-age=31536000, immutable");
     }
+    // A name never holds other bytes: no validator nor range, which would only add to each of some thirty answers.
+    for (const answer of [plain, br, gzip]) {
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers).not.toHaveProperty("etag");
+      expect(answer.headers).not.toHaveProperty("last-modified");
+      expect(answer.headers).not.toHaveProperty("accept-ranges");
+    }
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     // A browser that refuses brotli gets gzip; one that reads neither, the file itself.
