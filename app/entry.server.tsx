@@ -5,6 +5,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { servicesContext } from "./context.server";
 import { contentSecurityPolicy } from "./utils/content-security-policy";
 import { NonceContext } from "./utils/nonce";
+import { wholePageResponse } from "./utils/whole-page.server";
 
 export const streamTimeout = 5_000;
 
@@ -74,7 +75,7 @@ export default function handleRequest(
               const body = scriptsAfterContent(Buffer.concat(chunks));
               responseHeaders.set("Content-Type", "text/html");
               responseHeaders.set("Content-Length", String(body.length));
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(wholePageResponse(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
             // React gave up writing (a fatal error): the request fails rather than waits for ever.

@@ -7,6 +7,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { documentPath } from "~/utils/page-url";
+import { wholePageBytes } from "~/utils/whole-page.server";
 import { FORM_BODY_LIMIT, type ShopRouteHandle } from "~/utils/route-handle";
 
 /*
@@ -196,7 +197,11 @@ async function send(res: ExpressResponse, response: Response) {
     }
     res.append(key, value);
   }
-  if (response.body) {
+  const whole = wholePageBytes(response);
+  if (whole) {
+    // A page rendered whole: one write, no stream to read it back from.
+    res.end(whole);
+  } else if (response.body) {
     try {
       await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
