@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, Response } from "express";
 import { forgetKeptReads } from "~/db/kept-reads.server";
 import { languageFromAcceptLanguage } from "~/i18n/languages";
@@ -24,8 +25,14 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  *   the freight table, the company details) empties it once it is answered, and a page rendered
  *   while that change was being made is not kept. Other writes (a language
  *   choice, a quote, a sign-in) leave it alone. Other instances see changes
- *   within the cache's lifetime (seconds).
+ *   within the cache's lifetime (seconds; two lifetimes while the shop is busy).
  * - When many visitors ask for the same page at once, it is rendered once.
+ * - A page past its lifetime is sent as it was, for at most one lifetime
+ *   more, while it is being rendered again or while the shop is busy (its
+ *   event loop nearly always at work, or `busyRenders` renders under way):
+ *   when many pages are each seen rarely, visitors do not queue behind a
+ *   wave of renders. Only pages nothing has emptied can be sent so: a change
+ *   made through this shop empties the cache.
  */
 
 const PUBLIC_PATH =
@@ -93,7 +100,37 @@ export type PageCache = {
   size: () => number;
 };
 
-export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; maxEntries?: number }): PageCache {
+/** Pages rendered at once past which an expired page is sent as it was rather than rendered again. */
+const BUSY_RENDERS = 4;
+
+/**
+ * Whether this process's event loop was at work for over 90% of the last
+ * tenth of a second. A page rendered from SQLite runs start to end without
+ * giving way, so renders are never seen under way at once: a busy shop shows
+ * as a loop with no rest, its visitors' requests waiting in front of it.
+ */
+export function eventLoopBusy(): () => boolean {
+  let last = performance.eventLoopUtilization();
+  let busy = false;
+  setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, last).utilization > 0.9;
+    last = now;
+  }, 100).unref();
+  return () => busy;
+}
+
+export function createPageCache({
+  ttlMs,
+  maxEntries = 2000,
+  busyRenders = BUSY_RENDERS,
+  loopBusy = eventLoopBusy(),
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  busyRenders?: number;
+  loopBusy?: () => boolean;
+}): PageCache {
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<void>>();
   /** Goes up each time the cache is emptied: a render that began before cannot be kept. */
@@ -122,12 +159,12 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     ].join("\u0000");
   }
 
-  function serve(entry: Entry, res: Response) {
+  function serve(entry: Entry, res: Response, as: "hit" | "stale") {
     const fresh = entry.nonce ? randomBytes(18).toString("base64") : null;
     res.status(entry.status);
     for (const [name, value] of entry.headers)
       res.setHeader(name, fresh && entry.nonce ? value.replaceAll(entry.nonce, fresh) : value);
-    res.setHeader("X-Page-Cache", "hit");
+    res.setHeader("X-Page-Cache", as);
     if (!fresh) return res.end(entry.pieces[0]);
     const nonce = Buffer.from(fresh);
     const parts: Buffer[] = [];
@@ -148,11 +185,8 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
     }
     const policy = res.getHeader("content-security-policy");
     const nonce = typeof policy === "string" ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    // Each page lives between half and all of the lifetime: pages first rendered together (a crawler's
-    // round, a burst after a change) are not all rendered again in the same instant.
-    const lifetime = ttlMs * (0.5 + Math.random() / 2);
-    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + lifetime });
+    if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + ttlMs });
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -166,14 +200,19 @@ export function createPageCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; m
 
     let hit = entries.get(key);
     if (hit && hit.expires <= Date.now()) {
-      entries.delete(key);
+      // Past its lifetime: sent as it was while it is being rendered again or the shop is busy,
+      // for one lifetime more at most; else rendered again (the old copy stays until replaced).
+      const busy = rendering.has(key) || rendering.size >= busyRenders || loopBusy();
+      if (busy && Date.now() < hit.expires + ttlMs) return serve(hit, res, "stale");
+      if (Date.now() >= hit.expires + ttlMs) entries.delete(key);
       hit = undefined;
     }
     if (!hit && rendering.has(key)) {
       await rendering.get(key);
       hit = entries.get(key);
+      if (hit && hit.expires <= Date.now()) hit = undefined;
     }
-    if (hit) return serve(hit, res);
+    if (hit) return serve(hit, res, "hit");
 
     // Render, keeping a copy of what is sent.
     const startedIn = generation;

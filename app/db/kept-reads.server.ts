@@ -15,7 +15,8 @@ import { type DB, dialectOf } from "./db.server";
  *   instance), which SQLite tells each connection (`PRAGMA data_version`).
  * - PostgreSQL: for half the page cache's lifetime (a page may already be that
  *   far behind a change made by another instance; a page kept from reads kept
- *   so is at most one and a half lifetimes behind); with the page cache off,
+ *   so is at most one and a half lifetimes behind, two and a half while the
+ *   shop is busy: see server/page-cache.ts); with the page cache off,
  *   or while developing, not at all.
  * - A read that began before a change serves only the page that asked for it.
  */
