@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { markPublicContentChanged, readSessionCookie } from "~/utils/request-scope.server";
 import { createPageCache, eventLoopBusy, scopeEachRequest } from "./page-cache";
 
@@ -78,6 +78,13 @@ describe("the page cache's lifetimes", () => {
   let loopBusy = false;
   /** Vehicles whose render waits, until the test lets it finish. */
   const held = new Map<string, { started: () => void; gate: Promise<void> }>();
+  /** What lets each held render finish: all are let go after each test, passed or failed. */
+  const releases = new Set<() => void>();
+  afterEach(() => {
+    held.clear();
+    for (const release of releases) release();
+    releases.clear();
+  });
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -120,6 +127,7 @@ describe("the page cache's lifetimes", () => {
     let release = () => {};
     const underWay = new Promise<void>((resolve) => (started = resolve));
     held.set(id, { started, gate: new Promise<void>((resolve) => (release = resolve)) });
+    releases.add(release);
     const answer = page(id);
     await underWay;
     return async () => {
@@ -190,6 +198,38 @@ describe("the page cache's lifetimes", () => {
     const finishTwo = await holdRender("another");
     expect(await page("4")).toEqual({ cache: "miss", text: "<p>Vehicle 4, render 2</p>" });
     await Promise.all([finishOne(), finishTwo()]);
+  });
+});
+
+describe("a full page cache", () => {
+  it("lets go first the page rendered longest ago, counting a page rendered again as new", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const app = express();
+    app.use(scopeEachRequest);
+    app.use(createPageCache({ ttlMs: 10_000, maxEntries: 2, loopBusy: () => false }).middleware);
+    let renders = 0;
+    app.get("/vehicles/:id", (req, res) =>
+      res.type("html").send(`<p>Vehicle ${req.params.id}, render ${++renders}</p>`),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cacheOf = async (id: string) => (await fetch(`${base}/vehicles/${id}`)).headers.get("x-page-cache");
+    try {
+      const start = Date.now();
+      expect(await cacheOf("a")).toBe("miss");
+      vi.setSystemTime(start + 1_000);
+      expect(await cacheOf("b")).toBe("miss");
+      // Vehicle a's lifetime is over, b's is not: a is rendered again, and is now the newer of the two.
+      vi.setSystemTime(start + 10_500);
+      expect(await cacheOf("a")).toBe("miss");
+      expect(await cacheOf("c")).toBe("miss");
+      expect(await cacheOf("a")).toBe("hit");
+      expect(await cacheOf("b")).toBe("miss");
+    } finally {
+      server.close();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -25,10 +25,10 @@ import { carriesSession, openRequestScope, type RequestScope } from "~/utils/req
  *   the freight table, the company details) empties it once it is answered, and a page rendered
  *   while that change was being made is not kept. Other writes (a language
  *   choice, a quote, a sign-in) leave it alone. Other instances see changes
- *   within the cache's lifetime (seconds; two lifetimes while the shop is busy).
+ *   within the cache's lifetime (seconds), or two (below).
  * - When many visitors ask for the same page at once, it is rendered once.
  * - A page past its lifetime is sent as it was, for at most one lifetime
- *   more, while it is being rendered again or while the shop is busy (its
+ *   more, while it is being rendered again for another visitor or while the shop is busy (its
  *   event loop nearly always at work, or `busyRenders` renders under way):
  *   when many pages are each seen rarely, visitors do not queue behind a
  *   wave of renders. Only pages nothing has emptied can be sent so: a change
@@ -110,15 +110,20 @@ const BUSY_RENDERS = 4;
  * as a loop with no rest, its visitors' requests waiting in front of it.
  */
 export function eventLoopBusy(): () => boolean {
-  let last = performance.eventLoopUtilization();
-  let busy = false;
-  setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    busy = performance.eventLoopUtilization(now, last).utilization > 0.9;
-    last = now;
-  }, 100).unref();
-  return () => busy;
+  if (!loopWatch) {
+    let last = performance.eventLoopUtilization();
+    let busy = false;
+    setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(now, last).utilization > 0.9;
+      last = now;
+    }, 100).unref();
+    loopWatch = () => busy;
+  }
+  return loopWatch;
 }
+/** One watch of the loop for the process, however many caches ask. */
+let loopWatch: (() => boolean) | null = null;
 
 export function createPageCache({
   ttlMs,
@@ -185,7 +190,8 @@ export function createPageCache({
     }
     const policy = res.getHeader("content-security-policy");
     const nonce = typeof policy === "string" ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
-    if (!entries.has(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    // Set anew at the end, so a page rendered again is the last to go when the cache is full.
+    if (!entries.delete(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + ttlMs });
   }
 
@@ -217,7 +223,8 @@ export function createPageCache({
     // Render, keeping a copy of what is sent.
     const startedIn = generation;
     let done = () => {};
-    rendering.set(key, new Promise<void>((resolve) => (done = resolve)));
+    const render = new Promise<void>((resolve) => (done = resolve));
+    rendering.set(key, render);
     const chunks: Buffer[] = [];
     let size = 0;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -241,7 +248,8 @@ export function createPageCache({
       return end(chunk, ...rest);
     }) as Response["end"];
     const settle = () => {
-      rendering.delete(key);
+      // Called on finish and again on close: by then another render of the page may be under way.
+      if (rendering.get(key) === render) rendering.delete(key);
       done();
     };
     res.on("finish", () => {

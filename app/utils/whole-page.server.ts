@@ -9,7 +9,14 @@ const bodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
 
 /** An answer whose body is `bytes`, which the server may write as they are. */
 export function wholePageResponse(bytes: Buffer<ArrayBuffer>, init: ResponseInit): Response {
-  const response = new Response(bytes, init);
+  // A stream that hands over the bytes only if read: a Buffer given to Response is copied at once.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  const response = new Response(body, init);
   bodies.set(response, bytes);
   return response;
 }
