@@ -69,16 +69,17 @@ describe("home page", () => {
     const entry = /<link rel="modulepreload"[^>]* href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry, "the page names its entry script").toBeTruthy();
     // The bytes as sent, undecoded (fetch would decode them).
-    const sent = (encoding: string) =>
+    const sentFrom = (href: string, encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         http
-          .get(`${baseUrl()}${entry}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          .get(`${baseUrl()}${href}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
             const chunks: Buffer[] = [];
             res.on("data", (chunk: Buffer) => chunks.push(chunk));
             res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
           })
           .on("error", reject);
       });
+    const sent = (encoding: string) => sentFrom(entry!, encoding);
     const plain = await sent("identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-type"]).toBe("text/javascript; charset=utf-8");
@@ -107,6 +108,20 @@ describe("home page", () => {
     const neither = await sent("br;q=0, gzip;q=0");
     expect(neither.headers["content-encoding"]).toBeUndefined();
     expect(neither.body.equals(plain.body)).toBe(true);
+    // The page's small scripts too, which compressing each answer would leave as they are (under 1 KB).
+    const scripts = [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    );
+    const sizes = await Promise.all(
+      scripts.map(async (href) => ({ href, bytes: (await sentFrom(href, "identity")).body.length })),
+    );
+    const small = sizes.filter((s) => s.bytes > 300 && s.bytes < 1024);
+    expect(small.length, "the page has small scripts").toBeGreaterThan(2);
+    for (const { href, bytes } of small) {
+      const answer = await sentFrom(href, "gzip, deflate");
+      expect(answer.headers["content-encoding"], href).toBe("gzip");
+      expect(answer.body.length, href).toBeLessThan(bytes);
+    }
     // Smaller than compressing for each request could afford (brotli's quality 4, gzip's level 6, as for pages).
     const quick = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
     expect(br.body.length).toBeLessThan(quick.length * 0.95);
