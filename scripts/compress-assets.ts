@@ -30,8 +30,8 @@ export async function compressAssets(
   for (const name of fs.readdirSync(folder)) {
     if (!COMPRESSIBLE.test(name)) continue;
     const file = path.join(folder, name);
-    // Small files too: the compression of each answer skips those under 1 KB, and a list loads about
-    // twenty of them, 2 KB more than their copies.
+    // Small files too: the compression of each answer skips those under 1 KB, and a list loads sixteen
+    // of them, 2 KB more than their copies.
     const body = fs.readFileSync(file);
     const [br, gz] = await Promise.all([
       brotli(body, {

@@ -122,6 +122,16 @@ describe("home page", () => {
       expect(answer.headers["content-encoding"], href).toBe("gzip");
       expect(answer.body.length, href).toBeLessThan(bytes);
     }
+    // A script of a line or two, whose gzip copy would not be smaller, goes as it is to a browser that reads only gzip.
+    const tiny = sizes.filter((s) => s.bytes > 0 && s.bytes < 150);
+    expect(tiny.length, "the page has scripts of a line or two").toBeGreaterThan(0);
+    for (const { href, bytes } of tiny) {
+      const answer = await sentFrom(href, "gzip, deflate");
+      expect(answer.headers["content-encoding"], href).toBeUndefined();
+      expect(answer.headers["content-type"], href).toBe("text/javascript; charset=utf-8");
+      expect(answer.headers["vary"], href).toContain("Accept-Encoding");
+      expect(answer.body.length, href).toBe(bytes);
+    }
     // Smaller than compressing for each request could afford (brotli's quality 4, gzip's level 6, as for pages).
     const quick = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
     expect(br.body.length).toBeLessThan(quick.length * 0.95);
