@@ -205,12 +205,13 @@ export function createPageCache({
     if (!key) return next();
 
     let hit = entries.get(key);
-    if (hit && hit.expires <= Date.now()) {
+    const now = Date.now();
+    if (hit && hit.expires <= now) {
       // Past its lifetime: sent as it was while it is being rendered again or the shop is busy,
       // for one lifetime more at most; else rendered again (the old copy stays until replaced).
-      const busy = rendering.has(key) || rendering.size >= busyRenders || loopBusy();
-      if (busy && Date.now() < hit.expires + ttlMs) return serve(hit, res, "stale");
-      if (Date.now() >= hit.expires + ttlMs) entries.delete(key);
+      const tooOld = now >= hit.expires + ttlMs;
+      if (tooOld) entries.delete(key);
+      else if (rendering.has(key) || rendering.size >= busyRenders || loopBusy()) return serve(hit, res, "stale");
       hit = undefined;
     }
     if (!hit && rendering.has(key)) {
