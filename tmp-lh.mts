@@ -1,0 +1,14 @@
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+const url = process.argv[2]!;
+const chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const r = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json" });
+const a = r!.lhr.audits;
+console.log("score", r!.lhr.categories.performance.score, "LCP", a["largest-contentful-paint"].numericValue, "TBT", a["total-blocking-time"].numericValue, "bench", r!.lhr.environment.benchmarkIndex);
+const lt = (a["long-tasks"].details as any)?.items ?? [];
+console.log("long tasks:", lt.map((t: any) => `${t.url?.replace(/.*\//, "")} @${Math.round(t.startTime)} ${Math.round(t.duration)}ms`).join("; "));
+const boot = (a["bootup-time"].details as any)?.items ?? [];
+console.log("bootup:", boot.slice(0, 8).map((t: any) => `${t.url.replace(/.*\//, "")} total ${Math.round(t.total)} script ${Math.round(t.scripting)} parse ${Math.round(t.scriptParseCompile)}`).join("; "));
+const mt = (a["mainthread-work-breakdown"].details as any)?.items ?? [];
+console.log("main thread:", mt.map((t: any) => `${t.group} ${Math.round(t.duration)}`).join("; "));
+await chrome.kill();
