@@ -14,7 +14,10 @@ const DATA = '<script nonce="N0nce">window.__reactRouterContext.streamController
 
 describe("a page's scripts after its first photo", () => {
   it("moves the scripts' preloads and the router's module script into an inert template, and keeps the rest in place", () => {
-    const out = scriptsAfterFirstPhoto(page(HEAD, `<main><img fetchpriority="high"/></main>${MODULE}${DATA}`)).toString();
+    const out = scriptsAfterFirstPhoto(
+      page(HEAD, `<main><img fetchpriority="high"/></main>${MODULE}${DATA}`),
+      "N0nce",
+    ).toString();
     const head = out.slice(0, out.indexOf("</head>"));
     expect(head).toContain('<link rel="preload" as="image"');
     expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
@@ -35,6 +38,13 @@ describe("a page's scripts after its first photo", () => {
 
   it("leaves a page without the router's module script as it is", () => {
     const plain = page(HEAD, "<main>Not found</main>");
-    expect(scriptsAfterFirstPhoto(plain).equals(plain)).toBe(true);
+    expect(scriptsAfterFirstPhoto(plain, "N0nce").equals(plain)).toBe(true);
+    // A script like it but without the page's nonce is not the router's (nor one that may run).
+    const lookalike = page(HEAD, `<main>${MODULE.replace("N0nce", "other")}</main>`);
+    expect(scriptsAfterFirstPhoto(lookalike, "N0nce").equals(lookalike)).toBe(true);
+    const cut = page(HEAD, `<main>x</main>${MODULE.slice(0, -"</script>".length)}`);
+    expect(scriptsAfterFirstPhoto(cut, "N0nce").equals(cut)).toBe(true);
+    const headless = Buffer.from(`<p>${MODULE}</p>`);
+    expect(scriptsAfterFirstPhoto(headless, "N0nce").equals(headless)).toBe(true);
   });
 });

@@ -10,8 +10,7 @@ import { wholePageResponse } from "./utils/whole-page.server";
 export const streamTimeout = 5_000;
 
 const HEAD_END = Buffer.from("</head>");
-const MODULE_SCRIPT = Buffer.from('type="module" async="">');
-const SCRIPT_END = "</script>";
+const SCRIPT_END = Buffer.from("</script>");
 /** What the router writes in the head for the scripts: their module preloads, and the text catalogue's fetch. */
 const FOR_THE_SCRIPTS = /<link rel="(?:modulepreload"|preload" as="fetch")[^>]*>/g;
 
@@ -21,18 +20,24 @@ const FOR_THE_SCRIPTS = /<link rel="(?:modulepreload"|preload" as="fetch")[^>]*>
  * not share the line with some 130 KB of scripts, and the page shows and
  * works without them until they have come (its links and forms are plain
  * HTML). The router writes the scripts' preloads in the head and a module
- * script at the end; here both go into an inert template, which a small
- * script hands to the browser after the photo's paint, or after three
- * seconds whatever happens (a photo that never loads, a tab in the background).
+ * script (with the page's nonce, which no text of the page can hold) at the
+ * end; here both go into an inert template, which a small script hands to
+ * the browser at about the photo's paint, or after three seconds whatever
+ * happens (a photo that never loads, a tab in the background). A page
+ * without that module script is left as it is.
+ *
+ * React takes the page over with the template and that small script in the
+ * place of the router's module script: it passes over elements it did not
+ * write in the body, as it does for those a browser extension adds.
  */
-export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   const headEnd = page.indexOf(HEAD_END);
-  const marker = page.indexOf(MODULE_SCRIPT, headEnd);
-  if (headEnd < 0 || marker < 0) return page;
-  const scriptStart = page.lastIndexOf("<script", marker);
-  const scriptEnd = page.indexOf(SCRIPT_END, marker) + SCRIPT_END.length;
-  const moduleScript = page.subarray(scriptStart, scriptEnd).toString("utf8");
-  const nonce = /nonce="([^"]*)"/.exec(moduleScript)?.[1] ?? "";
+  if (headEnd < 0) return page;
+  const scriptStart = page.indexOf(`<script nonce="${nonce}" type="module" async="">`, headEnd);
+  if (scriptStart < 0) return page;
+  const scriptEnd = page.indexOf(SCRIPT_END, scriptStart);
+  if (scriptEnd < 0) return page;
+  const moduleScript = page.subarray(scriptStart, scriptEnd + SCRIPT_END.length).toString("utf8");
   const links: string[] = [];
   const head = page
     .subarray(0, headEnd)
@@ -48,15 +53,17 @@ export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>): Buffer<ArrayB
     Buffer.from(head, "utf8"),
     page.subarray(headEnd, scriptStart),
     Buffer.from(deferred, "utf8"),
-    page.subarray(scriptEnd),
+    page.subarray(scriptEnd + SCRIPT_END.length),
   ]);
 }
 
 /**
  * Runs in the browser, at the end of the page. The page's first photo is the
  * one it asked for first (fetchpriority="high"); once it can be drawn
- * (decode), the second animation frame after comes after its paint. Plain
- * ES2017 for the phones the shop is read on, and short: every page carries it.
+ * (decode), the second animation frame after comes at about its paint. The
+ * three seconds are counted first, so nothing that fails after stops them
+ * (a browser without decode). Plain ES2017 for the phones the shop is read
+ * on, and short: every page carries it.
  */
 const SCRIPTS_AFTER_FIRST_PHOTO = `(() => {
   const nonce = document.currentScript.nonce;
@@ -78,11 +85,11 @@ const SCRIPTS_AFTER_FIRST_PHOTO = `(() => {
     }
     template.remove();
   };
+  setTimeout(start, 3000);
   const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
   const photo = document.querySelector('img[fetchpriority="high"]');
-  if (photo) photo.decode().then(afterNextPaint, afterNextPaint);
+  if (photo && photo.decode) photo.decode().then(afterNextPaint, afterNextPaint);
   else afterNextPaint();
-  setTimeout(start, 3000);
 })();`.replace(/\n\s*/g, "");
 
 /**
@@ -128,7 +135,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const body = scriptsAfterFirstPhoto(Buffer.concat(chunks));
+              const body = scriptsAfterFirstPhoto(Buffer.concat(chunks), nonce);
               responseHeaders.set("Content-Type", "text/html");
               responseHeaders.set("Content-Length", String(body.length));
               resolve(wholePageResponse(body, { headers: responseHeaders, status: responseStatusCode }));
