@@ -72,18 +72,25 @@ const SCRIPTS_AFTER_FIRST_PHOTO = `(() => {
     if (started) return;
     started = true;
     const template = document.getElementById("page-scripts");
-    for (const node of [...template.content.childNodes]) {
-      if (node.localName === "script") {
-        const script = document.createElement("script");
-        script.type = "module";
-        script.nonce = nonce;
-        script.textContent = node.textContent;
-        document.body.append(script);
-      } else {
-        document.head.append(node);
-      }
-    }
+    const nodes = [...template.content.childNodes];
     template.remove();
+    const handOver = () => {
+      const until = performance.now() + 10;
+      while (nodes.length && performance.now() < until) {
+        const node = nodes.shift();
+        if (node.localName === "script") {
+          const script = document.createElement("script");
+          script.type = "module";
+          script.nonce = nonce;
+          script.textContent = node.textContent;
+          document.body.append(script);
+        } else {
+          document.head.append(node);
+        }
+      }
+      if (nodes.length) setTimeout(handOver, 0);
+    };
+    handOver();
   };
   setTimeout(start, 3000);
   const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
