@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { yearsFrom } from "~/domain/inventory/catalogue";
 import { readVehicleQuery } from "~/domain/search/filters";
-import { formatDate, formatNumber, formatYenIn, pluralLocale, shopDay, shopYear } from "./format";
+import {
+  formatDate,
+  formatNumber,
+  formatYenIn,
+  pluralLocale,
+  SHOP_TIME_ZONE,
+  shopClockTime,
+  shopDateTime,
+  shopDay,
+  shopYear,
+} from "./format";
 
 // 24 Nov 2026, 08:05:09 in Tokyo: a Tuesday.
 const moment = new Date("2026-11-23T23:05:09Z");
@@ -50,6 +60,30 @@ describe("the shop's year", () => {
     expect(shopDay(newYearInTokyo)).toBe("2027-01-01");
     expect(shopYear(newYearInTokyo)).toBe(2027);
     expect(shopYear(new Date("2026-12-31T14:59:00Z"))).toBe(2026);
+  });
+
+  it("and its day and clock agree with the time zone data, every hour of years past and to come", () => {
+    const zone = new Intl.DateTimeFormat("en-CA", {
+      timeZone: SHOP_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    const hour = 60 * 60 * 1000;
+    // An odd step, so the minutes and seconds move too: 1990 to 2060, about 70,000 moments.
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2060, 0, 1); t += 9 * hour + 7 * 60 * 1000 + 13 * 1000) {
+      const moment = new Date(t);
+      const p = Object.fromEntries(zone.formatToParts(moment).map((part) => [part.type, part.value]));
+      const day = `${p.year}-${p.month}-${p.day}`;
+      expect(shopDay(moment), moment.toISOString()).toBe(day);
+      expect(shopYear(moment)).toBe(Number(p.year));
+      expect(shopClockTime(moment, true)).toBe(`${p.hour}:${p.minute}:${p.second}`);
+      expect(shopDateTime(moment)).toBe(`${day} ${p.hour}:${p.minute}`);
+    }
   });
 
   it("is the last year of the year lists and of the year filters", () => {
