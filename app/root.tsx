@@ -27,6 +27,7 @@ import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { catalogueHref, heldCatalogue, I18nProvider, i18nFor, useT } from "./i18n/i18n";
 import { fetchCatalogue } from "./i18n/catalogue-file";
+import { shopDay } from "./i18n/format";
 import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM, showsOrders } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
@@ -101,6 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ports,
     importing,
     customer: customer ? { fullName: customer.fullName } : null,
+    // The day in Tokyo the page was written on: the header's clock keeps the day's name written with it.
+    day: shopDay(new Date()),
   };
 }
 

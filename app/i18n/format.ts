@@ -21,9 +21,11 @@ export const SHOP_TIME_ZONE = "Asia/Tokyo";
  */
 const SHOP_UTC_OFFSET_MS = 9 * 60 * 60 * 1000;
 
-/** The shop's wall clock at `date`: a Date whose UTC fields are Tokyo's. */
+/** The shop's wall clock at `date`: a Date whose UTC fields are Tokyo's. An invalid date throws, as Intl does. */
 function shopWallClock(date: Date): Date {
-  return new Date(date.getTime() + SHOP_UTC_OFFSET_MS);
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  return new Date(time + SHOP_UTC_OFFSET_MS);
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { formatDate, SHOP_TIME_ZONE, shopClockTime, shopDay } from "~/i18n/format";
 import { useLanguage, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
+import { useRootData } from "~/utils/root-data";
 
 const DAY: Intl.DateTimeFormatOptions = { timeZone: SHOP_TIME_ZONE, weekday: "short", day: "numeric", month: "short" };
 
@@ -12,8 +13,9 @@ const noSubscription = () => () => {};
  * keep the one the server wrote. Writing it needs Intl's date data, which a
  * phone takes tens of milliseconds to load; the page as the server sent it
  * already shows the day, so the browser leaves it be (React keeps a
- * server's text under suppressHydrationWarning) until the day or the
- * language changes. A clock first drawn by the browser writes it at once.
+ * server's text under suppressHydrationWarning) while it is the day the
+ * page was written on (the root's data says which) in the language it was
+ * written in. A clock first drawn by the browser writes it at once.
  */
 function useDayName(now: Date, language: LanguageCode): string {
   // True on the server and while the browser takes over the server's page.
@@ -22,9 +24,12 @@ function useDayName(now: Date, language: LanguageCode): string {
     () => false,
     () => true,
   );
-  const day = `${shopDay(now)} ${language}`;
+  const writtenOn = useRootData()?.day;
   // The day and language the server wrote the name for, or null when there is none to keep.
-  const [served] = useState(() => (fromServer && typeof document !== "undefined" ? day : null));
+  const [served] = useState(() =>
+    fromServer && typeof document !== "undefined" && writtenOn ? `${writtenOn} ${language}` : null,
+  );
+  const day = `${shopDay(now)} ${language}`;
   // Once the name has been written again it stays the browser's, even should the language come back.
   const [rewritten, setRewritten] = useState(false);
   if (served !== null && day !== served && !rewritten) setRewritten(true);
