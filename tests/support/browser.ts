@@ -29,34 +29,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const page = await context.newPage();
   // Fail fast with Playwright's own message rather than the test's time-out.
   page.setDefaultTimeout(10_000);
-  if (options.javaScriptEnabled !== false) {
-    // A page loaded "until the network is idle" is one the test means to use as a buyer would once it
-    // has settled: that includes its scripts, which come after its first photo.
-    const goto = page.goto.bind(page);
-    page.goto = async (url, gotoOptions) => {
-      const response = await goto(url, gotoOptions);
-      if (gotoOptions?.waitUntil === "networkidle") await alive(page);
-      return response;
-    };
-  }
   return page;
-}
-
-/**
- * Waits until the browser has taken a shop page over (a page without the
- * router's scripts, such as a file, at once): the router is there, and the
- * main thread has had a moment with nothing to do, which React's rendering
- * in slices does not leave it before it has finished.
- */
-export async function alive(page: Page): Promise<void> {
-  const hasScripts = await page.evaluate(
-    () => document.getElementById("page-scripts") !== null || document.querySelector('script[type="module"]') !== null,
-  );
-  if (!hasScripts) return;
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })),
-  );
 }
 
 /** A page signed in as the demo owner, on the dashboard. */
