@@ -331,6 +331,8 @@ describe("the cars a part fits (issue 23)", () => {
     await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota");
     await panel.getByLabel("Car model").selectOption("Camry");
     await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota&FitModel=Camry");
+    // The address changes a moment before the panel shows it: a year chosen before would go without the model.
+    await expect.poll(() => panel.getByLabel("Car model").inputValue()).toBe("Camry");
     await panel.getByLabel("Car year").selectOption("2008");
     await panelPage.waitForURL((u) => u.search === "?FitMake=Toyota&FitModel=Camry&FitYear=2008");
     await expect.poll(() => shownIds(panelPage)).toContain(pads);
