@@ -15,7 +15,7 @@ export const SHOP_TIME_ZONE = "Asia/Tokyo";
  * (IANA time zone database, "Asia/Tokyo"). The shop's day, year and clock
  * time are worked out from that, without Intl: a browser's first date
  * formatter loads its date data, which costs a phone tens of milliseconds
- * of a page's start (30 to 50 ms on a 4x slowed desktop CPU), and every
+ * of a page's start (120 to 200 ms on a desktop CPU slowed 4 times), and every
  * page shows this year in its footer and the time in its header. Tested
  * against Intl's own time zone data.
  */

@@ -54,6 +54,7 @@ export function TokyoClock() {
         <span className="hidden sm:inline" suppressHydrationWarning>
           {date && t("header.clockDate", { date })}
         </span>
+        {/* Phones show hours and minutes: a ticking second is noise on a small screen. */}
         <span className="sm:hidden" suppressHydrationWarning data-testid="tokyo-clock-short">
           {shopClockTime(now, false)}
         </span>
