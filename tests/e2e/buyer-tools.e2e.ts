@@ -404,13 +404,11 @@ describe("recently viewed vehicles", () => {
     await page.getByLabel("Password", { exact: true }).fill("a long enough password");
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((u) => u.pathname === "/account");
-    const shown = (
-      await page
-        .getByTestId("account-recent")
-        .getByTestId("recent-card-link")
-        .evaluateAll((links) => links.map((l) => l.getAttribute("data-vehicle-id")))
-    ).map(Number);
-    expect(shown).toEqual([ids[1], ids[0]]);
+    // The address changes a moment before the account page is drawn: wait for its list.
+    const shown = page.getByTestId("account-recent").getByTestId("recent-card-link");
+    await expect
+      .poll(async () => (await shown.evaluateAll((links) => links.map((l) => l.getAttribute("data-vehicle-id")))).map(Number))
+      .toEqual([ids[1], ids[0]]);
     await page.context().close();
   });
 });
