@@ -9,25 +9,95 @@ import { wholePageResponse } from "./utils/whole-page.server";
 
 export const streamTimeout = 5_000;
 
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const HEAD_END = Buffer.from("</head>");
+const SCRIPT_END = Buffer.from("</script>");
+/** What the router writes in the head for the scripts: their module preloads, and the text catalogue's fetch. */
+const FOR_THE_SCRIPTS = /<link rel="(?:modulepreload"|preload" as="fetch")[^>]*>/g;
 
 /**
- * The page's scripts are fetched at low priority: on a slow phone the style
- * sheet, the fonts and the first photo come first, and the page shows before
- * its scripts have arrived (it works without them until they have). The
- * router writes its module preloads without a priority, so it is added here,
- * in the page's head.
+ * A page's scripts are asked for once its first photo is on the screen (or
+ * at once where it has none), never before: on a slow phone the photo does
+ * not share the line with some 130 KB of scripts, and the page shows and
+ * works without them until they have come (its links and forms are plain
+ * HTML). The router writes the scripts' preloads in the head and a module
+ * script (with the page's nonce, which no text of the page can hold) at the
+ * end; here both go into an inert template, which a small script hands to
+ * the browser at about the photo's paint, or after three seconds whatever
+ * happens (a photo that never loads, a tab in the background). A page
+ * without that module script is left as it is.
+ *
+ * React takes the page over with the template and that small script in the
+ * place of the router's module script: it passes over elements it did not
+ * write in the body, as it does for those a browser extension adds.
  */
-export function scriptsAfterContent(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   const headEnd = page.indexOf(HEAD_END);
-  if (headEnd < 0 || page.indexOf(MODULE_PRELOAD) < 0) return page;
+  if (headEnd < 0) return page;
+  const scriptStart = page.indexOf(`<script nonce="${nonce}" type="module" async="">`, headEnd);
+  if (scriptStart < 0) return page;
+  const scriptEnd = page.indexOf(SCRIPT_END, scriptStart);
+  if (scriptEnd < 0) return page;
+  const moduleScript = page.subarray(scriptStart, scriptEnd + SCRIPT_END.length).toString("utf8");
+  const links: string[] = [];
   const head = page
     .subarray(0, headEnd)
     .toString("utf8")
-    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchPriority="low"');
-  return Buffer.concat([Buffer.from(head, "utf8"), page.subarray(headEnd)]);
+    .replace(FOR_THE_SCRIPTS, (link) => {
+      links.push(link);
+      return "";
+    });
+  const deferred =
+    `<template id="page-scripts">${links.join("")}${moduleScript}</template>` +
+    `<script nonce="${nonce}">${SCRIPTS_AFTER_FIRST_PHOTO}</script>`;
+  return Buffer.concat([
+    Buffer.from(head, "utf8"),
+    page.subarray(headEnd, scriptStart),
+    Buffer.from(deferred, "utf8"),
+    page.subarray(scriptEnd + SCRIPT_END.length),
+  ]);
 }
+
+/**
+ * Runs in the browser, at the end of the page. The page's first photo is the
+ * one it asked for first (fetchpriority="high"); once it can be drawn
+ * (decode), the second animation frame after comes at about its paint. The
+ * three seconds are counted first, so nothing that fails after stops them
+ * (a browser without decode). Plain ES2017 for the phones the shop is read
+ * on, and short: every page carries it.
+ */
+const SCRIPTS_AFTER_FIRST_PHOTO = `(() => {
+  const nonce = document.currentScript.nonce;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const template = document.getElementById("page-scripts");
+    const nodes = [...template.content.childNodes];
+    template.remove();
+    const handOver = () => {
+      const until = performance.now() + 10;
+      while (nodes.length && performance.now() < until) {
+        const node = nodes.shift();
+        if (node.localName === "script") {
+          const script = document.createElement("script");
+          script.type = "module";
+          script.nonce = nonce;
+          script.textContent = node.textContent;
+          document.body.append(script);
+        } else {
+          document.head.append(node);
+        }
+      }
+      if (nodes.length) setTimeout(handOver, 0);
+    };
+    handOver();
+  };
+  setTimeout(start, 3000);
+  const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
+  const photo = document.querySelector('img[fetchpriority="high"]');
+  if (photo && photo.decode) photo.decode().then(afterNextPaint, afterNextPaint);
+  else afterNextPaint();
+})();`.replace(/\n\s*/g, "");
 
 /**
  * Renders a page. Every page gets a Content-Security-Policy with a fresh nonce,
@@ -72,7 +142,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const body = scriptsAfterContent(Buffer.concat(chunks));
+              const body = scriptsAfterFirstPhoto(Buffer.concat(chunks), nonce);
               responseHeaders.set("Content-Type", "text/html");
               responseHeaders.set("Content-Length", String(body.length));
               resolve(wholePageResponse(body, { headers: responseHeaders, status: responseStatusCode }));

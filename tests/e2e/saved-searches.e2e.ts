@@ -12,7 +12,7 @@ import { createVehicle } from "~/domain/inventory/inventory.server";
 import { readMail } from "../support/mime";
 import { freePort, ROOT, runShop } from "../support/shop-process";
 import { startSmtp } from "../support/smtp";
-import { launchBrowser, seriousAccessibilityProblems } from "../support/browser";
+import { launchBrowser, openPage, seriousAccessibilityProblems } from "../support/browser";
 
 /*
  * Saved searches end to end, against the built shop run as a process with a
@@ -68,10 +68,7 @@ afterAll(async () => {
 });
 
 async function newPage(width = 1366, height = 900): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
+  return openPage(browser, { baseURL: shop.url, viewport: { width, height } });
 }
 
 async function signIn(page: Page) {

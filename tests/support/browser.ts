@@ -26,10 +26,91 @@ export const baseUrl = () => inject("baseUrl");
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  if (options.javaScriptEnabled !== false) context.on("page", waitsUntilAlive);
   const page = await context.newPage();
   // Fail fast with Playwright's own message rather than the test's time-out.
   page.setDefaultTimeout(10_000);
   return page;
+}
+
+type LoadWait = "load" | "domcontentloaded" | "networkidle" | "commit" | undefined;
+
+/**
+ * A shop page asks for its scripts only once its first photo can be drawn, so
+ * the browser's load event no longer means the page has come alive. A test
+ * that waits for a page to load (or for the network to go quiet) means to use
+ * it as a buyer would once it has settled: this page's waits for a load (goto,
+ * reload, back and forward, waitForURL, waitForLoadState) also wait until the
+ * page is alive. Waits for "domcontentloaded" or "commit" are left as they are,
+ * for tests that look at a page before its scripts.
+ */
+function waitsUntilAlive(page: Page): void {
+  const settles = (waitUntil: LoadWait) => waitUntil !== "domcontentloaded" && waitUntil !== "commit";
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (settles(options?.waitUntil)) await alive(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (settles(options?.waitUntil)) await alive(page);
+    return response;
+  };
+  const goBack = page.goBack.bind(page);
+  page.goBack = async (options) => {
+    const response = await goBack(options);
+    if (settles(options?.waitUntil)) await alive(page);
+    return response;
+  };
+  const goForward = page.goForward.bind(page);
+  page.goForward = async (options) => {
+    const response = await goForward(options);
+    if (settles(options?.waitUntil)) await alive(page);
+    return response;
+  };
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options);
+    if (settles(options?.waitUntil)) await alive(page);
+  };
+  const waitForLoadState = page.waitForLoadState.bind(page);
+  page.waitForLoadState = async (state, options) => {
+    await waitForLoadState(state, options);
+    if (state === "load" || state === "networkidle" || state === undefined) await alive(page);
+  };
+}
+
+/**
+ * Waits until the browser has taken a shop page over (a page without the
+ * router's scripts, such as a file, at once): the router is there, and the
+ * main thread has had a moment with nothing to do, which React's rendering
+ * in slices does not leave it before it has finished.
+ */
+export async function alive(page: Page): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const hasScripts = await page.evaluate(
+        () =>
+          document.getElementById("page-scripts") !== null ||
+          document.querySelector('script[type="module"]') !== null,
+      );
+      if (!hasScripts) return;
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })),
+      );
+      return;
+    } catch (error) {
+      // The page went on to another address meanwhile (a redirect made by a script): wait on that one.
+      if (tries < 2 && String(error).includes("Execution context was destroyed")) {
+        await page.waitForLoadState("domcontentloaded");
+        continue;
+      }
+      throw error;
+    }
+  }
 }
 
 /** A page signed in as the demo owner, on the dashboard. */
