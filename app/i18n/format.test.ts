@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { yearsFrom } from "~/domain/inventory/catalogue";
 import { readVehicleQuery } from "~/domain/search/filters";
+import { CURRENCIES } from "~/domain/rates/currencies";
+import { intlLocale, LANGUAGES } from "./languages";
 import {
   formatDate,
+  formatMoneyIn,
   formatNumber,
   formatYenIn,
   pluralLocale,
@@ -43,6 +46,45 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(new Intl.PluralRules(pluralLocale("si")).select(0)).toBe("other");
     expect(new Intl.PluralRules(pluralLocale("si")).select(1)).toBe("one");
     expect(pluralLocale("hi")).toBe("hi");
+  });
+
+  it("whole numbers and money are written as Intl writes them, in every language and currency, without Intl", () => {
+    // Many magnitudes, halves (rounded away from zero), negatives and minus zero, as Intl's locale data has them.
+    const random = (seed: number) => () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const next = random(7);
+    const values = [0, -0, -0.4, 0.5, 1.5, -2.5, 999, 1000, -1234, 99_999, 100_000, 1_250_000, 2 ** 53, 1e20];
+    for (let i = 0; i < 3_000; i++) {
+      const whole = Math.floor(next() * 10 ** Math.floor(next() * 16));
+      values.push(whole, -whole, whole + 0.5, whole + next());
+    }
+    let compared = 0;
+    for (const { code } of LANGUAGES) {
+      const locale = pluralLocale(code) === code ? intlLocale(code) : pluralLocale(code);
+      const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+      const yen = new Intl.NumberFormat(locale, { style: "currency", currency: "JPY", maximumFractionDigits: 0 });
+      for (const value of values) {
+        expect(formatNumber(value, code), `${code} ${value}`).toBe(number.format(value));
+        expect(formatYenIn(value, code), `${code} ${value}`).toBe(yen.format(value));
+        compared++;
+      }
+      for (const currency of CURRENCIES) {
+        const money = new Intl.NumberFormat(locale, {
+          style: "currency",
+          currency,
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 0,
+        });
+        for (const value of values.slice(0, 400)) {
+          expect(formatMoneyIn(value, currency, code), `${code} ${currency} ${value}`).toBe(money.format(value));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(140_000);
+    // What Intl is left with: numbers out of the ordinary.
+    expect(formatNumber(Number.NaN, "en")).toBe("NaN");
+    expect(formatYenIn(1e21, "ja")).toBe("￥1,000,000,000,000,000,000,000");
+    expect(formatMoneyIn(1234, "CHF", "en")).toBe("CHF\u00a01,234");
   });
 
   it("languages every browser knows are written by Intl as before", () => {

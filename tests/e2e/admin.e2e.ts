@@ -564,6 +564,7 @@ describe("two-step sign-in in the browser", () => {
     await page.getByLabel("Password", { exact: true }).fill(who.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/admin\/login\/code/);
+    await page.getByLabel("Code", { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(shots, "code-step-390.png"), fullPage: true });
     expect(await seriousAccessibilityProblems(page)).toEqual([]);

@@ -243,6 +243,7 @@ describe("comparing vehicles", () => {
 
     // The selection survives signing in (here: registering, which signs in).
     await register(page, `compare-${unique}@example.lk`);
+    await page.getByTestId("welcome").waitFor();
     expect(await page.getByTestId("compare-count").textContent()).toBe("3 of 4 vehicles selected");
     expect(await stored(page, COMPARE_STORAGE_KEY)).toBe(rest.join(","));
 
@@ -462,6 +463,8 @@ describe("signing out on a shared computer", () => {
     }
 
     await signIn(next);
+    // The address changes a moment before the account page is drawn: wait for it.
+    await page.getByText("The vehicles you open will appear here.").waitFor();
     expect(await page.getByTestId("compare-bar").count()).toBe(0);
     const shown = (
       await page

@@ -1,10 +1,11 @@
 import http from "node:http";
 import zlib from "node:zlib";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { latestParts, latestVehicles } from "~/domain/inventory/inventory.server";
 import { imageSrcSet } from "~/domain/media/image-url";
+import { COOKIES } from "~/utils/cookies";
 import { baseUrl, launchBrowser, openPage, seriousAccessibilityProblems, withShopDb } from "../support/browser";
 
 let browser: Browser;
@@ -16,6 +17,28 @@ afterAll(() => browser?.close());
 function newestInStock() {
   return withShopDb(async (db) => ({ vehicles: await latestVehicles(db), parts: await latestParts(db) }));
 }
+
+/** Counts the Intl formatters of one kind a page makes from its start (the first of each loads its locale data). */
+async function countFormatters(page: Page, kind: "DateTimeFormat" | "NumberFormat") {
+  await page.addInitScript((name) => {
+    const made = { count: 0 };
+    (window as unknown as Record<string, typeof made>)[`made${name}`] = made;
+    const real = Intl[name] as unknown as new (...args: unknown[]) => object;
+    (Intl as unknown as Record<string, unknown>)[name] = new Proxy(real, {
+      construct(target, args: unknown[]) {
+        made.count++;
+        return new target(...args);
+      },
+      apply(target, _this, args: unknown[]) {
+        made.count++;
+        return (target as unknown as (...a: unknown[]) => object)(...args);
+      },
+    });
+  }, kind);
+}
+
+const formattersMade = (page: Page, kind: "DateTimeFormat" | "NumberFormat") =>
+  page.evaluate((name) => (window as unknown as Record<string, { count: number }>)[`made${name}`]!.count, kind);
 
 describe("home page", () => {
   it("shows the 6 newest vehicles and parts with JavaScript disabled", async () => {
@@ -296,23 +319,35 @@ describe("home page", () => {
     await page.context().close();
   });
 
+  it("a page of prices comes alive without making a number formatter, and shows the server's figures and currency", async () => {
+    for (const [language, yen] of [
+      ["en", /^¥\d{1,3}(,\d{3})+$/],
+      ["hi", /^JP¥(\d{1,2},)*\d{3}$/],
+    ] as const) {
+      const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+      await page.context().addCookies([{ name: COOKIES.language.name, value: language, url: baseUrl() }]);
+      // The first number formatter costs a phone its number data: the prices are written without one.
+      await countFormatters(page, "NumberFormat");
+      const response = await page.goto("/vehicles", { waitUntil: "networkidle" });
+      const served = await response!.text();
+      const prices = await page.locator(".price").evaluateAll((els) => els.map((el) => el.firstChild?.textContent));
+      expect(prices.length, language).toBeGreaterThan(5);
+      for (const price of prices) expect(price, language).toMatch(yen);
+      expect(served, language).toContain(`>${prices[0]}<`);
+      // Hindi's first visit shows rupees beside the yen, written without a formatter as well.
+      const converted = await page.getByTestId("converted-price").allTextContents();
+      expect(converted.length > 0, language).toBe(language === "hi");
+      for (const money of converted) expect(money).toMatch(/^≈ ₹(\d{1,2},)*\d{1,3}$/);
+      if (converted[0]) expect(served).toContain(converted[0].slice(2));
+      expect(await formattersMade(page, "NumberFormat"), language).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it("the Tokyo clock ticks within 2 seconds", async () => {
     const page = await openPage(browser);
     // Every date formatter the page makes: the first one costs a phone its date data.
-    await page.addInitScript(() => {
-      const made = { count: 0 };
-      (window as unknown as { dateFormatters: typeof made }).dateFormatters = made;
-      window.Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-        construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-          made.count++;
-          return new target(...args);
-        },
-        apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-          made.count++;
-          return target(...args);
-        },
-      });
-    });
+    await countFormatters(page, "DateTimeFormat");
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const served = await page.getByTestId("tokyo-clock").elementHandle();
     const clock = page.getByTestId("tokyo-clock");
@@ -333,7 +368,7 @@ describe("home page", () => {
     // browser made no date formatter for it, nor for anything else on the page.
     expect(await clock.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}:\d{2}$/);
     expect(await served!.evaluate((element) => element.isConnected)).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { dateFormatters: { count: number } }).dateFormatters.count)).toBe(0);
+    expect(await formattersMade(page, "DateTimeFormat")).toBe(0);
     await page.context().close();
   });
 

@@ -124,6 +124,8 @@ describe("an order from the accepted offer to Completed", () => {
     await buyer.goto("/orders", { waitUntil: "networkidle" });
     await buyer.getByTestId("order-list").getByRole("link").filter({ hasText: "2018 Toyota Premio" }).click();
     await buyer.waitForURL(new RegExp(`/orders/${orderNumber}$`));
+    // The list shows a status too: wait for the order's own page to be drawn.
+    await buyer.getByTestId("order-balance").waitFor();
     expect(await buyer.getByTestId("order-status").textContent()).toBe("Awaiting payment");
     expect(await buyer.getByTestId("order-balance").textContent()).toBe("¥1,000,000");
     expect(await buyer.getByTestId("order-bank").innerText()).toContain(DEMO_BANK.accountNumber);

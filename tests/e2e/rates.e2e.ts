@@ -116,6 +116,7 @@ describe("exchange rates in the staff panel", () => {
     }
     // Fresh again: no warning.
     const page = await staffPage(browser, 1366);
+    await page.getByTestId("dashboard-cards").waitFor();
     expect(await page.getByTestId("rates-stale").count()).toBe(0);
     await page.context().close();
   });

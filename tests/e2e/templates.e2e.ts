@@ -168,6 +168,7 @@ describe("reply templates", () => {
       const page = await templatesPage(width);
       await page.getByRole("link", { name: `Edit ${name}` }).click();
       await page.waitForURL(/\?edit=\d+/);
+      await page.getByRole("heading", { name: `Edit “${name}”` }).waitFor();
       expect(await seriousAccessibilityProblems(page), `at ${width}px`).toEqual([]);
       await page.screenshot({ path: path.join(shots, `templates-${width}.png`), fullPage: true });
       await page.context().close();

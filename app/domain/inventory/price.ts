@@ -1,4 +1,5 @@
 import { CURRENCIES } from "~/domain/rates/currencies";
+import { formatYenIn } from "~/i18n/format";
 /** Money is whole yen. These helpers parse what people type and show it back. */
 
 /*
@@ -45,13 +46,7 @@ export function parseAmount(input: string | number | null | undefined): number |
   return readAmount(input, ANY, "drop");
 }
 
-const yen = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "JPY",
-  maximumFractionDigits: 0,
-});
-
-/** "¥1,250,000" */
+/** "¥1,250,000": yen as English writes them, for files, mails to the shop and staff pages. */
 export function formatYen(value: number): string {
-  return yen.format(value);
+  return formatYenIn(value, "en");
 }
