@@ -5,6 +5,7 @@ import { CURRENCIES } from "~/domain/rates/currencies";
 import { intlLocale, LANGUAGES } from "./languages";
 import {
   formatDate,
+  formatDateThroughIntl,
   formatMoneyIn,
   formatNumber,
   formatYenIn,
@@ -85,7 +86,33 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(formatNumber(Number.NaN, "en")).toBe("NaN");
     expect(formatYenIn(1e21, "ja")).toBe("￥1,000,000,000,000,000,000,000");
     expect(formatMoneyIn(1234, "CHF", "en")).toBe("CHF\u00a01,234");
-  });
+  }, 30_000);
+
+  it("a month and a day are written as Intl writes them, in every language, without Intl", () => {
+    const shapes: Intl.DateTimeFormatOptions[] = [
+      { month: "short", year: "numeric", timeZone: "UTC" },
+      { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" },
+      { month: "short", year: "numeric" },
+      { day: "numeric", month: "short", year: "numeric" },
+    ];
+    let compared = 0;
+    for (const { code } of LANGUAGES) {
+      // Every eleventh day of fifty years (each day of each month), at a moment that is another day in Tokyo than in UTC.
+      for (let time = Date.UTC(1990, 0, 1, 20); time < Date.UTC(2040, 0, 1); time += 11 * 86_400_000) {
+        const date = new Date(time);
+        for (const shape of shapes) {
+          const zoned = { timeZone: SHOP_TIME_ZONE, ...shape };
+          expect(formatDate(date, code, shape), `${code} ${date.toISOString()}`).toBe(
+            formatDateThroughIntl(date, code, zoned),
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(45_000);
+    expect(formatDate(moment, "en", { month: "long", year: "numeric" })).toBe("November 2026");
+    expect(() => formatDate("not a date", "vi", { month: "short", year: "numeric" })).toThrow(RangeError);
+  }, 30_000);
 
   it("languages every browser knows are written by Intl as before", () => {
     expect(formatDate(moment, "en", CLOCK_DAY)).toBe("Tue 24 Nov");

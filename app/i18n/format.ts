@@ -2,8 +2,11 @@ import { type Currency, isCurrency } from "~/domain/rates/currencies";
 import { intlLocale, type LanguageCode } from "./languages";
 
 /*
- * Numbers, prices and dates in the reader's language through Intl. Formatters
- * are kept per locale and options: making one is far slower than using it.
+ * Numbers, prices and dates in the reader's language. What every buyer's page
+ * shows (whole numbers, money, the shop's clock, a month or a day) is written
+ * here without Intl, each tested against Intl; the rest goes through Intl,
+ * whose formatters are kept per locale and options: making one is far slower
+ * than using it.
  */
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -247,8 +250,47 @@ export function formatDate(
 ): string {
   const date = typeof value === "string" ? new Date(value) : value;
   const zoned = { timeZone: SHOP_TIME_ZONE, ...options };
+  return monthDate(date, language, zoned) ?? formatDateThroughIntl(date, language, zoned);
+}
+
+/** A date through Intl (the stand-ins' names put in): what `formatDate` writes, and what its own dates are tested against. */
+export function formatDateThroughIntl(date: Date, language: LanguageCode, options: Intl.DateTimeFormatOptions): string {
   const standIn = STAND_INS[language];
-  return standIn ? standInDate(date, standIn.names, zoned) : dateFormat(language, zoned).format(date);
+  return standIn ? standInDate(date, standIn.names, options) : dateFormat(language, options).format(date);
+}
+
+/*
+ * The dates a buyer's pages show (a vehicle's first registration, "Nov 2018";
+ * the day of an exchange rate, "7 Nov 2026") are written here without Intl,
+ * as whole numbers are: a browser's first date formatter loads its date data.
+ * Each language's short month names and order as ICU writes them (CLDR 48;
+ * tested against Intl for every day of fifty years). Other dates go through Intl.
+ */
+const SHORT_MONTHS: Record<LanguageCode, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  si: STAND_INS.si!.names.months,
+  vi: Array.from({ length: 12 }, (_, month) => `thg ${month + 1}`),
+  ne: STAND_INS.ne!.names.months,
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+  "zh-CN": Array.from({ length: 12 }, (_, month) => `${month + 1}月`),
+  ja: Array.from({ length: 12 }, (_, month) => `${month + 1}月`),
+};
+
+/** "Nov 2026" or "7 Nov 2026" in a language, in UTC or the shop's time; null for any other date. */
+function monthDate(date: Date, language: LanguageCode, options: Intl.DateTimeFormatOptions): string | null {
+  const { day, month, year, timeZone, ...others } = options;
+  if (Object.values(others).some((v) => v !== undefined)) return null;
+  if (month !== "short" || year !== "numeric" || (day !== undefined && day !== "numeric")) return null;
+  if (timeZone !== "UTC" && timeZone !== SHOP_TIME_ZONE) return null;
+  const clock = timeZone === "UTC" ? date : shopWallClock(date);
+  const [y, m, d] = [clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()];
+  // An invalid date throws, as Intl does.
+  if (Number.isNaN(y)) throw new RangeError("Invalid time value");
+  if (y < 1000 || y > 9999) return null;
+  const name = SHORT_MONTHS[language][m]!;
+  if (language === "zh-CN" || language === "ja") return day ? `${y}年${name}${d}日` : `${y}年${name}`;
+  if (language === "vi") return day ? `${d} ${name}, ${y}` : `${name} ${y}`;
+  return day ? `${d} ${name} ${y}` : `${name} ${y}`;
 }
 
 /** A moment as the shop's clock shows it, for files a spreadsheet reads: "2026-11-24 10:47". */

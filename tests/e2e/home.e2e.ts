@@ -319,15 +319,16 @@ describe("home page", () => {
     await page.context().close();
   });
 
-  it("a page of prices comes alive without making a number formatter, and shows the server's figures and currency", async () => {
+  it("a page of prices comes alive without making a number or date formatter, and shows the server's figures and currency", async () => {
     for (const [language, yen] of [
       ["en", /^¥\d{1,3}(,\d{3})+$/],
       ["hi", /^JP¥(\d{1,2},)*\d{3}$/],
     ] as const) {
       const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
       await page.context().addCookies([{ name: COOKIES.language.name, value: language, url: baseUrl() }]);
-      // The first number formatter costs a phone its number data: the prices are written without one.
+      // The first number or date formatter costs a phone its locale data: the page is written without one.
       await countFormatters(page, "NumberFormat");
+      await countFormatters(page, "DateTimeFormat");
       const response = await page.goto("/vehicles", { waitUntil: "networkidle" });
       const served = await response!.text();
       const prices = await page.locator(".price").evaluateAll((els) => els.map((el) => el.firstChild?.textContent));
@@ -340,6 +341,13 @@ describe("home page", () => {
       for (const money of converted) expect(money).toMatch(/^≈ ₹(\d{1,2},)*\d{1,3}$/);
       if (converted[0]) expect(served).toContain(converted[0].slice(2));
       expect(await formattersMade(page, "NumberFormat"), language).toBe(0);
+      expect(await formattersMade(page, "DateTimeFormat"), language).toBe(0);
+      // A vehicle's page: its first registration's month, and (in Hindi) the day of the rate.
+      const { vehicles } = await newestInStock();
+      await page.goto(`/vehicles/${vehicles[0]!.id}`, { waitUntil: "networkidle" });
+      expect(await page.getByTestId("rate-note").count(), language).toBe(language === "hi" ? 1 : 0);
+      expect(await formattersMade(page, "NumberFormat"), language).toBe(0);
+      expect(await formattersMade(page, "DateTimeFormat"), language).toBe(0);
       await page.context().close();
     }
   });
