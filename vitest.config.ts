@@ -45,7 +45,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
           fileParallelism: false,
-          testTimeout: 30_000,
+          // A test walks a buyer or the owner through many pages, each waited on until it has come
+          // alive; each step fails on its own within 10 s (tests/support/browser.ts), so this limit
+          // only has to leave room for many slow steps on a busy machine.
+          testTimeout: 90_000,
           // What a page shows after an address change may take over a second on a busy machine
           // (the other projects run beside this one); 1 s is Vitest's default.
           expect: { poll: { timeout: 10_000 } },

@@ -111,6 +111,15 @@ describe("numbers and dates a browser writes as the server does", () => {
     }
     expect(compared).toBeGreaterThan(45_000);
     expect(formatDate(moment, "en", { month: "long", year: "numeric" })).toBe("November 2026");
+    // Tokyo's summer time of 1949; a zone the shop does not write itself; options left undefined.
+    expect(formatDate(new Date("1949-05-31T14:30Z"), "en")).toBe("1 Jun 1949");
+    expect(formatDate(moment, "en", { month: "short", year: "numeric", timeZone: "America/New_York" })).toBe("Nov 2026");
+    expect(formatDate(moment, "ja", { day: "numeric", month: "short", year: "numeric", hour: undefined })).toBe(
+      "2026年11月24日",
+    );
+    expect(formatDate(new Date("0900-03-01T00:00Z"), "en", { month: "short", year: "numeric", timeZone: "UTC" })).toBe(
+      "Mar 900",
+    );
     expect(() => formatDate("not a date", "vi", { month: "short", year: "numeric" })).toThrow(RangeError);
   }, 30_000);
 

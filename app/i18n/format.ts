@@ -286,7 +286,8 @@ function monthDate(date: Date, language: LanguageCode, options: Intl.DateTimeFor
   const [y, m, d] = [clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()];
   // An invalid date throws, as Intl does.
   if (Number.isNaN(y)) throw new RangeError("Invalid time value");
-  if (y < 1000 || y > 9999) return null;
+  // Tokyo kept summer time from 1948 to 1951, and its own mean time before 1888: Intl knows those years.
+  if (y > 9999 || (timeZone === "UTC" ? y < 1000 : y < 1952)) return null;
   const name = SHORT_MONTHS[language][m]!;
   if (language === "zh-CN" || language === "ja") return day ? `${y}年${name}${d}日` : `${y}年${name}`;
   if (language === "vi") return day ? `${d} ${name}, ${y}` : `${name} ${y}`;

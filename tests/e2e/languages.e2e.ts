@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { flattenMessages, type Messages } from "~/i18n/core";
 import { LANGUAGES } from "~/i18n/languages";
-import { alive, baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
+import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 
 /*
  * The shop in the buyer's language: the menu switches it on the same page with
@@ -67,7 +67,7 @@ async function chooseLanguage(page: Page, name: string) {
   await page.evaluate(() => Object.assign(window, { replaced: false }));
   await page.getByRole("button", { name }).click();
   await page.waitForFunction(() => !("replaced" in window));
-  await alive(page);
+  await page.waitForLoadState();
 }
 
 async function checkSwitch(language: string, name: string) {

@@ -83,31 +83,29 @@ function waitsUntilAlive(page: Page): void {
 }
 
 /**
- * Waits until the browser has taken a shop page over (a page without the
- * router's scripts, such as a file, at once): the router is there, and the
- * main thread has had a moment with nothing to do, which React's rendering
- * in slices does not leave it before it has finished.
+ * Waits until the browser has taken a shop page over: the page has been read
+ * to its end, the router is there (a page without the router's context, such
+ * as a file, at once), and the main thread has had a moment with nothing to
+ * do, which React's rendering in slices does not leave it before it has
+ * finished. That moment is a good sign, not a proof: a render waiting on the
+ * network leaves the thread idle too.
  */
 export async function alive(page: Page): Promise<void> {
   for (let tries = 0; ; tries++) {
     try {
-      const hasScripts = await page.evaluate(
+      // Polled again in a new document when the page moves on meanwhile.
+      await page.waitForFunction(
         () =>
-          document.getElementById("page-scripts") !== null ||
-          document.querySelector('script[type="module"]') !== null,
+          document.readyState !== "loading" &&
+          (!("__reactRouterContext" in window) || "__reactRouterDataRouter" in window),
       );
-      if (!hasScripts) return;
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
       await page.evaluate(
         () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })),
       );
       return;
     } catch (error) {
-      // The page went on to another address meanwhile (a redirect made by a script): wait on that one.
-      if (tries < 2 && String(error).includes("Execution context was destroyed")) {
-        await page.waitForLoadState("domcontentloaded");
-        continue;
-      }
+      // The page went on to another address during the idle wait (a redirect made by a script): wait on that one.
+      if (tries < 2 && String(error).includes("Execution context was destroyed")) continue;
       throw error;
     }
   }

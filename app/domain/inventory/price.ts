@@ -1,5 +1,6 @@
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { formatYenIn } from "~/i18n/format";
+
 /** Money is whole yen. These helpers parse what people type and show it back. */
 
 /*
