@@ -27,7 +27,7 @@ import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { catalogueHref, heldCatalogue, I18nProvider, i18nFor, useT } from "./i18n/i18n";
 import { fetchCatalogue } from "./i18n/catalogue-file";
-import { shopDay } from "./i18n/format";
+import { moneyPattern, shopDay } from "./i18n/format";
 import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM, showsOrders } from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
@@ -97,7 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Which catalogue, not its text: the browser fetches that once and keeps it (see the Layout's head).
     catalogue: { language: catalogue.language, version: catalogue.version },
     currency,
-    rate,
+    // With how the page's language writes that currency ("₹#"), so the browser writes it without Intl.
+    rate: rate && { ...rate, pattern: moneyPattern(rate.code, language) },
     destination,
     ports,
     importing,

@@ -9,6 +9,7 @@ import {
   formatMoneyIn,
   formatNumber,
   formatYenIn,
+  moneyPattern,
   pluralLocale,
   SHOP_TIME_ZONE,
   shopClockTime,
@@ -75,8 +76,12 @@ describe("numbers and dates a browser writes as the server does", () => {
           minimumFractionDigits: 0,
           maximumFractionDigits: 0,
         });
+        // Written as the server hands the browser the currency's pattern.
+        const pattern = moneyPattern(currency, code);
         for (const value of values.slice(0, 400)) {
-          expect(formatMoneyIn(value, currency, code), `${code} ${currency} ${value}`).toBe(money.format(value));
+          expect(formatMoneyIn(value, currency, code, pattern), `${code} ${currency} ${value}`).toBe(
+            money.format(value),
+          );
           compared++;
         }
       }
@@ -86,6 +91,8 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(formatNumber(Number.NaN, "en")).toBe("NaN");
     expect(formatYenIn(1e21, "ja")).toBe("￥1,000,000,000,000,000,000,000");
     expect(formatMoneyIn(1234, "CHF", "en")).toBe("CHF\u00a01,234");
+    expect(moneyPattern("INR", "hi")).toBe("₹#");
+    expect(moneyPattern("USD", "vi")).toBe("#\u00a0US$");
   }, 30_000);
 
   it("a month and a day are written as Intl writes them, in every language, without Intl", () => {
@@ -113,7 +120,9 @@ describe("numbers and dates a browser writes as the server does", () => {
     expect(formatDate(moment, "en", { month: "long", year: "numeric" })).toBe("November 2026");
     // Tokyo's summer time of 1949; a zone the shop does not write itself; options left undefined.
     expect(formatDate(new Date("1949-05-31T14:30Z"), "en")).toBe("1 Jun 1949");
-    expect(formatDate(moment, "en", { month: "short", year: "numeric", timeZone: "America/New_York" })).toBe("Nov 2026");
+    expect(formatDate(moment, "en", { month: "short", year: "numeric", timeZone: "America/New_York" })).toBe(
+      "Nov 2026",
+    );
     expect(formatDate(moment, "ja", { day: "numeric", month: "short", year: "numeric", hour: undefined })).toBe(
       "2026年11月24日",
     );
@@ -160,7 +169,8 @@ describe("the shop's year", () => {
       const day = `${p.year}-${p.month}-${p.day}`;
       const ours = [shopDay(moment), shopYear(moment), shopClockTime(moment, true), shopDateTime(moment)];
       const theirs = [day, Number(p.year), `${p.hour}:${p.minute}:${p.second}`, `${day} ${p.hour}:${p.minute}`];
-      if (ours.some((value, i) => value !== theirs[i])) differences.push(`${moment.toISOString()}: ${ours} / ${theirs}`);
+      if (ours.some((value, i) => value !== theirs[i]))
+        differences.push(`${moment.toISOString()}: ${ours} / ${theirs}`);
     }
     expect(differences).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import { type Currency, isCurrency } from "~/domain/rates/currencies";
 import { intlLocale, type LanguageCode } from "./languages";
 
 /*
@@ -117,69 +116,36 @@ function standInDate(date: Date, names: Names, options: Intl.DateTimeFormatOptio
  * number formatter loads its number data, 50 to 300 ms of a page's start on a
  * desktop CPU slowed 4 times, and every list and vehicle page shows yen,
  * kilometres and the buyer's own currency. Each language's digit grouping and
- * currency signs are those ICU writes for the locale above (CLDR 48), and are
- * tested against Intl for every language and currency. Decimals, and numbers
- * out of the ordinary, still go through Intl.
+ * yen are those ICU writes for the locale above (CLDR 48), tested against
+ * Intl for every language and currency. Decimals, and numbers out of the
+ * ordinary, still go through Intl.
  */
-type WholeNumbers = {
-  separator: string;
-  /** India's grouping, 12,50,000, which Nepal's follows. */
-  indian: boolean;
-  /** The currency's sign after the amount, "1.250.000 ¥", rather than before it. */
-  signAfter: boolean;
-  /** Signs other than the currency's ISO code. */
-  signs: Partial<Record<Currency, string>>;
-};
-const SIGNS_EVERYWHERE: Partial<Record<Currency, string>> = { EUR: "€", GBP: "£", NZD: "NZ$", INR: "₹", VND: "₫" };
-const WHOLE_NUMBERS: Record<LanguageCode, WholeNumbers> = {
-  en: {
-    separator: ",",
-    indian: false,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "¥", USD: "$", AUD: "A$", CNY: "CN¥", PHP: "₱" },
-  },
-  si: {
-    separator: ",",
-    indian: false,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "JP¥", USD: "US$", AUD: "A$", CNY: "CN¥", PHP: "₱" },
-  },
-  vi: {
-    separator: ".",
-    indian: false,
-    signAfter: true,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "¥", USD: "US$", AUD: "AU$", CNY: "CN¥", THB: "฿" },
-  },
-  ne: {
-    separator: ",",
-    indian: true,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "JP¥", USD: "$", AUD: "A$", CNY: "CN¥", PHP: "₱" },
-  },
-  hi: {
-    separator: ",",
-    indian: true,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "JP¥", USD: "$", AUD: "A$", CNY: "CN¥", THB: "฿" },
-  },
-  "zh-CN": {
-    separator: ",",
-    indian: false,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "JP¥", USD: "US$", AUD: "AU$", CNY: "¥" },
-  },
-  ja: {
-    separator: ",",
-    indian: false,
-    signAfter: false,
-    signs: { ...SIGNS_EVERYWHERE, JPY: "￥", USD: "$", AUD: "A$", CNY: "元" },
-  },
+/*
+ * Yen as each language writes them, "#" standing for the figure. Another
+ * currency's way of writing comes with the page (`moneyPattern`, worked out on
+ * the server), so a browser needs no table of the world's currency signs.
+ */
+const YEN: Record<LanguageCode, string> = {
+  en: "¥#",
+  si: "JP¥#",
+  vi: "#\u00a0¥",
+  ne: "JP¥#",
+  hi: "JP¥#",
+  "zh-CN": "JP¥#",
+  ja: "￥#",
 };
 
+/*
+ * Vietnamese groups digits with "." ("1.250.000"); Hindi, and Nepali as the
+ * shop writes it, group as India does (12,50,000); the other languages as
+ * English does.
+ */
+const INDIAN_GROUPING: readonly LanguageCode[] = ["hi", "ne"];
+
 /** The digits of a whole number grouped: three by three, or (India's way) three, then two by two. */
-function grouped(digits: string, { separator, indian }: WholeNumbers): string {
+function grouped(digits: string, language: LanguageCode): string {
   if (digits.length <= 3) return digits;
-  const size = indian ? 2 : 3;
+  const size = INDIAN_GROUPING.includes(language) ? 2 : 3;
   const groups = [digits.slice(-3)];
   let rest = digits.slice(0, -3);
   while (rest.length > size) {
@@ -187,28 +153,20 @@ function grouped(digits: string, { separator, indian }: WholeNumbers): string {
     rest = rest.slice(0, -size);
   }
   groups.unshift(rest);
-  return groups.join(separator);
+  return groups.join(language === "vi" ? "." : ",");
 }
-
-const LETTER_LAST = /\p{L}$/u;
 
 /**
  * A number rounded to a whole one as Intl rounds it (half away from zero), in
- * a language, with a currency's sign when one is given; null when Intl should
- * write it (not a number, too large, a currency the shop does not show).
+ * a language, put into a currency's pattern when one is given ("₹#"); null
+ * when Intl should write it (not a number, or too large).
  */
-function wholeNumber(value: number, language: LanguageCode, currency?: string): string | null {
+function wholeNumber(value: number, language: LanguageCode, pattern?: string): string | null {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return null;
-  if (currency !== undefined && !isCurrency(currency)) return null;
-  const style = WHOLE_NUMBERS[language];
-  // Intl writes a minus before a negative number even when it rounds to 0.
+  // Intl writes a minus before a negative number even when it rounds to 0, and before the sign.
   const minus = value < 0 || Object.is(value, -0) ? "-" : "";
-  const digits = grouped(String(Math.round(Math.abs(value))), style);
-  if (currency === undefined) return minus + digits;
-  const sign = style.signs[currency] ?? currency;
-  if (style.signAfter) return `${minus}${digits}\u00a0${sign}`;
-  // A sign that ends in a letter ("LKR", "元") is kept apart from the figure by a space that does not break.
-  return `${minus}${sign}${LETTER_LAST.test(sign) ? "\u00a0" : ""}${digits}`;
+  const digits = grouped(String(Math.round(Math.abs(value))), language);
+  return minus + (pattern ? pattern.replace("#", digits) : digits);
 }
 
 /** 1250000 → "1,250,000" (en), "12,50,000" (hi) */
@@ -224,22 +182,25 @@ export function formatDecimal(value: number, language: LanguageCode): string {
 /** Whole yen: "¥1,250,000" (en), "￥1,250,000" (ja), "JP¥1,250,000" (zh-CN). */
 export function formatYenIn(value: number, language: LanguageCode): string {
   return (
-    wholeNumber(value, language, "JPY") ??
+    wholeNumber(value, language, YEN[language]) ??
     numberFormat(language, { style: "currency", currency: "JPY", maximumFractionDigits: 0 }).format(value)
   );
 }
 
-/** An amount in another currency, whole units (SPEC 9). */
-export function formatMoneyIn(amount: number, currency: string, language: LanguageCode): string {
-  return (
-    wholeNumber(amount, language, currency) ??
-    numberFormat(language, {
-      style: "currency",
-      currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }).format(amount)
-  );
+const moneyFormat = (currency: string, language: LanguageCode) =>
+  numberFormat(language, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/**
+ * An amount in another currency, whole units (SPEC 9). With the currency's
+ * pattern for the language (`moneyPattern`) it is written without Intl.
+ */
+export function formatMoneyIn(amount: number, currency: string, language: LanguageCode, pattern?: string): string {
+  return (pattern && wholeNumber(amount, language, pattern)) || moneyFormat(currency, language).format(amount);
+}
+
+/** How a language writes a currency, "#" standing for the figure: "₹#", "LKR\u00a0#", "#\u00a0US$". */
+export function moneyPattern(currency: string, language: LanguageCode): string {
+  return moneyFormat(currency, language).format(0).replace("0", "#");
 }
 
 /** A date (and time when asked) in the reader's language; the shop's time unless another zone is given. */
@@ -266,14 +227,16 @@ export function formatDateThroughIntl(date: Date, language: LanguageCode, option
  * Each language's short month names and order as ICU writes them (CLDR 48;
  * tested against Intl for every day of fifty years). Other dates go through Intl.
  */
+const numberedMonths = (before: string, after: string) =>
+  Array.from({ length: 12 }, (_, month) => `${before}${month + 1}${after}`);
 const SHORT_MONTHS: Record<LanguageCode, readonly string[]> = {
-  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  en: "Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec".split(" "),
   si: STAND_INS.si!.names.months,
-  vi: Array.from({ length: 12 }, (_, month) => `thg ${month + 1}`),
+  vi: numberedMonths("thg ", ""),
   ne: STAND_INS.ne!.names.months,
-  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
-  "zh-CN": Array.from({ length: 12 }, (_, month) => `${month + 1}月`),
-  ja: Array.from({ length: 12 }, (_, month) => `${month + 1}月`),
+  hi: "जन॰ फ़र॰ मार्च अप्रैल मई जून जुल॰ अग॰ सित॰ अक्टू॰ नव॰ दिस॰".split(" "),
+  "zh-CN": numberedMonths("", "月"),
+  ja: numberedMonths("", "月"),
 };
 
 /** "Nov 2026" or "7 Nov 2026" in a language, in UTC or the shop's time; null for any other date. */

@@ -62,7 +62,7 @@ export function useFormat() {
     number: (value: number) => formatNumber(value, language),
     decimal: (value: number) => formatDecimal(value, language),
     yen: (value: number) => formatYenIn(value, language),
-    money: (amount: number, currency: string) => formatMoneyIn(amount, currency, language),
+    money: (amount: number, currency: string, pattern?: string) => formatMoneyIn(amount, currency, language, pattern),
     date: (value: Date | string, options?: Intl.DateTimeFormatOptions) => formatDate(value, language, options),
   };
 }

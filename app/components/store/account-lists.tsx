@@ -155,13 +155,10 @@ export function NotLoggedIn() {
     <div className="mx-auto max-w-xl px-6 py-20 text-center">
       <p className="text-lg font-semibold text-slate-900">{t("lists.notLoggedIn")}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+        <Link to="/login" className="btn-accent px-5 py-3">
           {t("lists.login")}
         </Link>
-        <Link
-          to="/register"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/register" className="btn-plain px-5 py-3">
           {t("lists.register")}
         </Link>
       </div>

@@ -159,7 +159,7 @@ export function CompareBar() {
           <div className="ml-auto flex items-center gap-2">
             <Link
               to={compareHref(ids)}
-              className="inline-flex h-10 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+              className="inline-flex h-10 items-center btn-accent px-4 text-sm"
               data-testid="compare-link"
             >
               {t("compare.bar.compare")}
@@ -167,7 +167,7 @@ export function CompareBar() {
             <button
               type="button"
               onClick={() => setCompareIds([])}
-              className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              className="inline-flex h-10 items-center btn-plain bg-white px-4 text-sm"
             >
               {t("compare.bar.clear")}
             </button>

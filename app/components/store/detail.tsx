@@ -122,7 +122,7 @@ export function BackButton({ fallback }: { fallback: string }) {
           navigate(-1);
         }
       }}
-      className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
+      className="inline-flex h-11 items-center btn-plain px-4"
     >
       {t("detail.back")}
     </Link>
@@ -167,7 +167,7 @@ export function QuoteJumpLink() {
   return (
     <a
       href="#quote"
-      className="mt-4 hidden h-12 w-full items-center justify-center rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 lg:flex"
+      className="mt-4 hidden h-12 w-full items-center justify-center btn-accent lg:flex"
       data-testid="quote-jump"
     >
       {t("detail.bar.quote")}
@@ -190,10 +190,7 @@ export function StickyQuoteBar({ whatsApp }: { whatsApp: string | null }) {
       data-testid="quote-bar"
     >
       <div className="flex gap-2">
-        <a
-          href="#quote"
-          className="inline-flex h-12 flex-1 items-center justify-center rounded-lg bg-accent-700 px-4 font-semibold text-white hover:bg-accent-800"
-        >
+        <a href="#quote" className="inline-flex h-12 flex-1 items-center justify-center btn-accent px-4">
           {t("detail.bar.quote")}
         </a>
         {whatsApp ? (

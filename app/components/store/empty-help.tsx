@@ -93,10 +93,7 @@ export function EmptyHelp({
       <div className="rounded-lg bg-slate-50 p-4">
         <h2 className="text-base font-semibold text-slate-900">{t("empty.findTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600">{t(`empty.findText.${kind}`)}</p>
-        <Link
-          to={`/find-for-me?${wanted}`}
-          className="mt-3 inline-flex h-11 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
-        >
+        <Link to={`/find-for-me?${wanted}`} className="mt-3 inline-flex h-11 items-center btn-accent px-4 text-sm">
           {t("empty.findButton")}
         </Link>
       </div>

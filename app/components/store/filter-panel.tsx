@@ -239,10 +239,7 @@ export function FilterPanel({
       </div>
       {/* On phones the sheet's own bar holds these. */}
       <div className="mt-4 flex flex-wrap items-center gap-3 max-lg:hidden">
-        <button
-          type="submit"
-          className="h-10 rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
-        >
+        <button type="submit" className="h-10 btn-accent px-4 text-sm">
           {t("filters.apply")}
         </button>
         <Link to={`/${kind}`} className="text-sm font-semibold text-accent-700 hover:underline">

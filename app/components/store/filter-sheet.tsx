@@ -161,7 +161,7 @@ export function FilterSheet({
         <button
           type="submit"
           form={formId}
-          className="h-12 flex-1 rounded-lg bg-accent-700 px-4 text-base font-semibold text-white hover:bg-accent-800"
+          className="h-12 flex-1 btn-accent px-4 text-base"
           data-testid="sheet-apply"
           aria-busy={counting || undefined}
         >

@@ -42,10 +42,7 @@ export function CheckCodeForm({ typed = "", invalid = false }: { typed?: string;
           {t("verify.codeHint")}
         </p>
       </div>
-      <button
-        type="submit"
-        className="h-12 w-full rounded-lg bg-accent-700 px-6 text-base font-semibold text-white hover:bg-accent-800 sm:w-auto"
-      >
+      <button type="submit" className="h-12 w-full btn-accent px-6 text-base sm:w-auto">
         {t("verify.submit")}
       </button>
     </Form>

@@ -67,7 +67,7 @@ export function ListToolbar({
           onOpenSheet();
         }}
         onKeyDown={pressWithSpace}
-        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg bg-accent-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-accent-800 lg:hidden"
+        className="inline-flex h-10 shrink-0 items-center gap-1.5 btn-accent px-3 text-sm whitespace-nowrap lg:hidden"
         data-testid="filters-button"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 stroke-current" fill="none" strokeWidth="2">
@@ -80,7 +80,7 @@ export function ListToolbar({
         onClick={onToggleFilters}
         aria-expanded={filtersOpen}
         aria-controls="filters"
-        className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 max-lg:hidden"
+        className="h-10 btn-plain bg-white px-3 text-sm max-lg:hidden"
       >
         {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
       </button>

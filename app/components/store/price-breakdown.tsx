@@ -56,7 +56,7 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
             <span className="block text-lg font-bold text-slate-900 tabular-nums">{format.yen(landed.total)}</span>
             {rate ? (
               <span className="block text-slate-600 tabular-nums">
-                ≈ {format.money(convertYen(landed.total, rate.rate), rate.code)}
+                ≈ {format.money(convertYen(landed.total, rate.rate), rate.code, rate.pattern)}
               </span>
             ) : null}
           </dd>

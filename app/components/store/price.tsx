@@ -19,7 +19,7 @@ export function Price({ yen, size = "md", label = "FOB" }: { yen: number; size?:
       </span>
       {rate ? (
         <span className={`text-slate-600 ${size === "lg" ? "text-base" : "text-sm"}`} data-testid="converted-price">
-          ≈ {format.money(convertYen(yen, rate.rate), rate.code)}
+          ≈ {format.money(convertYen(yen, rate.rate), rate.code, rate.pattern)}
         </span>
       ) : null}
     </span>
@@ -73,7 +73,10 @@ export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: Siz
         {format.yen(landed.total)}
       </span>
       {rate ? (
-        <span className="text-slate-600"> (≈ {format.money(convertYen(landed.total, rate.rate), rate.code)})</span>
+        <span className="text-slate-600">
+          {" "}
+          (≈ {format.money(convertYen(landed.total, rate.rate), rate.code, rate.pattern)})
+        </span>
       ) : null}
     </span>
   );

@@ -212,11 +212,7 @@ export function QuoteForm({
           ))}
         </div>
       </fieldset>
-      <button
-        type="submit"
-        disabled={busy || sold}
-        className="h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-      >
+      <button type="submit" disabled={busy || sold} className="h-12 w-full btn-accent disabled:opacity-60">
         {sold ? t("quoteForm.sold") : busy ? t("quoteForm.sending") : t("quoteForm.submit")}
       </button>
     </Form>

@@ -90,7 +90,7 @@ export function RecentlyViewed({ serverItems }: { serverItems: StockCard[] | nul
   return (
     <section aria-labelledby="recent-title" className="space-y-4" data-testid="recently-viewed">
       <div className="flex items-end justify-between gap-4">
-        <h2 id="recent-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        <h2 id="recent-title" className="text-2xl title">
           {t("recent.title")}
         </h2>
         <fetcher.Form
@@ -103,10 +103,7 @@ export function RecentlyViewed({ serverItems }: { serverItems: StockCard[] | nul
           }}
         >
           <input type="hidden" name="intent" value="clear" />
-          <button
-            type="submit"
-            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <button type="submit" className="h-9 btn-plain bg-white px-3 text-sm">
             {t("recent.clear")}
           </button>
         </fetcher.Form>

@@ -160,7 +160,7 @@ export function SaveSearch({
             <button
               type="submit"
               disabled={fetcher.state !== "idle"}
-              className="mt-1 h-11 shrink-0 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+              className="mt-1 h-11 shrink-0 btn-accent px-5 text-sm disabled:opacity-60"
             >
               {fetcher.state !== "idle" ? t("savedSearches.save.saving") : t("savedSearches.save.submit")}
             </button>

@@ -195,10 +195,7 @@ export function SearchBox({
           </Field>
         </div>
       </div>
-      <button
-        type="submit"
-        className="mt-5 h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800"
-      >
+      <button type="submit" className="mt-5 h-12 w-full btn-accent">
         {vehicles ? t("search.searchVehicles") : t("search.searchParts")}
       </button>
     </form>

@@ -86,7 +86,7 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
               to={item.to}
               className={
                 i === accountLinks.length - 1
-                  ? "rounded-lg bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800"
+                  ? "btn-accent px-4 py-2 text-sm"
                   : "rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
               }
             >

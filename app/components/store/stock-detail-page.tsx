@@ -88,13 +88,10 @@ export function StockNotFound({ kind }: { kind: StockKind }) {
   return (
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-accent-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{t(`detail.${kind}.notFound`)}</h1>
+      <h1 className="mt-2 text-3xl title">{t(`detail.${kind}.notFound`)}</h1>
       <p className="mt-4 font-medium text-slate-800">{t(`detail.${kind}.noData`)}</p>
       <p className="mt-1 text-slate-600">{t("detail.notFound.text")}</p>
-      <Link
-        to={`/${STOCK_KINDS[kind].path}`}
-        className="mt-8 inline-block rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
-      >
+      <Link to={`/${STOCK_KINDS[kind].path}`} className="mt-8 inline-block btn-accent px-5 py-3">
         {t(`detail.${kind}.backToList`)}
       </Link>
     </div>
@@ -174,7 +171,7 @@ export function StockDetailPage({
           <span className="text-sm text-slate-500">{t("card.ref", { ref: item.refId })}</span>
           {stockNote}
         </div>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{item.name}</h1>
+        <h1 className="mt-2 text-2xl title sm:text-3xl">{item.name}</h1>
       </div>
       <div className="rounded-xl border border-slate-200 p-5">
         <p className="text-sm font-medium text-slate-500">{priceLabel}</p>

@@ -44,7 +44,7 @@ export function StockListPage({
   const { t } = useT("stock");
   return (
     <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{title}</h1>
+      <h1 className="text-2xl title lg:text-3xl">{title}</h1>
       <p className="mt-1 text-slate-600 max-lg:hidden">{intro}</p>
       {/* The list comes first in the page, as a phone shows it: a phone that paints the page while it
           still arrives never sees the steps below jump down. On desktop they stand above it. */}

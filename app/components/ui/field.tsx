@@ -113,11 +113,7 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
 
 export function SubmitButton({ children, busy }: { children: React.ReactNode; busy?: boolean }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="h-12 w-full rounded-lg bg-accent-700 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-    >
+    <button type="submit" disabled={busy} className="h-12 w-full btn-accent disabled:opacity-60">
       {children}
     </button>
   );
@@ -127,7 +123,7 @@ export function AuthCard({ title, children }: { title: string; children: React.R
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="text-2xl title">{title}</h1>
         <div className="mt-6">{children}</div>
       </div>
     </div>

@@ -70,7 +70,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const e = messages.errors(actionData?.errors);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{customer.fullName}</h1>
+      <h1 className="text-3xl title">{customer.fullName}</h1>
       <p className="mt-1 text-slate-600">{customer.email}</p>
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
         <section aria-labelledby="profile-title" className="rounded-2xl border border-slate-200 p-6">
@@ -114,7 +114,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <button
               type="submit"
               disabled={navigation.state === "submitting"}
-              className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+              className="h-11 btn-accent px-5 disabled:opacity-60"
             >
               {t("account.save")}
             </button>

@@ -31,7 +31,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("favorites.title")}</h1>
+      <h1 className="text-3xl title">{t("favorites.title")}</h1>
       <div className="mt-6">
         {loaderData.items.length === 0 ? (
           <p className="text-slate-600">{t("favorites.empty")}</p>

@@ -172,14 +172,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <a
           href={pdfHref}
-          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-11 items-center justify-center btn-plain px-4 py-2 text-center"
           download
         >
           {t("orders.money.invoice", { number: order.invoice.number })}
         </a>
         <a
           href={order.invoice.verifyPath}
-          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-11 items-center justify-center btn-plain px-4 py-2 text-center"
         >
           {t("orders.money.check")}
         </a>
@@ -211,7 +211,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <button
             type="submit"
             disabled={navigation.state !== "idle"}
-            className="mt-3 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+            className="mt-3 inline-flex min-h-11 items-center justify-center btn-accent px-5 py-2 disabled:opacity-60"
           >
             {t("orders.receipt.send")}
           </button>
@@ -265,9 +265,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       )}
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {t("orders.orderTitle", { number: order.number })}
-          </h1>
+          <h1 className="text-2xl title">{t("orders.orderTitle", { number: order.number })}</h1>
           <p className="mt-1 text-slate-700">
             {itemHref ? (
               <Link to={itemHref} className="font-semibold break-words text-slate-900 hover:underline">
@@ -612,13 +610,10 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-bold text-slate-900">{t("orders.notFound.title")}</h1>
       <p className="mt-3 text-slate-700">{t("orders.notFound.text")}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+        <Link to="/login" className="btn-accent px-5 py-3">
           {ta("lists.login")}
         </Link>
-        <Link
-          to="/orders"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/orders" className="btn-plain px-5 py-3">
           {t("orders.back")}
         </Link>
       </div>

@@ -36,7 +36,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const day = (d: string) => format.date(`${d}T12:00:00+09:00`, { day: "numeric", month: "short", year: "numeric" });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("orders.title")}</h1>
+      <h1 className="text-3xl title">{t("orders.title")}</h1>
       {loaderData.orders.length === 0 ? (
         <p className="mt-6 rounded-xl border border-slate-200 bg-white p-5 text-slate-700">{t("orders.empty")}</p>
       ) : (

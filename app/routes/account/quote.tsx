@@ -127,9 +127,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {t("deal.title", { number: view.number })}
-          </h1>
+          <h1 className="text-2xl title">{t("deal.title", { number: view.number })}</h1>
           <p className="mt-1 text-slate-700">
             {itemHref ? (
               <Link to={itemHref} className="font-semibold text-slate-900 hover:underline">
@@ -190,7 +188,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {orderHref ? (
                   <Link
                     to={orderHref}
-                    className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-700 px-5 py-2 text-center font-semibold text-white hover:bg-accent-800"
+                    className="inline-flex min-h-11 items-center justify-center btn-accent px-5 py-2 text-center"
                     data-testid="follow-order"
                   >
                     {t("deal.followOrder")}
@@ -208,7 +206,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 ) : null}
                 <a
                   href={invoice.verifyPath}
-                  className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 py-2 text-center font-semibold text-slate-800 hover:bg-slate-50"
+                  className="inline-flex min-h-11 items-center justify-center btn-plain px-5 py-2 text-center"
                 >
                   {t("deal.invoice.check")}
                 </a>
@@ -250,7 +248,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   <button
                     type="submit"
                     disabled={navigation.state !== "idle"}
-                    className="h-12 rounded-lg bg-accent-700 px-6 text-base font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
+                    className="h-12 btn-accent px-6 text-base disabled:opacity-60"
                   >
                     {t("deal.offer.accept")}
                   </button>
@@ -267,7 +265,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   <button
                     type="submit"
                     disabled={navigation.state !== "idle"}
-                    className="h-12 rounded-lg border border-slate-300 px-6 text-base font-semibold text-slate-800 hover:bg-slate-50"
+                    className="h-12 btn-plain px-6 text-base"
                   >
                     {t("deal.offer.decline")}
                   </button>
@@ -362,13 +360,10 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-bold text-slate-900">{t("deal.notFound.title")}</h1>
       <p className="mt-3 text-slate-700">{t("deal.notFound.text")}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+        <Link to="/login" className="btn-accent px-5 py-3">
           {t("lists.login")}
         </Link>
-        <Link
-          to="/quotes"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/quotes" className="btn-plain px-5 py-3">
           {t("deal.back")}
         </Link>
       </div>

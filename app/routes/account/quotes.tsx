@@ -32,7 +32,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("quotes.title")}</h1>
+      <h1 className="text-3xl title">{t("quotes.title")}</h1>
       <div className="mt-6">
         {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
       </div>

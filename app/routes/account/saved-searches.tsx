@@ -85,7 +85,7 @@ export default function SavedSearchRefused({ actionData }: Route.ComponentProps)
   const query = actionData?.query ?? "";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("savedSearches.save.open")}</h1>
+      <h1 className="text-2xl title">{t("savedSearches.save.open")}</h1>
       <div className="mt-6">
         <SaveSearch
           filters={savedSearchFilters(query)}

@@ -84,9 +84,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
       <JsonLd value={organization(settings, photos)} />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {t("about.title", { shopName: shop.name })}
-      </h1>
+      <h1 className="text-3xl title sm:text-4xl">{t("about.title", { shopName: shop.name })}</h1>
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
         <p>{t("about.intro", { shopName: shop.name })}</p>
         <p>{t("about.fees")}</p>
@@ -173,28 +171,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PaymentSafetyNotice className="mt-10" />
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link
-          to="/how-to-buy"
-          className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
-        >
+        <Link to="/how-to-buy" className="btn-accent px-5 py-3">
           {t("about.howToBuy")}
         </Link>
-        <Link
-          to="/faq"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/faq" className="btn-plain px-5 py-3">
           {t("about.faq")}
         </Link>
-        <Link
-          to="/vehicles"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/vehicles" className="btn-plain px-5 py-3">
           {t("about.browseVehicles")}
         </Link>
-        <Link
-          to="/parts"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/parts" className="btn-plain px-5 py-3">
           {t("about.browseParts")}
         </Link>
       </div>

@@ -71,9 +71,7 @@ export default function AlertUnsubscribe({ loaderData }: Route.ComponentProps) {
   if (!view.valid) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6" data-testid="unsubscribe-invalid">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-          {t("savedSearches.unsubscribe.invalidTitle")}
-        </h1>
+        <h1 className="text-2xl title">{t("savedSearches.unsubscribe.invalidTitle")}</h1>
         <p className="mt-3 text-slate-700">{t("savedSearches.unsubscribe.invalidText")}</p>
         <Link to="/account#saved-searches" className="mt-6 inline-block font-semibold text-accent-700 hover:underline">
           {t("savedSearches.unsubscribe.manage")}
@@ -85,7 +83,7 @@ export default function AlertUnsubscribe({ loaderData }: Route.ComponentProps) {
   const asking = view.alertsOn && !view.afterButton;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6" data-testid="unsubscribe">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+      <h1 className="text-2xl title">
         {asking
           ? t("savedSearches.unsubscribe.confirmTitle")
           : view.alertsOn
@@ -108,7 +106,7 @@ export default function AlertUnsubscribe({ loaderData }: Route.ComponentProps) {
         <button
           type="submit"
           disabled={navigation.state === "submitting"}
-          className="min-h-12 w-full rounded-lg bg-accent-700 px-6 py-2 text-base font-semibold text-white shadow-sm hover:bg-accent-800 disabled:opacity-60 sm:w-auto"
+          className="min-h-12 w-full btn-accent px-6 py-2 text-base shadow-sm disabled:opacity-60 sm:w-auto"
         >
           {view.alertsOn ? t("savedSearches.unsubscribe.stop") : t("savedSearches.unsubscribe.turnBackOn")}
         </button>

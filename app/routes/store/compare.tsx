@@ -131,7 +131,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("compare.title")}</h1>
+      <h1 className="text-3xl title">{t("compare.title")}</h1>
       <p className="mt-1 text-slate-600">{t("compare.intro", { max: MAX_COMPARE })}</p>
 
       {more || missing > 0 ? (
@@ -154,17 +154,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           <p className="text-lg font-semibold text-slate-900">{t("compare.empty.title")}</p>
           <p className="mx-auto mt-2 max-w-xl text-slate-600">{t("compare.empty.text", { max: MAX_COMPARE })}</p>
           <div className="mt-6 flex flex-col items-center gap-3">
-            <Link
-              to="/vehicles"
-              className="inline-flex h-11 items-center rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800"
-            >
+            <Link to="/vehicles" className="inline-flex h-11 items-center btn-accent px-5">
               {t("compare.empty.browse")}
             </Link>
             {hydrated && stored.length > 0 && !sameVehicles(stored, ids) ? (
-              <Link
-                to={compareHref(stored)}
-                className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
-              >
+              <Link to={compareHref(stored)} className="inline-flex h-11 items-center btn-plain px-5">
                 {t("compare.empty.yours")}
               </Link>
             ) : null}
@@ -221,7 +215,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       </Link>
                       <Link
                         to={`/vehicles/${v.id}#quote`}
-                        className="mt-2 ml-2 inline-flex h-9 items-center rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white hover:bg-accent-800"
+                        className="mt-2 ml-2 inline-flex h-9 items-center btn-accent px-3 text-sm"
                         data-testid="compare-quote"
                       >
                         {t("compare.quote")} <span className="sr-only">{v.name}</span>
@@ -329,7 +323,7 @@ function SharedComparisonBar({
               <button
                 type="button"
                 onClick={onUse}
-                className="ml-auto inline-flex h-10 items-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
+                className="ml-auto inline-flex h-10 items-center btn-accent px-4 text-sm"
               >
                 {t("compare.shared.use")}
               </button>

@@ -31,7 +31,7 @@ export default function Faq({ loaderData: page }: Route.ComponentProps) {
           })),
         }}
       />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+      <h1 className="text-3xl title sm:text-4xl">{page.title}</h1>
       <p className="mt-4 text-lg leading-relaxed text-slate-700">{page.intro}</p>
       <div className="mt-10 divide-y divide-slate-200 border-y border-slate-200" data-testid="faq">
         {page.items.map((item) => (

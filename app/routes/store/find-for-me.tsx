@@ -123,7 +123,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
   );
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{t("find.title")}</h1>
+      <h1 className="text-2xl title lg:text-3xl">{t("find.title")}</h1>
       <p className="mt-2 text-slate-600">
         {t(loaderData.kind === "part" ? "empty.findText.parts" : "empty.findText.vehicles")}
       </p>
@@ -231,7 +231,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
           <button
             type="submit"
             disabled={sending}
-            className="h-12 w-full rounded-lg bg-accent-700 px-6 text-base font-semibold text-white hover:bg-accent-800 disabled:opacity-70 sm:w-auto"
+            className="h-12 w-full btn-accent px-6 text-base disabled:opacity-70 sm:w-auto"
           >
             {t("find.send")}
           </button>

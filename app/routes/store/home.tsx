@@ -119,7 +119,7 @@ const WHY = ["support", "inventory", "fees", "shipping"] as const;
 function SectionHeading({ id, title, href, more }: { id: string; title: string; href: string; more: string }) {
   return (
     <div className="flex items-end justify-between gap-4">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+      <h2 id={id} className="text-2xl title">
         {title}
       </h2>
       <Link to={href} className="shrink-0 text-sm font-semibold text-accent-700 hover:underline">
@@ -142,9 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-12 pb-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
           <div className="flex flex-col justify-center">
             <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t("hero.eyebrow")}</p>
-            <h1 className="mt-3 text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-5xl">
-              {t("hero.headline")}
-            </h1>
+            <h1 className="mt-3 text-3xl leading-tight title sm:text-5xl">{t("hero.headline")}</h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.intro")}</p>
             {customer ? (
               <p className="mt-8 text-lg font-semibold text-slate-900">
@@ -152,16 +150,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">
-                <Link
-                  to="/register"
-                  className="rounded-lg bg-accent-700 px-6 py-3 font-semibold text-white hover:bg-accent-800"
-                >
+                <Link to="/register" className="btn-accent px-6 py-3">
                   {t("hero.register")}
                 </Link>
-                <Link
-                  to="/login"
-                  className="rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-                >
+                <Link to="/login" className="btn-plain bg-white px-6 py-3">
                   {t("hero.login")}
                 </Link>
               </div>
@@ -265,7 +257,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section aria-labelledby="why-title" className="rounded-2xl bg-slate-50 px-6 py-12 sm:px-10">
-          <h2 id="why-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
+          <h2 id="why-title" className="text-center text-2xl title">
             {t("why.title")}
           </h2>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">

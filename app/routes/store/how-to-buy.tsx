@@ -21,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function HowToBuy({ loaderData: page }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+      <h1 className="text-3xl title sm:text-4xl">{page.title}</h1>
       <p className="mt-4 text-lg leading-relaxed text-slate-700">{page.intro}</p>
 
       <ol aria-label={page.stepsLabel} className="mt-10 space-y-4" data-testid="buying-steps">
@@ -51,16 +51,10 @@ export default function HowToBuy({ loaderData: page }: Route.ComponentProps) {
       <PaymentSafetyNotice className="mt-10" />
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link
-          to="/vehicles"
-          className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800"
-        >
+        <Link to="/vehicles" className="btn-accent px-5 py-3">
           {page.browse}
         </Link>
-        <Link
-          to="/faq"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/faq" className="btn-plain px-5 py-3">
           {page.faq}
         </Link>
       </div>

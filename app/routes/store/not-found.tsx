@@ -21,16 +21,13 @@ export default function NotFound() {
   return (
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-accent-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{t("notFound.title")}</h1>
+      <h1 className="mt-2 text-3xl title">{t("notFound.title")}</h1>
       <p className="mt-4 text-slate-600">{t("notFound.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-lg bg-accent-700 px-5 py-3 font-semibold text-white hover:bg-accent-800">
+        <Link to="/" className="btn-accent px-5 py-3">
           {t("notFound.home")}
         </Link>
-        <Link
-          to="/vehicles"
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Link to="/vehicles" className="btn-plain px-5 py-3">
           {t("notFound.browseVehicles")}
         </Link>
       </div>

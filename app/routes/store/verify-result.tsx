@@ -53,7 +53,7 @@ export default function VerifyResult({ loaderData }: Route.ComponentProps) {
   const { check, typed } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{t("verify.title")}</h1>
+      <h1 className="text-2xl title lg:text-3xl">{t("verify.title")}</h1>
       <div className="mt-6 space-y-6">
         {check.status === "found" ? (
           <>

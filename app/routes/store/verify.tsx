@@ -34,7 +34,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">{t("verify.title")}</h1>
+      <h1 className="text-2xl title lg:text-3xl">{t("verify.title")}</h1>
       <p className="mt-3 text-base leading-relaxed text-slate-700">{t("verify.intro")}</p>
       <div className="mt-6 space-y-6">
         {loaderData.invalid ? <CheckRefusal text={t("verify.notFound")} /> : null}
