@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { isLanguage, languageFromAcceptLanguage } from "~/i18n/languages";
+import { readCookie } from "~/utils/cookies";
 import { markPublicContentChanged, readSessionCookie } from "~/utils/request-scope.server";
 import { createPageCache, eventLoopBusy, scopeEachRequest } from "./page-cache";
 
@@ -22,6 +24,12 @@ beforeAll(async () => {
     const who = readSessionCookie(req.headers.cookie ?? null, "another_session");
     const country = /import_country=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
     if (country) return res.type("html").send(`<p>Cars for ${country}</p>`);
+    // The page's language as the shop chooses it: the language cookie when it names one, else the browser's.
+    if (req.query.languages !== undefined) {
+      const chosen = readCookie(req.headers.cookie ?? null, "lang");
+      const language = isLanguage(chosen) ? chosen : languageFromAcceptLanguage(req.headers["accept-language"] ?? null);
+      return res.type("html").send(`<p>In ${language}</p>`);
+    }
     res.type("html").send(who ? `<p>Prices for ${who}</p>` : "<p>Prices for everyone</p>");
   });
   app.post("/stock", (_req, res) => {
@@ -55,6 +63,17 @@ describe("the page cache", () => {
     expect((await get("import_country=Kenya")).text).toBe("<p>Cars for Kenya</p>");
     expect(await get("import_country=Kenya")).toEqual({ cache: "hit", text: "<p>Cars for Kenya</p>" });
     expect(await get("import_country=Nepal")).toEqual({ cache: "miss", text: "<p>Cars for Nepal</p>" });
+  });
+
+  it("keeps one answer per language the page is written in, whatever the language cookie says", async () => {
+    const page = async (headers: Record<string, string>) => {
+      const res = await fetch(`${url}/vehicles?languages`, { headers });
+      return { cache: res.headers.get("x-page-cache"), text: await res.text() };
+    };
+    expect((await page({ Cookie: "lang=xx", "Accept-Language": "hi" })).text).toBe("<p>In hi</p>");
+    // A cookie that names no language is not the page's language: the browser's is.
+    expect(await page({ Cookie: "lang=xx", "Accept-Language": "ja" })).toEqual({ cache: "miss", text: "<p>In ja</p>" });
+    expect(await page({ Cookie: "lang=hi", "Accept-Language": "ja" })).toEqual({ cache: "hit", text: "<p>In hi</p>" });
   });
 
   it("is emptied by a request that changed public content, not by other writes", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, Response } from "express";
 import { forgetKeptReads } from "~/db/kept-reads.server";
-import { languageFromAcceptLanguage } from "~/i18n/languages";
+import { isLanguage, languageFromAcceptLanguage } from "~/i18n/languages";
 import { COOKIES, readCookie, SESSION_COOKIE_NAMES } from "~/utils/cookies";
 import { carriesSession, openRequestScope, type RequestScope } from "~/utils/request-scope.server";
 
@@ -150,8 +150,11 @@ export function createPageCache({
     if (!PUBLIC_PATH.test(req.path)) return null;
     const cookies = req.headers.cookie ?? null;
     if (carriesSession(cookies, SESSION_COOKIE_NAMES)) return null;
+    // The page's language as the shop chooses it (app/i18n/request.server.ts): a cookie that names
+    // no language is passed over for the browser's, so it must not decide the key either.
+    const chosen = readCookie(cookies, COOKIES.language.name);
     const language =
-      readCookie(cookies, COOKIES.language.name) ??
+      (isLanguage(chosen) ? chosen : null) ??
       languageFromAcceptLanguage(req.headers["accept-language"] ?? null) ??
       "en";
     return [

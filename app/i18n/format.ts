@@ -192,15 +192,21 @@ const moneyFormat = (currency: string, language: LanguageCode) =>
 
 /**
  * An amount in another currency, whole units (SPEC 9). With the currency's
- * pattern for the language (`moneyPattern`) it is written without Intl.
+ * pattern for the language (`moneyPattern`, for this currency: its sign is
+ * taken from the pattern) it is written without Intl.
  */
 export function formatMoneyIn(amount: number, currency: string, language: LanguageCode, pattern?: string): string {
   return (pattern && wholeNumber(amount, language, pattern)) || moneyFormat(currency, language).format(amount);
 }
 
-/** How a language writes a currency, "#" standing for the figure: "₹#", "LKR\u00a0#", "#\u00a0US$". */
-export function moneyPattern(currency: string, language: LanguageCode): string {
-  return moneyFormat(currency, language).format(0).replace("0", "#");
+/**
+ * How a language writes a currency, "#" standing for the figure: "₹#",
+ * "LKR\u00a0#", "#\u00a0US$"; undefined (Intl writes it) for one written
+ * otherwise than with a single figure.
+ */
+export function moneyPattern(currency: string, language: LanguageCode): string | undefined {
+  const zero = moneyFormat(currency, language).format(0);
+  return /^[^\d]*0[^\d]*$/.test(zero) ? zero.replace("0", "#") : undefined;
 }
 
 /** A date (and time when asked) in the reader's language; the shop's time unless another zone is given. */

@@ -167,7 +167,7 @@ export function CompareBar() {
             <button
               type="button"
               onClick={() => setCompareIds([])}
-              className="inline-flex h-10 items-center btn-plain bg-white px-4 text-sm"
+              className="inline-flex h-10 items-center btn-plain bg-white hover:bg-slate-50 px-4 text-sm"
             >
               {t("compare.bar.clear")}
             </button>

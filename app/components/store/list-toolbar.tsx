@@ -80,7 +80,7 @@ export function ListToolbar({
         onClick={onToggleFilters}
         aria-expanded={filtersOpen}
         aria-controls="filters"
-        className="h-10 btn-plain bg-white px-3 text-sm max-lg:hidden"
+        className="h-10 btn-plain bg-white hover:bg-slate-50 px-3 text-sm max-lg:hidden"
       >
         {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
       </button>

@@ -103,7 +103,7 @@ export function RecentlyViewed({ serverItems }: { serverItems: StockCard[] | nul
           }}
         >
           <input type="hidden" name="intent" value="clear" />
-          <button type="submit" className="h-9 btn-plain bg-white px-3 text-sm">
+          <button type="submit" className="h-9 btn-plain bg-white hover:bg-slate-50 px-3 text-sm">
             {t("recent.clear")}
           </button>
         </fetcher.Form>

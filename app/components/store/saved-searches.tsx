@@ -8,6 +8,7 @@ import type { VehicleFilters } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
+import { useRootData } from "~/utils/root-data";
 import { optionLabel } from "./option-label";
 
 /*
@@ -19,12 +20,16 @@ import { optionLabel } from "./option-label";
 /** What the words need of useFormat(): numbers and yen in the page's language. */
 type Format = Pick<ReturnType<typeof useFormat>, "number" | "yen" | "money">;
 
+/** The page's currency and how its language writes it (root data), so that currency is written without Intl. */
+type PageRate = { code: string; pattern?: string } | null | undefined;
+
 /** The filters in words, each a short phrase: "Toyota Land Cruiser", "2015–2020", "up to ¥3,000,000"... */
 export function describeFilters(
   f: VehicleFilters,
   t: TFunction<"account">,
   stock: TFunction<"stock">,
   format: Format,
+  rate?: PageRate,
 ): string[] {
   const range = (from: string | undefined, to: string | undefined) =>
     from && to
@@ -40,7 +45,11 @@ export function describeFilters(
     n === undefined ? undefined : t("savedSearches.words.km", { value: format.number(n) });
   // Prices in the currency they were saved in ("up to US$8,000").
   const price = (n: number | undefined) =>
-    n === undefined ? undefined : f.Currency ? format.money(n, f.Currency) : format.yen(n);
+    n === undefined
+      ? undefined
+      : f.Currency
+        ? format.money(n, f.Currency, f.Currency === rate?.code ? rate.pattern : undefined)
+        : format.yen(n);
   const what = [
     f.Make,
     f.Model,
@@ -69,8 +78,9 @@ export function defaultSearchName(
   t: TFunction<"account">,
   stock: TFunction<"stock">,
   format: Format,
+  rate?: PageRate,
 ): string {
-  const name = describeFilters(f, t, stock, format).join(", ") || t("savedSearches.words.allVehicles");
+  const name = describeFilters(f, t, stock, format, rate).join(", ") || t("savedSearches.words.allVehicles");
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }
 
@@ -95,6 +105,7 @@ export function SaveSearch({
   const { t } = useT("account");
   const { t: stock } = useT("stock");
   const format = useFormat();
+  const rate = useRootData()?.rate;
   const messages = useProblems();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -152,7 +163,7 @@ export function SaveSearch({
               name="name"
               required
               maxLength={SAVED_SEARCH_NAME_MAX}
-              defaultValue={answer && !answer.ok ? answer.name : defaultSearchName(filters, t, stock, format)}
+              defaultValue={answer && !answer.ok ? answer.name : defaultSearchName(filters, t, stock, format, rate)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : `${id}-hint`}
               className={`${inputClass} sm:max-w-md ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
@@ -196,6 +207,7 @@ export function SavedSearchesSection({ items }: { items: SavedSearchRow[] }) {
   const { t } = useT("account");
   const { t: stock } = useT("stock");
   const format = useFormat();
+  const rate = useRootData()?.rate;
   const [searchParams] = useSearchParams();
   const notice = NOTICES[searchParams.get("savedSearch") as keyof typeof NOTICES] ?? null;
   const button =
@@ -229,7 +241,7 @@ export function SavedSearchesSection({ items }: { items: SavedSearchRow[] }) {
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
           {items.map((s) => {
-            const summary = describeFilters(savedSearchFilters(s.query), t, stock, format);
+            const summary = describeFilters(savedSearchFilters(s.query), t, stock, format, rate);
             return (
               <li
                 key={s.id}

@@ -153,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to="/register" className="btn-accent px-6 py-3">
                   {t("hero.register")}
                 </Link>
-                <Link to="/login" className="btn-plain bg-white px-6 py-3">
+                <Link to="/login" className="btn-plain bg-white hover:bg-slate-50 px-6 py-3">
                   {t("hero.login")}
                 </Link>
               </div>
