@@ -160,7 +160,6 @@ function downloadNames(filename: string, extension: string | null): { ascii: str
   const ending = extension ? `.${extension}` : "";
   const cleaned = filename
     .normalize("NFC")
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f/\\]+/g, "_")
     .trim();
   const base = ending && cleaned.toLowerCase().endsWith(ending) ? cleaned.slice(0, -ending.length) : cleaned;
