@@ -1,9 +1,22 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const appDir = path.resolve(import.meta.dirname, "app");
+const appDir = fs.realpathSync(path.resolve(import.meta.dirname, "app"));
+
+/** A module's path under app/ with "/" between folders, or null for any other module. */
+function underApp(id: string): string | null {
+  const file = id.replace(/[?#].*$/, "");
+  if (!path.isAbsolute(file)) return null;
+  const relative = path.relative(appDir, file).replaceAll("\\", "/");
+  return relative.startsWith("../") || path.isAbsolute(relative) ? null : relative;
+}
+
+/** The staff panel's code, and the form library only its pages need. */
+const STAFF_ONLY = /^(routes\/admin|components\/admin|domain\/staff)\//;
+const STAFF_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
  * Whether a module is one of the shop's own that may travel in the shared
@@ -11,19 +24,22 @@ const appDir = path.resolve(import.meta.dirname, "app");
  * of the staff panel only.
  */
 function sharable(id: string): boolean {
-  const file = path.relative(appDir, id.replace(/[?#].*$/, "")).replaceAll("\\", "/");
-  if (file.startsWith("../") || path.isAbsolute(file)) return false;
-  return !/^(routes|components\/admin|domain\/staff)\/|(^|\/)node_modules\/|^(root|entry\.client)\.tsx$/.test(file);
+  const file = underApp(id);
+  return (
+    file !== null && !/^routes\/|^(root|entry\.client)\.tsx$|(^|\/)node_modules\//.test(file) && !STAFF_ONLY.test(file)
+  );
 }
 
 /**
  * The shop's small modules that five entries or more use (a page, or a part of
  * one loaded later) travel in the script every page loads, not in a script of
- * their own each: a list asked for 31 scripts and now asks for 20, and every
- * public page's scripts are 1.3 to 2.4 KB smaller (docs/performance.md). What
- * such a module imports comes with it, whatever its size: a public page's
- * scripts are held under 140 KB by tests/e2e/home.e2e.ts. Set on the output
- * of the browser's build only, beside React Router's own output options.
+ * their own each: a list asked for 31 scripts and now asks for 20, and the
+ * public pages' scripts are 1.3 to 2.6 KB smaller (docs/performance.md). What
+ * such a module imports comes with it, whatever its size or folder, so the
+ * build stops should the staff panel's code or its form library be drawn into
+ * the shared script, and tests/e2e/home.e2e.ts holds the public pages' scripts
+ * under 140 KB. Set on the output of the browser's build only, beside React
+ * Router's own output options.
  */
 function sharedScript(): Plugin {
   return {
@@ -34,6 +50,14 @@ function sharedScript(): Plugin {
       ...options,
       codeSplitting: { groups: [{ name: "shared", test: sharable, maxModuleSize: 2500, minShareCount: 5 }] },
     }),
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || chunk.name !== "shared") continue;
+        const staff = chunk.moduleIds.filter((id) => STAFF_ONLY.test(underApp(id) ?? "") || STAFF_LIBRARY.test(id));
+        if (staff.length > 0)
+          this.error(`The script every page loads would carry the staff panel's code: ${staff.join(", ")}`);
+      }
+    },
   };
 }
 
