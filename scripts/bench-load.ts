@@ -18,7 +18,10 @@ import { startBuiltShop, stopBuiltShop } from "./bench-shop";
  * 30 seconds each on the home page, a filtered vehicle list (ten makes in
  * turn) and a vehicle page; then 1,000 different vehicle pages in turn, which
  * the page cache mostly cannot answer. Prints requests per second,
- * p50/p95/p99 latency and errors. Targets: 0 errors, p95 under 100 ms.
+ * p50/p95/p99 latency and errors. Targets: 0 errors, p95 under 100 ms; and
+ * for the 1,000 pages, at least three times the 163 requests a second they
+ * gave before issue 24 (what a page rendered afresh is held to, decision
+ * record 21).
  *
  * BENCH_VEHICLES, BENCH_PARTS, BENCH_SECONDS and BENCH_CONNECTIONS change the
  * sizes; `npm run bench:load -- http://host:port` measures a running shop
@@ -102,12 +105,15 @@ if (!shop) {
 }
 
 const makes = Object.keys(VEHICLE_MODELS);
+const IN_TURN = "1,000 vehicle pages in turn";
+/** The 1,000 pages' requests a second before issue 24 (docs/performance.md, "Under load"), times three. */
+const IN_TURN_AT_LEAST = 3 * 163;
 const pages: [string, string[]][] = [
   ["home /", ["/"]],
   ["vehicle list, filtered", makes.map((make) => `/vehicles?Make=${encodeURIComponent(make)}&Sort=price_asc`)],
   ["vehicle page", [`/vehicles/${vehicleIds[0]}`]],
-  // Not a target: 1,000 different vehicle pages in turn, so most are rendered afresh.
-  ["1,000 vehicle pages in turn", vehicleIds.map((id) => `/vehicles/${id}`)],
+  // 1,000 different vehicle pages in turn, so many are rendered afresh.
+  [IN_TURN, vehicleIds.map((id) => `/vehicles/${id}`)],
 ];
 
 const figures: Figures[] = [];
@@ -139,6 +145,7 @@ console.table(
     errors: f.errors,
     "non-2xx": f.non2xx,
     "p95 < 100 ms and no errors": f.p95 < 100 && f.errors === 0 && f.non2xx === 0 ? "yes" : "NO",
+    [`${IN_TURN_AT_LEAST}/s or more`]: f.page === IN_TURN ? (f.rps >= IN_TURN_AT_LEAST ? "yes" : "NO") : "",
   })),
 );
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
