@@ -20,8 +20,8 @@ import { startBuiltShop, stopBuiltShop } from "./bench-shop";
  * the page cache mostly cannot answer. Prints requests per second,
  * p50/p95/p99 latency and errors. Targets: 0 errors, p95 under 100 ms; and
  * for the 1,000 pages, at least three times the 163 requests a second they
- * gave before issue 24 (what a page rendered afresh is held to, decision
- * record 21).
+ * gave before issue 24 (what decision record 21 proposes a page rendered
+ * afresh be held to).
  *
  * BENCH_VEHICLES, BENCH_PARTS, BENCH_SECONDS and BENCH_CONNECTIONS change the
  * sizes; `npm run bench:load -- http://host:port` measures a running shop
