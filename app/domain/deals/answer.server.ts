@@ -15,7 +15,9 @@ import { issueInvoice } from "./invoices.server";
 import { openOrder } from "~/domain/orders/order-moves.server";
 import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
 import type { DealContext } from "./offers.server";
+import { acceptImportRefusal, type AcceptConfirmations } from "./deal-import-verdict.server";
 import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
+import { promiseParts, reserveVehicle } from "~/domain/sale/stock-moves.server";
 
 /*
  * The buyer's answer to an offer (issue 20.2): a signed-in buyer answers on
@@ -34,7 +36,7 @@ export type OfferAccess = { customerId: number; seenOfferId?: number } | { offer
 
 export type AnswerOutcome =
   | { ok: true; answer: "accept" | "decline"; invoiceNumber: string | null }
-  | { ok: false; status: 404 | 409 | 410; message: Problem };
+  | { ok: false; status: 400 | 404 | 409 | 410; message: Problem };
 
 const dealProblem = (key: string, values?: Record<string, string>) => problem(`deal.problems.${key}`, values);
 const NOT_FOUND = { ok: false, status: 404, message: dealProblem("notFound") } as const;
@@ -67,9 +69,10 @@ export async function answerOffer(
   answer: "accept" | "decline",
   access: OfferAccess,
   now = new Date(),
+  confirm: AcceptConfirmations = {},
 ): Promise<AnswerOutcome> {
   try {
-    return await db.transaction().execute((trx) => answerIn(trx, deal, number, answer, access, now));
+    return await db.transaction().execute((trx) => answerIn(trx, deal, number, answer, access, now, confirm));
   } catch (error) {
     // Another buyer's acceptance of the same vehicle committed first.
     if (isHeldElsewhere(error)) return { ok: false, status: 409, message: dealProblem("held") };
@@ -84,6 +87,7 @@ async function answerIn(
   answer: "accept" | "decline",
   access: OfferAccess,
   now: Date,
+  confirm: AcceptConfirmations,
 ): Promise<AnswerOutcome> {
   const quote = await lockQuote(trx, number);
   if (!quote) return NOT_FOUND;
@@ -130,6 +134,9 @@ async function answerIn(
     });
     return { ok: true, answer, invoiceNumber: null };
   }
+  // The destination's import rule as it stands now (issue 40): refused unless overridden and read.
+  const importRefusal = await acceptImportRefusal(trx, quote.id, offer, confirm, now);
+  if (importRefusal) return importRefusal;
 
   // Accepting: the item must still be there and not sold, and a vehicle not held for someone else.
   const itemId = quote.kind === "vehicle" ? quote.vehicle_id : quote.part_id;
@@ -167,18 +174,36 @@ async function answerIn(
         end_reason: null,
       })
       .execute();
-    await trx
-      .updateTable("vehicles")
-      .set({ stock_status: "reserved", updated_at: at })
-      .where("id", "=", itemId)
-      .execute();
-    await logActivity(trx, {
+    await reserveVehicle(
+      trx,
+      itemId,
       actor,
-      action: "vehicle.reserved",
-      subject: { kind: "vehicle", id: String(itemId) },
-      summary: `${row.item_name} (${row.ref_id}) reserved for quote ${quote.number} until ${heldUntil}`,
       at,
-    });
+      `${row.item_name} (${row.ref_id}) reserved for quote ${quote.number} until ${heldUntil}`,
+    );
+  } else {
+    // A part's quantity is promised to this buyer: what other live deals promised is not there to take.
+    const wanted = Math.max(row.quantity ?? 1, 1);
+    const promise = await promiseParts(
+      trx,
+      itemId,
+      wanted,
+      actor,
+      at,
+      `${wanted} × ${row.item_name} (${row.ref_id}) promised to quote ${quote.number}`,
+    );
+    if (!promise.ok) {
+      await enqueueMail(trx, {
+        to: deal.ownerEmail,
+        replyTo: row.email,
+        quoteId: quote.id,
+        subject: `Not enough stock: quote ${quote.number}, ${row.item_name} (${row.ref_id})`,
+        text:
+          `${row.name} (${row.country}) tried to accept your offer for ${wanted} × ${row.item_name}, but only ${promise.left} can still be sold: the rest is promised to other buyers' deals.\n` +
+          `The offer stays open. Add stock, or send a new offer for what is left.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+      });
+      return { ok: false, status: 409, message: dealProblem("onlyLeft", { left: String(promise.left) }) };
+    }
   }
   const moved = await applyQuoteMove(trx, quote, "accept", "buyer", actor, at);
   if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };

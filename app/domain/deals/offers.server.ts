@@ -16,11 +16,14 @@ import { getBankAccount, getDealSettings } from "./deal-settings.server";
 import { endOfShopDay, isRealDay, shopDayAfter } from "./deal-time";
 import { OFFER_LINE_LABEL, OFFER_TERMS, type OfferLine, type OfferTerms } from "./deal-types";
 import { buyerQuoteLink } from "./offer-links.server";
+import type { DealImportCheck } from "./deal-import";
+import { offerImportGate, recordImportOverride } from "./deal-import-verdict.server";
 import { applyQuoteMove, lockQuote } from "./quote-moves.server";
 import { fillTemplate } from "./reply-template-text";
 import { getTemplate } from "./reply-templates.server";
 import type { ShopSettings } from "~/domain/settings/settings";
 
+import { mayPromise } from "~/domain/sale/stock-moves.server";
 /*
  * The owner's offer on a quote (issue 20.1): priced lines in whole yen, terms,
  * the destination port, how long it stands and a message. Writing one moves
@@ -191,7 +194,15 @@ export function dealContext(config: {
 
 export type OfferOutcome =
   | { ok: true; offerId: number; total: number }
-  | { ok: false; status: 400 | 404 | 409; message: Problem; errors: FieldProblems; values: TypedValues };
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      message: Problem;
+      errors: FieldProblems;
+      values: TypedValues;
+      /** The destination's import verdict, when the refusal is that it refuses the vehicle (issue 40). */
+      importCheck?: DealImportCheck;
+    };
 
 const refused = (
   status: 400 | 404 | 409,
@@ -258,7 +269,25 @@ export async function createOffer(
         : undefined;
       if (!part) return refused(409, offerProblem("itemGone"), typed);
       if (part.stock_status === "sold") return refused(409, offerProblem("itemSold"), typed);
+      const wanted = Math.max(
+        (await trx.selectFrom("quotes").select("quantity").where("id", "=", quote.id).executeTakeFirst())?.quantity ??
+          1,
+        1,
+      );
+      const promise = await mayPromise(trx, quote.part_id!, wanted);
+      if (!promise.ok) return refused(409, offerProblem("onlyLeft", { left: promise.left, wanted }), typed);
     }
+    // A destination whose import rule refuses the vehicle needs the owner's override and its reason.
+    const gate = await offerImportGate(trx, quote.id, offer.port, form, now);
+    if (!gate.ok)
+      return {
+        ok: false,
+        status: 400,
+        message: offerProblem("fix"),
+        errors: gate.errors,
+        values: typed,
+        importCheck: gate.check,
+      };
     const at = now.toISOString();
     const actor = { kind: "staff" as const, id: staff.adminId };
     const moved = await applyQuoteMove(trx, quote, "offer", "staff", actor, at);
@@ -289,6 +318,7 @@ export async function createOffer(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await recordImportOverride(trx, { id: inserted.id, quoteId: quote.id, quoteNumber: quote.number }, gate, actor, at);
     const link = buyerQuoteLink(
       deal,
       { number: quote.number, customerId: row.customer_id },

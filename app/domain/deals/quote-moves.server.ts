@@ -18,6 +18,7 @@ import { cancelUnpaidOrders, quoteHasPaidOrder } from "~/domain/orders/order-mov
 import { dealClosedMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { isLanguage } from "~/i18n/languages";
+import { freeVehicle } from "~/domain/sale/stock-moves.server";
 
 /*
  * Every change of a quote's status goes through `applyQuoteMove`, inside the
@@ -107,21 +108,7 @@ export async function endHold(
     .where("voided_at", "is", null)
     .execute();
   await cancelUnpaidOrders(trx, quoteId, VOID_REASON[reason], actor, at);
-  const freed = await trx
-    .updateTable("vehicles")
-    .set({ stock_status: "available", updated_at: at })
-    .where("id", "=", hold.vehicle_id)
-    .where("stock_status", "=", "reserved")
-    .executeTakeFirst();
-  const onSale = Number(freed.numUpdatedRows) === 1;
-  if (onSale)
-    await logActivity(trx, {
-      actor,
-      action: "vehicle.hold_ended",
-      subject: { kind: "vehicle", id: String(hold.vehicle_id) },
-      summary: `Vehicle ${hold.vehicle_id} is available again: its hold ended (${reason})`,
-      at,
-    });
+  const onSale = await freeVehicle(trx, hold.vehicle_id, actor, at, reason);
   return { vehicleId: hold.vehicle_id, reason: ended, freed: onSale };
 }
 

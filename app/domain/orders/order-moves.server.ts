@@ -4,6 +4,7 @@ import type { Database } from "~/db/schema";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { type OrderEvent, type OrderStatus, nextOrderStatus } from "./order-status";
 import type { OrderEventKind } from "./order-types";
+import { freePromise } from "~/domain/sale/stock-moves.server";
 
 /*
  * The lowest layer of orders (issue 21): reading one locked, making one move
@@ -82,6 +83,7 @@ export async function moveOrder(
     .where("status", "=", order.status)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return null;
+  if (event === "cancel") await freePromise(trx, order, actor, at);
   if (step) await addOrderEvent(trx, order.id, step.kind, step.data, actor.kind, at);
   await logActivity(trx, {
     actor,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { dialectOf, type DB } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { isRealDay } from "~/domain/deals/deal-time";
 import type { DealContext } from "~/domain/deals/offers.server";
@@ -15,7 +15,9 @@ import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 import type { DocumentStore } from "./document-store.server";
 import { log } from "~/utils/log.server";
+import { returnParts, setVehicleSold, takeParts, type TakeOutcome } from "~/domain/sale/stock-moves.server";
 import { checkDocument, DocumentError, documentProblem } from "./document-check.server";
+import { OWNER_MAILED, ownerMailedLately, receiptRoomProblem } from "./receipt-limits.server";
 import { orderLink } from "./order-links.server";
 import { addOrderEvent, lockOrder, moveOrder, type OrderRow } from "./order-moves.server";
 import { canCancel, takesPayments } from "./order-status";
@@ -210,88 +212,12 @@ class Refused extends Error {
   }
 }
 
-/**
- * Sets the order's vehicle Sold, or back to Available from Sold, logging it.
- * True when the vehicle changed (a vehicle already so is left alone).
- */
-async function setVehicleSold(
-  trx: DB,
-  order: OrderRow,
-  sold: boolean,
-  actor: Actor,
-  at: string,
-  summary: string,
-): Promise<boolean> {
-  if (order.kind !== "vehicle" || order.vehicle_id === null) return false;
-  const done = await trx
-    .updateTable("vehicles")
-    .set({ stock_status: sold ? "sold" : "available", updated_at: at })
-    .where("id", "=", order.vehicle_id)
-    .where("stock_status", sold ? "!=" : "=", "sold")
-    .executeTakeFirst();
-  const changed = Number(done.numUpdatedRows) === 1;
-  if (changed)
-    await logActivity(trx, {
-      actor,
-      action: sold ? "vehicle.sold" : "vehicle.unsold",
-      subject: { kind: "vehicle", id: String(order.vehicle_id) },
-      summary: `${order.item_name} (${order.ref_id}) ${summary}`,
-      at,
-    });
-  return changed;
-}
-
 /** The vehicle of a paid (or shipped) order is Sold, and its hold ends as sold. True when this made it Sold. */
 async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<boolean> {
   if (order.kind !== "vehicle" || order.vehicle_id === null) return false;
   const changed = await setVehicleSold(trx, order, true, actor, at, `sold: order ${order.number} is paid`);
   if (order.quote_id !== null) await endHold(trx, order.quote_id, "released", at, actor);
   return changed;
-}
-
-/**
- * The parts of a paid (or shipped) order leave the stock: the quantity the buyer asked for
- * (one unless said), never below none. Returns how many were taken, so a
- * cancellation puts back exactly those.
- */
-async function takeParts(trx: DB, order: OrderRow, actor: Actor, at: string): Promise<number> {
-  if (order.kind !== "part" || order.part_id === null) return 0;
-  // Taken once per order: on shipping before payment, or on the payment that completes it.
-  const earlier = await trx
-    .selectFrom("order_events")
-    .select("data")
-    .where("order_id", "=", order.id)
-    .where("kind", "in", ["paid", "shipped"])
-    .execute();
-  if (earlier.some((e) => ((JSON.parse(e.data) as { partsTaken?: number }).partsTaken ?? 0) > 0)) return 0;
-  const [part, quote] = await Promise.all([
-    // Locked: two orders of the same part, paid at once, each take from what the other left.
-    trx
-      .selectFrom("parts")
-      .select("quantity")
-      .where("id", "=", order.part_id)
-      .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-      .executeTakeFirst(),
-    order.quote_id === null
-      ? Promise.resolve(undefined)
-      : trx.selectFrom("quotes").select("quantity").where("id", "=", order.quote_id).executeTakeFirst(),
-  ]);
-  if (!part) return 0;
-  const taken = Math.min(Math.max(quote?.quantity ?? 1, 1), part.quantity);
-  if (taken === 0) return 0;
-  await trx
-    .updateTable("parts")
-    .set({ quantity: part.quantity - taken, updated_at: at })
-    .where("id", "=", order.part_id)
-    .execute();
-  await logActivity(trx, {
-    actor,
-    action: "part.stock_taken",
-    subject: { kind: "part", id: String(order.part_id) },
-    summary: `${taken} × ${order.item_name} (${order.ref_id}) taken from stock: order ${order.number} is paid (${part.quantity - taken} left)`,
-    at,
-  });
-  return taken;
 }
 
 /**
@@ -369,8 +295,10 @@ export async function recordPayment(
     };
     const wasPaid = order.paid >= order.total;
     // Paid in full: the vehicle is Sold (and its hold ends). Whether this order sold it is kept, so a cancellation undoes only that.
+    const take = full && !wasPaid ? await takeParts(trx, order, actor, at) : ({ ok: true, taken: 0 } as const);
+    if (!take.ok) return partsShort(take);
+    const partsTaken = take.taken;
     const markedSold = full && !wasPaid ? await markSold(trx, order, actor, at) : false;
-    const partsTaken = full && !wasPaid ? await takeParts(trx, order, actor, at) : 0;
     const moved = await moveOrder(
       trx,
       order,
@@ -416,6 +344,13 @@ export async function recordPayment(
     return { ok: true, message: orderProblem(full && !wasPaid ? "paidInFull" : "paymentRecorded") };
   });
 }
+
+/** A part order whose units the stock no longer holds: the owner adds stock or cancels, nothing is recorded. */
+const partsShort = (take: Extract<TakeOutcome, { ok: false }>): OrderOutcome => ({
+  ok: false,
+  status: 409,
+  message: orderProblem("partsShort", { inStock: take.inStock, needed: take.needed }),
+});
 
 /** A status as the owner's sentences name it. */
 const statusName = (status: string): Problem => problem(`messages.orderStatusNames.${status}`);
@@ -575,7 +510,9 @@ export async function moveOrderByStaff(
       if (balance > 0 && !exception)
         return { ok: false, status: 409, message: orderProblem("notPaid", { balance: formatYen(balance) }) };
       // The goods have left for their buyer: a vehicle is Sold and no longer held, parts leave the stock, paid in full or not.
-      const partsTaken = await takeParts(trx, order, actor, at);
+      const take = await takeParts(trx, order, actor, at);
+      if (!take.ok) return partsShort(take);
+      const partsTaken = take.taken;
       const moved = await moveOrder(
         trx,
         order,
@@ -691,20 +628,7 @@ export async function cancelOrder(
     const paidWith = paidStep ? (JSON.parse(paidStep.data) as { markedSold?: boolean; partsTaken?: number }) : {};
     const soldByThisOrder = paidWith.markedSold === true;
     // Parts this order took from stock go back.
-    if (order.kind === "part" && order.part_id !== null && (paidWith.partsTaken ?? 0) > 0) {
-      await trx
-        .updateTable("parts")
-        .set((eb) => ({ quantity: eb("quantity", "+", paidWith.partsTaken!), updated_at: at }))
-        .where("id", "=", order.part_id)
-        .execute();
-      await logActivity(trx, {
-        actor,
-        action: "part.stock_returned",
-        subject: { kind: "part", id: String(order.part_id) },
-        summary: `${paidWith.partsTaken} × ${order.item_name} (${order.ref_id}) back in stock: order ${order.number} was cancelled`,
-        at,
-      });
-    }
+    await returnParts(trx, order, paidWith.partsTaken ?? 0, actor, at);
     if (soldByThisOrder)
       await setVehicleSold(trx, order, false, actor, at, `is available again: order ${order.number} was cancelled`);
     await tellBuyer(trx, deal, order, { kind: "cancelled", reason, refundNote });
@@ -717,7 +641,9 @@ export type DocumentUpload = { data: Buffer; filename: string };
 /**
  * Keeps a document of an order: checked by content, stored privately under a
  * name the server makes. The owner's documents are mailed about (one mail);
- * a buyer's receipt is mailed to the owner. The same file twice is kept once.
+ * a buyer's receipt is mailed to the owner, once for receipts close together.
+ * Receipts are bounded per order (receipt-limits.server.ts). The same file
+ * twice is kept once.
  */
 export async function addDocument(
   db: DB,
@@ -756,6 +682,9 @@ export async function addDocument(
     .where("number", "=", order.number)
     .executeTakeFirst();
   if (!exists) return NOT_FOUND;
+  // A receipt past the order's limits is refused before anything is stored (and again under the lock below).
+  const full = kind === "receipt" ? await receiptRoomProblem(db, exists.id, checked.data.length) : null;
+  if (full) return { ok: false, status: 409, message: full };
   let stored;
   try {
     stored = await store.put(checked);
@@ -775,6 +704,8 @@ export async function addDocument(
       .where("removed_at", "is", null)
       .executeTakeFirst();
     if (same) return { ok: true, message: orderProblem("documentSame") };
+    const noRoom = kind === "receipt" ? await receiptRoomProblem(trx, row.id, stored.size) : null;
+    if (noRoom) return { ok: false, status: 409, message: noRoom };
     const at = now.toISOString();
     const inserted = await trx
       .insertInto("order_documents")
@@ -794,7 +725,11 @@ export async function addDocument(
       .returning("id")
       .executeTakeFirstOrThrow();
     const actor = who.by === "staff" ? staffActor(who.staff) : who.actor;
-    await addOrderEvent(trx, row.id, "document", { documentId: inserted.id, kind, title }, actor.kind, at);
+    const toBuyer = who.by === "staff" && kind !== "receipt";
+    // Receipts close together make one mail to the owner; each is still a step on the timeline.
+    const mailOwner = !toBuyer && !(await ownerMailedLately(trx, row.id, now));
+    const step = { documentId: inserted.id, kind, title, ...(mailOwner ? { [OWNER_MAILED]: true } : {}) };
+    await addOrderEvent(trx, row.id, "document", step, actor.kind, at);
     await logActivity(trx, {
       actor,
       action: "order.document",
@@ -802,9 +737,8 @@ export async function addDocument(
       summary: `Order ${row.number}: ${kind}${title ? ` "${title}"` : ""} uploaded by the ${who.by} (${stored.size} bytes)`,
       at,
     });
-    if (who.by === "staff" && kind !== "receipt")
-      await tellBuyer(trx, deal, row, { kind: "document", documentKind: kind, title });
-    else
+    if (toBuyer) await tellBuyer(trx, deal, row, { kind: "document", documentKind: kind, title });
+    else if (mailOwner)
       await enqueueMail(trx, {
         to: deal.ownerEmail,
         replyTo: row.buyer_email,

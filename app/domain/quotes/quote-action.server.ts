@@ -1,3 +1,4 @@
+import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { parseForm, typedValues } from "~/domain/forms";
@@ -16,7 +17,6 @@ import {
   quoteSentProblem,
 } from "./quotes.schema";
 import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.server";
-import { partRepository } from "~/domain/inventory/parts.server";
 
 /** The fields the buyer fills in (the others are the page's own, hidden). */
 const SHOWN = new Set(["name", "country", "email", "phone", "message", "portId", "quantity", "contactMethods"]);
@@ -41,8 +41,8 @@ export async function quoteAction(
     const errors = submission.status === "error" ? submission.errors : {};
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
-      const part = await partRepository.quoteItem(services.db, itemId);
-      if (part) errors.quantity = quoteQuantityProblem(partQuantityLimit(part.quantity ?? 0));
+      const units = await orderableUnits(services.db, itemId);
+      if (units) errors.quantity = quoteQuantityProblem(partQuantityLimit(units.orderable));
     }
     // A field the buyer can correct is marked beside it; a form that was tampered with (its hidden fields) is a failure.
     const marked = Object.keys(errors).some((field) => SHOWN.has(field));

@@ -1,3 +1,4 @@
+import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { createHash, randomInt } from "node:crypto";
 import type { DB } from "~/db/db.server";
@@ -168,7 +169,9 @@ export async function createQuote(
         if (item.stock_status === "sold") return { ok: false, reason: "sold" } as const;
         // A part is quoted for a number of pieces (one when the form gave none), a vehicle never.
         const quantity = request.kind === "part" ? (request.quantity ?? 1) : null;
-        const limit = request.kind === "part" ? partQuantityLimit(Number(item.quantity)) : null;
+        // Bounded by what can still be ordered: the stock less what other buyers' deals were promised.
+        const orderable = request.kind === "part" ? (await orderableUnits(trx, item.id))?.orderable : undefined;
+        const limit = orderable !== undefined ? partQuantityLimit(orderable) : null;
         if (quantity !== null && limit !== null && quantity > limit)
           return { ok: false, reason: "quantity", max: limit } as const;
 

@@ -9,6 +9,8 @@ import { getPart } from "~/domain/inventory/inventory.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
 import { quoteAction } from "~/domain/quotes/quote-action.server";
 import { partQuantityLimit } from "~/domain/quotes/quotes.server";
+import { orderableUnits } from "~/domain/sale/stock-moves.server";
+import { getServices } from "~/context.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/part";
 import { passRetryAfter } from "~/utils/retry-after";
@@ -20,9 +22,13 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export async function loader(args: Route.LoaderArgs) {
   const detail = await loadStockDetail(args, "part", getPart);
   if (!detail.item) return detail.notFound;
+  // What can be ordered: the stock less what other buyers' deals have been promised.
+  const units = await orderableUnits(getServices(args.context).db, detail.item.id);
+  const orderable = units?.orderable ?? 0;
   return {
     ...detail.page,
-    maxQuantity: partQuantityLimit(detail.item.quantity),
+    orderable,
+    maxQuantity: partQuantityLimit(orderable),
   };
 }
 
@@ -79,8 +85,10 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
       priceLabel={t("detail.part.price")}
       fob={false}
       stockNote={
-        p.quantity > 0 && p.stockStatus !== "sold" ? (
-          <span className="text-sm text-slate-500">· {t("detail.part.inStock", { count: p.quantity })}</span>
+        p.stockStatus === "sold" ? null : loaderData.orderable > 0 ? (
+          <span className="text-sm text-slate-500">· {t("detail.part.inStock", { count: loaderData.orderable })}</span>
+        ) : p.quantity > 0 ? (
+          <span className="text-sm text-slate-500">· {t("detail.part.allPromised")}</span>
         ) : null
       }
       priceDetails={<PartImportNote condition={p.condition} />}
