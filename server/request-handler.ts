@@ -19,7 +19,8 @@ import { FORM_BODY_LIMIT, type ShopRouteHandle } from "~/utils/route-handle";
  * - A form body is read here, while it streams in, up to FORM_BODY_LIMIT:
  *   past that the answer is 413 and the rest is not read. Routes that stream
  *   photos say so (`handle.streamsUploads`) and keep their own limits
- *   (app/domain/media/multipart.server.ts).
+ *   (app/domain/media/multipart.server.ts). A 413, from here or from a
+ *   route, ends the connection and says so (`Connection: close`).
  * - What is not a form (JSON, a compressed body, broken multipart) is refused
  *   with 415 or 400 before any action sees it, so every action may call
  *   request.formData() and get a form.
@@ -88,8 +89,11 @@ export function createShopRequestHandler(options: {
         }
       }
       const response = await handle(new Request(url, init), options.getLoadContext(req));
+      // A route that refused an upload too large answered before reading it.
+      if (response.status === 413) endWithAnswer(req, res);
       await send(res, response);
     } catch (error) {
+      if (error instanceof RequestRefused && error.status === 413) endWithAnswer(req, res);
       next(error);
     }
   };
@@ -113,7 +117,7 @@ async function readFormBody(req: ExpressRequest, headers: Headers): Promise<Uint
   const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "identity") throw new RequestRefused(415, "Forms must be sent without Content-Encoding.");
   const declared = Number(req.get("content-length") ?? 0);
-  if (declared > FORM_BODY_LIMIT) throw tooLarge(req);
+  if (declared > FORM_BODY_LIMIT) throw tooLarge();
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -128,7 +132,7 @@ async function readFormBody(req: ExpressRequest, headers: Headers): Promise<Uint
       size += chunk.length;
       if (size > FORM_BODY_LIMIT) {
         stop();
-        reject(tooLarge(req));
+        reject(tooLarge());
       } else chunks.push(chunk);
     };
     const onEnd = () => {
@@ -164,7 +168,20 @@ async function readFormBody(req: ExpressRequest, headers: Headers): Promise<Uint
 /** How much more of a body that is too large is read, and thrown away, so the client can read the 413. */
 const DISCARD = { ms: 5000, bytes: 1024 * 1024 };
 
-function tooLarge(req: ExpressRequest): RequestRefused {
+function tooLarge(): RequestRefused {
+  return new RequestRefused(413, `The form is too large: at most ${FORM_BODY_LIMIT / 1024} KB.`);
+}
+
+/**
+ * An answer to a body that was not read to its end (a 413) ends the connection:
+ * it says `Connection: close`, so a client that reuses connections sends its
+ * next request on a new one rather than after the unread rest of this body.
+ */
+export function endWithAnswer(req: ExpressRequest, res: ExpressResponse): void {
+  if (!res.headersSent) res.setHeader("Connection", "close");
+  if (req.complete || req.destroyed) return;
+  // Nothing reads the body any more (a streamed one is let go too): what still comes is dropped.
+  req.removeAllListeners("data");
   // Closing a connection that still has data coming resets it, and the client loses the answer;
   // so a little more is read and dropped (never kept). A body that goes on past that has its
   // connection closed: only a client sending far too much, or for too long, misses the 413.
@@ -178,7 +195,7 @@ function tooLarge(req: ExpressRequest): RequestRefused {
   });
   req.once("end", () => clearTimeout(timer));
   req.once("close", () => clearTimeout(timer));
-  return new RequestRefused(413, `The form is too large: at most ${FORM_BODY_LIMIT / 1024} KB.`);
+  req.resume();
 }
 
 async function send(res: ExpressResponse, response: Response) {

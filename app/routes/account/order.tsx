@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { dealContext } from "~/domain/deals/offers.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
@@ -9,6 +9,7 @@ import { addDocument } from "~/domain/orders/orders.server";
 import { ORDER_STEPS } from "~/domain/orders/order-status";
 import { COURIER_NAME, MAX_DOCUMENT_BYTES, type Courier } from "~/domain/orders/order-types";
 import { orderFor, type OrderAccess } from "~/domain/orders/order-view.server";
+import { countReceiptUpload } from "~/domain/orders/receipt-limits.server";
 import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -32,9 +33,13 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function headers() {
+export function headers({ actionHeaders }: Route.HeadersArgs) {
   // The link's signature stays on this page: not in the Referer of links out, not in a shared cache.
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+  const headers = new Headers({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+  // A refused upload says when to come back.
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 const SIG = /^[A-Za-z0-9_-]{20,100}$/;
@@ -82,6 +87,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const found = await findOrder(services.db, params.number, access);
   // Refused without reading the body (the rest of it is let go with the connection's answer).
   if (!found) return data({ message: problem("orders.notFound") }, { status: 404 });
+  // Counted per order and per client address before the body is read: a refused upload is not read.
+  const gate = await countReceiptUpload(services.db, params.number, getClientIp(context));
+  if (gate.retryAfterSeconds !== null)
+    return data(
+      { message: problem("documents.tooManyReceipts") },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+    );
   let upload;
   try {
     upload = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_DOCUMENT_BYTES, maxFields: 5 });

@@ -1,0 +1,213 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptedDeal } from "../../../tests/support/orders";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { loadConfig } from "~/config.server";
+import { seedDemoBank } from "~/db/seed/demo-bank.server";
+import { dealContext } from "~/domain/deals/offers.server";
+import { addFreightPort } from "~/domain/freight/freight.server";
+import { localDriver } from "~/domain/media/media-store.server";
+import { DocumentStore } from "./document-store.server";
+import { addDocument, removeDocument } from "./orders.server";
+import { countReceiptUpload, RECEIPT_LIMITS } from "./receipt-limits.server";
+
+/*
+ * Receipts within reason (issue 40), on SQLite and PostgreSQL: an order keeps
+ * at most 20 live receipts and 50 MB of them, uploads are counted per order
+ * and per client address, and receipts close together make one mail to the
+ * owner while each is still on the timeline.
+ */
+
+let t: TestDb;
+let dataDir: string;
+let store: DocumentStore;
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+const OWNER = "owner@shop.example";
+const config = () => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, OWNER_EMAIL: OWNER });
+const staff = { id: 1, adminId: "owner" };
+const BUYER = { by: "buyer" as const, actor: { kind: "visitor" as const, id: null } };
+const START = new Date("2026-12-01T03:00:00.000Z");
+const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  dataDir = await mkdtemp(path.join(tmpdir(), "receipt-limits-"));
+  store = new DocumentStore(localDriver(path.join(dataDir, "documents")));
+  await addFreightPort(t.db, staff, {
+    country: "Sri Lanka",
+    port: "Colombo",
+    small: 90_000,
+    medium: 120_000,
+    large: 180_000,
+    insurance: 150,
+  });
+  await seedDemoBank(t.db);
+  // Whether the destination takes the vehicle is not what these tests are about: no import rule for it.
+  await t.db.deleteFrom("import_rules").where("country", "=", "Sri Lanka").execute();
+});
+afterAll(async () => {
+  await t.cleanup();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function anOrder(): Promise<string> {
+  made += 1;
+  const { number } = await acceptedDeal(
+    t.db,
+    { dataDir, secret: SECRET, ownerEmail: OWNER },
+    {
+      customerId: null,
+      name: "Amal Perera",
+      email: `amal${made}@example.lk`,
+      key: `receipt-limits-${String(made).padStart(4, "0")}`,
+      vehicleName: `Car ${made}`,
+    },
+  );
+  return number;
+}
+
+/** A PDF of about `bytes`, different for each `n` (the same file twice is kept once). */
+function pdf(n: number, bytes = 2000): Buffer {
+  const head = `%PDF-1.4\n% receipt ${n}\n`;
+  const tail = "\n%%EOF\n";
+  return Buffer.from(`${head}%${" ".repeat(Math.max(0, bytes - head.length - tail.length - 1))}${tail}`, "latin1");
+}
+
+const upload = (number: string, data: Buffer, now: Date) =>
+  addDocument(t.db, store, dealContext(config()), { number }, { data, filename: "receipt.pdf" }, BUYER, now);
+
+async function liveReceipts(number: string) {
+  return t.db
+    .selectFrom("order_documents")
+    .innerJoin("orders", "orders.id", "order_documents.order_id")
+    .select(["order_documents.id", "order_documents.file_key", "order_documents.size"])
+    .where("orders.number", "=", number)
+    .where("order_documents.kind", "=", "receipt")
+    .where("order_documents.removed_at", "is", null)
+    .execute();
+}
+
+async function filesOnDisk(): Promise<string[]> {
+  const root = path.join(dataDir, "documents");
+  const all = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return all.filter((f) => f.isFile()).map((f) => path.relative(root, path.join(f.parentPath, f.name)));
+}
+
+async function ownerMails(number: string): Promise<number> {
+  const rows = await t.db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("to_address", "=", OWNER)
+    .where("subject", "like", `Payment receipt for order ${number}:%`)
+    .execute();
+  return rows.length;
+}
+
+describe("receipts on one order", () => {
+  it("keeps 20 live receipts; the 21st is refused with nothing stored, until one is removed", async () => {
+    const number = await anOrder();
+    for (let i = 0; i < RECEIPT_LIMITS.count; i++)
+      expect((await upload(number, pdf(i), START)).ok, `receipt ${i}`).toBe(true);
+    const files = await filesOnDisk();
+    const refused = await upload(number, pdf(100), START);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      message: { key: "documents.receiptsFull", values: { max: 20 } },
+    });
+    expect(await liveReceipts(number)).toHaveLength(20);
+    expect((await filesOnDisk()).sort()).toEqual(files.sort());
+    // A receipt taken off the order (the owner removed it) makes room for one more.
+    const [first] = await liveReceipts(number);
+    expect((await removeDocument(t.db, store, number, first!.id, staff, START)).ok).toBe(true);
+    expect((await upload(number, pdf(100), START)).ok).toBe(true);
+    expect(await liveReceipts(number)).toHaveLength(20);
+  });
+
+  it("keeps at most 50 MB of live receipts; one that would pass that is refused with nothing stored", async () => {
+    const number = await anOrder();
+    const nine = 9 * 1024 * 1024;
+    for (let i = 0; i < 5; i++) expect((await upload(number, pdf(i, nine), START)).ok, `receipt ${i}`).toBe(true);
+    const files = await filesOnDisk();
+    // 45 MB kept: 9 MB more would be 54.
+    const refused = await upload(number, pdf(5, nine), START);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      message: { key: "documents.receiptsTooLarge", values: { max: 50 } },
+    });
+    expect(await liveReceipts(number)).toHaveLength(5);
+    expect((await filesOnDisk()).sort()).toEqual(files.sort());
+    // What still fits is kept: 45 MB and 4 MB are 49.
+    expect((await upload(number, pdf(6, 4 * 1024 * 1024), START)).ok).toBe(true);
+    const kept = await liveReceipts(number);
+    expect(kept.reduce((sum, d) => sum + d.size, 0)).toBeLessThanOrEqual(RECEIPT_LIMITS.bytes);
+  });
+});
+
+describe("receipt uploads counted", () => {
+  it("10 an hour per order: the 11th is refused until the hour has passed", async () => {
+    const number = await anOrder();
+    // A new address each time, so only the order's count is at work.
+    for (let i = 0; i < 10; i++)
+      expect((await countReceiptUpload(t.db, number, `198.51.100.${i}`, minutes(i))).retryAfterSeconds).toBeNull();
+    const refused = await countReceiptUpload(t.db, number, "198.51.100.50", minutes(10));
+    expect(refused.retryAfterSeconds).toBe(50 * 60);
+    // Another order is not held back by this one.
+    expect(
+      (await countReceiptUpload(t.db, await anOrder(), "198.51.100.51", minutes(10))).retryAfterSeconds,
+    ).toBeNull();
+    expect((await countReceiptUpload(t.db, number, "198.51.100.52", minutes(61))).retryAfterSeconds).toBeNull();
+  });
+
+  it("20 an hour per client address over any orders; an IPv6 client counts by its /64", async () => {
+    const orders = [await anOrder(), await anOrder(), await anOrder()];
+    for (let i = 0; i < 20; i++) {
+      const gate = await countReceiptUpload(t.db, orders[i % 3]!, `2001:db8:40:7::${i + 1}`, minutes(i));
+      expect(gate.retryAfterSeconds, `upload ${i}`).toBeNull();
+    }
+    const refused = await countReceiptUpload(t.db, await anOrder(), "2001:db8:40:7::ffff", minutes(20));
+    expect(refused.retryAfterSeconds).toBe(40 * 60);
+    expect(
+      (await countReceiptUpload(t.db, await anOrder(), "2001:db8:40:8::1", minutes(20))).retryAfterSeconds,
+    ).toBeNull();
+  });
+});
+
+describe("the owner's mail about receipts", () => {
+  it("is sent for the first receipt, not again within 10 minutes of the last one sent; every receipt is on the timeline", async () => {
+    const number = await anOrder();
+    const steps = async () =>
+      (
+        await t.db
+          .selectFrom("order_events")
+          .innerJoin("orders", "orders.id", "order_events.order_id")
+          .select("order_events.id")
+          .where("orders.number", "=", number)
+          .where("order_events.kind", "=", "document")
+          .execute()
+      ).length;
+    const at = async (minute: number, n: number) =>
+      expect((await upload(number, pdf(n), minutes(minute))).ok).toBe(true);
+    await at(0, 1);
+    expect(await ownerMails(number)).toBe(1);
+    await at(4, 2);
+    await at(9, 3);
+    expect(await ownerMails(number)).toBe(1);
+    // Ten minutes after the last mail (not after the last receipt): a new mail.
+    await at(11, 4);
+    expect(await ownerMails(number)).toBe(2);
+    await at(20, 5);
+    expect(await ownerMails(number)).toBe(2);
+    await at(22, 6);
+    expect(await ownerMails(number)).toBe(3);
+    expect(await steps()).toBe(6);
+    // Another order's receipt is mailed about on its own.
+    const other = await anOrder();
+    expect((await upload(other, pdf(1), minutes(22))).ok).toBe(true);
+    expect(await ownerMails(other)).toBe(1);
+  });
+});
