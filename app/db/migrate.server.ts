@@ -21,6 +21,7 @@ import * as stockImports from "./migrations/2026-11-26-02-stock-imports";
 import * as modelPriceIndex from "./migrations/2026-11-27-01-model-price-index";
 import * as orderIndexes from "./migrations/2026-11-28-01-order-indexes";
 import * as importMakeIndexes from "./migrations/2026-11-29-01-import-make-indexes";
+import * as offerImportOverride from "./migrations/2026-11-30-01-offer-import-override";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-01-model-price-index": modelPriceIndex,
   "2026-11-28-01-order-indexes": orderIndexes,
   "2026-11-29-01-import-make-indexes": importMakeIndexes,
+  "2026-11-30-01-offer-import-override": offerImportOverride,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -250,6 +250,9 @@ export interface OfferTable {
   created_by: string;
   created_at: string;
   answered_at: string | null;
+  /** 1: sent although the destination's import rule refused the vehicle (issue 40), for this reason. */
+  import_override: Generated<number>;
+  import_override_reason: Generated<string | null>;
 }
 
 /** A vehicle kept for the buyer who accepted an offer; active while ended_at is null. */

@@ -79,4 +79,10 @@ export type InvoiceDocument = {
   terms: OfferTerms;
   port: string;
   bank: BankAccount;
+  /**
+   * What the destination's import rule said of the vehicle at acceptance, in
+   * English, with the owner's override when the rule refused it (issue 40).
+   * Absent for parts and on invoices issued before.
+   */
+  importCheck?: { country: string; verdict: string; refused: boolean; text: string; override: string | null };
 };

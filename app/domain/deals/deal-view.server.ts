@@ -6,6 +6,7 @@ import type { DealView } from "./deal-view";
 export type { DealView, HoldView, InvoiceView, OfferView } from "./deal-view";
 import { latestOffer, mayAnswer, type OfferAccess } from "./answer.server";
 import { invoicesOfQuote } from "./invoices.server";
+import { type DealImportCheck, dealImportCheck } from "./deal-import-verdict.server";
 
 /*
  * A quote's deal as its pages show it: the offers (newest first), the hold
@@ -36,6 +37,7 @@ export async function dealOf(db: DB, quoteId: number): Promise<DealView> {
       message: o.message,
       createdAt: o.created_at,
       answeredAt: o.answered_at,
+      importOverride: Number(o.import_override) ? (o.import_override_reason ?? "") : null,
     })),
     hold: hold
       ? { expiresAt: hold.expires_at, endedAt: hold.ended_at, endReason: hold.end_reason, createdAt: hold.created_at }
@@ -66,6 +68,8 @@ export type BuyerQuoteView = {
   deal: DealView;
   /** Whether this visitor may accept or decline the open offer now. */
   mayAnswer: boolean;
+  /** The destination's import verdict for the vehicle, for the latest offer's port (else the quote's) as the rule stands now. */
+  importCheck: DealImportCheck | null;
 };
 
 /**
@@ -97,6 +101,7 @@ export async function buyerQuote(
     createdAt: row.created_at,
     deal,
     mayAnswer: open,
+    importCheck: await dealImportCheck(db, row.id, deal.offers[0]?.port ?? null),
   };
 }
 

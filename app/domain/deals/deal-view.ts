@@ -13,6 +13,8 @@ export type OfferView = {
   message: string;
   createdAt: string;
   answeredAt: string | null;
+  /** The owner's reason for sending it although the destination's import rule refused the vehicle; null: no override. */
+  importOverride: string | null;
 };
 
 export type HoldView = {

@@ -407,6 +407,28 @@ function item(page: InvoicePage, doc: InvoiceDocument) {
   page.y += 14;
 }
 
+/** The destination's import rule on the vehicle (issue 40): framed in red when it refuses it. */
+function importRule(page: InvoicePage, doc: InvoiceDocument) {
+  const check = doc.importCheck;
+  if (!check) return;
+  const lines = [check.text, check.override ?? ""].filter(Boolean).join("\n");
+  const height = page.heightOf(lines, { width: WIDTH - 24, bold: check.refused }) + 26;
+  page.keep(height + 10);
+  const [fill, bar, ink] = check.refused
+    ? ["#fef2f2", "#b91c1c", "#991b1b"]
+    : [COLOUR.accentLight, COLOUR.accent, COLOUR.ink];
+  page.pdf.save().rect(LEFT, page.y, WIDTH, height).fill(fill).restore();
+  page.pdf.save().rect(LEFT, page.y, 3, height).fill(bar).restore();
+  const top = page.text(`IMPORT RULE: ${check.country.toUpperCase()}`, LEFT + 12, page.y + 6, {
+    width: WIDTH - 24,
+    size: 7.5,
+    bold: true,
+    color: bar,
+  });
+  page.text(lines, LEFT + 12, top + 2, { width: WIDTH - 24, bold: check.refused, color: ink });
+  page.y += height + 12;
+}
+
 function charges(page: InvoicePage, doc: InvoiceDocument) {
   const amountWidth = 130;
   const labelWidth = WIDTH - amountWidth - 24;
@@ -575,6 +597,7 @@ export async function renderInvoicePdf(
   header(page, doc);
   parties(page, doc);
   item(page, doc);
+  importRule(page, doc);
   charges(page, doc);
   await payment(page, doc);
   pdf.end();

@@ -6,6 +6,7 @@ import type { ShopSettings } from "~/domain/settings/settings";
 import { shopDay, shopYear } from "~/i18n/format";
 import type { BankAccount, InvoiceDocument, OfferLine, OfferTerms } from "./deal-types";
 import { formatVerificationCode, invoiceNumber, newVerificationCode } from "./verification-code.server";
+import { invoiceImportCheck } from "./deal-import-verdict.server";
 
 /*
  * Proforma invoices (issue 20.3, decision record 0013). Numbers run per year
@@ -136,6 +137,8 @@ export async function issueInvoice(
     port: deal.port,
     bank: deal.bank,
   };
+  const importCheck = await invoiceImportCheck(trx, deal.quoteId, deal.offerId, now);
+  if (importCheck) document.importCheck = importCheck;
   const row = await trx
     .insertInto("invoices")
     .values({
