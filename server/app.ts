@@ -13,6 +13,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.server";
 import { documentStorageProblem, documentStoreFor } from "~/domain/orders/document-store.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
+import { invoiceAttachments } from "~/domain/deals/invoice-file.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
 import { startDealWorker } from "~/domain/deals/holds.server";
@@ -219,7 +220,13 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
 
   const services: Services = { config, db, media: mediaStoreFor(config), documents: documentStoreFor(config) };
   const stopRates = keepRatesFresh(db, config.rates);
-  const stopOutbox = startOutboxWorker(db, createSender(config), config.mailFrom, config.mailOutboxEveryMs);
+  const stopOutbox = startOutboxWorker(
+    db,
+    createSender(config),
+    config.mailFrom,
+    config.mailOutboxEveryMs,
+    invoiceAttachments(db),
+  );
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
   const stopDeals = startDealWorker(db, dealContext(config), config.dealsEveryMs);
   const vite = options.vite;

@@ -1,5 +1,5 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /*
  * Row types of every table. They never leave the repositories: services map
@@ -290,6 +290,8 @@ export interface InvoiceTable {
   document: string;
   voided_at: string | null;
   void_reason: string | null;
+  /** The PDF as printed from `document`, base64; null until first rendered (after the issuing commit). */
+  pdf: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An issued invoice on its way to the buyer's port (issue 21); its number is the invoice's. */

@@ -10,7 +10,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import { getBankAccount, getDealSettings } from "./deal-settings.server";
 import { addWorkingDays } from "./deal-time";
 import type { OfferLine, OfferTerms } from "./deal-types";
-import { renderInvoicePdf } from "./invoice-pdf.server";
+import { invoiceAttachmentRef } from "./invoice-file.server";
 import { issueInvoice } from "./invoices.server";
 import { openOrder } from "~/domain/orders/order-moves.server";
 import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
@@ -253,8 +253,12 @@ async function answerIn(
     summary: `Invoice ${invoice.number} issued for quote ${quote.number}: ${formatYen(offer.total)}, due ${dueDate}`,
     at,
   });
-  const pdf = await renderInvoicePdf(invoice.document);
-  const attachment = { filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", content: pdf };
+  // Rendered when the mail is sent, after this commits: 50-90 ms of CPU never held inside the lock.
+  const attachment = {
+    filename: `invoice-${invoice.number}.pdf`,
+    contentType: "application/pdf",
+    ref: invoiceAttachmentRef(invoice.number),
+  };
   const followLink = buyerQuoteLink(deal, { number: quote.number, customerId: quote.customer_id }, offer);
   await enqueueMail(trx, {
     to: row.email,

@@ -5,6 +5,7 @@ import { readMail } from "../../../tests/support/mime";
 import { readPdf } from "../../../tests/support/pdf";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
+import { invoiceAttachments } from "./invoice-file.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
@@ -355,9 +356,16 @@ describe("answering an offer", () => {
     const sent = await mails(number);
     const withPdf = sent.filter((m) => m.attachments);
     expect(withPdf.map((m) => m.to_address).sort()).toEqual(["amal@example.lk", "owner@shop.example"]);
-    const attached = JSON.parse(withPdf[0]!.attachments!) as { filename: string; base64: string }[];
-    expect(attached[0]!.filename).toBe(`invoice-${invoice.number}.pdf`);
-    expect(Buffer.from(attached[0]!.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    // The PDF is named, not rendered, inside the acceptance: it is made once the mail is sent, and kept.
+    const attached = JSON.parse(withPdf[0]!.attachments!) as { filename: string; ref: string }[];
+    expect(attached).toEqual([
+      { filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", ref: `invoice:${invoice.number}` },
+    ]);
+    expect(invoice.pdf).toBeNull();
+    const pdf = await invoiceAttachments(t.db)(attached[0]!.ref);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const kept = await t.db.selectFrom("invoices").select("pdf").where("id", "=", invoice.id).executeTakeFirstOrThrow();
+    expect(kept.pdf).toBe(pdf.toString("base64"));
   });
 
   it("is refused to another buyer, to a tampered link and to nobody, and changes nothing", async () => {
@@ -472,7 +480,7 @@ describe("the deal's mails at a real mail server", () => {
     const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
     // The outbox sends 20 at a time: send until nothing is left.
     const sendAll = async () => {
-      while ((await sendDueMail(t.db, sender, "shop@shop.example")) > 0);
+      while ((await sendDueMail(t.db, sender, "shop@shop.example", undefined, invoiceAttachments(t.db))) > 0);
     };
     try {
       const { number } = await offered();

@@ -194,7 +194,7 @@ export async function extendHold(
       const document = { ...(JSON.parse(invoice.document) as InvoiceDocument), dueDate: due };
       await trx
         .updateTable("invoices")
-        .set({ due_date: due, document: JSON.stringify(document) })
+        .set({ due_date: due, document: JSON.stringify(document), pdf: null })
         .where("id", "=", invoice.id)
         .execute();
       const row = await trx

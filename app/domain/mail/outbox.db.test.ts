@@ -233,4 +233,30 @@ describe("a mail with a file attached", () => {
       await fs.rm(mailDir, { recursive: true, force: true });
     }
   });
+
+  it("named by a reference is made when sent; a maker that fails, or none, keeps the mail due for a later try", async () => {
+    const id = await enqueueMail(t.db, {
+      ...invoiceMail("kasun@example.lk"),
+      attachments: [
+        { filename: "Proforma-invoice-2026-00042.pdf", contentType: "application/pdf", ref: "invoice:2026-00042" },
+      ],
+    });
+    const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
+    expect(await sendDueMail(t.db, sender, FROM)).toBe(0);
+    expect(await outboxRow(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "no maker for attachment invoice:2026-00042",
+    });
+    const later = new Date(Date.now() + 60 * 60_000);
+    const failing = () => Promise.reject(new Error("the invoice is not there yet"));
+    expect(await sendDueMail(t.db, sender, FROM, later, failing)).toBe(0);
+    expect(await outboxRow(id)).toMatchObject({ status: "pending", attempts: 2 });
+    expect(received("kasun@example.lk")).toHaveLength(0);
+    const made: string[] = [];
+    const maker = (ref: string) => (made.push(ref), Promise.resolve(pdf));
+    expect(await sendDueMail(t.db, sender, FROM, new Date(later.getTime() + 60 * 60_000), maker)).toBe(1);
+    expect(made).toEqual(["invoice:2026-00042"]);
+    expect(readMail(received("kasun@example.lk")[0]!.raw).attachments).toEqual([attached]);
+  });
 });

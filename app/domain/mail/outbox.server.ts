@@ -26,25 +26,41 @@ export type OutgoingMail = {
   quoteId?: number | null;
   /** One-click unsubscribe address (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
   listUnsubscribe?: string | null;
-  /** Files sent with the mail (the invoice PDF), kept in the outbox row until sent. */
-  attachments?: MailAttachment[];
+  /**
+   * Files sent with the mail: kept in the outbox row until sent, or named by
+   * a reference (the invoice PDF) and made when the mail is sent, after the
+   * change that queued it has committed.
+   */
+  attachments?: (MailAttachment | AttachmentRef)[];
 };
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+/** An attachment made at sending time by the outbox's maker (`AttachmentMaker`). */
+export type AttachmentRef = { filename: string; contentType: string; ref: string };
+/** Makes a referenced attachment's bytes; throws when it cannot, and the mail is retried later. */
+export type AttachmentMaker = (ref: string) => Promise<Buffer>;
 
 /** How an outbox row keeps its attachments (the `attachments` column, JSON). */
 const StoredAttachmentsSchema = z.array(
-  z.object({ filename: z.string(), contentType: z.string(), base64: z.string() }),
+  z.union([
+    z.object({ filename: z.string(), contentType: z.string(), base64: z.string() }),
+    z.object({ filename: z.string(), contentType: z.string(), ref: z.string() }),
+  ]),
 );
 
 /** The attachments of an outbox row as files again; a row without any gives none. */
-function readAttachments(stored: string | null): MailAttachment[] {
+async function readAttachments(stored: string | null, make?: AttachmentMaker): Promise<MailAttachment[]> {
   if (!stored) return [];
-  return StoredAttachmentsSchema.parse(JSON.parse(stored)).map((a) => ({
-    filename: a.filename,
-    contentType: a.contentType,
-    content: Buffer.from(a.base64, "base64"),
-  }));
+  const out: MailAttachment[] = [];
+  for (const a of StoredAttachmentsSchema.parse(JSON.parse(stored))) {
+    if ("base64" in a) {
+      out.push({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") });
+      continue;
+    }
+    if (!make) throw new Error(`no maker for attachment ${a.ref}`);
+    out.push({ filename: a.filename, contentType: a.contentType, content: await make(a.ref) });
+  }
+  return out;
 }
 
 /** Queues a mail. Call it with the transaction of the change it belongs to. */
@@ -67,11 +83,11 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       list_unsubscribe: mail.listUnsubscribe ?? null,
       attachments: mail.attachments?.length
         ? JSON.stringify(
-            mail.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              base64: a.content.toString("base64"),
-            })),
+            mail.attachments.map((a) =>
+              "ref" in a
+                ? a
+                : { filename: a.filename, contentType: a.contentType, base64: a.content.toString("base64") },
+            ),
           )
         : null,
     })
@@ -142,7 +158,13 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
  * Sends what is due. Each row is claimed by one worker before it is sent, so
  * two instances never send the same mail at the same time.
  */
-export async function sendDueMail(db: DB, send: MailSender, from: string, now = new Date()): Promise<number> {
+export async function sendDueMail(
+  db: DB,
+  send: MailSender,
+  from: string,
+  now = new Date(),
+  make?: AttachmentMaker,
+): Promise<number> {
   const nowIso = now.toISOString();
   // One statement claims up to 20 due mails. On PostgreSQL the rows are picked
   // FOR UPDATE SKIP LOCKED, so several instances take different mails without
@@ -169,6 +191,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
   for (const mail of due) {
     let handedOver = false;
     try {
+      const attachments = await readAttachments(mail.attachments, make);
       await send({
         id: mail.id,
         from,
@@ -178,7 +201,7 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
         html: mail.html_body,
         replyTo: mail.reply_to,
         listUnsubscribe: mail.list_unsubscribe,
-        attachments: readAttachments(mail.attachments),
+        attachments,
       });
       handedOver = true;
       await db
@@ -214,6 +237,12 @@ export async function sendDueMail(db: DB, send: MailSender, from: string, now = 
 }
 
 /** Runs the outbox every few seconds until stopped. */
-export function startOutboxWorker(db: DB, send: MailSender, from: string, everyMs = 2000): () => Promise<void> {
-  return startWorker("outbox run", everyMs, () => sendDueMail(db, send, from));
+export function startOutboxWorker(
+  db: DB,
+  send: MailSender,
+  from: string,
+  everyMs = 2000,
+  make?: AttachmentMaker,
+): () => Promise<void> {
+  return startWorker("outbox run", everyMs, () => sendDueMail(db, send, from, undefined, make));
 }

@@ -21,6 +21,7 @@ import { formInput } from "~/domain/forms";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver } from "~/domain/media/media-store.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
+import { invoiceAttachments } from "~/domain/deals/invoice-file.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";
@@ -747,7 +748,7 @@ describe("the order's mails at a real mail server", () => {
     const smtp = await startSmtp();
     const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
     const sendAll = async () => {
-      while ((await sendDueMail(t.db, sender, "shop@shop.example")) > 0);
+      while ((await sendDueMail(t.db, sender, "shop@shop.example", undefined, invoiceAttachments(t.db))) > 0);
     };
     try {
       const { number } = await accepted();

@@ -2,18 +2,17 @@ import { data } from "react-router";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { latestOffer, mayAnswer } from "~/domain/deals/answer.server";
-import { renderInvoicePdf } from "~/domain/deals/invoice-pdf.server";
+import { invoicePdf } from "~/domain/deals/invoice-file.server";
 import { invoiceByNumber } from "~/domain/deals/invoices.server";
 import { orderLinkValid } from "~/domain/orders/order-links.server";
 import { getStaff } from "~/domain/staff/staff-sessions.server";
-import { shopDay } from "~/i18n/format";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
  * A proforma invoice as a PDF, for the staff, the buyer whose quote it is
  * (signed in), or the holder of that quote's offer link or of its order's link. Anyone else gets the
- * same 404 as for a number that does not exist. Made afresh from what the
- * invoice kept when issued; never kept by a shared cache.
+ * same 404 as for a number that does not exist. Rendered once from what the
+ * invoice kept when issued, and kept (invoice-file.server.ts); never kept by a shared cache.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
@@ -43,12 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return mayAnswer(services.config.sessionSecret, quote, await latestOffer(db, invoice.quoteId!), { offerId, sig });
   })();
   if (!allowed) throw notFound();
-  const pdf = await renderInvoicePdf(
-    invoice.document,
-    invoice.voidedAt
-      ? { cancelled: { on: shopDay(new Date(invoice.voidedAt)), reason: invoice.voidReason ?? "" } }
-      : {},
-  );
+  const pdf = await invoicePdf(db, invoice.number);
+  if (!pdf) throw notFound();
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
