@@ -1,4 +1,5 @@
 import type { LanguageCode } from "./languages";
+import { own } from "~/utils/own";
 import {
   ADMIN_NAMESPACES,
   BUYER_NAMESPACES,
@@ -176,7 +177,7 @@ export function catalogueFor(language: LanguageCode, area: CatalogueArea): Catal
       area === "admin" ? ADMIN_NAMESPACES : area === "buyer" ? BUYER_NAMESPACES : PUBLIC_NAMESPACES;
     const resources: Partial<Record<Namespace, Messages>> = {};
     for (const ns of namespaces) {
-      const messages = CATALOGUES[language][ns] ?? CATALOGUES.en[ns];
+      const messages = own(CATALOGUES, language)?.[ns] ?? CATALOGUES.en[ns];
       if (messages) resources[ns] = messages;
     }
     catalogue = { language, version: `${area}-${fingerprint(JSON.stringify(resources))}`, resources };
@@ -194,5 +195,5 @@ export function areaOfVersion(version: string): CatalogueArea | null {
 
 /** Everything of one language (mails included), for text written on the server. */
 export function serverCatalogue(language: LanguageCode): Catalogue {
-  return { language, version: "server", resources: CATALOGUES[language] };
+  return { language, version: "server", resources: own(CATALOGUES, language) ?? CATALOGUES.en };
 }

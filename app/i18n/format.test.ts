@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { yearsFrom } from "~/domain/inventory/catalogue";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { CURRENCIES } from "~/domain/rates/currencies";
-import { intlLocale, LANGUAGES } from "./languages";
+import { catalogueFor, serverCatalogue } from "./catalogues.server";
+import { intlLocale, type LanguageCode, LANGUAGES } from "./languages";
 import {
   formatDate,
   formatDateThroughIntl,
@@ -186,5 +187,31 @@ describe("the shop's year", () => {
   it("is the last year of the year lists and of the year filters", () => {
     expect(yearsFrom(2025, newYearInTokyo)).toEqual([2027, 2026, 2025]);
     expect(readVehicleQuery(new URLSearchParams("YearFrom=2027"), newYearInTokyo).filters.YearFrom).toBe(2027);
+  });
+});
+
+describe("a language that names an object's own members", () => {
+  // A LanguageCode by type, but one that came from outside unchecked must still find only the tables' own entries.
+  const odd = ["__proto__", "constructor", "toString", "hasOwnProperty"] as unknown as LanguageCode[];
+
+  it("formats as a language with no entries, never with an object's members", () => {
+    for (const language of odd) {
+      expect(pluralLocale(language), language).toBe(language);
+      expect(() => formatYenIn(1_250_000, language), language).not.toThrow();
+      expect(formatYenIn(1_250_000, language), language).toBe("1,250,000");
+      expect(
+        formatDate("2026-11-07T00:00:00Z", language, { month: "short", year: "numeric", timeZone: "UTC" }),
+        language,
+      ).toBe("Nov 2026");
+    }
+  });
+
+  it("the server's catalogue of such a language is English's", () => {
+    for (const language of odd) {
+      expect(serverCatalogue(language).resources, language).toBe(serverCatalogue("en").resources);
+      expect(catalogueFor(language, "public").resources.common, language).toBe(
+        catalogueFor("en", "public").resources.common,
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { intlLocale, type LanguageCode } from "./languages";
+import { own } from "~/utils/own";
 
 /*
  * Numbers, prices and dates in the reader's language. What every buyer's page
@@ -66,14 +67,14 @@ const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>
 
 /** The locale whose plural rules a language's texts follow, the same on the server and in every browser. */
 export function pluralLocale(language: LanguageCode): string {
-  return STAND_INS[language]?.numbers ?? language;
+  return own(STAND_INS, language)?.numbers ?? language;
 }
 
 function numberFormat(language: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n:${language}:${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(STAND_INS[language]?.numbers ?? intlLocale(language), options);
+    format = new Intl.NumberFormat(own(STAND_INS, language)?.numbers ?? intlLocale(language), options);
     cache.set(key, format);
   }
   return format;
@@ -85,7 +86,7 @@ function dateFormat(language: LanguageCode, options: Intl.DateTimeFormatOptions)
   if (!format) {
     // English dates are written day first ("21 Nov 2026"), as most of our buyers write them;
     // so are the dates of a language the browser may not know.
-    const locale = language === "en" || STAND_INS[language] ? "en-GB" : intlLocale(language);
+    const locale = language === "en" || own(STAND_INS, language) ? "en-GB" : intlLocale(language);
     format = new Intl.DateTimeFormat(locale, options);
     cache.set(key, format);
   }
@@ -182,7 +183,7 @@ export function formatDecimal(value: number, language: LanguageCode): string {
 /** Whole yen: "¥1,250,000" (en), "￥1,250,000" (ja), "JP¥1,250,000" (zh-CN). */
 export function formatYenIn(value: number, language: LanguageCode): string {
   return (
-    wholeNumber(value, language, YEN[language]) ??
+    wholeNumber(value, language, own(YEN, language)) ??
     numberFormat(language, { style: "currency", currency: "JPY", maximumFractionDigits: 0 }).format(value)
   );
 }
@@ -222,7 +223,7 @@ export function formatDate(
 
 /** A date through Intl (the stand-ins' names put in): what `formatDate` writes, and what its own dates are tested against. */
 export function formatDateThroughIntl(date: Date, language: LanguageCode, options: Intl.DateTimeFormatOptions): string {
-  const standIn = STAND_INS[language];
+  const standIn = own(STAND_INS, language);
   return standIn ? standInDate(date, standIn.names, options) : dateFormat(language, options).format(date);
 }
 
@@ -257,7 +258,7 @@ function monthDate(date: Date, language: LanguageCode, options: Intl.DateTimeFor
   if (Number.isNaN(y)) throw new RangeError("Invalid time value");
   // Tokyo kept summer time from 1948 to 1951, and its own mean time before 1888: Intl knows those years.
   if (y > 9999 || (timeZone === "UTC" ? y < 1000 : y < 1952)) return null;
-  const name = SHORT_MONTHS[language][m]!;
+  const name = (own(SHORT_MONTHS, language) ?? SHORT_MONTHS.en)[m]!;
   if (language === "zh-CN" || language === "ja") return day ? `${y}年${name}${d}日` : `${y}年${name}`;
   if (language === "vi") return day ? `${d} ${name}, ${y}` : `${name} ${y}`;
   return day ? `${d} ${name} ${y}` : `${name} ${y}`;

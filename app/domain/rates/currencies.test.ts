@@ -16,4 +16,13 @@ describe("a first visit's currency", () => {
     expect(currencyOfCountry("")).toBeNull();
     expect(currencyOfCountry(undefined)).toBeNull();
   });
+
+  it("a country or language that names an object's own members gives the plain default, never an object", () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", " __PROTO__ "]) {
+      expect(currencyOfCountry(name), name).toBeNull();
+      expect(firstVisitCurrency({ accountCountry: name, portCountry: name, language: name }), name).toBe("JPY");
+      // The language still counts when only the country is one of these.
+      expect(firstVisitCurrency({ accountCountry: name, language: "si" }), name).toBe("LKR");
+    }
+  });
 });

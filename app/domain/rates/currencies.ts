@@ -1,5 +1,7 @@
 /** Currencies a buyer can see prices in, and how they are shown. Browser-safe. */
 
+import { own } from "~/utils/own";
+
 export const CURRENCIES = [
   "JPY",
   "USD",
@@ -86,7 +88,8 @@ const LANGUAGE_CURRENCY: Record<string, Currency> = {
 };
 
 export function currencyOfCountry(country: string | null | undefined): Currency | null {
-  return COUNTRY_CURRENCY[(country ?? "").trim().toLowerCase()] ?? null;
+  // Own entries only: a country typed as "__proto__" or "constructor" has no currency.
+  return own(COUNTRY_CURRENCY, (country ?? "").trim().toLowerCase()) ?? null;
 }
 
 /** The currency to show when the buyer has not chosen one; yen when nothing tells. */
@@ -98,7 +101,7 @@ export function firstVisitCurrency(hints: {
   return (
     currencyOfCountry(hints.accountCountry) ??
     currencyOfCountry(hints.portCountry) ??
-    LANGUAGE_CURRENCY[hints.language] ??
+    own(LANGUAGE_CURRENCY, hints.language) ??
     "JPY"
   );
 }

@@ -5,6 +5,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { log } from "~/utils/log.server";
+import { own } from "~/utils/own";
 import { CURRENCIES, type Currency, type DisplayRate, isCurrency } from "./currencies";
 import { RATES_SNAPSHOT } from "./snapshot";
 
@@ -93,7 +94,7 @@ export async function displayRate(db: DB, code: Currency): Promise<DisplayRate |
     .where("currency", "=", code)
     .executeTakeFirst();
   if (row) return { code, rate: Number(row.rate), asOf: row.as_of, source: storedSource(row.source) };
-  const snapshot = RATES_SNAPSHOT.rates[code];
+  const snapshot = own(RATES_SNAPSHOT.rates, code);
   return snapshot ? { code, rate: snapshot, asOf: RATES_SNAPSHOT.asOf, source: "snapshot" } : null;
 }
 
@@ -189,7 +190,7 @@ export async function listRates(db: DB): Promise<RateRow[]> {
     const row = stored.get(code);
     if (row)
       return { code, yenPerUnit: yenPerUnit(Number(row.rate)), asOf: row.as_of, source: storedSource(row.source) };
-    const snapshot = RATES_SNAPSHOT.rates[code];
+    const snapshot = own(RATES_SNAPSHOT.rates, code);
     return snapshot
       ? { code, yenPerUnit: yenPerUnit(snapshot), asOf: RATES_SNAPSHOT.asOf, source: "snapshot" }
       : { code, yenPerUnit: null, asOf: null, source: "none" };
