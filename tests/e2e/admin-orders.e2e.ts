@@ -7,6 +7,7 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer } from "~/domain/deals/answer.server";
 import { createOffer, type DealContext } from "~/domain/deals/offers.server";
@@ -50,7 +51,18 @@ const dayAfter = (days: number) => shopDay(new Date(Date.now() + days * 24 * 360
 async function vehicle(seed: number, name: string, price: number): Promise<number> {
   const made = await createVehicle(
     db,
-    vehicleFactory(createRng(seed), 0, { stockStatus: "available", price, type: "Sedan", subType: null, name }),
+    vehicleFactory(createRng(seed), 0, {
+      stockStatus: "available",
+      price,
+      type: "Sedan",
+      subType: null,
+      name,
+      // Made and registered a few months ago, right-hand drive: every seeded import rule admits it (issue 40).
+      year: yearOf(monthOfDate(new Date()) - 4),
+      manufactured: monthOfDate(new Date()) - 4,
+      registered: monthOfDate(new Date()) - 3,
+      steering: "Right",
+    }),
     [],
     { kind: "system", id: null },
   );

@@ -102,6 +102,9 @@ beforeAll(async () => {
         terms: "FOB",
         validUntil: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
         message: LONG_WORD.repeat(3),
+        // Sent despite the destination's import rule when it refuses this 2019 car (issue 40): a long reason too.
+        importOverride: "on",
+        importReason: LONG_WORD.repeat(2),
       },
       { id: 1, adminId: "owner" },
     ),

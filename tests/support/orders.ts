@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
 import { answerOffer } from "~/domain/deals/answer.server";
 import { shopDayAfter } from "~/domain/deals/deal-time";
 import { offerLinkPath } from "~/domain/deals/offer-links.server";
@@ -31,6 +32,11 @@ export async function acceptedDeal(
       subType: null,
       engineCc: 1500,
       name: buyer.vehicleName,
+      // Made and registered a few months ago, right-hand drive: every seeded import rule admits it (issue 40).
+      year: yearOf(monthOfDate(new Date()) - 4),
+      manufactured: monthOfDate(new Date()) - 4,
+      registered: monthOfDate(new Date()) - 3,
+      steering: "Right",
     }),
     [],
     { kind: "system", id: null },

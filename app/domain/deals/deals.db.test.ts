@@ -7,6 +7,7 @@ import { startSmtp } from "../../../tests/support/smtp";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { invoiceAttachments } from "./invoice-file.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
+import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
@@ -92,7 +93,18 @@ async function vehicle(price = 1_000_000, status: "available" | "sold" = "availa
   rng = createRng(100 + ++made);
   return createVehicle(
     t.db,
-    vehicleFactory(rng, made, { stockStatus: status, price, type: "Sedan", subType: null, engineCc: 1500 }),
+    vehicleFactory(rng, made, {
+      stockStatus: status,
+      price,
+      type: "Sedan",
+      subType: null,
+      engineCc: 1500,
+      // Made and registered a few months ago, right-hand drive: every seeded import rule admits it (issue 40).
+      year: yearOf(monthOfDate(new Date()) - 4),
+      manufactured: monthOfDate(new Date()) - 4,
+      registered: monthOfDate(new Date()) - 3,
+      steering: "Right",
+    }),
     [],
     SYSTEM,
   );

@@ -9,6 +9,7 @@ import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
+import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer } from "~/domain/deals/answer.server";
 import { BANK_KEY } from "~/domain/deals/deal-settings.server";
@@ -141,6 +142,11 @@ async function accepted(
       type: "Sedan",
       subType: null,
       engineCc: 1500,
+      // Made and registered a few months ago, right-hand drive: every seeded import rule admits it (issue 40).
+      year: yearOf(monthOfDate(new Date()) - 4),
+      manufactured: monthOfDate(new Date()) - 4,
+      registered: monthOfDate(new Date()) - 3,
+      steering: "Right",
     }),
     [],
     SYSTEM,
