@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { holdEndedMail, holdExtendedMail } from "~/domain/mail/buyer-mails.server";
+import { dealLapsedMail, holdEndedMail, holdExtendedMail } from "~/domain/mail/buyer-mails.server";
 import { shopDay } from "~/i18n/format";
 import type { InvoiceDocument } from "./deal-types";
 import { enqueueMail } from "~/domain/mail/outbox.server";
@@ -144,7 +144,74 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
     });
     if (ended) holds++;
   }
-  return { offers, holds };
+  const parts = await lapsePartDeals(db, deal, now);
+  return { offers, holds, parts };
+}
+
+/**
+ * A part deal holds no vehicle but promises units: when its invoice's due
+ * day has passed with nothing paid, the deal lapses (Accepted -> Expired), its
+ * invoice and order are cancelled, the units can be ordered again, and the
+ * buyer and the owner are told. Money in keeps it for the owner to decide.
+ */
+async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const today = shopDay(now);
+  const system: Actor = { kind: "system", id: null };
+  const due = await db
+    .selectFrom("orders")
+    .innerJoin("quotes", "quotes.id", "orders.quote_id")
+    .innerJoin("invoices", "invoices.id", "orders.invoice_id")
+    .select("quotes.number")
+    .where("orders.kind", "=", "part")
+    .where("orders.status", "=", "awaiting_payment")
+    .where("orders.paid", "=", 0)
+    .where("invoices.voided_at", "is", null)
+    .where("invoices.due_date", "<", today)
+    .limit(500)
+    .execute();
+  let lapsed = 0;
+  for (const { number } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const quote = await lockQuote(trx, number);
+      if (!quote || quote.status !== "accepted" || (await quoteHasPaidOrder(trx, quote.id))) return false;
+      const order = await trx
+        .selectFrom("orders")
+        .innerJoin("invoices", "invoices.id", "orders.invoice_id")
+        .select(["orders.number", "orders.buyer_name", "orders.buyer_email", "orders.language", "invoices.due_date"])
+        .select(["orders.item_name", "orders.ref_id"])
+        .where("orders.quote_id", "=", quote.id)
+        .where("orders.status", "=", "awaiting_payment")
+        .where("invoices.due_date", "<", today)
+        .executeTakeFirst();
+      if (!order) return false;
+      if (!(await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok) return false;
+      await enqueueMail(trx, {
+        to: order.buyer_email,
+        replyTo: deal.ownerEmail,
+        quoteId: quote.id,
+        ...dealLapsedMail(isLanguage(order.language) ? order.language : "en", {
+          name: order.buyer_name,
+          item: order.item_name,
+          ref: order.ref_id,
+          invoice: order.number,
+          due: order.due_date,
+          shopName: deal.shopName,
+        }),
+      });
+      await enqueueMail(trx, {
+        to: deal.ownerEmail,
+        quoteId: quote.id,
+        subject: `Invoice ${order.number} lapsed unpaid: ${order.item_name} (${order.ref_id}) can be ordered again`,
+        text:
+          `Invoice ${order.number} of quote ${number} was due on ${order.due_date} and nothing was paid: it is cancelled and its order with it; the units it was promised can be ordered again.\n` +
+          `${new URL(`/admin/quotes/${number}`, deal.publicUrl).href}\n`,
+      });
+      return true;
+    });
+    if (done) lapsed++;
+  }
+  return lapsed;
 }
 
 /** Runs the deal clock every `everyMs` (a minute unless configured). */

@@ -147,16 +147,17 @@ export async function applyQuoteMove(
       .where("quote_id", "=", quote.id)
       .where("status", "=", "open")
       .execute();
-  if (event === "close" && quote.status === "accepted") {
-    await endHold(trx, quote.id, "closed", at, actor);
-    // A deal without a hold (parts) has its invoice cancelled all the same.
+  if ((event === "close" || event === "expire") && quote.status === "accepted") {
+    if (event === "close") await endHold(trx, quote.id, "closed", at, actor);
+    // A deal without a hold (parts) has its invoice cancelled all the same, and its order with it.
+    const reason = VOID_REASON[event === "close" ? "closed" : "expired"];
     await trx
       .updateTable("invoices")
-      .set({ voided_at: at, void_reason: VOID_REASON.closed })
+      .set({ voided_at: at, void_reason: reason })
       .where("quote_id", "=", quote.id)
       .where("voided_at", "is", null)
       .execute();
-    await cancelUnpaidOrders(trx, quote.id, VOID_REASON.closed, actor, at);
+    await cancelUnpaidOrders(trx, quote.id, reason, actor, at);
   }
   await logActivity(trx, {
     actor,

@@ -272,6 +272,32 @@ export function dealClosedMail(
   };
 }
 
+/** A part deal's invoice ran past its due date unpaid: it is cancelled and the parts are on sale again. */
+export function dealLapsedMail(
+  language: LanguageCode,
+  deal: { name: string; item: string; ref: string; invoice: string; due: string; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("deal.lapsed.subject", { item: deal.item, invoice: deal.invoice }),
+    ...render(language, [
+      { lines: [t("shared.greeting", { name: deal.name })] },
+      {
+        lines: [
+          t("deal.lapsed.body", {
+            item: deal.item,
+            ref: deal.ref,
+            invoice: deal.invoice,
+            date: formatDate(deal.due, language),
+          }),
+        ],
+      },
+      { lines: [t("deal.lapsed.again")] },
+      { lines: [t("shared.closing"), deal.shopName] },
+    ]),
+  };
+}
+
 /** The owner kept a vehicle longer for the buyer: the new end of the reservation and the invoice's new due date. */
 export function holdExtendedMail(
   language: LanguageCode,

@@ -3,6 +3,7 @@ import { english } from "../../../tests/support/english";
 import { dealWorld, STAFF, DEAL, type DealWorld } from "../../../tests/support/deal-world";
 import type { DB } from "~/db/db.server";
 import { cancelOrder } from "~/domain/orders/orders.server";
+import { runDealClock } from "~/domain/deals/holds.server";
 import { orderableUnits } from "./stock-moves.server";
 
 /*
@@ -140,5 +141,51 @@ describe("two acceptances at the same moment", () => {
     expect(orders).toHaveLength(1);
     const holds = await w.db.selectFrom("holds").select("id").where("vehicle_id", "=", vehicleId).execute();
     expect(holds).toHaveLength(1);
+  });
+});
+
+describe("a part deal's promise runs out with its invoice", () => {
+  it("unpaid past its due day: the deal lapses, the invoice and order are cancelled, the units can be ordered again", async () => {
+    const { partId, numbers } = await partWithDeals(2, [2]);
+    expect((await w.accept(numbers[0]!, 0)).ok).toBe(true);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 2, orderable: 0 });
+    // The day before the due day nothing moves; weeks later the deal has lapsed.
+    const invoice = await w.db
+      .selectFrom("invoices")
+      .innerJoin("quotes", "quotes.id", "invoices.quote_id")
+      .select(["invoices.number", "invoices.due_date"])
+      .where("quotes.number", "=", numbers[0]!)
+      .executeTakeFirstOrThrow();
+    const dueDay = new Date(`${invoice.due_date}T12:00:00+09:00`);
+    expect((await runDealClock(w.db, DEAL, dueDay)).parts).toBe(0);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 2, orderable: 0 });
+    const later = new Date(dueDay.getTime() + 86_400_000);
+    expect((await runDealClock(w.db, DEAL, later)).parts).toBeGreaterThanOrEqual(1);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 2, orderable: 2 });
+    const quote = await w.db
+      .selectFrom("quotes")
+      .select("status")
+      .where("number", "=", numbers[0]!)
+      .executeTakeFirstOrThrow();
+    expect(quote.status).toBe("expired");
+    expect(await ordersOf(partId)).toMatchObject([{ number: invoice.number, status: "cancelled" }]);
+    const voided = await w.db
+      .selectFrom("invoices")
+      .select("voided_at")
+      .where("number", "=", invoice.number)
+      .executeTakeFirstOrThrow();
+    expect(voided.voided_at).not.toBeNull();
+    const buyerMail = await w.db
+      .selectFrom("mail_outbox")
+      .select("subject")
+      .where("to_address", "=", "buyer0@example.lk")
+      .where("subject", "like", `%${invoice.number}%lapsed%`)
+      .execute();
+    expect(buyerMail).toHaveLength(1);
+    expect(await ownerMails(`Invoice ${invoice.number} lapsed unpaid`)).toHaveLength(1);
+    // Another buyer may now have both.
+    const next = await w.quote("part", partId, 1, 2);
+    expect((await w.offer(next)).ok).toBe(true);
+    expect((await w.accept(next, 1)).ok).toBe(true);
   });
 });
