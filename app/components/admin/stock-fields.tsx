@@ -150,6 +150,7 @@ export function StockFields({
             name={name}
             options={STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }))}
             defaultValue={initial.stockStatus ?? "available"}
+            error={e.stockStatus}
           />
         );
     }

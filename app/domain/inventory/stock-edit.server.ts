@@ -11,6 +11,7 @@ import { removeUnusedPhotos } from "./admin-stock.server";
 import { partRepository } from "./parts.server";
 import { itemImages, repositoryOf } from "./stock-repository.server";
 import { chassisClash, chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
+import { statusByHandRefusal, vehicleDeals } from "./status-by-hand.server";
 import { vehicleRepository } from "./vehicles.server";
 import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
 
@@ -103,6 +104,13 @@ export async function editStock(
       // README "Past one machine"; a second process on the same SQLite file
       // would get SQLITE_BUSY on its write, which rolls it back, not a 13th photo.)
       if (!(await repository.lock(trx, id))) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
+      // A held or ordered vehicle's Reserved and Sold are the deal's (read under the lock a buyer's acceptance waits for).
+      if (kind === "vehicles" && "stockStatus" in submission.value) {
+        const from = await trx.selectFrom("vehicles").select("stock_status").where("id", "=", id).executeTakeFirst();
+        const deal = (await vehicleDeals(trx, [id])).get(id);
+        const why = from && statusByHandRefusal(from.stock_status, submission.value.stockStatus, deal);
+        if (why) return { ok: false, status: 409, message: SAVE_FAILED, errors: { stockStatus: why } };
+      }
       const images = await stockImages(trx, kind, id);
       const known = new Set(current.map((c) => c.id));
       const kept = keepIds.filter((k) => images.some((i) => i.id === k));

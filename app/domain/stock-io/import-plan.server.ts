@@ -7,6 +7,7 @@ import { partUploadSchema, vehicleUploadSchema } from "~/domain/inventory/invent
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { partInput, vehicleInput } from "~/domain/inventory/stock-upload.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
+import { statusByHandRefusal, type VehicleDeal, vehicleDeals } from "~/domain/inventory/status-by-hand.server";
 import { type Fitment, fitmentsText } from "~/domain/inventory/fitment";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
@@ -205,6 +206,11 @@ export async function planImport(
     targets.map((r) => r.id),
   );
 
+  // What holds each vehicle named: its Reserved and Sold are the deal's, not the file's. A deal made
+  // after this plan changes the vehicle's status, so the write's last look (lockedFingerprints) leaves its row out.
+  const targetIds = targets.map((r) => r.id);
+  const deals = kind === "vehicle" ? await vehicleDeals(db, targetIds) : new Map<number, VehicleDeal>();
+
   const columnIndex = new Map<string, number>();
   file.columns.forEach((c, i) => c && columnIndex.set(c.field, i));
   const cellOf = (field: string, line: number) => {
@@ -280,6 +286,11 @@ export async function planImport(
       const holder = byChassis.get(chassis);
       if (holder && holder.id !== target?.id)
         problem("chassisNumber", staffPattern("chassisUsed", { ref: holder.ref_id }));
+    }
+    if (kind === "vehicle" && submission.status === "success") {
+      const from = target ? (target as VehicleRow).stock_status : null;
+      const why = statusByHandRefusal(from, submission.value.stockStatus, target && deals.get(target.id));
+      if (why) problem("stockStatus", why);
     }
 
     // The photos named after this row's ref id, checked as uploads are.

@@ -1,0 +1,348 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { english } from "../../../tests/support/english";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { answerOffer } from "~/domain/deals/answer.server";
+import { BANK_KEY } from "~/domain/deals/deal-settings.server";
+import type { BankAccount } from "~/domain/deals/deal-types";
+import { offerLinkPath } from "~/domain/deals/offer-links.server";
+import { createOffer, type DealContext } from "~/domain/deals/offers.server";
+import { formInput } from "~/domain/forms";
+import { addFreightPort } from "~/domain/freight/freight.server";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import type { MultipartForm } from "~/domain/media/multipart.server";
+import { DocumentStore } from "~/domain/orders/document-store.server";
+import { recordPayment } from "~/domain/orders/orders.server";
+import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
+import { createQuote } from "~/domain/quotes/quotes.server";
+import { writeSetting } from "~/domain/settings/settings-store.server";
+import { stockCsvLines } from "~/domain/stock-io/stock-export.server";
+import { confirmImport, getImport, stageImport, type ImportView } from "~/domain/stock-io/stock-import.server";
+import { formatDate } from "~/i18n/format";
+import { parseCsv } from "~/utils/csv";
+import { createVehicle } from "./inventory.server";
+import { editStock } from "./stock-edit.server";
+import type { StockStatus } from "./stock-status";
+
+/*
+ * A vehicle's Reserved and Sold follow its deal (issue 40), on both
+ * databases: while a buyer's hold or a paid order keeps a vehicle, neither the
+ * edit form nor a stock import moves its status (the import refuses that row
+ * only, with the hold's quote and expiry); no hand marks a vehicle Reserved;
+ * Sold by hand with no deal (an offline sale) still goes through.
+ */
+
+let t: TestDb;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "status-by-hand-"));
+const media = new MediaStore(localDriver(path.join(root, "media")));
+const documents = new DocumentStore(localDriver(path.join(root, "documents")));
+const staff = { id: 1, adminId: "owner" };
+const SYSTEM = { kind: "system", id: null } as const;
+const deal: DealContext = {
+  ownerEmail: "owner@shop.example",
+  shopName: "Test Shop",
+  publicUrl: new URL("https://shop.example"),
+  sessionSecret: "a-test-secret-that-is-long-enough-0123456789",
+  shop: {
+    name: "Test Shop",
+    phone: "+81 45 000 0000",
+    whatsapp: "+81 90 0000 0000",
+    email: "sales@shop.example",
+    address: "1-2-3 Minato, Yokohama, Japan",
+    social: [],
+  },
+};
+const bank: BankAccount = {
+  bankName: "Mitsubishi UFJ Bank",
+  branch: "Yokohama Branch",
+  bankAddress: "1-1 Minatomirai, Yokohama",
+  swift: "BOTKJPJT",
+  accountName: "Test Shop Co., Ltd.",
+  accountNumber: "1234567",
+  note: "",
+};
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await writeSetting(t.db, BANK_KEY, bank, new Date().toISOString());
+  const port = await addFreightPort(t.db, staff, {
+    // A country with no import rule: the offer's import check has nothing to say of these cars.
+    country: "Chile",
+    port: "Valparaiso",
+    small: 90_000,
+    medium: 120_000,
+    large: 180_000,
+    insurance: 150,
+  });
+  if (!port.ok) throw new Error("port");
+});
+afterAll(async () => {
+  await t.cleanup();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const tokyoDay = (offset = 0) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date(Date.now() + offset * 86_400_000));
+
+async function vehicle(status: StockStatus = "available") {
+  made++;
+  const { id } = await createVehicle(
+    t.db,
+    vehicleFactory(createRng(700 + made), made, {
+      stockStatus: status,
+      price: 1_000_000,
+      refId: `SH-${made}`,
+      type: "Sedan",
+      subType: null,
+      engineCc: 1500,
+    }),
+    [],
+    SYSTEM,
+  );
+  return id;
+}
+
+const row = (id: number) => t.db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const statusOf = async (id: number) => (await row(id)).stock_status;
+const activeHold = (id: number) =>
+  t.db.selectFrom("holds").selectAll().where("vehicle_id", "=", id).where("ended_at", "is", null).executeTakeFirst();
+
+/** A buyer accepts an offer for the vehicle, as deals.db.test.ts does it: the vehicle is held (Reserved). */
+async function held(vehicleId: number) {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    kind: "vehicle",
+    itemId: String(vehicleId),
+    submissionKey: `hand-key-${String(made).padStart(12, "0")}`,
+    name: "Amal Perera",
+    country: "Chile",
+    email: "amal@example.lk",
+    phone: "+94 77 555 0101",
+    message: "Price please.",
+  };
+  for (const [k, v] of Object.entries(values)) form.append(k, v);
+  const ports = await t.db.selectFrom("freight_ports").select("id").execute();
+  const quote = await createQuote(t.db, { ...QuoteRequestSchema.parse(formInput(form)), portId: ports[0]!.id }, null, {
+    ownerEmail: deal.ownerEmail,
+    shopName: deal.shopName,
+    publicUrl: deal.publicUrl,
+    language: "en",
+  });
+  if (!quote.ok) throw new Error("quote");
+  const offer = await createOffer(
+    t.db,
+    deal,
+    quote.number,
+    { fob: "1,000,000", terms: "FOB", port: "Valparaiso, Chile", validUntil: tokyoDay(7), message: "Offer" },
+    staff,
+  );
+  if (!offer.ok) throw new Error(JSON.stringify(offer));
+  const o = await t.db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
+  const sig = new URL(offerLinkPath(deal.sessionSecret, quote.number, o), "https://x").searchParams.get("sig")!;
+  const answer = await answerOffer(t.db, deal, quote.number, "accept", { offerId: o.id, sig });
+  if (!answer.ok || !answer.invoiceNumber) throw new Error(JSON.stringify(answer));
+  expect(await statusOf(vehicleId)).toBe("reserved");
+  const hold = (await activeHold(vehicleId))!;
+  return {
+    quote: quote.number,
+    order: answer.invoiceNumber,
+    reason: `Held for quote ${quote.number} until ${formatDate(hold.expires_at, "en")}: the deal sets this status.`,
+  };
+}
+
+/** The edit screen's form for a vehicle as stored, with some fields changed; no photos. */
+async function editForm(id: number, changes: Record<string, string>): Promise<MultipartForm> {
+  const v = await row(id);
+  const fields: Record<string, string> = {
+    refId: v.ref_id,
+    name: v.name,
+    make: v.make,
+    model: v.model,
+    year: String(v.year),
+    price: String(v.price),
+    stockStatus: v.stock_status,
+    description: v.description,
+    ...changes,
+  };
+  return { fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
+}
+
+const edit = async (id: number, changes: Record<string, string>) =>
+  editStock(t.db, media, "vehicles", id, await editForm(id, changes), staff);
+
+/** Why the edit screen refused the status, in English; null when it saved. */
+async function editRefusal(id: number, changes: Record<string, string>) {
+  const outcome = await edit(id, changes);
+  if (outcome.ok) return null;
+  expect(Object.keys(outcome.errors)).toEqual(["stockStatus"]);
+  return english(outcome.errors.stockStatus!);
+}
+
+const csv = (lines: string[]) => Buffer.from(lines.join("\r\n") + "\r\n", "utf8");
+
+async function importFile(file: Buffer): Promise<ImportView> {
+  const staged = await stageImport({ db: t.db, documents }, staff, "vehicle", { name: "stock.csv", data: file }, null);
+  if (!staged.ok) throw new Error(english(staged.problem));
+  const confirmed = await confirmImport({ db: t.db, media, documents }, staff, staged.id);
+  if (!confirmed.ok) throw new Error("not confirmed");
+  await confirmed.run;
+  return (await getImport(t.db, staged.id))!;
+}
+
+/** Each row's outcome, and the reasons of a refused one with their cells' columns. */
+const rowsOf = (view: ImportView) =>
+  view.preview.rows.map((r) => [r.refId, r.outcome, ...r.problems.map((p) => `${p.column}: ${english(p.message)}`)]);
+
+describe("the edit form", () => {
+  it("cannot move a held vehicle to Available or Sold; nothing is written, and the deal's hold stays", async () => {
+    const id = await vehicle();
+    const { reason } = await held(id);
+    expect(reason).toMatch(/until \d{1,2} [A-Z][a-z]{2,3} \d{4}: /);
+    for (const to of ["available", "sold"]) {
+      const outcome = await edit(id, { stockStatus: to, name: "Typed meanwhile", price: "900000" });
+      expect(outcome).toMatchObject({ ok: false, status: 409 });
+      if (!outcome.ok) expect(english(outcome.errors.stockStatus!)).toBe(reason);
+    }
+    expect([await statusOf(id), (await row(id)).name, (await row(id)).price]).toEqual([
+      "reserved",
+      expect.not.stringMatching("Typed meanwhile"),
+      1_000_000,
+    ]);
+    expect(await activeHold(id)).toBeDefined();
+    // The rest of the form is the owner's: kept Reserved, the edit saves.
+    expect(await edit(id, { name: "Renamed while held" })).toEqual({ ok: true });
+    expect([await statusOf(id), (await row(id)).name]).toEqual(["reserved", "Renamed while held"]);
+  });
+
+  it("cannot mark Reserved a vehicle no deal holds", async () => {
+    const id = await vehicle();
+    expect(await editRefusal(id, { stockStatus: "reserved" })).toBe(
+      "Only a deal reserves a vehicle: it becomes Reserved when a buyer accepts an offer, and Available again when the hold ends.",
+    );
+    expect(await statusOf(id)).toBe("available");
+  });
+
+  it("marks Sold by hand a vehicle with no deal (an offline sale), and back; frees a stale Reserved", async () => {
+    const id = await vehicle();
+    expect(await edit(id, { stockStatus: "sold" })).toEqual({ ok: true });
+    expect(await statusOf(id)).toBe("sold");
+    expect(await edit(id, { stockStatus: "available" })).toEqual({ ok: true });
+    expect(await statusOf(id)).toBe("available");
+    const stale = await vehicle("reserved");
+    expect(await edit(stale, { stockStatus: "available" })).toEqual({ ok: true });
+    expect(await statusOf(stale)).toBe("available");
+  });
+
+  it("leaves a vehicle its paid order sold: Sold stays, the order is named", async () => {
+    const id = await vehicle();
+    const { order } = await held(id);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      amount: "1,000,000",
+      receivedOn: tokyoDay(),
+      method: "bank_transfer",
+      reference: "TT-1",
+    }))
+      form.append(k, v);
+    expect(await recordPayment(t.db, deal, order, form, staff)).toMatchObject({ ok: true });
+    expect([await statusOf(id), await activeHold(id)]).toEqual(["sold", undefined]);
+    expect(await editRefusal(id, { stockStatus: "available" })).toBe(
+      `Order ${order} has money in or has shipped: the deal sets this status.`,
+    );
+    expect(await statusOf(id)).toBe("sold");
+  });
+});
+
+describe("the stock import", () => {
+  it("refuses only the rows that would move a held vehicle, with its quote and expiry; the rest of the file goes in", async () => {
+    const [a, b, c] = [await vehicle(), await vehicle(), await vehicle()];
+    const [refA, refB, refC] = [(await row(a)).ref_id, (await row(b)).ref_id, (await row(c)).ref_id];
+    const dealA = await held(a);
+    const dealB = await held(b);
+    const view = await importFile(
+      csv(["ref_id,stock_status,price", `${refA},available,950000`, `${refB},sold,950000`, `${refC},available,950000`]),
+    );
+    expect(rowsOf(view)).toEqual([
+      [refA, "error", `stock_status: ${dealA.reason}`],
+      [refB, "error", `stock_status: ${dealB.reason}`],
+      [refC, "update"],
+    ]);
+    expect(view.result).toMatchObject({ updated: 1 });
+    expect(view.result!.failed.map((f) => [f.refId, english(f.problems[0]!.message)])).toEqual([
+      [refA, dealA.reason],
+      [refB, dealB.reason],
+    ]);
+    expect([await statusOf(a), await statusOf(b), (await row(a)).price, (await row(c)).price]).toEqual([
+      "reserved",
+      "reserved",
+      1_000_000,
+      950_000,
+    ]);
+    expect(await activeHold(a)).toBeDefined();
+    expect(await activeHold(b)).toBeDefined();
+  });
+
+  it("the owner's export, a buyer's acceptance, the edited file again: the held car's row is refused, its hold stays", async () => {
+    const [a, b] = [await vehicle(), await vehicle()];
+    const [refA, refB] = [(await row(a)).ref_id, (await row(b)).ref_id];
+    let exported = "";
+    for await (const chunk of stockCsvLines(t.db, "vehicle")) exported += chunk;
+    const { reason } = await held(a);
+    // The owner edits B's price in the spreadsheet; A's row still says Available, as it was exported.
+    const records = parseCsv(exported, ",", { maxRecords: 1000, maxCellLength: 10_000 });
+    const priceAt = records[0]!.cells.indexOf("price");
+    const edited = records
+      .map((r) => r.cells.map((cell, j) => (r.cells[0] === refB && j === priceAt ? "880000" : cell)))
+      .map((cells) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(","))
+      .join("\r\n");
+    const view = await importFile(Buffer.from(edited, "utf8"));
+    const rowA = view.preview.rows.find((r) => r.refId === refA)!;
+    expect([rowA.outcome, rowA.problems.map((p) => english(p.message))]).toEqual(["error", [reason]]);
+    expect(view.preview.rows.find((r) => r.refId === refB)).toMatchObject({ outcome: "update", changes: ["price"] });
+    expect(view.preview.rows.filter((r) => r.refId !== refA && r.refId !== refB).map((r) => r.outcome)).not.toContain(
+      "update",
+    );
+    expect([await statusOf(a), (await row(a)).price, await statusOf(b), (await row(b)).price]).toEqual([
+      "reserved",
+      1_000_000,
+      "available",
+      880_000,
+    ]);
+    expect(await activeHold(a)).toBeDefined();
+  });
+
+  it("lets a held vehicle's unchanged status through: the file exported now, imported again, changes nothing", async () => {
+    const id = await vehicle();
+    const ref = (await row(id)).ref_id;
+    await held(id);
+    let exported = "";
+    for await (const chunk of stockCsvLines(t.db, "vehicle")) exported += chunk;
+    const view = await importFile(Buffer.from(exported, "utf8"));
+    expect(view.preview.counts).toMatchObject({ error: 0, new: 0, update: 0 });
+    // And a price change of the held car, its status as stored, goes in.
+    const priced = await importFile(csv(["ref_id,stock_status,price", `${ref},reserved,990000`]));
+    expect(rowsOf(priced)).toEqual([[ref, "update"]]);
+    expect([await statusOf(id), (await row(id)).price]).toEqual(["reserved", 990_000]);
+  });
+
+  it("marks no vehicle Reserved, new or stored, and marks Sold by hand one with no deal", async () => {
+    const [a, b] = [await vehicle(), await vehicle()];
+    const [refA, refB] = [(await row(a)).ref_id, (await row(b)).ref_id];
+    const only =
+      "Only a deal reserves a vehicle: it becomes Reserved when a buyer accepts an offer, and Available again when the hold ends.";
+    const stored = await importFile(csv(["ref_id,stock_status", `${refA},reserved`, `${refB},sold`]));
+    expect(rowsOf(stored)).toEqual([
+      [refA, "error", `stock_status: ${only}`],
+      [refB, "update"],
+    ]);
+    const listed = await importFile(
+      csv(["ref_id,stock_status,make,model,year,price", "SH-NEW-1,reserved,Toyota,Corolla,2019,900000"]),
+    );
+    expect(rowsOf(listed)).toEqual([["SH-NEW-1", "error", `stock_status: ${only}`]]);
+    expect([await statusOf(a), await statusOf(b)]).toEqual(["available", "sold"]);
+  });
+});
