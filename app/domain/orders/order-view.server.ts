@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { containsPattern } from "~/db/like";
 import type { InvoiceDocument } from "~/domain/deals/deal-types";
 import { shopDay } from "~/i18n/format";
-import { orderLinkValid } from "./order-links.server";
+import { dealAccess, type DealVisitor, type DealWay } from "~/domain/deals/deal-access.server";
 import { ORDER_NUMBER, type OrderRow } from "./order-moves.server";
 import { isOrderStatus, type OrderStatus } from "./order-status";
 import { trackingUrl } from "./order-types";
@@ -18,14 +18,22 @@ export type { OrderView, OrderListItem, OrderDocumentView } from "./order-view";
  * (signed in) or through its signed link; anything else is "not found".
  */
 
-/** Who asks for an order: a signed-in buyer, the holder of the order mail's link, or the staff. */
-export type OrderAccess = { customerId: number } | { sig: string; secret: string } | { staff: true };
+/**
+ * Who asks for an order: the staff on their own pages (which require a staff
+ * session), or a visitor of the buyer's pages and files, judged by the one
+ * rule of who may see a deal (deal-access.server.ts).
+ */
+export type OrderAccess = { staff: true } | { secret: string; visitor: DealVisitor };
 
-export function mayView(order: Pick<OrderRow, "number" | "customer_id">, access: OrderAccess | null): boolean {
+export function mayView(
+  order: Pick<OrderRow, "number" | "customer_id">,
+  access: OrderAccess | null,
+  purpose: "order" | "document" = "order",
+): boolean {
   if (!access) return false;
   if ("staff" in access) return true;
-  if ("customerId" in access) return order.customer_id !== null && order.customer_id === access.customerId;
-  return orderLinkValid(access.secret, order.number, access.sig);
+  const keys = { customerId: order.customer_id, orderNumber: order.number };
+  return dealAccess(access.secret, access.visitor, purpose, keys) !== null;
 }
 
 export function documentPath(number: string, id: number): string {
@@ -143,10 +151,25 @@ export async function orderFor(db: DB, number: string, access: OrderAccess | nul
   return viewOf(db, order);
 }
 
+/** An order for the buyer's page, with how the visitor reached it (a link's signature stays on the link's pages). */
+export async function buyerOrder(
+  db: DB,
+  number: string,
+  access: { secret: string; visitor: DealVisitor },
+): Promise<{ view: OrderView; way: DealWay } | null> {
+  const order = await orderRow(db, number);
+  if (!order) return null;
+  const way = dealAccess(access.secret, access.visitor, "order", {
+    customerId: order.customer_id,
+    orderNumber: order.number,
+  });
+  return way ? { view: await viewOf(db, order), way } : null;
+}
+
 /** A document of an order, for whoever may see the order; removed documents are gone. */
 export async function documentFor(db: DB, number: string, documentId: number, access: OrderAccess | null) {
   const order = await orderRow(db, number);
-  if (!order || !mayView(order, access)) return null;
+  if (!order || !mayView(order, access, "document")) return null;
   const document = await db
     .selectFrom("order_documents")
     .select(["id", "kind", "title", "file_key", "content_type", "original_name"])

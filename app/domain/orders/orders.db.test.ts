@@ -29,6 +29,7 @@ import { writeSetting } from "~/domain/settings/settings-store.server";
 import { DocumentStore } from "./document-store.server";
 import { offerLinkPath } from "~/domain/deals/offer-links.server";
 import { orderLinkPath } from "./order-links.server";
+import type { DealVisitor } from "~/domain/deals/deal-access.server";
 import { orderFor, documentFor, listOrders, orderFilterOf, orderFigures } from "./order-view.server";
 import {
   addDocument,
@@ -74,6 +75,11 @@ const bank: BankAccount = {
   accountNumber: "1234567",
   note: "",
 };
+/** A visitor of the buyer's pages: signed in as a buyer, or holding an order's link. */
+const asVisitor = (v: Partial<DealVisitor>) => ({
+  secret: deal.sessionSecret,
+  visitor: { staff: false, customerId: null, orderLink: null, offerLink: null, ...v },
+});
 let buyerId: number;
 let otherBuyerId: number;
 let made = 0;
@@ -253,7 +259,7 @@ describe("an accepted offer", () => {
       paid: 0,
       buyer_email: "amal@example.lk",
     });
-    const view = await orderFor(t.db, number, { customerId: buyerId });
+    const view = await orderFor(t.db, number, asVisitor({ customerId: buyerId }));
     expect(view?.steps.map((s) => s.kind)).toEqual(["opened"]);
     expect(view?.invoice.bank.accountNumber).toBe(bank.accountNumber);
     expect(view?.balance).toBe(1_000_000);
@@ -310,7 +316,7 @@ describe("payments", () => {
     const mails = await buyerMails(number);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text_body).toContain("600,000");
-    const view = await orderFor(t.db, number, { customerId: buyerId });
+    const view = await orderFor(t.db, number, asVisitor({ customerId: buyerId }));
     expect(view?.steps.map((s) => s.kind)).toEqual(["opened", "payment", "paid"]);
     expect(view?.balance).toBe(0);
   });
@@ -441,7 +447,7 @@ describe("shipment and the steps", () => {
     expect((await saveShipment(t.db, deal, number, fd({ ...shipment, eta: shopDay(35) }), staff)).ok).toBe(true);
     const mails = await buyerMails(number);
     expect(mails).toHaveLength(2);
-    const view = await orderFor(t.db, number, { customerId: buyerId });
+    const view = await orderFor(t.db, number, asVisitor({ customerId: buyerId }));
     const dates = view!.steps.find((s) => s.kind === "dates")!;
     expect(dates.data).toMatchObject({ eta: shopDay(35), previousEta: shopDay(30), etd: shopDay(10) });
     expect(view!.shipment).toMatchObject({ vessel: "Morning Star", eta: shopDay(35), bl: "YKCMB0001" });
@@ -493,7 +499,7 @@ describe("shipment and the steps", () => {
       expect((await moveOrderByStaff(t.db, deal, number, step, fd({}), staff)).ok, step).toBe(true);
       expect((await moveOrderByStaff(t.db, deal, number, step, fd({}), staff)).ok, `${step} twice`).toBe(false);
     }
-    const view = await orderFor(t.db, number, { customerId: buyerId });
+    const view = await orderFor(t.db, number, asVisitor({ customerId: buyerId }));
     expect(view!.courier).toMatchObject({ courier: "dhl", tracking: "1234567890" });
     expect(view!.courier!.url).toContain("1234567890");
     expect(view!.steps.map((s) => s.kind)).toEqual([
@@ -670,9 +676,12 @@ describe("documents", () => {
       { by: "buyer", actor: { kind: "customer", id: String(buyerId) } },
     );
     expect(outcome.ok).toBe(true);
-    const doc = await documentFor(t.db, number, (await orderFor(t.db, number, { staff: true }))!.documents[0]!.id, {
-      customerId: buyerId,
-    });
+    const doc = await documentFor(
+      t.db,
+      number,
+      (await orderFor(t.db, number, { staff: true }))!.documents[0]!.id,
+      asVisitor({ customerId: buyerId }),
+    );
     expect(doc?.document).toMatchObject({ kind: "receipt", content_type: "image/jpeg" });
     const stored = await store.read(doc!.document.file_key);
     const chunks: Buffer[] = [];
@@ -693,13 +702,13 @@ describe("who sees an order", () => {
     const { number } = await accepted();
     const other = await accepted(otherBuyerId);
     const sig = new URL(orderLinkPath(deal.sessionSecret, number), "https://x").searchParams.get("sig")!;
-    expect(await orderFor(t.db, number, { customerId: buyerId })).not.toBeNull();
-    expect(await orderFor(t.db, number, { sig, secret: deal.sessionSecret })).not.toBeNull();
+    expect(await orderFor(t.db, number, asVisitor({ customerId: buyerId }))).not.toBeNull();
+    expect(await orderFor(t.db, number, asVisitor({ orderLink: { number, sig } }))).not.toBeNull();
     expect(await orderFor(t.db, number, { staff: true })).not.toBeNull();
-    expect(await orderFor(t.db, number, { customerId: otherBuyerId })).toBeNull();
+    expect(await orderFor(t.db, number, asVisitor({ customerId: otherBuyerId }))).toBeNull();
     const tampered = `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`;
-    expect(await orderFor(t.db, number, { sig: tampered, secret: deal.sessionSecret })).toBeNull();
-    expect(await orderFor(t.db, other.number, { sig, secret: deal.sessionSecret })).toBeNull();
+    expect(await orderFor(t.db, number, asVisitor({ orderLink: { number, sig: tampered } }))).toBeNull();
+    expect(await orderFor(t.db, other.number, asVisitor({ orderLink: { number: other.number, sig } }))).toBeNull();
     expect(await orderFor(t.db, number, null)).toBeNull();
     expect(await orderFor(t.db, "../../etc", { staff: true })).toBeNull();
     // A document of one order is not reached through another order's number.
@@ -718,9 +727,9 @@ describe("who sees an order", () => {
       },
     );
     const otherDoc = (await orderFor(t.db, other.number, { staff: true }))!.documents[0]!;
-    expect(await documentFor(t.db, number, otherDoc.id, { customerId: buyerId })).toBeNull();
-    expect(await documentFor(t.db, other.number, otherDoc.id, { customerId: buyerId })).toBeNull();
-    expect(await documentFor(t.db, other.number, otherDoc.id, { customerId: otherBuyerId })).not.toBeNull();
+    expect(await documentFor(t.db, number, otherDoc.id, asVisitor({ customerId: buyerId }))).toBeNull();
+    expect(await documentFor(t.db, other.number, otherDoc.id, asVisitor({ customerId: buyerId }))).toBeNull();
+    expect(await documentFor(t.db, other.number, otherDoc.id, asVisitor({ customerId: otherBuyerId }))).not.toBeNull();
   });
 
   it("the owner's list finds orders by number, buyer and B/L, and the dashboard counts what is awaited and received", async () => {

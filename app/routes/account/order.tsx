@@ -2,13 +2,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { getCustomer } from "~/domain/accounts/sessions.server";
 import { dealContext } from "~/domain/deals/offers.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { addDocument } from "~/domain/orders/orders.server";
 import { ORDER_STEPS } from "~/domain/orders/order-status";
 import { COURIER_NAME, MAX_DOCUMENT_BYTES, type Courier } from "~/domain/orders/order-types";
-import { orderFor, type OrderAccess } from "~/domain/orders/order-view.server";
+import { buyerOrder } from "~/domain/orders/order-view.server";
+import { dealVisitor, linksOf } from "~/domain/deals/deal-access.server";
 import { countReceiptUpload } from "~/domain/orders/receipt-limits.server";
 import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
@@ -42,40 +42,24 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-const SIG = /^[A-Za-z0-9_-]{20,100}$/;
-
-async function accessOf(
-  services: ReturnType<typeof getServices>,
-  request: Request,
-  sig: string | null,
-): Promise<{ access: OrderAccess[]; customerId: number | null; sig: string | null }> {
-  const customer = await getCustomer(services, request);
-  const access: OrderAccess[] = [];
-  if (customer) access.push({ customerId: customer.id });
-  const linkSig = sig && SIG.test(sig) ? sig : null;
-  if (linkSig) access.push({ sig: linkSig, secret: services.config.sessionSecret });
-  return { access, customerId: customer?.id ?? null, sig: linkSig };
-}
-
-async function findOrder(db: ReturnType<typeof getServices>["db"], number: string, access: OrderAccess[]) {
-  for (const a of access) {
-    const view = await orderFor(db, number, a);
-    if (view) return { view, access: a };
-  }
-  return null;
+/** Who is looking: the signed-in buyer, or the holder of the order mail's link (`?sig=`). */
+async function findOrder(services: ReturnType<typeof getServices>, request: Request, number: string) {
+  const visitor = await dealVisitor(services, request, linksOf(new URL(request.url).searchParams, number), "order");
+  const found = await buyerOrder(services.db, number, { secret: services.config.sessionSecret, visitor });
+  // The link's signature is kept on the page's own links only when the page was reached by it.
+  const sig = found?.way === "orderLink" ? (visitor.orderLink?.sig ?? null) : null;
+  return { found, customerId: visitor.customerId, sig };
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const url = new URL(request.url);
-  const { access, customerId, sig } = await accessOf(services, request, url.searchParams.get("sig"));
-  const found = await findOrder(services.db, params.number, access);
+  const { found, customerId, sig } = await findOrder(services, request, params.number);
   if (!found) throw data({ signedIn: customerId !== null }, { status: 404 });
-  const viaLink = "sig" in found.access;
   const sent = url.searchParams.get("receipt");
   return {
     order: found.view,
-    sig: viaLink ? sig : null,
+    sig,
     notice: sent === "sent" || sent === "same" ? sent : null,
   };
 }
@@ -83,8 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   // Who may upload is known before the body is read: the session, or the order's link in the address the form posts to.
-  const { access, customerId, sig } = await accessOf(services, request, new URL(request.url).searchParams.get("sig"));
-  const found = await findOrder(services.db, params.number, access);
+  const { found, customerId, sig } = await findOrder(services, request, params.number);
   // Refused without reading the body (the rest of it is let go with the connection's answer).
   if (!found) return data({ message: problem("orders.notFound") }, { status: 404 });
   // Counted per order and per client address before the body is read: a refused upload is not read.
@@ -120,7 +103,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
   const back = new URLSearchParams();
-  if ("sig" in found.access && sig) back.set("sig", sig);
+  if (sig) back.set("sig", sig);
   back.set("receipt", outcome.message.key.endsWith("documentSame") ? "same" : "sent");
   return redirect(`/orders/${params.number}?${back}`);
 }

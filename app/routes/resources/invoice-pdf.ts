@@ -1,11 +1,8 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
-import { getCustomer } from "~/domain/accounts/sessions.server";
-import { latestOffer, mayAnswer } from "~/domain/deals/answer.server";
+import { dealAccess, dealVisitor, invoiceDealKeys, linksOf } from "~/domain/deals/deal-access.server";
 import { invoicePdf } from "~/domain/deals/invoice-file.server";
 import { invoiceByNumber } from "~/domain/deals/invoices.server";
-import { orderLinkValid } from "~/domain/orders/order-links.server";
-import { getStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
@@ -21,27 +18,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const invoice = await invoiceByNumber(db, number);
   const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!invoice || invoice.quoteId === null) throw notFound();
-  const allowed = await (async () => {
-    if (await getStaff(services, request)) return true;
-    const quote = await db
-      .selectFrom("quotes")
-      .select(["number", "customer_id"])
-      .where("id", "=", invoice.quoteId!)
-      .executeTakeFirst();
-    if (!quote) return false;
-    const customer = await getCustomer(services, request);
-    if (customer && quote.customer_id === customer.id) return true;
-    const url = new URL(request.url);
-    // The order mail's link: an order carries its invoice's number.
-    const orderSig = url.searchParams.get("sig") ?? "";
-    if (url.searchParams.get("order") === invoice.number && orderSig)
-      return orderLinkValid(services.config.sessionSecret, invoice.number, orderSig);
-    const offerId = Number(url.searchParams.get("offer"));
-    const sig = url.searchParams.get("sig") ?? "";
-    if (url.searchParams.get("quote") !== quote.number || !Number.isSafeInteger(offerId) || !sig) return false;
-    return mayAnswer(services.config.sessionSecret, quote, await latestOffer(db, invoice.quoteId!), { offerId, sig });
-  })();
-  if (!allowed) throw notFound();
+  const url = new URL(request.url);
+  const visitor = await dealVisitor(
+    services,
+    request,
+    linksOf(url.searchParams, url.searchParams.get("order")),
+    "invoice",
+  );
+  const keys = await invoiceDealKeys(db, { number: invoice.number, quoteId: invoice.quoteId });
+  if (!keys || !dealAccess(services.config.sessionSecret, visitor, "invoice", keys)) throw notFound();
   const pdf = await invoicePdf(db, invoice.number);
   if (!pdf) throw notFound();
   return new Response(new Uint8Array(pdf), {

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
-import { getCustomer } from "~/domain/accounts/sessions.server";
+import { dealVisitor, linksOf } from "~/domain/deals/deal-access.server";
 import { documentResponse } from "~/domain/orders/document-store.server";
 import { DOCUMENT_KIND_LABEL } from "~/domain/orders/order-types";
-import { documentFor, type OrderAccess } from "~/domain/orders/order-view.server";
-import { getStaff } from "~/domain/staff/staff-sessions.server";
+import { documentFor } from "~/domain/orders/order-view.server";
 import type { Route } from "./+types/order-document";
 
 /*
@@ -18,17 +17,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const id = Number(params.id);
   if (!/^\d{1,9}$/.test(params.id)) throw notFound();
-  const access: OrderAccess[] = [];
-  if (await getStaff(services, request)) access.push({ staff: true });
-  const customer = await getCustomer(services, request);
-  if (customer) access.push({ customerId: customer.id });
-  const sig = new URL(request.url).searchParams.get("sig");
-  if (sig) access.push({ sig, secret: services.config.sessionSecret });
-  let found = null;
-  for (const a of access) {
-    found = await documentFor(services.db, params.number, id, a);
-    if (found) break;
-  }
+  const links = linksOf(new URL(request.url).searchParams, params.number);
+  const visitor = await dealVisitor(services, request, links, "document");
+  const found = await documentFor(services.db, params.number, id, {
+    secret: services.config.sessionSecret,
+    visitor,
+  });
   if (!found) throw notFound();
   const stored = await services.documents.read(found.document.file_key);
   if (!stored) throw notFound();

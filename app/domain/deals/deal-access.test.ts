@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { orderLinkPath } from "~/domain/orders/order-links.server";
+import { dealAccess, type DealPurpose, type DealVisitor, linksOf } from "./deal-access.server";
+import { offerLinkPath } from "./offer-links.server";
+
+/*
+ * Who may see a deal's pages and files (issue 40.4): the table in
+ * deal-access.server.ts, tried for every purpose and every kind of visitor,
+ * with links that are another deal's, tampered with, or an older offer's.
+ */
+
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+const offer = { id: 7, valid_until: "2026-12-20T14:59:59.999Z" };
+const deal = { customerId: 41, quoteNumber: "1234567890", latestOffer: offer, orderNumber: "2026-00042" };
+const sigOf = (path: string) => new URL(path, "http://x").searchParams.get("sig")!;
+const orderSig = sigOf(orderLinkPath(SECRET, deal.orderNumber));
+const offerSig = sigOf(offerLinkPath(SECRET, deal.quoteNumber, offer));
+
+const visitor = (v: Partial<DealVisitor>): DealVisitor => ({
+  staff: false,
+  customerId: null,
+  orderLink: null,
+  offerLink: null,
+  ...v,
+});
+const VISITORS: Record<string, DealVisitor> = {
+  staff: visitor({ staff: true }),
+  buyer: visitor({ customerId: 41 }),
+  orderLink: visitor({ orderLink: { number: deal.orderNumber, sig: orderSig } }),
+  offerLink: visitor({ offerLink: { offerId: offer.id, sig: offerSig } }),
+  otherBuyer: visitor({ customerId: 42 }),
+  tamperedOrderLink: visitor({
+    orderLink: { number: deal.orderNumber, sig: orderSig.replace(/^./, (c) => (c === "A" ? "B" : "A")) },
+  }),
+  otherOrdersLink: visitor({ orderLink: { number: "2026-00043", sig: orderSig } }),
+  olderOffersLink: visitor({ offerLink: { offerId: 6, sig: offerSig } }),
+  nobody: visitor({}),
+};
+
+describe("who may see a deal", () => {
+  it("follows the table: each purpose to its own kinds of visitor, and nobody else", () => {
+    const seen: Record<string, Record<DealPurpose, string | null>> = {};
+    for (const [name, v] of Object.entries(VISITORS))
+      seen[name] = {
+        quote: dealAccess(SECRET, v, "quote", deal),
+        order: dealAccess(SECRET, v, "order", deal),
+        invoice: dealAccess(SECRET, v, "invoice", deal),
+        document: dealAccess(SECRET, v, "document", deal),
+      };
+    expect(seen).toEqual({
+      staff: { quote: null, order: null, invoice: "staff", document: "staff" },
+      buyer: { quote: "buyer", order: "buyer", invoice: "buyer", document: "buyer" },
+      orderLink: { quote: null, order: "orderLink", invoice: "orderLink", document: "orderLink" },
+      offerLink: { quote: "offerLink", order: null, invoice: "offerLink", document: null },
+      otherBuyer: { quote: null, order: null, invoice: null, document: null },
+      tamperedOrderLink: { quote: null, order: null, invoice: null, document: null },
+      otherOrdersLink: { quote: null, order: null, invoice: null, document: null },
+      olderOffersLink: { quote: null, order: null, invoice: null, document: null },
+      nobody: { quote: null, order: null, invoice: null, document: null },
+    });
+  });
+
+  it("a deal without a buyer's account is nobody's by session, and a missing order or offer opens nothing", () => {
+    const guest = { ...deal, customerId: null };
+    expect(dealAccess(SECRET, visitor({ customerId: 41 }), "quote", guest)).toBeNull();
+    expect(dealAccess(SECRET, VISITORS.orderLink!, "order", { customerId: null })).toBeNull();
+    expect(dealAccess(SECRET, VISITORS.offerLink!, "quote", { ...deal, latestOffer: null })).toBeNull();
+  });
+
+  it("reads links from the address only when well formed", () => {
+    const good = new URLSearchParams({ sig: orderSig, offer: "7" });
+    expect(linksOf(good, "2026-00042")).toEqual({
+      orderLink: { number: "2026-00042", sig: orderSig },
+      offerLink: { offerId: 7, sig: orderSig },
+    });
+    for (const bad of [{ sig: "short" }, { sig: orderSig, offer: "-1" }, { sig: `${orderSig}<x>` }, {}])
+      expect(linksOf(new URLSearchParams(bad), null).offerLink).toBeNull();
+    expect(linksOf(new URLSearchParams({ sig: "x" }), "2026-00042").orderLink).toBeNull();
+  });
+});
