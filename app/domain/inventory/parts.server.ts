@@ -1,14 +1,8 @@
-import { type DB, dialectOf } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { type Fitment, partNumberKey } from "./fitment";
 import type { PartDetail, PartInput } from "./inventory";
-import {
-  cardsInOrder,
-  newPhotoRows,
-  PHOTO_COLUMNS,
-  type PhotoTable,
-  type StockRepository,
-  toImageRef,
-} from "./stock-rows.server";
+import { cardsInOrder, type StockRepository, toImageRef } from "./stock-rows.server";
+import { photoTable, sharedCalls } from "./stock-table.server";
 
 /*
  * The one reader of the parts table, its photos (part_images) and the cars
@@ -148,53 +142,20 @@ export async function fitmentCars(db: DB): Promise<Record<string, string[]>> {
   );
 }
 
-const partPhotos: PhotoTable = {
-  ofItems: (db, ids) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("part_images")
-          .select(["part_id as owner_id", ...PHOTO_COLUMNS])
-          .where("part_id", "in", [...ids])
-          .orderBy("part_id")
-          .orderBy("position")
-          .execute(),
-  ofItem: (db, id) =>
-    db
-      .selectFrom("part_images")
-      .select(["id", ...PHOTO_COLUMNS])
-      .where("part_id", "=", id)
-      .orderBy("position")
-      .execute(),
-  async add(db, ownerId, images, firstPosition, at) {
-    if (images.length === 0) return;
-    const rows = newPhotoRows(images, firstPosition, at).map((r) => ({ ...r, part_id: ownerId }));
-    await db.insertInto("part_images").values(rows).execute();
-  },
-  async remove(db, photoIds) {
-    if (photoIds.length > 0)
-      await db
-        .deleteFrom("part_images")
-        .where("id", "in", [...photoIds])
-        .execute();
-  },
-  async move(db, photoId, position) {
-    await db.updateTable("part_images").set({ position }).where("id", "=", photoId).execute();
-  },
-  async keysInUse(db, keys) {
-    if (keys.length === 0) return [];
-    const rows = await db
-      .selectFrom("part_images")
-      .select("media_key")
-      .where("media_key", "in", [...keys])
-      .execute();
-    return rows.map((r) => r.media_key);
-  },
-};
+/** The parts table, its photos and their owner column. */
+const PART_TABLES = { items: "parts", photos: "part_images", owner: "part_id" } as const;
+
+const partPhotos = photoTable(PART_TABLES, (db, partId, rows) =>
+  db
+    .insertInto("part_images")
+    .values(rows.map((r) => ({ ...r, part_id: partId })))
+    .execute(),
+);
 
 export const partRepository: StockRepository<PartDetail, PartInput> = {
   kind: "part",
   photos: partPhotos,
+  ...sharedCalls(PART_TABLES),
 
   async insert(trx, input, refId, at) {
     const row = await trx
@@ -273,64 +234,6 @@ export const partRepository: StockRepository<PartDetail, PartInput> = {
       .executeTakeFirst()
       .then((row) => row ?? null),
 
-  labels: (db, ids) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("parts")
-          .select(["id", "ref_id", "name", "make", "year"])
-          .where("id", "in", [...ids])
-          .execute(),
-
-  async existing(db, ids) {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom("parts")
-      .select("id")
-      .where("id", "in", [...ids])
-      .execute();
-    return new Set(rows.map((r) => r.id));
-  },
-
-  async refIdHolder(db, refId, except) {
-    const row = await db
-      .selectFrom("parts")
-      .select("id")
-      .where("ref_id", "=", refId)
-      .$if(except !== undefined, (q) => q.where("id", "!=", except!))
-      .executeTakeFirst();
-    return row?.id ?? null;
-  },
-
-  async lock(trx, id) {
-    const row = await trx
-      .selectFrom("parts")
-      .select("id")
-      .where("id", "=", id)
-      .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-      .executeTakeFirst();
-    return Boolean(row);
-  },
-
-  async remove(trx, ids) {
-    if (ids.length > 0)
-      await trx
-        .deleteFrom("parts")
-        .where("id", "in", [...ids])
-        .execute();
-  },
-
-  async count(db) {
-    const row = await db
-      .selectFrom("parts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-
-  idsInOrder: (db, offset, limit) =>
-    db.selectFrom("parts").select(["id", "updated_at"]).orderBy("id").limit(limit).offset(offset).execute(),
-
   async pairs(db) {
     const [models, subTypes] = await Promise.all([
       db.selectFrom("parts").select(["make", "model"]).distinct().execute(),
@@ -340,15 +243,6 @@ export const partRepository: StockRepository<PartDetail, PartInput> = {
       models: models.map((r) => [r.make, r.model]),
       subTypes: subTypes.map((r) => [r.type, r.sub_type]),
     };
-  },
-
-  async adminCount(db, where) {
-    const row = await db
-      .selectFrom("parts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   },
 
   adminPage: (db, where, page) =>

@@ -11,7 +11,8 @@ import type { SortColumn } from "~/domain/search/sorts";
  * photo row and of a card row, how they become the shop's objects, and what
  * each table's reader offers (StockRepository). The readers themselves are
  * vehicles.server.ts and parts.server.ts, each naming its own tables, so
- * every query is checked against that table's columns.
+ * every query is checked against that table's columns; the calls that read
+ * only the columns both tables share are stock-table.server.ts's.
  */
 
 /** A stored photo as its table holds it. */

@@ -1,15 +1,9 @@
 import { sql } from "kysely";
-import { type DB, dialectOf } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { defaultVehicleName, type VehicleDetail, type VehicleInput } from "./inventory";
 import { vehiclePriceColumns } from "./price-cut.server";
-import {
-  cardsInOrder,
-  newPhotoRows,
-  PHOTO_COLUMNS,
-  type PhotoTable,
-  type StockRepository,
-  toImageRef,
-} from "./stock-rows.server";
+import { cardsInOrder, type StockRepository, toImageRef } from "./stock-rows.server";
+import { photoTable, sharedCalls } from "./stock-table.server";
 
 /*
  * The one reader of the vehicles table and its photos (vehicle_images): by
@@ -84,53 +78,20 @@ export function vehicleColumns(input: VehicleInput) {
   };
 }
 
-const vehiclePhotos: PhotoTable = {
-  ofItems: (db, ids) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("vehicle_images")
-          .select(["vehicle_id as owner_id", ...PHOTO_COLUMNS])
-          .where("vehicle_id", "in", [...ids])
-          .orderBy("vehicle_id")
-          .orderBy("position")
-          .execute(),
-  ofItem: (db, id) =>
-    db
-      .selectFrom("vehicle_images")
-      .select(["id", ...PHOTO_COLUMNS])
-      .where("vehicle_id", "=", id)
-      .orderBy("position")
-      .execute(),
-  async add(db, ownerId, images, firstPosition, at) {
-    if (images.length === 0) return;
-    const rows = newPhotoRows(images, firstPosition, at).map((r) => ({ ...r, vehicle_id: ownerId }));
-    await db.insertInto("vehicle_images").values(rows).execute();
-  },
-  async remove(db, photoIds) {
-    if (photoIds.length > 0)
-      await db
-        .deleteFrom("vehicle_images")
-        .where("id", "in", [...photoIds])
-        .execute();
-  },
-  async move(db, photoId, position) {
-    await db.updateTable("vehicle_images").set({ position }).where("id", "=", photoId).execute();
-  },
-  async keysInUse(db, keys) {
-    if (keys.length === 0) return [];
-    const rows = await db
-      .selectFrom("vehicle_images")
-      .select("media_key")
-      .where("media_key", "in", [...keys])
-      .execute();
-    return rows.map((r) => r.media_key);
-  },
-};
+/** The vehicles table, its photos and their owner column. */
+const VEHICLE_TABLES = { items: "vehicles", photos: "vehicle_images", owner: "vehicle_id" } as const;
+
+const vehiclePhotos = photoTable(VEHICLE_TABLES, (db, vehicleId, rows) =>
+  db
+    .insertInto("vehicle_images")
+    .values(rows.map((r) => ({ ...r, vehicle_id: vehicleId })))
+    .execute(),
+);
 
 export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
   kind: "vehicle",
   photos: vehiclePhotos,
+  ...sharedCalls(VEHICLE_TABLES),
 
   async insert(trx, input, refId, at) {
     const row = await trx
@@ -215,64 +176,6 @@ export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
       .executeTakeFirst()
       .then((row) => row ?? null),
 
-  labels: (db, ids) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("vehicles")
-          .select(["id", "ref_id", "name", "make", "year"])
-          .where("id", "in", [...ids])
-          .execute(),
-
-  async existing(db, ids) {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom("vehicles")
-      .select("id")
-      .where("id", "in", [...ids])
-      .execute();
-    return new Set(rows.map((r) => r.id));
-  },
-
-  async refIdHolder(db, refId, except) {
-    const row = await db
-      .selectFrom("vehicles")
-      .select("id")
-      .where("ref_id", "=", refId)
-      .$if(except !== undefined, (q) => q.where("id", "!=", except!))
-      .executeTakeFirst();
-    return row?.id ?? null;
-  },
-
-  async lock(trx, id) {
-    const row = await trx
-      .selectFrom("vehicles")
-      .select("id")
-      .where("id", "=", id)
-      .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-      .executeTakeFirst();
-    return Boolean(row);
-  },
-
-  async remove(trx, ids) {
-    if (ids.length > 0)
-      await trx
-        .deleteFrom("vehicles")
-        .where("id", "in", [...ids])
-        .execute();
-  },
-
-  async count(db) {
-    const row = await db
-      .selectFrom("vehicles")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-
-  idsInOrder: (db, offset, limit) =>
-    db.selectFrom("vehicles").select(["id", "updated_at"]).orderBy("id").limit(limit).offset(offset).execute(),
-
   async pairs(db) {
     const [models, subTypes] = await Promise.all([
       db.selectFrom("vehicles").select(["make", "model"]).distinct().execute(),
@@ -282,15 +185,6 @@ export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
       models: models.map((r) => [r.make, r.model]),
       subTypes: subTypes.map((r) => [r.type ?? "", r.sub_type]),
     };
-  },
-
-  async adminCount(db, where) {
-    const row = await db
-      .selectFrom("vehicles")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   },
 
   async adminPage(db, where, page) {
