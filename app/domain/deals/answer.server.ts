@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { formatYen } from "~/domain/inventory/price";
@@ -122,6 +123,16 @@ async function answerIn(
     .where("id", "=", quote.id)
     .executeTakeFirstOrThrow();
 
+  // What the owner's mails say of this deal.
+  const facts = {
+    publicUrl: deal.publicUrl,
+    quote: quote.number,
+    buyer: row.name,
+    country: row.country,
+    item: row.item_name,
+    ref: row.ref_id,
+  };
+
   if (answer === "decline") {
     const moved = await applyQuoteMove(trx, quote, "decline", "buyer", actor, at);
     if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };
@@ -129,8 +140,7 @@ async function answerIn(
       to: deal.ownerEmail,
       replyTo: row.email,
       quoteId: quote.id,
-      subject: `Offer declined: quote ${quote.number}, ${row.item_name} (${row.ref_id})`,
-      text: `${row.name} (${row.country}) declined your offer of ${formatYen(offer.total)} ${offer.terms} ${offer.port} for ${row.item_name}.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+      ...ownerMails.offerDeclinedMail({ ...facts, offer }),
     });
     return { ok: true, answer, invoiceNumber: null };
   }
@@ -197,10 +207,7 @@ async function answerIn(
         to: deal.ownerEmail,
         replyTo: row.email,
         quoteId: quote.id,
-        subject: `Not enough stock: quote ${quote.number}, ${row.item_name} (${row.ref_id})`,
-        text:
-          `${row.name} (${row.country}) tried to accept your offer for ${wanted} × ${row.item_name}, but only ${promise.left} can still be sold: the rest is promised to other buyers' deals.\n` +
-          `The offer stays open. Add stock, or send a new offer for what is left.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+        ...ownerMails.notEnoughStockMail({ ...facts, wanted, left: promise.left }),
       });
       return { ok: false, status: 409, message: dealProblem("onlyLeft", { left: String(promise.left) }) };
     }
@@ -283,11 +290,7 @@ async function answerIn(
     replyTo: row.email,
     quoteId: quote.id,
     attachments: [attachment],
-    subject: `Offer accepted: quote ${quote.number}, ${row.item_name} (${row.ref_id}), invoice ${invoice.number}`,
-    text:
-      `${row.name} (${row.country}) accepted your offer of ${formatYen(offer.total)} ${offer.terms} ${offer.port} for ${row.item_name}.\n` +
-      (heldUntil ? `The vehicle is reserved until ${heldUntil} (UTC).\n` : "") +
-      `Invoice ${invoice.number}, due ${dueDate}.\n${new URL(`/admin/quotes/${quote.number}`, deal.publicUrl).href}\n`,
+    ...ownerMails.offerAcceptedMail({ ...facts, offer, invoice: invoice.number, due: dueDate, heldUntil }),
   });
   return { ok: true, answer, invoiceNumber: invoice.number };
 }

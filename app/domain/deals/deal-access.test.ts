@@ -73,8 +73,13 @@ describe("who may see a deal", () => {
       orderLink: { number: "2026-00042", sig: orderSig },
       offerLink: { offerId: 7, sig: orderSig },
     });
-    for (const bad of [{ sig: "short" }, { sig: orderSig, offer: "-1" }, { sig: `${orderSig}<x>` }, {}])
-      expect(linksOf(new URLSearchParams(bad), null).offerLink).toBeNull();
+    const bads: Record<string, string>[] = [
+      { sig: "short" },
+      { sig: orderSig, offer: "-1" },
+      { sig: `${orderSig}<x>` },
+      {},
+    ];
+    for (const bad of bads) expect(linksOf(new URLSearchParams(bad), null).offerLink).toBeNull();
     expect(linksOf(new URLSearchParams({ sig: "x" }), "2026-00042").orderLink).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Config } from "~/config.server";
@@ -242,22 +243,19 @@ function bankChangedMail(
   ip: string,
   now: Date,
 ) {
-  const link = (path: string) => new URL(path, config.publicUrl).href;
   const details = BANK_FIELDS.filter((f) => account[f])
     .map((f) => `${BANK_LABELS[f]}: ${account[f]}`)
     .join("\n");
   return {
     to: config.ownerEmail,
-    subject: `${config.shop.name}: the bank account buyers pay into was changed`,
-    text:
-      `The bank account buyers pay into was changed on ${config.shop.name}'s staff panel.\n\n` +
-      `Changed by: ${staff.adminId}\n` +
-      `When: ${shopDateTime(now)} (Japan time)\n` +
-      `From the address: ${ip}\n\n` +
-      `The new account, printed on every invoice issued from now on:\n${details}\n\n` +
-      `Before: ${before ? `${before.bankName}, account ${maskAccountNumber(before.accountNumber)}` : "no account was set"}.\n` +
-      `Invoices already issued keep the account they were issued with.\n\n` +
-      `If this was not you, sign in and change it back now, and turn on two-step sign-in:\n` +
-      `${link("/admin/invoicing")}\n${link("/admin/security")}\n`,
+    ...ownerMails.bankChangedMail({
+      publicUrl: config.publicUrl,
+      shopName: config.shop.name,
+      by: staff.adminId,
+      when: shopDateTime(now),
+      ip,
+      details,
+      before: before ? `${before.bankName}, account ${maskAccountNumber(before.accountNumber)}` : "no account was set",
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { dealLapsedMail, holdEndedMail, holdExtendedMail } from "~/domain/mail/buyer-mails.server";
@@ -64,10 +65,13 @@ async function endHoldAndTell(
   await enqueueMail(trx, {
     to: deal.ownerEmail,
     quoteId: quote.id,
-    subject: `Hold ${reason}: ${row.item_name} (${row.ref_id}) is on sale again`,
-    text:
-      `The hold of quote ${row.number} on ${row.item_name} (${row.ref_id}) ended (${reason}); the vehicle is Available again and the invoice is cancelled.\n` +
-      `${new URL(`/admin/quotes/${row.number}`, deal.publicUrl).href}\n`,
+    ...ownerMails.holdEndedMail({
+      publicUrl: deal.publicUrl,
+      quote: row.number,
+      item: row.item_name,
+      ref: row.ref_id,
+      reason,
+    }),
   });
   return true;
 }
@@ -202,10 +206,14 @@ async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<num
       await enqueueMail(trx, {
         to: deal.ownerEmail,
         quoteId: quote.id,
-        subject: `Invoice ${order.number} lapsed unpaid: ${order.item_name} (${order.ref_id}) can be ordered again`,
-        text:
-          `Invoice ${order.number} of quote ${number} was due on ${order.due_date} and nothing was paid: it is cancelled and its order with it; the units it was promised can be ordered again.\n` +
-          `${new URL(`/admin/quotes/${number}`, deal.publicUrl).href}\n`,
+        ...ownerMails.dealLapsedMail({
+          publicUrl: deal.publicUrl,
+          quote: number,
+          invoice: order.number,
+          item: order.item_name,
+          ref: order.ref_id,
+          due: order.due_date,
+        }),
       });
       return true;
     });

@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
@@ -743,10 +744,14 @@ export async function addDocument(
         to: deal.ownerEmail,
         replyTo: row.buyer_email,
         quoteId: row.quote_id,
-        subject: `Payment receipt for order ${row.number}: ${row.item_name} (${row.ref_id})`,
-        text:
-          `${row.buyer_name} uploaded a bank transfer receipt for order ${row.number} (balance ${formatYen(Math.max(row.total - row.paid, 0))}).\n` +
-          `Check it against the bank, then record the payment:\n${new URL(`/admin/orders/${row.number}`, deal.publicUrl).href}\n`,
+        ...ownerMails.receiptMail({
+          publicUrl: deal.publicUrl,
+          order: row.number,
+          buyer: row.buyer_name,
+          item: row.item_name,
+          ref: row.ref_id,
+          balance: row.total - row.paid,
+        }),
       });
     return { ok: true, message: orderProblem(who.by === "staff" ? "documentAdded" : "receiptAdded") };
   });

@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { clampPage } from "~/domain/search/pagination";
 import { createHash, randomUUID } from "node:crypto";
@@ -99,11 +100,14 @@ export async function createFindRequest(
         await enqueueMail(trx, {
           to: mail.ownerEmail,
           replyTo: request.email,
-          subject: `Find one for me ${number}: ${wanted} to ${request.destination}`,
-          text:
-            `A buyer asks you to find a ${request.kind} the stock does not have.\n${listLink}\n\n` +
-            payload.map(([k, v]) => `${k}: ${v}`).join("\n") +
-            "\n",
+          ...ownerMails.findRequestMail({
+            number,
+            kind: request.kind,
+            wanted,
+            destination: request.destination,
+            listLink,
+            lines: payload,
+          }),
         });
         await enqueueMail(trx, {
           to: request.email,

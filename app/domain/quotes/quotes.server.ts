@@ -1,3 +1,4 @@
+import * as ownerMails from "~/domain/mail/owner-mails.server";
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { createHash, randomInt } from "node:crypto";
@@ -232,11 +233,14 @@ export async function createQuote(
           to: mail.ownerEmail,
           replyTo: request.email,
           quoteId: row.id,
-          subject: `Quote request ${number}: ${item.name} (${item.ref_id})`,
-          text:
-            `A new quote request for ${item.name}, ${formatYen(Number(item.price))} FOB.\n${link}\n\n` +
-            payload.map(([k, v]) => `${k}: ${v}`).join("\n") +
-            "\n",
+          ...ownerMails.quoteRequestMail({
+            number,
+            itemName: item.name,
+            refId: item.ref_id,
+            price: Number(item.price),
+            itemLink: link,
+            lines: payload,
+          }),
         });
         await enqueueMail(trx, {
           to: request.email,
