@@ -10,19 +10,14 @@ import {
   SORTS,
   type VehicleFilters,
 } from "~/domain/search/filters";
+import { partWhere, resolveVehicleFilters, vehicleWhere } from "~/domain/search/list-where.server";
+import { MENU_COUNT_LIMIT, menuCountQuery, menuKeywordRead, otherFilters } from "~/domain/search/menu-counts.server";
 import {
   FACET_FILTERS,
   LIST_COUNT_LIMIT,
   listPlan,
-  MENU_COUNT_LIMIT,
-  menuCountQuery,
-  menuKeywordRead,
-  otherFilters,
   partListQueries,
-  partWhere,
-  resolveVehicleFilters,
   vehicleListQueries,
-  vehicleWhere,
 } from "~/domain/search/search.server";
 import { similarVehicleQueries } from "~/domain/inventory/similar.server";
 import { FEED_BATCH, partFeedBatch, vehicleFeedBatch } from "~/domain/feeds/stock-feed.server";

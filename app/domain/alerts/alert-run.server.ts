@@ -3,7 +3,7 @@ import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { resolveVehicleFilters, vehicleWhere } from "~/domain/search/search.server";
+import { resolveVehicleFilters, vehicleWhere } from "~/domain/search/list-where.server";
 import { isLanguage } from "~/i18n/languages";
 import { log } from "~/utils/log.server";
 import { startWorker } from "~/utils/worker.server";

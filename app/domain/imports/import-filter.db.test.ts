@@ -3,7 +3,8 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { between, createRng, pick, vehicleFactory } from "~/db/seed/factories";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import { readVehicleQuery } from "~/domain/search/filters";
-import { resolveVehicleFilters, searchVehicles, vehicleWhere } from "~/domain/search/search.server";
+import { resolveVehicleFilters, vehicleWhere } from "~/domain/search/list-where.server";
+import { searchVehicles } from "~/domain/search/search.server";
 import {
   AGE_COUNT,
   AGE_FROM,

@@ -8,7 +8,7 @@ import { photoTable, sharedCalls } from "./stock-table.server";
  * The one reader of the parts table, its photos (part_images) and the cars
  * each part fits (part_fitments): by id, as cards, as labels, in bulk; and the
  * columns a part's fields are written to. The public list's search builds its
- * own filter conditions over these tables (search.server.ts).
+ * own filter conditions over these tables (search/list-where.server.ts).
  */
 
 /** What a part card reads. */

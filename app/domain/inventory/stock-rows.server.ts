@@ -173,8 +173,8 @@ export type AdminPage = {
 /**
  * The one reader (and writer of whole rows) of a stock table. Everything
  * that reads vehicles or parts by id, as cards, as labels or in bulk goes
- * through it; the public list's filtered search (search.server.ts) builds its
- * own conditions but takes its photos and shapes from here.
+ * through it; the public list's filtered search builds its own conditions
+ * (search/list-where.server.ts) but takes its photos and shapes from here.
  */
 export interface StockRepository<Detail, Input = unknown> {
   kind: StockKind;

@@ -9,7 +9,7 @@ import { photoTable, sharedCalls } from "./stock-table.server";
  * The one reader of the vehicles table and its photos (vehicle_images): by
  * id, as cards, as labels, in bulk; and the columns a vehicle's fields are
  * written to. The public list's search and the alert run build their own
- * filter conditions (search.server.ts) over this table.
+ * filter conditions (search/list-where.server.ts) over this table.
  */
 
 /** What a vehicle card reads: the card's facts and what its freight size is worked out from. */

@@ -4,7 +4,8 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { readVehicleQuery } from "./filters";
 import { totalText } from "./list";
-import { LIST_COUNT_LIMIT, searchVehicles, waysOut } from "./search.server";
+import { waysOut } from "./menu-counts.server";
+import { LIST_COUNT_LIMIT, searchVehicles } from "./search.server";
 
 /*
  * A keyword many vehicles match: PostgreSQL counts up to LIST_COUNT_LIMIT and

@@ -4,7 +4,7 @@ import { log } from "~/utils/log.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import { listSearch, type ListQuery } from "./filters";
 import type { Facets, ListResult, MenuCounts, View } from "./list";
-import { menuCounts, stockFacets, waysOut } from "./search.server";
+import { menuCounts, stockFacets, waysOut } from "./menu-counts.server";
 
 /** A list's menus with nothing in stock (when the list could not be read). */
 const NO_FACETS: Facets = { makes: [], types: [], models: {}, subTypes: {} };

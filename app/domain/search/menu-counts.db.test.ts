@@ -4,7 +4,8 @@ import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { readPartQuery, readVehicleQuery } from "./filters";
-import { menuCounts, searchParts, searchVehicles, waysOut } from "./search.server";
+import { menuCounts, waysOut } from "./menu-counts.server";
+import { searchParts, searchVehicles } from "./search.server";
 
 /*
  * Issue 18.2: the make and type menus count what each choice would show under

@@ -4,7 +4,8 @@ import { between, createRng, partFactory, pick, vehicleFactory } from "~/db/seed
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { readPartQuery, readVehicleQuery, type Sort, type VehicleFilters } from "./filters";
-import { partListQueries, searchParts, searchVehicles, stockFacets, vehicleListQueries } from "./search.server";
+import { stockFacets } from "./menu-counts.server";
+import { partListQueries, searchParts, searchVehicles, vehicleListQueries } from "./search.server";
 
 let t: TestDb;
 type Stored = VehicleInput & { id: number; refId: string; createdAt: string };

@@ -21,7 +21,7 @@ import {
   yearsFrom,
 } from "~/domain/inventory/catalogue";
 import { latestParts, latestVehicles, stockOptions } from "~/domain/inventory/inventory.server";
-import { stockFacets } from "~/domain/search/search.server";
+import { stockFacets } from "~/domain/search/menu-counts.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { metaT, useT } from "~/i18n/i18n";

@@ -1,0 +1,195 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type DB, dialectOf } from "~/db/db.server";
+import { containsPattern } from "~/db/like";
+import type { Database } from "~/db/schema";
+import type { ImportLimit } from "~/domain/imports/import-rules";
+import {
+  getImportSettings,
+  importCondition,
+  importLimit,
+  ruleForCountry,
+  shippingMonths,
+} from "~/domain/imports/import-rules.server";
+import { partNumberKey } from "~/domain/inventory/fitment";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { displayRate } from "~/domain/rates/rates.server";
+import { type PartFilters, pricesInYen, type ResolvedVehicleFilters, type VehicleFilters } from "./filters";
+
+/*
+ * The conditions of a filtered public list, as the database reads them: the
+ * filters of vehicles and of parts, the keyword, "Fits my car". The lists
+ * (search.server.ts), the menus' counts (menu-counts.server.ts) and the
+ * saved-search alerts all filter through these.
+ */
+
+export type StockTable = StockPath;
+
+/** One word found in any of the searched columns, checked on the row itself (ASCII case-insensitive). */
+function wordInRow(table: StockTable, word: string): Expression<SqlBool> {
+  const like = containsPattern(word);
+  const columns = ["name", "description", "model", "ref_id"].map(
+    (c) => sql<SqlBool>`lower(${sql.ref(`${table}.${c}`)}) like ${like} escape '\\'`,
+  );
+  return sql<SqlBool>`(${sql.join(columns, sql` or `)})`;
+}
+
+/**
+ * Keyword condition: every word must appear, case-insensitively, in the name,
+ * description, model or ref id. On SQLite, words of 3 or more characters go
+ * through the trigram index, shorter ones are checked on the row. When the
+ * index says the words match many rows (`dense`, see pageStrategy) and they
+ * are plain ASCII, the rows are checked directly instead: walking the sort
+ * index then finds a page after a few hundred rows, without fetching every
+ * match and sorting them. "member" keeps the trigram index but only as a set
+ * each row is checked against: the rows then come through another filter's
+ * index (the menus' counts under a make and a common word, see menuKeywordRead).
+ */
+function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boolean | "member"): Expression<SqlBool> {
+  const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
+  const parts: Expression<SqlBool>[] = [];
+  if (dialectOf(db) === "sqlite") {
+    const checkRows = dense === true && /^[\x20-\x7e]*$/.test(keyword);
+    const indexed = checkRows ? [] : words.filter((w) => [...w].length >= 3);
+    if (indexed.length > 0) {
+      const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+      // "+id" when dense or "member": a membership test, so another index can still be walked.
+      const id = sql.raw(dense ? `+${table}.id` : `${table}.id`);
+      const fts = sql.raw(`${table}_fts`);
+      parts.push(sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${match})`);
+    }
+    for (const w of words.filter((w) => checkRows || [...w].length < 3)) parts.push(wordInRow(table, w));
+  } else {
+    for (const w of words) {
+      // The same expression as the trigram index of migration 02.
+      parts.push(
+        sql<SqlBool>`lower(name || ' ' || description || ' ' || model || ' ' || ref_id) like ${containsPattern(w)}`,
+      );
+    }
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * The filters as the database reads them: prices in yen, at the stored rate of
+ * the currency they were given in (the rate the buyer's prices are shown at),
+ * and "Only what I can import" as what the country's rule admits for a
+ * vehicle ordered at `now`. Every search, count and alert takes its filters
+ * through here.
+ */
+export async function resolveVehicleFilters(
+  db: DB,
+  f: VehicleFilters,
+  now = new Date(),
+): Promise<ResolvedVehicleFilters> {
+  const { ImportTo: country, ...rest } = f;
+  let resolved: ResolvedVehicleFilters = rest as ResolvedVehicleFilters;
+  if (f.Currency) {
+    const rate = await displayRate(db, f.Currency);
+    resolved = pricesInYen(rest, rate?.rate ?? null) as ResolvedVehicleFilters;
+  }
+  if (country) {
+    const [rule, settings] = await Promise.all([ruleForCountry(db, country), getImportSettings(db)]);
+    resolved = { ...resolved, ImportTo: importLimit(country, rule, shippingMonths(settings, now)) };
+  }
+  return resolved;
+}
+
+/**
+ * The filters a vehicle search takes: resolved ones, or a list's own when
+ * they carry neither a currency nor a country (checked when the search runs).
+ */
+export type SearchFilters = VehicleFilters | ResolvedVehicleFilters;
+
+/** Prices in another currency would be read as yen, a country's name as no rule: every search, count and alert takes them through resolveVehicleFilters first. */
+export function mustBeResolved(filters: object) {
+  const f = filters as { Currency?: unknown; ImportTo?: unknown };
+  if (f.Currency) throw new Error("vehicle filters with prices in another currency: convert them to yen first");
+  if (typeof f.ImportTo === "string")
+    throw new Error("vehicle filters with a country to import into: resolve its rule first");
+}
+
+/** The list's filter condition on vehicles; saved-search alerts match with the same one. */
+export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false) {
+  mustBeResolved(f);
+  return (eb: ExpressionBuilder<Database, "vehicles">) => {
+    const c: Expression<SqlBool>[] = [];
+    if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
+    if (f.Model) c.push(eb("vehicles.model", "=", f.Model));
+    if (f.Type) c.push(eb("vehicles.type", "=", f.Type));
+    if (f.SubType) c.push(eb("vehicles.sub_type", "=", f.SubType));
+    if (f.Transmission) c.push(eb("vehicles.transmission", "=", f.Transmission));
+    if (f.Fuel) c.push(eb("vehicles.fuel", "=", f.Fuel));
+    if (f.Steering) c.push(eb("vehicles.steering", "=", f.Steering));
+    if (f.Color) c.push(eb("vehicles.color", "=", f.Color));
+    if (f.Drive) c.push(eb("vehicles.drive", "=", f.Drive));
+    if (f.YearFrom !== undefined) c.push(eb("vehicles.year", ">=", f.YearFrom));
+    if (f.YearTo !== undefined) c.push(eb("vehicles.year", "<=", f.YearTo));
+    if (f.PriceFrom !== undefined) c.push(eb("vehicles.price", ">=", f.PriceFrom));
+    if (f.PriceTo !== undefined) c.push(eb("vehicles.price", "<=", f.PriceTo));
+    if (f.MileageFrom !== undefined) c.push(eb("vehicles.mileage", ">=", f.MileageFrom));
+    if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
+    if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword, dense));
+    // Checked by mustBeResolved: a limit, never a name.
+    if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit, dialectOf(db)));
+    return eb.and(c);
+  };
+}
+
+/**
+ * A keyword that may be a part number, as the parts' part_number_key holds
+ * them (partNumberKey): 4 or more letters and digits, one a digit at least.
+ * "04465 33450", "0446533450" and "04465-33450" are one number.
+ */
+export function partNumberSearch(keyword: string | undefined): string | null {
+  if (!keyword) return null;
+  const key = partNumberKey(keyword);
+  return key.length >= 4 && /\p{N}/u.test(key) ? key : null;
+}
+
+/**
+ * "Fits my car": the parts listing a car of this make (and model), whatever
+ * the case, whose years hold the car's year (a range open at an end is open
+ * there; one without years fits every year). The expressions are those of
+ * part_fitments_car_idx (migration 2026-11-26-01), which holds the part ids:
+ * the matches are found in the index, and a list walking its own order checks
+ * each part against them.
+ */
+function fitsCarCondition(db: DB, car: { FitMake: string; FitModel?: string; FitYear?: number }) {
+  const make = sql.ref("part_fitments.make");
+  const model = sql.ref("part_fitments.model");
+  let fits = db
+    .selectFrom("part_fitments")
+    .select("part_fitments.part_id")
+    .where(sql<string>`lower(${make})`, "=", car.FitMake.toLowerCase());
+  if (car.FitModel !== undefined) fits = fits.where(sql<string>`lower(${model})`, "=", car.FitModel.toLowerCase());
+  const year = car.FitYear;
+  if (year !== undefined)
+    fits = fits.where((eb) =>
+      eb.and([
+        eb.or([eb("part_fitments.year_from", "is", null), eb("part_fitments.year_from", "<=", year)]),
+        eb.or([eb("part_fitments.year_to", "is", null), eb("part_fitments.year_to", ">=", year)]),
+      ]),
+    );
+  return fits;
+}
+
+export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = false) {
+  return (eb: ExpressionBuilder<Database, "parts">) => {
+    const c: Expression<SqlBool>[] = [];
+    if (f.Make) c.push(eb("parts.make", "=", f.Make));
+    if (f.Model) c.push(eb("parts.model", "=", f.Model));
+    if (f.Type) c.push(eb("parts.type", "=", f.Type));
+    if (f.SubType) c.push(eb("parts.sub_type", "=", f.SubType));
+    // A part with no year (a new part that fits many) is left out of a year range.
+    if (f.YearFrom !== undefined) c.push(eb("parts.year", ">=", f.YearFrom));
+    if (f.YearTo !== undefined) c.push(eb("parts.year", "<=", f.YearTo));
+    if (f.FitMake) c.push(eb("parts.id", "in", fitsCarCondition(db, { ...f, FitMake: f.FitMake })));
+    if (f.Keyword) {
+      // The words in the part's text, or the part number whatever its dashes, spaces and case.
+      const words = keywordCondition(db, "parts", f.Keyword, dense);
+      const number = partNumberSearch(f.Keyword);
+      c.push(number === null ? words : eb.or([words, eb("parts.part_number_key", "=", number)]));
+    }
+    return eb.and(c);
+  };
+}
