@@ -12,8 +12,8 @@ import { startWorker } from "~/utils/worker.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
-import { sql } from "kysely";
-import { LIVE_ORDER, quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
+import { quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
+import { liveOrder } from "~/domain/orders/order-sql.server";
 import { applyQuoteMove, endHold, lockQuote, type LockedQuote, openOfferOf } from "./quote-moves.server";
 
 /*
@@ -114,10 +114,7 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom("orders")
-            .select("orders.id")
-            .whereRef("orders.quote_id", "=", "holds.quote_id")
-            .where(sql.raw<boolean>(LIVE_ORDER)),
+          selectFrom("orders").select("orders.id").whereRef("orders.quote_id", "=", "holds.quote_id").where(liveOrder),
         ),
       ),
     )

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
-import { LIVE_ORDER } from "~/domain/orders/order-moves.server";
+import { liveOrder } from "~/domain/orders/order-sql.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { formatDate } from "~/i18n/format";
 import type { Problem } from "~/i18n/problem";
@@ -40,7 +39,7 @@ export async function vehicleDeals(db: DB, ids: readonly number[]): Promise<Map<
       .selectFrom("orders")
       .select(["orders.vehicle_id", "orders.number"])
       .where("orders.vehicle_id", "in", chunk)
-      .where(sql.raw<boolean>(LIVE_ORDER))
+      .where(liveOrder)
       .orderBy("orders.id", "desc")
       .execute();
     // An order's vehicle is Sold by its payment, which ends the hold: where both stand, the hold says more.

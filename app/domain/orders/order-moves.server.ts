@@ -1,4 +1,5 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { liveOrder } from "./order-sql.server";
+import { type Kysely, type Selectable } from "kysely";
 import { dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
@@ -115,20 +116,13 @@ export async function cancelUnpaidOrders(trx: Trx, quoteId: number, reason: stri
     });
 }
 
-/**
- * The orders that keep a deal alive: money has come in, or the order has
- * moved on (shipped before payment). Such a deal is ended by cancelling its
- * order, with a refund note; the hold's clock leaves it alone.
- */
-export const LIVE_ORDER = "orders.status != 'cancelled' and (orders.paid > 0 or orders.status != 'awaiting_payment')";
-
-/** Whether a quote has such an order (read under the caller's lock of the quote). */
+/** Whether a quote has a live order (`isLive`: money in, or shipped), read under the caller's lock of the quote. */
 export async function quoteHasPaidOrder(trx: Trx, quoteId: number): Promise<boolean> {
   const row = await trx
     .selectFrom("orders")
     .select("id")
     .where("quote_id", "=", quoteId)
-    .where(sql.raw<boolean>(LIVE_ORDER))
+    .where(liveOrder)
     .executeTakeFirst();
   return row !== undefined;
 }

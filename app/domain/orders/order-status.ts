@@ -68,6 +68,11 @@ export function takesPayments(status: OrderStatus): boolean {
   return nextOrderStatus(status, "pay_full") !== null;
 }
 
+/** Whether the order may be shipped now (paid, or by the owner's exception before). */
+export function canShip(status: OrderStatus): boolean {
+  return nextOrderStatus(status, "ship") !== null || nextOrderStatus(status, "ship_unpaid") !== null;
+}
+
 /** Whether the order may be cancelled (before the ship leaves). */
 export function canCancel(status: OrderStatus): boolean {
   return nextOrderStatus(status, "cancel") !== null;
@@ -76,6 +81,39 @@ export function canCancel(status: OrderStatus): boolean {
 /** Whether the vehicle has left Japan (the shipment's facts are then the ship's, not a plan). */
 export function hasShipped(status: OrderStatus): boolean {
   return status === "shipped" || status === "arrived" || status === "completed";
+}
+
+/*
+ * What an order's status says of its money and its life: the one set of
+ * predicates every page, list and rule asks (order-sql.server.ts holds the
+ * same in SQL, beside them).
+ */
+
+/** Money is awaited: the order has not been paid in full, nor has it left without it. */
+export const AWAITING_MONEY = ["awaiting_payment", "partly_paid"] as const satisfies readonly OrderStatus[];
+
+/** Whether the order waits for money (and, for parts, its units are promised, not yet taken). */
+export function awaitsMoney(status: OrderStatus): boolean {
+  return (AWAITING_MONEY as readonly OrderStatus[]).includes(status);
+}
+
+/** Whether money is still owed on it: not cancelled, and less paid than its total (shipped unpaid included). */
+export function owesMoney(order: { status: OrderStatus; total: number; paid: number }): boolean {
+  return order.status !== "cancelled" && order.paid < order.total;
+}
+
+/** Closed: nothing more happens to it (completed, or cancelled). */
+export function isClosed(status: OrderStatus): boolean {
+  return status === "completed" || status === "cancelled";
+}
+
+/**
+ * Live: it keeps its deal alive, because money has come in or it has moved
+ * on (shipped before payment). Such a deal is ended by cancelling the order
+ * with a refund note; the hold's clock leaves it alone.
+ */
+export function isLive(order: { status: OrderStatus; paid: number }): boolean {
+  return order.status !== "cancelled" && (order.paid > 0 || order.status !== "awaiting_payment");
 }
 
 /** The steps a buyer's timeline shows, in order (Cancelled stands apart). */

@@ -1,3 +1,4 @@
+import { awaitingMoney } from "./order-sql.server";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { containsPattern } from "~/db/like";
@@ -230,7 +231,7 @@ function filtered(db: DB, filter: Pick<OrderFilter, "status" | "q">) {
   const q = filter.q;
   return db
     .selectFrom("orders")
-    .$if(filter.status === "due", (b) => b.where("status", "in", ["awaiting_payment", "partly_paid"]))
+    .$if(filter.status === "due", (b) => b.where(awaitingMoney))
     .$if(filter.status !== null && filter.status !== "due", (b) => b.where("status", "=", filter.status as OrderStatus))
     .$if(q !== "", (b) => {
       const like = containsPattern(q.toLowerCase());
@@ -302,12 +303,13 @@ export async function orderFigures(db: DB, now = new Date()) {
         (eb) => eb.fn.countAll<number>().as("n"),
         (eb) => eb.fn.coalesce(eb.fn.sum<number>(sql`total - paid`), sql<number>`0`).as("due"),
       ])
-      .where("status", "in", ["awaiting_payment", "partly_paid"])
+      .where(awaitingMoney)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("orders")
       .select(["number", "item_name", "vessel", "etd", "status"])
-      .where("status", "in", ["awaiting_payment", "partly_paid", "paid"])
+      // Not yet shipped: awaiting money, or paid.
+      .where((eb) => eb.or([awaitingMoney(eb), eb("orders.status", "=", "paid")]))
       .where("etd", ">=", today)
       .where("etd", "<=", weekEnd)
       .orderBy("etd")

@@ -21,7 +21,7 @@ import { checkDocument, DocumentError, documentProblem } from "./document-check.
 import { OWNER_MAILED, ownerMailedLately, receiptRoomProblem } from "./receipt-limits.server";
 import { orderLink } from "./order-links.server";
 import { addOrderEvent, lockOrder, moveOrder, type OrderRow } from "./order-moves.server";
-import { canCancel, takesPayments } from "./order-status";
+import { canCancel, canShip, isClosed, takesPayments } from "./order-status";
 import {
   COURIERS,
   type DocumentKind,
@@ -372,7 +372,7 @@ export async function saveShipment(
   if (parsed.status === "error") return refusedForm(parsed);
   const s = parsed.value;
   return withOrder(db, number, async (trx, order) => {
-    if (order.status === "cancelled" || order.status === "completed")
+    if (isClosed(order.status))
       return { ok: false, status: 409, message: orderProblem("closed", { status: statusName(order.status) }) };
     const facts = {
       vessel: s.vessel,
@@ -504,8 +504,7 @@ export async function moveOrderByStaff(
       message: orderProblem(`cannot.${step}`, { status: statusName(order.status) }),
     });
     if (step === "ship") {
-      if (order.status !== "paid" && order.status !== "awaiting_payment" && order.status !== "partly_paid")
-        return cannot();
+      if (!canShip(order.status)) return cannot();
       if (!order.vessel) return { ok: false, status: 409, message: orderProblem("vesselFirst") };
       const exception = form.get("unpaid") === "on";
       if (balance > 0 && !exception)

@@ -1,3 +1,5 @@
+import { awaitingMoney } from "~/domain/orders/order-sql.server";
+import { awaitsMoney, type OrderStatus } from "~/domain/orders/order-status";
 import type { Kysely } from "kysely";
 import { dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -23,9 +25,6 @@ import { logActivity, type ActivityEntry } from "~/domain/activity/activity.serv
 type Trx = Kysely<Database>;
 type Actor = ActivityEntry["actor"];
 
-/** The statuses of an order whose units are promised to its buyer but not yet taken from stock. */
-export const PROMISING_ORDER_STATUSES = ["awaiting_payment", "partly_paid"] as const;
-
 /** Units of a part promised to buyers by live deals (accepted, not yet paid in full nor shipped). */
 export async function promisedUnits(trx: Trx, partId: number): Promise<number> {
   const row = await trx
@@ -33,7 +32,8 @@ export async function promisedUnits(trx: Trx, partId: number): Promise<number> {
     .innerJoin("quotes", "quotes.id", "orders.quote_id")
     .select((eb) => eb.fn.sum<number | string | null>(eb.fn.coalesce("quotes.quantity", eb.lit(1))).as("units"))
     .where("orders.part_id", "=", partId)
-    .where("orders.status", "in", PROMISING_ORDER_STATUSES)
+    // Awaiting money: promised, not yet taken (paying in full or shipping takes them).
+    .where(awaitingMoney)
     .executeTakeFirst();
   return Number(row?.units ?? 0);
 }
@@ -85,12 +85,12 @@ export async function promiseParts(
 /** An order cancelled before its units were taken: they are free to promise again. */
 export async function freePromise(
   trx: Trx,
-  order: { number: string; kind: "vehicle" | "part"; part_id: number | null; status: string },
+  order: { number: string; kind: "vehicle" | "part"; part_id: number | null; status: OrderStatus },
   actor: Actor,
   at: string,
 ) {
   if (order.kind !== "part" || order.part_id === null) return;
-  if (!(PROMISING_ORDER_STATUSES as readonly string[]).includes(order.status)) return;
+  if (!awaitsMoney(order.status)) return;
   await logActivity(trx, {
     actor,
     action: "part.promise_freed",

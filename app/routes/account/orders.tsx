@@ -1,3 +1,4 @@
+import { owesMoney } from "~/domain/orders/order-status";
 import { Link } from "react-router";
 import { NotLoggedIn } from "~/components/store/account-lists";
 import { OrderStatusBadge } from "~/components/store/order-parts";
@@ -60,9 +61,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </div>
                   <p className="mt-2 text-sm text-slate-700">
                     {t("orders.list.total", { total: format.yen(o.total) })}
-                    {balance > 0 && o.status !== "cancelled"
-                      ? ` · ${t("orders.list.balance", { balance: format.yen(balance) })}`
-                      : ""}
+                    {owesMoney(o) ? ` · ${t("orders.list.balance", { balance: format.yen(balance) })}` : ""}
                     {o.eta && (o.status === "shipped" || o.status === "paid")
                       ? ` · ${t("orders.list.eta", { date: day(o.eta) })}`
                       : ""}

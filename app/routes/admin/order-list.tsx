@@ -1,3 +1,4 @@
+import { owesMoney } from "~/domain/orders/order-status";
 import { Link } from "react-router";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
 import { tablePagerWords } from "~/components/admin/form-bits";
@@ -205,7 +206,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <td className={`order-6 text-right whitespace-nowrap tabular-nums ${CELL}`}>
                       <p className="font-semibold text-slate-900">{format.yen(o.total)}</p>
                       <p className="text-xs text-slate-600">{t("orders.paid", { amount: format.yen(o.paid) })}</p>
-                      {balance > 0 && o.status !== "cancelled" ? (
+                      {owesMoney(o) ? (
                         <p className="text-xs font-semibold text-amber-800">
                           {t("orders.balance", { amount: format.yen(balance) })}
                         </p>
