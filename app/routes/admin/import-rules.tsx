@@ -1,24 +1,11 @@
-import { STEERING } from "~/domain/inventory/catalogue";
-import { useId, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { inputClass, Field, FormMessage } from "~/components/ui/field";
+import { Form, data, Link, redirect } from "react-router";
+import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/components/admin/import-rule-form";
+import { SettingsForm } from "~/components/admin/import-settings-form";
+import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import { type FieldProblems, parseForm, type Problem, typedValues, type TypedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm, typedValues } from "~/domain/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
-import {
-  AGE_COUNT,
-  AGE_FROM,
-  AGE_UNTIL,
-  type AgeCount,
-  type AgeFrom,
-  type AgeUntil,
-  countryKey,
-  MAX_AGE_YEARS,
-  type MonthNumber,
-  monthOf,
-  type ShippingMonths,
-  yearOf,
-} from "~/domain/imports/import-rules";
+import { countryKey } from "~/domain/imports/import-rules";
 import {
   deleteImportRule,
   getImportRule,
@@ -31,13 +18,12 @@ import {
   shippingMonths,
   type StoredRule,
 } from "~/domain/imports/import-rules.server";
-import { IMPORT_SETTINGS_RANGE } from "~/domain/imports/import-settings";
-import { maxAgeOf, NOTE_MAX, RULE_EXISTS, RULE_NOT_FOUND, ruleExample } from "~/domain/imports/rule-editor";
+import { RULE_EXISTS, RULE_NOT_FOUND } from "~/domain/imports/rule-editor";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
 import type { TFunction } from "~/i18n/core";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/import-rules";
 
@@ -88,12 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Which form a refusal belongs to, so its messages stand beside that form's fields. */
-type ActionResult = {
-  form: "settings" | "rule" | "list";
-  message: Problem;
-  errors: FieldProblems;
-  values: TypedValues | null;
-};
+type ActionResult = FormRefusal & { form: "settings" | "rule" | "list" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -138,18 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`${PAGE}?saved=${intent === "add" ? "added" : "updated"}`);
 }
 
-const card = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-const button =
-  "h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60";
-
-/** A month in words, in the panel's language: "March 2024". */
-function useMonthName() {
-  const format = useFormat();
-  // The middle of the month: the shop's time zone never moves it to another.
-  return (m: MonthNumber) =>
-    format.date(new Date(Date.UTC(yearOf(m), monthOf(m) - 1, 15)), { year: "numeric", month: "long" });
-}
-
 export default function ImportRulesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const { message: m } = useProblems("admin");
@@ -175,7 +144,7 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
         arrival={monthName(when.ship + when.sea)}
       />
 
-      <section className={card} aria-labelledby="rules-title">
+      <section className={cardClass} aria-labelledby="rules-title">
         <h2 id="rules-title" className="text-lg font-semibold text-slate-900">
           {t("importRules.listTitle")}
         </h2>
@@ -196,66 +165,9 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
         when={when}
         today={today}
         suggestions={suggestions}
+        cancelTo={PAGE}
       />
     </div>
-  );
-}
-
-function SettingsForm({
-  settings,
-  result,
-  ship,
-  arrival,
-}: {
-  settings: { leadDays: number; seaDays: number };
-  result: ActionResult | undefined;
-  ship: string;
-  arrival: string;
-}) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
-  const busy = useNavigation().formData?.get("intent") === "settings";
-  const location = useLocation();
-  const e = texts(result?.errors);
-  const value = (k: "leadDays" | "seaDays") => result?.values?.[k] ?? String(settings[k]);
-  const range = (k: "leadDays" | "seaDays") => t("importRules.settings.range", IMPORT_SETTINGS_RANGE[k]);
-  return (
-    <section className={card} aria-labelledby="settings-title">
-      <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
-        {t("importRules.settings.title")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{t("importRules.settings.explain")}</p>
-      <p className="mt-1 text-sm text-slate-800" data-testid="shipping-months">
-        {t("importRules.settings.now", { ship, arrival })}
-      </p>
-      <Form method="post" className="mt-4 space-y-4" noValidate key={location.key} data-testid="import-settings">
-        <input type="hidden" name="intent" value="settings" />
-        {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("importRules.settings.leadDays")}
-            name="leadDays"
-            type="number"
-            defaultValue={value("leadDays")}
-            error={e.leadDays}
-            hint={range("leadDays")}
-            maxLength={4}
-          />
-          <Field
-            label={t("importRules.settings.seaDays")}
-            name="seaDays"
-            type="number"
-            defaultValue={value("seaDays")}
-            error={e.seaDays}
-            hint={range("seaDays")}
-            maxLength={4}
-          />
-        </div>
-        <button type="submit" disabled={busy} className={button}>
-          {t("importRules.settings.save")}
-        </button>
-      </Form>
-    </section>
   );
 }
 
@@ -351,425 +263,5 @@ function RuleRow({ rule }: { rule: StoredRule }) {
         </div>
       </div>
     </li>
-  );
-}
-
-type RuleValues = Record<
-  "country" | "maxAgeYears" | "ageFrom" | "ageUntil" | "ageCount" | "steering" | "note" | "sourceUrl" | "checkedOn",
-  string
->;
-type RuleChecks = Record<"usedVehicles" | "usedParts" | "confirmed", boolean>;
-
-function RuleForm({
-  editing,
-  result,
-  when,
-  today,
-  suggestions,
-}: {
-  editing: StoredRule | null;
-  result: ActionResult | undefined;
-  when: ShippingMonths;
-  today: string;
-  suggestions: string[];
-}) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
-  const navigation = useNavigation();
-  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
-  const location = useLocation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "settings";
-  const kept = result?.values ?? null;
-  const start: RuleValues & RuleChecks = editing
-    ? {
-        country: editing.country,
-        maxAgeYears: editing.maxAgeYears === null ? "" : String(editing.maxAgeYears),
-        ageFrom: editing.ageFrom,
-        ageUntil: editing.ageUntil,
-        ageCount: editing.ageCount,
-        steering: editing.steering ?? "",
-        note: editing.note,
-        sourceUrl: editing.sourceUrl,
-        checkedOn: editing.checkedOn,
-        usedVehicles: editing.usedVehicles,
-        usedParts: editing.usedParts,
-        confirmed: editing.confirmed,
-      }
-    : {
-        country: "",
-        maxAgeYears: "",
-        ageFrom: "manufacture",
-        ageUntil: "shipping",
-        ageCount: "months",
-        steering: "",
-        note: "",
-        sourceUrl: "",
-        checkedOn: today,
-        usedVehicles: true,
-        usedParts: true,
-        confirmed: false,
-      };
-  const value = (k: keyof RuleValues) => kept?.[k] ?? start[k];
-  // A ticked box is sent as "on"; after a refusal, a box not sent was unticked.
-  const ticked = (k: keyof RuleChecks) => (kept ? kept[k] === "on" : start[k]);
-  const e: Partial<Record<keyof RuleValues, string>> = texts(result?.errors);
-
-  return (
-    <section className={card} aria-labelledby="rule-form-title" id="rule-form">
-      <h2 id="rule-form-title" className="text-lg font-semibold text-slate-900">
-        {editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
-      </h2>
-      <Form
-        method="post"
-        className="mt-4 space-y-4"
-        noValidate
-        key={`${editing?.id ?? "new"}:${location.key}`}
-        data-testid="import-rule-form"
-      >
-        <input type="hidden" name="intent" value={editing ? "update" : "add"} />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
-        <div className="sm:w-1/2">
-          <Field
-            label={t("importRules.fields.country")}
-            name="country"
-            defaultValue={value("country")}
-            error={e.country}
-            maxLength={60}
-            list="import-rule-countries"
-          />
-          <datalist id="import-rule-countries">
-            {suggestions.map((country) => (
-              <option key={country} value={country} />
-            ))}
-          </datalist>
-        </div>
-        <AgeFields
-          when={when}
-          start={{
-            usedVehicles: ticked("usedVehicles"),
-            maxAgeYears: value("maxAgeYears"),
-            ageFrom: value("ageFrom"),
-            ageUntil: value("ageUntil"),
-            ageCount: value("ageCount"),
-          }}
-          errors={e}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Choice
-            label={t("importRules.fields.steering")}
-            name="steering"
-            defaultValue={value("steering")}
-            error={e.steering}
-            options={[
-              { value: "", label: t("importRules.options.steering.any") },
-              ...STEERING.map((s) => ({ value: s, label: t(`importRules.options.steering.${s}`) })),
-            ]}
-          />
-          <div className="sm:pt-7">
-            <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
-          </div>
-        </div>
-        <Field
-          label={t("importRules.fields.note")}
-          name="note"
-          rows={3}
-          defaultValue={value("note")}
-          error={e.note}
-          required={false}
-          hint={t("importRules.fields.noteHint")}
-          maxLength={NOTE_MAX}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("importRules.fields.sourceUrl")}
-            name="sourceUrl"
-            type="url"
-            defaultValue={value("sourceUrl")}
-            error={e.sourceUrl}
-            hint={t("importRules.fields.sourceHint")}
-            maxLength={500}
-          />
-          <Field
-            label={t("importRules.fields.checkedOn")}
-            name="checkedOn"
-            type="date"
-            defaultValue={value("checkedOn")}
-            error={e.checkedOn}
-            maxLength={10}
-          />
-        </div>
-        <Check
-          name="confirmed"
-          label={t("importRules.fields.confirmed")}
-          hint={t("importRules.fields.confirmedHint")}
-          defaultChecked={ticked("confirmed")}
-        />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} className={button}>
-            {editing ? t("importRules.saveChanges") : t("importRules.add")}
-          </button>
-          {editing ? (
-            <Link
-              to={PAGE}
-              className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              {t("importRules.cancel")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-/**
- * The fields of the age limit, with the example under them worked out as the
- * owner types, with the same arithmetic the cards and the list's filter use.
- */
-function AgeFields({
-  when,
-  start,
-  errors: e,
-}: {
-  when: ShippingMonths;
-  start: { usedVehicles: boolean; maxAgeYears: string; ageFrom: string; ageUntil: string; ageCount: string };
-  errors: Partial<Record<string, string>>;
-}) {
-  const { t } = useT("admin");
-  const [fields, setFields] = useState(start);
-  const set = (k: keyof typeof start) => (v: string | boolean) => setFields((f) => ({ ...f, [k]: v }));
-  const options = {
-    ageFrom: AGE_FROM.map((v) => ({ value: v, label: t(`importRules.options.ageFrom.${v}`) })),
-    ageUntil: AGE_UNTIL.map((v) => ({ value: v, label: t(`importRules.options.ageUntil.${v}`) })),
-    ageCount: AGE_COUNT.map((v) => ({ value: v, label: t(`importRules.options.ageCount.${v}`) })),
-  };
-  return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-      <Check
-        name="usedVehicles"
-        label={t("importRules.fields.usedVehicles")}
-        defaultChecked={fields.usedVehicles}
-        onChange={set("usedVehicles")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <NumberField
-            label={t("importRules.fields.maxAgeYears")}
-            name="maxAgeYears"
-            value={fields.maxAgeYears}
-            onChange={set("maxAgeYears")}
-            error={e.maxAgeYears}
-            hint={t("importRules.fields.maxAgeHint", { max: MAX_AGE_YEARS })}
-          />
-        </div>
-        <Choice
-          label={t("importRules.fields.ageFrom")}
-          name="ageFrom"
-          defaultValue={fields.ageFrom}
-          onChange={set("ageFrom")}
-          error={e.ageFrom}
-          options={options.ageFrom}
-        />
-        <Choice
-          label={t("importRules.fields.ageUntil")}
-          name="ageUntil"
-          defaultValue={fields.ageUntil}
-          onChange={set("ageUntil")}
-          error={e.ageUntil}
-          options={options.ageUntil}
-        />
-        <Choice
-          label={t("importRules.fields.ageCount")}
-          name="ageCount"
-          defaultValue={fields.ageCount}
-          onChange={set("ageCount")}
-          error={e.ageCount}
-          options={options.ageCount}
-        />
-      </div>
-      <Example when={when} fields={fields} />
-    </fieldset>
-  );
-}
-
-/** "Ordered today, a vehicle ships in December 2026. It can be imported if manufactured in January 2024 or later." */
-function Example({
-  when,
-  fields,
-}: {
-  when: ShippingMonths;
-  fields: { usedVehicles: boolean; maxAgeYears: string; ageFrom: string; ageUntil: string; ageCount: string };
-}) {
-  const { t } = useT("admin");
-  const monthName = useMonthName();
-  const maxAgeYears = fields.maxAgeYears.trim() === "" ? null : maxAgeOf(fields.maxAgeYears);
-  const known = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
-  let text: string;
-  if (fields.maxAgeYears.trim() !== "" && maxAgeYears === null && fields.usedVehicles)
-    text = t("importRules.example.invalid", { max: MAX_AGE_YEARS });
-  else if (
-    !known<AgeFrom>(AGE_FROM, fields.ageFrom) ||
-    !known<AgeUntil>(AGE_UNTIL, fields.ageUntil) ||
-    !known<AgeCount>(AGE_COUNT, fields.ageCount)
-  )
-    return null;
-  else {
-    const example = ruleExample(
-      {
-        usedVehicles: fields.usedVehicles,
-        maxAgeYears,
-        ageFrom: fields.ageFrom,
-        ageUntil: fields.ageUntil,
-        ageCount: fields.ageCount,
-      },
-      when,
-    );
-    if (example.kind === "none") text = t("importRules.example.none");
-    else {
-      const counted =
-        fields.ageUntil === "arrival"
-          ? t("importRules.example.arrive", { ship: monthName(when.ship), month: monthName(example.counted) })
-          : t("importRules.example.ship", { month: monthName(example.counted) });
-      const admits =
-        example.kind === "any"
-          ? t("importRules.example.any")
-          : example.from === "manufacture"
-            ? example.byYear
-              ? t("importRules.example.manufactureYear", { year: yearOf(example.since) })
-              : t("importRules.example.manufactureMonth", { month: monthName(example.since) })
-            : example.byYear
-              ? t("importRules.example.registrationYear", { year: yearOf(example.since) })
-              : t("importRules.example.registrationMonth", { month: monthName(example.since) });
-      text = `${counted} ${admits}`;
-    }
-  }
-  return (
-    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="rule-example">
-      <span className="font-medium text-slate-900">{t("importRules.example.title")}: </span>
-      {text}
-    </div>
-  );
-}
-
-function NumberField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  hint,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        inputMode="numeric"
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        maxLength={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-note`}
-        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-      />
-      <p id={`${id}-note`} className={error ? "mt-1 text-sm text-red-700" : "mt-1 text-xs text-slate-500"}>
-        {error ?? hint}
-      </p>
-    </div>
-  );
-}
-
-function Choice({
-  label,
-  name,
-  options,
-  defaultValue,
-  onChange,
-  error,
-}: {
-  label: string;
-  name: string;
-  options: { value: string; label: string }[];
-  defaultValue: string;
-  onChange?: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  // A value posted by hand that is not among the options: the first is shown, the error beside it.
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300"}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Check({
-  name,
-  label,
-  hint,
-  defaultChecked,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  defaultChecked: boolean;
-  onChange?: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          defaultChecked={defaultChecked}
-          onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="h-5 w-5 accent-accent-700"
-        />
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

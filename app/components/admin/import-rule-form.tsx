@@ -1,0 +1,468 @@
+import { useId, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
+import {
+  AGE_COUNT,
+  AGE_FROM,
+  AGE_UNTIL,
+  type AgeCount,
+  type AgeFrom,
+  type AgeUntil,
+  type ImportRule,
+  MAX_AGE_YEARS,
+  type MonthNumber,
+  monthOf,
+  type ShippingMonths,
+  yearOf,
+} from "~/domain/imports/import-rules";
+import { maxAgeOf, NOTE_MAX, ruleExample } from "~/domain/imports/rule-editor";
+import { STEERING } from "~/domain/inventory/catalogue";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+
+/*
+ * The forms of the owner's import rules page (routes/admin/import-rules.tsx):
+ * a country's rule, with the example of its age limit worked out as the
+ * owner types, and the small fields it is made of.
+ */
+
+/** A panel of the page, and its main button. */
+export const cardClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+export const buttonClass =
+  "h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60";
+
+/** A refusal of one of the page's forms: its message, the fields' and what was typed. */
+export type FormRefusal = { message: Problem; errors: FieldProblems; values: TypedValues | null };
+
+/** A month in words, in the panel's language: "March 2024". */
+export function useMonthName() {
+  const format = useFormat();
+  // The middle of the month: the shop's time zone never moves it to another.
+  return (m: MonthNumber) =>
+    format.date(new Date(Date.UTC(yearOf(m), monthOf(m) - 1, 15)), { year: "numeric", month: "long" });
+}
+
+type RuleValues = Record<
+  "country" | "maxAgeYears" | "ageFrom" | "ageUntil" | "ageCount" | "steering" | "note" | "sourceUrl" | "checkedOn",
+  string
+>;
+type RuleChecks = Record<"usedVehicles" | "usedParts" | "confirmed", boolean>;
+
+export function RuleForm({
+  editing,
+  result,
+  when,
+  today,
+  suggestions,
+  cancelTo,
+}: {
+  /** The rule being edited; null for a new one. */
+  editing: (ImportRule & { id: number }) | null;
+  result: FormRefusal | undefined;
+  when: ShippingMonths;
+  today: string;
+  suggestions: string[];
+  /** The page without a rule open: where Cancel goes. */
+  cancelTo: string;
+}) {
+  const { t } = useT("admin");
+  const { message: m, errors: texts } = useProblems("admin");
+  const navigation = useNavigation();
+  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
+  const location = useLocation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "settings";
+  const kept = result?.values ?? null;
+  const start: RuleValues & RuleChecks = editing
+    ? {
+        country: editing.country,
+        maxAgeYears: editing.maxAgeYears === null ? "" : String(editing.maxAgeYears),
+        ageFrom: editing.ageFrom,
+        ageUntil: editing.ageUntil,
+        ageCount: editing.ageCount,
+        steering: editing.steering ?? "",
+        note: editing.note,
+        sourceUrl: editing.sourceUrl,
+        checkedOn: editing.checkedOn,
+        usedVehicles: editing.usedVehicles,
+        usedParts: editing.usedParts,
+        confirmed: editing.confirmed,
+      }
+    : {
+        country: "",
+        maxAgeYears: "",
+        ageFrom: "manufacture",
+        ageUntil: "shipping",
+        ageCount: "months",
+        steering: "",
+        note: "",
+        sourceUrl: "",
+        checkedOn: today,
+        usedVehicles: true,
+        usedParts: true,
+        confirmed: false,
+      };
+  const value = (k: keyof RuleValues) => kept?.[k] ?? start[k];
+  // A ticked box is sent as "on"; after a refusal, a box not sent was unticked.
+  const ticked = (k: keyof RuleChecks) => (kept ? kept[k] === "on" : start[k]);
+  const e: Partial<Record<keyof RuleValues, string>> = texts(result?.errors);
+
+  return (
+    <section className={cardClass} aria-labelledby="rule-form-title" id="rule-form">
+      <h2 id="rule-form-title" className="text-lg font-semibold text-slate-900">
+        {editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
+      </h2>
+      <Form
+        method="post"
+        className="mt-4 space-y-4"
+        noValidate
+        key={`${editing?.id ?? "new"}:${location.key}`}
+        data-testid="import-rule-form"
+      >
+        <input type="hidden" name="intent" value={editing ? "update" : "add"} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
+        <div className="sm:w-1/2">
+          <Field
+            label={t("importRules.fields.country")}
+            name="country"
+            defaultValue={value("country")}
+            error={e.country}
+            maxLength={60}
+            list="import-rule-countries"
+          />
+          <datalist id="import-rule-countries">
+            {suggestions.map((country) => (
+              <option key={country} value={country} />
+            ))}
+          </datalist>
+        </div>
+        <AgeFields
+          when={when}
+          start={{
+            usedVehicles: ticked("usedVehicles"),
+            maxAgeYears: value("maxAgeYears"),
+            ageFrom: value("ageFrom"),
+            ageUntil: value("ageUntil"),
+            ageCount: value("ageCount"),
+          }}
+          errors={e}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Choice
+            label={t("importRules.fields.steering")}
+            name="steering"
+            defaultValue={value("steering")}
+            error={e.steering}
+            options={[
+              { value: "", label: t("importRules.options.steering.any") },
+              ...STEERING.map((s) => ({ value: s, label: t(`importRules.options.steering.${s}`) })),
+            ]}
+          />
+          <div className="sm:pt-7">
+            <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
+          </div>
+        </div>
+        <Field
+          label={t("importRules.fields.note")}
+          name="note"
+          rows={3}
+          defaultValue={value("note")}
+          error={e.note}
+          required={false}
+          hint={t("importRules.fields.noteHint")}
+          maxLength={NOTE_MAX}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("importRules.fields.sourceUrl")}
+            name="sourceUrl"
+            type="url"
+            defaultValue={value("sourceUrl")}
+            error={e.sourceUrl}
+            hint={t("importRules.fields.sourceHint")}
+            maxLength={500}
+          />
+          <Field
+            label={t("importRules.fields.checkedOn")}
+            name="checkedOn"
+            type="date"
+            defaultValue={value("checkedOn")}
+            error={e.checkedOn}
+            maxLength={10}
+          />
+        </div>
+        <Check
+          name="confirmed"
+          label={t("importRules.fields.confirmed")}
+          hint={t("importRules.fields.confirmedHint")}
+          defaultChecked={ticked("confirmed")}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={busy} className={buttonClass}>
+            {editing ? t("importRules.saveChanges") : t("importRules.add")}
+          </button>
+          {editing ? (
+            <Link
+              to={cancelTo}
+              className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t("importRules.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The fields of the age limit, with the example under them worked out as the
+ * owner types, with the same arithmetic the cards and the list's filter use.
+ */
+function AgeFields({
+  when,
+  start,
+  errors: e,
+}: {
+  when: ShippingMonths;
+  start: { usedVehicles: boolean; maxAgeYears: string; ageFrom: string; ageUntil: string; ageCount: string };
+  errors: Partial<Record<string, string>>;
+}) {
+  const { t } = useT("admin");
+  const [fields, setFields] = useState(start);
+  const set = (k: keyof typeof start) => (v: string | boolean) => setFields((f) => ({ ...f, [k]: v }));
+  const options = {
+    ageFrom: AGE_FROM.map((v) => ({ value: v, label: t(`importRules.options.ageFrom.${v}`) })),
+    ageUntil: AGE_UNTIL.map((v) => ({ value: v, label: t(`importRules.options.ageUntil.${v}`) })),
+    ageCount: AGE_COUNT.map((v) => ({ value: v, label: t(`importRules.options.ageCount.${v}`) })),
+  };
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <Check
+        name="usedVehicles"
+        label={t("importRules.fields.usedVehicles")}
+        defaultChecked={fields.usedVehicles}
+        onChange={set("usedVehicles")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <NumberField
+            label={t("importRules.fields.maxAgeYears")}
+            name="maxAgeYears"
+            value={fields.maxAgeYears}
+            onChange={set("maxAgeYears")}
+            error={e.maxAgeYears}
+            hint={t("importRules.fields.maxAgeHint", { max: MAX_AGE_YEARS })}
+          />
+        </div>
+        <Choice
+          label={t("importRules.fields.ageFrom")}
+          name="ageFrom"
+          defaultValue={fields.ageFrom}
+          onChange={set("ageFrom")}
+          error={e.ageFrom}
+          options={options.ageFrom}
+        />
+        <Choice
+          label={t("importRules.fields.ageUntil")}
+          name="ageUntil"
+          defaultValue={fields.ageUntil}
+          onChange={set("ageUntil")}
+          error={e.ageUntil}
+          options={options.ageUntil}
+        />
+        <Choice
+          label={t("importRules.fields.ageCount")}
+          name="ageCount"
+          defaultValue={fields.ageCount}
+          onChange={set("ageCount")}
+          error={e.ageCount}
+          options={options.ageCount}
+        />
+      </div>
+      <Example when={when} fields={fields} />
+    </fieldset>
+  );
+}
+
+/** "Ordered today, a vehicle ships in December 2026. It can be imported if manufactured in January 2024 or later." */
+function Example({
+  when,
+  fields,
+}: {
+  when: ShippingMonths;
+  fields: { usedVehicles: boolean; maxAgeYears: string; ageFrom: string; ageUntil: string; ageCount: string };
+}) {
+  const { t } = useT("admin");
+  const monthName = useMonthName();
+  const maxAgeYears = fields.maxAgeYears.trim() === "" ? null : maxAgeOf(fields.maxAgeYears);
+  const known = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
+  let text: string;
+  if (fields.maxAgeYears.trim() !== "" && maxAgeYears === null && fields.usedVehicles)
+    text = t("importRules.example.invalid", { max: MAX_AGE_YEARS });
+  else if (
+    !known<AgeFrom>(AGE_FROM, fields.ageFrom) ||
+    !known<AgeUntil>(AGE_UNTIL, fields.ageUntil) ||
+    !known<AgeCount>(AGE_COUNT, fields.ageCount)
+  )
+    return null;
+  else {
+    const example = ruleExample(
+      {
+        usedVehicles: fields.usedVehicles,
+        maxAgeYears,
+        ageFrom: fields.ageFrom,
+        ageUntil: fields.ageUntil,
+        ageCount: fields.ageCount,
+      },
+      when,
+    );
+    if (example.kind === "none") text = t("importRules.example.none");
+    else {
+      const counted =
+        fields.ageUntil === "arrival"
+          ? t("importRules.example.arrive", { ship: monthName(when.ship), month: monthName(example.counted) })
+          : t("importRules.example.ship", { month: monthName(example.counted) });
+      const admits =
+        example.kind === "any"
+          ? t("importRules.example.any")
+          : example.from === "manufacture"
+            ? example.byYear
+              ? t("importRules.example.manufactureYear", { year: yearOf(example.since) })
+              : t("importRules.example.manufactureMonth", { month: monthName(example.since) })
+            : example.byYear
+              ? t("importRules.example.registrationYear", { year: yearOf(example.since) })
+              : t("importRules.example.registrationMonth", { month: monthName(example.since) });
+      text = `${counted} ${admits}`;
+    }
+  }
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="rule-example">
+      <span className="font-medium text-slate-900">{t("importRules.example.title")}: </span>
+      {text}
+    </div>
+  );
+}
+
+function NumberField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        maxLength={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-note`}
+        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
+      />
+      <p id={`${id}-note`} className={error ? "mt-1 text-sm text-red-700" : "mt-1 text-xs text-slate-500"}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
+function Choice({
+  label,
+  name,
+  options,
+  defaultValue,
+  onChange,
+  error,
+}: {
+  label: string;
+  name: string;
+  options: { value: string; label: string }[];
+  defaultValue: string;
+  onChange?: (value: string) => void;
+  error?: string;
+}) {
+  const id = useId();
+  // A value posted by hand that is not among the options: the first is shown, the error beside it.
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300"}`}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Check({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={defaultChecked}
+          onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="h-5 w-5 accent-accent-700"
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Form, useLocation, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/ui/field";
+import { IMPORT_SETTINGS_RANGE } from "~/domain/imports/import-settings";
+import { useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import { buttonClass, cardClass, type FormRefusal } from "./import-rule-form";
+
+/** The shop's shipping times, which every rule's ages are counted with, and the months they give today. */
+export function SettingsForm({
+  settings,
+  result,
+  ship,
+  arrival,
+}: {
+  settings: { leadDays: number; seaDays: number };
+  result: FormRefusal | undefined;
+  ship: string;
+  arrival: string;
+}) {
+  const { t } = useT("admin");
+  const { message: m, errors: texts } = useProblems("admin");
+  const busy = useNavigation().formData?.get("intent") === "settings";
+  const location = useLocation();
+  const e = texts(result?.errors);
+  const value = (k: "leadDays" | "seaDays") => result?.values?.[k] ?? String(settings[k]);
+  const range = (k: "leadDays" | "seaDays") => t("importRules.settings.range", IMPORT_SETTINGS_RANGE[k]);
+  return (
+    <section className={cardClass} aria-labelledby="settings-title">
+      <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
+        {t("importRules.settings.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("importRules.settings.explain")}</p>
+      <p className="mt-1 text-sm text-slate-800" data-testid="shipping-months">
+        {t("importRules.settings.now", { ship, arrival })}
+      </p>
+      <Form method="post" className="mt-4 space-y-4" noValidate key={location.key} data-testid="import-settings">
+        <input type="hidden" name="intent" value="settings" />
+        {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("importRules.settings.leadDays")}
+            name="leadDays"
+            type="number"
+            defaultValue={value("leadDays")}
+            error={e.leadDays}
+            hint={range("leadDays")}
+            maxLength={4}
+          />
+          <Field
+            label={t("importRules.settings.seaDays")}
+            name="seaDays"
+            type="number"
+            defaultValue={value("seaDays")}
+            error={e.seaDays}
+            hint={range("seaDays")}
+            maxLength={4}
+          />
+        </div>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {t("importRules.settings.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
