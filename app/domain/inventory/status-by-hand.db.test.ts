@@ -25,6 +25,8 @@ import { formatDate } from "~/i18n/format";
 import { parseCsv } from "~/utils/csv";
 import { createVehicle } from "./inventory.server";
 import { editStock } from "./stock-edit.server";
+import { statusByHandRefusal } from "./status-by-hand.server";
+import { uploadVehicle } from "./stock-upload.server";
 import type { StockStatus } from "./stock-status";
 
 /*
@@ -254,6 +256,39 @@ describe("the edit form", () => {
       `Order ${order} has money in or has shipped: the deal sets this status.`,
     );
     expect(await statusOf(id)).toBe("sold");
+  });
+});
+
+describe("the upload form", () => {
+  it("cannot list a new vehicle as Reserved: nothing is stored", async () => {
+    const before = await t.db
+      .selectFrom("vehicles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const fields = {
+      make: "Toyota",
+      model: "Corolla",
+      year: "2021",
+      price: "980,000",
+      steering: "Right",
+      refId: "UP-RES-1",
+      stockStatus: "reserved",
+    };
+    const outcome = await uploadVehicle(
+      t.db,
+      media,
+      { fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] },
+      staff,
+    );
+    expect(outcome.ok ? null : [outcome.status, english(outcome.errors.stockStatus!)]).toEqual([
+      400,
+      english(statusByHandRefusal(null, "reserved", undefined)!),
+    ]);
+    const after = await t.db
+      .selectFrom("vehicles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 

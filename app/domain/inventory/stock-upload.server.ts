@@ -11,6 +11,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { createPart, createVehicle } from "./inventory.server";
 import { repositoryOf } from "./stock-repository.server";
 import { chassisHolder } from "./vehicles.server";
+import { statusByHandRefusal } from "./status-by-hand.server";
 import {
   FILL_REQUIRED,
   imageUploadFailed,
@@ -99,6 +100,9 @@ export async function uploadVehicle(
     return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const input = vehicleInput(submission.value);
+  // A new listing has no deal: Reserved is only ever a deal's word (status-by-hand.server.ts).
+  const byHand = statusByHandRefusal(null, input.stockStatus, undefined);
+  if (byHand) return { ok: false, status: 400, message: uploadFailed(byHand), errors: { stockStatus: byHand } };
   const chassis = input.chassisNumber ?? null;
   const taken = await chassisTaken(db, chassis);
   if (taken) return { ok: false, status: 400, message: uploadFailed(taken), errors: { chassisNumber: taken } };
