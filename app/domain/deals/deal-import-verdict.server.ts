@@ -231,7 +231,7 @@ export async function invoiceImportCheck(
   // Accepted while refused: only with the owner's override and the buyer's tick (acceptImportRefusal).
   const override =
     check.refused && Number(offer.import_override)
-      ? `Offered by the seller despite the rule: ${offer.import_override_reason ?? ""}. The buyer confirmed having read this warning.`
+      ? `Offered by the seller despite the rule: ${(offer.import_override_reason ?? "").replace(/[.\s]+$/, "")}. The buyer confirmed having read this warning.`
       : null;
   return {
     country: check.country,

@@ -352,7 +352,8 @@ describe("accepting an offer the destination refuses", () => {
       verdict: "too_old",
       refused: true,
       text: "Too old for Kenya: first registered 2011, Kenya admits 2019 or later (rule checked 2026-11-24).",
-      override: `Offered by the seller despite the rule: ${OVERRIDE.importReason}. The buyer confirmed having read this warning.`,
+      override:
+        "Offered by the seller despite the rule: The buyer imports it under Uganda's rule through Mombasa. The buyer confirmed having read this warning.",
     });
     const pdf = (await readPdf(await renderInvoicePdf(document))).text.replace(/\s+/g, " ");
     expect(pdf).toContain("IMPORT RULE: KENYA");
@@ -372,5 +373,9 @@ describe("accepting an offer the destination refuses", () => {
     const document = JSON.parse(invoice.document) as InvoiceDocument;
     expect(document.importCheck).toMatchObject({ country: "Kenya", refused: false, override: null });
     expect(document.importCheck?.text).toMatch(/^Can be imported into Kenya if it ships by \d{4}-\d{2}/);
+    // A line of the shipment: the ordinary deal's invoice stays on one page.
+    const pdf = await readPdf(await renderInvoicePdf(document));
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text.replace(/\s+/g, " ")).toContain("Import rule Can be imported into Kenya if it ships by");
   });
 });

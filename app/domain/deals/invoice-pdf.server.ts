@@ -368,6 +368,8 @@ function parties(page: InvoicePage, doc: InvoiceDocument) {
     [
       ["Terms", `${doc.terms} (${TERMS_MEANING[doc.terms]})`],
       ["Destination", doc.port],
+      // The destination's import rule when it admits the vehicle; a refusal has a box of its own (importRule).
+      ["Import rule", doc.importCheck && !doc.importCheck.refused ? doc.importCheck.text : ""],
     ],
     rightX,
     half,
@@ -407,10 +409,14 @@ function item(page: InvoicePage, doc: InvoiceDocument) {
   page.y += 14;
 }
 
-/** The destination's import rule on the vehicle (issue 40): framed in red when it refuses it. */
+/**
+ * The destination's import rule when it refuses the vehicle (issue 40), framed
+ * in red with the seller's override, under the item: rarer and weightier than
+ * an ordinary deal's one page. A rule that admits it is a line of the shipment.
+ */
 function importRule(page: InvoicePage, doc: InvoiceDocument) {
   const check = doc.importCheck;
-  if (!check) return;
+  if (!check?.refused) return;
   const lines = [check.text, check.override ?? ""].filter(Boolean).join("\n");
   const height = page.heightOf(lines, { width: WIDTH - 24, bold: check.refused }) + 26;
   page.keep(height + 10);
