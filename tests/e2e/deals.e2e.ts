@@ -7,6 +7,7 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { DEMO_BANK, seedDemoBank } from "~/db/seed/demo-bank.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
+import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
@@ -53,6 +54,11 @@ beforeAll(async () => {
         subType: null,
         engineCc: 1500,
         name: "2019 Toyota Corolla Axio",
+        // Made and registered a few months ago, right-hand drive: Sri Lanka's rule admits it (issue 40).
+        year: yearOf(monthOfDate(new Date()) - 4),
+        manufactured: monthOfDate(new Date()) - 4,
+        registered: monthOfDate(new Date()) - 3,
+        steering: "Right",
       }),
       [],
       system,

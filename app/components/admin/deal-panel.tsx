@@ -105,6 +105,11 @@ export function DealPanel({ deal }: { deal: DealView }) {
                   {t("deal.offerLine", { terms: offer.terms, port: offer.port, date: moment(offer.validUntil) })}
                 </p>
                 <p className="text-slate-500">{day(offer.createdAt)}</p>
+                {offer.importOverride !== null ? (
+                  <p className="mt-1 font-semibold text-red-800" data-testid="admin-offer-override">
+                    {t("deal.import.overridden", { reason: offer.importOverride })}
+                  </p>
+                ) : null}
                 <ul className="mt-1 text-slate-600">
                   {offer.lines.map((line, i) => (
                     <li key={i}>

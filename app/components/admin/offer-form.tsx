@@ -2,6 +2,8 @@ import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { OFFER_TERMS } from "~/domain/deals/deal-types";
+import type { DealImportCheck } from "~/domain/deals/deal-import";
+import { ImportOverrideFields } from "./deal-import-note";
 import { fillTemplate } from "~/domain/deals/reply-template-text";
 import { parseYen } from "~/domain/inventory/price";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
@@ -25,6 +27,7 @@ export function OfferForm({
   ports,
   preview,
   again,
+  importCheck,
 }: {
   values: TypedValues;
   errors: FieldProblems;
@@ -33,6 +36,8 @@ export function OfferForm({
   /** Example values for a template's placeholders (the buyer's name, the vehicle...). */
   preview: { buyer_name: string; vehicle: string; port: string };
   again: boolean;
+  /** The destination's import verdict for the vehicle (issue 40): a refusal asks for the override. */
+  importCheck: DealImportCheck | null;
 }) {
   const { t } = useT("admin");
   const format = useFormat();
@@ -184,6 +189,7 @@ export function OfferForm({
           <p className="mt-1 whitespace-pre-line">{shown}</p>
         </div>
       ) : null}
+      <ImportOverrideFields check={importCheck} values={values} errors={errors} />
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <p className="text-lg text-slate-900">
           {t("deal.total")}:{" "}

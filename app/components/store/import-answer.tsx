@@ -11,7 +11,7 @@ import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useMon
  */
 
 /** The vehicle page's sentence for a verdict. */
-function useHeadline() {
+export function useHeadline() {
   const { t } = useT("stock");
   const month = useMonthText();
   return (verdict: ImportVerdict): string => {
@@ -38,7 +38,7 @@ function useHeadline() {
 }
 
 /** The rule in words: its age limit and steering, each a sentence. */
-function useRuleLines() {
+export function useRuleLines() {
   const { t } = useT("stock");
   return (rule: ImportRule): string[] => {
     if (!rule.usedVehicles) return [t("imports.rule.noUsed", { country: rule.country })];
@@ -58,7 +58,7 @@ function useRuleLines() {
 }
 
 /** When the rule was checked, where it comes from, and the advice to confirm. */
-function RuleSource({ rule }: { rule: ImportRule }) {
+export function RuleSource({ rule }: { rule: ImportRule }) {
   const { t } = useT("stock");
   const checkedDay = useCheckedDay();
   return (

@@ -7,6 +7,8 @@ import { getDealSettings } from "~/domain/deals/deal-settings.server";
 import { buyerQuote } from "~/domain/deals/deal-view.server";
 import type { OfferView } from "~/domain/deals/deal-view";
 import { dealContext } from "~/domain/deals/offers.server";
+import { acceptConfirmations } from "~/domain/deals/deal-import-verdict.server";
+import { DealImportWarning, ImportReadTick } from "~/components/store/deal-import";
 import { orderLinkPath } from "~/domain/orders/order-links.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -28,7 +30,9 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
 
 export function headers() {
   // The link's signature stays on this page: not in the Referer of links out, not in a shared cache.
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+  // Same-origin rather than none: under no-referrer a browser without scripts posts the answer with
+  // Origin "null", which the shop refuses as another site's (sameSiteWritesOnly), so it could not answer.
+  return { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 }
 
 /** Who is looking: the signed-in buyer, else the holder of the offer mail's link. */
@@ -85,14 +89,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { customer, link } = await accessOf(services, request, form);
   // The offer the page showed: accepting answers that offer, or nothing.
   const seen = Number(form.get("seen"));
+  // The tick that the import warning was read (issue 40), when the offer's destination refuses the vehicle.
+  const confirm = acceptConfirmations(form);
   let outcome = customer
-    ? await answerOffer(services.db, dealContext(services.config), params.number, intent, {
-        customerId: customer.id,
-        seenOfferId: Number.isSafeInteger(seen) && seen > 0 ? seen : 0,
-      })
+    ? await answerOffer(
+        services.db,
+        dealContext(services.config),
+        params.number,
+        intent,
+        { customerId: customer.id, seenOfferId: Number.isSafeInteger(seen) && seen > 0 ? seen : 0 },
+        new Date(),
+        confirm,
+      )
     : null;
   if ((!outcome || (!outcome.ok && outcome.status === 404)) && link)
-    outcome = await answerOffer(services.db, dealContext(services.config), params.number, intent, link);
+    outcome = await answerOffer(
+      services.db,
+      dealContext(services.config),
+      params.number,
+      intent,
+      link,
+      new Date(),
+      confirm,
+    );
   if (!outcome) return data({ message: { key: "deal.problems.notFound" } as Problem }, { status: 404 });
   if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
   const back = new URLSearchParams();
@@ -111,6 +130,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const { message: m } = useProblems("messages");
   const navigation = useNavigation();
   const [current, ...earlier] = view.deal.offers;
+  const importCheck = current?.status === "open" ? view.importCheck : null;
+  // A destination that refuses the vehicle: accepted only on the owner's override, and with the buyer's tick.
+  const importBlocked = importCheck?.refused === true && current?.importOverride === null;
+  const importTick = importCheck?.refused === true && !importBlocked;
   const invoice = view.deal.invoices[0];
   const hold = view.deal.hold;
   const day = (iso: string) => format.date(iso, { day: "numeric", month: "short", year: "numeric" });
@@ -228,6 +251,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           {current.message ? (
             <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{current.message}</p>
           ) : null}
+          {importCheck ? <DealImportWarning check={importCheck} override={current.importOverride} /> : null}
           {current.status === "open" ? (
             <p className="mt-3 text-sm text-slate-600">
               {t("deal.offer.validUntil", { date: moment(current.validUntil) })}
@@ -240,19 +264,22 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   ? t("deal.offer.acceptNote", { days: holdDays })
                   : t("deal.offer.acceptNotePart")}
               </p>
+              {importTick && importCheck ? <ImportReadTick country={importCheck.country} form="deal-accept" /> : null}
               <div className="flex flex-wrap gap-3">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="accept" />
-                  <input type="hidden" name="seen" value={current.id} />
-                  {link ? <LinkFields link={link} /> : null}
-                  <button
-                    type="submit"
-                    disabled={navigation.state !== "idle"}
-                    className="h-12 btn-accent px-6 text-base disabled:opacity-60"
-                  >
-                    {t("deal.offer.accept")}
-                  </button>
-                </Form>
+                {importBlocked ? null : (
+                  <Form method="post" id="deal-accept">
+                    <input type="hidden" name="intent" value="accept" />
+                    <input type="hidden" name="seen" value={current.id} />
+                    {link ? <LinkFields link={link} /> : null}
+                    <button
+                      type="submit"
+                      disabled={navigation.state !== "idle"}
+                      className="h-12 btn-accent px-6 text-base disabled:opacity-60"
+                    >
+                      {t("deal.offer.accept")}
+                    </button>
+                  </Form>
+                )}
                 <Form
                   method="post"
                   onSubmit={(event) => {

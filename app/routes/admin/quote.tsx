@@ -16,6 +16,9 @@ import { listFreightPorts } from "~/domain/freight/freight.server";
 import { portLabel } from "~/domain/freight/freight";
 import { DealPanel } from "~/components/admin/deal-panel";
 import { OfferForm } from "~/components/admin/offer-form";
+import { DealImportNote } from "~/components/admin/deal-import-note";
+import type { DealImportCheck } from "~/domain/deals/deal-import";
+import { dealImportCheck } from "~/domain/deals/deal-import-verdict.server";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
@@ -33,13 +36,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const quote = /^\d{10}$/.test(params.number) ? await openQuote(db, params.number) : null;
   if (!quote) throw data("Quote not found", { status: 404 });
   const offering = canOffer(quote.status);
+  const deal = await dealOf(db, quote.id);
+  const values = offering ? await offerDefaults(db, quote.id) : null;
+  const open = deal.offers[0]?.status === "open" ? deal.offers[0] : null;
   return {
     quote,
     shopName: config.shop.name,
-    deal: await dealOf(db, quote.id),
-    offer: offering
+    deal,
+    // The destination's import verdict: the open offer's port, else the quote's (issue 40).
+    importCheck: await dealImportCheck(db, quote.id, open?.port ?? null),
+    offer: values
       ? {
-          values: await offerDefaults(db, quote.id),
+          values,
+          importCheck: await dealImportCheck(db, quote.id, values.port ?? null),
           templates: (await listTemplates(db)).map(({ id, name, body }) => ({ id, name, body })),
           ports: (await listFreightPorts(db)).map(portLabel),
           bankSet: (await getBankAccount(db)) !== null,
@@ -48,7 +57,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: boolean; message: Problem; errors?: FieldProblems; values?: TypedValues };
+type ActionResult = {
+  ok: boolean;
+  message: Problem;
+  errors?: FieldProblems;
+  values?: TypedValues;
+  importCheck?: DealImportCheck;
+};
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
@@ -60,7 +75,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return outcome.ok
       ? data<ActionResult>({ ok: true, message: problem("deal.sent") })
       : data<ActionResult>(
-          { ok: false, message: outcome.message, errors: outcome.errors, values: outcome.values },
+          {
+            ok: false,
+            message: outcome.message,
+            errors: outcome.errors,
+            values: outcome.values,
+            importCheck: outcome.importCheck,
+          },
           { status: outcome.status },
         );
   }
@@ -118,7 +139,7 @@ function digits(phone: string) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, shopName, deal, offer } = loaderData;
+  const { quote, shopName, deal, offer, importCheck } = loaderData;
   const refused = actionData && !actionData.ok ? (actionData as ActionResult) : null;
   const navigation = useNavigation();
   const { t } = useT("admin");
@@ -176,6 +197,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <div>
             <dt className="text-slate-500">{t("quote.destination")}</dt>
             <dd data-testid="quote-destination">{quote.destination ?? t("quote.noDestination")}</dd>
+            {importCheck ? (
+              <dd className="mt-1">
+                <DealImportNote check={importCheck} />
+              </dd>
+            ) : null}
           </div>
           {quote.quantity !== null ? (
             <div>
@@ -229,6 +255,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 ports={offer.ports}
                 preview={{ buyer_name: quote.name, vehicle: itemName, port: quote.destination ?? "" }}
                 again={deal.offers.length > 0}
+                importCheck={refused?.importCheck ?? offer.importCheck}
               />
             ) : (
               <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
