@@ -56,6 +56,8 @@ export interface PhotoTable {
   move(db: DB, photoId: number, position: number): Promise<void>;
   /** Of these stored files, the ones this table still shows. */
   keysInUse(db: DB, keys: readonly string[]): Promise<string[]>;
+  /** Notes the file a stored photo was made from (a stock import), so the same file again changes nothing. */
+  setSourceHash(db: DB, mediaKey: string, hash: string): Promise<void>;
 }
 
 /** The first photo of each item. */

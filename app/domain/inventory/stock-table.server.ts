@@ -85,6 +85,9 @@ export function photoTable(
         .execute();
       return rows.map((r) => r.media_key);
     },
+    async setSourceHash(db, mediaKey, hash) {
+      await shared(db).updateTable(table).set({ source_hash: hash }).where("media_key", "=", mediaKey).execute();
+    },
   };
 }
 

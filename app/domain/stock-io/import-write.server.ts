@@ -138,9 +138,7 @@ export async function writeRows(
             old.map((o) => o.id),
           );
           await repository.photos.add(trx, id, images, 0, at);
-          const table = kind === "vehicle" ? "vehicle_images" : "part_images";
-          for (const image of images)
-            await trx.updateTable(table).set({ source_hash: image.hash }).where("media_key", "=", image.key).execute();
+          for (const image of images) await repository.photos.setSourceHash(trx, image.key, image.hash);
         }
         done++;
       }
