@@ -130,6 +130,8 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-12-02-01-invoice-pdf-kept", "Down", "Success"],
+      ["2026-11-30-01-offer-import-override", "Down", "Success"],
       ["2026-11-29-01-import-make-indexes", "Down", "Success"],
       ["2026-11-28-01-order-indexes", "Down", "Success"],
       ["2026-11-27-01-model-price-index", "Down", "Success"],
@@ -162,6 +164,8 @@ describe("migrations", () => {
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
       "2026-11-29-01-import-make-indexes",
+      "2026-11-30-01-offer-import-override",
+      "2026-12-02-01-invoice-pdf-kept",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -206,6 +210,8 @@ describe("migrations", () => {
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
       "2026-11-29-01-import-make-indexes",
+      "2026-11-30-01-offer-import-override",
+      "2026-12-02-01-invoice-pdf-kept",
     ]);
     const statuses = () =>
       t.db
@@ -239,6 +245,8 @@ describe("migrations", () => {
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
       "2026-11-29-01-import-make-indexes",
+      "2026-11-30-01-offer-import-override",
+      "2026-12-02-01-invoice-pdf-kept",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
@@ -276,6 +284,8 @@ describe("migrations", () => {
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
       "2026-11-29-01-import-make-indexes",
+      "2026-11-30-01-offer-import-override",
+      "2026-12-02-01-invoice-pdf-kept",
     ]);
     const keys = await t.db
       .selectFrom("parts")
@@ -326,6 +336,8 @@ describe("migrations", () => {
       "2026-11-27-01-model-price-index",
       "2026-11-28-01-order-indexes",
       "2026-11-29-01-import-make-indexes",
+      "2026-11-30-01-offer-import-override",
+      "2026-12-02-01-invoice-pdf-kept",
     ]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });
