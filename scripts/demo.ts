@@ -5,10 +5,10 @@ import path from "node:path";
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
-import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
+import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedDemoOrders } from "~/db/seed/demo-orders.server";
-import { documentStoreFor } from "~/domain/orders/document-store.server";
+import { documentStoreFor } from "~/domain/sale/document-store.server";
 import { withDatabase } from "./cli";
 
 /*

@@ -11,13 +11,13 @@ import { requestInfoContext, servicesContext, type Services } from "~/context.se
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.server";
-import { documentStorageProblem, documentStoreFor } from "~/domain/orders/document-store.server";
+import { documentStorageProblem, documentStoreFor } from "~/domain/sale/document-store.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
-import { invoiceAttachments } from "~/domain/deals/invoice-file.server";
+import { invoiceAttachments } from "~/domain/sale/invoice-file.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";
 import { keepRatesFresh } from "~/domain/rates/rates.server";
-import { startDealWorker } from "~/domain/deals/holds.server";
-import { dealContext } from "~/domain/deals/offers.server";
+import { startDealWorker } from "~/domain/sale/holds.server";
+import { dealContext } from "~/domain/sale/offers.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";

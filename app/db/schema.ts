@@ -10,12 +10,12 @@ import type { ColumnType, Generated } from "kysely";
 
 import type { StockStatus } from "~/domain/inventory/stock-status";
 
-import type { QuoteStatus } from "~/domain/quotes/quote-status";
+import type { QuoteStatus } from "~/domain/sale/quote-status";
 import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
-import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/deals/deal-types";
-import type { OrderStatus } from "~/domain/orders/order-status";
+import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/sale/deal-types";
+import type { OrderStatus } from "~/domain/sale/order-status";
 import type { ImportStatus } from "~/domain/stock-io/import-status";
-import type { Courier, DocumentKind, PaymentMethod, ShippingMethod } from "~/domain/orders/order-types";
+import type { Courier, DocumentKind, PaymentMethod, ShippingMethod } from "~/domain/sale/order-types";
 
 export type { StockStatus, QuoteStatus };
 export type MailStatus = "pending" | "sent" | "failed";

@@ -10,7 +10,7 @@ import { LOGIN_LIMIT } from "~/domain/auth/rate-limit.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { PART_MODELS, PART_SUB_TYPES, VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { isQuoteStatus, nextStatus, type QuoteEvent } from "~/domain/quotes/quote-status";
+import { isQuoteStatus, nextStatus, type QuoteEvent } from "~/domain/sale/quote-status";
 import { createQuote, storedSubmissionKey } from "~/domain/quotes/quotes.server";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";

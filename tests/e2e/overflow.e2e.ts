@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
-import { createOffer } from "~/domain/deals/offers.server";
+import { createOffer } from "~/domain/sale/offers.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { baseUrl, launchBrowser, openPage, staffPage, withShopDb, writeShopDb } from "../support/browser";
 

@@ -471,4 +471,4 @@ describe("quotes (point 9)", () => {
   });
 });
 
-// The photo limit race (point 8) is tested on both databases in app/domain/inventory/stock-edit.db.test.ts.
+// The photo limit race (point 8) is tested on both databases in app/domain/stock-io/stock-edit.db.test.ts.

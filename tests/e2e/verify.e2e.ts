@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_KEY } from "~/domain/deals/deal-settings.server";
-import { formatVerificationCode } from "~/domain/deals/verification-code.server";
+import { BANK_KEY } from "~/domain/sale/deal-settings.server";
+import { formatVerificationCode } from "~/domain/sale/verification-code.server";
 import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../support/invoices";
 import {
   baseUrl,

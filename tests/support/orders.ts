@@ -1,10 +1,10 @@
 import type { DB } from "~/db/db.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
-import { answerOffer } from "~/domain/deals/answer.server";
-import { shopDayAfter } from "~/domain/deals/deal-time";
-import { offerLinkPath } from "~/domain/deals/offer-links.server";
-import { createOffer, dealContext } from "~/domain/deals/offers.server";
+import { answerOffer } from "~/domain/sale/answer.server";
+import { shopDayAfter } from "~/domain/sale/deal-time";
+import { offerLinkPath } from "~/domain/sale/offer-links.server";
+import { createOffer, dealContext } from "~/domain/sale/offers.server";
 import { formInput } from "~/domain/forms";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";

@@ -5,7 +5,7 @@ import {
   IMPORT_OVERRIDE_FIELD,
   IMPORT_REASON_FIELD,
   IMPORT_REASON_MAX,
-} from "~/domain/deals/deal-import";
+} from "~/domain/sale/deal-import";
 import { yearOf } from "~/domain/imports/import-rules";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import { useFormat, useT } from "~/i18n/i18n";

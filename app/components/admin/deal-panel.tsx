@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import type { DealView } from "~/domain/deals/deal-view";
-import { HOLD_DAYS_RANGE } from "~/domain/deals/deal-settings";
+import type { DealView } from "~/domain/sale/deal-view";
+import { HOLD_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import { useFormat, useT } from "~/i18n/i18n";
 
 /** What the owner sees of a quote's deal: the hold with its controls, the invoice, and every offer. */

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, inputClass, SelectField } from "~/components/ui/field";
 import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
 import {
   AGE_COUNT,
@@ -106,6 +106,7 @@ export function RuleForm({
   // A ticked box is sent as "on"; after a refusal, a box not sent was unticked.
   const ticked = (k: keyof RuleChecks) => (kept ? kept[k] === "on" : start[k]);
   const e: Partial<Record<keyof RuleValues, string>> = texts(result?.errors);
+  const field = fieldsOf((k: keyof RuleValues) => t(`importRules.fields.${k}`), value, e);
 
   return (
     <section className={cardClass} aria-labelledby="rule-form-title" id="rule-form">
@@ -123,14 +124,7 @@ export function RuleForm({
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
         <div className="sm:w-1/2">
-          <Field
-            label={t("importRules.fields.country")}
-            name="country"
-            defaultValue={value("country")}
-            error={e.country}
-            maxLength={60}
-            list="import-rule-countries"
-          />
+          <Field {...field("country")} maxLength={60} list="import-rule-countries" />
           <datalist id="import-rule-countries">
             {suggestions.map((country) => (
               <option key={country} value={country} />
@@ -149,48 +143,27 @@ export function RuleForm({
           errors={e}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Choice
-            label={t("importRules.fields.steering")}
-            name="steering"
-            defaultValue={value("steering")}
-            error={e.steering}
-            options={[
-              { value: "", label: t("importRules.options.steering.any") },
-              ...STEERING.map((s) => ({ value: s, label: t(`importRules.options.steering.${s}`) })),
-            ]}
-          />
+          <SelectField {...field("steering")}>
+            {(["any", ...STEERING] as const).map((s) => (
+              <option key={s} value={s === "any" ? "" : s}>
+                {t(`importRules.options.steering.${s}`)}
+              </option>
+            ))}
+          </SelectField>
           <div className="sm:pt-7">
             <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
           </div>
         </div>
         <Field
-          label={t("importRules.fields.note")}
-          name="note"
+          {...field("note")}
           rows={3}
-          defaultValue={value("note")}
-          error={e.note}
           required={false}
           hint={t("importRules.fields.noteHint")}
           maxLength={NOTE_MAX}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("importRules.fields.sourceUrl")}
-            name="sourceUrl"
-            type="url"
-            defaultValue={value("sourceUrl")}
-            error={e.sourceUrl}
-            hint={t("importRules.fields.sourceHint")}
-            maxLength={500}
-          />
-          <Field
-            label={t("importRules.fields.checkedOn")}
-            name="checkedOn"
-            type="date"
-            defaultValue={value("checkedOn")}
-            error={e.checkedOn}
-            maxLength={10}
-          />
+          <Field {...field("sourceUrl")} type="url" hint={t("importRules.fields.sourceHint")} maxLength={500} />
+          <Field {...field("checkedOn")} type="date" maxLength={10} />
         </div>
         <Check
           name="confirmed"
@@ -215,6 +188,9 @@ export function RuleForm({
     </section>
   );
 }
+
+/** The selects of how an age is counted, in the order they read. */
+const AGE_CHOICES = ["ageFrom", "ageUntil", "ageCount"] as const;
 
 /**
  * The fields of the age limit, with the example under them worked out as the
@@ -256,30 +232,22 @@ function AgeFields({
             hint={t("importRules.fields.maxAgeHint", { max: MAX_AGE_YEARS })}
           />
         </div>
-        <Choice
-          label={t("importRules.fields.ageFrom")}
-          name="ageFrom"
-          defaultValue={fields.ageFrom}
-          onChange={set("ageFrom")}
-          error={e.ageFrom}
-          options={options.ageFrom}
-        />
-        <Choice
-          label={t("importRules.fields.ageUntil")}
-          name="ageUntil"
-          defaultValue={fields.ageUntil}
-          onChange={set("ageUntil")}
-          error={e.ageUntil}
-          options={options.ageUntil}
-        />
-        <Choice
-          label={t("importRules.fields.ageCount")}
-          name="ageCount"
-          defaultValue={fields.ageCount}
-          onChange={set("ageCount")}
-          error={e.ageCount}
-          options={options.ageCount}
-        />
+        {AGE_CHOICES.map((k) => (
+          <SelectField
+            key={k}
+            label={t(`importRules.fields.${k}`)}
+            name={k}
+            defaultValue={fields[k]}
+            onChange={set(k)}
+            error={e[k]}
+          >
+            {options[k].map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        ))}
       </div>
       <Example when={when} fields={fields} />
     </fieldset>
@@ -380,52 +348,6 @@ function NumberField({
       <p id={`${id}-note`} className={error ? "mt-1 text-sm text-red-700" : "mt-1 text-xs text-slate-500"}>
         {error ?? hint}
       </p>
-    </div>
-  );
-}
-
-function Choice({
-  label,
-  name,
-  options,
-  defaultValue,
-  onChange,
-  error,
-}: {
-  label: string;
-  name: string;
-  options: { value: string; label: string }[];
-  defaultValue: string;
-  onChange?: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  // A value posted by hand that is not among the options: the first is shown, the error beside it.
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} ${error ? "border-red-500" : "border-slate-300"}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

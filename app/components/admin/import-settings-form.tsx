@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from "react-router";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { IMPORT_SETTINGS_RANGE } from "~/domain/imports/import-settings";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -23,6 +23,7 @@ export function SettingsForm({
   const location = useLocation();
   const e = texts(result?.errors);
   const value = (k: "leadDays" | "seaDays") => result?.values?.[k] ?? String(settings[k]);
+  const field = fieldsOf((k: "leadDays" | "seaDays") => t(`importRules.settings.${k}`), value, e);
   const range = (k: "leadDays" | "seaDays") => t("importRules.settings.range", IMPORT_SETTINGS_RANGE[k]);
   return (
     <section className={cardClass} aria-labelledby="settings-title">
@@ -37,24 +38,9 @@ export function SettingsForm({
         <input type="hidden" name="intent" value="settings" />
         {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("importRules.settings.leadDays")}
-            name="leadDays"
-            type="number"
-            defaultValue={value("leadDays")}
-            error={e.leadDays}
-            hint={range("leadDays")}
-            maxLength={4}
-          />
-          <Field
-            label={t("importRules.settings.seaDays")}
-            name="seaDays"
-            type="number"
-            defaultValue={value("seaDays")}
-            error={e.seaDays}
-            hint={range("seaDays")}
-            maxLength={4}
-          />
+          {(["leadDays", "seaDays"] as const).map((k) => (
+            <Field key={k} {...field(k)} type="number" hint={range(k)} maxLength={4} />
+          ))}
         </div>
         <button type="submit" disabled={busy} className={buttonClass}>
           {t("importRules.settings.save")}

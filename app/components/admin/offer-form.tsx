@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { OFFER_TERMS } from "~/domain/deals/deal-types";
-import type { DealImportCheck } from "~/domain/deals/deal-import";
+import { OFFER_TERMS } from "~/domain/sale/deal-types";
+import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { ImportOverrideFields } from "./deal-import-note";
-import { fillTemplate } from "~/domain/deals/reply-template-text";
+import { fillTemplate } from "~/domain/sale/reply-template-text";
 import { parseYen } from "~/domain/inventory/price";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import { useFormat, useT } from "~/i18n/i18n";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/domain/orders/order-status";
+import type { OrderStatus } from "~/domain/sale/order-status";
 import { useFormat, useT } from "~/i18n/i18n";
 
 /** Each status's colour on the owner's pages: money awaited in amber, money in green, on the way in blue. */

@@ -8,8 +8,8 @@ import {
   PAYMENT_METHODS,
   SHIPPING_METHODS,
   STAFF_DOCUMENT_KINDS,
-} from "~/domain/orders/order-types";
-import type { OrderView } from "~/domain/orders/order-view";
+} from "~/domain/sale/order-types";
+import type { OrderView } from "~/domain/sale/order-view";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 

@@ -9,8 +9,8 @@ import {
   PAYMENT_METHODS,
   SHIPPING_METHODS,
   trackingUrl,
-} from "~/domain/orders/order-types";
-import type { OrderStepView, OrderView } from "~/domain/orders/order-view";
+} from "~/domain/sale/order-types";
+import type { OrderStepView, OrderView } from "~/domain/sale/order-view";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, useT } from "~/i18n/i18n";
 

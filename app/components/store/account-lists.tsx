@@ -4,7 +4,7 @@ import type { PagerWords } from "~/components/ui/pager";
 import type { TFunction } from "~/i18n/core";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useFormat, useT } from "~/i18n/i18n";
-import type { QuoteStatus } from "~/domain/quotes/quote-status";
+import type { QuoteStatus } from "~/domain/sale/quote-status";
 
 export type FavouriteRow = {
   kind: StockKind;

@@ -1,4 +1,4 @@
-import { type DealImportCheck, IMPORT_READ_FIELD } from "~/domain/deals/deal-import";
+import { type DealImportCheck, IMPORT_READ_FIELD } from "~/domain/sale/deal-import";
 import { useT } from "~/i18n/i18n";
 import { Mark, TONE, toneOf } from "./import-badge";
 import { RuleSource, useHeadline, useRuleLines } from "./import-answer";

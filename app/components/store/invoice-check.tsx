@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { BANK_FIELDS } from "~/domain/deals/bank-account";
-import type { CheckedInvoice } from "~/domain/deals/invoice-check";
+import { BANK_FIELDS } from "~/domain/sale/bank-account";
+import type { CheckedInvoice } from "~/domain/sale/invoice-check";
 import { telHref } from "~/domain/settings/settings";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/domain/orders/order-status";
+import type { OrderStatus } from "~/domain/sale/order-status";
 import { useT } from "~/i18n/i18n";
 
 /* Small pieces of the buyer's order pages. */

@@ -2,7 +2,7 @@ import type { Problem } from "~/i18n/problem";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, inputClass, SelectField } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -63,6 +63,7 @@ export function QuoteForm({
     (kept?.[name] as string | undefined) ?? (name === "message" ? "" : (prefill?.[name] ?? ""));
   const methods = (kept?.contactMethods as string[] | undefined) ?? [];
   const e = messages.errors(result?.errors);
+  const field = fieldsOf((name: "name" | "country" | "email" | "phone") => t(`quoteForm.${name}`), value, e);
   const root = useRootData();
   const ports = root?.ports ?? [];
   if (result?.ok && result.sent)
@@ -113,65 +114,26 @@ export function QuoteForm({
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t("quoteForm.name")}
-          name="name"
-          autoComplete="name"
-          defaultValue={value("name")}
-          error={e.name}
-          maxLength={100}
-        />
-        <Field
-          label={t("quoteForm.country")}
-          name="country"
-          autoComplete="country-name"
-          defaultValue={value("country")}
-          error={e.country}
-          maxLength={60}
-        />
-        <Field
-          label={t("quoteForm.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={value("email")}
-          error={e.email}
-        />
-        <Field
-          label={t("quoteForm.phone")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={value("phone")}
-          error={e.phone}
-          maxLength={30}
-        />
+        <Field {...field("name")} autoComplete="name" maxLength={100} />
+        <Field {...field("country")} autoComplete="country-name" maxLength={60} />
+        <Field {...field("email")} type="email" autoComplete="email" />
+        <Field {...field("phone")} type="tel" autoComplete="tel" maxLength={30} />
       </div>
       {ports.length > 0 ? (
-        <div>
-          <label htmlFor="quote-port" className="field-label">
-            {t("quoteForm.port")}
-          </label>
-          <select
-            id="quote-port"
-            // Follows the port picker above; what the buyer typed elsewhere in the form stays.
-            key={root?.destination?.id ?? "none"}
-            name="portId"
-            defaultValue={(kept?.portId as string | undefined) ?? String(root?.destination?.id ?? "")}
-            aria-invalid={e.portId ? true : undefined}
-            aria-describedby={e.portId ? "quote-port-error" : undefined}
-            className={`${inputClass} ${e.portId ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-            data-testid="quote-port"
-          >
-            <option value="">{t("quoteForm.portNone")}</option>
-            <PortOptions ports={ports} />
-          </select>
-          {e.portId ? (
-            <p id="quote-port-error" className="mt-1 text-sm text-red-700">
-              {e.portId}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          id="quote-port"
+          // Follows the port picker above; what the buyer typed elsewhere in the form stays.
+          key={root?.destination?.id ?? "none"}
+          label={t("quoteForm.port")}
+          name="portId"
+          defaultValue={(kept?.portId as string | undefined) ?? String(root?.destination?.id ?? "")}
+          error={e.portId}
+          border="border-slate-300 focus:border-accent-600"
+          data-testid="quote-port"
+        >
+          <option value="">{t("quoteForm.portNone")}</option>
+          <PortOptions ports={ports} />
+        </SelectField>
       ) : null}
       <div>
         <label htmlFor="quote-message" className="field-label">

@@ -99,6 +99,76 @@ export function Field({
   );
 }
 
+/**
+ * A form's fields by name: each one's label, what it shows and its error come from that one name, so a
+ * field cannot show another's words. `<Field {...field("port")} maxLength={60} />`; a prop after the
+ * spread (a label with other words) wins.
+ */
+export function fieldsOf<K extends string>(
+  label: (name: K) => string,
+  values: Partial<Record<K, string>> | ((name: K) => string | undefined),
+  errors: Partial<Record<K, string>>,
+) {
+  return (name: K) => ({
+    label: label(name),
+    name,
+    defaultValue: typeof values === "function" ? values(name) : values[name],
+    error: errors[name],
+  });
+}
+
+/** A labelled select with its error beside it; the options are its children. */
+export function SelectField({
+  id,
+  label,
+  name,
+  defaultValue,
+  onChange,
+  error,
+  border = "border-slate-300",
+  children,
+  ...rest
+}: {
+  /** A fixed id, where a page's tests or links name the field; otherwise one of React's. */
+  id?: string;
+  label: string;
+  name: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  error?: string;
+  /** The border when there is no error. */
+  border?: string;
+  children: React.ReactNode;
+  "data-testid"?: string;
+}) {
+  const ownId = useId();
+  const fieldId = id ?? ownId;
+  return (
+    <div>
+      <label htmlFor={fieldId} className="field-label">
+        {label}
+      </label>
+      <select
+        id={fieldId}
+        name={name}
+        defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className={`${inputClass} ${error ? "border-red-500" : border}`}
+        {...rest}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
   if (!children) return null;
   return (

@@ -1,6 +1,6 @@
 import { nowIso, type DB } from "~/db/db.server";
-import { BANK_KEY } from "~/domain/deals/deal-settings.server";
-import type { BankAccount } from "~/domain/deals/deal-types";
+import { BANK_KEY } from "~/domain/sale/deal-settings.server";
+import type { BankAccount } from "~/domain/sale/deal-types";
 
 /**
  * The demo's bank account, so offers can be accepted and invoiced in the demo.

@@ -1,12 +1,12 @@
 import PDFDocument from "pdfkit";
 import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
-import { answerOffer } from "~/domain/deals/answer.server";
-import { createOffer, dealContext } from "~/domain/deals/offers.server";
-import { shopDayAfter } from "~/domain/deals/deal-time";
+import { answerOffer } from "~/domain/sale/answer.server";
+import { createOffer, dealContext } from "~/domain/sale/offers.server";
+import { shopDayAfter } from "~/domain/sale/deal-time";
 import { formInput } from "~/domain/forms";
-import type { DocumentStore } from "~/domain/orders/document-store.server";
-import { addDocument, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/orders/orders.server";
+import type { DocumentStore } from "~/domain/sale/document-store.server";
+import { addDocument, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { shopDay } from "~/i18n/format";

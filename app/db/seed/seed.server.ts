@@ -6,7 +6,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "./demo-bank.server";
-import { seedReplyTemplates } from "~/domain/deals/reply-templates.server";
+import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { between, createRng, partFactory, vehicleFactory, chassisFor } from "./factories";
 import { drawPartPhoto, drawVehiclePhoto } from "./pictures.server";

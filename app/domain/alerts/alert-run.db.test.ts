@@ -7,7 +7,7 @@ import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import type { VehicleInput } from "~/domain/inventory/inventory";
 import { createVehicle } from "~/domain/inventory/inventory.server";
-import { editStock } from "~/domain/inventory/stock-edit.server";
+import { editStock } from "~/domain/stock-io/stock-edit.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { storeOwnerRates } from "~/domain/rates/rates.server";
 import type { LanguageCode } from "~/i18n/languages";

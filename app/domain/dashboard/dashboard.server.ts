@@ -5,7 +5,7 @@ import type { DB } from "~/db/db.server";
 import { partRepository } from "~/domain/inventory/parts.server";
 import { LOW_STOCK_CONDITION } from "~/domain/inventory/admin-stock.server";
 import { vehicleRepository } from "~/domain/inventory/vehicles.server";
-import { orderFigures } from "~/domain/orders/order-view.server";
+import { orderFigures } from "~/domain/sale/order-view.server";
 
 const DAY = 86_400_000;
 

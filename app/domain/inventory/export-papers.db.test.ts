@@ -8,8 +8,8 @@ import { monthNumber, monthOfDate, monthText } from "~/domain/imports/import-rul
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPublicVehicle, getVehicle } from "./inventory.server";
-import { editStock as editStockOf } from "./stock-edit.server";
-import { uploadVehicle as uploadVehicleOf } from "./stock-upload.server";
+import { editStock as editStockOf } from "~/domain/stock-io/stock-edit.server";
+import { uploadVehicle as uploadVehicleOf } from "~/domain/stock-io/stock-upload.server";
 
 /*
  * A vehicle's export papers (issue 22): months of manufacture and first

@@ -15,8 +15,8 @@ import { adminListStock, readAdminQuery } from "./admin-stock.server";
 import { type Fitment, fitsCar } from "./fitment";
 import { createPart, getPart } from "./inventory.server";
 import { fitmentCars, fitmentsOf } from "./parts.server";
-import { editStock } from "./stock-edit.server";
-import { uploadPart as uploadPartOf } from "./stock-upload.server";
+import { editStock } from "~/domain/stock-io/stock-edit.server";
+import { uploadPart as uploadPartOf } from "~/domain/stock-io/stock-upload.server";
 
 /*
  * Parts that say what they fit (issue 23): "Fits my car" in SQL against the

@@ -9,8 +9,8 @@ import { seedStock } from "~/db/seed/seed.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPart } from "./inventory.server";
-import { editStock } from "./stock-edit.server";
-import { uploadPart as uploadPartOf, uploadVehicle as uploadVehicleOf } from "./stock-upload.server";
+import { editStock } from "~/domain/stock-io/stock-edit.server";
+import { uploadPart as uploadPartOf, uploadVehicle as uploadVehicleOf } from "~/domain/stock-io/stock-upload.server";
 
 /** The answer as the staff read it in English. */
 const uploadVehicle = async (...args: Parameters<typeof uploadVehicleOf>) => inEnglish(await uploadVehicleOf(...args));

@@ -2,7 +2,7 @@ import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { serverT } from "~/i18n/request.server";
 import { formatDate, formatYenIn } from "~/i18n/format";
-import { COURIER_NAME, type Courier, type DocumentKind, type ShippingMethod } from "~/domain/orders/order-types";
+import { COURIER_NAME, type Courier, type DocumentKind, type ShippingMethod } from "~/domain/sale/order-types";
 
 /*
  * Mails to buyers, in the language of the request that caused them (the

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { sendDueMail } from "~/domain/mail/outbox.server";
-import { moveQuoteByStaff } from "~/domain/deals/quote-moves.server";
+import { moveQuoteByStaff } from "~/domain/sale/quote-moves.server";
 import {
   deleteQuotes,
   exportAdminQuotes,

@@ -10,7 +10,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { clampPage, readAdminPaging } from "~/domain/search/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { canMoveFindRequest, isFindRequestStatus } from "./find-request-status";
-import { isQuoteStatus, type QuoteStatus } from "./quote-status";
+import { isQuoteStatus, type QuoteStatus } from "~/domain/sale/quote-status";
 
 export type AdminQuoteQuery = { q: string; status: "" | QuoteStatus; page: number; perPage: number };
 

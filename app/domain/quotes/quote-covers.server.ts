@@ -2,7 +2,7 @@ import type { StockKind } from "~/domain/inventory/stock-kinds";
 import type { DB } from "~/db/db.server";
 import { coverImages } from "~/domain/inventory/stock-repository.server";
 import type { BuyerQuote } from "./quotes.server";
-import { latestOffers } from "~/domain/deals/deal-view.server";
+import { latestOffers } from "~/domain/sale/deal-view.server";
 
 /** The buyer's quotes with the first photo of each item still in stock, and the shop's latest offer on each. */
 export async function withCovers(db: DB, quotes: BuyerQuote[]) {

@@ -16,7 +16,7 @@ import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { QUOTE_MAX_QUANTITY, type QuoteRequest } from "./quotes.schema";
-import type { QuoteStatus } from "./quote-status";
+import type { QuoteStatus } from "~/domain/sale/quote-status";
 
 /** A quote number: random, 10 digits, 1000000000 to 9999999999 (SPEC 9). */
 export function newQuoteNumber(): string {

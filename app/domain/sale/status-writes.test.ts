@@ -16,15 +16,15 @@ const APP = path.resolve(import.meta.dirname, "../..");
 
 /** Which file may write each guarded column ("insert" for a new row of that table). */
 const WRITERS: Record<string, string[]> = {
-  "quotes.status": ["domain/deals/quote-moves.server.ts"],
-  "offers.status": ["domain/deals/quote-moves.server.ts"],
-  "offers.insert": ["domain/deals/offers.server.ts"],
-  "orders.status": ["domain/orders/order-moves.server.ts"],
-  "orders.insert": ["domain/orders/order-moves.server.ts"],
-  "holds.insert": ["domain/deals/answer.server.ts"],
-  "holds.ended_at": ["domain/deals/quote-moves.server.ts"],
-  "invoices.insert": ["domain/deals/invoices.server.ts"],
-  "invoices.voided_at": ["domain/deals/quote-moves.server.ts", "domain/orders/orders.server.ts"],
+  "quotes.status": ["domain/sale/quote-moves.server.ts"],
+  "offers.status": ["domain/sale/quote-moves.server.ts"],
+  "offers.insert": ["domain/sale/offers.server.ts"],
+  "orders.status": ["domain/sale/order-moves.server.ts"],
+  "orders.insert": ["domain/sale/order-moves.server.ts"],
+  "holds.insert": ["domain/sale/answer.server.ts"],
+  "holds.ended_at": ["domain/sale/quote-moves.server.ts"],
+  "invoices.insert": ["domain/sale/invoices.server.ts"],
+  "invoices.voided_at": ["domain/sale/quote-moves.server.ts", "domain/sale/orders.server.ts"],
   "vehicles.stock_status": ["domain/sale/stock-moves.server.ts"],
   // A part's status is the owner's (Sold when none are left); the sale moves its quantity only.
   "parts.stock_status": [],

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";
 import { dealWorld, STAFF, DEAL, type DealWorld } from "../../../tests/support/deal-world";
 import type { DB } from "~/db/db.server";
-import { cancelOrder } from "~/domain/orders/orders.server";
-import { runDealClock } from "~/domain/deals/holds.server";
+import { cancelOrder } from "./orders.server";
+import { runDealClock } from "./holds.server";
 import { orderableUnits } from "./stock-moves.server";
 
 /*

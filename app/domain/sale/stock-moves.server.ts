@@ -1,5 +1,5 @@
-import { awaitingMoney } from "~/domain/orders/order-sql.server";
-import { awaitsMoney, type OrderStatus } from "~/domain/orders/order-status";
+import { awaitingMoney } from "./order-sql.server";
+import { awaitsMoney, type OrderStatus } from "./order-status";
 import type { Kysely } from "kysely";
 import { dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";

@@ -16,7 +16,7 @@ import ja from "~/i18n/locales/ja/admin.json";
 import { optionKey } from "~/components/admin/admin-options";
 import { type Problem, problem, problemText, readIssue } from "~/i18n/problem";
 import { UploadError } from "~/domain/media/multipart.server";
-import { photoRefused } from "~/domain/inventory/stock-upload.server";
+import { photoRefused } from "~/domain/stock-io/stock-upload.server";
 import { MediaError } from "~/domain/media/media-store.server";
 import {
   editImageUploadFailed,
@@ -24,7 +24,7 @@ import {
   imageUploadFailed,
   uploadFailed,
 } from "~/domain/inventory/inventory.schema";
-import { PRODUCT_NOT_FOUND, TOO_MANY_IMAGES } from "~/domain/inventory/stock-edit.server";
+import { PRODUCT_NOT_FOUND, TOO_MANY_IMAGES } from "~/domain/stock-io/stock-edit.server";
 import { english } from "../../../tests/support/english";
 import {
   maxLengthIssue,

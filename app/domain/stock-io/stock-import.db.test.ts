@@ -9,7 +9,7 @@ import { makeZip } from "../../../tests/support/zip";
 import { dialectOf } from "~/db/db.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/orders/document-store.server";
+import { DocumentStore } from "~/domain/sale/document-store.server";
 import { monthNumber } from "~/domain/imports/import-rules";
 import { problemText } from "~/i18n/problem";
 import { serverT } from "~/i18n/request.server";

@@ -1,8 +1,8 @@
 import { type DB, nowIso } from "~/db/db.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import type { MediaStore } from "~/domain/media/media-store.server";
-import type { DocumentStore } from "~/domain/orders/document-store.server";
-import { DocumentError } from "~/domain/orders/document-check.server";
+import type { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentError } from "~/domain/sale/document-check.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { Problem } from "~/i18n/problem";

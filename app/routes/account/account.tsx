@@ -11,7 +11,7 @@ import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { AccountRecentlyViewed } from "~/components/store/recent";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
-import { ordersOfCustomer } from "~/domain/orders/order-view.server";
+import { ordersOfCustomer } from "~/domain/sale/order-view.server";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";

@@ -1,10 +1,10 @@
-import { owesMoney } from "~/domain/orders/order-status";
+import { owesMoney } from "~/domain/sale/order-status";
 import { Link } from "react-router";
 import { NotLoggedIn } from "~/components/store/account-lists";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { ordersOfCustomer } from "~/domain/orders/order-view.server";
+import { ordersOfCustomer } from "~/domain/sale/order-view.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/orders";
 

@@ -1,6 +1,6 @@
 import { parseForm, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { AuthCard, Field, fieldsOf, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
   PASSWORDS_DO_NOT_MATCH,
@@ -58,44 +58,21 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const messages = useProblems();
   const e = messages.errors(actionData?.errors);
   const v: Record<string, string> = actionData?.values ?? {};
+  const field = fieldsOf(
+    (name: "fullName" | "country" | "phone" | "email") =>
+      t(name === "phone" ? "register.mobileNumber" : `register.${name}`),
+    v,
+    e,
+  );
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
         <RecentViewsField />
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
-        <Field
-          label={t("register.fullName")}
-          name="fullName"
-          autoComplete="name"
-          defaultValue={v.fullName}
-          error={e.fullName}
-          maxLength={100}
-        />
-        <Field
-          label={t("register.country")}
-          name="country"
-          autoComplete="country-name"
-          defaultValue={v.country}
-          error={e.country}
-          maxLength={60}
-        />
-        <Field
-          label={t("register.mobileNumber")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={v.phone}
-          error={e.phone}
-          maxLength={30}
-        />
-        <Field
-          label={t("register.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={v.email}
-          error={e.email}
-        />
+        <Field {...field("fullName")} autoComplete="name" maxLength={100} />
+        <Field {...field("country")} autoComplete="country-name" maxLength={60} />
+        <Field {...field("phone")} type="tel" autoComplete="tel" maxLength={30} />
+        <Field {...field("email")} type="email" autoComplete="email" />
         <Field
           label={t("register.password")}
           name="password"

@@ -3,7 +3,7 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { data, redirect } from "react-router";
 import { getServices } from "~/context.server";
 import { imageUploadFailed } from "~/domain/inventory/inventory.schema";
-import { storePhotos } from "~/domain/inventory/stock-upload.server";
+import { storePhotos } from "~/domain/stock-io/stock-upload.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { MAX_OFFICE_PHOTOS } from "~/domain/settings/company";
 import { addOfficePhotos, TOO_MANY_OFFICE_PHOTOS } from "~/domain/settings/company.server";

@@ -1,6 +1,6 @@
 import { log } from "~/utils/log.server";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
@@ -104,16 +104,9 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
   const result = actionData as ActionResult | undefined;
   const start: Partial<Values> = result?.values ?? formValues(company);
   const e: Partial<Values> = texts(result?.errors);
+  const bind = fieldsOf((name: CompanyField) => t(`company.fields.${name}`), start, e);
   const field = (name: CompanyField, maxLength: number, required = true, hint?: string) => (
-    <Field
-      label={t(`company.fields.${name}`)}
-      name={name}
-      defaultValue={start[name]}
-      error={e[name]}
-      required={required}
-      hint={hint}
-      maxLength={maxLength}
-    />
+    <Field {...bind(name)} required={required} hint={hint} maxLength={maxLength} />
   );
 
   return (
@@ -146,10 +139,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             {field("licenceIssuer", 80, false, t("company.hints.licenceIssuer"))}
             <div className="sm:col-span-2">
               <Field
-                label={t("company.fields.memberships")}
-                name="memberships"
-                defaultValue={start.memberships}
-                error={e.memberships}
+                {...bind("memberships")}
                 required={false}
                 hint={t("company.hints.memberships", { max: MAX_MEMBERSHIPS })}
                 rows={3}
@@ -166,14 +156,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             {field("whatsapp", 20)}
             {field("email", 254)}
             <div className="sm:col-span-2">
-              <Field
-                label={t("company.fields.address")}
-                name="address"
-                defaultValue={start.address}
-                error={e.address}
-                rows={2}
-                maxLength={200}
-              />
+              <Field {...bind("address")} rows={2} maxLength={200} />
             </div>
           </div>
         </fieldset>

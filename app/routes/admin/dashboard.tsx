@@ -1,4 +1,4 @@
-import { PRODUCT_NOT_FOUND } from "~/domain/inventory/stock-edit.server";
+import { PRODUCT_NOT_FOUND } from "~/domain/stock-io/stock-edit.server";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";

@@ -10,7 +10,7 @@ import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
 import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
-import { editStock, SAVE_FAILED, stockImages } from "~/domain/inventory/stock-edit.server";
+import { editStock, SAVE_FAILED, stockImages } from "~/domain/stock-io/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";

@@ -2,17 +2,17 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
-import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/deals/deal-settings";
+import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import {
   getBankAccount,
   getDealSettings,
   lastBankChange,
   saveBankAccount,
   saveDealSettings,
-} from "~/domain/deals/deal-settings.server";
-import type { BankAccount } from "~/domain/deals/deal-types";
-import { BANK_FIELDS, type BankField } from "~/domain/deals/bank-account";
-import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/deals/invoicing-settings";
+} from "~/domain/sale/deal-settings.server";
+import type { BankAccount } from "~/domain/sale/deal-types";
+import { BANK_FIELDS, type BankField } from "~/domain/sale/bank-account";
+import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/sale/invoicing-settings";
 import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";

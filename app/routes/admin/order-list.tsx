@@ -1,11 +1,11 @@
-import { owesMoney } from "~/domain/orders/order-status";
+import { owesMoney } from "~/domain/sale/order-status";
 import { Link } from "react-router";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
 import { tablePagerWords } from "~/components/admin/form-bits";
 import { Pager } from "~/components/ui/pager";
 import { getServices } from "~/context.server";
-import { ORDER_STATUSES } from "~/domain/orders/order-status";
-import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/orders/order-view.server";
+import { ORDER_STATUSES } from "~/domain/sale/order-status";
+import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/sale/order-view.server";
 import { adminListHref } from "~/domain/search/pagination";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";

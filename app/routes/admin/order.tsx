@@ -13,15 +13,15 @@ import {
 import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin/order-record";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import { dealContext } from "~/domain/deals/offers.server";
+import { dealContext } from "~/domain/sale/offers.server";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { UploadError } from "~/domain/media/multipart.server";
-import { readOrderForm } from "~/domain/orders/order-form.server";
-import { canCancel, nextOrderStatus, takesPayments } from "~/domain/orders/order-status";
-import { COURIER_NAME, type DocumentKind } from "~/domain/orders/order-types";
-import { orderFor } from "~/domain/orders/order-view.server";
+import { readOrderForm } from "~/domain/sale/order-form.server";
+import { canCancel, nextOrderStatus, takesPayments } from "~/domain/sale/order-status";
+import { COURIER_NAME, type DocumentKind } from "~/domain/sale/order-types";
+import { orderFor } from "~/domain/sale/order-view.server";
 import {
   addDocument,
   cancelOrder,
@@ -31,7 +31,7 @@ import {
   removeDocument,
   saveCourier,
   saveShipment,
-} from "~/domain/orders/orders.server";
+} from "~/domain/sale/orders.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
 import { metaT, useFormat, useT } from "~/i18n/i18n";

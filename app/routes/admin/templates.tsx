@@ -9,7 +9,7 @@ import {
   TEMPLATE_PLACEHOLDERS,
   type TemplateValues,
   unknownPlaceholders,
-} from "~/domain/deals/reply-template-text";
+} from "~/domain/sale/reply-template-text";
 import {
   deleteTemplate,
   getTemplate,
@@ -17,7 +17,7 @@ import {
   type ReplyTemplate,
   saveTemplate,
   TEMPLATE_NOT_FOUND,
-} from "~/domain/deals/reply-templates.server";
+} from "~/domain/sale/reply-templates.server";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";

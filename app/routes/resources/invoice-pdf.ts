@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
-import { dealAccess, dealVisitor, invoiceDealKeys, linksOf } from "~/domain/deals/deal-access.server";
-import { invoicePdf } from "~/domain/deals/invoice-file.server";
-import { invoiceByNumber } from "~/domain/deals/invoices.server";
+import { dealAccess, dealVisitor, invoiceDealKeys, linksOf } from "~/domain/sale/deal-access.server";
+import { invoicePdf } from "~/domain/sale/invoice-file.server";
+import { invoiceByNumber } from "~/domain/sale/invoices.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /*

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
-import { dealVisitor, linksOf } from "~/domain/deals/deal-access.server";
-import { documentResponse } from "~/domain/orders/document-store.server";
-import { DOCUMENT_KIND_LABEL } from "~/domain/orders/order-types";
-import { documentFor } from "~/domain/orders/order-view.server";
+import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
+import { documentResponse } from "~/domain/sale/document-store.server";
+import { DOCUMENT_KIND_LABEL } from "~/domain/sale/order-types";
+import { documentFor } from "~/domain/sale/order-view.server";
 import type { Route } from "./+types/order-document";
 
 /*

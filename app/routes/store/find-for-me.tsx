@@ -1,6 +1,6 @@
 import { parseForm, typedValues, type TypedValues } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, fieldsOf, SelectField } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { portLabel } from "~/domain/freight/freight";
@@ -28,6 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 type Values = TypedValues;
+/** The fields the form asks, each worded find.<name>. */
+type FindField = "make" | "model" | "yearFrom" | "yearTo" | "budget" | "destination" | "name" | "email" | "phone";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -94,32 +96,20 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
   const errors = localize(actionData?.errors);
   const values: Values = { ...loaderData.values, ...(actionData?.values ?? {}) };
   const destination = values.destination ?? (root?.destination ? portLabel(root.destination) : "");
+  const field = fieldsOf(
+    (name: FindField) => t(`find.${name}`),
+    (name) => (name === "destination" ? destination : values[name]),
+    errors,
+  );
   const yearSelect = (name: "yearFrom" | "yearTo") => (
-    <div>
-      <label htmlFor={`find-${name}`} className="field-label">
-        {t(`find.${name}`)}
-      </label>
-      <select
-        id={`find-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `find-${name}-error` : undefined}
-        className={`${inputClass} ${errors[name] ? "border-red-500" : "border-slate-300"}`}
-      >
-        <option value="">{t("filters.any")}</option>
-        {loaderData.years.map((y) => (
-          <option key={y} value={y}>
-            {y}
-          </option>
-        ))}
-      </select>
-      {errors[name] ? (
-        <p id={`find-${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    <SelectField id={`find-${name}`} {...field(name)} defaultValue={values[name] ?? ""}>
+      <option value="">{t("filters.any")}</option>
+      {loaderData.years.map((y) => (
+        <option key={y} value={y}>
+          {y}
+        </option>
+      ))}
+    </SelectField>
   );
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
@@ -147,72 +137,18 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
           <input type="hidden" name="kind" value={loaderData.kind} />
           <input type="hidden" name="submissionKey" value={loaderData.submissionKey} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t("find.make")}
-              name="make"
-              defaultValue={values.make}
-              error={errors.make}
-              maxLength={60}
-              autoComplete="off"
-            />
-            <Field
-              label={t("find.model")}
-              name="model"
-              defaultValue={values.model}
-              error={errors.model}
-              required={false}
-              maxLength={60}
-              autoComplete="off"
-            />
+            <Field {...field("make")} maxLength={60} autoComplete="off" />
+            <Field {...field("model")} required={false} maxLength={60} autoComplete="off" />
             {yearSelect("yearFrom")}
             {yearSelect("yearTo")}
-            <Field
-              label={t("find.budget")}
-              name="budget"
-              defaultValue={values.budget}
-              error={errors.budget}
-              required={false}
-              maxLength={14}
-              hint={t("find.budgetHint")}
-            />
-            <Field
-              label={t("find.destination")}
-              name="destination"
-              defaultValue={destination}
-              error={errors.destination}
-              maxLength={100}
-              hint={t("find.destinationHint")}
-            />
+            <Field {...field("budget")} required={false} maxLength={14} hint={t("find.budgetHint")} />
+            <Field {...field("destination")} maxLength={100} hint={t("find.destinationHint")} />
           </div>
           <h2 className="pt-2 text-base font-semibold text-slate-900">{t("find.contact")}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t("find.name")}
-              name="name"
-              defaultValue={values.name}
-              error={errors.name}
-              autoComplete="name"
-              maxLength={100}
-            />
-            <Field
-              label={t("find.email")}
-              name="email"
-              type="email"
-              defaultValue={values.email}
-              error={errors.email}
-              autoComplete="email"
-              maxLength={254}
-            />
-            <Field
-              label={t("find.phone")}
-              name="phone"
-              type="tel"
-              defaultValue={values.phone}
-              error={errors.phone}
-              required={false}
-              autoComplete="tel"
-              maxLength={30}
-            />
+            <Field {...field("name")} autoComplete="name" maxLength={100} />
+            <Field {...field("email")} type="email" autoComplete="email" maxLength={254} />
+            <Field {...field("phone")} type="tel" required={false} autoComplete="tel" maxLength={30} />
           </div>
           <div>
             <label htmlFor="find-message" className="field-label">

@@ -7,8 +7,8 @@ import {
   CheckRefusal,
 } from "~/components/store/invoice-check";
 import { getClientIp, getServices } from "~/context.server";
-import { VERIFY_HEADERS } from "~/domain/deals/invoice-check";
-import { checkInvoice } from "~/domain/deals/verify.server";
+import { VERIFY_HEADERS } from "~/domain/sale/invoice-check";
+import { checkInvoice } from "~/domain/sale/verify.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/verify-result";
 

@@ -9,8 +9,8 @@ import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { type ImageRef, mediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { UploadedFile } from "~/domain/media/multipart.server";
-import type { StockPath } from "./stock-kinds";
-import { createPart, createVehicle } from "./inventory.server";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { editStock, stockImages, TOO_MANY_IMAGES } from "./stock-edit.server";
 
 /*

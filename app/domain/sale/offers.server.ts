@@ -6,7 +6,7 @@ import { listFreightPorts } from "~/domain/freight/freight.server";
 import { formatYen, parseYen } from "~/domain/inventory/price";
 import { offerMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
-import { canOffer, type QuoteStatus } from "~/domain/quotes/quote-status";
+import { canOffer, type QuoteStatus } from "./quote-status";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { parseForm, typedValues, type FieldProblems, type TypedValues } from "~/domain/forms";
 import { formatDate, shopDay } from "~/i18n/format";
@@ -23,7 +23,7 @@ import { fillTemplate } from "./reply-template-text";
 import { getTemplate } from "./reply-templates.server";
 import type { ShopSettings } from "~/domain/settings/settings";
 
-import { mayPromise } from "~/domain/sale/stock-moves.server";
+import { mayPromise } from "./stock-moves.server";
 /*
  * The owner's offer on a quote (issue 20.1): priced lines in whole yen, terms,
  * the destination port, how long it stands and a message. Writing one moves

@@ -12,8 +12,8 @@ import { startWorker } from "~/utils/worker.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
-import { quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
-import { liveOrder } from "~/domain/orders/order-sql.server";
+import { quoteHasPaidOrder } from "./order-moves.server";
+import { liveOrder } from "./order-sql.server";
 import { applyQuoteMove, endHold, lockQuote, type LockedQuote, openOfferOf } from "./quote-moves.server";
 
 /*

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import type { QuoteStatus } from "~/domain/quotes/quote-status";
+import type { QuoteStatus } from "./quote-status";
 import type { OfferLine, OfferStatus } from "./deal-types";
 import type { DealView } from "./deal-view";
 

@@ -9,16 +9,16 @@ import {
   type QuoteActor,
   type QuoteEvent,
   type QuoteStatus,
-} from "~/domain/quotes/quote-status";
+} from "./quote-status";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { problem, type Problem } from "~/i18n/problem";
 import type { HoldEndReason } from "./deal-types";
-import { cancelUnpaidOrders, quoteHasPaidOrder } from "~/domain/orders/order-moves.server";
+import { cancelUnpaidOrders, quoteHasPaidOrder } from "./order-moves.server";
 import { dealClosedMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { isLanguage } from "~/i18n/languages";
-import { freeVehicle } from "~/domain/sale/stock-moves.server";
+import { freeVehicle } from "./stock-moves.server";
 
 /*
  * Every change of a quote's status goes through `applyQuoteMove`, inside the

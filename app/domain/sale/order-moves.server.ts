@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { type OrderEvent, type OrderStatus, nextOrderStatus } from "./order-status";
 import type { OrderEventKind } from "./order-types";
-import { freePromise } from "~/domain/sale/stock-moves.server";
+import { freePromise } from "./stock-moves.server";
 
 /*
  * The lowest layer of orders (issue 21): reading one locked, making one move

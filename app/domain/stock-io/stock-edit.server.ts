@@ -6,14 +6,19 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import { firstValues, type MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import type { StockPath } from "./stock-kinds";
-import { removeUnusedPhotos } from "./admin-stock.server";
-import { partRepository } from "./parts.server";
-import { itemImages, repositoryOf } from "./stock-repository.server";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
+import { removeUnusedPhotos } from "~/domain/inventory/admin-stock.server";
+import { partRepository } from "~/domain/inventory/parts.server";
+import { itemImages, repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { chassisClash, chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
-import { statusByHandRefusal, vehicleDeals } from "./status-by-hand.server";
-import { vehicleRepository } from "./vehicles.server";
-import { editImageUploadFailed, MAX_IMAGES_PER_ITEM, partUploadSchema, vehicleUploadSchema } from "./inventory.schema";
+import { statusByHandRefusal, vehicleDeals } from "~/domain/sale/status-by-hand.server";
+import { vehicleRepository } from "~/domain/inventory/vehicles.server";
+import {
+  editImageUploadFailed,
+  MAX_IMAGES_PER_ITEM,
+  partUploadSchema,
+  vehicleUploadSchema,
+} from "~/domain/inventory/inventory.schema";
 
 export const PRODUCT_NOT_FOUND = staffText("productNotFound");
 export const PRODUCT_UPDATED = staffText("productUpdated");

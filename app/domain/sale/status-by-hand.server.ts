@@ -1,9 +1,9 @@
 import type { DB } from "~/db/db.server";
-import { liveOrder } from "~/domain/orders/order-sql.server";
+import { liveOrder } from "./order-sql.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { formatDate } from "~/i18n/format";
 import type { Problem } from "~/i18n/problem";
-import type { StockStatus } from "./stock-status";
+import type { StockStatus } from "~/domain/inventory/stock-status";
 
 /*
  * Who sets a vehicle's Reserved and Sold (issue 40): the deal, not the

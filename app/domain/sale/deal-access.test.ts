@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderLinkPath } from "~/domain/orders/order-links.server";
+import { orderLinkPath } from "./order-links.server";
 import { dealAccess, type DealPurpose, type DealVisitor, linksOf } from "./deal-access.server";
 import { offerLinkPath } from "./offer-links.server";
 

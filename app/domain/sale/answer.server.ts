@@ -13,12 +13,12 @@ import { addWorkingDays } from "./deal-time";
 import type { OfferLine, OfferTerms } from "./deal-types";
 import { invoiceAttachmentRef } from "./invoice-file.server";
 import { issueInvoice } from "./invoices.server";
-import { openOrder } from "~/domain/orders/order-moves.server";
+import { openOrder } from "./order-moves.server";
 import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
 import type { DealContext } from "./offers.server";
 import { acceptImportRefusal, type AcceptConfirmations } from "./deal-import-verdict.server";
 import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
-import { promiseParts, reserveVehicle } from "~/domain/sale/stock-moves.server";
+import { promiseParts, reserveVehicle } from "./stock-moves.server";
 
 /*
  * The buyer's answer to an offer (issue 20.2): a signed-in buyer answers on

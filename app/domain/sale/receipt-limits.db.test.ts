@@ -6,7 +6,7 @@ import { acceptedDeal } from "../../../tests/support/orders";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
-import { dealContext } from "~/domain/deals/offers.server";
+import { dealContext } from "./offers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { localDriver } from "~/domain/media/media-store.server";
 import { DocumentStore } from "./document-store.server";

@@ -1,10 +1,10 @@
-import type { StockKind } from "./stock-kinds";
+import type { StockKind } from "~/domain/inventory/stock-kinds";
 import type { FieldProblems, Problem } from "~/domain/forms";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "./inventory.schema";
+import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "~/domain/inventory/inventory.schema";
 import { uploadPart, uploadVehicle } from "./stock-upload.server";
 
 export type UploadAnswer = {

@@ -1,24 +1,24 @@
-import type { StockPath } from "./stock-kinds";
+import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { type FieldProblems, parseForm, type Problem } from "~/domain/forms";
 import type { z } from "zod";
 import type { DB } from "~/db/db.server";
-import type { PartInput, VehicleInput } from "./inventory";
+import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
 import { fileName, firstValues, type MultipartForm } from "~/domain/media/multipart.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { createPart, createVehicle } from "./inventory.server";
-import { repositoryOf } from "./stock-repository.server";
-import { chassisHolder } from "./vehicles.server";
-import { statusByHandRefusal } from "./status-by-hand.server";
+import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import { chassisHolder } from "~/domain/inventory/vehicles.server";
+import { statusByHandRefusal } from "~/domain/sale/status-by-hand.server";
 import {
   FILL_REQUIRED,
   imageUploadFailed,
   partUploadSchema,
   uploadFailed,
   vehicleUploadSchema,
-} from "./inventory.schema";
+} from "~/domain/inventory/inventory.schema";
 
 /** A part form missing a field ("Make is required", "Price is required") says only "Please fill in all required fields". */
 const MISSING = new Set(["messages.pattern.required", "messages.text.priceRequired"]);

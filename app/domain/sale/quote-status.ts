@@ -7,7 +7,7 @@
  * closed quote. Each move names who makes it and what becomes of the offer
  * it concerns. Browser-safe.
  */
-import type { OfferStatus } from "~/domain/deals/deal-types";
+import type { OfferStatus } from "./deal-types";
 
 export const QUOTE_STATUSES = ["pending", "offered", "accepted", "declined", "expired", "closed"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import type { SessionServices } from "~/context.server";
 import { getStaff } from "~/domain/staff/staff-sessions.server";
-import { orderLinkValid } from "~/domain/orders/order-links.server";
+import { orderLinkValid } from "./order-links.server";
 import { offerLinkValid } from "./offer-links.server";
 
 /*

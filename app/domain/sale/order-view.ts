@@ -1,4 +1,4 @@
-import type { BankAccount } from "~/domain/deals/deal-types";
+import type { BankAccount } from "./deal-types";
 import type { OrderStatus } from "./order-status";
 import type { Courier, DocumentKind, OrderEventKind, PaymentMethod, ShippingMethod } from "./order-types";
 
