@@ -290,3 +290,10 @@ export function shopDay(date: Date): string {
   const clock = shopWallClock(date);
   return `${clock.getUTCFullYear()}-${twoDigits(clock.getUTCMonth() + 1)}-${twoDigits(clock.getUTCDate())}`;
 }
+
+/** "2026-11-30" is a day; "2026-02-30" and "2026-13-01" are not (Date would roll them over or give up). */
+export function isRealDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}

@@ -13,7 +13,7 @@ import {
   staffRequiredText,
   textIssue,
 } from "~/domain/staff/staff-problems";
-import { isRealDay } from "~/domain/sale/deal-time";
+import { isRealDay } from "~/i18n/format";
 import { shopDay } from "~/i18n/format";
 import { issue, type Problem } from "~/i18n/problem";
 import {

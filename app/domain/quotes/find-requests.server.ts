@@ -1,4 +1,4 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "~/domain/sale/owner-mails.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { clampPage } from "~/domain/search/pagination";
 import { createHash, randomUUID } from "node:crypto";

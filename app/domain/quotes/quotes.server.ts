@@ -1,4 +1,4 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "~/domain/sale/owner-mails.server";
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { createHash, randomInt } from "node:crypto";

@@ -1,9 +1,9 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "./owner-mails.server";
 import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { formatYen } from "~/domain/inventory/price";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
-import { offerAcceptedMail } from "~/domain/mail/buyer-mails.server";
+import { offerAcceptedMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { formatDate, shopDay } from "~/i18n/format";
 import { isLanguage } from "~/i18n/languages";

@@ -1,4 +1,4 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "./owner-mails.server";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Config } from "~/config.server";

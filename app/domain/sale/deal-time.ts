@@ -34,10 +34,3 @@ export function endOfShopDay(day: string): string {
 export function shopDayAfter(from: Date, days: number): string {
   return shopDay(new Date(from.getTime() + days * DAY_MS));
 }
-
-/** "2026-11-30" is a day; "2026-02-30" and "2026-13-01" are not (Date would roll them over or give up). */
-export function isRealDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
-}

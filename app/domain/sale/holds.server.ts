@@ -1,7 +1,7 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "./owner-mails.server";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { dealLapsedMail, holdEndedMail, holdExtendedMail } from "~/domain/mail/buyer-mails.server";
+import { dealLapsedMail, holdEndedMail, holdExtendedMail } from "./buyer-mails.server";
 import { shopDay } from "~/i18n/format";
 import type { InvoiceDocument } from "./deal-types";
 import { enqueueMail } from "~/domain/mail/outbox.server";

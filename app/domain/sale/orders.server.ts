@@ -1,13 +1,13 @@
-import * as ownerMails from "~/domain/mail/owner-mails.server";
+import * as ownerMails from "./owner-mails.server";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
-import { isRealDay } from "./deal-time";
+import { isRealDay } from "~/i18n/format";
 import type { DealContext } from "./offers.server";
 import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
 import { formatYen, parseYen } from "~/domain/inventory/price";
-import { type OrderChange, orderUpdateMail } from "~/domain/mail/buyer-mails.server";
+import { type OrderChange, orderUpdateMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { parseForm, typedValues, type FieldProblems, type TypedValues } from "~/domain/forms";

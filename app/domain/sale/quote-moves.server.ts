@@ -15,7 +15,7 @@ import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { problem, type Problem } from "~/i18n/problem";
 import type { HoldEndReason } from "./deal-types";
 import { cancelUnpaidOrders, quoteHasPaidOrder } from "./order-moves.server";
-import { dealClosedMail } from "~/domain/mail/buyer-mails.server";
+import { dealClosedMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { isLanguage } from "~/i18n/languages";
 import { freeVehicle } from "./stock-moves.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trackingUrl } from "~/domain/sale/order-types";
+import { trackingUrl } from "./order-types";
 import { formatDate, formatYenIn } from "~/i18n/format";
 import { LANGUAGES, type LanguageCode } from "~/i18n/languages";
 import englishMail from "~/i18n/locales/en/mail.json";
