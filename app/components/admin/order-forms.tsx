@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Select } from "~/components/admin/form-bits";
-import { Field, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, inputClass } from "~/components/ui/field";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import {
   COURIER_NAME,
@@ -91,6 +91,11 @@ export function PaymentForm({
   const format = useFormat();
   const error = useFieldError(refusal);
   const v = refusal.values;
+  const field = fieldsOf(
+    (name: "amount" | "receivedOn" | "reference") => t(`order.payment.${name}`),
+    (name) => v[name] ?? (name === "receivedOn" ? today : ""),
+    error,
+  );
   return (
     <ActionCard title={t("order.payment.title")} testId="payment-form" refusal={refusal}>
       <p className="text-sm text-slate-600">{t("order.payment.due", { amount: format.yen(order.balance) })}</p>
@@ -98,20 +103,8 @@ export function PaymentForm({
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="key" value={paymentKey} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={t("order.payment.amount")}
-            name="amount"
-            defaultValue={v.amount ?? ""}
-            error={error("amount")}
-            maxLength={20}
-          />
-          <Field
-            label={t("order.payment.receivedOn")}
-            name="receivedOn"
-            type="date"
-            defaultValue={v.receivedOn ?? today}
-            error={error("receivedOn")}
-          />
+          <Field {...field("amount")} maxLength={20} />
+          <Field {...field("receivedOn")} type="date" />
           <Select
             label={t("order.payment.method")}
             name="method"
@@ -119,14 +112,7 @@ export function PaymentForm({
             options={PAYMENT_METHODS.map((p) => ({ value: p, label: t(`order.paymentMethods.${p}`) }))}
             error={error("method")}
           />
-          <Field
-            label={t("order.payment.reference")}
-            name="reference"
-            defaultValue={v.reference ?? ""}
-            error={error("reference")}
-            required={false}
-            maxLength={100}
-          />
+          <Field {...field("reference")} required={false} maxLength={100} />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" name="overpayment" defaultChecked={v.overpayment === "on"} className="h-4 w-4" />
@@ -138,6 +124,9 @@ export function PaymentForm({
   );
 }
 
+/** The shipment's typed fields, each worded order.<name>. */
+type ShipmentField = "vessel" | "voyage" | "portOfLoading" | "etd" | "eta" | "container" | "bl";
+
 export function ShipmentForm({ order, refusal }: { order: OrderView; refusal: FormRefusal }) {
   const { t } = useT("admin");
   const error = useFieldError(refusal);
@@ -145,36 +134,20 @@ export function ShipmentForm({ order, refusal }: { order: OrderView; refusal: Fo
   // After a refusal the form shows what was typed; otherwise what the order has.
   const value = (name: string, saved: string | null) =>
     refusal.message ? (refusal.values[name] ?? "") : (saved ?? "");
+  const field = fieldsOf(
+    (name: ShipmentField) => t(`order.${name}`),
+    (name) => value(name, s[name]),
+    error,
+  );
   return (
     <ActionCard title={t("order.shipmentForm.title")} testId="shipment-form" refusal={refusal}>
       <p className="text-sm text-slate-600">{t("order.shipmentForm.hint")}</p>
       <Form method="post" className="mt-3 space-y-3" key={order.updatedAt} noValidate>
         <input type="hidden" name="intent" value="shipment" />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={t("order.vessel")}
-            name="vessel"
-            defaultValue={value("vessel", s.vessel)}
-            error={error("vessel")}
-            required={false}
-            maxLength={80}
-          />
-          <Field
-            label={t("order.voyage")}
-            name="voyage"
-            defaultValue={value("voyage", s.voyage)}
-            error={error("voyage")}
-            required={false}
-            maxLength={40}
-          />
-          <Field
-            label={t("order.portOfLoading")}
-            name="portOfLoading"
-            defaultValue={value("portOfLoading", s.portOfLoading)}
-            error={error("portOfLoading")}
-            required={false}
-            maxLength={80}
-          />
+          <Field {...field("vessel")} required={false} maxLength={80} />
+          <Field {...field("voyage")} required={false} maxLength={40} />
+          <Field {...field("portOfLoading")} required={false} maxLength={80} />
           <Select
             label={t("order.method")}
             name="method"
@@ -183,38 +156,10 @@ export function ShipmentForm({ order, refusal }: { order: OrderView; refusal: Fo
             options={SHIPPING_METHODS.map((m) => ({ value: m, label: t(`order.methods.${m}`) }))}
             error={error("method")}
           />
-          <Field
-            label={t("order.etd")}
-            name="etd"
-            type="date"
-            defaultValue={value("etd", s.etd)}
-            error={error("etd")}
-            required={false}
-          />
-          <Field
-            label={t("order.eta")}
-            name="eta"
-            type="date"
-            defaultValue={value("eta", s.eta)}
-            error={error("eta")}
-            required={false}
-          />
-          <Field
-            label={t("order.container")}
-            name="container"
-            defaultValue={value("container", s.container)}
-            error={error("container")}
-            required={false}
-            maxLength={20}
-          />
-          <Field
-            label={t("order.bl")}
-            name="bl"
-            defaultValue={value("bl", s.bl)}
-            error={error("bl")}
-            required={false}
-            maxLength={40}
-          />
+          <Field {...field("etd")} type="date" required={false} />
+          <Field {...field("eta")} type="date" required={false} />
+          <Field {...field("container")} required={false} maxLength={20} />
+          <Field {...field("bl")} required={false} maxLength={40} />
         </div>
         <SubmitRow>{t("order.shipmentForm.submit")}</SubmitRow>
       </Form>
@@ -313,6 +258,11 @@ export function CancelForm({ order, refusal }: { order: OrderView; refusal: Form
   const format = useFormat();
   const error = useFieldError(refusal);
   const v = refusal.values;
+  const field = fieldsOf(
+    (name: "reason" | "refundNote") => t(`order.cancel.${name}`),
+    (name) => v[name] ?? "",
+    error,
+  );
   return (
     <ActionCard title={t("order.cancel.title")} testId="cancel-form" refusal={refusal} danger>
       <p className="text-sm text-slate-600">{t("order.cancel.hint")}</p>
@@ -325,20 +275,10 @@ export function CancelForm({ order, refusal }: { order: OrderView; refusal: Form
         }}
       >
         <input type="hidden" name="intent" value="cancel" />
+        <Field {...field("reason")} rows={2} maxLength={500} />
         <Field
-          label={t("order.cancel.reason")}
-          name="reason"
+          {...field("refundNote")}
           rows={2}
-          defaultValue={v.reason ?? ""}
-          error={error("reason")}
-          maxLength={500}
-        />
-        <Field
-          label={t("order.cancel.refundNote")}
-          name="refundNote"
-          rows={2}
-          defaultValue={v.refundNote ?? ""}
-          error={error("refundNote")}
           required={order.paid > 0}
           hint={order.paid > 0 ? t("order.cancel.refundHint", { paid: format.yen(order.paid) }) : undefined}
           maxLength={1000}

@@ -104,18 +104,13 @@ export function Field({
  * field cannot show another's words. `<Field {...field("port")} maxLength={60} />`; a prop after the
  * spread (a label with other words) wins.
  */
-export function fieldsOf<K extends string>(
-  label: (name: K) => string,
-  values: Partial<Record<K, string>> | ((name: K) => string | undefined),
-  errors: Partial<Record<K, string>>,
-) {
-  return (name: K) => ({
-    label: label(name),
-    name,
-    defaultValue: typeof values === "function" ? values(name) : values[name],
-    error: errors[name],
-  });
+export function fieldsOf<K extends string>(label: (name: K) => string, values: ByName<K>, errors: ByName<K>) {
+  const read = (from: ByName<K>, name: K) => (typeof from === "function" ? from(name) : from[name]);
+  return (name: K) => ({ label: label(name), name, defaultValue: read(values, name), error: read(errors, name) });
 }
+
+/** A form's texts by field name: as a record, or as a function of the name. */
+type ByName<K extends string> = Partial<Record<K, string>> | ((name: K) => string | undefined);
 
 /** A labelled select with its error beside it; the options are its children. */
 export function SelectField({

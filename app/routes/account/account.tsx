@@ -1,7 +1,7 @@
 import { type FieldProblems, parseForm } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { ProfileSchema } from "~/domain/accounts/accounts.schema";
 import { updateProfile } from "~/domain/accounts/customers.server";
@@ -68,6 +68,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { customer, favourites, quotes, recent } = loaderData;
   const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };
   const e = messages.errors(actionData?.errors);
+  const field = fieldsOf((name: "fullName" | "country" | "phone") => t(`account.${name}`), v, e);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl title">{customer.fullName}</h1>
@@ -89,28 +90,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               required={false}
               hint={t("account.emailHint")}
             />
-            <Field
-              label={t("account.fullName")}
-              name="fullName"
-              defaultValue={v.fullName}
-              error={e.fullName}
-              maxLength={100}
-            />
-            <Field
-              label={t("account.country")}
-              name="country"
-              defaultValue={v.country}
-              error={e.country}
-              maxLength={60}
-            />
-            <Field
-              label={t("account.phone")}
-              name="phone"
-              type="tel"
-              defaultValue={v.phone}
-              error={e.phone}
-              maxLength={30}
-            />
+            <Field {...field("fullName")} maxLength={100} />
+            <Field {...field("country")} maxLength={60} />
+            <Field {...field("phone")} type="tel" maxLength={30} />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}

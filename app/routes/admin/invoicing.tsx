@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import {
@@ -135,12 +135,16 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as ActionResult | undefined;
   const dealsResult = result?.form === "deals" ? result : undefined;
   const bankResult = result?.form === "bank" ? result : undefined;
-  const dealErrors = texts(dealsResult?.errors);
   const bankErrors = texts(bankResult?.errors);
   const dealValues = dealsResult?.values ?? {
     holdWorkingDays: String(deals.holdWorkingDays),
     offerValidDays: String(deals.offerValidDays),
   };
+  const dealField = fieldsOf(
+    (name: "holdWorkingDays" | "offerValidDays") => t(`invoicing.deals.${name}`),
+    dealValues,
+    texts(dealsResult?.errors),
+  );
   const bankValues: Partial<Record<BankField, string>> = bankResult?.values ?? bank ?? {};
   // The password and code are emptied after every answer; the account's fields keep what was typed.
   const bankForm = useRef<HTMLFormElement>(null);
@@ -186,20 +190,14 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
         {dealsResult ? <FormMessage tone="error">{m(dealsResult.message)}</FormMessage> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label={t("invoicing.deals.holdWorkingDays")}
-            name="holdWorkingDays"
+            {...dealField("holdWorkingDays")}
             type="number"
-            defaultValue={dealValues.holdWorkingDays}
-            error={dealErrors.holdWorkingDays}
             hint={t("invoicing.deals.holdHint", HOLD_DAYS_RANGE)}
             maxLength={3}
           />
           <Field
-            label={t("invoicing.deals.offerValidDays")}
-            name="offerValidDays"
+            {...dealField("offerValidDays")}
             type="number"
-            defaultValue={dealValues.offerValidDays}
-            error={dealErrors.offerValidDays}
             hint={t("invoicing.deals.offerHint", OFFER_DAYS_RANGE)}
             maxLength={3}
           />

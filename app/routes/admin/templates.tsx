@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
   fillTemplate,
@@ -161,7 +161,7 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
   const kept = result?.values;
   const start = { name: kept?.name ?? editing?.name ?? "", body: kept?.body ?? editing?.body ?? "" };
   const [body, setBody] = useState(start.body);
-  const e = texts(result?.errors);
+  const field = fieldsOf((name: "name" | "body") => t(`templates.fields.${name}`), start, texts(result?.errors));
   const examples = useMemo(
     () => Object.fromEntries(TEMPLATE_PLACEHOLDERS.map((p) => [p, t(`templates.examples.${p}`)])) as TemplateValues,
     [t],
@@ -192,14 +192,7 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
           </FormMessage>
         ) : null}
         <div className="max-w-md">
-          <Field
-            label={t("templates.fields.name")}
-            name="name"
-            defaultValue={start.name}
-            error={e.name}
-            hint={t("templates.nameHint")}
-            maxLength={TEMPLATE_NAME_MAX}
-          />
+          <Field {...field("name")} hint={t("templates.nameHint")} maxLength={TEMPLATE_NAME_MAX} />
         </div>
         <div>
           <h3 className="text-sm font-medium text-slate-700">{t("templates.placeholdersTitle")}</h3>
@@ -216,15 +209,7 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
           </ul>
         </div>
         <div className="grid gap-5 lg:grid-cols-2">
-          <Field
-            label={t("templates.fields.body")}
-            name="body"
-            defaultValue={start.body}
-            error={e.body}
-            hint={t("templates.bodyHint")}
-            maxLength={TEMPLATE_BODY_MAX}
-            rows={14}
-          />
+          <Field {...field("body")} hint={t("templates.bodyHint")} maxLength={TEMPLATE_BODY_MAX} rows={14} />
           <div>
             <h3 id="template-preview-title" className="text-sm font-medium text-slate-700">
               {t("templates.previewTitle")}
