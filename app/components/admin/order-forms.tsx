@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Select } from "~/components/admin/form-bits";
-import { Field, fieldsOf, FormMessage, inputClass } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, inputClass, YenField } from "~/components/ui/field";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import {
   COURIER_NAME,
@@ -103,7 +103,7 @@ export function PaymentForm({
         <input type="hidden" name="intent" value="payment" />
         <input type="hidden" name="key" value={paymentKey} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field {...field("amount")} maxLength={20} />
+          <YenField {...field("amount")} maxLength={20} />
           <Field {...field("receivedOn")} type="date" />
           <Select
             label={t("order.payment.method")}

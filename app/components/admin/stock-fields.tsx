@@ -2,7 +2,7 @@ import type { Problem } from "~/i18n/problem";
 import { STOCK_STATUSES } from "~/domain/inventory/stock-status";
 import { own } from "~/utils/own";
 import { Fragment, useState } from "react";
-import { Field } from "~/components/ui/field";
+import { Field, YenField } from "~/components/ui/field";
 import {
   AUCTION_GRADES,
   COLORS,
@@ -155,9 +155,11 @@ export function StockFields({
         );
     }
     const maxLength = TEXT_FIELDS[name];
+    // The price is whole yen, typed as every yen amount in the shop is.
+    const Box = name === "price" ? YenField : Field;
     if (maxLength !== undefined)
       return (
-        <Field
+        <Box
           label={label}
           name={name}
           required={marked}

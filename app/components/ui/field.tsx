@@ -99,6 +99,21 @@ export function Field({
   );
 }
 
+type FieldProps = Parameters<typeof Field>[0];
+
+/**
+ * An amount in whole yen, as the shop reads it (`parseYen`: "1250000", "¥1,250,000", "1 250 000 JPY");
+ * a stored amount shows as its digits, none as an empty box. A plain text box on purpose: the yen
+ * sign and commas the shop accepts are not on every phone's number pad.
+ */
+export function YenField({
+  defaultValue,
+  ...props
+}: Omit<FieldProps, "defaultValue" | "type" | "rows" | "list"> & { defaultValue?: number | string | null }) {
+  const shown = typeof defaultValue === "number" ? String(defaultValue) : defaultValue === null ? "" : defaultValue;
+  return <Field {...props} defaultValue={shown} />;
+}
+
 /**
  * A form's fields by name: each one's label, what it shows and its error come from that one name, so a
  * field cannot show another's words. `<Field {...field("port")} maxLength={60} />`; a prop after the

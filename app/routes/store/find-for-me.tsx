@@ -1,6 +1,6 @@
 import { parseForm, typedValues, type TypedValues } from "~/domain/forms";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field, fieldsOf, SelectField } from "~/components/ui/field";
+import { Field, fieldsOf, SelectField, YenField } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { portLabel } from "~/domain/freight/freight";
@@ -141,7 +141,7 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
             <Field {...field("model")} required={false} maxLength={60} autoComplete="off" />
             {yearSelect("yearFrom")}
             {yearSelect("yearTo")}
-            <Field {...field("budget")} required={false} maxLength={14} hint={t("find.budgetHint")} />
+            <YenField {...field("budget")} required={false} maxLength={14} hint={t("find.budgetHint")} />
             <Field {...field("destination")} maxLength={100} hint={t("find.destinationHint")} />
           </div>
           <h2 className="pt-2 text-base font-semibold text-slate-900">{t("find.contact")}</h2>
