@@ -10,7 +10,7 @@ import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { formInput } from "~/domain/forms";
-import { monthNumber } from "~/domain/imports/import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";

@@ -7,7 +7,7 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { DEMO_BANK, seedDemoBank } from "~/db/seed/demo-bank.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
-import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
+import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { landedPrice, sizeClassOf, type SizeClass } from "~/domain/freight/freight";
+import { landedPrice } from "~/domain/freight/freight";
+import { sizeClassOf, type SizeClass } from "~/domain/inventory/size-class";
 import { formatYenIn } from "~/i18n/format";
 import {
   baseUrl,

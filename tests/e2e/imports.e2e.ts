@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importVerdict, maskedChassis, monthNumber, monthOfDate, monthText } from "~/domain/imports/import-rules";
+import { importVerdict } from "~/domain/imports/import-rules";
+import { maskedChassis } from "~/domain/inventory/chassis";
+import { monthNumber, monthOfDate, monthText } from "~/domain/inventory/months";
 import { getImportSettings, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
 import {
   baseUrl,

@@ -1,5 +1,5 @@
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
-import { monthOfDate } from "~/domain/imports/import-rules";
+import { monthOfDate } from "~/domain/inventory/months";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer, type AnswerOutcome } from "~/domain/sale/answer.server";

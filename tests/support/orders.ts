@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
-import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
+import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import { answerOffer } from "~/domain/sale/answer.server";
 import { shopDayAfter } from "~/domain/sale/deal-time";
 import { offerLinkPath } from "~/domain/sale/offer-links.server";

@@ -6,7 +6,7 @@ import {
   IMPORT_REASON_FIELD,
   IMPORT_REASON_MAX,
 } from "~/domain/sale/deal-import";
-import { yearOf } from "~/domain/imports/import-rules";
+import { yearOf } from "~/domain/inventory/months";
 import type { FieldProblems, TypedValues } from "~/domain/forms";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";

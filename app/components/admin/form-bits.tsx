@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
 import type { PagerWords } from "~/components/ui/pager";
-import { ADMIN_PER_PAGE } from "~/domain/search/pagination";
+import { ADMIN_PER_PAGE } from "~/domain/lists/pagination";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
 

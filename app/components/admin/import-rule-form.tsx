@@ -11,11 +11,9 @@ import {
   type AgeUntil,
   type ImportRule,
   MAX_AGE_YEARS,
-  type MonthNumber,
-  monthOf,
   type ShippingMonths,
-  yearOf,
 } from "~/domain/imports/import-rules";
+import { type MonthNumber, monthOf, yearOf } from "~/domain/inventory/months";
 import { maxAgeOf, NOTE_MAX, ruleExample } from "~/domain/imports/rule-editor";
 import { STEERING } from "~/domain/inventory/catalogue";
 import { useFormat, useT } from "~/i18n/i18n";

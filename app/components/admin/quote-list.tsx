@@ -3,7 +3,7 @@ import { useSelection } from "./use-selection";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { adminListHref } from "~/domain/search/pagination";
+import { adminListHref } from "~/domain/lists/pagination";
 import { QUOTE_STATUSES, type QuoteStatus } from "~/domain/sale/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";

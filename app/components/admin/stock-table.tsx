@@ -2,13 +2,13 @@ import { isLowStock, PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-s
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import type { Problem } from "~/i18n/problem";
-import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/search/sorts";
+import { ADMIN_SORTS, SORT_ORDERS } from "~/domain/lists/sorts";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { useSelection } from "./use-selection";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { imageUrl } from "~/domain/media/image-url";
-import { adminListHref } from "~/domain/search/pagination";
+import { adminListHref } from "~/domain/lists/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";

@@ -4,10 +4,8 @@ import {
   type ImportRule,
   type ImportVerdict,
   importVerdict,
-  monthOf,
-  type MonthNumber,
-  yearOf,
 } from "~/domain/imports/import-rules";
+import { monthOf, type MonthNumber, yearOf } from "~/domain/inventory/months";
 import { createContext, useContext } from "react";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { CURRENCIES } from "~/domain/rates/currencies";
 import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
 import type { View } from "~/domain/search/list";
-import { SORT_ORDERS } from "~/domain/search/sorts";
+import { SORT_ORDERS } from "~/domain/lists/sorts";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { pressWithSpace } from "./press-with-space";

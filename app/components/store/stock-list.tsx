@@ -7,7 +7,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
 import { StockCard } from "./stock-card";
-import { sizeClassOf } from "~/domain/freight/freight";
+import { sizeClassOf } from "~/domain/inventory/size-class";
 import { Pager } from "~/components/ui/pager";
 import { ListToolbar } from "./list-toolbar";
 import { useListView } from "./list-view";

@@ -1,7 +1,7 @@
 import type { TFunction } from "~/i18n/core";
 import { capitalise, type VehicleDetail } from "~/domain/inventory/inventory";
 import { optionLabel } from "./option-label";
-import { type MonthNumber, monthText } from "~/domain/imports/import-rules";
+import { type MonthNumber, monthText } from "~/domain/inventory/months";
 
 export type SpecRow = [label: string, value: string | number | null];
 

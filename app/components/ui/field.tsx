@@ -102,6 +102,42 @@ export function Field({
 type FieldProps = Parameters<typeof Field>[0];
 
 /**
+ * A new password and the same again, as the account schemas read them (`password`, `confirmPassword`,
+ * accounts.schema.ts): the rule's hint under the first, each with its error.
+ */
+export function NewPasswordFields({
+  label,
+  repeatLabel,
+  hint,
+  errors,
+}: {
+  label: string;
+  repeatLabel: string;
+  hint: string;
+  errors: Partial<Record<"password" | "confirmPassword", string>>;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={hint}
+      />
+      <Field
+        label={repeatLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
+/**
  * An amount in whole yen, as the shop reads it (`parseYen`: "1250000", "¥1,250,000", "1 250 000 JPY");
  * a stored amount shows as its digits, none as an empty box. A plain text box on purpose: the yen
  * sign and commas the shop accepts are not on every phone's number pad.

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adminPageNumbers, type PageItem, pageItems } from "~/domain/search/pagination";
+import { adminPageNumbers, type PageItem, pageItems } from "~/domain/lists/pagination";
 
 /*
  * The one pager of the shop's lists: links, so paging works without

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { partColumns, writeFitments } from "~/domain/inventory/parts.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import type { ImageRef } from "~/domain/media/image-url";
-import { monthNumber, monthOfDate } from "~/domain/imports/import-rules";
+import { monthNumber, monthOfDate } from "~/domain/inventory/months";
 import { between, createRng, partFactory, type Rng, vehicleFactory } from "./factories";
 
 /**

@@ -1,4 +1,4 @@
-import { monthOfDate } from "~/domain/imports/import-rules";
+import { monthOfDate } from "~/domain/inventory/months";
 import { COLORS, GRADES, PART_CONDITIONS, PART_MODELS, PART_SUB_TYPES } from "~/domain/inventory/catalogue";
 import type { PartInput, StockStatus, VehicleInput } from "~/domain/inventory/inventory";
 import type { Fitment } from "~/domain/inventory/fitment";

@@ -1,4 +1,4 @@
-import { monthNumber } from "~/domain/imports/import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";

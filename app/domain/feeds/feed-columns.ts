@@ -1,4 +1,4 @@
-import { monthText } from "~/domain/imports/import-rules";
+import { monthText } from "~/domain/inventory/months";
 import { absoluteImageUrl, type ImageRef } from "~/domain/media/image-url";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { StockStatus } from "~/domain/inventory/stock-status";

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { DB } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
-import { monthNumber } from "~/domain/imports/import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { partColumns } from "~/domain/inventory/parts.server";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import { insertImages } from "~/domain/inventory/stock-repository.server";

@@ -6,7 +6,8 @@ import type { Selectable } from "kysely";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { Problem } from "~/i18n/problem";
 import { patternIssue, staffField, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
-import { type Destination, type PortChoice, portLabel, SIZE_CLASSES, type SizeClass } from "./freight";
+import { type Destination, type PortChoice, portLabel } from "./freight";
+import { SIZE_CLASSES, type SizeClass } from "~/domain/inventory/size-class";
 
 /*
  * The owner's freight table: one row per destination port, with freight per

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { insuranceYen, landedPrice, sizeClassOf } from "./freight";
+import { insuranceYen, landedPrice } from "./freight";
+import { sizeClassOf } from "~/domain/inventory/size-class";
 import { formInput } from "~/domain/forms";
 import { english } from "../../../tests/support/english";
 import { FreightPortSchema } from "./freight.server";

@@ -9,8 +9,7 @@
  * FOB + freight + insurance always adds up in yen.
  */
 
-export const SIZE_CLASSES = ["small", "medium", "large"] as const;
-export type SizeClass = (typeof SIZE_CLASSES)[number];
+import type { SizeClass } from "~/domain/inventory/size-class";
 
 /** What a page needs of the chosen port. */
 export type Destination = {
@@ -24,24 +23,6 @@ export type Destination = {
 
 /** A port in the picker. */
 export type PortChoice = { id: number; country: string; port: string };
-
-/** Engines up to 1,000 cc are Japan's kei class: the smallest freight slot. */
-const KEI_CC = 1000;
-const SMALL_SUB_TYPES = new Set(["Mini Truck", "Mini Van"]);
-const LARGE_SUB_TYPES = new Set(["Full-size SUV", "Pickup", "Heavy Duty", "Passenger Van", "Cargo Van"]);
-
-/**
- * The freight slot a vehicle takes on a ship, from what the stock records say:
- * kei cars and mini trucks and vans are small; full-size SUVs, pickups, heavy
- * trucks and full-size vans are large; everything else (sedans, wagons,
- * compact SUVs, vehicles with no type) is medium.
- */
-export function sizeClassOf(v: { type: string | null; subType: string | null; engineCc: number | null }): SizeClass {
-  if (v.subType && SMALL_SUB_TYPES.has(v.subType)) return "small";
-  if (v.subType && LARGE_SUB_TYPES.has(v.subType)) return "large";
-  if (v.engineCc !== null && v.engineCc > 0 && v.engineCc <= KEI_CC) return "small";
-  return "medium";
-}
 
 /** Insurance in whole yen: (FOB + freight) × rate, halves rounded up. */
 export function insuranceYen(insured: number, insuranceBp: number): number {

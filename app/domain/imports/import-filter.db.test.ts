@@ -12,9 +12,9 @@ import {
   type ImportFacts,
   type ImportRule,
   importVerdict,
-  monthNumber,
   type ShippingMonths,
 } from "./import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { importLimit, ruleForCountry, saveImportSettings, shippingMonths } from "./import-rules.server";
 import { STEERING } from "~/domain/inventory/catalogue";
 

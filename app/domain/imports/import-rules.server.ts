@@ -26,9 +26,9 @@ import {
   type ImportLimit,
   type ImportRule,
   MAX_AGE_YEARS,
-  monthOfDate,
   type ShippingMonths,
 } from "./import-rules";
+import { monthOfDate } from "~/domain/inventory/months";
 import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./import-settings";
 import { maxAgeOf, NOTE_MAX, RULE_EXISTS, RULE_NOT_FOUND } from "./rule-editor";
 

@@ -7,16 +7,11 @@ import {
   type ImportRule,
   importVerdict,
   lastCountedMonth,
-  maskedChassis,
-  monthNumber,
-  monthOf,
-  monthOfDate,
-  monthText,
-  parseMonth,
   partAdmitted,
   type ShippingMonths,
-  yearOf,
 } from "./import-rules";
+import { maskedChassis } from "~/domain/inventory/chassis";
+import { monthNumber, monthOf, monthOfDate, monthText, parseMonth, yearOf } from "~/domain/inventory/months";
 import { shippingMonths, toImportRule } from "./import-rules.server";
 import { IMPORT_DEFAULTS } from "./import-settings";
 

@@ -1,4 +1,5 @@
 import type { STEERING } from "~/domain/inventory/catalogue";
+import { monthNumber, yearOf, type MonthNumber } from "~/domain/inventory/months";
 
 /*
  * Whether a vehicle may enter the buyer's country (issue 22). Browser-safe:
@@ -10,52 +11,6 @@ import type { STEERING } from "~/domain/inventory/catalogue";
  * Dates are months, at month precision, as whole numbers: year × 12 + month − 1
  * (March 2019 is 2019 × 12 + 2). Every figure here is a whole number.
  */
-
-/** A month as a whole number: year × 12 + month − 1. */
-export type MonthNumber = number;
-
-export const monthNumber = (year: number, month: number): MonthNumber => year * 12 + (month - 1);
-export const yearOf = (m: MonthNumber): number => Math.floor(m / 12);
-export const monthOf = (m: MonthNumber): number => (m % 12) + 1;
-
-/** "2019-03" for March 2019: how a month is written in forms, files and URLs. */
-export function monthText(m: MonthNumber): string {
-  return `${yearOf(m)}-${String(monthOf(m)).padStart(2, "0")}`;
-}
-
-/** The earliest month the stock may record (the upload form's first year is later still). */
-export const FIRST_MONTH_YEAR = 1900;
-
-/**
- * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019", or a day in it
- * written year first ("2019-03-01": a spreadsheet turns a typed month into
- * its first day). Null for anything else, a month outside 1 to 12, or a year
- * before 1900.
- */
-export function parseMonth(value: string): MonthNumber | null {
-  const text = value.trim();
-  let year: number;
-  let month: number;
-  let m = /^(\d{4})\s*[-/.]\s*(\d{1,2})$/.exec(text);
-  if (m) [year, month] = [Number(m[1]), Number(m[2])];
-  else if (
-    (m = /^(\d{4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{1,2})$/.exec(text)) &&
-    Number(m[4]) >= 1 &&
-    Number(m[4]) <= 31
-  )
-    [year, month] = [Number(m[1]), Number(m[3])];
-  else if ((m = /^(\d{1,2})\s*[-/.]\s*(\d{4})$/.exec(text))) [month, year] = [Number(m[1]), Number(m[2])];
-  else return null;
-  if (month < 1 || month > 12 || year < FIRST_MONTH_YEAR || year > 9999) return null;
-  return monthNumber(year, month);
-}
-
-/** The month a date falls in, in Japan (the shop's clock). */
-export function monthOfDate(date: Date): MonthNumber {
-  // Tokyo is UTC+9 all year: no summer time.
-  const tokyo = new Date(date.getTime() + 9 * 3600_000);
-  return monthNumber(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1);
-}
 
 /**
  * What the age is counted from: the month of manufacture, of first
@@ -217,20 +172,4 @@ export function partAdmitted(condition: string | null, rule: ImportRule | null):
 /** A country's name as rules and ports are matched: case and spacing do not count. */
 export function countryKey(name: string): string {
   return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
-
-/**
- * A chassis (frame) number with its serial mostly hidden, for public pages:
- * "NZE161-3012345" becomes "NZE161-30*****"; one without a dash hides its
- * last half, and at least its last six characters (a 17-character VIN's serial).
- */
-export function maskedChassis(chassis: string): string {
-  const dash = chassis.lastIndexOf("-");
-  if (dash > 0 && dash < chassis.length - 1) {
-    const serial = chassis.slice(dash + 1);
-    const shown = Math.min(2, Math.floor(serial.length / 2));
-    return `${chassis.slice(0, dash + 1)}${serial.slice(0, shown)}${"*".repeat(serial.length - shown)}`;
-  }
-  const hidden = Math.max(Math.ceil(chassis.length / 2), Math.min(6, chassis.length));
-  return `${chassis.slice(0, chassis.length - hidden)}${"*".repeat(hidden)}`;
 }

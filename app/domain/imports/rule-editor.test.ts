@@ -7,9 +7,9 @@ import {
   type ImportFacts,
   type ImportRule,
   importVerdict,
-  monthNumber,
   type ShippingMonths,
 } from "./import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { type AgeFields, maxAgeOf, ruleExample } from "./rule-editor";
 
 /*

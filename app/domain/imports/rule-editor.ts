@@ -5,10 +5,9 @@ import {
   countedMonth,
   earliestStart,
   MAX_AGE_YEARS,
-  type MonthNumber,
-  monthNumber,
   type ShippingMonths,
 } from "./import-rules";
+import { type MonthNumber, monthNumber } from "~/domain/inventory/months";
 import { staffText } from "~/domain/staff/staff-problems";
 
 /*

@@ -9,10 +9,10 @@ import type { MediaStore } from "~/domain/media/media-store.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
 import type { StockStatus } from "./inventory";
-import { clampPage, readAdminPaging } from "~/domain/search/pagination";
+import { clampPage, readAdminPaging } from "~/domain/lists/pagination";
 import { LOW_STOCK_BELOW, PRICE_BANDS } from "./admin-stock";
 import type { StockPath } from "./stock-kinds";
-import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/search/sorts";
+import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/lists/sorts";
 
 /*
  * The owner's stock tables (SPEC 2 "All Vehicles and All Parts", 5, 9): search,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { monthNumber, monthOfDate, monthText } from "~/domain/imports/import-rules";
+import { monthNumber, monthOfDate, monthText } from "./months";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPublicVehicle, getVehicle } from "./inventory.server";

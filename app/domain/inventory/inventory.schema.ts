@@ -30,7 +30,7 @@ import {
   VEHICLE_SUB_TYPES,
   AUCTION_GRADES,
 } from "./catalogue";
-import { monthOfDate, parseMonth } from "~/domain/imports/import-rules";
+import { monthOfDate, parseMonth } from "./months";
 import { readFitments } from "./fitment";
 
 /*

@@ -3,7 +3,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { PartInput, VehicleDetail, VehicleInput } from "./inventory";
-import { maskedChassis } from "~/domain/imports/import-rules";
+import { maskedChassis } from "./chassis";
 import { partRepository } from "./parts.server";
 import { STOCK_KINDS, type StockKind } from "./stock-kinds";
 import { latestStock, repositoryOf } from "./stock-repository.server";

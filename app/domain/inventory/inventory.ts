@@ -1,7 +1,7 @@
 import type { StockKind } from "./stock-kinds";
-import type { SizeClass } from "~/domain/freight/freight";
+import type { SizeClass } from "./size-class";
 import type { ImageRef } from "~/domain/media/image-url";
-import type { MonthNumber } from "~/domain/imports/import-rules";
+import type { MonthNumber } from "./months";
 import type { Fitment } from "./fitment";
 
 /** Domain objects of the stock, as pages see them. Browser-safe. */

@@ -1,5 +1,5 @@
+import { vehicleRepository } from "./vehicles.server";
 import type { DB } from "~/db/db.server";
-import { vehicleCards } from "~/domain/buyer-tools/recent.server";
 import type { StockCard } from "./inventory";
 
 /** How many similar vehicles a vehicle page shows. */
@@ -75,5 +75,5 @@ export async function similarVehicles(db: DB, v: Subject): Promise<StockCard[]> 
     const { above, below } = similarVehicleQueries(db, v, ids);
     ids.push(...nearestFirst(v, await run({ above, below })).slice(0, SIMILAR_COUNT - ids.length));
   }
-  return vehicleCards(db, ids);
+  return vehicleRepository.cards(db, ids);
 }

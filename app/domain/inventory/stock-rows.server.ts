@@ -2,9 +2,9 @@ import type { Expression, SqlBool } from "kysely";
 import type { StockKind } from "./stock-kinds";
 import type { StockCard, StockStatus } from "./inventory";
 import type { DB } from "~/db/db.server";
-import { sizeClassOf } from "~/domain/freight/freight";
+import { sizeClassOf } from "./size-class";
 import type { ImageRef } from "~/domain/media/image-url";
-import type { SortColumn } from "~/domain/search/sorts";
+import type { SortColumn } from "~/domain/lists/sorts";
 
 /*
  * What the two stock tables have in common, written once: the shape of a

@@ -7,7 +7,7 @@ import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { coverImages, repositoryOf } from "~/domain/inventory/stock-repository.server";
 import type { ImageRef } from "~/domain/media/image-url";
-import { clampPage, readAdminPaging } from "~/domain/search/pagination";
+import { clampPage, readAdminPaging } from "~/domain/lists/pagination";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { canMoveFindRequest, isFindRequestStatus } from "./find-request-status";
 import { isQuoteStatus, type QuoteStatus } from "~/domain/sale/quote-status";

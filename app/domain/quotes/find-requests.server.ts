@@ -1,6 +1,6 @@
 import * as ownerMails from "~/domain/sale/owner-mails.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import { clampPage } from "~/domain/search/pagination";
+import { clampPage } from "~/domain/lists/pagination";
 import { createHash, randomUUID } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";

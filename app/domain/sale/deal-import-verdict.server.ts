@@ -3,7 +3,8 @@ import { logActivity, type ActivityEntry } from "~/domain/activity/activity.serv
 import { portLabel } from "~/domain/freight/freight";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import type { FieldProblems } from "~/domain/forms";
-import { ageStart, countryKey, importVerdict, monthText, yearOf } from "~/domain/imports/import-rules";
+import { ageStart, countryKey, importVerdict } from "~/domain/imports/import-rules";
+import { monthText, yearOf } from "~/domain/inventory/months";
 import { getImportSettings, importLimit, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
 import { problem, type Problem } from "~/i18n/problem";
 import {

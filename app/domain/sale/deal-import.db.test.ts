@@ -6,7 +6,7 @@ import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { formInput } from "~/domain/forms";
-import { monthNumber, yearOf } from "~/domain/imports/import-rules";
+import { monthNumber, yearOf } from "~/domain/inventory/months";
 import {
   deleteImportRule,
   getImportSettings,

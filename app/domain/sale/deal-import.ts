@@ -1,4 +1,5 @@
-import type { ImportVerdict, MonthNumber } from "~/domain/imports/import-rules";
+import type { ImportVerdict } from "~/domain/imports/import-rules";
+import type { MonthNumber } from "~/domain/inventory/months";
 
 /*
  * The import rule at the deal (issue 40): whether the destination of an

@@ -7,7 +7,7 @@ import { startSmtp } from "../../../tests/support/smtp";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { invoiceAttachments } from "./invoice-file.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
-import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
+import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";

@@ -1,4 +1,4 @@
-import { monthText } from "~/domain/imports/import-rules";
+import { monthText } from "~/domain/inventory/months";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "~/db/schema";
 import { getCompany } from "~/domain/settings/company.server";

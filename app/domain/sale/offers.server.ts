@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
+import { landedPrice, portLabel } from "~/domain/freight/freight";
+import { sizeClassOf } from "~/domain/inventory/size-class";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { formatYen, parseYen } from "~/domain/inventory/price";
 import { offerMail } from "./buyer-mails.server";

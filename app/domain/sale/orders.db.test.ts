@@ -9,7 +9,7 @@ import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
-import { monthOfDate, yearOf } from "~/domain/imports/import-rules";
+import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer } from "./answer.server";
 import { BANK_KEY } from "./deal-settings.server";

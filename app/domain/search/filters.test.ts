@@ -11,7 +11,7 @@ import {
   VEHICLE_FILTER_KEYS,
   withoutFilter,
 } from "./filters";
-import { adminListHref, adminPageNumbers, clampPage, pageItems, readAdminPaging } from "./pagination";
+import { adminListHref, adminPageNumbers, clampPage, pageItems, readAdminPaging } from "~/domain/lists/pagination";
 
 const now = new Date("2026-11-21T00:00:00Z");
 const read = (qs: string) => readVehicleQuery(new URLSearchParams(qs), now);

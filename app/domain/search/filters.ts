@@ -1,7 +1,7 @@
 import { PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
 import { parseAmount } from "~/domain/inventory/price";
-import { readPage } from "./pagination";
-import { readSort, type Sort, SORTS } from "./sorts";
+import { readPage } from "~/domain/lists/pagination";
+import { readSort, type Sort, SORTS } from "~/domain/lists/sorts";
 import { shopYear } from "~/i18n/format";
 import { type Currency, isCurrency } from "~/domain/rates/currencies";
 import type { ImportLimit } from "~/domain/imports/import-rules";
@@ -12,7 +12,7 @@ import type { ImportLimit } from "~/domain/imports/import-rules";
  * shared or hand-edited link always shows a list (issue "Bad input").
  */
 
-export { type Sort, SORTS } from "./sorts";
+export { type Sort, SORTS } from "~/domain/lists/sorts";
 
 export const PER_PAGE_CHOICES = [20, 40, 60, 80, 100] as const;
 export const DEFAULT_PER_PAGE = 20;

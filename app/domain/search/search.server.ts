@@ -6,8 +6,8 @@ import { type CardRow, toImageRef } from "~/domain/inventory/stock-rows.server";
 import { type ListQuery, type PartFilters, setFilters, type Sort } from "./filters";
 import type { ListResult } from "./list";
 import { partNumberSearch, partWhere, type SearchFilters, type StockTable, vehicleWhere } from "./list-where.server";
-import { clampPage } from "./pagination";
-import { SORT_ORDERS } from "./sorts";
+import { clampPage } from "~/domain/lists/pagination";
+import { SORT_ORDERS } from "~/domain/lists/sorts";
 
 /*
  * Every public list is answered by the database: filters, keyword, sort, the

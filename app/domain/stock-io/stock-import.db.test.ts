@@ -10,7 +10,7 @@ import { dialectOf } from "~/db/db.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { DocumentStore } from "~/domain/sale/document-store.server";
-import { monthNumber } from "~/domain/imports/import-rules";
+import { monthNumber } from "~/domain/inventory/months";
 import { problemText } from "~/i18n/problem";
 import { serverT } from "~/i18n/request.server";
 import { parseCsv } from "~/utils/csv";

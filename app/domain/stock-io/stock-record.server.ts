@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { PartTable, VehicleTable } from "~/db/schema";
-import { monthText } from "~/domain/imports/import-rules";
+import { monthText } from "~/domain/inventory/months";
 import { defaultVehicleName } from "~/domain/inventory/inventory";
 import { type Fitment, fitmentsText } from "~/domain/inventory/fitment";
 import type { StockKind } from "~/domain/inventory/stock-kinds";

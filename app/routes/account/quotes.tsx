@@ -1,4 +1,4 @@
-import { pageWithin, readPage } from "~/domain/search/pagination";
+import { pageWithin, readPage } from "~/domain/lists/pagination";
 import { NoQuotes, NotLoggedIn, QuoteList, ownListPagerWords } from "~/components/store/account-lists";
 import { Pager } from "~/components/ui/pager";
 import { getServices } from "~/context.server";

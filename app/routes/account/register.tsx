@@ -1,6 +1,6 @@
 import { parseForm, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, fieldsOf, FormMessage, SubmitButton } from "~/components/ui/field";
+import { AuthCard, Field, fieldsOf, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
   PASSWORDS_DO_NOT_MATCH,
@@ -73,20 +73,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <Field {...field("country")} autoComplete="country-name" maxLength={60} />
         <Field {...field("phone")} type="tel" autoComplete="tel" maxLength={30} />
         <Field {...field("email")} type="email" autoComplete="email" />
-        <Field
+        <NewPasswordFields
           label={t("register.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={e.password}
+          repeatLabel={t("register.confirmPassword")}
           hint={t("register.passwordHint")}
-        />
-        <Field
-          label={t("register.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={e.confirmPassword}
+          errors={e}
         />
         <SubmitButton busy={navigation.state === "submitting"}>{t("register.submit")}</SubmitButton>
       </Form>

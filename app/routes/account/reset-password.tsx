@@ -1,6 +1,6 @@
 import { type FieldProblems, parseForm } from "~/domain/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { AuthCard, Field, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import {
   NewPasswordSchema,
@@ -94,20 +94,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={loaderData.token} />
           <FormMessage tone="error">{errors.form}</FormMessage>
-          <Field
+          <NewPasswordFields
             label={t("reset.newPassword")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
+            repeatLabel={t("reset.confirmNewPassword")}
             hint={t("reset.newPasswordHint")}
-          />
-          <Field
-            label={t("reset.confirmNewPassword")}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
+            errors={errors}
           />
           <SubmitButton busy={navigation.state === "submitting"}>{t("reset.save")}</SubmitButton>
         </Form>

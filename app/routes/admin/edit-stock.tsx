@@ -15,7 +15,7 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
-import { monthText } from "~/domain/imports/import-rules";
+import { monthText } from "~/domain/inventory/months";
 import { fitmentsText } from "~/domain/inventory/fitment";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 

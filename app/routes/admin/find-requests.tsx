@@ -1,5 +1,5 @@
 import { problem } from "~/i18n/problem";
-import { readPage } from "~/domain/search/pagination";
+import { readPage } from "~/domain/lists/pagination";
 import { data, Form, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { getServices } from "~/context.server";

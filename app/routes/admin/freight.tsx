@@ -2,7 +2,8 @@ import { type FieldProblems, parseForm, type Problem, typedValues } from "~/doma
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import { percentFromBp, SIZE_CLASSES } from "~/domain/freight/freight";
+import { percentFromBp } from "~/domain/freight/freight";
+import { SIZE_CLASSES } from "~/domain/inventory/size-class";
 import {
   addFreightPort,
   deleteFreightPort,

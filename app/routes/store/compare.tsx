@@ -5,7 +5,8 @@ import { compareStore, setCompareIds, useCompareIds, useMeasuredHeight } from "~
 import { optionLabel } from "~/components/store/option-label";
 import { useRootData } from "~/utils/root-data";
 import { DeliveredPrice, Price } from "~/components/store/price";
-import { landedPrice, portLabel, sizeClassOf } from "~/domain/freight/freight";
+import { landedPrice, portLabel } from "~/domain/freight/freight";
+import { sizeClassOf } from "~/domain/inventory/size-class";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
 import { type SpecRow, vehicleFactRows, vehicleNameRows } from "~/components/store/vehicle-specs";
 import { useMonthText } from "~/components/store/import-badge";

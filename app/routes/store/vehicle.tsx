@@ -2,7 +2,7 @@ import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { optionLabel } from "~/components/store/option-label";
 import { PortPicker } from "~/components/store/price";
 import { PriceBreakdown } from "~/components/store/price-breakdown";
-import { sizeClassOf } from "~/domain/freight/freight";
+import { sizeClassOf } from "~/domain/inventory/size-class";
 import { CompareToggle } from "~/components/store/compare";
 import { ImportAnswer, ImportWarning } from "~/components/store/import-answer";
 import { useMonthText } from "~/components/store/import-badge";
