@@ -1,9 +1,9 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, YenField } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { percentFromBp } from "~/domain/freight/freight";
-import { SIZE_CLASSES } from "~/domain/inventory/size-class";
+import { SIZE_CLASSES, type SizeClass } from "~/domain/inventory/size-class";
 import {
   addFreightPort,
   deleteFreightPort,
@@ -44,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ports, editing, saved };
 }
 
-type Values = Record<"country" | "port" | "small" | "medium" | "large" | "insurance", string>;
+/** The port's fields typed as text; the freight per size (SIZE_CLASSES) is yen. */
+type TextField = "country" | "port" | "insurance";
+type Values = Record<TextField | SizeClass, string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,19 +95,19 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
   const { ports, editing, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   const kept = result?.values ?? null;
-  const yen = (n: number | null) => (n === null ? "" : String(n));
-  const start: Values = editing
+  const start: Record<TextField, string> = editing
     ? {
         country: editing.country,
         port: editing.port,
-        small: yen(editing.freight.small),
-        medium: yen(editing.freight.medium),
-        large: yen(editing.freight.large),
         insurance: editing.insuranceBp ? percentFromBp(editing.insuranceBp) : "",
       }
-    : { country: "", port: "", small: "", medium: "", large: "", insurance: "" };
-  const value = (k: keyof Values) => kept?.[k] ?? start[k];
+    : { country: "", port: "", insurance: "" };
   const e: Partial<Record<keyof Values, string>> = texts(result?.errors);
+  const field = fieldsOf(
+    (k: TextField) => t(k === "insurance" ? "freight.insuranceLabel" : `freight.${k}`),
+    (k) => kept?.[k] ?? start[k],
+    e,
+  );
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -215,24 +217,18 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t("freight.country")}
-              name="country"
-              defaultValue={value("country")}
-              error={e.country}
-              maxLength={60}
-            />
-            <Field label={t("freight.port")} name="port" defaultValue={value("port")} error={e.port} maxLength={60} />
+            <Field {...field("country")} maxLength={60} />
+            <Field {...field("port")} maxLength={60} />
           </div>
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">{t("freight.freightLegend")}</legend>
             <div className="mt-2 grid gap-4 sm:grid-cols-3">
               {SIZE_CLASSES.map((size) => (
-                <Field
+                <YenField
                   key={size}
                   label={t(`freight.sizeLong.${size}`)}
                   name={size}
-                  defaultValue={value(size)}
+                  defaultValue={kept?.[size] ?? editing?.freight[size] ?? ""}
                   error={e[size]}
                   required={false}
                   hint={t("freight.emptyHint")}
@@ -242,15 +238,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </fieldset>
           <div className="sm:w-1/3">
-            <Field
-              label={t("freight.insuranceLabel")}
-              name="insurance"
-              defaultValue={value("insurance")}
-              error={e.insurance}
-              required={false}
-              hint={t("freight.insuranceHint")}
-              maxLength={6}
-            />
+            <Field {...field("insurance")} required={false} hint={t("freight.insuranceHint")} maxLength={6} />
           </div>
           <div className="flex flex-wrap gap-3">
             <button
