@@ -14,7 +14,8 @@ import type { OfferLine, OfferTerms } from "./deal-types";
 import { invoiceAttachmentRef } from "./invoice-file.server";
 import { issueInvoice } from "./invoices.server";
 import { openOrder } from "./order-moves.server";
-import { buyerQuoteLink, offerLinkValid } from "./offer-links.server";
+import { buyerQuoteLink } from "./offer-links.server";
+import { dealAccess, type DealVisitor } from "./deal-access.server";
 import type { DealContext } from "./offers.server";
 import { acceptImportRefusal, type AcceptConfirmations } from "./deal-import-verdict.server";
 import { applyQuoteMove, lockQuote, type LockedQuote } from "./quote-moves.server";
@@ -42,7 +43,7 @@ export type AnswerOutcome =
 const dealProblem = (key: string, values?: Record<string, string>) => problem(`deal.problems.${key}`, values);
 const NOT_FOUND = { ok: false, status: 404, message: dealProblem("notFound") } as const;
 
-/** Whether this access reaches this quote (and, through a link, this offer of it while it stands). */
+/** Whether this access reaches this quote (and, through a link, this offer of it while it stands): the deal's one rule. */
 export function mayAnswer(
   secret: string,
   quote: Pick<LockedQuote, "number" | "customer_id">,
@@ -50,8 +51,14 @@ export function mayAnswer(
   access: OfferAccess,
 ): boolean {
   if (!access) return false;
-  if ("customerId" in access) return quote.customer_id !== null && quote.customer_id === access.customerId;
-  return offer !== undefined && offer.id === access.offerId && offerLinkValid(secret, quote.number, offer, access.sig);
+  const visitor: DealVisitor = {
+    staff: false,
+    customerId: "customerId" in access ? access.customerId : null,
+    orderLink: null,
+    offerLink: "offerId" in access ? { offerId: access.offerId, sig: access.sig } : null,
+  };
+  const keys = { customerId: quote.customer_id, quoteNumber: quote.number, latestOffer: offer ?? null };
+  return dealAccess(secret, visitor, "quote", keys) !== null;
 }
 
 /** The last offer of a quote, open or not. */

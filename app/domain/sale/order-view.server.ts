@@ -167,6 +167,18 @@ export async function buyerOrder(
   return way ? { view: await viewOf(db, order), way } : null;
 }
 
+/** The order of a quote's deal that is not cancelled (the newest), for the quote's page to link to. */
+export async function liveOrderOfQuote(db: DB, quoteNumber: string) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("quotes", "quotes.id", "orders.quote_id")
+    .select(["orders.number", "orders.status"])
+    .where("quotes.number", "=", quoteNumber)
+    .where("orders.status", "!=", "cancelled")
+    .orderBy("orders.id", "desc")
+    .executeTakeFirst();
+}
+
 /** A document of an order, for whoever may see the order; removed documents are gone. */
 export async function documentFor(db: DB, number: string, documentId: number, access: OrderAccess | null) {
   const order = await orderRow(db, number);

@@ -1,3 +1,5 @@
+import { liveOrderOfQuote } from "~/domain/sale/order-view.server";
+import { awaitsMoney } from "~/domain/sale/order-status";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -57,17 +59,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = own ?? (link ? await buyerQuote(services.db, secret, params.number, link) : null);
   if (!view) throw data({ signedIn: customer !== null }, { status: 404 });
   // The order of the deal's live invoice, for the link to follow it.
-  const order = await services.db
-    .selectFrom("orders")
-    .innerJoin("quotes", "quotes.id", "orders.quote_id")
-    .select(["orders.number", "orders.status"])
-    .where("quotes.number", "=", view.number)
-    .where("orders.status", "!=", "cancelled")
-    .orderBy("orders.id", "desc")
-    .executeTakeFirst();
+  const order = await liveOrderOfQuote(services.db, view.number);
   const orderHref = order ? (own ? `/orders/${order.number}` : orderLinkPath(secret, order.number)) : null;
   // Once paid, the order's page says what comes next: the quote no longer asks for payment.
-  const paid = order !== undefined && order.status !== "awaiting_payment" && order.status !== "partly_paid";
+  const paid = order !== undefined && !awaitsMoney(order.status);
   const asked = url.searchParams.get("done");
   const done: "accept" | "decline" | null = asked === "accept" || asked === "decline" ? asked : null;
   return {
