@@ -35,7 +35,9 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   // The link's signature stays on this page: not in the Referer of links out, not in a shared cache.
-  const headers = new Headers({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+  // Same-origin rather than none: under no-referrer a browser without scripts posts a receipt with
+  // Origin "null", which the shop refuses as another site's, so the buyer could not send it.
+  const headers = new Headers({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
   // A refused upload says when to come back.
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
