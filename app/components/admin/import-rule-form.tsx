@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { EditorButtons, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage, inputClass, SelectField } from "~/components/ui/field";
 import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
 import {
@@ -25,10 +26,8 @@ import { useProblems } from "~/i18n/messages";
  * owner types, and the small fields it is made of.
  */
 
-/** A panel of the page, and its main button. */
+/** A panel of the page. */
 export const cardClass = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-export const buttonClass =
-  "h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60";
 
 /** A refusal of one of the page's forms: its message, the fields' and what was typed. */
 export type FormRefusal = { message: Problem; errors: FieldProblems; values: TypedValues | null };
@@ -107,10 +106,12 @@ export function RuleForm({
   const field = fieldsOf((k: keyof RuleValues) => t(`importRules.fields.${k}`), value, e);
 
   return (
-    <section className={cardClass} aria-labelledby="rule-form-title" id="rule-form">
-      <h2 id="rule-form-title" className="text-lg font-semibold text-slate-900">
-        {editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
-      </h2>
+    <SettingsCard
+      className={cardClass}
+      titleId="rule-form-title"
+      id="rule-form"
+      title={editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
+    >
       <Form
         method="post"
         className="mt-4 space-y-4"
@@ -169,21 +170,16 @@ export function RuleForm({
           hint={t("importRules.fields.confirmedHint")}
           defaultChecked={ticked("confirmed")}
         />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} className={buttonClass}>
-            {editing ? t("importRules.saveChanges") : t("importRules.add")}
-          </button>
-          {editing ? (
-            <Link
-              to={cancelTo}
-              className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              {t("importRules.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorButtons
+          editing={editing !== null}
+          busy={busy}
+          save={t("importRules.saveChanges")}
+          add={t("importRules.add")}
+          cancel={t("importRules.cancel")}
+          cancelTo={cancelTo}
+        />
       </Form>
-    </section>
+    </SettingsCard>
   );
 }
 

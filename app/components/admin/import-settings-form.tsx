@@ -3,7 +3,8 @@ import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { IMPORT_SETTINGS_RANGE } from "~/domain/imports/import-settings";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { buttonClass, cardClass, type FormRefusal } from "./import-rule-form";
+import { cardClass, type FormRefusal } from "./import-rule-form";
+import { saveButtonClass, SettingsCard } from "./settings-editor";
 
 /** The shop's shipping times, which every rule's ages are counted with, and the months they give today. */
 export function SettingsForm({
@@ -26,10 +27,7 @@ export function SettingsForm({
   const field = fieldsOf((k: "leadDays" | "seaDays") => t(`importRules.settings.${k}`), value, e);
   const range = (k: "leadDays" | "seaDays") => t("importRules.settings.range", IMPORT_SETTINGS_RANGE[k]);
   return (
-    <section className={cardClass} aria-labelledby="settings-title">
-      <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
-        {t("importRules.settings.title")}
-      </h2>
+    <SettingsCard className={cardClass} titleId="settings-title" title={t("importRules.settings.title")}>
       <p className="mt-1 text-sm text-slate-600">{t("importRules.settings.explain")}</p>
       <p className="mt-1 text-sm text-slate-800" data-testid="shipping-months">
         {t("importRules.settings.now", { ship, arrival })}
@@ -42,10 +40,10 @@ export function SettingsForm({
             <Field key={k} {...field(k)} type="number" hint={range(k)} maxLength={4} />
           ))}
         </div>
-        <button type="submit" disabled={busy} className={buttonClass}>
+        <button type="submit" disabled={busy} className={saveButtonClass}>
           {t("importRules.settings.save")}
         </button>
       </Form>
-    </section>
+    </SettingsCard>
   );
 }

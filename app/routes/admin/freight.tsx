@@ -1,5 +1,6 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage, YenField } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { percentFromBp } from "~/domain/freight/freight";
@@ -118,10 +119,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
 
       {saved ? <FormMessage tone="success">{t(`freight.saved.${saved}`)}</FormMessage> : null}
 
-      <section className={card} aria-labelledby="ports-title">
-        <h2 id="ports-title" className="text-lg font-semibold text-slate-900">
-          {t("freight.tableTitle")}
-        </h2>
+      <SettingsCard className={card} titleId="ports-title" title={t("freight.tableTitle")}>
         {ports.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("freight.empty")}</p>
         ) : (
@@ -168,31 +166,18 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
                       {p.insuranceBp ? `${format.decimal(p.insuranceBp / 100)} %` : t("freight.noInsurance")}
                     </td>
                     <td className="py-2">
-                      <div className="flex justify-end gap-2">
-                        <Link
-                          to={`/admin/freight?edit=${p.id}#port-form`}
-                          className="rounded-md px-2 py-1 font-semibold text-accent-700 hover:bg-accent-50"
-                          aria-label={t("freight.editPort", { port: p.port })}
-                        >
-                          {t("freight.edit")}
-                        </Link>
-                        <Form
-                          method="post"
-                          onSubmit={(event) => {
-                            if (!confirm(t("freight.confirmDelete", { port: p.port }))) event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={p.id} />
-                          <button
-                            type="submit"
-                            className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
-                            aria-label={t("freight.deletePort", { port: p.port })}
-                          >
-                            {t("freight.delete")}
-                          </button>
-                        </Form>
-                      </div>
+                      <RowActions
+                        look="table"
+                        id={p.id}
+                        editTo={`/admin/freight?edit=${p.id}#port-form`}
+                        words={{
+                          edit: t("freight.edit"),
+                          editLabel: t("freight.editPort", { port: p.port }),
+                          remove: t("freight.delete"),
+                          removeLabel: t("freight.deletePort", { port: p.port }),
+                          confirm: t("freight.confirmDelete", { port: p.port }),
+                        }}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -200,12 +185,14 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
             </table>
           </div>
         )}
-      </section>
+      </SettingsCard>
 
-      <section className={card} aria-labelledby="port-form-title" id="port-form">
-        <h2 id="port-form-title" className="text-lg font-semibold text-slate-900">
-          {editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
-        </h2>
+      <SettingsCard
+        className={card}
+        titleId="port-form-title"
+        id="port-form"
+        title={editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
+      >
         <Form
           method="post"
           className="mt-4 space-y-4"
@@ -240,23 +227,14 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
           <div className="sm:w-1/3">
             <Field {...field("insurance")} required={false} hint={t("freight.insuranceHint")} maxLength={6} />
           </div>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              disabled={busy}
-              className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-            >
-              {editing ? t("freight.saveChanges") : t("freight.add")}
-            </button>
-            {editing ? (
-              <Link
-                to="/admin/freight"
-                className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-              >
-                {t("freight.cancel")}
-              </Link>
-            ) : null}
-          </div>
+          <EditorButtons
+            editing={editing !== null}
+            busy={busy}
+            save={t("freight.saveChanges")}
+            add={t("freight.add")}
+            cancel={t("freight.cancel")}
+            cancelTo="/admin/freight"
+          />
         </Form>
         <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{t("freight.sizesTitle")}</p>
@@ -267,7 +245,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
           </ul>
           <p className="mt-2">{t("freight.arithmetic")}</p>
         </div>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

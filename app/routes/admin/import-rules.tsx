@@ -1,4 +1,5 @@
-import { Form, data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/components/admin/import-rule-form";
 import { SettingsForm } from "~/components/admin/import-settings-form";
 import { FormMessage } from "~/components/ui/field";
@@ -144,10 +145,7 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
         arrival={monthName(when.ship + when.sea)}
       />
 
-      <section className={cardClass} aria-labelledby="rules-title">
-        <h2 id="rules-title" className="text-lg font-semibold text-slate-900">
-          {t("importRules.listTitle")}
-        </h2>
+      <SettingsCard className={cardClass} titleId="rules-title" title={t("importRules.listTitle")}>
         {rules.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("importRules.empty")}</p>
         ) : (
@@ -157,7 +155,7 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
-      </section>
+      </SettingsCard>
 
       <RuleForm
         editing={editing}
@@ -236,31 +234,18 @@ function RuleRow({ rule }: { rule: StoredRule }) {
             <span>{t("importRules.checked", { date: checked })}</span>
           </p>
         </div>
-        <div className="flex shrink-0 gap-2 text-sm">
-          <Link
-            to={`${PAGE}?edit=${rule.id}#rule-form`}
-            className="inline-flex h-11 items-center rounded-md px-3 font-semibold text-accent-700 hover:bg-accent-50"
-            aria-label={t("importRules.editRule", { country: rule.country })}
-          >
-            {t("importRules.edit")}
-          </Link>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!confirm(t("importRules.confirmDelete", { country: rule.country }))) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={rule.id} />
-            <button
-              type="submit"
-              className="h-11 rounded-md px-3 font-semibold text-red-700 hover:bg-red-50"
-              aria-label={t("importRules.deleteRule", { country: rule.country })}
-            >
-              {t("importRules.delete")}
-            </button>
-          </Form>
-        </div>
+        <RowActions
+          look="tall"
+          id={rule.id}
+          editTo={`${PAGE}?edit=${rule.id}#rule-form`}
+          words={{
+            edit: t("importRules.edit"),
+            editLabel: t("importRules.editRule", { country: rule.country }),
+            remove: t("importRules.delete"),
+            removeLabel: t("importRules.deleteRule", { country: rule.country }),
+            confirm: t("importRules.confirmDelete", { country: rule.country }),
+          }}
+        />
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import {
@@ -92,10 +93,7 @@ export default function TemplatesPage({ loaderData, actionData }: Route.Componen
 
       {saved ? <FormMessage tone="success">{t(`templates.saved.${saved}`)}</FormMessage> : null}
 
-      <section className={card} aria-labelledby="templates-title">
-        <h2 id="templates-title" className="text-lg font-semibold text-slate-900">
-          {t("templates.listTitle")}
-        </h2>
+      <SettingsCard className={card} titleId="templates-title" title={t("templates.listTitle")}>
         {templates.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("templates.empty")}</p>
         ) : (
@@ -105,7 +103,7 @@ export default function TemplatesPage({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-      </section>
+      </SettingsCard>
 
       <TemplateForm key={`${editing?.id ?? "new"}:${location.key}`} editing={editing} result={result} />
     </div>
@@ -123,33 +121,20 @@ function TemplateRow({ template, current }: { template: ReplyTemplate; current: 
         <p className="font-medium break-words text-slate-900">{template.name}</p>
         <p className="line-clamp-2 text-sm text-slate-600 sm:line-clamp-1">{opening(template.body)}</p>
       </div>
-      <div className="flex shrink-0 gap-2">
-        <Link
-          to={`/admin/templates?edit=${template.id}#template-form`}
-          className="rounded-md px-2 py-1 text-sm font-semibold text-accent-700 hover:bg-accent-50"
-          aria-label={t("templates.editLabel", { name: template.name })}
-          aria-current={current ? "true" : undefined}
-        >
-          {t("templates.edit")}
-        </Link>
-        <Form
-          method="post"
-          action="/admin/templates"
-          onSubmit={(event) => {
-            if (!confirm(t("templates.confirmDelete", { name: template.name }))) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={template.id} />
-          <button
-            type="submit"
-            className="rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-            aria-label={t("templates.deleteLabel", { name: template.name })}
-          >
-            {t("templates.delete")}
-          </button>
-        </Form>
-      </div>
+      <RowActions
+        look="list"
+        id={template.id}
+        editTo={`/admin/templates?edit=${template.id}#template-form`}
+        current={current}
+        action="/admin/templates"
+        words={{
+          edit: t("templates.edit"),
+          editLabel: t("templates.editLabel", { name: template.name }),
+          remove: t("templates.delete"),
+          removeLabel: t("templates.deleteLabel", { name: template.name }),
+          confirm: t("templates.confirmDelete", { name: template.name }),
+        }}
+      />
     </li>
   );
 }
@@ -169,10 +154,12 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
   const unknown = unknownPlaceholders(body);
 
   return (
-    <section className={card} aria-labelledby="template-form-title" id="template-form">
-      <h2 id="template-form-title" className="text-lg font-semibold text-slate-900">
-        {editing ? t("templates.editTitle", { name: editing.name }) : t("templates.addTitle")}
-      </h2>
+    <SettingsCard
+      className={card}
+      titleId="template-form-title"
+      id="template-form"
+      title={editing ? t("templates.editTitle", { name: editing.name }) : t("templates.addTitle")}
+    >
       <Form
         method="post"
         action={editing ? `/admin/templates?edit=${editing.id}` : "/admin/templates"}
@@ -233,24 +220,15 @@ function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; resu
             ) : null}
           </div>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-          >
-            {editing ? t("templates.save") : t("templates.add")}
-          </button>
-          {editing ? (
-            <Link
-              to="/admin/templates"
-              className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              {t("templates.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorButtons
+          editing={editing !== null}
+          busy={busy}
+          save={t("templates.save")}
+          add={t("templates.add")}
+          cancel={t("templates.cancel")}
+          cancelTo="/admin/templates"
+        />
       </Form>
-    </section>
+    </SettingsCard>
   );
 }
