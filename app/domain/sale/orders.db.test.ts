@@ -31,15 +31,8 @@ import { offerLinkPath } from "./offer-links.server";
 import { orderLinkPath } from "./order-links.server";
 import type { DealVisitor } from "./deal-access.server";
 import { orderFor, documentFor, listOrders, orderFilterOf, orderFigures } from "./order-view.server";
-import {
-  addDocument,
-  cancelOrder,
-  moveOrderByStaff,
-  recordPayment,
-  removeDocument,
-  saveCourier,
-  saveShipment,
-} from "./orders.server";
+import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "./orders.server";
+import { addDocument, removeDocument } from "./order-documents.server";
 
 /*
  * Orders from the accepted offer to Completed (issue 21), on SQLite and

@@ -10,7 +10,7 @@ import { dealContext } from "./offers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { localDriver } from "~/domain/media/media-store.server";
 import { DocumentStore } from "./document-store.server";
-import { addDocument, removeDocument } from "./orders.server";
+import { addDocument, removeDocument } from "./order-documents.server";
 import { countReceiptUpload, RECEIPT_LIMITS } from "./receipt-limits.server";
 
 /*

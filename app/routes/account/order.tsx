@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
-import { addDocument } from "~/domain/sale/orders.server";
+import { addDocument } from "~/domain/sale/order-documents.server";
 import { ORDER_STEPS } from "~/domain/sale/order-status";
 import { COURIER_NAME, MAX_DOCUMENT_BYTES, type Courier } from "~/domain/sale/order-types";
 import { buyerOrder } from "~/domain/sale/order-view.server";

@@ -22,16 +22,9 @@ import { readOrderForm } from "~/domain/sale/order-form.server";
 import { canCancel, nextOrderStatus, takesPayments } from "~/domain/sale/order-status";
 import { COURIER_NAME, type DocumentKind } from "~/domain/sale/order-types";
 import { orderFor } from "~/domain/sale/order-view.server";
-import {
-  addDocument,
-  cancelOrder,
-  moveOrderByStaff,
-  type OrderOutcome,
-  recordPayment,
-  removeDocument,
-  saveCourier,
-  saveShipment,
-} from "~/domain/sale/orders.server";
+import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
+import { type OrderOutcome } from "~/domain/sale/order-change.server";
+import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
 import { metaT, useFormat, useT } from "~/i18n/i18n";

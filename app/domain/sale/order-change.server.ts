@@ -1,0 +1,94 @@
+import type { DB } from "~/db/db.server";
+import { type ActivityEntry } from "~/domain/activity/activity.server";
+import type { DealContext } from "./offers.server";
+import { type OrderChange, orderUpdateMail } from "./buyer-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { type FieldProblems, type TypedValues } from "~/domain/forms";
+import { isLanguage } from "~/i18n/languages";
+import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
+import { orderLink } from "./order-links.server";
+import { lockOrder, type OrderRow } from "./order-moves.server";
+
+/*
+ * How one change of an order is made (issue 21): in a transaction with the
+ * order locked, a refusal rolling back whatever it had begun, the buyer told
+ * by one mail in their language. Shared by the owner's changes
+ * (orders.server.ts) and the deal's documents (order-documents.server.ts).
+ */
+
+export type Actor = ActivityEntry["actor"];
+
+/** A problem of the owner's order page, from the `messages.order` catalogue. */
+export const orderProblem = (key: string, values?: ProblemValues) => problem(`messages.order.${key}`, values);
+export const orderIssue = (key: string, values?: ProblemValues) => issue(orderProblem(key, values));
+
+export type OrderOutcome =
+  | { ok: true; message: Problem }
+  | { ok: false; status: 400 | 404 | 409 | 413 | 503; message: Problem; errors?: FieldProblems; values?: TypedValues };
+
+export const NOT_FOUND = { ok: false, status: 404, message: orderProblem("notFound") } as const;
+
+/** A form its schema refused: the problem of each field, and what was typed, to show again. */
+export const refusedForm = (parsed: { errors: FieldProblems; values: TypedValues }): OrderOutcome => ({
+  ok: false,
+  status: 400,
+  message: orderProblem("fix"),
+  errors: parsed.errors,
+  values: parsed.values,
+});
+
+export const staffActor = (staff: Staff): Actor => ({ kind: "staff", id: staff.adminId });
+
+/** The buyer's mail about a change, in their language, with the link to the order. */
+export async function tellBuyer(trx: DB, deal: DealContext, order: OrderRow, change: OrderChange): Promise<void> {
+  const language = isLanguage(order.language) ? order.language : "en";
+  await enqueueMail(trx, {
+    to: order.buyer_email,
+    replyTo: deal.ownerEmail,
+    quoteId: order.quote_id,
+    ...orderUpdateMail(
+      language,
+      {
+        name: order.buyer_name,
+        number: order.number,
+        item: order.item_name,
+        ref: order.ref_id,
+        link: orderLink(deal, order),
+        shopName: deal.shopName,
+      },
+      change,
+    ),
+  });
+}
+
+/** Runs one change of an order in a transaction, the order locked; a refusal writes nothing. */
+export async function withOrder(
+  db: DB,
+  number: string,
+  change: (trx: DB, order: OrderRow) => Promise<OrderOutcome>,
+): Promise<OrderOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, number);
+      if (!order) return NOT_FOUND;
+      const outcome = await change(trx, order);
+      // A refusal writes nothing, whatever it had begun: it rolls back.
+      if (!outcome.ok) throw new Refused(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    throw error;
+  }
+}
+
+/** Carries a refusal out of its transaction, which it rolls back. */
+class Refused extends Error {
+  constructor(readonly outcome: OrderOutcome) {
+    super("refused");
+  }
+}
+
+/** A status as the owner's sentences name it. */
+export const statusName = (status: string): Problem => problem(`messages.orderStatusNames.${status}`);
