@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
-import type { PagerWords } from "~/components/ui/pager";
+import { Pager, type PagerWords } from "~/components/ui/pager";
 import { ADMIN_PER_PAGE } from "~/domain/lists/pagination";
 import type { TFunction } from "~/i18n/core";
 import { useT } from "~/i18n/i18n";
@@ -71,7 +71,7 @@ export function Section({ title, children }: { title: string; children: React.Re
 }
 
 /** The words of an owner's table pager, from the admin catalogue. */
-export function tablePagerWords(t: TFunction<"admin">, page: number, pageCount: number): PagerWords {
+function tablePagerWords(t: TFunction<"admin">, page: number, pageCount: number): PagerWords {
   return {
     label: t("pager.label"),
     first: t("pager.first"),
@@ -83,17 +83,85 @@ export function tablePagerWords(t: TFunction<"admin">, page: number, pageCount: 
   };
 }
 
+/** The pager under an owner's table (SPEC 9): page buttons in a window, "Page n of m" beside them. */
+export function TablePager({
+  page,
+  pageCount,
+  pageHref,
+}: {
+  page: number;
+  pageCount: number;
+  pageHref: (page: number) => string;
+}) {
+  const { t } = useT("admin");
+  return (
+    <Pager
+      numbers="window"
+      page={page}
+      pageCount={pageCount}
+      words={tablePagerWords(t, page, pageCount)}
+      pageHref={pageHref}
+    />
+  );
+}
+
+/** The filter form above an owner's table: a GET form, so a filtered list has an address. */
+export function FilterBar({ role, children }: { role?: "search"; children: React.ReactNode }) {
+  return (
+    <form
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      role={role}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** One choice of a table's filter form, labelled above; `all` is the choice that filters nothing. */
+export function FilterSelect({
+  label,
+  name,
+  defaultValue,
+  className,
+  all,
+  children,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  className: string;
+  all?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex flex-col text-sm text-slate-700">
+      {label}
+      <select name={name} defaultValue={defaultValue} className={className}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** The filter form's submit. */
+export function ApplyButton({ children }: { children: React.ReactNode }) {
+  return (
+    <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
+      {children}
+    </button>
+  );
+}
+
 /** The page-size choice of an owner's table (SPEC 9); the filter form it sits in sends it with the search. */
 export function PerPageField({ value, className }: { value: number; className: string }) {
   const { t } = useT("admin");
   return (
-    <label className="flex flex-col text-sm text-slate-700">
-      {t("pager.perPage")}
-      <select name="perPage" defaultValue={String(value)} className={className}>
-        {ADMIN_PER_PAGE.map((n) => (
-          <option key={n}>{n}</option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label={t("pager.perPage")} name="perPage" defaultValue={String(value)} className={className}>
+      {ADMIN_PER_PAGE.map((n) => (
+        <option key={n}>{n}</option>
+      ))}
+    </FilterSelect>
   );
 }

@@ -7,8 +7,10 @@ import { adminListHref } from "~/domain/lists/pagination";
 import { QUOTE_STATUSES, type QuoteStatus } from "~/domain/sale/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { PerPageField, tablePagerWords } from "./form-bits";
-import { Pager } from "~/components/ui/pager";
+import { ApplyButton, FilterBar, FilterSelect, PerPageField, TablePager } from "./form-bits";
+
+/** A filter's select. */
+const control = "h-10 rounded-lg border border-slate-300 bg-white px-2";
 
 type Row = {
   number: string;
@@ -68,11 +70,7 @@ export function QuoteList({
         </a>
       </div>
       {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
-      <form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        key={`${query.q}|${query.status}|${query.perPage}`}
-      >
+      <FilterBar key={`${query.q}|${query.status}|${query.perPage}`}>
         <label className="flex flex-col text-sm text-slate-700">
           {t("quotes.search")}
           <input
@@ -84,26 +82,22 @@ export function QuoteList({
             className="h-10 w-64 rounded-lg border border-slate-300 px-2"
           />
         </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("quotes.status")}
-          <select
-            name="status"
-            defaultValue={query.status}
-            className="h-10 rounded-lg border border-slate-300 bg-white px-2"
-          >
-            <option value="">{t("quotes.all")}</option>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`quoteStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <PerPageField value={query.perPage} className="h-10 rounded-lg border border-slate-300 bg-white px-2" />
-        <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-          {t("quotes.apply")}
-        </button>
-      </form>
+        <FilterSelect
+          label={t("quotes.status")}
+          name="status"
+          defaultValue={query.status}
+          className={control}
+          all={t("quotes.all")}
+        >
+          {QUOTE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`quoteStatus.${s}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <PerPageField value={query.perPage} className={control} />
+        <ApplyButton>{t("quotes.apply")}</ApplyButton>
+      </FilterBar>
       <Form
         method="post"
         onSubmit={(event) => {
@@ -198,11 +192,9 @@ export function QuoteList({
           ))}
         </ul>
       )}
-      <Pager
-        numbers="window"
+      <TablePager
         page={page}
         pageCount={pageCount}
-        words={tablePagerWords(t, page, pageCount)}
         pageHref={(to) => adminListHref(base, { q: query.q, status: query.status, perPage: query.perPage, page: to })}
       />
     </div>

@@ -12,8 +12,7 @@ import { adminListHref } from "~/domain/lists/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
-import { PerPageField, tablePagerWords } from "./form-bits";
-import { Pager } from "~/components/ui/pager";
+import { ApplyButton, FilterBar, FilterSelect, PerPageField, TablePager } from "./form-bits";
 
 type Row = {
   id: number;
@@ -77,6 +76,17 @@ export function StockTable({
   const { path } = STOCK_KINDS[kind];
   const base = screens.list;
   const { models, subTypes } = KIND_CHOICES[kind];
+  const choice = (name: "make" | "type" | "status" | "band", words: string, options: React.ReactNode) => (
+    <FilterSelect
+      label={words}
+      name={name}
+      defaultValue={query[name]}
+      className={control}
+      all={t("stockTable.filters.all")}
+    >
+      {options}
+    </FilterSelect>
+  );
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -86,11 +96,7 @@ export function StockTable({
         </Link>
       </div>
       {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
-      <form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        key={JSON.stringify(query)}
-      >
+      <FilterBar key={JSON.stringify(query)}>
         <label className="flex flex-col text-sm text-slate-700">
           {t("stockTable.filters.search")}
           <input
@@ -102,48 +108,38 @@ export function StockTable({
             maxLength={100}
           />
         </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.make")}
-          <select name="make" defaultValue={query.make} className={control}>
-            <option value="">{t("stockTable.filters.all")}</option>
-            {Object.keys(models).map((m) => (
-              <option key={m}>{m}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.type")}
-          <select name="type" defaultValue={query.type} className={control}>
-            <option value="">{t("stockTable.filters.all")}</option>
-            {Object.keys(subTypes).map((type) => (
-              <option key={type} value={type}>
-                {label(screens.options.type, type)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.status")}
-          <select name="status" defaultValue={query.status} className={control}>
-            <option value="">{t("stockTable.filters.all")}</option>
-            {STOCK_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`stockStatus.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.priceBand")}
-          <select name="band" defaultValue={query.band} className={control}>
-            <option value="">{t("stockTable.filters.all")}</option>
-            {PRICE_BANDS[path].map((b) => (
-              <option key={b.value} value={b.value}>
-                {b.labelKey ? t(b.labelKey) : b.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {choice(
+          "make",
+          t("stockTable.filters.make"),
+          Object.keys(models).map((m) => <option key={m}>{m}</option>),
+        )}
+        {choice(
+          "type",
+          t("stockTable.filters.type"),
+          Object.keys(subTypes).map((type) => (
+            <option key={type} value={type}>
+              {label(screens.options.type, type)}
+            </option>
+          )),
+        )}
+        {choice(
+          "status",
+          t("stockTable.filters.status"),
+          STOCK_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`stockStatus.${status}`)}
+            </option>
+          )),
+        )}
+        {choice(
+          "band",
+          t("stockTable.filters.priceBand"),
+          PRICE_BANDS[path].map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.labelKey ? t(b.labelKey) : b.label}
+            </option>
+          )),
+        )}
         <label className="flex flex-col text-sm text-slate-700">
           {t("stockTable.filters.min")}
           <input
@@ -164,16 +160,13 @@ export function StockTable({
             maxLength={12}
           />
         </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.sort")}
-          <select name="sort" defaultValue={query.sort} className={control}>
-            {ADMIN_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`stockTable.sort.${SORT_ORDERS[sort].key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label={t("stockTable.filters.sort")} name="sort" defaultValue={query.sort} className={control}>
+          {ADMIN_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`stockTable.sort.${SORT_ORDERS[sort].key}`)}
+            </option>
+          ))}
+        </FilterSelect>
         {screens.column === "quantity" ? (
           <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
             <input
@@ -187,13 +180,11 @@ export function StockTable({
           </label>
         ) : null}
         <PerPageField value={query.perPage} className={control} />
-        <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-          {t("stockTable.filters.apply")}
-        </button>
+        <ApplyButton>{t("stockTable.filters.apply")}</ApplyButton>
         <Link to={base} className="h-10 px-2 text-sm leading-10 font-semibold text-accent-700">
           {t("stockTable.filters.clear")}
         </Link>
-      </form>
+      </FilterBar>
       <Form
         method="post"
         onSubmit={(event) => {
@@ -344,11 +335,9 @@ export function StockTable({
           </tbody>
         </table>
       </div>
-      <Pager
-        numbers="window"
+      <TablePager
         page={page}
         pageCount={pageCount}
-        words={tablePagerWords(t, page, pageCount)}
         pageHref={(to) => adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to })}
       />
     </div>

@@ -9,8 +9,7 @@ import { findRequestMovesFrom } from "~/domain/quotes/find-request-status";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
-import { tablePagerWords } from "~/components/admin/form-bits";
-import { Pager } from "~/components/ui/pager";
+import { TablePager } from "~/components/admin/form-bits";
 
 /*
  * "Find one for me" requests (issue 18.2), listed for the owner beside the
@@ -105,13 +104,7 @@ export default function FindRequests({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      <Pager
-        numbers="window"
-        page={page}
-        pageCount={pageCount}
-        pageHref={(to) => `/admin/find-requests?page=${to}`}
-        words={tablePagerWords(t, page, pageCount)}
-      />
+      <TablePager page={page} pageCount={pageCount} pageHref={(to) => `/admin/find-requests?page=${to}`} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { owesMoney } from "~/domain/sale/order-status";
 import { Link } from "react-router";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
-import { tablePagerWords } from "~/components/admin/form-bits";
-import { Pager } from "~/components/ui/pager";
+import { ApplyButton, FilterBar, TablePager } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { ORDER_STATUSES } from "~/domain/sale/order-status";
 import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/sale/order-view.server";
@@ -102,12 +101,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </nav>
-      <form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        key={`${filter.q}|${filter.status}`}
-        role="search"
-      >
+      <FilterBar key={`${filter.q}|${filter.status}`} role="search">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         <label className="flex min-w-0 flex-1 flex-col text-sm text-slate-700 sm:flex-none">
           {t("orders.search")}
@@ -120,9 +114,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             className="h-10 w-full rounded-lg border border-slate-300 px-2 sm:w-80"
           />
         </label>
-        <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
-          {t("orders.apply")}
-        </button>
+        <ApplyButton>{t("orders.apply")}</ApplyButton>
         {filter.q ? (
           <Link
             to={listHref(BASE, { status: filter.status, q: "" })}
@@ -131,7 +123,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             {t("orders.clear")}
           </Link>
         ) : null}
-      </form>
+      </FilterBar>
       <p className="text-sm text-slate-600" data-testid="orders-total">
         {t("orders.total", { count: total, total: format.number(total) })}
       </p>
@@ -233,11 +225,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <Pager
-        numbers="window"
+      <TablePager
         page={filter.page}
         pageCount={pages}
-        words={tablePagerWords(t, filter.page, pages)}
         pageHref={(to) => listHref(BASE, { status: filter.status, q: filter.q, page: to })}
       />
     </div>

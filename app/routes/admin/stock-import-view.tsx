@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { Pager } from "~/components/ui/pager";
 import { FormMessage } from "~/components/ui/field";
-import { tablePagerWords } from "~/components/admin/form-bits";
+import { TablePager } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
@@ -319,13 +318,7 @@ export default function StockImportView({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
         {v.pageCount > 1 ? (
-          <Pager
-            page={v.page}
-            pageCount={v.pageCount}
-            pageHref={(page) => query({ show: v.show, page })}
-            words={tablePagerWords(t, v.page, v.pageCount)}
-            numbers="window"
-          />
+          <TablePager page={v.page} pageCount={v.pageCount} pageHref={(page) => query({ show: v.show, page })} />
         ) : null}
       </section>
     </div>
