@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { SettingsCard } from "~/components/admin/settings-editor";
 import { getClientIp, getServices } from "~/context.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
@@ -121,6 +122,38 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** A form the authenticator's code (and, to turn it off, the password) confirms. */
+function CodeForm({
+  intent,
+  className = "mt-4 space-y-4",
+  error,
+  busy,
+  submit,
+  withPassword,
+}: {
+  intent: "confirm" | "renew" | "off";
+  className?: string;
+  error: string | undefined;
+  busy: boolean;
+  submit: string;
+  withPassword?: boolean;
+}) {
+  const { t } = useT("admin");
+  return (
+    <Form method="post" className={className}>
+      <FormMessage tone="error">{error}</FormMessage>
+      {withPassword ? (
+        <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
+      ) : null}
+      <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
+      <input type="hidden" name="intent" value={intent} />
+      <div className="sm:w-64">
+        <SubmitButton busy={busy}>{submit}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const { message: m } = useProblems("admin");
@@ -140,10 +173,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 
       {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
 
-      <section className={card} aria-labelledby="status-title">
-        <h2 id="status-title" className="text-lg font-semibold text-slate-900">
-          {t("twoFactor.title")}
-        </h2>
+      <SettingsCard className={card} titleId="status-title" title={t("twoFactor.title")}>
         <p className="mt-2 text-sm" data-testid="two-factor-status">
           {status.enabled ? (
             <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
@@ -189,14 +219,14 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 </li>
                 <li>{t("twoFactor.stepCode")}</li>
               </ol>
-              <Form method="post" className="space-y-4" key={result?.intent === "confirm" ? `c-${busy}` : "confirm"}>
-                <FormMessage tone="error">{errorFor("confirm")}</FormMessage>
-                <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
-                <input type="hidden" name="intent" value="confirm" />
-                <div className="sm:w-64">
-                  <SubmitButton busy={busy}>{t("twoFactor.turnOn")}</SubmitButton>
-                </div>
-              </Form>
+              <CodeForm
+                key={result?.intent === "confirm" ? `c-${busy}` : "confirm"}
+                intent="confirm"
+                className="space-y-4"
+                error={errorFor("confirm")}
+                busy={busy}
+                submit={t("twoFactor.turnOn")}
+              />
               <Form method="post">
                 <button type="submit" name="intent" value="cancel" className={secondaryButton} disabled={busy}>
                   {t("twoFactor.cancel")}
@@ -205,39 +235,31 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </div>
           </div>
         ) : null}
-      </section>
+      </SettingsCard>
 
       {status.enabled ? (
         <>
-          <section className={card} aria-labelledby="renew-title">
-            <h2 id="renew-title" className="text-lg font-semibold text-slate-900">
-              {t("twoFactor.renewTitle")}
-            </h2>
+          <SettingsCard className={card} titleId="renew-title" title={t("twoFactor.renewTitle")}>
             <p className="mt-1 text-sm text-slate-600">{t("twoFactor.renewIntro")}</p>
-            <Form method="post" className="mt-4 space-y-4" key={result?.intent === "renew" ? `r-${busy}` : "renew"}>
-              <FormMessage tone="error">{errorFor("renew")}</FormMessage>
-              <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
-              <input type="hidden" name="intent" value="renew" />
-              <div className="sm:w-64">
-                <SubmitButton busy={busy}>{t("twoFactor.renew")}</SubmitButton>
-              </div>
-            </Form>
-          </section>
-          <section className={card} aria-labelledby="off-title">
-            <h2 id="off-title" className="text-lg font-semibold text-slate-900">
-              {t("twoFactor.offTitle")}
-            </h2>
+            <CodeForm
+              key={result?.intent === "renew" ? `r-${busy}` : "renew"}
+              intent="renew"
+              error={errorFor("renew")}
+              busy={busy}
+              submit={t("twoFactor.renew")}
+            />
+          </SettingsCard>
+          <SettingsCard className={card} titleId="off-title" title={t("twoFactor.offTitle")}>
             <p className="mt-1 text-sm text-slate-600">{t("twoFactor.offIntro")}</p>
-            <Form method="post" className="mt-4 space-y-4" key={result?.intent === "off" ? `o-${busy}` : "off"}>
-              <FormMessage tone="error">{errorFor("off")}</FormMessage>
-              <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
-              <Field label={t("twoFactor.code")} name="code" autoComplete="one-time-code" maxLength={40} />
-              <input type="hidden" name="intent" value="off" />
-              <div className="sm:w-64">
-                <SubmitButton busy={busy}>{t("twoFactor.turnOff")}</SubmitButton>
-              </div>
-            </Form>
-          </section>
+            <CodeForm
+              key={result?.intent === "off" ? `o-${busy}` : "off"}
+              intent="off"
+              error={errorFor("off")}
+              busy={busy}
+              submit={t("twoFactor.turnOff")}
+              withPassword
+            />
+          </SettingsCard>
         </>
       ) : null}
     </div>
