@@ -1,0 +1,270 @@
+import { ORDER_STEPS } from "~/domain/sale/order-status";
+import { COURIER_NAME, type Courier } from "~/domain/sale/order-types";
+import type { OrderStepView, OrderView } from "~/domain/sale/order-view";
+import { useFormat, useT } from "~/i18n/i18n";
+
+/*
+ * The parts of the buyer's order page: what happens next, the steps, the
+ * bank account to pay into, the shipment and its dates, each step's words.
+ */
+
+export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+  const { t } = useT("orders");
+  const format = useFormat();
+  const s = order.shipment;
+  const port = order.port || s.portOfLoading;
+  let text: string;
+  switch (order.status) {
+    case "awaiting_payment":
+      text = t("orders.next.awaiting_payment", {
+        balance: format.yen(order.balance),
+        due: shopDay(order.invoice.dueDate),
+      });
+      break;
+    case "partly_paid":
+      text = t("orders.next.partly_paid", {
+        paid: format.yen(order.paid),
+        balance: format.yen(order.balance),
+        due: shopDay(order.invoice.dueDate),
+      });
+      break;
+    case "paid":
+      text = s.etd
+        ? t("orders.next.paidEtd", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd) })
+        : t("orders.next.paid");
+      break;
+    case "shipped":
+      text = s.eta ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) }) : t("orders.next.shipped", { port });
+      break;
+    case "arrived":
+      text = t("orders.next.arrived", { port });
+      break;
+    case "completed":
+      text = t("orders.next.completed");
+      break;
+    case "cancelled":
+      text = t("orders.next.cancelled", { reason: order.cancel?.reason ?? "" });
+      break;
+  }
+  return (
+    <>
+      <p className="mt-2 text-slate-800" data-testid="order-next-text">
+        {text}
+      </p>
+      {order.cancel?.refundNote ? (
+        <p className="mt-2 text-slate-800">{t("orders.next.refund", { note: order.cancel.refundNote })}</p>
+      ) : null}
+      {order.invoice.voided && order.status !== "cancelled" ? (
+        <p className="mt-2 font-semibold text-red-800">{t("orders.next.voided")}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** When each step of the way was reached, from the timeline. */
+function reachedAt(order: OrderView, step: (typeof ORDER_STEPS)[number]): string | null {
+  const kind = step === "awaiting_payment" ? "opened" : step;
+  return order.steps.find((s) => s.kind === kind)?.at ?? null;
+}
+
+export function Progress({ order }: { order: OrderView }) {
+  const { t } = useT("orders");
+  const format = useFormat();
+  if (order.status === "cancelled") return null;
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="progress-title">
+      <h2 id="progress-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.steps.title")}
+      </h2>
+      <ol className="mt-3 space-y-2" data-testid="order-progress">
+        {ORDER_STEPS.map((step) => {
+          const at = reachedAt(order, step);
+          return (
+            <li key={step} className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${at ? "bg-accent-700 text-white" : "border-2 border-slate-300 text-transparent"}`}
+              >
+                ✓
+              </span>
+              <span className={at ? "font-semibold text-slate-900" : "text-slate-500"}>
+                {t(`orders.steps.${step}`)}
+              </span>
+              <span className="ml-auto text-right text-sm text-slate-600">
+                {at
+                  ? t("orders.steps.done", { date: format.date(at, { day: "numeric", month: "short" }) })
+                  : t("orders.steps.todo")}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function BankBox({ order }: { order: OrderView }) {
+  const { t } = useT("orders");
+  const b = order.invoice.bank;
+  const rows: [string, string][] = (
+    [
+      ["orders.money.bankName", b.bankName],
+      ["orders.money.branch", b.branch],
+      ["orders.money.bankAddress", b.bankAddress],
+      ["orders.money.swift", b.swift],
+      ["orders.money.accountName", b.accountName],
+      ["orders.money.accountNumber", b.accountNumber],
+    ] as const
+  ).filter(([, v]) => v !== "") as [string, string][];
+  return (
+    <div className="mt-4 rounded-lg bg-slate-50 p-4" data-testid="order-bank">
+      <h3 className="font-semibold text-slate-900">{t("orders.money.bank")}</h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        {rows.map(([key, value]) => (
+          <div key={key} className="flex flex-col sm:flex-row sm:gap-3">
+            <dt className="text-slate-600 sm:w-36 sm:shrink-0">{t(key as "orders.money.bankName")}</dt>
+            <dd className="font-mono font-semibold break-all text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {b.note ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{b.note}</p> : null}
+      <p className="mt-3 text-sm text-slate-800">{t("orders.money.reference", { number: order.number })}</p>
+      <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("orders.money.warning")}</p>
+    </div>
+  );
+}
+
+export function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+  const { t } = useT("orders");
+  const s = order.shipment;
+  const earlier = (field: "etd" | "eta") => {
+    const key = field === "etd" ? "previousEtd" : "previousEta";
+    const olds = order.steps
+      .filter((step) => (step.kind === "dates" || step.kind === "shipment") && step.data[key])
+      .map((step) => String(step.data[key]))
+      .filter((d) => d !== s[field]);
+    return [...new Set(olds)];
+  };
+  const rows: { label: string; value: string; was?: string[]; testid?: string }[] = [];
+  if (s.vessel) rows.push({ label: t("orders.shipment.vessel"), value: s.vessel, testid: "order-vessel" });
+  if (s.voyage) rows.push({ label: t("orders.shipment.voyage"), value: s.voyage });
+  if (s.portOfLoading) rows.push({ label: t("orders.shipment.portOfLoading"), value: s.portOfLoading });
+  if (order.port) rows.push({ label: t("orders.shipment.port"), value: order.port });
+  if (s.etd)
+    rows.push({ label: t("orders.shipment.etd"), value: shopDay(s.etd), was: earlier("etd"), testid: "order-etd" });
+  if (s.eta)
+    rows.push({ label: t("orders.shipment.eta"), value: shopDay(s.eta), was: earlier("eta"), testid: "order-eta" });
+  if (s.method)
+    rows.push({
+      label: t("orders.shipment.method"),
+      value: t(s.method === "roro" ? "orders.shipment.roro" : "orders.shipment.container"),
+    });
+  if (s.container) rows.push({ label: t("orders.shipment.containerNumber"), value: s.container });
+  if (s.bl) rows.push({ label: t("orders.shipment.bl"), value: s.bl, testid: "order-bl" });
+  const booked = s.vessel !== "" || s.etd !== null;
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="ship-title">
+      <h2 id="ship-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.shipment.title")}
+      </h2>
+      {booked ? null : <p className="mt-2 text-sm text-slate-600">{t("orders.shipment.none")}</p>}
+      {rows.length > 0 ? (
+        <dl className="mt-3 space-y-2 text-sm" data-testid="order-shipment">
+          {rows.map((r) => (
+            <div key={r.label} className="flex justify-between gap-4">
+              <dt className="shrink-0 text-slate-600">{r.label}</dt>
+              <dd className="min-w-0 text-right font-semibold break-words text-slate-900" data-testid={r.testid}>
+                {r.value}
+                {r.was?.map((d) => (
+                  <span key={d} className="ml-2 font-normal text-slate-500">
+                    (<s>{t("orders.shipment.was", { date: shopDay(d) })}</s>)
+                  </span>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <h3 className="mt-5 font-semibold text-slate-900">{t("orders.courier.title")}</h3>
+      {order.courier ? (
+        <div className="mt-1 text-sm text-slate-800" data-testid="order-courier">
+          <p>
+            {t("orders.courier.sent", {
+              courier: COURIER_NAME[order.courier.courier],
+              tracking: order.courier.tracking,
+            })}
+          </p>
+          <a
+            href={order.courier.url}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="mt-2 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
+          >
+            {t("orders.courier.track")}
+          </a>
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t("orders.courier.none")}</p>
+      )}
+    </section>
+  );
+}
+
+export function StepText({
+  step,
+  order,
+  shopDay,
+}: {
+  step: OrderStepView;
+  order: OrderView;
+  shopDay: (d: string | null) => string;
+}) {
+  const { t } = useT("orders");
+  const format = useFormat();
+  const d = step.data;
+  const yen = (v: unknown) => format.yen(Number(v ?? 0));
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  switch (step.kind) {
+    case "opened":
+      return <>{t("orders.history.opened", { total: yen(d.total), due: shopDay(text(d.due) || null) })}</>;
+    case "payment":
+      return <>{t("orders.history.payment", { amount: yen(d.amount), date: shopDay(text(d.receivedOn) || null) })}</>;
+    case "paid":
+      return <>{t("orders.history.paid", { amount: yen(d.amount), date: shopDay(text(d.receivedOn) || null) })}</>;
+    case "shipment":
+      return <>{t("orders.history.shipment", { vessel: text(d.vessel) || "—" })}</>;
+    case "dates":
+      return (
+        <>
+          {t("orders.history.dates", {
+            etd: shopDay(text(d.etd) || null),
+            eta: shopDay(text(d.eta) || null),
+          })}
+        </>
+      );
+    case "courier":
+      return (
+        <>
+          {t("orders.history.courier", {
+            courier: COURIER_NAME[text(d.courier) as Courier] ?? text(d.courier),
+            tracking: text(d.tracking),
+          })}
+        </>
+      );
+    case "shipped":
+      return <>{t("orders.history.shipped", { vessel: text(d.vessel) || "—" })}</>;
+    case "arrived":
+      return <>{t("orders.history.arrived", { port: text(d.port) || order.port })}</>;
+    case "completed":
+      return <>{t("orders.history.completed")}</>;
+    case "cancelled":
+      return <>{t("orders.history.cancelled", { reason: text(d.reason) })}</>;
+    case "document": {
+      const kind = text(d.kind) as OrderView["documents"][number]["kind"];
+      const name = kind === "other" && text(d.title) ? text(d.title) : t(`orders.documents.kinds.${kind}`);
+      return <>{t("orders.history.document", { name })}</>;
+    }
+    default:
+      return null;
+  }
+}
