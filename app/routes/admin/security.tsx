@@ -237,31 +237,26 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </SettingsCard>
 
-      {status.enabled ? (
-        <>
-          <SettingsCard className={card} titleId="renew-title" title={t("twoFactor.renewTitle")}>
-            <p className="mt-1 text-sm text-slate-600">{t("twoFactor.renewIntro")}</p>
-            <CodeForm
-              key={result?.intent === "renew" ? `r-${busy}` : "renew"}
-              intent="renew"
-              error={errorFor("renew")}
-              busy={busy}
-              submit={t("twoFactor.renew")}
-            />
-          </SettingsCard>
-          <SettingsCard className={card} titleId="off-title" title={t("twoFactor.offTitle")}>
-            <p className="mt-1 text-sm text-slate-600">{t("twoFactor.offIntro")}</p>
-            <CodeForm
-              key={result?.intent === "off" ? `o-${busy}` : "off"}
-              intent="off"
-              error={errorFor("off")}
-              busy={busy}
-              submit={t("twoFactor.turnOff")}
-              withPassword
-            />
-          </SettingsCard>
-        </>
-      ) : null}
+      {status.enabled
+        ? (["renew", "off"] as const).map((intent) => (
+            <SettingsCard
+              key={intent}
+              className={card}
+              titleId={`${intent}-title`}
+              title={t(`twoFactor.${intent}Title`)}
+            >
+              <p className="mt-1 text-sm text-slate-600">{t(`twoFactor.${intent}Intro`)}</p>
+              <CodeForm
+                key={result?.intent === intent ? `${intent}-${busy}` : intent}
+                intent={intent}
+                error={errorFor(intent)}
+                busy={busy}
+                submit={t(intent === "renew" ? "twoFactor.renew" : "twoFactor.turnOff")}
+                withPassword={intent === "off"}
+              />
+            </SettingsCard>
+          ))
+        : null}
     </div>
   );
 }
