@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
-import { EditorButtons, SettingsCard } from "~/components/admin/settings-editor";
-import { Field, fieldsOf, FormMessage, inputClass, SelectField } from "~/components/ui/field";
+import { useNavigation } from "react-router";
+import { EditorButtons, EditorForm, SettingsCard } from "~/components/admin/settings-editor";
+import { Field, fieldsOf, inputClass, SelectField } from "~/components/ui/field";
 import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
 import {
   AGE_COUNT,
@@ -66,8 +66,6 @@ export function RuleForm({
   const { t } = useT("admin");
   const { message: m, errors: texts } = useProblems("admin");
   const navigation = useNavigation();
-  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
-  const location = useLocation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "settings";
   const kept = result?.values ?? null;
   const start: RuleValues & RuleChecks = editing
@@ -112,16 +110,11 @@ export function RuleForm({
       id="rule-form"
       title={editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
     >
-      <Form
-        method="post"
-        className="mt-4 space-y-4"
-        noValidate
-        key={`${editing?.id ?? "new"}:${location.key}`}
-        data-testid="import-rule-form"
+      <EditorForm
+        editingId={editing?.id ?? null}
+        testId="import-rule-form"
+        error={result ? m(result.message) : undefined}
       >
-        <input type="hidden" name="intent" value={editing ? "update" : "add"} />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
         <div className="sm:w-1/2">
           <Field {...field("country")} maxLength={60} list="import-rule-countries" />
           <datalist id="import-rule-countries">
@@ -178,7 +171,7 @@ export function RuleForm({
           cancel={t("importRules.cancel")}
           cancelTo={cancelTo}
         />
-      </Form>
+      </EditorForm>
     </SettingsCard>
   );
 }

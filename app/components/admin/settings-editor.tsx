@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { FormMessage } from "~/components/ui/field";
 
 /*
  * What the owner's settings screens are made of (freight, reply templates,
@@ -100,6 +101,39 @@ export function RowActions({
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The add-or-edit form of a settings screen: it posts `intent` add, or update with the row's `id`.
+ * A new address (after saving) starts it empty; a refusal keeps what was typed, under its message.
+ */
+export function EditorForm({
+  editingId,
+  testId,
+  error,
+  children,
+}: {
+  /** The row open in the form; null for a new one. */
+  editingId: number | null;
+  testId: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <Form
+      method="post"
+      className="mt-4 space-y-4"
+      noValidate
+      key={`${editingId ?? "new"}:${location.key}`}
+      data-testid={testId}
+    >
+      <input type="hidden" name="intent" value={editingId === null ? "add" : "update"} />
+      {editingId === null ? null : <input type="hidden" name="id" value={editingId} />}
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {children}
+    </Form>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
+import { data, redirect, useNavigation } from "react-router";
+import { EditorButtons, EditorForm, RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage, YenField } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { percentFromBp } from "~/domain/freight/freight";
@@ -90,8 +90,6 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
   const { message: m, errors: texts } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
-  // A new address (after saving) starts an empty form; a refusal keeps what was typed.
-  const location = useLocation();
   const busy = navigation.state === "submitting";
   const { ports, editing, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
@@ -193,16 +191,11 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
         id="port-form"
         title={editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
       >
-        <Form
-          method="post"
-          className="mt-4 space-y-4"
-          noValidate
-          key={`${editing?.id ?? "new"}:${location.key}`}
-          data-testid="freight-form"
+        <EditorForm
+          editingId={editing?.id ?? null}
+          testId="freight-form"
+          error={result ? m(result.message) : undefined}
         >
-          <input type="hidden" name="intent" value={editing ? "update" : "add"} />
-          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-          {result ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field {...field("country")} maxLength={60} />
             <Field {...field("port")} maxLength={60} />
@@ -235,7 +228,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
             cancel={t("freight.cancel")}
             cancelTo="/admin/freight"
           />
-        </Form>
+        </EditorForm>
         <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{t("freight.sizesTitle")}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
