@@ -118,6 +118,35 @@ export function FilterBar({ role, children }: { role?: "search"; children: React
   );
 }
 
+/** The search box of a table's filter form: `q`, labelled above. */
+export function FilterSearch({
+  label,
+  defaultValue,
+  placeholder,
+  className,
+  labelClassName = "flex flex-col text-sm text-slate-700",
+}: {
+  label: string;
+  defaultValue: string;
+  placeholder: string;
+  className: string;
+  labelClassName?: string;
+}) {
+  return (
+    <label className={labelClassName}>
+      {label}
+      <input
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        maxLength={100}
+        className={className}
+      />
+    </label>
+  );
+}
+
 /** One choice of a table's filter form, labelled above; `all` is the choice that filters nothing. */
 export function FilterSelect({
   label,

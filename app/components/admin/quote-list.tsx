@@ -7,7 +7,7 @@ import { adminListHref } from "~/domain/lists/pagination";
 import { QUOTE_STATUSES, type QuoteStatus } from "~/domain/sale/quote-status";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { ApplyButton, FilterBar, FilterSelect, PerPageField, TablePager } from "./form-bits";
+import { ApplyButton, FilterBar, FilterSearch, FilterSelect, PerPageField, TablePager } from "./form-bits";
 
 /** A filter's select. */
 const control = "h-10 rounded-lg border border-slate-300 bg-white px-2";
@@ -71,17 +71,12 @@ export function QuoteList({
       </div>
       {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
       <FilterBar key={`${query.q}|${query.status}|${query.perPage}`}>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("quotes.search")}
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={t("quotes.searchPlaceholder")}
-            maxLength={100}
-            className="h-10 w-64 rounded-lg border border-slate-300 px-2"
-          />
-        </label>
+        <FilterSearch
+          label={t("quotes.search")}
+          defaultValue={query.q}
+          placeholder={t("quotes.searchPlaceholder")}
+          className="h-10 w-64 rounded-lg border border-slate-300 px-2"
+        />
         <FilterSelect
           label={t("quotes.status")}
           name="status"

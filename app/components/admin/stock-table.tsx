@@ -12,7 +12,7 @@ import { adminListHref } from "~/domain/lists/pagination";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { useOptionLabels } from "./admin-options";
-import { ApplyButton, FilterBar, FilterSelect, PerPageField, TablePager } from "./form-bits";
+import { ApplyButton, FilterBar, FilterSearch, FilterSelect, PerPageField, TablePager } from "./form-bits";
 
 type Row = {
   id: number;
@@ -97,17 +97,12 @@ export function StockTable({
       </div>
       {result ? <FormMessage tone={result.ok ? "success" : "error"}>{m(result.message)}</FormMessage> : null}
       <FilterBar key={JSON.stringify(query)}>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.search")}
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={t("stockTable.filters.searchPlaceholder")}
-            className={`${control} w-56`}
-            maxLength={100}
-          />
-        </label>
+        <FilterSearch
+          label={t("stockTable.filters.search")}
+          defaultValue={query.q}
+          placeholder={t("stockTable.filters.searchPlaceholder")}
+          className={`${control} w-56`}
+        />
         {choice(
           "make",
           t("stockTable.filters.make"),
@@ -140,26 +135,18 @@ export function StockTable({
             </option>
           )),
         )}
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.min")}
-          <input
-            name="min"
-            inputMode="numeric"
-            defaultValue={query.min ?? ""}
-            className={`${control} w-28`}
-            maxLength={12}
-          />
-        </label>
-        <label className="flex flex-col text-sm text-slate-700">
-          {t("stockTable.filters.max")}
-          <input
-            name="max"
-            inputMode="numeric"
-            defaultValue={query.max ?? ""}
-            className={`${control} w-28`}
-            maxLength={12}
-          />
-        </label>
+        {(["min", "max"] as const).map((name) => (
+          <label key={name} className="flex flex-col text-sm text-slate-700">
+            {t(`stockTable.filters.${name}`)}
+            <input
+              name={name}
+              inputMode="numeric"
+              defaultValue={query[name] ?? ""}
+              className={`${control} w-28`}
+              maxLength={12}
+            />
+          </label>
+        ))}
         <FilterSelect label={t("stockTable.filters.sort")} name="sort" defaultValue={query.sort} className={control}>
           {ADMIN_SORTS.map((sort) => (
             <option key={sort} value={sort}>

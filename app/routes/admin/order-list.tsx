@@ -1,7 +1,7 @@
 import { owesMoney } from "~/domain/sale/order-status";
 import { Link } from "react-router";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
-import { ApplyButton, FilterBar, TablePager } from "~/components/admin/form-bits";
+import { ApplyButton, FilterBar, FilterSearch, TablePager } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { ORDER_STATUSES } from "~/domain/sale/order-status";
 import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/sale/order-view.server";
@@ -103,17 +103,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </nav>
       <FilterBar key={`${filter.q}|${filter.status}`} role="search">
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
-        <label className="flex min-w-0 flex-1 flex-col text-sm text-slate-700 sm:flex-none">
-          {t("orders.search")}
-          <input
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder={t("orders.searchPlaceholder")}
-            maxLength={100}
-            className="h-10 w-full rounded-lg border border-slate-300 px-2 sm:w-80"
-          />
-        </label>
+        <FilterSearch
+          label={t("orders.search")}
+          defaultValue={filter.q}
+          placeholder={t("orders.searchPlaceholder")}
+          className="h-10 w-full rounded-lg border border-slate-300 px-2 sm:w-80"
+          labelClassName="flex min-w-0 flex-1 flex-col text-sm text-slate-700 sm:flex-none"
+        />
         <ApplyButton>{t("orders.apply")}</ApplyButton>
         {filter.q ? (
           <Link
