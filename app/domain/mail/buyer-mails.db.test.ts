@@ -10,7 +10,7 @@ import { loadConfig } from "~/config.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
-import { quoteAction } from "~/domain/quotes/quote-action.server";
+import { quoteAction } from "~/routes/store/quote-action.server";
 import { action as resetAction } from "~/routes/account/reset-password";
 import japanese from "~/i18n/locales/ja/mail.json";
 import sinhala from "~/i18n/locales/si/mail.json";

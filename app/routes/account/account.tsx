@@ -104,15 +104,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </section>
         <div className="space-y-10">
           {loaderData.orders.total > 0 ? (
-            <section aria-labelledby="orders-title">
-              <div className="flex items-end justify-between">
-                <h2 id="orders-title" className="text-lg font-bold text-slate-900">
-                  {to("orders.title")}
-                </h2>
-                <Link to="/orders" className="text-sm font-semibold text-accent-700 hover:underline">
-                  {t("account.viewAll")}
-                </Link>
-              </div>
+            <Preview id="orders" title={to("orders.title")} more="/orders">
               <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
                 {loaderData.orders.items.map((o) => (
                   <li key={o.number}>
@@ -129,19 +121,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   </li>
                 ))}
               </ul>
-            </section>
+            </Preview>
           ) : null}
-          <section aria-labelledby="favourites-title">
-            <div className="flex items-end justify-between">
-              <h2 id="favourites-title" className="text-lg font-bold text-slate-900">
-                {t("account.favorites")}
-              </h2>
-              {favourites.total > 5 ? (
-                <Link to="/favorites" className="text-sm font-semibold text-accent-700 hover:underline">
-                  {t("account.viewAll")}
-                </Link>
-              ) : null}
-            </div>
+          <Preview id="favourites" title={t("account.favorites")} more={favourites.total > 5 ? "/favorites" : null}>
             <div className="mt-2">
               {favourites.items.length === 0 ? (
                 <p className="text-slate-600">{t("account.noFavorites")}</p>
@@ -149,18 +131,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <FavouriteList items={favourites.items} />
               )}
             </div>
-          </section>
-          <section aria-labelledby="quotes-title">
-            <div className="flex items-end justify-between">
-              <h2 id="quotes-title" className="text-lg font-bold text-slate-900">
-                {t("account.quotes")}
-              </h2>
-              {quotes.total > 0 ? (
-                <Link to="/quotes" className="text-sm font-semibold text-accent-700 hover:underline">
-                  {t("account.viewAll")}
-                </Link>
-              ) : null}
-            </div>
+          </Preview>
+          <Preview id="quotes" title={t("account.quotes")} more={quotes.total > 0 ? "/quotes" : null}>
             <div className="mt-2">
               {quotes.items.length === 0 ? (
                 <NoQuotes text={t("account.noQuotes")} />
@@ -168,11 +140,41 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <QuoteList items={quotes.items} />
               )}
             </div>
-          </section>
+          </Preview>
           <AccountRecentlyViewed items={recent} />
         </div>
       </div>
       <SavedSearchesSection items={loaderData.savedSearches} />
     </div>
+  );
+}
+
+/** A preview on the account page: a titled list with, where there is more, a link to all of it. */
+function Preview({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: string | null;
+  children: React.ReactNode;
+}) {
+  const { t } = useT("account");
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="flex items-end justify-between">
+        <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more} className="text-sm font-semibold text-accent-700 hover:underline">
+            {t("account.viewAll")}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
   );
 }

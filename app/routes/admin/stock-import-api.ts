@@ -1,4 +1,4 @@
-import { handleStockUpload } from "~/domain/stock-io/import-action.server";
+import { handleStockUpload } from "./import-action.server";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import type { Route } from "./+types/stock-import-api";
 

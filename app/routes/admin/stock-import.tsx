@@ -5,7 +5,7 @@ import { getServices } from "~/context.server";
 import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
-import { handleStockUpload, type StockUploadAnswer } from "~/domain/stock-io/import-action.server";
+import { handleStockUpload, type StockUploadAnswer } from "./import-action.server";
 import { STOCK_COLUMNS } from "~/domain/stock-io/stock-columns";
 import { forgetOldImports, recentImports } from "~/domain/stock-io/stock-import.server";
 import { shopDateTime } from "~/i18n/format";

@@ -1,6 +1,6 @@
 import { getServices } from "~/context.server";
 import { isStockKind } from "~/domain/inventory/stock-kinds";
-import { handleUpload } from "~/domain/stock-io/upload-action.server";
+import { handleUpload } from "./upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import type { Route } from "./+types/upload-api";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";

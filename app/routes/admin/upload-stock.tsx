@@ -9,7 +9,7 @@ import { getServices } from "~/context.server";
 import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { MAX_IMAGES_PER_UPLOAD } from "~/domain/inventory/inventory.schema";
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { handleUpload } from "~/domain/stock-io/upload-action.server";
+import { handleUpload } from "./upload-action.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-stock";

@@ -7,7 +7,7 @@ import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
 import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
-import { quoteAction } from "~/domain/quotes/quote-action.server";
+import { quoteAction } from "./quote-action.server";
 import { partQuantityLimit } from "~/domain/quotes/quotes.server";
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { getServices } from "~/context.server";

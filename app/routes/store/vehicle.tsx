@@ -17,7 +17,7 @@ import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getPublicVehicle } from "~/domain/inventory/inventory.server";
 import { similarVehicles } from "~/domain/inventory/similar.server";
 import { absoluteImageUrl } from "~/domain/media/image-url";
-import { quoteAction } from "~/domain/quotes/quote-action.server";
+import { quoteAction } from "./quote-action.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";

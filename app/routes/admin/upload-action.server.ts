@@ -5,7 +5,7 @@ import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "~/domain/inventory/inventory.schema";
-import { uploadPart, uploadVehicle } from "./stock-upload.server";
+import { uploadPart, uploadVehicle } from "~/domain/stock-io/stock-upload.server";
 
 export type UploadAnswer = {
   status: number;

@@ -5,8 +5,8 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
-import { MAX_ZIP_BYTES } from "./import-photos.server";
-import { stageImport } from "./stock-import.server";
+import { MAX_ZIP_BYTES } from "~/domain/stock-io/import-photos.server";
+import { stageImport } from "~/domain/stock-io/stock-import.server";
 
 export type StockUploadAnswer = {
   status: number;

@@ -15,8 +15,8 @@ import {
   quoteQuantityProblem,
   QuoteRequestSchema,
   quoteSentProblem,
-} from "./quotes.schema";
-import { countMailingForm, createQuote, partQuantityLimit } from "./quotes.server";
+} from "~/domain/quotes/quotes.schema";
+import { countMailingForm, createQuote, partQuantityLimit } from "~/domain/quotes/quotes.server";
 
 /** The fields the buyer fills in (the others are the page's own, hidden). */
 const SHOWN = new Set(["name", "country", "email", "phone", "message", "portId", "quantity", "contactMethods"]);
