@@ -93,56 +93,41 @@ export function StockFields({
     const label = t(`fields.labels.${name}`);
     const marked = required.has(name);
     switch (name) {
+      // A parent's choice is kept here, so that its child can follow it.
       case "make":
+      case "type": {
+        const [value, set] = name === "make" ? [make, setMake] : [type, setType];
+        const choices = name === "make" ? Object.keys(models) : options(groups.type, Object.keys(subTypes));
         return (
           <Select
             label={label}
             name={name}
             required={marked}
-            options={Object.keys(models)}
-            value={make}
-            onChange={setMake}
-            error={e.make}
+            options={choices}
+            value={value}
+            onChange={set}
+            error={e[name]}
           />
         );
+      }
+      // A child offers what its parent allows, and waits for the parent.
       case "model":
+      case "subType": {
+        const parent = name === "model" ? make : type;
+        const allowed = (name === "model" ? own(models, parent) : own(subTypes, parent)) ?? [];
         return (
           <Select
             label={label}
             name={name}
             required={marked}
-            options={make ? (own(models, make) ?? []) : []}
-            disabled={!make}
-            key={`model-${make}`}
-            defaultValue={keepIf(initial.model, own(models, make) ?? [])}
-            error={e.model}
+            options={name === "model" ? allowed : options(groups.subType, allowed)}
+            disabled={!parent}
+            key={`${name}-${parent}`}
+            defaultValue={keepIf(initial[name], allowed)}
+            error={e[name]}
           />
         );
-      case "type":
-        return (
-          <Select
-            label={label}
-            name={name}
-            required={marked}
-            options={options(groups.type, Object.keys(subTypes))}
-            value={type}
-            onChange={setType}
-            error={e.type}
-          />
-        );
-      case "subType":
-        return (
-          <Select
-            label={label}
-            name={name}
-            required={marked}
-            options={options(groups.subType, type ? (own(subTypes, type) ?? []) : [])}
-            disabled={!type}
-            key={`sub-${type}`}
-            defaultValue={keepIf(initial.subType, own(subTypes, type) ?? [])}
-            error={e.subType}
-          />
-        );
+      }
       case "stockStatus":
         return (
           <Select
