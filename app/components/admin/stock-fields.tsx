@@ -90,25 +90,15 @@ export function StockFields({
   };
 
   function control(name: StockFormField) {
-    const label = t(`fields.labels.${name}`);
-    const marked = required.has(name);
+    // What every control of a field shows: its label, its name, whether it is required, its error.
+    const common = { label: t(`fields.labels.${name}`), name, required: required.has(name), error: e[name] };
     switch (name) {
       // A parent's choice is kept here, so that its child can follow it.
       case "make":
       case "type": {
         const [value, set] = name === "make" ? [make, setMake] : [type, setType];
         const choices = name === "make" ? Object.keys(models) : options(groups.type, Object.keys(subTypes));
-        return (
-          <Select
-            label={label}
-            name={name}
-            required={marked}
-            options={choices}
-            value={value}
-            onChange={set}
-            error={e[name]}
-          />
-        );
+        return <Select {...common} options={choices} value={value} onChange={set} />;
       }
       // A child offers what its parent allows, and waits for the parent.
       case "model":
@@ -117,53 +107,31 @@ export function StockFields({
         const allowed = (name === "model" ? own(models, parent) : own(subTypes, parent)) ?? [];
         return (
           <Select
-            label={label}
-            name={name}
-            required={marked}
+            {...common}
             options={name === "model" ? allowed : options(groups.subType, allowed)}
             disabled={!parent}
             key={`${name}-${parent}`}
             defaultValue={keepIf(initial[name], allowed)}
-            error={e[name]}
           />
         );
       }
       case "stockStatus":
         return (
           <Select
-            label={label}
-            name={name}
+            {...common}
+            required={false}
             options={STOCK_STATUSES.map((value) => ({ value, label: t(`stockStatus.${value}`) }))}
             defaultValue={initial.stockStatus ?? "available"}
-            error={e.stockStatus}
           />
         );
     }
     const maxLength = TEXT_FIELDS[name];
     // The price is whole yen, typed as every yen amount in the shop is.
     const Box = name === "price" ? YenField : Field;
+    const hint = isHinted(name) ? t(`fields.hints.${name}`) : undefined;
     if (maxLength !== undefined)
-      return (
-        <Box
-          label={label}
-          name={name}
-          required={marked}
-          defaultValue={initial[name]}
-          error={e[name]}
-          hint={isHinted(name) ? t(`fields.hints.${name}`) : undefined}
-          maxLength={maxLength}
-        />
-      );
-    return (
-      <Select
-        label={label}
-        name={name}
-        required={marked}
-        options={lists[name] ?? []}
-        defaultValue={initial[name]}
-        error={e[name]}
-      />
-    );
+      return <Box {...common} defaultValue={initial[name]} hint={hint} maxLength={maxLength} />;
+    return <Select {...common} options={lists[name] ?? []} defaultValue={initial[name]} />;
   }
 
   return (
