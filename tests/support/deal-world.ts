@@ -41,7 +41,7 @@ export const DEAL: DealContext = {
   },
 };
 
-const BANK: BankAccount = {
+export const BANK: BankAccount = {
   bankName: "Mitsubishi UFJ Bank",
   branch: "Yokohama Branch",
   bankAddress: "1-1 Minatomirai, Yokohama",

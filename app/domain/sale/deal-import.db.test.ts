@@ -1,3 +1,4 @@
+import { DEAL } from "../../../tests/support/deal-world";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";
 import { readPdf } from "../../../tests/support/pdf";
@@ -37,21 +38,7 @@ import { createOffer, type DealContext } from "./offers.server";
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
 const SYSTEM = { kind: "system", id: null } as const;
-const shop = {
-  name: "Test Shop",
-  phone: "+81 45 000 0000",
-  whatsapp: "+81 90 0000 0000",
-  email: "sales@shop.example",
-  address: "1-2-3 Minato, Yokohama, Japan",
-  social: [],
-};
-const deal: DealContext = {
-  ownerEmail: "owner@shop.example",
-  shopName: "Test Shop",
-  publicUrl: new URL("https://shop.example"),
-  sessionSecret: "a-test-secret-that-is-long-enough-0123456789",
-  shop,
-};
+const deal: DealContext = DEAL;
 const PORT = "Mombasa, Kenya";
 let buyerId: number;
 let portId: number;

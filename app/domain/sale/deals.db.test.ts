@@ -1,3 +1,4 @@
+import { DEAL, BANK } from "../../../tests/support/deal-world";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english, englishAll } from "../../../tests/support/english";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -29,30 +30,8 @@ import { deleteQuotes } from "~/domain/quotes/admin-quotes.server";
 let t: TestDb;
 const staff = { id: 1, adminId: "owner" };
 const SYSTEM = { kind: "system", id: null } as const;
-const shop = {
-  name: "Test Shop",
-  phone: "+81 45 000 0000",
-  whatsapp: "+81 90 0000 0000",
-  email: "sales@shop.example",
-  address: "1-2-3 Minato, Yokohama, Japan",
-  social: [],
-};
-const deal: DealContext = {
-  ownerEmail: "owner@shop.example",
-  shopName: "Test Shop",
-  publicUrl: new URL("https://shop.example"),
-  sessionSecret: "a-test-secret-that-is-long-enough-0123456789",
-  shop,
-};
-const bank: BankAccount = {
-  bankName: "Mitsubishi UFJ Bank",
-  branch: "Yokohama Branch",
-  bankAddress: "1-1 Minatomirai, Yokohama",
-  swift: "BOTKJPJT",
-  accountName: "Test Shop Co., Ltd.",
-  accountNumber: "1234567",
-  note: "Ordinary account",
-};
+const deal: DealContext = DEAL;
+const bank: BankAccount = BANK;
 let rng = createRng(20);
 let made = 0;
 let buyerId: number;

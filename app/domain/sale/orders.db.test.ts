@@ -1,3 +1,4 @@
+import { DEAL, BANK } from "../../../tests/support/deal-world";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,29 +46,8 @@ let docsDir: string;
 let store: DocumentStore;
 const staff = { id: 1, adminId: "owner" };
 const SYSTEM = { kind: "system", id: null } as const;
-const deal: DealContext = {
-  ownerEmail: "owner@shop.example",
-  shopName: "Test Shop",
-  publicUrl: new URL("https://shop.example"),
-  sessionSecret: "a-test-secret-that-is-long-enough-0123456789",
-  shop: {
-    name: "Test Shop",
-    phone: "+81 45 000 0000",
-    whatsapp: "+81 90 0000 0000",
-    email: "sales@shop.example",
-    address: "1-2-3 Minato, Yokohama, Japan",
-    social: [],
-  },
-};
-const bank: BankAccount = {
-  bankName: "Mitsubishi UFJ Bank",
-  branch: "Yokohama Branch",
-  bankAddress: "1-1 Minatomirai, Yokohama",
-  swift: "BOTKJPJT",
-  accountName: "Test Shop Co., Ltd.",
-  accountNumber: "1234567",
-  note: "",
-};
+const deal: DealContext = DEAL;
+const bank: BankAccount = BANK;
 /** A visitor of the buyer's pages: signed in as a buyer, or holding an order's link. */
 const asVisitor = (v: Partial<DealVisitor>) => ({
   secret: deal.sessionSecret,

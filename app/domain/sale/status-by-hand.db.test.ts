@@ -1,3 +1,4 @@
+import { DEAL, BANK } from "../../../tests/support/deal-world";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -43,29 +44,8 @@ const media = new MediaStore(localDriver(path.join(root, "media")));
 const documents = new DocumentStore(localDriver(path.join(root, "documents")));
 const staff = { id: 1, adminId: "owner" };
 const SYSTEM = { kind: "system", id: null } as const;
-const deal: DealContext = {
-  ownerEmail: "owner@shop.example",
-  shopName: "Test Shop",
-  publicUrl: new URL("https://shop.example"),
-  sessionSecret: "a-test-secret-that-is-long-enough-0123456789",
-  shop: {
-    name: "Test Shop",
-    phone: "+81 45 000 0000",
-    whatsapp: "+81 90 0000 0000",
-    email: "sales@shop.example",
-    address: "1-2-3 Minato, Yokohama, Japan",
-    social: [],
-  },
-};
-const bank: BankAccount = {
-  bankName: "Mitsubishi UFJ Bank",
-  branch: "Yokohama Branch",
-  bankAddress: "1-1 Minatomirai, Yokohama",
-  swift: "BOTKJPJT",
-  accountName: "Test Shop Co., Ltd.",
-  accountNumber: "1234567",
-  note: "",
-};
+const deal: DealContext = DEAL;
+const bank: BankAccount = BANK;
 let made = 0;
 
 beforeAll(async () => {
