@@ -20,15 +20,33 @@ import { useFormat, useT } from "~/i18n/i18n";
  * first, each step with its Tokyo time and what it carried.
  */
 
+/** A card of the order's record, named by its title. */
+function RecordCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The payments table's columns and their cells' look. */
+const PAYMENT_COLUMNS = [
+  ["receivedOn", "py-2 pr-3"],
+  ["amount", "py-2 pr-3 text-right"],
+  ["method", "py-2 pr-3"],
+  ["reference", "py-2 pr-3"],
+  ["recordedAt", "py-2"],
+] as const;
+
 export function OrderPayments({ order }: { order: OrderView }) {
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-payments">
-      <h2 id="order-payments" className="font-semibold text-slate-900">
-        {t("order.payments.title")}
-      </h2>
+    <RecordCard id="order-payments" title={t("order.payments.title")}>
       {order.payments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t("order.payments.none")}</p>
       ) : (
@@ -36,21 +54,11 @@ export function OrderPayments({ order }: { order: OrderView }) {
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="order-payments">
             <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t("order.payments.receivedOn")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t("order.payments.amount")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("order.payments.method")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("order.payments.reference")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("order.payments.recordedAt")}
-                </th>
+                {PAYMENT_COLUMNS.map(([column, className]) => (
+                  <th key={column} scope="col" className={className}>
+                    {t(`order.payments.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -76,7 +84,7 @@ export function OrderPayments({ order }: { order: OrderView }) {
           </table>
         </div>
       )}
-    </section>
+    </RecordCard>
   );
 }
 
@@ -90,10 +98,7 @@ export function OrderDocuments({ order, refusal }: { order: OrderView; refusal: 
   const { t } = useT("admin");
   const format = useFormat();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-documents">
-      <h2 id="order-documents" className="font-semibold text-slate-900">
-        {t("order.documents.title")}
-      </h2>
+    <RecordCard id="order-documents" title={t("order.documents.title")}>
       {refusal.message ? (
         <div className="mt-3">
           <FormMessage tone="error">{refusal.message}</FormMessage>
@@ -148,7 +153,7 @@ export function OrderDocuments({ order, refusal }: { order: OrderView; refusal: 
           })}
         </ul>
       )}
-    </section>
+    </RecordCard>
   );
 }
 
@@ -160,10 +165,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   const { t } = useT("admin");
   const format = useFormat();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-timeline">
-      <h2 id="order-timeline" className="font-semibold text-slate-900">
-        {t("order.timeline.title")}
-      </h2>
+    <RecordCard id="order-timeline" title={t("order.timeline.title")}>
       <p className="text-xs text-slate-500">{t("order.timeline.zone")}</p>
       <ol className="mt-4 space-y-4 border-l-2 border-slate-200 pl-4" data-testid="order-timeline">
         {order.steps.map((step) => {
@@ -183,7 +185,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
           );
         })}
       </ol>
-    </section>
+    </RecordCard>
   );
 }
 
