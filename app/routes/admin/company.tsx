@@ -1,6 +1,7 @@
 import { log } from "~/utils/log.server";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
+import { saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
 import { getServices } from "~/context.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
@@ -160,19 +161,12 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </div>
         </fieldset>
-        <button
-          type="submit"
-          disabled={busy}
-          className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={saveButtonClass}>
           {t("company.save")}
         </button>
       </Form>
 
-      <section className={card} aria-labelledby="office-photos-title">
-        <h2 id="office-photos-title" className="text-lg font-semibold text-slate-900">
-          {t("company.photos.title")}
-        </h2>
+      <SettingsCard className={card} titleId="office-photos-title" title={t("company.photos.title")}>
         <p className="mt-1 text-sm text-slate-600">{t("company.photos.intro", { max: MAX_OFFICE_PHOTOS })}</p>
         {result && !result.values ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
         {photos.length > 0 ? (
@@ -236,7 +230,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
         ) : null}
-      </section>
+      </SettingsCard>
     </div>
   );
 }
