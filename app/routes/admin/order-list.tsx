@@ -49,6 +49,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/** The table's columns, in order; the money is right-aligned. */
+const COLUMNS = ["number", "item", "buyer", "status", "money", "dates"] as const;
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { filter, orders, total, pages, byStatus, all, exportHref } = loaderData;
   const { t } = useT("admin");
@@ -137,24 +140,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <table className="block w-full text-left text-sm md:table md:min-w-[52rem]" data-testid="orders-table">
             <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase md:table-header-group">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("orders.columns.number")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("orders.columns.item")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("orders.columns.buyer")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("orders.columns.status")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("orders.columns.money")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("orders.columns.dates")}
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={column === "money" ? "px-3 py-2 text-right" : "px-3 py-2"}>
+                    {t(`orders.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="block divide-y divide-slate-100 md:table-row-group">
