@@ -1,5 +1,5 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import type { ColumnType, Generated } from "kysely";
+import type { Generated } from "kysely";
 
 /*
  * Row types of every table. They never leave the repositories: services map
@@ -12,12 +12,33 @@ import type { StockStatus } from "~/domain/inventory/stock-status";
 
 import type { QuoteStatus } from "~/domain/sale/quote-status";
 import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
-import type { HoldEndReason, OfferStatus, OfferTerms } from "~/domain/sale/deal-types";
-import type { OrderStatus } from "~/domain/sale/order-status";
 import type { ImportStatus } from "~/domain/stock-io/import-status";
-import type { Courier, DocumentKind, PaymentMethod, ShippingMethod } from "~/domain/sale/order-types";
 
 export type { StockStatus, QuoteStatus };
+import type {
+  QuoteTable,
+  OfferTable,
+  HoldTable,
+  InvoiceCounterTable,
+  InvoiceTable,
+  OrderTable,
+  PaymentTable,
+  OrderDocumentTable,
+  OrderEventTable,
+  ReplyTemplateTable,
+} from "./schema-sale";
+export type {
+  QuoteTable,
+  OfferTable,
+  HoldTable,
+  InvoiceCounterTable,
+  InvoiceTable,
+  OrderTable,
+  PaymentTable,
+  OrderDocumentTable,
+  OrderEventTable,
+  ReplyTemplateTable,
+} from "./schema-sale";
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface VehicleTable {
@@ -199,187 +220,6 @@ export interface FindRequestTable {
   language: Generated<string>;
   status: Generated<FindRequestStatus>;
   submission_key: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface QuoteTable {
-  id: Generated<number>;
-  number: string;
-  kind: StockKind;
-  vehicle_id: number | null;
-  part_id: number | null;
-  /** Kept as written at request time, so a quote outlives its stock item. */
-  ref_id: string;
-  item_name: string;
-  customer_id: number | null;
-  name: string;
-  country: string;
-  email: string;
-  phone: string;
-  message: string;
-  contact_methods: Generated<string>;
-  status: Generated<QuoteStatus>;
-  is_read: Generated<number>;
-  notes: Generated<string>;
-  /** Set by the form; a resubmission with the same key finds the first quote. */
-  submission_key: string | null;
-  /** The destination port the buyer had chosen, as written then ("Colombo, Sri Lanka"). */
-  destination: Generated<string | null>;
-  /** How many of the part the buyer asked about; null for vehicles. */
-  quantity: Generated<number | null>;
-  /** The buyer's language when asking: offers and invoice mails are written in it. */
-  language: Generated<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The owner's answer to a quote: priced lines, terms, port and how long it stands (issue 20). */
-export interface OfferTable {
-  id: Generated<number>;
-  quote_id: number;
-  status: Generated<OfferStatus>;
-  /** JSON: OfferLine[] in whole yen. */
-  lines: string;
-  total: number;
-  terms: OfferTerms;
-  port: Generated<string>;
-  /** The last moment the offer stands (ISO, UTC). */
-  valid_until: string;
-  message: Generated<string>;
-  created_by: string;
-  created_at: string;
-  answered_at: string | null;
-  /** 1: sent although the destination's import rule refused the vehicle (issue 40), for this reason. */
-  import_override: Generated<number>;
-  import_override_reason: Generated<string | null>;
-}
-
-/** A vehicle kept for the buyer who accepted an offer; active while ended_at is null. */
-export interface HoldTable {
-  id: Generated<number>;
-  vehicle_id: number;
-  quote_id: number;
-  offer_id: number;
-  created_at: string;
-  expires_at: string;
-  ended_at: string | null;
-  end_reason: HoldEndReason | null;
-}
-
-/** The last invoice number used in a year: numbers run without gaps. */
-export interface InvoiceCounterTable {
-  year: number;
-  last: number;
-}
-
-export interface InvoiceTable {
-  id: Generated<number>;
-  /** "2026-00042". */
-  number: string;
-  quote_id: number | null;
-  offer_id: number | null;
-  customer_id: number | null;
-  /** The verification code as printed (16 characters, 80 random bits). */
-  code: string;
-  issued_at: string;
-  /** A shop day, YYYY-MM-DD. */
-  due_date: string;
-  total: number;
-  /** JSON: InvoiceDocument, everything printed, as issued. */
-  document: string;
-  voided_at: string | null;
-  void_reason: string | null;
-  /** The PDF as printed from `document`, base64; null until first rendered (after the issuing commit). */
-  pdf: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** An issued invoice on its way to the buyer's port (issue 21); its number is the invoice's. */
-export interface OrderTable {
-  id: Generated<number>;
-  number: string;
-  invoice_id: number;
-  quote_id: number | null;
-  customer_id: number | null;
-  status: Generated<OrderStatus>;
-  kind: StockKind;
-  vehicle_id: number | null;
-  part_id: number | null;
-  item_name: string;
-  ref_id: string;
-  buyer_name: string;
-  buyer_email: string;
-  buyer_country: Generated<string>;
-  language: Generated<string>;
-  total: number;
-  /** The sum of the payments recorded (whole yen). */
-  paid: Generated<number>;
-  port: Generated<string>;
-  vessel: Generated<string>;
-  voyage: Generated<string>;
-  port_of_loading: Generated<string>;
-  /** Shop days, YYYY-MM-DD; earlier values are kept in order_events. */
-  etd: string | null;
-  eta: string | null;
-  shipping_method: ShippingMethod | null;
-  container_number: Generated<string>;
-  bl_number: Generated<string>;
-  courier: Courier | null;
-  tracking_number: Generated<string>;
-  cancel_reason: Generated<string>;
-  refund_note: Generated<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Money the owner recorded as received for an order. */
-export interface PaymentTable {
-  id: Generated<number>;
-  order_id: number;
-  amount: number;
-  /** A shop day, YYYY-MM-DD. */
-  received_on: string;
-  method: PaymentMethod;
-  reference: Generated<string>;
-  /** 1: recorded past the balance, the rest to be refunded. */
-  overpayment: Generated<number>;
-  submission_key: string | null;
-  recorded_by: string;
-  recorded_at: string;
-}
-
-/** A private document of an order, kept outside the public photos. */
-export interface OrderDocumentTable {
-  id: Generated<number>;
-  order_id: number;
-  kind: DocumentKind;
-  title: Generated<string>;
-  file_key: string;
-  content_type: string;
-  size: number;
-  original_name: Generated<string>;
-  sha256: string;
-  uploaded_by: "staff" | "buyer";
-  uploaded_at: string;
-  removed_at: string | null;
-}
-
-/** One step of an order's timeline. */
-export interface OrderEventTable {
-  id: Generated<number>;
-  order_id: number;
-  kind: string;
-  /** JSON: what the step carried. */
-  data: Generated<string>;
-  by_kind: string;
-  at: string;
-}
-
-/** The owner's named reply texts with placeholders ({buyer_name}, {vehicle}...). */
-export interface ReplyTemplateTable {
-  id: Generated<number>;
-  name: string;
-  body: string;
   created_at: string;
   updated_at: string;
 }
