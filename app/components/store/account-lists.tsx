@@ -1,6 +1,6 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
-import type { PagerWords } from "~/components/ui/pager";
+import { Pager, type PagerWords } from "~/components/ui/pager";
 import type { TFunction } from "~/i18n/core";
 import { imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useFormat, useT } from "~/i18n/i18n";
@@ -167,7 +167,38 @@ export function NotLoggedIn() {
 }
 
 /** The words of the pager under a buyer's own list, from the account catalogue. */
-export function ownListPagerWords(
+/** A buyer's own list on its own page (favourites, quote requests): its title, the list, its pager. */
+export function OwnListPage({
+  title,
+  page,
+  pageCount,
+  pageHref,
+  children,
+}: {
+  title: string;
+  page: number;
+  pageCount: number;
+  pageHref: (page: number) => string;
+  children: React.ReactNode;
+}) {
+  const { t } = useT("account");
+  const format = useFormat();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl title">{title}</h1>
+      <div className="mt-6">{children}</div>
+      <Pager
+        numbers="none"
+        page={page}
+        pageCount={pageCount}
+        pageHref={pageHref}
+        words={ownListPagerWords(t, format, page, pageCount)}
+      />
+    </div>
+  );
+}
+
+function ownListPagerWords(
   t: TFunction<"account">,
   format: { number: (value: number) => string },
   page: number,

@@ -1,11 +1,10 @@
 import { pageWithin, readPage } from "~/domain/lists/pagination";
-import { NoQuotes, NotLoggedIn, QuoteList, ownListPagerWords } from "~/components/store/account-lists";
-import { Pager } from "~/components/ui/pager";
+import { NoQuotes, NotLoggedIn, OwnListPage, QuoteList } from "~/components/store/account-lists";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quotes";
 
 const PER_PAGE = 10;
@@ -28,21 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
-  const format = useFormat();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl title">{t("quotes.title")}</h1>
-      <div className="mt-6">
-        {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
-      </div>
-      <Pager
-        numbers="none"
-        page={loaderData.page}
-        pageCount={loaderData.pageCount}
-        pageHref={(page) => `/quotes?Page=${page}`}
-        words={ownListPagerWords(t, format, loaderData.page, loaderData.pageCount)}
-      />
-    </div>
+    <OwnListPage
+      title={t("quotes.title")}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      pageHref={(page) => `/quotes?Page=${page}`}
+    >
+      {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
+    </OwnListPage>
   );
 }
