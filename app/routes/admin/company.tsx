@@ -1,5 +1,6 @@
 import { log } from "~/utils/log.server";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { savedMessage } from "~/utils/saved-message";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
 import { getServices } from "~/context.server";
@@ -42,7 +43,7 @@ const SAVED = ["details", "photos", "removed"] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   await requireStaff(services, request);
-  const saved = SAVED.find((done) => done === new URL(request.url).searchParams.get("saved")) ?? null;
+  const saved = savedMessage(new URL(request.url), SAVED);
   const [company, photos] = await Promise.all([
     getCompany(services.db, services.config.shop),
     getOfficePhotos(services.db),

@@ -1,5 +1,6 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
 import { data, redirect, useNavigation } from "react-router";
+import { savedMessage } from "~/utils/saved-message";
 import { EditorButtons, EditorForm, RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage, YenField } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = Number(url.searchParams.get("edit"));
   const ports = await listFreightPorts(db);
   const editing = Number.isSafeInteger(editId) && editId > 0 ? await getFreightPort(db, editId) : null;
-  const saved = SAVED.find((done) => done === url.searchParams.get("saved")) ?? null;
+  const saved = savedMessage(url, SAVED);
   return { ports, editing, saved };
 }
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { savedMessage } from "~/utils/saved-message";
 import { RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/components/admin/import-rule-form";
 import { SettingsForm } from "~/components/admin/import-settings-form";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // An edit link to a rule since deleted: the page says so, with a 404.
     missing: edit !== null && !editing,
     suggestions,
-    saved: SAVED.find((done) => done === url.searchParams.get("saved")) ?? null,
+    saved: savedMessage(url, SAVED),
   };
   return page.missing ? data(page, { status: 404 }) : page;
 }

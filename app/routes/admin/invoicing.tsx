@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { savedMessage } from "~/utils/saved-message";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/sale/deal-settings";
@@ -43,7 +44,7 @@ const SAVED = ["deals", "bank", "bankUnchanged"] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const staff = await requireStaff(services, request);
-  const saved = SAVED.find((done) => done === new URL(request.url).searchParams.get("saved")) ?? null;
+  const saved = savedMessage(new URL(request.url), SAVED);
   const [deals, bank, lastChange, twoFactor] = await Promise.all([
     getDealSettings(services.db),
     getBankAccount(services.db),

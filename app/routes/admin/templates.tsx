@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { savedMessage } from "~/utils/saved-message";
 import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const templates = await listTemplates(db);
   const editing = url.searchParams.has("edit") ? await getTemplate(db, Number(url.searchParams.get("edit"))) : null;
-  const saved = SAVED.find((done) => done === url.searchParams.get("saved")) ?? null;
+  const saved = savedMessage(url, SAVED);
   return { templates, editing, saved };
 }
 
