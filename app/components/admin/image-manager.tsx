@@ -3,6 +3,7 @@ import { useState } from "react";
 import { imageUrl } from "~/domain/media/image-url";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
+import { PhotoPicker } from "./photo-picker";
 
 type Image = { id: number; key: string; width: number; height: number; variants: number[] };
 const MAX = 12;
@@ -76,22 +77,14 @@ export function ImageManager({ images, error }: { images: Image[]; error?: Probl
       </ul>
       {room > 0 ? (
         <div className="mt-4">
-          <label htmlFor="add-images" className="field-label">
-            {t("imageManager.add", { room })}
-          </label>
-          <input
+          <PhotoPicker
             id="add-images"
-            name="images"
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp"
-            className="mt-2 block text-sm"
+            label={t("imageManager.add", { room })}
             onChange={(event) => {
               const count = event.currentTarget.files?.length ?? 0;
               setTooMany(count > room);
             }}
           />
-          <p className="mt-1 text-sm text-slate-600">{t("upload.formats")}</p>
         </div>
       ) : (
         <p className="mt-4 text-sm text-slate-700">{t("messages.text.tooManyImages")}</p>

@@ -2,6 +2,7 @@ import { log } from "~/utils/log.server";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { savedMessage } from "~/utils/saved-message";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
+import { PhotoPicker } from "~/components/admin/photo-picker";
 import { saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
 import { getServices } from "~/context.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
@@ -209,18 +210,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             data-testid="office-photo-form"
           >
             <div>
-              <label htmlFor="office-photos-input" className="field-label">
-                {t("company.photos.add")}
-              </label>
-              <input
-                id="office-photos-input"
-                name="images"
-                type="file"
-                multiple
-                accept="image/jpeg,image/png,image/webp"
-                className="mt-2 block text-sm"
-              />
-              <p className="mt-1 text-sm text-slate-600">{t("upload.formats")}</p>
+              <PhotoPicker id="office-photos-input" label={t("company.photos.add")} />
             </div>
             <button
               type="submit"

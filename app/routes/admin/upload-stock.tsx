@@ -14,6 +14,7 @@ import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-stock";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { PhotoPicker } from "~/components/admin/photo-picker";
 
 // One module for Upload Vehicle (/admin/upload-vehicle) and Upload Part (/admin/upload-part).
 
@@ -66,16 +67,10 @@ export default function UploadStock({ loaderData, actionData }: Route.ComponentP
         <StockFields kind={kind} screen="upload" years={loaderData.years} errors={e} />
         <fieldset className="rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-base font-semibold text-slate-900">{t(screen.words.photos)}</legend>
-          <label htmlFor={`${kind}-images`} className="field-label">
-            {t("upload.photos")}
-          </label>
-          <input
+          <PhotoPicker
             id={`${kind}-images`}
-            name="images"
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp"
-            className="mt-2 block text-sm"
+            label={t("upload.photos")}
+            formatsClassName="mt-2 text-sm text-slate-600"
             onChange={(event) => {
               const input = event.currentTarget;
               const files = [...(input.files ?? [])];
@@ -88,7 +83,6 @@ export default function UploadStock({ loaderData, actionData }: Route.ComponentP
               setPicked(files.length);
             }}
           />
-          <p className="mt-2 text-sm text-slate-600">{t("upload.formats")}</p>
           <p className="text-sm text-slate-700" role="status">
             {picked === null
               ? ""
