@@ -130,6 +130,7 @@ describe("migrations", () => {
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
     expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ["2026-12-02-02-part-deals-due", "Down", "Success"],
       ["2026-12-02-01-invoice-pdf-kept", "Down", "Success"],
       ["2026-11-30-01-offer-import-override", "Down", "Success"],
       ["2026-11-29-01-import-make-indexes", "Down", "Success"],
@@ -166,6 +167,7 @@ describe("migrations", () => {
       "2026-11-29-01-import-make-indexes",
       "2026-11-30-01-offer-import-override",
       "2026-12-02-01-invoice-pdf-kept",
+      "2026-12-02-02-part-deals-due",
     ]);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
@@ -212,6 +214,7 @@ describe("migrations", () => {
       "2026-11-29-01-import-make-indexes",
       "2026-11-30-01-offer-import-override",
       "2026-12-02-01-invoice-pdf-kept",
+      "2026-12-02-02-part-deals-due",
     ]);
     const statuses = () =>
       t.db
@@ -247,6 +250,7 @@ describe("migrations", () => {
       "2026-11-29-01-import-make-indexes",
       "2026-11-30-01-offer-import-override",
       "2026-12-02-01-invoice-pdf-kept",
+      "2026-12-02-02-part-deals-due",
     ]);
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
@@ -286,6 +290,7 @@ describe("migrations", () => {
       "2026-11-29-01-import-make-indexes",
       "2026-11-30-01-offer-import-override",
       "2026-12-02-01-invoice-pdf-kept",
+      "2026-12-02-02-part-deals-due",
     ]);
     const keys = await t.db
       .selectFrom("parts")
@@ -338,6 +343,7 @@ describe("migrations", () => {
       "2026-11-29-01-import-make-indexes",
       "2026-11-30-01-offer-import-override",
       "2026-12-02-01-invoice-pdf-kept",
+      "2026-12-02-02-part-deals-due",
     ]);
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });

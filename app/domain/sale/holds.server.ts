@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "~/db/schema";
 import * as ownerMails from "./owner-mails.server";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -149,15 +151,28 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
   return { offers, holds, parts };
 }
 
+/** Days after an unpaid part invoice's due day before its deal lapses (a bank transfer's time on the way). */
+export const PART_LAPSE_GRACE_DAYS = 3;
+
+/** The buyer's receipt on the order: they say they have paid, so the owner decides, not the clock. */
+const receiptOf = (selectFrom: ExpressionBuilder<Database, "orders">["selectFrom"]) =>
+  selectFrom("order_documents")
+    .select("order_documents.id")
+    .whereRef("order_documents.order_id", "=", "orders.id")
+    .where("order_documents.kind", "=", "receipt")
+    .where("order_documents.removed_at", "is", null);
+
 /**
  * A part deal holds no vehicle but promises units: when its invoice's due
- * day has passed with nothing paid, the deal lapses (Accepted -> Expired), its
+ * day has passed (and a few days for the transfer) with nothing paid and no
+ * receipt sent, the deal lapses (Accepted -> Expired), its
  * invoice and order are cancelled, the units can be ordered again, and the
  * buyer and the owner are told. Money in keeps it for the owner to decide.
  */
 async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<number> {
   const at = now.toISOString();
-  const today = shopDay(now);
+  // A transfer sent on the due day takes a few days to arrive: the deal lapses only after them.
+  const today = shopDay(new Date(now.getTime() - PART_LAPSE_GRACE_DAYS * 86_400_000));
   const system: Actor = { kind: "system", id: null };
   const due = await db
     .selectFrom("orders")
@@ -169,6 +184,7 @@ async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<num
     .where("orders.paid", "=", 0)
     .where("invoices.voided_at", "is", null)
     .where("invoices.due_date", "<", today)
+    .where(({ not, exists, selectFrom }) => not(exists(receiptOf(selectFrom))))
     .limit(500)
     .execute();
   let lapsed = 0;
@@ -184,6 +200,7 @@ async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<num
         .where("orders.quote_id", "=", quote.id)
         .where("orders.status", "=", "awaiting_payment")
         .where("invoices.due_date", "<", today)
+        .where(({ not, exists, selectFrom }) => not(exists(receiptOf(selectFrom))))
         .executeTakeFirst();
       if (!order) return false;
       if (!(await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok) return false;

@@ -1,9 +1,16 @@
+import * as partDealsDue from "~/db/migrations/2026-12-02-02-part-deals-due";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { localDriver } from "~/domain/media/media-store.server";
+import { DocumentStore } from "./document-store.server";
+import { addDocument } from "./order-documents.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";
 import { dealWorld, STAFF, DEAL, type DealWorld } from "../../../tests/support/deal-world";
 import type { DB } from "~/db/db.server";
 import { cancelOrder } from "./orders.server";
-import { runDealClock } from "./holds.server";
+import { PART_LAPSE_GRACE_DAYS, runDealClock } from "./holds.server";
 import { orderableUnits } from "./stock-moves.server";
 
 /*
@@ -15,10 +22,14 @@ import { orderableUnits } from "./stock-moves.server";
  */
 
 let w: DealWorld;
+const documentsDir = mkdtempSync(path.join(tmpdir(), "stock-moves-docs-"));
 beforeAll(async () => {
   w = await dealWorld(3);
 });
-afterAll(() => w.cleanup());
+afterAll(async () => {
+  await w.cleanup();
+  rmSync(documentsDir, { recursive: true, force: true });
+});
 
 const quantityOf = async (partId: number) =>
   (await w.db.selectFrom("parts").select("quantity").where("id", "=", partId).executeTakeFirstOrThrow()).quantity;
@@ -157,9 +168,12 @@ describe("a part deal's promise runs out with its invoice", () => {
       .where("quotes.number", "=", numbers[0]!)
       .executeTakeFirstOrThrow();
     const dueDay = new Date(`${invoice.due_date}T12:00:00+09:00`);
-    expect((await runDealClock(w.db, DEAL, dueDay)).parts).toBe(0);
+    const daysAfter = (n: number) => new Date(dueDay.getTime() + n * 86_400_000);
+    // On the due day, and while a transfer sent then may still be on its way, nothing moves.
+    for (const day of [dueDay, daysAfter(PART_LAPSE_GRACE_DAYS)])
+      expect((await runDealClock(w.db, DEAL, day)).parts).toBe(0);
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 2, orderable: 0 });
-    const later = new Date(dueDay.getTime() + 86_400_000);
+    const later = daysAfter(PART_LAPSE_GRACE_DAYS + 1);
     expect((await runDealClock(w.db, DEAL, later)).parts).toBeGreaterThanOrEqual(1);
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 2, orderable: 2 });
     const quote = await w.db
@@ -187,5 +201,54 @@ describe("a part deal's promise runs out with its invoice", () => {
     const next = await w.quote("part", partId, 1, 2);
     expect((await w.offer(next)).ok).toBe(true);
     expect((await w.accept(next, 1)).ok).toBe(true);
+  });
+});
+
+describe("a part deal whose buyer sent a receipt", () => {
+  it("does not lapse: the owner checks the bank and decides", async () => {
+    const { partId, numbers } = await partWithDeals(1, [1]);
+    expect((await w.accept(numbers[0]!, 0)).ok).toBe(true);
+    const [order] = await ordersOf(partId);
+    const receipt = Buffer.from("%PDF-1.4\n% a bank transfer slip\n%%EOF\n", "latin1");
+    const sent = await addDocument(
+      w.db,
+      new DocumentStore(localDriver(documentsDir)),
+      DEAL,
+      { number: order!.number },
+      { data: receipt, filename: "receipt.pdf" },
+      { by: "buyer", actor: { kind: "customer", id: String(w.buyerIds[0]) } },
+    );
+    expect(sent.ok).toBe(true);
+    const due = await w.db
+      .selectFrom("invoices")
+      .select("due_date")
+      .where("number", "=", order!.number)
+      .executeTakeFirstOrThrow();
+    const weeksLater = new Date(new Date(`${due.due_date}T12:00:00+09:00`).getTime() + 30 * 86_400_000);
+    await runDealClock(w.db, DEAL, weeksLater);
+    expect(await ordersOf(partId)).toMatchObject([{ status: "awaiting_payment" }]);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 1, orderable: 0 });
+  });
+});
+
+describe("part deals accepted before they could lapse", () => {
+  it("are given a week from the release, printed due date with them, so none lapses at once", async () => {
+    const { partId, numbers } = await partWithDeals(1, [1]);
+    expect((await w.accept(numbers[0]!, 0)).ok).toBe(true);
+    const [order] = await ordersOf(partId);
+    await w.db.updateTable("invoices").set({ due_date: "2026-01-05" }).where("number", "=", order!.number).execute();
+    await partDealsDue.up(w.db);
+    const invoice = await w.db
+      .selectFrom("invoices")
+      .select(["due_date", "document"])
+      .where("number", "=", order!.number)
+      .executeTakeFirstOrThrow();
+    const week = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(
+      new Date(Date.now() + 7 * 86_400_000),
+    );
+    expect(invoice.due_date).toBe(week);
+    expect((JSON.parse(invoice.document) as { dueDate: string }).dueDate).toBe(week);
+    expect((await runDealClock(w.db, DEAL)).parts).toBe(0);
+    expect(await ordersOf(partId)).toMatchObject([{ status: "awaiting_payment" }]);
   });
 });
