@@ -6,7 +6,14 @@ import { failOutboxUpdates } from "../../../tests/support/failing-updates";
 import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createSender, enqueueMail, type MailSender, sendDueMail, startOutboxWorker } from "./outbox.server";
+import {
+  ATTACHMENT_TRIES,
+  createSender,
+  enqueueMail,
+  type MailSender,
+  sendDueMail,
+  startOutboxWorker,
+} from "./outbox.server";
 
 /*
  * The mail is sent, then recording it fails. The outbox promises at least
@@ -258,5 +265,29 @@ describe("a mail with a file attached", () => {
     expect(await sendDueMail(t.db, sender, FROM, new Date(later.getTime() + 60 * 60_000), maker)).toBe(1);
     expect(made).toEqual(["invoice:2026-00042"]);
     expect(readMail(received("kasun@example.lk")[0]!.raw).attachments).toEqual([attached]);
+  });
+
+  it("goes without a file its maker cannot make by the third try, or says is no longer to be sent", async () => {
+    const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
+    const ref = {
+      filename: "Proforma-invoice-2026-00043.pdf",
+      contentType: "application/pdf",
+      ref: "invoice:2026-00043",
+    };
+    const broken = await enqueueMail(t.db, { ...invoiceMail("ruwan@example.lk"), attachments: [ref] });
+    const failing = () => Promise.reject(new Error("the font is missing"));
+    let at = Date.now() + 2 * 60 * 60_000;
+    for (let tries = 1; tries < ATTACHMENT_TRIES; tries++, at += 2 * 60 * 60_000) {
+      expect(await sendDueMail(t.db, sender, FROM, new Date(at), failing)).toBe(0);
+      expect(await outboxRow(broken)).toMatchObject({ status: "pending", attempts: tries });
+    }
+    expect(await sendDueMail(t.db, sender, FROM, new Date(at), failing)).toBe(1);
+    const mail = readMail(received("ruwan@example.lk").at(-1)!.raw);
+    expect(mail.text).toContain("Please find your proforma invoice attached.");
+    expect(mail.attachments).toEqual([]);
+    // A file no longer to be sent (its invoice was cancelled meanwhile): the mail goes at once without it.
+    await enqueueMail(t.db, { ...invoiceMail("dilani@example.lk"), attachments: [ref] });
+    expect(await sendDueMail(t.db, sender, FROM, new Date(at + 2 * 60 * 60_000), () => Promise.resolve(null))).toBe(1);
+    expect(readMail(received("dilani@example.lk").at(-1)!.raw).attachments).toEqual([]);
   });
 });

@@ -37,8 +37,15 @@ export type OutgoingMail = {
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 /** An attachment made at sending time by the outbox's maker (`AttachmentMaker`). */
 export type AttachmentRef = { filename: string; contentType: string; ref: string };
-/** Makes a referenced attachment's bytes; throws when it cannot, and the mail is retried later. */
-export type AttachmentMaker = (ref: string) => Promise<Buffer>;
+/**
+ * Makes a referenced attachment's bytes, or null when the file is no longer
+ * to be sent (the mail goes without it); throws when it cannot now, and the
+ * mail is retried later.
+ */
+export type AttachmentMaker = (ref: string) => Promise<Buffer | null>;
+
+/** After this many tries that could not make a file, the mail goes without it: its text says where to find it. */
+export const ATTACHMENT_TRIES = 3;
 
 /** How an outbox row keeps its attachments (the `attachments` column, JSON). */
 const StoredAttachmentsSchema = z.array(
@@ -49,7 +56,12 @@ const StoredAttachmentsSchema = z.array(
 );
 
 /** The attachments of an outbox row as files again; a row without any gives none. */
-async function readAttachments(stored: string | null, make?: AttachmentMaker): Promise<MailAttachment[]> {
+async function readAttachments(
+  stored: string | null,
+  make: AttachmentMaker | undefined,
+  lastTry: boolean,
+  mailId: number,
+): Promise<MailAttachment[]> {
   if (!stored) return [];
   const out: MailAttachment[] = [];
   for (const a of StoredAttachmentsSchema.parse(JSON.parse(stored))) {
@@ -57,8 +69,17 @@ async function readAttachments(stored: string | null, make?: AttachmentMaker): P
       out.push({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, "base64") });
       continue;
     }
-    if (!make) throw new Error(`no maker for attachment ${a.ref}`);
-    out.push({ filename: a.filename, contentType: a.contentType, content: await make(a.ref) });
+    let content: Buffer | null;
+    try {
+      if (!make) throw new Error(`no maker for attachment ${a.ref}`);
+      content = await make(a.ref);
+    } catch (error) {
+      // A file that cannot be made must not keep the mail from its reader for good.
+      if (!lastTry) throw error;
+      log("error", "mail sent without its attachment", { mailId, ref: a.ref, error: String(error) });
+      content = null;
+    }
+    if (content) out.push({ filename: a.filename, contentType: a.contentType, content });
   }
   return out;
 }
@@ -191,7 +212,7 @@ export async function sendDueMail(
   for (const mail of due) {
     let handedOver = false;
     try {
-      const attachments = await readAttachments(mail.attachments, make);
+      const attachments = await readAttachments(mail.attachments, make, mail.attempts + 1 >= ATTACHMENT_TRIES, mail.id);
       await send({
         id: mail.id,
         from,

@@ -354,9 +354,9 @@ describe("answering an offer", () => {
     ]);
     expect(invoice.pdf).toBeNull();
     const pdf = await invoiceAttachments(t.db)(attached[0]!.ref);
-    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf!.subarray(0, 5).toString()).toBe("%PDF-");
     const kept = await t.db.selectFrom("invoices").select("pdf").where("id", "=", invoice.id).executeTakeFirstOrThrow();
-    expect(kept.pdf).toBe(pdf.toString("base64"));
+    expect(kept.pdf).toBe(pdf!.toString("base64"));
   });
 
   it("is refused to another buyer, to a tampered link and to nobody, and changes nothing", async () => {
@@ -620,10 +620,12 @@ describe("holds and the deal clock", () => {
     expect(await vehicleStatus(vehicleId)).toBe("available");
     const invoice = await t.db
       .selectFrom("invoices")
-      .select(["voided_at"])
+      .select(["voided_at", "number"])
       .where("quote_id", "=", (await quoteRow(number)).id)
       .executeTakeFirstOrThrow();
     expect(invoice.voided_at).not.toBeNull();
+    // Its acceptance mail, if still waiting, goes without the cancelled invoice as a document to pay.
+    expect(await invoiceAttachments(t.db)(`invoice:${invoice.number}`)).toBeNull();
   });
 });
 

@@ -42,12 +42,19 @@ export async function invoicePdf(db: Trx, number: string): Promise<Buffer | null
   return pdf;
 }
 
-/** Makes the outbox's invoice attachments when their mail is sent. */
+/**
+ * Makes the outbox's invoice attachments when their mail is sent. An invoice
+ * cancelled before its mail went out is not sent as a document to pay (the
+ * mail of its cancellation follows): the mail goes without it.
+ */
 export function invoiceAttachments(db: Trx) {
-  return async (ref: string): Promise<Buffer> => {
+  return async (ref: string): Promise<Buffer | null> => {
     const number = /^invoice:(\d{4}-\d{5,7})$/.exec(ref)?.[1];
-    const pdf = number ? await invoicePdf(db, number) : null;
-    if (!pdf) throw new Error(`no file for attachment ${ref}`);
-    return pdf;
+    const row = number
+      ? await db.selectFrom("invoices").select("voided_at").where("number", "=", number).executeTakeFirst()
+      : undefined;
+    if (!row) throw new Error(`no invoice for attachment ${ref}`);
+    if (row.voided_at) return null;
+    return invoicePdf(db, number!);
   };
 }
