@@ -210,12 +210,22 @@ async function answerIn(
       `${wanted} × ${row.item_name} (${row.ref_id}) promised to quote ${quote.number}`,
     );
     if (!promise.ok) {
-      await enqueueMail(trx, {
-        to: deal.ownerEmail,
-        replyTo: row.email,
-        quoteId: quote.id,
-        ...ownerMails.notEnoughStockMail({ ...facts, wanted, left: promise.left }),
-      });
+      // Told once an hour per quote: a buyer pressing Accept again sends no more mail.
+      const toldLately = await trx
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("quote_id", "=", quote.id)
+        .where("to_address", "=", deal.ownerEmail)
+        .where("subject", "like", "Not enough stock:%")
+        .where("created_at", ">", new Date(now.getTime() - 3_600_000).toISOString())
+        .executeTakeFirst();
+      if (!toldLately)
+        await enqueueMail(trx, {
+          to: deal.ownerEmail,
+          replyTo: row.email,
+          quoteId: quote.id,
+          ...ownerMails.notEnoughStockMail({ ...facts, wanted, left: promise.left }),
+        });
       return { ok: false, status: 409, message: dealProblem("onlyLeft", { left: String(promise.left) }) };
     }
   }

@@ -174,7 +174,22 @@ export type InvoiceRow = {
   voidReason: string | null;
 };
 
-function toInvoice(row: Selectable<Database["invoices"]>): InvoiceRow {
+/** What an invoice row is read as: everything but its kept PDF (read on its own by invoice-file.server.ts). */
+const INVOICE_COLUMNS = [
+  "id",
+  "number",
+  "quote_id",
+  "customer_id",
+  "code",
+  "issued_at",
+  "due_date",
+  "total",
+  "document",
+  "voided_at",
+  "void_reason",
+] as const;
+
+function toInvoice(row: Pick<Selectable<Database["invoices"]>, (typeof INVOICE_COLUMNS)[number]>): InvoiceRow {
   return {
     id: row.id,
     number: row.number,
@@ -194,7 +209,7 @@ function toInvoice(row: Selectable<Database["invoices"]>): InvoiceRow {
 export async function invoicesOfQuote(db: Trx, quoteId: number): Promise<InvoiceRow[]> {
   const rows = await db
     .selectFrom("invoices")
-    .selectAll()
+    .select(INVOICE_COLUMNS)
     .where("quote_id", "=", quoteId)
     .orderBy("id", "desc")
     .execute();
@@ -204,6 +219,6 @@ export async function invoicesOfQuote(db: Trx, quoteId: number): Promise<Invoice
 /** One invoice by its number, or null. */
 export async function invoiceByNumber(db: Trx, number: string): Promise<InvoiceRow | null> {
   if (!/^\d{4}-\d{5,7}$/.test(number)) return null;
-  const row = await db.selectFrom("invoices").selectAll().where("number", "=", number).executeTakeFirst();
+  const row = await db.selectFrom("invoices").select(INVOICE_COLUMNS).where("number", "=", number).executeTakeFirst();
   return row ? toInvoice(row) : null;
 }

@@ -65,6 +65,8 @@ describe("a part's units are promised once", () => {
       "Sorry: only 0 of this part can still be ordered; the rest is promised to other buyers. The shop has been told and will write to you.",
     ]);
     expect(await ordersOf(partId)).toHaveLength(1);
+    // Pressing Accept again is refused the same way, and the owner is not mailed twice.
+    expect((await w.accept(numbers[1]!, 1)).ok).toBe(false);
     const told = await ownerMails(`Not enough stock: quote ${numbers[1]}`);
     expect(told).toHaveLength(1);
     expect(told[0]!.text_body).toContain("only 0 can still be sold");
