@@ -1,6 +1,6 @@
 import { convertYen } from "~/domain/rates/currencies";
 import { portLabel } from "~/domain/freight/freight";
-import { type SizeClass } from "~/domain/inventory/size-class";
+import type { SizeClass } from "~/domain/inventory/size-class";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { useLanded } from "./price";

@@ -1,5 +1,5 @@
 import { landedPrice, type PortChoice } from "~/domain/freight/freight";
-import { type SizeClass } from "~/domain/inventory/size-class";
+import type { SizeClass } from "~/domain/inventory/size-class";
 import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";

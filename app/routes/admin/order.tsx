@@ -23,7 +23,7 @@ import { canCancel, nextOrderStatus, takesPayments } from "~/domain/sale/order-s
 import { COURIER_NAME, type DocumentKind } from "~/domain/sale/order-types";
 import { orderFor } from "~/domain/sale/order-view.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
-import { type OrderOutcome } from "~/domain/sale/order-change.server";
+import type { OrderOutcome } from "~/domain/sale/order-change.server";
 import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
