@@ -11,7 +11,7 @@ import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.se
 import { copyShop, TargetNotEmptyError } from "~/domain/ops/copy.server";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { searchVehicles } from "~/domain/search/search.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";

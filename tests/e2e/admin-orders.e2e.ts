@@ -12,7 +12,7 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { answerOffer } from "~/domain/sale/answer.server";
 import { createOffer, type DealContext } from "~/domain/sale/offers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";

@@ -9,7 +9,7 @@ import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { monthNumber } from "~/domain/inventory/months";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";

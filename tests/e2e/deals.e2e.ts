@@ -11,7 +11,7 @@ import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { createVehicle } from "~/domain/inventory/inventory.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { seedCompany } from "~/domain/settings/company.server";

@@ -8,7 +8,7 @@ import { shopDayAfter } from "~/domain/sale/deal-time";
 import type { BankAccount } from "~/domain/sale/deal-types";
 import { createOffer, type DealContext } from "~/domain/sale/offers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { recordPayment } from "~/domain/sale/orders.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";

@@ -5,7 +5,7 @@ import { answerOffer } from "~/domain/sale/answer.server";
 import { shopDayAfter } from "~/domain/sale/deal-time";
 import { offerLinkPath } from "~/domain/sale/offer-links.server";
 import { createOffer, dealContext } from "~/domain/sale/offers.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createVehicle } from "~/domain/inventory/inventory.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";

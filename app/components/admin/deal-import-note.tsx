@@ -7,7 +7,7 @@ import {
   IMPORT_REASON_MAX,
 } from "~/domain/sale/deal-import";
 import { yearOf } from "~/domain/inventory/months";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useNavigation } from "react-router";
 import { EditorButtons, EditorForm, SettingsCard } from "~/components/admin/settings-editor";
 import { Field, fieldsOf, inputClass, SelectField } from "~/components/ui/field";
-import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
+import type { FieldProblems, Problem, TypedValues } from "~/utils/forms";
 import {
   AGE_COUNT,
   AGE_FROM,

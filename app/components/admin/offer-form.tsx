@@ -6,7 +6,7 @@ import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { ImportOverrideFields } from "./deal-import-note";
 import { fillTemplate } from "~/domain/sale/reply-template-text";
 import { parseYen } from "~/domain/inventory/price";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Select } from "~/components/admin/form-bits";
 import { Field, fieldsOf, FormMessage, inputClass, YenField } from "~/components/ui/field";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import {
   COURIER_NAME,
   COURIERS,

@@ -6,7 +6,7 @@ import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import {
   addFreightPort,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { insuranceYen, landedPrice } from "./freight";
 import { sizeClassOf } from "~/domain/inventory/size-class";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { english } from "../../../tests/support/english";
 import { FreightPortSchema } from "./freight.server";
 

@@ -9,7 +9,7 @@ import { english, englishAll } from "../../../tests/support/english";
 import { routeContext } from "../../../tests/support/route-context";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { startStaffSession } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";

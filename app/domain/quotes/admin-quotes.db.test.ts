@@ -14,7 +14,7 @@ import {
   retryMail,
 } from "./admin-quotes.server";
 import { QuoteRequestSchema } from "./quotes.schema";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createQuote } from "./quotes.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 

@@ -6,7 +6,7 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";
 import { QuoteRequestSchema } from "./quotes.schema";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createQuote, listCustomerQuotes, storedSubmissionKey } from "./quotes.server";
 
 let t: TestDb;

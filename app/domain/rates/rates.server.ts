@@ -1,4 +1,4 @@
-import { type FieldProblems, parseForm } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/utils/forms";
 import { textIssue } from "~/domain/staff/staff-problems";
 import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { portLabel } from "~/domain/freight/freight";
 import { listFreightPorts } from "~/domain/freight/freight.server";
-import type { FieldProblems } from "~/domain/forms";
+import type { FieldProblems } from "~/utils/forms";
 import { ageStart, countryKey, importVerdict } from "~/domain/imports/import-rules";
 import { monthText, yearOf } from "~/domain/inventory/months";
 import { getImportSettings, importLimit, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";

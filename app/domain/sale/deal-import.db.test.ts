@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { monthNumber, yearOf } from "~/domain/inventory/months";
 import {
   deleteImportRule,

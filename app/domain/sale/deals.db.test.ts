@@ -13,7 +13,7 @@ import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";

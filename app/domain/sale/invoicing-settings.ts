@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseForm } from "~/domain/forms";
+import { parseForm } from "~/utils/forms";
 import { patternIssue } from "~/domain/staff/staff-problems";
 import { issue, problem } from "~/i18n/problem";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "./deal-settings";

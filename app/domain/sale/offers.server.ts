@@ -9,7 +9,7 @@ import { offerMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { canOffer, type QuoteStatus } from "./quote-status";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { parseForm, typedValues, type FieldProblems, type TypedValues } from "~/domain/forms";
+import { parseForm, typedValues, type FieldProblems, type TypedValues } from "~/utils/forms";
 import { formatDate, shopDay } from "~/i18n/format";
 import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";

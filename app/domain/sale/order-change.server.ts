@@ -4,7 +4,7 @@ import type { DealContext } from "./offers.server";
 import { type OrderChange, orderUpdateMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { type FieldProblems, type TypedValues } from "~/domain/forms";
+import { type FieldProblems, type TypedValues } from "~/utils/forms";
 import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 import { orderLink } from "./order-links.server";

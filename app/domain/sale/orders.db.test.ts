@@ -19,7 +19,7 @@ import { releaseHold, runDealClock } from "./holds.server";
 import { createOffer, type DealContext } from "./offers.server";
 import { moveQuoteByStaff } from "./quote-moves.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver } from "~/domain/media/media-store.server";
 import { createSender, sendDueMail } from "~/domain/mail/outbox.server";

@@ -5,7 +5,7 @@ import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
 import { formatYen } from "~/domain/inventory/price";
 import { type OrderChange } from "./buyer-mails.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { parseForm, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/utils/forms";
 import { shopDay } from "~/i18n/format";
 import { type Problem } from "~/i18n/problem";
 import { returnParts, setVehicleSold, takeParts, type TakeOutcome } from "./stock-moves.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ReplyTemplateTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
-import { type FieldProblems, formInput, parseForm, typedValues, type TypedValues } from "~/domain/forms";
+import { type FieldProblems, formInput, parseForm, typedValues, type TypedValues } from "~/utils/forms";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffRequiredText } from "~/domain/staff/staff-problems";
 import { issue, problem } from "~/i18n/problem";

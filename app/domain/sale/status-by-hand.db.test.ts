@@ -11,7 +11,7 @@ import { BANK_KEY } from "./deal-settings.server";
 import type { BankAccount } from "./deal-types";
 import { offerLinkPath } from "./offer-links.server";
 import { createOffer, type DealContext } from "./offers.server";
-import { formInput } from "~/domain/forms";
+import { formInput } from "~/utils/forms";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";

@@ -1,4 +1,4 @@
-import { parseForm } from "~/domain/forms";
+import { parseForm } from "~/utils/forms";
 import { maxLengthIssue, patternIssue, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
 import { issue } from "~/i18n/problem";
 import { shopDay } from "~/i18n/format";

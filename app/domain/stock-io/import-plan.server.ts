@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type DB, dialectOf } from "~/db/db.server";
-import { type FieldProblems, parseForm } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/utils/forms";
 import { fitmentsOf, partColumns } from "~/domain/inventory/parts.server";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import { partUploadSchema, vehicleUploadSchema } from "~/domain/inventory/inventory.schema";

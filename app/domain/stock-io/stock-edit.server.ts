@@ -1,4 +1,4 @@
-import { type FieldProblems, parseForm, type Problem } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";

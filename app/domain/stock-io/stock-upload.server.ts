@@ -1,5 +1,5 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
-import { type FieldProblems, parseForm, type Problem } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem } from "~/utils/forms";
 import type { z } from "zod";
 import type { DB } from "~/db/db.server";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";

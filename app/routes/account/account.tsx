@@ -1,4 +1,4 @@
-import { type FieldProblems, parseForm } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/utils/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FavouriteList, NoQuotes, NotLoggedIn, QuoteList } from "~/components/store/account-lists";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";

@@ -1,4 +1,4 @@
-import { parseForm, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";

@@ -1,4 +1,4 @@
-import { parseForm, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, fieldsOf, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";

@@ -1,4 +1,4 @@
-import { type FieldProblems, parseForm } from "~/domain/forms";
+import { type FieldProblems, parseForm } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";

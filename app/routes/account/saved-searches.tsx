@@ -1,4 +1,4 @@
-import { parseForm } from "~/domain/forms";
+import { parseForm } from "~/utils/forms";
 import { createContext, data, Link, redirect } from "react-router";
 import { SaveSearch } from "~/components/store/saved-searches";
 import { getServices } from "~/context.server";

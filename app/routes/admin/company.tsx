@@ -23,7 +23,7 @@ import {
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import type { FieldProblems, Problem } from "~/domain/forms";
+import type { FieldProblems, Problem } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Route } from "./+types/company";
 

@@ -1,4 +1,4 @@
-import type { FieldProblems } from "~/domain/forms";
+import type { FieldProblems } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { ImageManager } from "~/components/admin/image-manager";

@@ -1,4 +1,4 @@
-import { type FieldProblems, parseForm, type Problem, typedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm, type Problem, typedValues } from "~/utils/forms";
 import { data, redirect, useNavigation } from "react-router";
 import { savedMessage } from "~/utils/saved-message";
 import { EditorButtons, EditorForm, RowActions, SettingsCard } from "~/components/admin/settings-editor";

@@ -5,7 +5,7 @@ import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/component
 import { SettingsForm } from "~/components/admin/import-settings-form";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
-import { type FieldProblems, parseForm, typedValues } from "~/domain/forms";
+import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { countryKey } from "~/domain/imports/import-rules";
 import {

@@ -14,7 +14,7 @@ import {
 import type { BankAccount } from "~/domain/sale/deal-types";
 import { BANK_FIELDS, type BankField } from "~/domain/sale/bank-account";
 import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/sale/invoicing-settings";
-import type { FieldProblems, Problem, TypedValues } from "~/domain/forms";
+import type { FieldProblems, Problem, TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { twoFactorStatus } from "~/domain/staff/two-factor.server";

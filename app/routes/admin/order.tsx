@@ -14,7 +14,7 @@ import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { UploadError } from "~/domain/media/multipart.server";

@@ -19,7 +19,7 @@ import { OfferForm } from "~/components/admin/offer-form";
 import { DealImportNote } from "~/components/admin/deal-import-note";
 import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { dealImportCheck } from "~/domain/sale/deal-import-verdict.server";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";

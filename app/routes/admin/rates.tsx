@@ -1,4 +1,4 @@
-import { type FieldProblems, type Problem, typedValues, type TypedValues } from "~/domain/forms";
+import { type FieldProblems, type Problem, typedValues, type TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";

@@ -20,7 +20,7 @@ import {
   saveTemplate,
   TEMPLATE_NOT_FOUND,
 } from "~/domain/sale/reply-templates.server";
-import type { FieldProblems, TypedValues } from "~/domain/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/domain/staff/staff-sessions.server";
 import { metaT, useT } from "~/i18n/i18n";

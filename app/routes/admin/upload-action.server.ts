@@ -1,5 +1,5 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import type { FieldProblems, Problem } from "~/domain/forms";
+import type { FieldProblems, Problem } from "~/utils/forms";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";

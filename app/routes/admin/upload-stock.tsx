@@ -1,4 +1,4 @@
-import type { FieldProblems } from "~/domain/forms";
+import type { FieldProblems } from "~/utils/forms";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { StockFields } from "~/components/admin/stock-fields";

@@ -1,4 +1,4 @@
-import { parseForm, typedValues, type TypedValues } from "~/domain/forms";
+import { parseForm, typedValues, type TypedValues } from "~/utils/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, fieldsOf, SelectField, YenField } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";

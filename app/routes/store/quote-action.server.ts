@@ -1,7 +1,7 @@
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import { parseForm, typedValues } from "~/domain/forms";
+import { parseForm, typedValues } from "~/utils/forms";
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
