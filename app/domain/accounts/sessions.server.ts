@@ -1,9 +1,7 @@
-import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
-import { pageUrl } from "~/utils/page-url";
 import type { SessionServices } from "~/context.server";
 
 /*
@@ -62,16 +60,6 @@ export async function getCustomer(services: SessionServices, request: Request): 
     .executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return null;
   return { id: row.id, email: row.email, fullName: row.full_name, country: row.country, phone: row.phone };
-}
-
-/** The signed-in buyer, or a redirect to the login page that comes back here. */
-export async function requireCustomer(services: SessionServices, request: Request): Promise<Customer> {
-  const customer = await getCustomer(services, request);
-  if (!customer) {
-    const url = pageUrl(request);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return customer;
 }
 
 /** Ends every session of a buyer (after a password change). */

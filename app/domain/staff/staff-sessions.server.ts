@@ -1,11 +1,8 @@
-import { redirect } from "react-router";
 import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { pageUrl } from "~/utils/page-url";
 import type { SessionServices } from "~/context.server";
 
 /*
@@ -89,18 +86,4 @@ export async function getStaff(services: SessionServices, request: Request): Pro
     return null;
   }
   return { id: row.id, adminId: row.admin_id, sessionHash: row.id_hash };
-}
-
-/**
- * The signed-in staff member, or a redirect to /admin/login that comes back
- * to this page. No admin data is read before this passes.
- */
-export async function requireStaff(services: SessionServices, request: Request): Promise<SignedInStaff> {
-  const staff = await getStaff(services, request);
-  if (!staff) {
-    const url = pageUrl(request);
-    const back = safeRedirectPath(url.pathname + url.search, "/admin");
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
-  }
-  return staff;
 }

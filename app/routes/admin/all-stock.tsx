@@ -6,7 +6,7 @@ import { getServices } from "~/context.server";
 import { adminListStock, deleteStock, readAdminQuery } from "~/domain/inventory/admin-stock.server";
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT } from "~/i18n/i18n";
 import type { Route } from "./+types/all-stock";
 

@@ -7,7 +7,7 @@ import { storePhotos } from "~/domain/stock-io/stock-upload.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { MAX_OFFICE_PHOTOS } from "~/domain/settings/company";
 import { addOfficePhotos, TOO_MANY_OFFICE_PHOTOS } from "~/domain/settings/company.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import type { Route } from "./+types/company-photos";
 

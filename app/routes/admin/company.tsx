@@ -20,7 +20,7 @@ import {
   removeOfficePhoto,
   saveCompany,
 } from "~/domain/settings/company.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { FieldProblems, Problem } from "~/utils/forms";

@@ -9,7 +9,7 @@ import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { type Key, metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/dashboard";

@@ -12,7 +12,7 @@ import { getPart, getVehicle } from "~/domain/inventory/inventory.server";
 import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { editStock, SAVE_FAILED, stockImages } from "~/domain/stock-io/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
 import { monthText } from "~/domain/inventory/months";

@@ -6,7 +6,7 @@ import { getFeedToken, renewFeedToken } from "~/domain/feeds/feed-token.server";
 import { feedCounts } from "~/domain/feeds/stock-feed.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { useProblems } from "~/i18n/messages";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/feeds";

@@ -6,7 +6,7 @@ import { getServices } from "~/context.server";
 import { changeFindRequestStatus } from "~/domain/quotes/admin-quotes.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
 import { findRequestMovesFrom } from "~/domain/quotes/find-request-status";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/find-requests";
 import { TablePager } from "~/components/admin/form-bits";

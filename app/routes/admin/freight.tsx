@@ -15,7 +15,7 @@ import {
   PORT_NOT_FOUND,
   updateFreightPort,
 } from "~/domain/freight/freight.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { staffText } from "~/domain/staff/staff-problems";

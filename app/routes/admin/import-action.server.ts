@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { isStockKind, type StockKind } from "~/domain/inventory/stock-kinds";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
 import { MAX_ZIP_BYTES } from "~/domain/stock-io/import-photos.server";

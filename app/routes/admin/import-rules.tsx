@@ -22,7 +22,7 @@ import {
 } from "~/domain/imports/import-rules.server";
 import { RULE_EXISTS, RULE_NOT_FOUND } from "~/domain/imports/rule-editor";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { shopDay } from "~/i18n/format";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, metaT, useT } from "~/i18n/i18n";

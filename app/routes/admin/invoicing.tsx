@@ -16,7 +16,7 @@ import { BANK_FIELDS, type BankField } from "~/domain/sale/bank-account";
 import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/sale/invoicing-settings";
 import type { FieldProblems, Problem, TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { twoFactorStatus } from "~/domain/staff/two-factor.server";
 import { metaT, TextWith, useFormat, useT } from "~/i18n/i18n";
 import { problem } from "~/i18n/problem";

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { getServices } from "~/context.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import type { Route } from "./+types/layout";
 
 // The layout checks too, but every admin loader and action checks for itself:

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { getServices } from "~/context.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/not-found";
 

@@ -6,7 +6,7 @@ import { getServices } from "~/context.server";
 import { ORDER_STATUSES } from "~/domain/sale/order-status";
 import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/sale/order-view.server";
 import { adminListHref } from "~/domain/lists/pagination";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/order-list";
 

@@ -25,7 +25,7 @@ import { orderFor } from "~/domain/sale/order-view.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import type { OrderOutcome } from "~/domain/sale/order-change.server";
 import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { shopDay } from "~/i18n/format";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";

@@ -2,7 +2,7 @@ import { getServices } from "~/context.server";
 import { COURIER_NAME } from "~/domain/sale/order-types";
 import { orderFilterOf, ordersForExport } from "~/domain/sale/order-view.server";
 import { toCsv } from "~/utils/csv";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
 import type { Route } from "./+types/orders-export";
 

@@ -4,7 +4,7 @@ import { QuoteList } from "~/components/admin/quote-list";
 import { getServices } from "~/context.server";
 import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote-list";
 

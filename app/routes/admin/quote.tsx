@@ -21,7 +21,7 @@ import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { dealImportCheck } from "~/domain/sale/deal-import-verdict.server";
 import type { FieldProblems, TypedValues } from "~/utils/forms";
 import type { Problem } from "~/i18n/problem";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote";
 

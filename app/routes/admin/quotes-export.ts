@@ -2,7 +2,7 @@ import { getServices } from "~/context.server";
 import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { toCsv } from "~/utils/csv";
 import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import type { Route } from "./+types/quotes-export";
 
 /** The filtered quote list, every page, as CSV. */

@@ -5,7 +5,7 @@ import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { listRates, providerUrl, ratesAge, readOwnerRates, storeOwnerRates } from "~/domain/rates/rates.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/rates";
 

@@ -6,7 +6,7 @@ import { getClientIp, getServices } from "~/context.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import {
   beginTwoFactorSetup,
   cancelTwoFactorSetup,

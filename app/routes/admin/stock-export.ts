@@ -1,6 +1,6 @@
 import { getServices } from "~/context.server";
 import { isStockKind } from "~/domain/inventory/stock-kinds";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { stockCsvStream } from "~/domain/stock-io/stock-export.server";
 import { shopDay } from "~/i18n/format";
 import type { Route } from "./+types/stock-export";

@@ -1,5 +1,5 @@
 import { getServices } from "~/context.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { importProgress } from "~/domain/stock-io/stock-import.server";
 import type { Route } from "./+types/stock-import-progress";
 

@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/ui/field";
 import { TablePager } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { ROW_OUTCOMES, type PreviewRow, type RowOutcome } from "~/domain/stock-io/import-preview";
 import { cancelImport, confirmImport, forgetOldImports, getImport } from "~/domain/stock-io/stock-import.server";
 import { staffText } from "~/domain/staff/staff-problems";

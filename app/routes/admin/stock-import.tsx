@@ -4,7 +4,7 @@ import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { handleStockUpload, type StockUploadAnswer } from "./import-action.server";
 import { STOCK_COLUMNS } from "~/domain/stock-io/stock-columns";
 import { forgetOldImports, recentImports } from "~/domain/stock-io/stock-import.server";

@@ -22,7 +22,7 @@ import {
 } from "~/domain/sale/reply-templates.server";
 import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Route } from "./+types/templates";

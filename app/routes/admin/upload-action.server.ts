@@ -3,7 +3,7 @@ import type { FieldProblems, Problem } from "~/utils/forms";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "~/domain/inventory/inventory.schema";
 import { uploadPart, uploadVehicle } from "~/domain/stock-io/stock-upload.server";
 

@@ -1,7 +1,7 @@
 import { getServices } from "~/context.server";
 import { isStockKind } from "~/domain/inventory/stock-kinds";
 import { handleUpload } from "./upload-action.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import type { Route } from "./+types/upload-api";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import { problemText } from "~/i18n/problem";

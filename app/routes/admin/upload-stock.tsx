@@ -10,7 +10,7 @@ import { UPLOAD_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { MAX_IMAGES_PER_UPLOAD } from "~/domain/inventory/inventory.schema";
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { handleUpload } from "./upload-action.server";
-import { requireStaff } from "~/domain/staff/staff-sessions.server";
+import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/upload-stock";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";

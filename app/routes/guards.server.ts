@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { SessionServices } from "~/context.server";
+import { type Customer, getCustomer } from "~/domain/accounts/sessions.server";
+import { getStaff, type SignedInStaff } from "~/domain/staff/staff-sessions.server";
+import { pageUrl } from "~/utils/page-url";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+
+/*
+ * Pages that need someone signed in. The sessions are the domain's; sending a
+ * visitor to a login page that brings them back is the routes' business.
+ */
+
+/** The signed-in staff member, or a redirect to /admin/login that comes back here. No admin data is read before this passes. */
+export async function requireStaff(services: SessionServices, request: Request): Promise<SignedInStaff> {
+  const staff = await getStaff(services, request);
+  if (staff) return staff;
+  const url = pageUrl(request);
+  const back = safeRedirectPath(url.pathname + url.search, "/admin");
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The signed-in buyer, or a redirect to the login page that comes back here. */
+export async function requireCustomer(services: SessionServices, request: Request): Promise<Customer> {
+  const customer = await getCustomer(services, request);
+  if (customer) return customer;
+  const url = pageUrl(request);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
