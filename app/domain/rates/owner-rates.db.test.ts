@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const staff = { id: 1, adminId: "owner" };
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
-};
 
 describe("exchange rates the owner sets by hand", () => {
   it("with none stored, buyers see the snapshot's rates, which the dashboard calls stale", async () => {
@@ -32,23 +27,23 @@ describe("exchange rates the owner sets by hand", () => {
   });
 
   it("reads yen for one unit as typed, and refuses what is not a rate, naming the currency", () => {
-    expect(readOwnerRates(formOf({ USD: "155.2", LKR: " 0.52 ", EUR: "1,620.25", GBP: "" }))).toEqual({
+    expect(readOwnerRates({ USD: "155.2", LKR: " 0.52 ", EUR: "1,620.25", GBP: "" })).toEqual({
       ok: true,
       rates: { USD: 155.2, LKR: 0.52, EUR: 1620.25 },
     });
     for (const bad of ["-155", "0", "abc", "1e3", "12.1234567", "2000000"]) {
-      const read = readOwnerRates(formOf({ USD: bad, LKR: "0.52" }));
+      const read = readOwnerRates({ USD: bad, LKR: "0.52" });
       expect(read, bad).toEqual({ ok: false, errors: { USD: "Enter the yen for one unit, such as 155.2" } });
     }
     // A rate far from the current one (turned round, or a slip of a digit) is refused.
-    expect(readOwnerRates(formOf({ USD: "0.0064", EUR: "170" }), { USD: 155, EUR: 165 })).toEqual({
+    expect(readOwnerRates({ USD: "0.0064", EUR: "170" }, { USD: 155, EUR: 165 })).toEqual({
       ok: false,
       errors: { USD: "This is far from the current rate: enter the yen for one unit, such as 155.2" },
     });
-    expect(readOwnerRates(formOf({ USD: "1550" }), { USD: 155 })).toMatchObject({ ok: false });
-    expect(readOwnerRates(formOf({ USD: "160" }), { USD: 155 })).toEqual({ ok: true, rates: { USD: 160 } });
+    expect(readOwnerRates({ USD: "1550" }, { USD: 155 })).toMatchObject({ ok: false });
+    expect(readOwnerRates({ USD: "160" }, { USD: 155 })).toEqual({ ok: true, rates: { USD: 160 } });
     // A field named after no currency is not a rate.
-    expect(readOwnerRates(formOf({ XYZ: "1", JPY: "2" }))).toEqual({ ok: true, rates: {} });
+    expect(readOwnerRates({ XYZ: "1", JPY: "2" })).toEqual({ ok: true, rates: {} });
   });
 
   it("stores them with today's date, shows them to buyers, logs them and is no longer stale", async () => {

@@ -224,12 +224,12 @@ const yenPerUnitField = (now: number | undefined) =>
  * left empty keeps that currency's rate as it is. `current` gives yen for one unit now.
  */
 export function readOwnerRates(
-  form: FormData,
+  form: Record<string, unknown>,
   current: Partial<Record<Currency, number>> = {},
 ): { ok: true; rates: Partial<Record<Currency, number>> } | { ok: false; errors: FieldProblems } {
   const foreign = CURRENCIES.filter((code) => code !== "JPY");
   const schema = z.object(Object.fromEntries(foreign.map((code) => [code, yenPerUnitField(current[code])])));
-  const submission = parseForm(Object.fromEntries(foreign.map((code) => [code, form.get(code) ?? undefined])), schema);
+  const submission = parseForm(Object.fromEntries(foreign.map((code) => [code, [form[code]].flat()[0]])), schema);
   if (submission.status === "error") return { ok: false, errors: submission.errors };
   const rates = Object.fromEntries(Object.entries(submission.value).filter(([, rate]) => rate !== undefined));
   return { ok: true, rates: rates as Partial<Record<Currency, number>> };

@@ -166,13 +166,8 @@ describe("holds and offers", () => {
 
 describe("the SWIFT/BIC", () => {
   const swiftOf = (swift: string) => {
-    const read = readBankAccountForm(formOf({ ...FIRST, swift }));
+    const read = readBankAccountForm({ ...FIRST, swift });
     return read.ok ? read.account.swift : staffEnglish(read.errors.swift!);
-  };
-  const formOf = (values: Record<string, string>) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(values)) form.set(k, v);
-    return form;
   };
 
   it("takes 8 or 11 letters and digits, written as banks print it", () => {
@@ -193,14 +188,7 @@ describe("the SWIFT/BIC", () => {
   });
 
   it("comes with the other fields' checks", () => {
-    const read = readBankAccountForm(
-      (() => {
-        const form = new FormData();
-        for (const [k, v] of Object.entries({ ...FIRST, bankName: " ", accountNumber: "12/34", note: "x".repeat(301) }))
-          form.set(k, v);
-        return form;
-      })(),
-    );
+    const read = readBankAccountForm({ ...FIRST, bankName: " ", accountNumber: "12/34", note: "x".repeat(301) });
     expect(
       read.ok ? {} : Object.fromEntries(Object.entries(read.errors).map(([k, v]) => [k, staffEnglish(v)])),
     ).toEqual({
@@ -336,7 +324,7 @@ describe("the bank account", () => {
       ip,
       now,
     );
-    expect(wrongPassword).toMatchObject({ ok: false, status: 400, field: "password" });
+    expect(wrongPassword).toMatchObject({ ok: false, refusal: "invalid", field: "password" });
     expect(await getBankAccount(t.db)).toEqual(SECOND);
     expect((await mails()).length).toBe(mailsBefore);
 
@@ -387,6 +375,14 @@ describe("the bank account", () => {
     expect(limited.message).toBe(english({ key: "messages.text.tooManyTries" }));
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect(limited.values).toMatchObject({ bankName: FIRST.bankName });
+    const direct = await saveBankAccount(
+      services(),
+      assistant,
+      FIRST,
+      { password: "assistant's long password", code: "" },
+      ip,
+    );
+    expect(direct).toMatchObject({ ok: false, refusal: "too-many", field: null });
     expect(await getBankAccount(t.db)).toEqual(SECOND);
   });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import type { Refusal } from "~/domain/refusal";
 import { logActivity } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
@@ -141,7 +142,7 @@ export type BankSaveOutcome =
   | { ok: true; changed: boolean }
   | {
       ok: false;
-      status: 400 | 429;
+      refusal: Extract<Refusal, "invalid" | "too-many">;
       message: Problem;
       /** The proof field the refusal is about. */
       field: "password" | "code" | null;
@@ -150,7 +151,7 @@ export type BankSaveOutcome =
 
 const refused = (message: Problem, field: "password" | "code" | null): BankSaveOutcome => ({
   ok: false,
-  status: 400,
+  refusal: "invalid",
   message,
   field,
 });
@@ -182,7 +183,7 @@ export async function saveBankAccount(
   if (!gate.allowed)
     return {
       ok: false,
-      status: 429,
+      refusal: "too-many",
       message: STAFF_TOO_MANY_TRIES,
       field: null,
       retryAfterSeconds: gate.retryAfterSeconds,

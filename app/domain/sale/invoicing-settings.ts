@@ -68,8 +68,8 @@ export const BankAccountSchema = z.object({
   note: text("note", false),
 }) satisfies z.ZodType<BankAccount, unknown>;
 
-/** The bank form as typed → a BankAccount, or the first problem of each field and what was typed (never the password). */
-export function readBankAccountForm(form: FormData) {
+/** The bank form's fields as typed → a BankAccount, or the first problem of each field and what was typed (never the password). */
+export function readBankAccountForm(form: Record<string, unknown>) {
   const submission = parseForm(form, BankAccountSchema);
   if (submission.status === "success") return { ok: true as const, account: submission.value };
   return { ok: false as const, errors: submission.errors, values: submission.values };
@@ -90,8 +90,8 @@ export const DealSettingsSchema = z.object({
   offerValidDays: wholeDays(OFFER_DAYS_RANGE, "invoicing.errors.offerDays"),
 });
 
-/** The holds and offers form as typed → the settings, or the first problem of each field and what was typed. */
-export function readDealSettingsForm(form: FormData) {
+/** The holds and offers form's fields as typed → the settings, or the first problem of each field and what was typed. */
+export function readDealSettingsForm(form: Record<string, unknown>) {
   const submission = parseForm(form, DealSettingsSchema);
   if (submission.status === "success") return { ok: true as const, settings: submission.value };
   return { ok: false as const, errors: submission.errors, values: submission.values };

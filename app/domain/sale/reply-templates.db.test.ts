@@ -40,7 +40,7 @@ async function saved(input: Record<string, unknown>) {
 /** A save that must be refused: its problems in English and what it gave back. */
 function refused(result: SaveTemplateResult) {
   if (result.ok) throw new Error("the save was not refused");
-  return { errors: englishAll(result.errors), values: result.values, notFound: result.notFound };
+  return { errors: englishAll(result.errors), values: result.values, refusal: result.refusal };
 }
 
 const log = () =>
@@ -135,8 +135,10 @@ describe("reply templates", () => {
 
   it("refuse to change one that is gone, and say so", async () => {
     const gone = refused(await saveTemplate(t.db, { id: "999", name: "Ghost", body: "Boo" }, owner));
-    expect(gone).toMatchObject({ notFound: true, errors: { form: "That template no longer exists." } });
-    expect(refused(await saveTemplate(t.db, { id: "abc", name: "Ghost", body: "Boo" }, owner)).notFound).toBe(true);
+    expect(gone).toMatchObject({ refusal: "not-found", errors: { form: "That template no longer exists." } });
+    expect(refused(await saveTemplate(t.db, { id: "abc", name: "Ghost", body: "Boo" }, owner)).refusal).toBe(
+      "not-found",
+    );
     expect(await listTemplates(t.db)).toEqual([]);
   });
 

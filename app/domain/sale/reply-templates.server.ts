@@ -3,7 +3,8 @@ import { z } from "zod";
 import { type DB, nowIso } from "~/db/db.server";
 import type { ReplyTemplateTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
-import { type FieldProblems, formInput, parseForm, typedValues, type TypedValues } from "~/utils/forms";
+import type { Refusal } from "~/domain/refusal";
+import { type FieldProblems, parseForm, typedValues, type TypedValues } from "~/utils/forms";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffRequiredText } from "~/domain/staff/staff-problems";
 import { issue, problem } from "~/i18n/problem";
@@ -101,38 +102,33 @@ async function nameClash(db: DB, fields: Record<string, unknown>): Promise<strin
 
 export type SaveTemplateResult =
   | { ok: true; template: ReplyTemplate; created: boolean }
-  | { ok: false; notFound: boolean; errors: FieldProblems; values: TypedValues };
+  | { ok: false; refusal: Extract<Refusal, "invalid" | "not-found">; errors: FieldProblems; values: TypedValues };
 
 /**
  * Adds a template (no `id`) or changes one: `{ id?, name, body }` as typed (a
- * form, or its fields). Refused input comes back with its problems by field
+ * form's fields). Refused input comes back with its problems by field
  * and what was typed.
  */
-export async function saveTemplate(
-  db: DB,
-  input: FormData | Record<string, unknown>,
-  staff: Staff,
-): Promise<SaveTemplateResult> {
-  const fields = input instanceof FormData ? formInput(input) : input;
+export async function saveTemplate(db: DB, fields: Record<string, unknown>, staff: Staff): Promise<SaveTemplateResult> {
   const submission = parseForm(fields, ReplyTemplateSchema);
   if (submission.status === "error") {
     const { errors, values } = submission;
     // A text refused, and a name in use too: both are said at once.
     const taken = errors.name || errors.id ? null : await nameClash(db, fields);
     if (taken) errors.name = nameTaken(taken);
-    return { ok: false, notFound: errors.id !== undefined, errors, values };
+    return { ok: false, refusal: errors.id === undefined ? "invalid" : "not-found", errors, values };
   }
-  const refuse = (errors: FieldProblems, notFound = false): SaveTemplateResult => ({
+  const refuse = (errors: FieldProblems, refusal: "invalid" | "not-found" = "invalid"): SaveTemplateResult => ({
     ok: false,
-    notFound,
+    refusal,
     errors,
-    values: typedValues(input),
+    values: typedValues(fields),
   });
   try {
     return await db.transaction().execute(async (trx) => {
       const { id, name, body } = submission.value;
       const before = id === null ? null : await getTemplate(trx, id);
-      if (id !== null && !before) return refuse({ form: TEMPLATE_NOT_FOUND }, true);
+      if (id !== null && !before) return refuse({ form: TEMPLATE_NOT_FOUND }, "not-found");
       const taken = await nameInUse(trx, name, id);
       if (taken) return refuse({ name: nameTaken(taken) });
       const at = nowIso();

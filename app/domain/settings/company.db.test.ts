@@ -53,12 +53,6 @@ const GOOD = {
   address: "1-1 Honcho, Naka-ku, Yokohama 231-0005, Japan",
 };
 
-function formOf(values: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(values)) form.set(k, v);
-  return form;
-}
-
 const context = () => routeContext(config, t.db);
 
 async function post(values: Record<string, string>, cookie = staffCookie) {
@@ -98,12 +92,12 @@ function answer(result: unknown): { status: number; location?: string | null; da
 describe("the Company screen's rules", () => {
   const now = new Date("2026-06-01T00:00:00Z");
   const errorsOf = (changes: Record<string, string>) => {
-    const r = readCompanyForm(formOf({ ...GOOD, ...changes }), now);
+    const r = readCompanyForm({ ...GOOD, ...changes }, now);
     return r.ok ? {} : englishAll(r.errors);
   };
 
   it("takes a licence number and a corporate number as issued, with 第…号, spaces and dashes dropped", () => {
-    const r = readCompanyForm(formOf(GOOD), now);
+    const r = readCompanyForm(GOOD, now);
     expect(r.ok && r.company).toMatchObject({
       licenceNumber: "123456789012",
       corporateNumber: "1234567890123",
@@ -148,7 +142,7 @@ describe("company settings", () => {
   });
 
   it("are saved by the owner, logged, and mark public pages as changed (the page cache empties)", async () => {
-    const parsed = readCompanyForm(formOf(GOOD));
+    const parsed = readCompanyForm(GOOD);
     if (!parsed.ok) throw new Error("the good form was refused");
     let scope: RequestScope | null = null;
     await new Promise<void>((resolve, reject) =>
@@ -253,7 +247,7 @@ describe("the demo company", () => {
       expect(await seedCompany(fresh.db)).toBe(true);
       const company = await getCompany(fresh.db, config.shop);
       expect(company).toMatchObject({ ...DEMO_COMPANY, phone: config.shop.phone });
-      expect(readCompanyForm(formOf({ ...GOOD, licenceNumber: company.licenceNumber })).ok).toBe(true);
+      expect(readCompanyForm({ ...GOOD, licenceNumber: company.licenceNumber }).ok).toBe(true);
     } finally {
       await fresh.cleanup();
     }

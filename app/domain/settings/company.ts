@@ -137,8 +137,8 @@ export function companySchema(now = new Date()) {
     });
 }
 
-/** The Company screen's form as typed → a Company, or the first problem of each field and what was typed. */
-export function readCompanyForm(form: FormData, now = new Date()) {
+/** The Company screen's fields as typed (`formInput`) → a Company, or the first problem of each field and what was typed. */
+export function readCompanyForm(form: Record<string, unknown>, now = new Date()) {
   const submission = parseForm(form, companySchema(now));
   if (submission.status === "success") return { ok: true as const, company: submission.value satisfies Company };
   return { ok: false as const, errors: submission.errors, values: submission.values };

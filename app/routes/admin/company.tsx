@@ -23,7 +23,7 @@ import {
 import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import type { FieldProblems, Problem } from "~/utils/forms";
+import { type FieldProblems, formInput, type Problem } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Route } from "./+types/company";
 
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "save") return fail({ message: staffText("unknownAction"), errors: {}, values: null }, 400);
 
-  const parsed = readCompanyForm(form);
+  const parsed = readCompanyForm(formInput(form));
   if (!parsed.ok) {
     const { errors, values } = parsed;
     return fail({ message: staffText("correctFields"), errors, values }, 400);

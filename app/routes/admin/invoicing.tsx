@@ -14,7 +14,8 @@ import {
 import type { BankAccount } from "~/domain/sale/deal-types";
 import { BANK_FIELDS, type BankField } from "~/domain/sale/bank-account";
 import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/sale/invoicing-settings";
-import type { FieldProblems, Problem, TypedValues } from "~/utils/forms";
+import { type FieldProblems, formInput, type Problem, type TypedValues } from "~/utils/forms";
+import { refusalStatus } from "~/routes/refusal-status";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/routes/guards.server";
 import { twoFactorStatus } from "~/domain/staff/two-factor.server";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "deals") {
-    const read = readDealSettingsForm(form);
+    const read = readDealSettingsForm(formInput(form));
     if (!read.ok) {
       const result: ActionResult = { form: "deals", message: staffText("correctFields"), ...read };
       return data(result, { status: 400 });
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "bank") {
-    const read = readBankAccountForm(form);
+    const read = readBankAccountForm(formInput(form));
     if (!read.ok) {
       const result: ActionResult = { form: "bank", message: problem("invoicing.errors.fixBank"), ...read };
       return data(result, { status: 400 });
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values,
       };
       const retry = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
-      return data(result, { status: outcome.status, headers: retry });
+      return data(result, { status: refusalStatus(outcome.refusal), headers: retry });
     }
     return redirect(`/admin/invoicing?saved=${outcome.changed ? "bank" : "bankUnchanged"}`);
   }

@@ -1,4 +1,4 @@
-import { type FieldProblems, type Problem, typedValues, type TypedValues } from "~/utils/forms";
+import { type FieldProblems, formInput, type Problem, typedValues, type TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useProblems } from "~/i18n/messages";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = Object.fromEntries(
     (await listRates(services.db)).flatMap((rate) => (rate.yenPerUnit ? [[rate.code, rate.yenPerUnit]] : [])),
   );
-  const read = readOwnerRates(form, current);
+  const read = readOwnerRates(formInput(form), current);
   if (!read.ok) {
     const values = typedValues(form);
     return data<ActionResult>({ message: staffText("ratesFix"), errors: read.errors, values }, 400);

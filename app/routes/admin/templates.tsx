@@ -20,7 +20,8 @@ import {
   saveTemplate,
   TEMPLATE_NOT_FOUND,
 } from "~/domain/sale/reply-templates.server";
-import type { FieldProblems, TypedValues } from "~/utils/forms";
+import { type FieldProblems, formInput, type TypedValues } from "~/utils/forms";
+import { refusalStatus } from "~/routes/refusal-status";
 import { staffText } from "~/domain/staff/staff-problems";
 import { requireStaff } from "~/routes/guards.server";
 import { metaT, useT } from "~/i18n/i18n";
@@ -68,8 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "save") return fail({ errors: { form: staffText("unknownAction") }, values: {} }, 400);
 
-  const outcome = await saveTemplate(services.db, form, staff);
-  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, outcome.notFound ? 404 : 400);
+  const outcome = await saveTemplate(services.db, formInput(form), staff);
+  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, refusalStatus(outcome.refusal));
   return redirect(`/admin/templates?saved=${outcome.created ? "added" : "updated"}`);
 }
 
