@@ -1,8 +1,10 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { Pager, type PagerWords } from "~/components/ui/pager";
 import type { TFunction } from "~/i18n/core";
-import { imageUrl, type ImageRef } from "~/domain/media/image-url";
+import type { ImageRef } from "~/domain/media/image-url";
+import { SmallPhoto } from "./stock-card";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { QuoteStatus } from "~/domain/sale/quote-status";
 
@@ -30,13 +32,7 @@ export type QuoteRow = {
 
 function Thumb({ image }: { image: ImageRef | null }) {
   return image ? (
-    <img
-      src={imageUrl(image, 200)}
-      width={image.width}
-      height={image.height}
-      alt=""
-      className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100 object-cover"
-    />
+    <SmallPhoto image={image} className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100 object-cover" />
   ) : (
     <div className="aspect-[4/3] w-24 shrink-0 rounded-md bg-slate-100" aria-hidden="true" />
   );
@@ -154,14 +150,12 @@ export function NotLoggedIn() {
   return (
     <div className="mx-auto max-w-xl px-6 py-20 text-center">
       <p className="text-lg font-semibold text-slate-900">{t("lists.notLoggedIn")}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="btn-accent px-5 py-3">
-          {t("lists.login")}
-        </Link>
-        <Link to="/register" className="btn-plain px-5 py-3">
-          {t("lists.register")}
-        </Link>
-      </div>
+      <ButtonLinks
+        links={[
+          { to: "/login", label: t("lists.login") },
+          { to: "/register", label: t("lists.register") },
+        ]}
+      />
     </div>
   );
 }

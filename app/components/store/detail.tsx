@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
 import { useT } from "~/i18n/i18n";
-import { StockImage } from "./stock-card";
+import { SmallPhoto, StockImage } from "./stock-card";
 
 export type Crumb = { label: string; to?: string };
 
@@ -68,15 +68,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
                 aria-pressed={i === index}
                 className={`block w-full overflow-hidden rounded-lg border-2 ${i === index ? "border-accent-600" : "border-transparent hover:border-slate-300"}`}
               >
-                <img
-                  src={imageUrl(image, 200)}
-                  width={image.width}
-                  height={image.height}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  className="card-photo"
-                />
+                <SmallPhoto image={image} />
               </button>
             </li>
           ))}

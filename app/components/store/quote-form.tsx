@@ -2,7 +2,7 @@ import type { Problem } from "~/i18n/problem";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Field, fieldsOf, FormMessage, inputClass, SelectField } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, SelectField } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -85,33 +85,17 @@ export function QuoteForm({
         <FormMessage tone={result.ok ? "success" : "error"}>{messages.message(result.message)}</FormMessage>
       ) : null}
       {quantity ? (
-        <div>
-          <label htmlFor="quote-quantity" className="field-label">
-            {t("quoteForm.quantity")}
-          </label>
-          <input
-            id="quote-quantity"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={quantity.max}
-            step={1}
-            defaultValue={(kept?.quantity as string | undefined) || "1"}
-            aria-invalid={e.quantity ? true : undefined}
-            aria-describedby={e.quantity ? "quote-quantity-error" : "quote-quantity-hint"}
-            className={`${inputClass} max-w-32 ${e.quantity ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-          />
-          {e.quantity ? (
-            <p id="quote-quantity-error" className="mt-1 text-sm text-red-700">
-              {e.quantity}
-            </p>
-          ) : (
-            <p id="quote-quantity-hint" className="mt-1 text-xs text-slate-600">
-              {t("quoteForm.quantityHint", { max: quantity.max })}
-            </p>
-          )}
-        </div>
+        <Field
+          id="quote-quantity"
+          label={t("quoteForm.quantity")}
+          name="quantity"
+          number={{ min: 1, max: quantity.max }}
+          width="max-w-32"
+          required={false}
+          defaultValue={(kept?.quantity as string | undefined) || "1"}
+          error={e.quantity}
+          hint={t("quoteForm.quantityHint", { max: quantity.max })}
+        />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...field("name")} autoComplete="name" maxLength={100} />
@@ -135,28 +119,16 @@ export function QuoteForm({
           <PortOptions ports={ports} />
         </SelectField>
       ) : null}
-      <div>
-        <label htmlFor="quote-message" className="field-label">
-          {t("quoteForm.message")}
-        </label>
-        <textarea
-          id="quote-message"
-          name="message"
-          required
-          rows={4}
-          maxLength={2000}
-          defaultValue={value("message")}
-          placeholder={t("quoteForm.messagePlaceholder")}
-          aria-invalid={e.message ? true : undefined}
-          aria-describedby={e.message ? "quote-message-error" : undefined}
-          className={`${inputClass} h-auto py-2 ${e.message ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-        />
-        {e.message ? (
-          <p id="quote-message-error" className="mt-1 text-sm text-red-700">
-            {e.message}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id="quote-message"
+        label={t("quoteForm.message")}
+        name="message"
+        rows={4}
+        maxLength={2000}
+        defaultValue={value("message")}
+        placeholder={t("quoteForm.messagePlaceholder")}
+        error={e.message}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">{t("quoteForm.contactLegend")}</legend>
         <div className="mt-2 flex flex-wrap gap-4">

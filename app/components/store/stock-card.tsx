@@ -9,6 +9,21 @@ import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
 import { ImportBadge } from "./import-badge";
 
+/** A small photo beside a larger one (thumbnails, a buyer's lists): fetched when near, never announced. */
+export function SmallPhoto({ image, className = "card-photo" }: { image: ImageRef; className?: string }) {
+  return (
+    <img
+      src={imageUrl(image, 200)}
+      width={image.width}
+      height={image.height}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
 /** A photo that keeps its box while loading, so nothing below it jumps. */
 export function StockImage({
   image,
@@ -182,16 +197,7 @@ export function StockCard({
         {thumbs.length > 0 ? (
           <div className="card-thumbs" data-testid="card-thumbnails">
             {thumbs.map((image) => (
-              <img
-                key={image.key}
-                src={imageUrl(image, 200)}
-                width={image.width}
-                height={image.height}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                className="card-photo"
-              />
+              <SmallPhoto key={image.key} image={image} />
             ))}
           </div>
         ) : null}

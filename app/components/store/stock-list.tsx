@@ -61,6 +61,8 @@ export function StockList({
   }, []);
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/${kind}`;
   const shownQuery = { ...query, page: result.page };
+  // The list the toolbar and the filter sheet both act on.
+  const list = { kind, keys, query: shownQuery };
   const { t } = useT("stock");
   const vehicles = kind === "vehicles";
   const pager = (label: string) => (
@@ -82,9 +84,7 @@ export function StockList({
   return (
     <div className="space-y-5 max-lg:space-y-3" id="list-top">
       <ListToolbar
-        kind={kind}
-        keys={keys}
-        query={shownQuery}
+        {...list}
         view={view}
         onView={setView}
         filtersOpen={filtersOpen}
@@ -95,9 +95,7 @@ export function StockList({
         sheetOpener={opener}
       />
       <FilterSheet
-        kind={kind}
-        keys={keys}
-        query={shownQuery}
+        {...list}
         fields={fields}
         found={result}
         open={sheetOpen}

@@ -6,6 +6,7 @@ export const inputClass =
 
 /** A labelled input (a text area with `rows`) with its error beside it; keeps what was typed after a refusal. */
 export function Field({
+  id: fixedId,
   label,
   name,
   error,
@@ -18,7 +19,12 @@ export function Field({
   maxLength,
   rows,
   list,
+  placeholder,
+  number,
+  width = "",
 }: {
+  /** A fixed id, where a page's tests or links name the field; otherwise one of React's. */
+  id?: string;
   label: string;
   name: string;
   error?: string;
@@ -32,12 +38,31 @@ export function Field({
   rows?: number;
   /** The id of a datalist of suggestions. */
   list?: string;
+  placeholder?: string;
+  /** A whole number in these bounds, typed on the phone's number pad. */
+  number?: { min: number; max: number };
+  /** Classes that narrow the box ("max-w-32"); it is as wide as its column otherwise. */
+  width?: string;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = fixedId ?? ownId;
   const [shown, setShown] = useState(false);
   // Shared with the staff panel, which gets the `common` catalogue too.
   const { t } = useT("common");
   const isPassword = type === "password";
+  // What the text area and the input have alike.
+  const control = {
+    id,
+    name,
+    defaultValue,
+    required,
+    readOnly,
+    maxLength,
+    placeholder,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+  const border = error ? "border-red-500" : "border-slate-300 focus:border-accent-600";
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -45,32 +70,15 @@ export function Field({
       </label>
       <div className="relative">
         {rows ? (
-          <textarea
-            id={id}
-            name={name}
-            rows={rows}
-            defaultValue={defaultValue}
-            required={required}
-            readOnly={readOnly}
-            maxLength={maxLength}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-            className={`${inputClass} h-auto py-2 ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-          />
+          <textarea {...control} rows={rows} className={`${inputClass} h-auto py-2 ${border} ${width}`} />
         ) : (
           <input
-            id={id}
-            name={name}
-            type={isPassword && shown ? "text" : type}
-            defaultValue={defaultValue}
+            {...control}
+            type={number ? "number" : isPassword && shown ? "text" : type}
+            {...(number ? { inputMode: "numeric" as const, step: 1, ...number } : {})}
             autoComplete={autoComplete}
-            required={required}
-            readOnly={readOnly}
-            maxLength={maxLength}
             list={list}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-            className={`${inputClass} ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}
+            className={`${inputClass} ${border} ${width} ${readOnly ? "bg-slate-50 text-slate-600" : ""} ${isPassword ? "pr-20" : ""}`}
           />
         )}
         {isPassword ? (

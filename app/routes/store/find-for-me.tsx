@@ -150,20 +150,16 @@ export default function FindForMe({ loaderData, actionData }: Route.ComponentPro
             <Field {...field("email")} type="email" autoComplete="email" maxLength={254} />
             <Field {...field("phone")} type="tel" required={false} autoComplete="tel" maxLength={30} />
           </div>
-          <div>
-            <label htmlFor="find-message" className="field-label">
-              {t("find.message")}
-            </label>
-            <textarea
-              id="find-message"
-              name="message"
-              rows={4}
-              maxLength={2000}
-              defaultValue={values.message}
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-[15px] text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-200 focus:outline-none"
-            />
-            {errors.message ? <p className="mt-1 text-sm text-red-700">{errors.message}</p> : null}
-          </div>
+          <Field
+            id="find-message"
+            label={t("find.message")}
+            name="message"
+            rows={4}
+            required={false}
+            maxLength={2000}
+            defaultValue={values.message}
+            error={errors.message}
+          />
           <button
             type="submit"
             disabled={sending}

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/not-found";
 
@@ -23,14 +24,13 @@ export default function NotFound() {
       <p className="text-sm font-semibold text-accent-700">404</p>
       <h1 className="mt-2 text-3xl title">{t("notFound.title")}</h1>
       <p className="mt-4 text-slate-600">{t("notFound.text")}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-accent px-5 py-3">
-          {t("notFound.home")}
-        </Link>
-        <Link to="/vehicles" className="btn-plain px-5 py-3">
-          {t("notFound.browseVehicles")}
-        </Link>
-      </div>
+      <ButtonLinks
+        className="mt-8"
+        links={[
+          { to: "/", label: t("notFound.home") },
+          { to: "/vehicles", label: t("notFound.browseVehicles") },
+        ]}
+      />
     </div>
   );
 }

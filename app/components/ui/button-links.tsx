@@ -1,0 +1,23 @@
+import { Link } from "react-router";
+
+/**
+ * Links drawn as buttons, side by side and centred: the first is the way most take, the others plain.
+ * Where a page ends (not found, not signed in), so the buyer always has a way on.
+ */
+export function ButtonLinks({
+  links,
+  className = "mt-6",
+}: {
+  links: { to: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className={`${className} flex flex-wrap justify-center gap-3`}>
+      {links.map((link, i) => (
+        <Link key={link.to} to={link.to} className={`${i === 0 ? "btn-accent" : "btn-plain"} px-5 py-3`}>
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
