@@ -15,30 +15,9 @@ import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
 import type { ImportStatus } from "~/domain/stock-io/import-status";
 
 export type { StockStatus, QuoteStatus };
-import type {
-  QuoteTable,
-  OfferTable,
-  HoldTable,
-  InvoiceCounterTable,
-  InvoiceTable,
-  OrderTable,
-  PaymentTable,
-  OrderDocumentTable,
-  OrderEventTable,
-  ReplyTemplateTable,
-} from "./schema-sale";
-export type {
-  QuoteTable,
-  OfferTable,
-  HoldTable,
-  InvoiceCounterTable,
-  InvoiceTable,
-  OrderTable,
-  PaymentTable,
-  OrderDocumentTable,
-  OrderEventTable,
-  ReplyTemplateTable,
-} from "./schema-sale";
+// The sale's tables are written in schema-sale.ts; this file names them in Database and passes them on.
+import type * as Sale from "./schema-sale";
+export type * from "./schema-sale";
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface VehicleTable {
@@ -395,16 +374,16 @@ export interface Database {
   password_resets: PasswordResetTable;
   favourites: FavouriteTable;
   part_favourites: PartFavouriteTable;
-  quotes: QuoteTable;
-  offers: OfferTable;
-  holds: HoldTable;
-  invoice_counters: InvoiceCounterTable;
-  invoices: InvoiceTable;
-  reply_templates: ReplyTemplateTable;
-  orders: OrderTable;
-  payments: PaymentTable;
-  order_documents: OrderDocumentTable;
-  order_events: OrderEventTable;
+  quotes: Sale.QuoteTable;
+  offers: Sale.OfferTable;
+  holds: Sale.HoldTable;
+  invoice_counters: Sale.InvoiceCounterTable;
+  invoices: Sale.InvoiceTable;
+  reply_templates: Sale.ReplyTemplateTable;
+  orders: Sale.OrderTable;
+  payments: Sale.PaymentTable;
+  order_documents: Sale.OrderDocumentTable;
+  order_events: Sale.OrderEventTable;
   find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;

@@ -8,7 +8,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
-import type { StockStatus } from "./inventory";
+import type { StockNames, StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/lists/pagination";
 import { LOW_STOCK_BELOW, PRICE_BANDS } from "./admin-stock";
 import type { StockPath } from "./stock-kinds";
@@ -62,12 +62,7 @@ export function readAdminQuery(params: URLSearchParams): AdminQuery {
   };
 }
 
-export type AdminRow = {
-  id: number;
-  refId: string;
-  name: string;
-  make: string;
-  model: string;
+export type AdminRow = StockNames & {
   type: string | null;
   year: number | null;
   price: number;

@@ -10,14 +10,18 @@ import type { StockStatus } from "./stock-status";
 
 export { STOCK_STATUS_LABEL, type StockStatus } from "./stock-status";
 
-export type StockCard = {
-  kind: StockKind;
+/** What names an item on every screen, whichever its kind. */
+export type StockNames = {
   id: number;
   refId: string;
   name: string;
-  price: number;
   make: string;
   model: string;
+};
+
+export type StockCard = StockNames & {
+  kind: StockKind;
+  price: number;
   year: number | null;
   stockStatus: StockStatus;
   image: ImageRef | null;
@@ -33,9 +37,8 @@ export type StockCard = {
   registered: MonthNumber | null;
 };
 
-export type VehicleInput = {
-  refId?: string | null;
-  name?: string | null;
+/** A vehicle's fields as the owner writes them, apart from its names and export papers. */
+type VehicleFacts = {
   make: string;
   model: string;
   type: string | null;
@@ -55,8 +58,14 @@ export type VehicleInput = {
   interiorGrade: string | null;
   description: string;
   stockStatus: StockStatus;
+};
+
+export type VehicleInput = {
+  refId?: string | null;
+  name?: string | null;
+} & VehicleFacts &
   /** Left out (the demo's and tests' vehicles): not known. */
-} & Partial<ExportFacts>;
+  Partial<ExportFacts>;
 
 /**
  * What a vehicle's export and import papers say of it (issue 22). Months are
@@ -72,8 +81,8 @@ export type ExportFacts = {
   auctionGrade: string | null;
 };
 
-export type PartInput = {
-  refId?: string | null;
+/** A part's fields as the owner writes them, apart from its reference. */
+type PartFacts = {
   name: string;
   make: string;
   model: string;
@@ -94,66 +103,20 @@ export type PartInput = {
   /** The cars the part fits, in the owner's order (fitment.ts). */
   fitment: Fitment[];
 };
+
+export type PartInput = { refId?: string | null } & PartFacts;
 
 /** A listing's name when the owner leaves it blank (DECISIONS "Inventory"). */
 export function defaultVehicleName(v: Pick<VehicleInput, "year" | "make" | "model">): string {
   return `${v.year} ${v.make} ${v.model}`;
 }
 
-export type VehicleDetail = {
-  id: number;
-  refId: string;
-  name: string;
-  make: string;
-  model: string;
-  type: string | null;
-  subType: string | null;
-  year: number;
-  price: number;
-  mileage: number | null;
-  engineCc: number | null;
-  color: string | null;
-  fuel: string | null;
-  transmission: string | null;
-  drive: string | null;
-  seats: string | null;
-  doors: number | null;
-  steering: string | null;
-  exteriorGrade: string | null;
-  interiorGrade: string | null;
-  description: string;
-  stockStatus: StockStatus;
-  createdAt: string;
-  updatedAt: string;
-  images: ImageRef[];
-} & ExportFacts;
+/** When a stored item was listed and last changed, and its photos in order. */
+type Stored = { createdAt: string; updatedAt: string; images: ImageRef[] };
 
-export type PartDetail = {
-  id: number;
-  refId: string;
-  name: string;
-  make: string;
-  model: string;
-  type: string;
-  subType: string;
-  price: number;
-  description: string;
-  /** The car the part fits or came from: each null when it does not apply (a new tyre has none). */
-  year: number | null;
-  mileage: number | null;
-  color: string | null;
-  fuel: string | null;
-  partNumber: string | null;
-  category: string | null;
-  condition: string | null;
-  quantity: number;
-  stockStatus: StockStatus;
-  /** The cars the part fits, in the owner's order (fitment.ts). */
-  fitment: Fitment[];
-  createdAt: string;
-  updatedAt: string;
-  images: ImageRef[];
-};
+export type VehicleDetail = StockNames & VehicleFacts & Stored & ExportFacts;
+
+export type PartDetail = StockNames & PartFacts & Stored;
 
 /** "Pearl White" stays; "automatic" becomes "Automatic" for display. */
 export function capitalise(value: string): string {

@@ -49,6 +49,16 @@ export function render(language: LanguageCode, blocks: Block[]): { text: string;
   return { text, html };
 }
 
+/** A letter to a buyer: the greeting by name, the blocks, then the closing signed by the shop. */
+export function letter(language: LanguageCode, to: { name: string; shopName: string }, blocks: Block[]) {
+  const t = mailT(language);
+  return render(language, [
+    { lines: [t("shared.greeting", { name: to.name })] },
+    ...blocks,
+    { lines: [t("shared.closing"), to.shopName] },
+  ]);
+}
+
 /** The buyer's confirmation of a quote request. */
 export function quoteConfirmationMail(
   language: LanguageCode,
@@ -57,8 +67,7 @@ export function quoteConfirmationMail(
   const t = mailT(language);
   return {
     subject: t("quoteConfirmation.subject", { number: quote.number, item: quote.item }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: quote.name })] },
+    ...letter(language, quote, [
       {
         lines: [
           t("quoteConfirmation.thanks", { item: quote.item, ref: quote.ref }),
@@ -66,7 +75,6 @@ export function quoteConfirmationMail(
         ],
       },
       { link: quote.link },
-      { lines: [t("shared.closing"), quote.shopName] },
     ]),
   };
 }
@@ -89,8 +97,7 @@ export function findRequestMail(
   const t = mailT(language);
   return {
     subject: t("findRequest.subject", { number: request.number }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: request.name })] },
+    ...letter(language, request, [
       {
         lines: [
           t("findRequest.thanks", { what: request.what, destination: request.destination }),
@@ -99,7 +106,6 @@ export function findRequestMail(
           t("findRequest.answer", { number: request.number }),
         ],
       },
-      { lines: [t("shared.closing"), request.shopName] },
     ]),
   };
 }
@@ -112,12 +118,10 @@ export function passwordResetMail(
   const t = mailT(language);
   return {
     subject: t("passwordReset.subject", { shop: reset.shopName }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: reset.name })] },
+    ...letter(language, reset, [
       { lines: [t("passwordReset.asked", { shop: reset.shopName })] },
       { link: reset.link },
       { lines: [t("passwordReset.notYou")] },
-      { lines: [t("shared.closing"), reset.shopName] },
     ]),
   };
 }

@@ -139,36 +139,33 @@ function unsubscribeHeaders(url: string | null | undefined) {
   return url ? { list: { unsubscribe: url }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {};
 }
 
+/** A mail as nodemailer takes it, the same over SMTP and into a file. */
+function messageOf(mail: Parameters<MailSender>[0]) {
+  const { from, to, subject, text, attachments } = mail;
+  const unsubscribe = unsubscribeHeaders(mail.listUnsubscribe);
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html: mail.html ?? undefined,
+    replyTo: mail.replyTo ?? undefined,
+    ...unsubscribe,
+    attachments,
+  };
+}
+
 /** Sends over SMTP_URL, or, with none, writes each mail as an .eml file under the mail folder. */
 export function createSender(options: { smtpUrl: string | null; mailDir: string }): MailSender {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return async (mail) => {
-      await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        replyTo: mail.replyTo ?? undefined,
-        messageId: `<outbox-${mail.id}@export-showroom>`,
-        ...unsubscribeHeaders(mail.listUnsubscribe),
-        attachments: mail.attachments,
-      });
+      await transport.sendMail({ ...messageOf(mail), messageId: `<outbox-${mail.id}@export-showroom>` });
     };
   }
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (mail) => {
-    const info = await files.sendMail({
-      from: mail.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? undefined,
-      replyTo: mail.replyTo ?? undefined,
-      ...unsubscribeHeaders(mail.listUnsubscribe),
-      attachments: mail.attachments,
-    });
+    const info = await files.sendMail(messageOf(mail));
     await fs.mkdir(options.mailDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
     await fs.writeFile(path.join(options.mailDir, name), info.message as Buffer);

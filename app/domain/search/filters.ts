@@ -68,13 +68,11 @@ export type PartFilters = Pick<
 export type ListQuery<F> = { filters: F; sort: Sort; page: number; perPage: number };
 
 /** Order of the parameters in links we make, so one list has one address. */
+/** The filters both lists start with, in this order. */
+const SHARED_FILTER_KEYS = ["Type", "SubType", "Make", "Model", "YearFrom", "YearTo"] as const;
+
 export const VEHICLE_FILTER_KEYS = [
-  "Type",
-  "SubType",
-  "Make",
-  "Model",
-  "YearFrom",
-  "YearTo",
+  ...SHARED_FILTER_KEYS,
   "PriceFrom",
   "PriceTo",
   "Currency",
@@ -90,12 +88,7 @@ export const VEHICLE_FILTER_KEYS = [
 ] as const satisfies readonly (keyof VehicleFilters)[];
 
 export const PART_FILTER_KEYS = [
-  "Type",
-  "SubType",
-  "Make",
-  "Model",
-  "YearFrom",
-  "YearTo",
+  ...SHARED_FILTER_KEYS,
   "FitMake",
   "FitModel",
   "FitYear",

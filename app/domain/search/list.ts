@@ -1,15 +1,10 @@
-import type { StockStatus } from "~/domain/inventory/inventory";
+import type { StockNames, StockStatus } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
 
 /** What a public list page shows. Browser-safe. */
 
-export type ListItem = {
-  id: number;
-  refId: string;
-  name: string;
+export type ListItem = StockNames & {
   price: number;
-  make: string;
-  model: string;
   type: string | null;
   subType: string | null;
   year: number | null;
