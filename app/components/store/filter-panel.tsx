@@ -5,7 +5,9 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { filterAmount, listSearch, type Sort } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
-import { useT } from "~/i18n/i18n";
+import type { MenuEntry } from "~/domain/search/menus";
+import { useFormat, useT } from "~/i18n/i18n";
+import { optionLabel, type OptionList } from "./option-label";
 
 /** What every field may say besides its own kind. */
 type FieldGroup = {
@@ -68,6 +70,54 @@ export function yearFilterFields(
       label: t("filters.yearTo"),
       options: menus.yearsTo.map((y) => ({ value: y, label: y })),
     },
+  ];
+}
+
+/**
+ * Make, Model, Type, SubType and the years, as the vehicle and parts lists both ask them; each make and type
+ * with how many it would show under the other filters ("Toyota (3)"). `lists` words the types.
+ */
+export function useCatalogueFilterFields(
+  menus: {
+    makes: MenuEntry[];
+    types: MenuEntry[];
+    models: Record<string, string[]>;
+    subTypes: Record<string, string[]>;
+    yearsFrom: string[];
+    yearsTo: string[];
+  },
+  lists: { type: OptionList; subType: OptionList },
+): FilterField[] {
+  const { t } = useT("stock");
+  const format = useFormat();
+  const counted = (label: string, count: number | null) =>
+    count === null ? label : t("filters.withCount", { label, number: format.number(count) });
+  return [
+    {
+      kind: "select",
+      name: "Make",
+      label: t("filters.make"),
+      options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
+      valueLabel: (value) => value,
+    },
+    { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
+    {
+      kind: "select",
+      name: "Type",
+      label: t("filters.type"),
+      options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, lists.type, m.name), m.count) })),
+      valueLabel: (value) => optionLabel(t, lists.type, value),
+    },
+    {
+      kind: "dependent",
+      name: "SubType",
+      label: t("filters.subType"),
+      parent: "Type",
+      groups: menus.subTypes,
+      optionLabel: (value) => optionLabel(t, lists.subType, value),
+      groupLabel: (value) => optionLabel(t, lists.type, value),
+    },
+    ...yearFilterFields(menus, t),
   ];
 }
 

@@ -18,11 +18,13 @@ import { StockStatusBadge } from "~/components/store/stock-card";
 import type { SpecRow } from "~/components/store/vehicle-specs";
 import type { StockStatus } from "~/domain/inventory/inventory";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
+import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { absoluteImageUrl, type ImageRef } from "~/domain/media/image-url";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatYenIn } from "~/i18n/format";
 import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+import { shopNameOf } from "./page-meta";
 
 /** What every vehicle and part page shows of its item. */
 export type DetailItem = {
@@ -36,6 +38,37 @@ export type DetailItem = {
   stockStatus: StockStatus;
   images: ImageRef[];
 };
+
+/**
+ * What a vehicle's and a part's structured data say alike: the item, its maker, its photos and its offer in
+ * yen; `more` is what only the kind has (a car's mileage, a part's condition).
+ */
+export function stockJsonLd(
+  type: "Car" | "Product",
+  item: DetailItem,
+  page: { url: string; origin: string },
+  more: Record<string, unknown>,
+) {
+  const { url } = page;
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    name: item.name,
+    sku: item.refId,
+    url,
+    description: item.description,
+    brand: { "@type": "Brand", name: item.make },
+    ...more,
+    image: item.images.map((image) => absoluteImageUrl(image, 1600, page.origin)),
+    offers: {
+      "@type": "Offer",
+      price: item.price,
+      priceCurrency: "JPY",
+      availability: SCHEMA_AVAILABILITY[item.stockStatus],
+      url,
+    },
+  };
+}
 
 /** A detail page's loader data: the item (null for a 404) and the page's address. */
 type DetailData = { item: DetailItem | null; url: string; origin: string };
@@ -56,8 +89,7 @@ export function stockDetailMeta(
   data: DetailData | undefined,
   matches: Parameters<typeof metaT>[0],
 ): MetaDescriptor[] {
-  const shop =
-    (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  const shop = shopNameOf(matches) ?? "";
   const t = metaT(matches, "stock");
   const item = data?.item;
   if (!item) return [{ title: t(`detail.${kind}.notFound`) }, { name: "robots", content: "noindex" }];

@@ -1,11 +1,45 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { ListQuery } from "~/domain/search/filters";
 import type { ListResult, View } from "~/domain/search/list";
-import { useT } from "~/i18n/i18n";
+import type { MetaDescriptor } from "react-router";
+import { totalText } from "~/domain/search/list";
+import { canonicalFor } from "~/i18n/alternates";
+import { formatNumber } from "~/i18n/format";
+import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { OrderSteps } from "./order-steps";
 import { StockList } from "./stock-list";
 import { StockMenu } from "./stock-menu";
+import { type MetaMatches, shopNameOf } from "./page-meta";
+
+/**
+ * A list page's title and description (naming its filters in words, `what`, when any), its canonical
+ * address, and a robots line keeping searches by hand and empty lists out of search engines.
+ */
+export function stockListMeta(
+  kind: StockPath,
+  matches: MetaMatches,
+  list?: { what: string; result: { total: number; more: boolean }; canonical: string; noindex: boolean },
+): MetaDescriptor[] {
+  const t = metaT(matches, "stock");
+  if (!list) return [{ title: t(`list.${kind}.title`) }];
+  const { what } = list;
+  const language = catalogueOf(matches)?.language ?? "en";
+  const total = totalText(list.result, (n) => formatNumber(n, language));
+  return [
+    {
+      title: `${what ? t(`list.${kind}.meta.titleFiltered`, { what, total }) : t(`list.${kind}.meta.titleAll`, { total })} · ${shopNameOf(matches) ?? ""}`,
+    },
+    {
+      name: "description",
+      content: what
+        ? t(`list.${kind}.meta.descriptionFiltered`, { what, total })
+        : t(`list.${kind}.meta.descriptionAll`, { total }),
+    },
+    { tagName: "link", rel: "canonical", href: canonicalFor(list.canonical, matches) },
+    ...(list.noindex || list.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+}
 
 /**
  * A whole list page: heading, order steps, the menu beside the list, filters,

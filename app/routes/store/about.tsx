@@ -7,6 +7,7 @@ import { getOfficePhotos } from "~/domain/settings/company.server";
 import { type PublicSettings, telHref, whatsappHref, yearsInBusiness } from "~/domain/settings/settings";
 import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+import { shopNameOf } from "~/components/store/page-meta";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,9 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches, "home");
-  const name =
-    (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ??
-    t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
+  const name = shopNameOf(matches) ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
   return [
     { title: t("about.meta.title", { shopName: name, defaultValue: `About Us · ${name}` }) },
     {

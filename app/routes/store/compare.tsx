@@ -15,6 +15,7 @@ import { compareHref, MAX_COMPARE, parseCompareIds, sameVehicles } from "~/domai
 import { compareVehicles } from "~/domain/buyer-tools/compare.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useHydrated } from "~/utils/stored-ids";
+import { shopNameOf } from "~/components/store/page-meta";
 import type { Route } from "./+types/compare";
 
 /*
@@ -37,8 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches, "home");
-  const shop = (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop;
-  const name = shop?.name ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
+  const name = shopNameOf(matches) ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
   return [
     { title: t("compare.meta.title", { shopName: name, defaultValue: `Compare vehicles · ${name}` }) },
     // A comparison is any mix of ids: not a page for search engines.

@@ -27,6 +27,7 @@ import { recentVehicles } from "~/domain/buyer-tools/recent.server";
 import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { log } from "~/utils/log.server";
+import { shopNameOf } from "~/components/store/page-meta";
 import type { Route } from "./+types/home";
 
 function mergeMap(reference: Record<string, readonly string[]>, inStock: Record<string, string[]>) {
@@ -99,8 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches, "home");
-  const shop = (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop;
-  const name = shop?.name ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
+  const name = shopNameOf(matches) ?? t("meta.fallbackName", { defaultValue: "Japanese used vehicles" });
   return [
     { title: t("meta.title", { shopName: name, defaultValue: `${name} · Used vehicles and parts from Japan` }) },
     {

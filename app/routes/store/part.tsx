@@ -1,20 +1,23 @@
-import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { PartImportNote } from "~/components/store/import-answer";
 import { PartFitment } from "~/components/store/part-fitment";
 import { optionLabel } from "~/components/store/option-label";
-import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
+import {
+  keepQuoteForm,
+  StockDetailPage,
+  stockDetailMeta,
+  stockJsonLd,
+  StockNotFound,
+} from "~/components/store/stock-detail-page";
 import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
 import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
-import { absoluteImageUrl } from "~/domain/media/image-url";
-import { quoteAction } from "./quote-action.server";
 import { partQuantityLimit } from "~/domain/quotes/quotes.server";
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { getServices } from "~/context.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/part";
 import { passRetryAfter } from "~/utils/retry-after";
-import { itemIdOf, loadStockDetail } from "./stock-detail.server";
+import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -35,16 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
 export const shouldRevalidate = keepQuoteForm;
 
 /** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
-function productJsonLd(p: PartDetail, url: string, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: p.name,
-    sku: p.refId,
+function productJsonLd(p: PartDetail, page: { url: string; origin: string }) {
+  return stockJsonLd("Product", p, page, {
     mpn: p.partNumber ?? undefined,
-    url,
-    description: p.description,
-    brand: { "@type": "Brand", name: p.make },
     category: [p.type, p.subType].join(" > "),
     itemCondition:
       p.condition === "New"
@@ -52,20 +48,10 @@ function productJsonLd(p: PartDetail, url: string, origin: string) {
         : p.condition === "Rebuilt"
           ? "https://schema.org/RefurbishedCondition"
           : "https://schema.org/UsedCondition",
-    image: p.images.map((image) => absoluteImageUrl(image, 1600, origin)),
-    offers: {
-      "@type": "Offer",
-      price: p.price,
-      priceCurrency: "JPY",
-      availability: SCHEMA_AVAILABILITY[p.stockStatus],
-      url,
-    },
-  };
+  });
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  return quoteAction(request, context, "part", itemIdOf(params.id));
-}
+export const action = quoteActionFor("part");
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("part", loaderData, matches);
 
@@ -74,7 +60,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const format = useFormat();
   const p = loaderData.item;
   if (!p) return <StockNotFound kind="part" />;
-  const data = { ...loaderData, item: p, jsonLd: productJsonLd(p, loaderData.url, loaderData.origin) };
+  const data = { ...loaderData, item: p, jsonLd: productJsonLd(p, loaderData) };
   const facts = carFactRows(p, t, format.number);
   return (
     <StockDetailPage

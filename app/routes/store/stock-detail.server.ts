@@ -1,10 +1,11 @@
-import { data, type LoaderFunctionArgs } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "react-router";
 import { getServices } from "~/context.server";
 import type { DB } from "~/db/db.server";
 import { isFavourite } from "~/domain/accounts/favourites.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { quoteFormData } from "~/domain/quotes/quote-form.server";
+import { quoteAction } from "./quote-action.server";
 
 /** The item id in a detail page's address; anything else finds nothing. */
 export const itemIdOf = (param: string | undefined) => (param && /^\d{1,15}$/.test(param) ? Number(param) : 0);
@@ -36,4 +37,9 @@ export async function loadStockDetail<T extends { id: number }>(
       ...quoteFormData(customer),
     },
   };
+}
+
+/** A detail page's action: the quote form sent about the page's item. */
+export function quoteActionFor(kind: StockKind) {
+  return ({ params, request, context }: ActionFunctionArgs) => quoteAction(request, context, kind, itemIdOf(params.id));
 }

@@ -1,4 +1,3 @@
-import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { optionLabel } from "~/components/store/option-label";
 import { PortPicker } from "~/components/store/price";
 import { PriceBreakdown } from "~/components/store/price-breakdown";
@@ -8,7 +7,13 @@ import { ImportAnswer, ImportWarning } from "~/components/store/import-answer";
 import { useMonthText } from "~/components/store/import-badge";
 import { StockCard } from "~/components/store/stock-card";
 import { useRecordRecentView } from "~/components/store/recent";
-import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
+import {
+  keepQuoteForm,
+  StockDetailPage,
+  stockDetailMeta,
+  stockJsonLd,
+  StockNotFound,
+} from "~/components/store/stock-detail-page";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
 import { recordView } from "~/domain/buyer-tools/recent.server";
 import { log } from "~/utils/log.server";
@@ -16,12 +21,10 @@ import { getServices } from "~/context.server";
 import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getPublicVehicle } from "~/domain/inventory/inventory.server";
 import { similarVehicles } from "~/domain/inventory/similar.server";
-import { absoluteImageUrl } from "~/domain/media/image-url";
-import { quoteAction } from "./quote-action.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";
-import { itemIdOf, loadStockDetail } from "./stock-detail.server";
+import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -43,15 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
 export const shouldRevalidate = keepQuoteForm;
 
 /** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
-function carJsonLd(v: VehicleDetail, url: string, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Car",
-    name: v.name,
-    sku: v.refId,
-    url,
-    description: v.description,
-    brand: { "@type": "Brand", name: v.make },
+function carJsonLd(v: VehicleDetail, page: { url: string; origin: string }) {
+  return stockJsonLd("Car", v, page, {
     model: v.model,
     vehicleModelDate: String(v.year),
     bodyType: v.type ?? undefined,
@@ -74,20 +70,10 @@ function carJsonLd(v: VehicleDetail, url: string, origin: string) {
             engineDisplacement: { "@type": "QuantitativeValue", value: v.engineCc, unitCode: "CMQ" },
           }
         : undefined,
-    image: v.images.map((image) => absoluteImageUrl(image, 1600, origin)),
-    offers: {
-      "@type": "Offer",
-      price: v.price,
-      priceCurrency: "JPY",
-      availability: SCHEMA_AVAILABILITY[v.stockStatus],
-      url,
-    },
-  };
+  });
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  return quoteAction(request, context, "vehicle", itemIdOf(params.id));
-}
+export const action = quoteActionFor("vehicle");
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("vehicle", loaderData, matches);
 
@@ -98,7 +84,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const v = loaderData.item;
   useRecordRecentView(v?.id ?? null);
   if (!v) return <StockNotFound kind="vehicle" />;
-  const data = { ...loaderData, item: v, jsonLd: carJsonLd(v, loaderData.url, loaderData.origin) };
+  const data = { ...loaderData, item: v, jsonLd: carJsonLd(v, loaderData) };
   const sold = v.stockStatus === "sold";
   return (
     <StockDetailPage

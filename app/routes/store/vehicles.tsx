@@ -1,18 +1,15 @@
-import { type FilterField, yearFilterFields } from "~/components/store/filter-panel";
+import { type FilterField, useCatalogueFilterFields } from "~/components/store/filter-panel";
 import { optionLabel, type OptionList } from "~/components/store/option-label";
-import { StockListPage } from "~/components/store/stock-list-page";
+import { StockListPage, stockListMeta } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import { vehicleMenus, withVehicleLists } from "~/domain/search/menus";
 import { resolveVehicleFilters } from "~/domain/search/list-where.server";
 import { searchVehicles } from "~/domain/search/search.server";
-import { totalText } from "~/domain/search/list";
 import { stockListData } from "~/domain/search/list-page.server";
-import { canonicalFor } from "~/i18n/alternates";
-import { formatNumber } from "~/i18n/format";
 import { convertYen } from "~/domain/rates/currencies";
-import { catalogueOf, metaT, useFormat, useT } from "~/i18n/i18n";
+import { metaT, useT } from "~/i18n/i18n";
 import { SaveSearchEntry } from "~/components/store/save-search-entry";
 import { ImportListNote, ImportOnlyToggle } from "~/components/store/import-only-toggle";
 import { ImportingFor } from "~/components/store/import-badge";
@@ -45,28 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const shop =
-    (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name ?? "";
+  if (!loaderData) return stockListMeta("vehicles", matches);
   const t = metaT(matches, "stock");
-  if (!loaderData) return [{ title: t("list.vehicles.title") }];
   const f = loaderData.query.filters;
-  // Make and model names stay as they are; the type is shown in the page's language.
-  const what = [f.Make, f.Model, optionLabel(t, "bodyType", f.Type)].filter(Boolean).join(" ");
-  const language = catalogueOf(matches)?.language ?? "en";
-  const total = totalText(loaderData.result, (n) => formatNumber(n, language));
-  return [
-    {
-      title: `${what ? t("list.vehicles.meta.titleFiltered", { what, total }) : t("list.vehicles.meta.titleAll", { total })} · ${shop}`,
-    },
-    {
-      name: "description",
-      content: what
-        ? t("list.vehicles.meta.descriptionFiltered", { what, total })
-        : t("list.vehicles.meta.descriptionAll", { total }),
-    },
-    { tagName: "link", rel: "canonical", href: canonicalFor(loaderData.canonical, matches) },
-    ...(f.Keyword || loaderData.result.total === 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
-  ];
+  return stockListMeta("vehicles", matches, {
+    // Make and model names stay as they are; the type is shown in the page's language.
+    what: [f.Make, f.Model, optionLabel(t, "bodyType", f.Type)].filter(Boolean).join(" "),
+    result: loaderData.result,
+    canonical: loaderData.canonical,
+    noindex: Boolean(f.Keyword),
+  });
 }
 
 /** A Find one for me budget from the list's price limit: a limit typed in another currency, to the nearest ¥10,000. */
@@ -93,10 +78,6 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { query, result, view, failed } = loaderData;
   const menus = withVehicleLists(loaderData.menus);
   const { t } = useT("stock");
-  const format = useFormat();
-  // A menu choice with how many it would show under the other filters ("Toyota (3)").
-  const counted = (label: string, count: number | null) =>
-    count === null ? label : t("filters.withCount", { label, number: format.number(count) });
   const root = useRootData();
   // Values stay English (they go into the URL); only the shown labels are translated.
   const labelled = (list: OptionList, options: { value: string; label: string }[]) =>
@@ -110,32 +91,9 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const priceShown = (yen: number | undefined) =>
     given === shownCurrency || yen === undefined ? undefined : inShown(yen);
   const unit = rate ? rate.code : t("filters.yenUnit");
+  const catalogue = useCatalogueFilterFields(menus, { type: "bodyType", subType: "bodySubType" });
   const fields: FilterField[] = [
-    {
-      kind: "select",
-      name: "Make",
-      label: t("filters.make"),
-      options: menus.makes.map((m) => ({ value: m.name, label: counted(m.name, m.count) })),
-      valueLabel: (value) => value,
-    },
-    { kind: "dependent", name: "Model", label: t("filters.model"), parent: "Make", groups: menus.models },
-    {
-      kind: "select",
-      name: "Type",
-      label: t("filters.type"),
-      options: menus.types.map((m) => ({ value: m.name, label: counted(optionLabel(t, "bodyType", m.name), m.count) })),
-      valueLabel: (value) => optionLabel(t, "bodyType", value),
-    },
-    {
-      kind: "dependent",
-      name: "SubType",
-      label: t("filters.subType"),
-      parent: "Type",
-      groups: menus.subTypes,
-      optionLabel: (value) => optionLabel(t, "bodySubType", value),
-      groupLabel: (value) => optionLabel(t, "bodyType", value),
-    },
-    ...yearFilterFields(menus, t),
+    ...catalogue,
     {
       kind: "number",
       name: "PriceFrom",
