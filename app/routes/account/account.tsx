@@ -16,14 +16,12 @@ import { ordersOfCustomer } from "~/domain/sale/order-view.server";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("meta.account") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "meta.account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);

@@ -3,15 +3,13 @@ import { FavouriteList, NotLoggedIn, OwnListPage } from "~/components/store/acco
 import { getServices } from "~/context.server";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/favorites";
 
 const PER_PAGE = 10;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("meta.favorites") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "meta.favorites");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);

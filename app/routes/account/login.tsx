@@ -7,9 +7,10 @@ import { authenticateCustomer, normaliseEmail } from "~/domain/accounts/customer
 import { endCustomerSession, getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
 import { RecentViewsField } from "~/components/store/recent";
@@ -18,10 +19,7 @@ import { mergeRecentViews } from "~/domain/buyer-tools/recent.server";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("meta.login") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "meta.login");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");

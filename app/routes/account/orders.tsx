@@ -5,7 +5,8 @@ import { OrderStatusBadge } from "~/components/store/order-parts";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { ordersOfCustomer } from "~/domain/sale/order-view.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/orders";
 
 /*
@@ -13,10 +14,7 @@ import type { Route } from "./+types/orders";
  * or when it arrives. Only the signed-in buyer's own.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "orders")("orders.title") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("orders", "orders.title");
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };

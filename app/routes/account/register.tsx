@@ -10,18 +10,16 @@ import {
 } from "~/domain/accounts/accounts.schema";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { metaT, TextWith, useT } from "~/i18n/i18n";
+import { TextWith, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/register";
 import { WELCOME_PARAM } from "~/components/store/welcome";
 import { RecentViewsField } from "~/components/store/recent";
 import { RECENT_FIELD } from "~/domain/buyer-tools/recent";
 import { mergeRecentViews } from "~/domain/buyer-tools/recent.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("meta.register") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "meta.register");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context), request)) throw redirect("/account");

@@ -13,19 +13,17 @@ import {
 import { normaliseEmail, readResetLink, requestPasswordReset, resetPassword } from "~/domain/accounts/customers.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
 import { addressKey, countTries } from "~/domain/auth/rate-limit.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/reset-password";
 import { passRetryAfter } from "~/utils/retry-after";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("meta.resetPassword") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "meta.resetPassword");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);

@@ -6,9 +6,10 @@ import { getCustomer } from "~/domain/accounts/sessions.server";
 import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
 import { SavedSearchIdSchema, SavedSearchIntentSchema, SaveSearchSchema } from "~/domain/alerts/saved-searches.schema";
 import { deleteSavedSearch, saveSearch, setSearchAlerts } from "~/domain/alerts/saved-searches.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { requestLanguage } from "~/i18n/request.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/saved-searches";
 
 /*
@@ -19,10 +20,7 @@ import type { Route } from "./+types/saved-searches";
  * place; sent without JavaScript, the refusal is this page.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "account")("savedSearches.save.open") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("account", "savedSearches.save.open");
 
 // Set by the action: the page that shows a refusal (sent without JavaScript) renders after it.
 const actionRan = createContext(false);

@@ -1,10 +1,11 @@
 import { log } from "~/utils/log.server";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { savedMessage } from "~/utils/saved-message";
+import { Form, redirect, useLocation } from "react-router";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { PhotoPicker } from "~/components/admin/photo-picker";
-import { saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
-import { getServices } from "~/context.server";
+import { SettingsCard } from "~/components/admin/settings-editor";
+import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import type { Refusal } from "~/domain/refusal";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
   type Company,
@@ -20,11 +21,9 @@ import {
   removeOfficePhoto,
   saveCompany,
 } from "~/domain/settings/company.server";
-import { requireStaff } from "~/routes/guards.server";
-import { metaT, useT } from "~/i18n/i18n";
-import { useProblems } from "~/i18n/messages";
 import { type FieldProblems, formInput, type Problem } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/company";
 
 /*
@@ -33,60 +32,46 @@ import type { Route } from "./+types/company";
  * office photos. The footer, About, How to buy and FAQ show them as entered.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.company") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.company");
 
-/** What a save sends the page back with (?saved=): each has its message, company.saved.* */
-const SAVED = ["details", "photos", "removed"] as const;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  await requireStaff(services, request);
-  const saved = savedMessage(new URL(request.url), SAVED);
+export async function loader(args: Route.LoaderArgs) {
+  // What a save sends the page back with (?saved=): each has its message, company.saved.*
+  const { services, saved } = await staffRequest(args, ["details", "photos", "removed"]);
   const [company, photos] = await Promise.all([
     getCompany(services.db, services.config.shop),
     getOfficePhotos(services.db),
   ]);
-  return {
-    company,
-    photos,
-    saved,
-  };
+  return { company, photos, saved };
 }
 
 type Values = Record<CompanyField, string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
-  const fail = (result: ActionResult, status: number) => data(result, { status });
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
+  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "remove-photo") {
     const removed = await removeOfficePhoto(services.db, staff, String(form.get("key") ?? ""));
-    if (!removed) return fail({ message: OFFICE_PHOTO_NOT_FOUND, errors: {}, values: null }, 404);
+    if (!removed) return fail({ message: OFFICE_PHOTO_NOT_FOUND, errors: {}, values: null }, "not-found");
     // The photo is off the page already; a file the storage cannot remove now is only logged.
     await services.media.remove(removed).catch((error: unknown) => {
       log("warn", "office photo file not removed", { error: String(error) });
     });
     return redirect("/admin/company?saved=removed");
   }
-  if (intent !== "save") return fail({ message: staffText("unknownAction"), errors: {}, values: null }, 400);
+  if (intent !== "save") return fail({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
 
   const parsed = readCompanyForm(formInput(form));
   if (!parsed.ok) {
     const { errors, values } = parsed;
-    return fail({ message: staffText("correctFields"), errors, values }, 400);
+    return fail({ message: staffText("correctFields"), errors, values }, "invalid");
   }
   await saveCompany(services.db, staff, services.config.shop, parsed.company);
   return redirect("/admin/company?saved=details");
 }
-
-const card = "rounded-xl border border-slate-200 bg-white p-6";
 
 /** What a stored company looks like in the form's text fields. */
 function formValues(company: Company): Values {
@@ -98,11 +83,8 @@ function formValues(company: Company): Values {
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
-  const navigation = useNavigation();
+  const { t, m, texts, busy } = useSettingsScreen();
   const location = useLocation();
-  const busy = navigation.state === "submitting";
   const { company, photos, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   const start: Partial<Values> = result?.values ?? formValues(company);
@@ -113,14 +95,12 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
   );
 
   return (
-    <div className="max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.company")}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{t("company.intro")}</p>
-      </div>
-
-      {saved ? <FormMessage tone="success">{t(`company.saved.${saved}`)}</FormMessage> : null}
-
+    <SettingsScreen
+      width="max-w-4xl"
+      title={t("titles.company")}
+      intro={t("company.intro")}
+      saved={saved && t(`company.saved.${saved}`)}
+    >
       {/* Posted to this screen by name: after a refused photo upload the address is /admin/company/photos. */}
       <Form
         method="post"
@@ -132,7 +112,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
       >
         <input type="hidden" name="intent" value="save" />
         {result?.values ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
-        <fieldset className={card}>
+        <fieldset className={settingsCard}>
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("company.sections.registration")}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">{field("legalName", 120)}</div>
@@ -151,7 +131,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </div>
         </fieldset>
-        <fieldset className={card}>
+        <fieldset className={settingsCard}>
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("company.sections.contact")}</legend>
           <p className="mb-4 text-sm text-slate-600">{t("company.contactIntro")}</p>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -163,12 +143,10 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </div>
         </fieldset>
-        <button type="submit" disabled={busy} className={saveButtonClass}>
-          {t("company.save")}
-        </button>
+        <SaveButton busy={busy}>{t("company.save")}</SaveButton>
       </Form>
 
-      <SettingsCard className={card} titleId="office-photos-title" title={t("company.photos.title")}>
+      <SettingsCard className={settingsCard} titleId="office-photos-title" title={t("company.photos.title")}>
         <p className="mt-1 text-sm text-slate-600">{t("company.photos.intro", { max: MAX_OFFICE_PHOTOS })}</p>
         {result && !result.values ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
         {photos.length > 0 ? (
@@ -222,6 +200,6 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
           </Form>
         ) : null}
       </SettingsCard>
-    </div>
+    </SettingsScreen>
   );
 }

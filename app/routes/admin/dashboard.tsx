@@ -11,13 +11,11 @@ import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
 import { requireStaff } from "~/routes/guards.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { type Key, metaT, useFormat, useT } from "~/i18n/i18n";
+import { type Key, useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.dashboard") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);

@@ -1,14 +1,14 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import { CopyAddress } from "~/components/admin/copy-address";
+import { SaveButton, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { getFeedToken, renewFeedToken } from "~/domain/feeds/feed-token.server";
 import { feedCounts } from "~/domain/feeds/stock-feed.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/routes/guards.server";
-import { useProblems } from "~/i18n/messages";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/feeds";
 
 /*
@@ -18,21 +18,17 @@ import type { Route } from "./+types/feeds";
  * addresses or renews them (the old ones stop at once).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("feeds.title") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "feeds.title");
 
 const KINDS: StockPath[] = ["vehicles", "parts"];
 /** What the page is sent back with after the button (?done=): each has its message, feeds.done.* */
 const DONE = ["made", "renewed"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  await requireStaff(services, request);
+export async function loader(args: Route.LoaderArgs) {
+  const { services, url } = await staffRequest(args);
   const [token, counts] = await Promise.all([getFeedToken(services.db), feedCounts(services.db)]);
   const origin = services.config.publicUrl.origin;
-  const done = DONE.find((d) => d === new URL(request.url).searchParams.get("done")) ?? null;
+  const done = DONE.find((d) => d === url.searchParams.get("done")) ?? null;
   return {
     feeds: KINDS.map((kind) => ({
       kind,
@@ -44,11 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
-  if (form.get("intent") !== "renew") return data({ message: staffText("unknownAction") }, { status: 400 });
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "renew") return refuse({ message: staffText("unknownAction") }, "invalid");
   const had = (await getFeedToken(services.db)) !== null;
   await renewFeedToken(services.db, staff);
   return redirect(`/admin/feeds?done=${had ? "renewed" : "made"}`);
@@ -57,19 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 const card = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
 export default function Feeds({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m } = useProblems("admin");
+  const { t, m, busy } = useSettingsScreen();
   const format = useFormat();
-  const navigation = useNavigation();
   const { feeds, madeAt, done } = loaderData;
   const made = madeAt !== null;
   return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("feeds.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("feeds.intro")}</p>
-      </div>
-      {done ? <FormMessage tone="success">{t(`feeds.done.${done}`)}</FormMessage> : null}
+    <SettingsScreen
+      width="max-w-3xl"
+      title={t("feeds.title")}
+      intro={t("feeds.intro")}
+      saved={done && t(`feeds.done.${done}`)}
+    >
       {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
 
       {feeds.map((feed) => (
@@ -114,17 +107,11 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
             if (made && !window.confirm(t("feeds.renew.confirm"))) event.preventDefault();
           }}
         >
-          <button
-            type="submit"
-            name="intent"
-            value="renew"
-            disabled={navigation.state === "submitting"}
-            className="h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-          >
+          <SaveButton busy={busy} name="intent" value="renew">
             {made ? t("feeds.renew.button") : t("feeds.make.button")}
-          </button>
+          </SaveButton>
         </Form>
       </section>
-    </div>
+    </SettingsScreen>
   );
 }

@@ -7,7 +7,8 @@ import { changeFindRequestStatus } from "~/domain/quotes/admin-quotes.server";
 import { listFindRequests } from "~/domain/quotes/find-requests.server";
 import { findRequestMovesFrom } from "~/domain/quotes/find-request-status";
 import { requireStaff } from "~/routes/guards.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/find-requests";
 import { TablePager } from "~/components/admin/form-bits";
 
@@ -17,10 +18,7 @@ import { TablePager } from "~/components/admin/form-bits";
  * reach them. Each was mailed to the owner as it came.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.findRequests") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.findRequests");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);

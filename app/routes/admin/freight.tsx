@@ -1,9 +1,10 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/utils/forms";
-import { data, redirect, useNavigation } from "react-router";
-import { savedMessage } from "~/utils/saved-message";
+import { redirect } from "react-router";
 import { EditorButtons, EditorForm, RowActions, SettingsCard } from "~/components/admin/settings-editor";
-import { Field, fieldsOf, FormMessage, YenField } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import { Field, fieldsOf, YenField } from "~/components/ui/field";
+import type { Refusal } from "~/domain/refusal";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { percentFromBp } from "~/domain/freight/freight";
 import { SIZE_CLASSES, type SizeClass } from "~/domain/inventory/size-class";
 import {
@@ -15,10 +16,9 @@ import {
   PORT_NOT_FOUND,
   updateFreightPort,
 } from "~/domain/freight/freight.server";
-import { requireStaff } from "~/routes/guards.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
-import { useProblems } from "~/i18n/messages";
+import { useFormat } from "~/i18n/i18n";
 import { staffText } from "~/domain/staff/staff-problems";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/freight";
 
 /*
@@ -27,22 +27,14 @@ import type { Route } from "./+types/freight";
  * they choose; a size left empty makes the shop say "ask for a quote".
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.freight") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.freight");
 
-/** What a save sends the page back with (?saved=): each has its message, freight.saved.* */
-const SAVED = ["added", "updated", "deleted"] as const;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  await requireStaff(getServices(context), request);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  // What a save sends the page back with (?saved=): each has its message, freight.saved.*
+  const { db, url, saved } = await staffRequest(args, ["added", "updated", "deleted"]);
   const editId = Number(url.searchParams.get("edit"));
   const ports = await listFreightPorts(db);
   const editing = Number.isSafeInteger(editId) && editId > 0 ? await getFreightPort(db, editId) : null;
-  const saved = savedMessage(url, SAVED);
   return { ports, editing, saved };
 }
 
@@ -51,47 +43,41 @@ type TextField = "country" | "port" | "insurance";
 type Values = Record<TextField | SizeClass, string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
-  const fail = (result: ActionResult, status: number) => data(result, { status });
+  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
 
   if (intent === "delete") {
     const done = Number.isSafeInteger(id) && id > 0 && (await deleteFreightPort(services.db, staff, id));
-    if (!done) return fail({ message: PORT_NOT_FOUND, errors: {}, values: null }, 404);
+    if (!done) return fail({ message: PORT_NOT_FOUND, errors: {}, values: null }, "not-found");
     return redirect("/admin/freight?saved=deleted");
   }
   if (intent !== "add" && intent !== "update")
-    return fail({ message: staffText("unknownAction"), errors: {}, values: null }, 400);
+    return fail({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
 
   const submission = parseForm(form, FreightPortSchema);
   if (submission.status === "error") {
     const { errors, values } = submission;
-    return fail({ message: staffText("fillRequired"), errors, values }, 400);
+    return fail({ message: staffText("fillRequired"), errors, values }, "invalid");
   }
   const outcome =
     intent === "add"
       ? await addFreightPort(services.db, staff, submission.value)
       : await updateFreightPort(services.db, staff, id, submission.value);
   if (!outcome.ok) {
-    const status = outcome.error === PORT_NOT_FOUND ? 404 : 409;
-    const errors: FieldProblems = status === 409 ? { port: outcome.error } : {};
-    return fail({ message: outcome.error, errors, values: typedValues(form) }, status);
+    const refusal = outcome.error === PORT_NOT_FOUND ? "not-found" : "conflict";
+    const errors: FieldProblems = refusal === "conflict" ? { port: outcome.error } : {};
+    return fail({ message: outcome.error, errors, values: typedValues(form) }, refusal);
   }
   return redirect(`/admin/freight?saved=${intent === "add" ? "added" : "updated"}`);
 }
 
-const card = "rounded-xl border border-slate-200 bg-white p-6";
-
 export default function FreightPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
+  const { t, m, texts, busy } = useSettingsScreen();
   const format = useFormat();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const { ports, editing, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   const kept = result?.values ?? null;
@@ -110,15 +96,13 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
   );
 
   return (
-    <div className="max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.freight")}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{t("freight.intro")}</p>
-      </div>
-
-      {saved ? <FormMessage tone="success">{t(`freight.saved.${saved}`)}</FormMessage> : null}
-
-      <SettingsCard className={card} titleId="ports-title" title={t("freight.tableTitle")}>
+    <SettingsScreen
+      width="max-w-5xl"
+      title={t("titles.freight")}
+      intro={t("freight.intro")}
+      saved={saved && t(`freight.saved.${saved}`)}
+    >
+      <SettingsCard className={settingsCard} titleId="ports-title" title={t("freight.tableTitle")}>
         {ports.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("freight.empty")}</p>
         ) : (
@@ -187,7 +171,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
       </SettingsCard>
 
       <SettingsCard
-        className={card}
+        className={settingsCard}
         titleId="port-form-title"
         id="port-form"
         title={editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
@@ -240,6 +224,6 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
           <p className="mt-2">{t("freight.arithmetic")}</p>
         </div>
       </SettingsCard>
-    </div>
+    </SettingsScreen>
   );
 }

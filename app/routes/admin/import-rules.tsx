@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
-import { savedMessage } from "~/utils/saved-message";
 import { RowActions, SettingsCard } from "~/components/admin/settings-editor";
+import { SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/components/admin/import-rule-form";
 import { SettingsForm } from "~/components/admin/import-settings-form";
 import { FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import type { Refusal } from "~/domain/refusal";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { countryKey } from "~/domain/imports/import-rules";
@@ -22,11 +23,10 @@ import {
 } from "~/domain/imports/import-rules.server";
 import { RULE_EXISTS, RULE_NOT_FOUND } from "~/domain/imports/rule-editor";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/routes/guards.server";
 import { shopDay } from "~/i18n/format";
 import type { TFunction } from "~/i18n/core";
-import { useFormat, metaT, useT } from "~/i18n/i18n";
-import { useProblems } from "~/i18n/messages";
+import { useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/import-rules";
 
 /*
@@ -36,20 +36,13 @@ import type { Route } from "./+types/import-rules";
  * every card and page; the list's "Only what I can import" asks the same.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.importRules") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.importRules");
 
-/** What a save sends the page back with (?saved=): each has its message, importRules.saved.* */
-const SAVED = ["settings", "added", "updated", "deleted"] as const;
 const PAGE = "/admin/import-rules";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  await requireStaff(services, request);
-  const { db } = services;
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  // What a save sends the page back with (?saved=): each has its message, importRules.saved.*
+  const { db, url, saved } = await staffRequest(args, ["settings", "added", "updated", "deleted"]);
   const edit = url.searchParams.get("edit");
   const [rules, settings, ports] = await Promise.all([
     listImportRules(db),
@@ -70,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // An edit link to a rule since deleted: the page says so, with a 404.
     missing: edit !== null && !editing,
     suggestions,
-    saved: savedMessage(url, SAVED),
+    saved,
   };
   return page.missing ? data(page, { status: 404 }) : page;
 }
@@ -78,64 +71,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Which form a refusal belongs to, so its messages stand beside that form's fields. */
 type ActionResult = FormRefusal & { form: "settings" | "rule" | "list" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const { db } = services;
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { db, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
-  const fail = (result: ActionResult, status: number) => data(result, { status });
+  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
 
   if (intent === "settings") {
     const submission = parseForm(form, ImportSettingsSchema);
     if (submission.status === "error") {
       const { errors, values } = submission;
-      return fail({ form: "settings", message: staffText("correctFields"), errors, values }, 400);
+      return fail({ form: "settings", message: staffText("correctFields"), errors, values }, "invalid");
     }
     await saveImportSettings(db, staff, submission.value);
     return redirect(`${PAGE}?saved=settings`);
   }
   if (intent === "delete") {
     if (!(await deleteImportRule(db, staff, id)))
-      return fail({ form: "list", message: RULE_NOT_FOUND, errors: {}, values: null }, 404);
+      return fail({ form: "list", message: RULE_NOT_FOUND, errors: {}, values: null }, "not-found");
     return redirect(`${PAGE}?saved=deleted`);
   }
   if (intent !== "add" && intent !== "update")
-    return fail({ form: "list", message: staffText("unknownAction"), errors: {}, values: null }, 400);
+    return fail({ form: "list", message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
 
   // A rule deleted meanwhile is not found, whatever the form says.
   if (intent === "update" && !(await getImportRule(db, id)))
-    return fail({ form: "rule", message: RULE_NOT_FOUND, errors: {}, values: typedValues(form) }, 404);
+    return fail({ form: "rule", message: RULE_NOT_FOUND, errors: {}, values: typedValues(form) }, "not-found");
   const submission = parseForm(form, importRuleSchema(new Date()));
   if (submission.status === "error") {
     const { errors, values } = submission;
-    return fail({ form: "rule", message: staffText("correctFields"), errors, values }, 400);
+    return fail({ form: "rule", message: staffText("correctFields"), errors, values }, "invalid");
   }
   const outcome = await saveImportRule(db, staff, submission.value, intent === "update" ? id : undefined);
   if (!outcome.ok) {
-    const status = outcome.error === RULE_NOT_FOUND ? 404 : 409;
+    const refusal = outcome.error === RULE_NOT_FOUND ? "not-found" : "conflict";
     const errors: FieldProblems = outcome.error === RULE_EXISTS ? { country: outcome.error } : {};
-    return fail({ form: "rule", message: outcome.error, errors, values: typedValues(form) }, status);
+    return fail({ form: "rule", message: outcome.error, errors, values: typedValues(form) }, refusal);
   }
   return redirect(`${PAGE}?saved=${intent === "add" ? "added" : "updated"}`);
 }
 
 export default function ImportRulesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m } = useProblems("admin");
+  const { t, m } = useSettingsScreen();
   const { rules, settings, when, today, editing, missing, suggestions, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   const monthName = useMonthName();
 
   return (
-    <div className="max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.importRules")}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{t("importRules.intro")}</p>
-      </div>
-
-      {saved ? <FormMessage tone="success">{t(`importRules.saved.${saved}`)}</FormMessage> : null}
+    <SettingsScreen
+      width="max-w-4xl"
+      title={t("titles.importRules")}
+      intro={t("importRules.intro")}
+      saved={saved && t(`importRules.saved.${saved}`)}
+    >
       {missing ? <FormMessage tone="error">{m(RULE_NOT_FOUND)}</FormMessage> : null}
       {result?.form === "list" ? <FormMessage tone="error">{m(result.message)}</FormMessage> : null}
 
@@ -166,7 +155,7 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
         suggestions={suggestions}
         cancelTo={PAGE}
       />
-    </div>
+    </SettingsScreen>
   );
 }
 

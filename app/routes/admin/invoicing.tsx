@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { savedMessage } from "~/utils/saved-message";
+import { data, Form, Link, redirect } from "react-router";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
-import { getClientIp, getServices } from "~/context.server";
+import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import { getClientIp } from "~/context.server";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import {
   getBankAccount,
@@ -17,12 +18,11 @@ import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/do
 import { type FieldProblems, formInput, type Problem, type TypedValues } from "~/utils/forms";
 import { refusalStatus } from "~/routes/refusal-status";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/routes/guards.server";
 import { twoFactorStatus } from "~/domain/staff/two-factor.server";
-import { metaT, TextWith, useFormat, useT } from "~/i18n/i18n";
+import { TextWith, useFormat, useT } from "~/i18n/i18n";
 import { problem } from "~/i18n/problem";
-import { useProblems } from "~/i18n/messages";
 import { passRetryAfter } from "~/utils/retry-after";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/invoicing";
 
 /*
@@ -34,18 +34,11 @@ import type { Route } from "./+types/invoicing";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("invoicing.title") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "invoicing.title");
 
-/** What a save sends the page back with (?saved=): each has its message, invoicing.saved.* */
-const SAVED = ["deals", "bank", "bankUnchanged"] as const;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const saved = savedMessage(new URL(request.url), SAVED);
+export async function loader(args: Route.LoaderArgs) {
+  // What a save sends the page back with (?saved=): each has its message, invoicing.saved.*
+  const { services, staff, saved } = await staffRequest(args, ["deals", "bank", "bankUnchanged"]);
   const [deals, bank, lastChange, twoFactor] = await Promise.all([
     getDealSettings(services.db),
     getBankAccount(services.db),
@@ -57,17 +50,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { form: "deals" | "bank"; message: Problem; errors: FieldProblems; values: TypedValues };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "deals") {
     const read = readDealSettingsForm(formInput(form));
     if (!read.ok) {
       const result: ActionResult = { form: "deals", message: staffText("correctFields"), ...read };
-      return data(result, { status: 400 });
+      return refuse(result, "invalid");
     }
     await saveDealSettings(services.db, staff, read.settings);
     return redirect("/admin/invoicing?saved=deals");
@@ -77,10 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const read = readBankAccountForm(formInput(form));
     if (!read.ok) {
       const result: ActionResult = { form: "bank", message: problem("invoicing.errors.fixBank"), ...read };
-      return data(result, { status: 400 });
+      return refuse(result, "invalid");
     }
     const proof = { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") };
-    const outcome = await saveBankAccount(services, staff, read.account, proof, getClientIp(context));
+    const outcome = await saveBankAccount(services, staff, read.account, proof, getClientIp(args.context));
     if (!outcome.ok) {
       // What was typed stays, but never the password or the code.
       const values = Object.fromEntries(BANK_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
@@ -96,15 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/invoicing?saved=${outcome.changed ? "bank" : "bankUnchanged"}`);
   }
 
-  return data<ActionResult>(
+  return refuse<ActionResult>(
     { form: "deals", message: staffText("unknownAction"), errors: {}, values: {} },
-    { status: 400 },
+    "invalid",
   );
 }
-
-const card = "rounded-xl border border-slate-200 bg-white p-6";
-const button =
-  "h-11 rounded-lg bg-accent-700 px-5 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60";
 
 function CurrentAccount({ bank }: { bank: BankAccount }) {
   const { t } = useT("admin");
@@ -128,11 +116,8 @@ function CurrentAccount({ bank }: { bank: BankAccount }) {
 }
 
 export default function Invoicing({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
+  const { t, m, texts, busy } = useSettingsScreen();
   const format = useFormat();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const { deals, bank, lastChange, twoFactorOn, ownerEmail, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   const dealsResult = result?.form === "deals" ? result : undefined;
@@ -158,14 +143,12 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
   }, [actionData, loaderData]);
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("invoicing.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("invoicing.intro")}</p>
-      </div>
-
-      {saved ? <FormMessage tone="success">{t(`invoicing.saved.${saved}`, { email: ownerEmail })}</FormMessage> : null}
-
+    <SettingsScreen
+      width="max-w-3xl"
+      title={t("invoicing.title")}
+      intro={t("invoicing.intro")}
+      saved={saved && t(`invoicing.saved.${saved}`, { email: ownerEmail })}
+    >
       {bank ? null : (
         <div
           role="alert"
@@ -180,7 +163,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
       <Form
         method="post"
         noValidate
-        className={`${card} space-y-4`}
+        className={`${settingsCard} space-y-4`}
         aria-labelledby="deals-title"
         data-testid="deals-form"
         key={JSON.stringify(deals)}
@@ -204,12 +187,10 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             maxLength={3}
           />
         </div>
-        <button type="submit" disabled={busy} className={button}>
-          {t("invoicing.deals.save")}
-        </button>
+        <SaveButton busy={busy}>{t("invoicing.deals.save")}</SaveButton>
       </Form>
 
-      <section className={`${card} space-y-5`} aria-labelledby="bank-title">
+      <section className={`${settingsCard} space-y-5`} aria-labelledby="bank-title">
         <div>
           <h2 id="bank-title" className="text-lg font-semibold text-slate-900">
             {t("invoicing.bank.title")}
@@ -297,11 +278,9 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
             )}
             <p className="text-sm text-slate-600">{t("invoicing.bank.mailNote", { email: ownerEmail })}</p>
           </fieldset>
-          <button type="submit" disabled={busy} className={button}>
-            {t("invoicing.bank.save")}
-          </button>
+          <SaveButton busy={busy}>{t("invoicing.bank.save")}</SaveButton>
         </Form>
       </section>
-    </div>
+    </SettingsScreen>
   );
 }

@@ -16,8 +16,9 @@ import {
   twoFactorStatus,
   WRONG_CODE,
 } from "~/domain/staff/two-factor.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/login-code";
 import { passRetryAfter } from "~/utils/retry-after";
 
@@ -29,10 +30,7 @@ import { passRetryAfter } from "~/utils/retry-after";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.loginCode") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.loginCode");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);

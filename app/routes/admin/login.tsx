@@ -8,18 +8,16 @@ import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { adminPath } from "~/utils/safe-redirect";
 import { startChallenge } from "~/domain/staff/two-factor.server";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.login") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.login");
 
 const INVALID = staffText("invalidLogin");
 

@@ -7,7 +7,8 @@ import { ORDER_STATUSES } from "~/domain/sale/order-status";
 import { listOrders, orderFilterOf, type OrderFilter } from "~/domain/sale/order-view.server";
 import { adminListHref } from "~/domain/lists/pagination";
 import { requireStaff } from "~/routes/guards.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/order-list";
 
 /*
@@ -16,10 +17,7 @@ import type { Route } from "./+types/order-list";
  * same filter as CSV.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.orders") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.orders");
 
 const BASE = "/admin/orders";
 

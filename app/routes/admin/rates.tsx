@@ -1,12 +1,12 @@
 import { type FieldProblems, formInput, type Problem, typedValues, type TypedValues } from "~/utils/forms";
 import { staffText } from "~/domain/staff/staff-problems";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { useProblems } from "~/i18n/messages";
+import { Form, redirect } from "react-router";
 import { FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { SaveButton, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import { listRates, providerUrl, ratesAge, readOwnerRates, storeOwnerRates } from "~/domain/rates/rates.server";
-import { requireStaff } from "~/routes/guards.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/rates";
 
 /*
@@ -15,15 +15,11 @@ import type { Route } from "./+types/rates";
  * one, a rate typed here holds until the provider's next refresh.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.rates") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.rates");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  await requireStaff(services, request);
-  const saved = Number(new URL(request.url).searchParams.get("saved"));
+export async function loader(args: Route.LoaderArgs) {
+  const { services, url } = await staffRequest(args);
+  const saved = Number(url.searchParams.get("saved"));
   return {
     rates: await listRates(services.db),
     age: await ratesAge(services.db),
@@ -34,36 +30,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { message: Problem; errors: FieldProblems; values: TypedValues };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const current = Object.fromEntries(
     (await listRates(services.db)).flatMap((rate) => (rate.yenPerUnit ? [[rate.code, rate.yenPerUnit]] : [])),
   );
   const read = readOwnerRates(formInput(form), current);
   if (!read.ok) {
     const values = typedValues(form);
-    return data<ActionResult>({ message: staffText("ratesFix"), errors: read.errors, values }, 400);
+    return refuse<ActionResult>({ message: staffText("ratesFix"), errors: read.errors, values }, "invalid");
   }
   const count = await storeOwnerRates(services.db, staff, read.rates);
   return redirect(`/admin/rates?saved=${count}`);
 }
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m } = useProblems("admin");
+  const { t, m, busy } = useSettingsScreen();
   const format = useFormat();
-  const navigation = useNavigation();
   const { rates, age, provider, saved } = loaderData;
   const day = (iso: string) => format.date(iso, { dateStyle: "medium" });
   return (
-    <div className="max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.rates")}</h1>
-        <p className="mt-1 text-slate-600">{provider ? t("rates.introProvider") : t("rates.introManual")}</p>
-      </div>
-      {saved ? <FormMessage tone="success">{t("rates.saved", { count: saved })}</FormMessage> : null}
+    <SettingsScreen
+      width="max-w-4xl"
+      title={t("titles.rates")}
+      intro={provider ? t("rates.introProvider") : t("rates.introManual")}
+      saved={saved ? t("rates.saved", { count: saved }) : null}
+    >
       {age.stale ? (
         <FormMessage tone="error">{t("rates.stale", { days: age.days, date: day(age.asOf) })}</FormMessage>
       ) : null}
@@ -122,14 +115,10 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
             </tbody>
           </table>
         </div>
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
-          className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-        >
+        <SaveButton busy={busy} size="base">
           {t("rates.submit")}
-        </button>
+        </SaveButton>
       </Form>
-    </div>
+    </SettingsScreen>
   );
 }

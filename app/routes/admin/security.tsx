@@ -1,12 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
-import { useProblems } from "~/i18n/messages";
+import { data, Form } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { SettingsCard } from "~/components/admin/settings-editor";
-import { getClientIp, getServices } from "~/context.server";
+import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import { getClientIp } from "~/context.server";
+import { staffRequest } from "~/routes/admin/settings-screen.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
-import { requireStaff } from "~/routes/guards.server";
 import {
   beginTwoFactorSetup,
   cancelTwoFactorSetup,
@@ -18,20 +18,17 @@ import {
   twoFactorStatus,
   WRONG_CODE,
 } from "~/domain/staff/two-factor.server";
-import { metaT, useFormat, useT } from "~/i18n/i18n";
+import { useFormat, useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/security";
 import { passRetryAfter } from "~/utils/retry-after";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.security") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.security");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
+export async function loader(args: Route.LoaderArgs) {
+  const { services, staff } = await staffRequest(args);
   const status = await twoFactorStatus(services.db, staff.id);
   const setup = status.enabled ? null : await pendingTwoFactorSetup(services, staff.id);
   return { status, setup };
@@ -42,17 +39,16 @@ type Intent = "start" | "cancel" | "confirm" | "renew" | "off";
 const CODE_INTENTS = new Set<Intent>(["confirm", "renew", "off"]);
 type ActionResult = { intent: Intent; error?: Problem; codes?: string[] };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "") as Intent;
   const code = String(form.get("code") ?? "");
   const status = await twoFactorStatus(services.db, staff.id);
   const answer = (result: ActionResult, status = 200) => data(result, { status });
   // A code typed here is counted as one typed at sign-in: first, with the same limit; a right one is given back.
   const gate = CODE_INTENTS.has(intent)
-    ? await countTries(services.db, staffCodeKeys(staff.id, getClientIp(context)))
+    ? await countTries(services.db, staffCodeKeys(staff.id, getClientIp(args.context)))
     : null;
   if (gate && !gate.allowed) {
     return data({ intent, error: TOO_MANY_TRIES } satisfies ActionResult, {
@@ -96,14 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const card = "rounded-xl border border-slate-200 bg-white p-6";
 const secondaryButton =
   "h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useT("admin");
   return (
-    <section className={`${card} border-emerald-300`} aria-labelledby="recovery-title">
+    <section className={`${settingsCard} border-emerald-300`} aria-labelledby="recovery-title">
       <h2 id="recovery-title" className="text-lg font-semibold text-slate-900">
         {t("twoFactor.recoveryTitle")}
       </h2>
@@ -155,25 +150,17 @@ function CodeForm({
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { message: m } = useProblems("admin");
+  const { t, m, busy } = useSettingsScreen();
   const format = useFormat();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const { status, setup } = loaderData;
   const result = actionData as ActionResult | undefined;
   const errorFor = (intent: Intent) => (result?.intent === intent ? m(result.error) : undefined);
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("titles.security")}</h1>
-        <p className="mt-1 text-slate-600">{t("twoFactor.intro")}</p>
-      </div>
-
+    <SettingsScreen width="max-w-3xl" title={t("titles.security")} intro={t("twoFactor.intro")}>
       {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
 
-      <SettingsCard className={card} titleId="status-title" title={t("twoFactor.title")}>
+      <SettingsCard className={settingsCard} titleId="status-title" title={t("twoFactor.title")}>
         <p className="mt-2 text-sm" data-testid="two-factor-status">
           {status.enabled ? (
             <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
@@ -241,7 +228,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         ? (["renew", "off"] as const).map((intent) => (
             <SettingsCard
               key={intent}
-              className={card}
+              className={settingsCard}
               titleId={`${intent}-title`}
               title={t(`twoFactor.${intent}Title`)}
             >
@@ -257,6 +244,6 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </SettingsCard>
           ))
         : null}
-    </div>
+    </SettingsScreen>
   );
 }

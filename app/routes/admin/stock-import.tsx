@@ -9,10 +9,11 @@ import { handleStockUpload, type StockUploadAnswer } from "./import-action.serve
 import { STOCK_COLUMNS } from "~/domain/stock-io/stock-columns";
 import { forgetOldImports, recentImports } from "~/domain/stock-io/stock-import.server";
 import { shopDateTime } from "~/i18n/format";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/stock-import";
 
 /*
@@ -24,10 +25,7 @@ import type { Route } from "./+types/stock-import";
 /** The file and the ZIP stream in with their own limits. */
 export const handle = UPLOAD_ROUTE;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("titles.stockImport") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "titles.stockImport");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);

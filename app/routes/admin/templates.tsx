@@ -1,9 +1,10 @@
 import { useMemo, useState } from "react";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { savedMessage } from "~/utils/saved-message";
+import { Form, redirect, useLocation } from "react-router";
 import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
+import { SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import type { Refusal } from "~/domain/refusal";
+import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
 import {
   fillTemplate,
   TEMPLATE_BODY_MAX,
@@ -21,11 +22,9 @@ import {
   TEMPLATE_NOT_FOUND,
 } from "~/domain/sale/reply-templates.server";
 import { type FieldProblems, formInput, type TypedValues } from "~/utils/forms";
-import { refusalStatus } from "~/routes/refusal-status";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/routes/guards.server";
-import { metaT, useT } from "~/i18n/i18n";
-import { useProblems } from "~/i18n/messages";
+import { useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/templates";
 
 /*
@@ -35,42 +34,33 @@ import type { Route } from "./+types/templates";
  * Every form works without JavaScript.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: metaT(matches, "admin")("templates.title") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta("admin", "templates.title");
 
-/** What a save sends the page back with (?saved=): each has its message, templates.saved.* */
-const SAVED = ["added", "updated", "deleted"] as const;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  await requireStaff(getServices(context), request);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  // What a save sends the page back with (?saved=): each has its message, templates.saved.*
+  const { db, url, saved } = await staffRequest(args, ["added", "updated", "deleted"]);
   const templates = await listTemplates(db);
   const editing = url.searchParams.has("edit") ? await getTemplate(db, Number(url.searchParams.get("edit"))) : null;
-  const saved = savedMessage(url, SAVED);
   return { templates, editing, saved };
 }
 
 type ActionResult = { errors: FieldProblems; values: TypedValues };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const staff = await requireStaff(services, request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { services, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   const intent = form.get("intent");
-  const fail = (result: ActionResult, status: number) => data(result, { status });
+  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
 
   if (intent === "delete") {
     if (!(await deleteTemplate(services.db, Number(form.get("id")), staff)))
-      return fail({ errors: { form: TEMPLATE_NOT_FOUND }, values: {} }, 404);
+      return fail({ errors: { form: TEMPLATE_NOT_FOUND }, values: {} }, "not-found");
     return redirect("/admin/templates?saved=deleted");
   }
-  if (intent !== "save") return fail({ errors: { form: staffText("unknownAction") }, values: {} }, 400);
+  if (intent !== "save") return fail({ errors: { form: staffText("unknownAction") }, values: {} }, "invalid");
 
   const outcome = await saveTemplate(services.db, formInput(form), staff);
-  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, refusalStatus(outcome.refusal));
+  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, outcome.refusal);
   return redirect(`/admin/templates?saved=${outcome.created ? "added" : "updated"}`);
 }
 
@@ -87,14 +77,12 @@ export default function TemplatesPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
 
   return (
-    <div className="max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("templates.title")}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{t("templates.intro")}</p>
-      </div>
-
-      {saved ? <FormMessage tone="success">{t(`templates.saved.${saved}`)}</FormMessage> : null}
-
+    <SettingsScreen
+      width="max-w-5xl"
+      title={t("templates.title")}
+      intro={t("templates.intro")}
+      saved={saved && t(`templates.saved.${saved}`)}
+    >
       <SettingsCard className={card} titleId="templates-title" title={t("templates.listTitle")}>
         {templates.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{t("templates.empty")}</p>
@@ -108,7 +96,7 @@ export default function TemplatesPage({ loaderData, actionData }: Route.Componen
       </SettingsCard>
 
       <TemplateForm key={`${editing?.id ?? "new"}:${location.key}`} editing={editing} result={result} />
-    </div>
+    </SettingsScreen>
   );
 }
 
@@ -142,9 +130,7 @@ function TemplateRow({ template, current }: { template: ReplyTemplate; current: 
 }
 
 function TemplateForm({ editing, result }: { editing: ReplyTemplate | null; result: ActionResult | undefined }) {
-  const { t } = useT("admin");
-  const { message: m, errors: texts } = useProblems("admin");
-  const busy = useNavigation().state === "submitting";
+  const { t, m, texts, busy } = useSettingsScreen();
   const kept = result?.values;
   const start = { name: kept?.name ?? editing?.name ?? "", body: kept?.body ?? editing?.body ?? "" };
   const [body, setBody] = useState(start.body);

@@ -1,0 +1,69 @@
+import { useNavigation } from "react-router";
+import { saveButtonClass } from "~/components/admin/settings-editor";
+import { FormMessage } from "~/components/ui/field";
+import { useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+
+/*
+ * The frame of an owner's settings screen (company, freight, templates,
+ * import rules, feeds, invoicing, security, rates): its title and what it is
+ * for, the word a save came back with, then its cards.
+ */
+
+/** A settings screen's card. */
+export const settingsCard = "rounded-xl border border-slate-200 bg-white p-6";
+
+export function SettingsScreen({
+  width,
+  title,
+  intro,
+  saved,
+  children,
+}: {
+  width: "max-w-3xl" | "max-w-4xl" | "max-w-5xl";
+  title: string;
+  intro: React.ReactNode;
+  /** What the last save said (?saved=), when the page was sent back after one. */
+  saved?: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`${width} space-y-6`}>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{intro}</p>
+      </div>
+      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      {children}
+    </div>
+  );
+}
+
+/** What every settings screen draws with: the panel's words, its problems' words, and whether a form is being sent. */
+export function useSettingsScreen() {
+  const { t } = useT("admin");
+  const { message, errors } = useProblems("admin");
+  const busy = useNavigation().state === "submitting";
+  return { t, m: message, texts: errors, busy };
+}
+
+/** A settings form's main button; `size="base"` where it stands under a table of larger text. */
+export function SaveButton({
+  busy,
+  size = "sm",
+  children,
+  ...rest
+}: {
+  busy: boolean;
+  size?: "sm" | "base";
+  children: React.ReactNode;
+  name?: string;
+  value?: string;
+}) {
+  const className = size === "sm" ? saveButtonClass : saveButtonClass.replace(" text-sm", "");
+  return (
+    <button type="submit" disabled={busy} className={className} {...rest}>
+      {children}
+    </button>
+  );
+}

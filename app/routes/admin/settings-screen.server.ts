@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { getServices } from "~/context.server";
+import type { Refusal } from "~/domain/refusal";
+import { refusalStatus } from "~/routes/refusal-status";
+import { requireStaff } from "~/routes/guards.server";
+import { savedMessage } from "~/utils/saved-message";
+
+/*
+ * What the loaders and actions of the owner's settings screens begin with:
+ * the staff member signed in (or off to the login page), and the word a save
+ * came back with (?saved=), of those the screen has.
+ */
+
+type RouteArgs = { request: Request; context: Parameters<typeof getServices>[0] };
+
+export async function staffRequest<S extends string = never>(
+  { request, context }: RouteArgs,
+  savedWords: readonly S[] = [],
+) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const url = new URL(request.url);
+  return { services, db: services.db, staff, url, saved: savedMessage(url, savedWords) };
+}
+
+/** A settings form sent back with why it was refused, and the status that says so. */
+export function refuse<T>(result: T, refusal: Refusal) {
+  return data(result, { status: refusalStatus(refusal) });
+}
