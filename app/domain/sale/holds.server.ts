@@ -7,6 +7,7 @@ import { dealLapsedMail, holdEndedMail, holdExtendedMail } from "./buyer-mails.s
 import { shopDay } from "~/i18n/format";
 import type { InvoiceDocument } from "./deal-types";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import { mailQuoteBuyer, quoteBuyer } from "~/domain/mail/quote-buyer.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { isLanguage } from "~/i18n/languages";
 import { problem, type Problem } from "~/i18n/problem";
@@ -46,34 +47,14 @@ async function endHoldAndTell(
   if (quote.status === "accepted" && hold.reason !== "sold")
     await applyQuoteMove(trx, quote, "expire", actor.kind === "staff" ? "staff" : "system", actor, at);
   if (!hold.freed) return true;
-  const row = await trx
-    .selectFrom("quotes")
-    .select(["number", "name", "email", "item_name", "ref_id", "language"])
-    .where("id", "=", quote.id)
-    .executeTakeFirstOrThrow();
-  await enqueueMail(trx, {
-    to: row.email,
-    replyTo: deal.ownerEmail,
-    quoteId: quote.id,
-    ...holdEndedMail(isLanguage(row.language) ? row.language : "en", {
-      name: row.name,
-      item: row.item_name,
-      ref: row.ref_id,
-      ended: at,
-      reason,
-      shopName: deal.shopName,
-    }),
-  });
+  const buyer = await quoteBuyer(trx, quote.id);
+  const { name, item, ref } = buyer;
+  const ended = { ended: at, reason, shopName: deal.shopName };
+  await mailQuoteBuyer(trx, buyer, deal.ownerEmail, holdEndedMail(buyer.language, { name, item, ref, ...ended }));
   await enqueueMail(trx, {
     to: deal.ownerEmail,
     quoteId: quote.id,
-    ...ownerMails.holdEndedMail({
-      publicUrl: deal.publicUrl,
-      quote: row.number,
-      item: row.item_name,
-      ref: row.ref_id,
-      reason,
-    }),
+    ...ownerMails.holdEndedMail({ publicUrl: deal.publicUrl, quote: buyer.number, item, ref, reason }),
   });
   return true;
 }
@@ -204,19 +185,12 @@ async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<num
         .executeTakeFirst();
       if (!order) return false;
       if (!(await applyQuoteMove(trx, quote, "expire", "system", system, at)).ok) return false;
-      await enqueueMail(trx, {
-        to: order.buyer_email,
-        replyTo: deal.ownerEmail,
-        quoteId: quote.id,
-        ...dealLapsedMail(isLanguage(order.language) ? order.language : "en", {
-          name: order.buyer_name,
-          item: order.item_name,
-          ref: order.ref_id,
-          invoice: order.number,
-          due: order.due_date,
-          shopName: deal.shopName,
-        }),
-      });
+      // The buyer as the order has them: the name and address the invoice was made out to.
+      const language = isLanguage(order.language) ? order.language : "en";
+      const [name, item, ref] = [order.buyer_name, order.item_name, order.ref_id];
+      const buyer = { quoteId: quote.id, number, email: order.buyer_email, language, name, item, ref };
+      const lapsed = { invoice: order.number, due: order.due_date, shopName: deal.shopName };
+      await mailQuoteBuyer(trx, buyer, deal.ownerEmail, dealLapsedMail(language, { name, item, ref, ...lapsed }));
       await enqueueMail(trx, {
         to: deal.ownerEmail,
         quoteId: quote.id,
@@ -286,25 +260,15 @@ export async function extendHold(
         .set({ due_date: due, document: JSON.stringify(document), pdf: null })
         .where("id", "=", invoice.id)
         .execute();
-      const row = await trx
-        .selectFrom("quotes")
-        .select(["name", "email", "item_name", "ref_id", "language"])
-        .where("id", "=", quote.id)
-        .executeTakeFirstOrThrow();
-      await enqueueMail(trx, {
-        to: row.email,
-        replyTo: deal.ownerEmail,
-        quoteId: quote.id,
-        ...holdExtendedMail(isLanguage(row.language) ? row.language : "en", {
-          name: row.name,
-          item: row.item_name,
-          ref: row.ref_id,
-          until: expiresAt,
-          invoice: invoice.number,
-          due,
-          shopName: deal.shopName,
-        }),
-      });
+      const buyer = await quoteBuyer(trx, quote.id);
+      const { name, item, ref } = buyer;
+      const extended = { until: expiresAt, invoice: invoice.number, due, shopName: deal.shopName };
+      await mailQuoteBuyer(
+        trx,
+        buyer,
+        deal.ownerEmail,
+        holdExtendedMail(buyer.language, { name, item, ref, ...extended }),
+      );
     }
     await logActivity(trx, {
       actor: { kind: "staff", id: staff.adminId },

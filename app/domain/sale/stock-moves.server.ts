@@ -25,6 +25,19 @@ import { logActivity, type ActivityEntry } from "~/domain/activity/activity.serv
 type Trx = Kysely<Database>;
 type Actor = ActivityEntry["actor"];
 
+/** Logs a move of one vehicle or part on the item, as "vehicle.sold" or "part.stock_taken". */
+function logStockMove(
+  trx: Trx,
+  actor: Actor,
+  at: string,
+  kind: "vehicle" | "part",
+  id: number,
+  verb: string,
+  summary: string,
+) {
+  return logActivity(trx, { actor, at, action: `${kind}.${verb}`, subject: { kind, id: String(id) }, summary });
+}
+
 /** Units of a part promised to buyers by live deals (accepted, not yet paid in full nor shipped). */
 export async function promisedUnits(trx: Trx, partId: number): Promise<number> {
   const row = await trx
@@ -71,14 +84,7 @@ export async function promiseParts(
   summary: string,
 ): Promise<{ ok: true } | { ok: false; left: number }> {
   const may = await mayPromise(trx, partId, wanted);
-  if (may.ok)
-    await logActivity(trx, {
-      actor,
-      action: "part.promised",
-      subject: { kind: "part", id: String(partId) },
-      summary,
-      at,
-    });
+  if (may.ok) await logStockMove(trx, actor, at, "part", partId, "promised", summary);
   return may;
 }
 
@@ -91,13 +97,8 @@ export async function freePromise(
 ) {
   if (order.kind !== "part" || order.part_id === null) return;
   if (!awaitsMoney(order.status)) return;
-  await logActivity(trx, {
-    actor,
-    action: "part.promise_freed",
-    subject: { kind: "part", id: String(order.part_id) },
-    summary: `Order ${order.number} was cancelled: the units it was promised can be ordered again`,
-    at,
-  });
+  const text = `Order ${order.number} was cancelled: the units it was promised can be ordered again`;
+  await logStockMove(trx, actor, at, "part", order.part_id, "promise_freed", text);
 }
 
 /** A vehicle is held for the buyer who accepted: Reserved for everyone else. */
@@ -107,13 +108,7 @@ export async function reserveVehicle(trx: Trx, vehicleId: number, actor: Actor, 
     .set({ stock_status: "reserved", updated_at: at })
     .where("id", "=", vehicleId)
     .execute();
-  await logActivity(trx, {
-    actor,
-    action: "vehicle.reserved",
-    subject: { kind: "vehicle", id: String(vehicleId) },
-    summary,
-    at,
-  });
+  await logStockMove(trx, actor, at, "vehicle", vehicleId, "reserved", summary);
 }
 
 /** A hold ended unpaid: the vehicle is on sale again, if it is still Reserved. True when it went back on sale. */
@@ -125,14 +120,10 @@ export async function freeVehicle(trx: Trx, vehicleId: number, actor: Actor, at:
     .where("stock_status", "=", "reserved")
     .executeTakeFirst();
   const onSale = Number(freed.numUpdatedRows) === 1;
-  if (onSale)
-    await logActivity(trx, {
-      actor,
-      action: "vehicle.hold_ended",
-      subject: { kind: "vehicle", id: String(vehicleId) },
-      summary: `Vehicle ${vehicleId} is available again: its hold ended (${reason})`,
-      at,
-    });
+  if (onSale) {
+    const text = `Vehicle ${vehicleId} is available again: its hold ended (${reason})`;
+    await logStockMove(trx, actor, at, "vehicle", vehicleId, "hold_ended", text);
+  }
   return onSale;
 }
 
@@ -167,14 +158,10 @@ export async function setVehicleSold(
     .where("stock_status", sold ? "!=" : "=", "sold")
     .executeTakeFirst();
   const changed = Number(done.numUpdatedRows) === 1;
-  if (changed)
-    await logActivity(trx, {
-      actor,
-      action: sold ? "vehicle.sold" : "vehicle.unsold",
-      subject: { kind: "vehicle", id: String(order.vehicle_id) },
-      summary: `${order.item_name} (${order.ref_id}) ${summary}`,
-      at,
-    });
+  if (changed) {
+    const text = `${order.item_name} (${order.ref_id}) ${summary}`;
+    await logStockMove(trx, actor, at, "vehicle", order.vehicle_id, sold ? "sold" : "unsold", text);
+  }
   return changed;
 }
 
@@ -220,13 +207,8 @@ export async function takeParts(trx: Trx, order: OrderItem, actor: Actor, at: st
     .set({ quantity: part.quantity - needed, updated_at: at })
     .where("id", "=", order.part_id)
     .execute();
-  await logActivity(trx, {
-    actor,
-    action: "part.stock_taken",
-    subject: { kind: "part", id: String(order.part_id) },
-    summary: `${needed} × ${order.item_name} (${order.ref_id}) taken from stock: order ${order.number} (${part.quantity - needed} left)`,
-    at,
-  });
+  const text = `${needed} × ${order.item_name} (${order.ref_id}) taken from stock: order ${order.number} (${part.quantity - needed} left)`;
+  await logStockMove(trx, actor, at, "part", order.part_id, "stock_taken", text);
   return { ok: true, taken: needed };
 }
 
@@ -238,11 +220,6 @@ export async function returnParts(trx: Trx, order: OrderItem, units: number, act
     .set((eb) => ({ quantity: eb("quantity", "+", units), updated_at: at }))
     .where("id", "=", order.part_id)
     .execute();
-  await logActivity(trx, {
-    actor,
-    action: "part.stock_returned",
-    subject: { kind: "part", id: String(order.part_id) },
-    summary: `${units} × ${order.item_name} (${order.ref_id}) back in stock: order ${order.number} was cancelled`,
-    at,
-  });
+  const text = `${units} × ${order.item_name} (${order.ref_id}) back in stock: order ${order.number} was cancelled`;
+  await logStockMove(trx, actor, at, "part", order.part_id, "stock_returned", text);
 }
