@@ -1,8 +1,8 @@
-import { type ImportFacts, type ImportRule, type ImportVerdict, partAdmitted } from "~/domain/imports/import-rules";
+import { type ImportFacts, type ImportRule, partAdmitted } from "~/domain/imports/import-rules";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { CountryPicker } from "./country-picker";
-import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useMonthText } from "./import-badge";
+import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useVerdictText } from "./import-badge";
 
 /*
  * The vehicle page's answer to "can this car go to my country?", the word
@@ -11,31 +11,7 @@ import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useMon
  */
 
 /** The vehicle page's sentence for a verdict. */
-export function useHeadline() {
-  const { t } = useT("stock");
-  const month = useMonthText();
-  return (verdict: ImportVerdict): string => {
-    const country = "rule" in verdict ? verdict.rule.country : verdict.kind === "no_rule" ? verdict.country : "";
-    switch (verdict.kind) {
-      case "importable":
-        return verdict.shipBy === null
-          ? t("imports.detail.importable", { country })
-          : t("imports.detail.importableBy", { country, month: month(verdict.shipBy) });
-      case "too_old":
-        return t("imports.detail.tooOld", { country, month: month(verdict.lastShip) });
-      case "wrong_steering":
-        return t(`imports.detail.onlySide.${verdict.required}`, { country });
-      case "steering_unknown":
-        return t("imports.detail.askSteering", { country });
-      case "not_admitted":
-        return t("imports.detail.notAdmitted", { country });
-      case "no_rule":
-        return t("imports.detail.noRule", { country });
-      default:
-        return "";
-    }
-  };
-}
+export const useHeadline = () => useVerdictText("detail");
 
 /** The rule in words: its age limit and steering, each a sentence. */
 export function useRuleLines() {

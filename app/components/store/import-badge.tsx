@@ -102,32 +102,43 @@ export function Mark({ tone }: { tone: keyof typeof TONE }) {
   );
 }
 
-/** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
-export function ImportBadge({ item }: { item: ImportFacts | null }) {
-  const verdict = useImportVerdict(item);
+/**
+ * A verdict in words, as a card says it (short) or the vehicle page (a sentence): the same cases, each
+ * worded under imports.card or imports.detail.
+ */
+export function useVerdictText(where: "card" | "detail") {
   const { t } = useT("stock");
   const month = useMonthText();
-  if (!verdict || verdict.kind === "no_country") return null;
-  const tone = toneOf(verdict);
-  const country = "rule" in verdict ? verdict.rule.country : verdict.country;
-  const text = (() => {
+  return (verdict: ImportVerdict): string => {
+    const country = "rule" in verdict ? verdict.rule.country : verdict.kind === "no_rule" ? verdict.country : "";
     switch (verdict.kind) {
       case "importable":
         return verdict.shipBy === null
-          ? t("imports.card.importable", { country })
-          : t("imports.card.importableBy", { country, month: month(verdict.shipBy) });
+          ? t(`imports.${where}.importable`, { country })
+          : t(`imports.${where}.importableBy`, { country, month: month(verdict.shipBy) });
       case "too_old":
-        return t("imports.card.tooOld", { country });
+        return t(`imports.${where}.tooOld`, { country, month: month(verdict.lastShip) });
       case "wrong_steering":
-        return t(`imports.card.onlySide.${verdict.required}`, { country });
+        return t(`imports.${where}.onlySide.${verdict.required}`, { country });
       case "steering_unknown":
-        return t("imports.card.askSteering", { country });
+        return t(`imports.${where}.askSteering`, { country });
       case "not_admitted":
-        return t("imports.card.notAdmitted", { country });
+        return t(`imports.${where}.notAdmitted`, { country });
       case "no_rule":
-        return t("imports.card.noRule", { country });
+        return t(`imports.${where}.noRule`, { country });
+      default:
+        return "";
     }
-  })();
+  };
+}
+
+/** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
+export function ImportBadge({ item }: { item: ImportFacts | null }) {
+  const verdict = useImportVerdict(item);
+  const verdictText = useVerdictText("card");
+  if (!verdict || verdict.kind === "no_country") return null;
+  const tone = toneOf(verdict);
+  const text = verdictText(verdict);
   return (
     <span
       className={`flex items-center gap-1 text-xs font-medium ${TONE[tone]}`}

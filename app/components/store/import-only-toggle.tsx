@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { listSearch, type Sort, VEHICLE_FILTER_KEYS, type VehicleFilters } from "~/domain/search/filters";
 import { useT } from "~/i18n/i18n";
 import { SourceLink, useCheckedDay, useImporting } from "./import-badge";
+import { NoScriptApply } from "./list-toolbar";
 import { useRootData } from "~/utils/root-data";
 
 /**
@@ -35,11 +36,7 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
         />
         {t("imports.onlyImportable", { country })}
       </label>
-      <noscript>
-        <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white">
-          {t("toolbar.apply")}
-        </button>
-      </noscript>
+      <NoScriptApply />
     </Form>
   );
 }

@@ -118,11 +118,7 @@ export function ListToolbar({
             ))}
           </select>
         </label>
-        <noscript>
-          <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white">
-            {t("toolbar.apply")}
-          </button>
-        </noscript>
+        <NoScriptApply />
       </form>
       <div
         className="flex rounded-lg border border-slate-300 p-0.5 max-lg:shrink-0 lg:order-last lg:ml-auto"
@@ -164,5 +160,17 @@ export function ListToolbar({
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Apply, for a list control that applies itself once the page's scripts run: shown only without them. */
+export function NoScriptApply() {
+  const { t } = useT("stock");
+  return (
+    <noscript>
+      <button type="submit" className="h-10 rounded-lg bg-accent-700 px-3 text-sm font-semibold text-white">
+        {t("toolbar.apply")}
+      </button>
+    </noscript>
   );
 }

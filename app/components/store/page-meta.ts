@@ -7,3 +7,9 @@ export type MetaMatches = Parameters<typeof metaT>[0];
 export function shopNameOf(matches: MetaMatches): string | undefined {
   return (matches[0]?.loaderData as { settings?: { shop: { name: string } } } | undefined)?.settings?.shop.name;
 }
+
+/** The title and description a page's loader made in the buyer's language; none before it has data. */
+export function loadedMeta(page: { meta: { title: string; description: string } } | undefined) {
+  if (!page) return [];
+  return [{ title: page.meta.title }, { name: "description", content: page.meta.description }];
+}

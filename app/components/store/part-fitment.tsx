@@ -36,18 +36,16 @@ export function PartFitment({ fits }: { fits: readonly Fitment[] }) {
       <table className="mt-2 w-full text-sm max-sm:hidden" data-testid="fitment-table">
         <thead>
           <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("detail.spec.make")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("detail.spec.model")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("detail.spec.modelCode")}
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              {t("detail.part.fits.years")}
-            </th>
+            {[
+              t("detail.spec.make"),
+              t("detail.spec.model"),
+              t("detail.spec.modelCode"),
+              t("detail.part.fits.years"),
+            ].map((heading, i, all) => (
+              <th key={i} scope="col" className={`py-2 font-medium ${i < all.length - 1 ? "pr-4" : ""}`}>
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

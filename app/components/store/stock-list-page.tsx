@@ -52,12 +52,9 @@ export function StockListPage({
   title,
   intro,
   keys,
-  query,
-  result,
+  list,
   menus,
   fields,
-  view,
-  failed,
   actions,
   emptyHelp,
 }: {
@@ -67,12 +64,15 @@ export function StockListPage({
   /** Shown under the heading (the vehicle list's "Save this search"). */
   actions?: React.ReactNode;
   keys: readonly string[];
-  query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
-  result: ListResult;
+  /** The list as the loader found it. */
+  list: {
+    query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
+    result: ListResult;
+    view: View;
+    failed: boolean;
+  };
   menus: { makes: { name: string; count: number | null }[]; types: { name: string; count: number | null }[] };
   fields: FilterField[];
-  view: View;
-  failed: boolean;
   emptyHelp?: React.ReactNode;
 }) {
   const { t } = useT("stock");
@@ -84,21 +84,12 @@ export function StockListPage({
           still arrives never sees the steps below jump down. On desktop they stand above it. */}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:mt-2 max-lg:gap-6 lg:order-3 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <div className="lg:col-start-2 lg:row-start-1">
-          <StockList
-            kind={kind}
-            keys={keys}
-            query={query}
-            result={result}
-            initialView={view}
-            failed={failed}
-            fields={fields}
-            emptyHelp={emptyHelp}
-          />
+          <StockList kind={kind} keys={keys} {...list} fields={fields} emptyHelp={emptyHelp} />
         </div>
         {/* One menu for both: folded under the list on a phone, open beside it on a desktop (app.css, .menu-box). */}
         <details className="menu-box lg:col-start-1 lg:row-start-1">
           <summary>{t("menu.browseByMakeAndType")}</summary>
-          <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={query.filters} />
+          <StockMenu kind={kind} keys={keys} makes={menus.makes} types={menus.types} current={list.query.filters} />
         </details>
       </div>
       {actions ? <div className="mt-4 lg:order-1">{actions}</div> : null}

@@ -24,7 +24,7 @@ export function StockList({
   keys,
   query,
   result,
-  initialView,
+  view: drawnView,
   fields,
   failed,
   emptyHelp,
@@ -33,14 +33,15 @@ export function StockList({
   keys: readonly string[];
   query: ListQuery<object> & { filters: Record<string, string | number | undefined> };
   result: ListResult;
-  initialView: View;
+  /** The view the page was drawn in; the buyer may change it. */
+  view: View;
   fields: FilterField[];
   failed: boolean;
   /** What an empty list offers instead (the nearest ways out, Find one for me). */
   emptyHelp?: React.ReactNode;
 }) {
   const navigation = useNavigation();
-  const { view, setView, filtersOpen, toggleFilters } = useListView(initialView);
+  const { view, setView, filtersOpen, toggleFilters } = useListView(drawnView);
   const [sheetOpen, setSheetOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   // Closed without applying, the focus goes back to the Filters button once the page behind is usable again.

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { JsonLd } from "~/components/store/detail";
 import { PaymentSafetyNotice } from "~/components/store/payment-safety";
 import { getServices } from "~/context.server";
@@ -8,6 +7,7 @@ import { type PublicSettings, telHref, whatsappHref, yearsInBusiness } from "~/d
 import { metaT, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { shopNameOf } from "~/components/store/page-meta";
+import { ButtonLinks } from "~/components/ui/button-links";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -169,20 +169,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <PaymentSafetyNotice className="mt-10" />
 
-      <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/how-to-buy" className="btn-accent px-5 py-3">
-          {t("about.howToBuy")}
-        </Link>
-        <Link to="/faq" className="btn-plain px-5 py-3">
-          {t("about.faq")}
-        </Link>
-        <Link to="/vehicles" className="btn-plain px-5 py-3">
-          {t("about.browseVehicles")}
-        </Link>
-        <Link to="/parts" className="btn-plain px-5 py-3">
-          {t("about.browseParts")}
-        </Link>
-      </div>
+      <ButtonLinks
+        className="mt-10"
+        centred={false}
+        links={[
+          { to: "/how-to-buy", label: t("about.howToBuy") },
+          { to: "/faq", label: t("about.faq") },
+          { to: "/vehicles", label: t("about.browseVehicles") },
+          { to: "/parts", label: t("about.browseParts") },
+        ]}
+      />
     </div>
   );
 }

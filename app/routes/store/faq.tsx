@@ -1,21 +1,13 @@
 import { JsonLd } from "~/components/store/detail";
-import { getServices } from "~/context.server";
+import { loadedMeta } from "~/components/store/page-meta";
 import { faqPage } from "~/domain/settings/buying-guide.server";
-import { getCompany } from "~/domain/settings/company.server";
-import { requestLanguage } from "~/i18n/request.server";
 import type { Route } from "./+types/faq";
+import { loadGuidePage } from "./guide-page.server";
 
 /** The questions buyers abroad ask most (issue 18.8), with the owner's values as entered. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getServices(context);
-  const company = await getCompany(db, config.shop);
-  return faqPage(requestLanguage(request), company, config.shop.name);
-}
+export const loader = (args: Route.LoaderArgs) => loadGuidePage(args, faqPage);
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => loadedMeta(loaderData);
 
 export default function Faq({ loaderData: page }: Route.ComponentProps) {
   return (

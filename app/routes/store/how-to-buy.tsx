@@ -1,22 +1,14 @@
 import { Link } from "react-router";
 import { PaymentSafetyNotice } from "~/components/store/payment-safety";
-import { getServices } from "~/context.server";
+import { loadedMeta } from "~/components/store/page-meta";
 import { howToBuyPage } from "~/domain/settings/buying-guide.server";
-import { getCompany } from "~/domain/settings/company.server";
-import { requestLanguage } from "~/i18n/request.server";
 import type { Route } from "./+types/how-to-buy";
+import { loadGuidePage } from "./guide-page.server";
 
 /** How to buy (issue 18.8): the six steps with their usual days, and where to pay. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getServices(context);
-  const company = await getCompany(db, config.shop);
-  return howToBuyPage(requestLanguage(request), company, config.shop.name);
-}
+export const loader = (args: Route.LoaderArgs) => loadGuidePage(args, howToBuyPage);
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => loadedMeta(loaderData);
 
 export default function HowToBuy({ loaderData: page }: Route.ComponentProps) {
   return (

@@ -50,7 +50,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PartList({ loaderData }: Route.ComponentProps) {
-  const { query, result, view, failed, fitCars } = loaderData;
+  const { query, fitCars } = loaderData;
   const menus = withPartLists(loaderData.menus);
   const { t } = useT("stock");
   const catalogue = useCatalogueFilterFields(menus, { type: "partType", subType: "partSubType" });
@@ -87,12 +87,9 @@ export default function PartList({ loaderData }: Route.ComponentProps) {
       title={t("list.parts.title")}
       intro={t("list.parts.intro")}
       keys={PART_FILTER_KEYS}
-      query={query}
-      result={result}
+      list={loaderData}
       menus={menus}
       fields={fields}
-      view={view}
-      failed={failed}
       emptyHelp={
         <EmptyHelp kind="parts" keys={PART_FILTER_KEYS} query={query} waysOut={loaderData.waysOut} fields={fields} />
       }

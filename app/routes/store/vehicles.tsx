@@ -75,7 +75,7 @@ function roughly(amount: number): number {
 }
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
-  const { query, result, view, failed } = loaderData;
+  const { query } = loaderData;
   const menus = withVehicleLists(loaderData.menus);
   const { t } = useT("stock");
   const root = useRootData();
@@ -149,12 +149,9 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
         title={t("list.vehicles.title")}
         intro={t("list.vehicles.intro")}
         keys={VEHICLE_FILTER_KEYS}
-        query={query}
-        result={result}
+        list={loaderData}
         menus={menus}
         fields={fields}
-        view={view}
-        failed={failed}
         emptyHelp={
           <EmptyHelp
             kind="vehicles"
