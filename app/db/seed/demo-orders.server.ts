@@ -119,14 +119,14 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
     db,
     deal,
     number,
-    form({ amount: String(Number(order.total)), receivedOn: today, method: "bank_transfer", reference: "TT 2026-118" }),
+    { amount: String(Number(order.total)), receivedOn: today, method: "bank_transfer", reference: "TT 2026-118" },
     staff,
   );
   await saveShipment(
     db,
     deal,
     number,
-    form({
+    {
       vessel: "Morning Lily",
       voyage: "V.221",
       portOfLoading: "Yokohama",
@@ -134,7 +134,7 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
       eta: shopDayAfter(new Date(), 18),
       method: "roro",
       bl: "YKCMB2611042",
-    }),
+    },
     staff,
   );
   await addDocument(
@@ -145,6 +145,6 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
     { data: await certificatePdf("Export certificate", vehicles[1]!.ref_id), filename: "export-certificate.pdf" },
     { by: "staff", staff, kind: "export_certificate", title: "" },
   );
-  await moveOrderByStaff(db, deal, number, "ship", form({}), staff);
-  await saveCourier(db, deal, number, form({ courier: "dhl", tracking: "1234567890" }), staff);
+  await moveOrderByStaff(db, deal, number, "ship", {}, staff);
+  await saveCourier(db, deal, number, { courier: "dhl", tracking: "1234567890" }, staff);
 }

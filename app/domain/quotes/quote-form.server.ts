@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Customer } from "~/domain/accounts/sessions.server";
 
 /** What a detail page gives its quote form: a fresh submission key and the buyer's details. */
-export function quoteFormData(customer: Customer | null) {
+export function quoteFormStart(customer: Customer | null) {
   return {
     submissionKey: randomUUID(),
     prefill: customer

@@ -8,6 +8,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { formatDate, shopDay } from "~/i18n/format";
 import { isLanguage } from "~/i18n/languages";
 import { problem, type Problem } from "~/i18n/problem";
+import type { Refusal } from "~/domain/refusal";
 import { getBankAccount, getDealSettings } from "./deal-settings.server";
 import { addWorkingDays } from "./deal-time";
 import type { OfferLine, OfferTerms } from "./deal-types";
@@ -38,10 +39,16 @@ export type OfferAccess = { customerId: number; seenOfferId?: number } | { offer
 
 export type AnswerOutcome =
   | { ok: true; answer: "accept" | "decline"; invoiceNumber: string | null }
-  | { ok: false; status: 400 | 404 | 409 | 410; message: Problem };
+  | { ok: false; refusal: Refusal; message: Problem };
 
 const dealProblem = (key: string, values?: Record<string, string>) => problem(`deal.problems.${key}`, values);
-const NOT_FOUND = { ok: false, status: 404, message: dealProblem("notFound") } as const;
+/** A refusal of the buyer's answer, in the deal's words. */
+const refuse = (refusal: Refusal, key: string, values?: Record<string, string>): AnswerOutcome => ({
+  ok: false,
+  refusal,
+  message: dealProblem(key, values),
+});
+const NOT_FOUND = refuse("not-found", "notFound");
 
 /** Whether this access reaches this quote (and, through a link, this offer of it while it stands): the deal's one rule. */
 export function mayAnswer(
@@ -83,7 +90,7 @@ export async function answerOffer(
     return await db.transaction().execute((trx) => answerIn(trx, deal, number, answer, access, now, confirm));
   } catch (error) {
     // Another buyer's acceptance of the same vehicle committed first.
-    if (isHeldElsewhere(error)) return { ok: false, status: 409, message: dealProblem("held") };
+    if (isHeldElsewhere(error)) return refuse("conflict", "held");
     throw error;
   }
 }
@@ -103,14 +110,10 @@ async function answerIn(
   // A link names its offer: an older offer's link reaches the quote only while its own offer is the latest.
   if (!mayAnswer(deal.sessionSecret, quote, offer, access)) return NOT_FOUND;
   if (!offer || offer.status !== "open")
-    return {
-      ok: false,
-      status: 409,
-      message: dealProblem(offer && offer.status !== "replaced" ? `already.${offer.status}` : "noOffer"),
-    };
+    return refuse("conflict", offer && offer.status !== "replaced" ? `already.${offer.status}` : "noOffer");
   // The page the buyer answered from showed another offer: they must read this one first.
   if (access && "customerId" in access && access.seenOfferId !== undefined && access.seenOfferId !== offer.id)
-    return { ok: false, status: 409, message: dealProblem("changed") };
+    return refuse("conflict", "changed");
   const at = now.toISOString();
   const actor: ActivityEntry["actor"] =
     access && "customerId" in access
@@ -118,11 +121,7 @@ async function answerIn(
       : { kind: "visitor", id: null };
   if (offer.valid_until < at) {
     await applyQuoteMove(trx, quote, "expire", "system", { kind: "system", id: null }, at);
-    return {
-      ok: false,
-      status: 410,
-      message: dealProblem("expired", { date: formatDate(offer.valid_until, "en") }),
-    };
+    return refuse("gone", "expired", { date: formatDate(offer.valid_until, "en") });
   }
   const row = await trx
     .selectFrom("quotes")
@@ -142,7 +141,7 @@ async function answerIn(
 
   if (answer === "decline") {
     const moved = await applyQuoteMove(trx, quote, "decline", "buyer", actor, at);
-    if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };
+    if (!moved.ok) return refuse("conflict", "noOffer");
     await enqueueMail(trx, {
       to: deal.ownerEmail,
       replyTo: row.email,
@@ -157,16 +156,14 @@ async function answerIn(
 
   // Accepting: the item must still be there and not sold, and a vehicle not held for someone else.
   const itemId = quote.kind === "vehicle" ? quote.vehicle_id : quote.part_id;
-  if (itemId === null || !(await repositoryOf(quote.kind).lock(trx, itemId)))
-    return { ok: false, status: 409, message: dealProblem("gone") };
+  if (itemId === null || !(await repositoryOf(quote.kind).lock(trx, itemId))) return refuse("conflict", "gone");
   const item = await repositoryOf(quote.kind).quoteItem(trx, itemId);
-  if (!item) return { ok: false, status: 409, message: dealProblem("gone") };
-  if (item.stock_status === "sold") return { ok: false, status: 409, message: dealProblem("sold") };
+  if (!item) return refuse("conflict", "gone");
+  if (item.stock_status === "sold") return refuse("conflict", "sold");
   // A vehicle reserved by anyone (another buyer's hold, or the owner by hand) is not free to hold.
-  if (quote.kind === "vehicle" && item.stock_status !== "available")
-    return { ok: false, status: 409, message: dealProblem("held") };
+  if (quote.kind === "vehicle" && item.stock_status !== "available") return refuse("conflict", "held");
   const bank = await getBankAccount(trx);
-  if (!bank) return { ok: false, status: 409, message: dealProblem("notReady") };
+  if (!bank) return refuse("conflict", "notReady");
   const settings = await getDealSettings(trx);
 
   let heldUntil: string | null = null;
@@ -177,7 +174,7 @@ async function answerIn(
       .where("vehicle_id", "=", itemId)
       .where("ended_at", "is", null)
       .executeTakeFirst();
-    if (other) return { ok: false, status: 409, message: dealProblem("held") };
+    if (other) return refuse("conflict", "held");
     heldUntil = addWorkingDays(now, settings.holdWorkingDays).toISOString();
     await trx
       .insertInto("holds")
@@ -226,11 +223,11 @@ async function answerIn(
           quoteId: quote.id,
           ...ownerMails.notEnoughStockMail({ ...facts, wanted, left: promise.left }),
         });
-      return { ok: false, status: 409, message: dealProblem("onlyLeft", { left: String(promise.left) }) };
+      return refuse("conflict", "onlyLeft", { left: String(promise.left) });
     }
   }
   const moved = await applyQuoteMove(trx, quote, "accept", "buyer", actor, at);
-  if (!moved.ok) return { ok: false, status: 409, message: dealProblem("noOffer") };
+  if (!moved.ok) return refuse("conflict", "noOffer");
 
   const lines = JSON.parse(offer.lines) as OfferLine[];
   const dueDate = shopDay(heldUntil ? new Date(heldUntil) : addWorkingDays(now, settings.holdWorkingDays));

@@ -56,7 +56,7 @@ export type DealKeys = {
 const SIG = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** A link's parts as the address gives them; anything malformed is no link at all. */
-export function linksOf(params: URLSearchParams | FormData, orderNumber: string | null) {
+export function linksOf(params: URLSearchParams, orderNumber: string | null) {
   const sig = String(params.get("sig") ?? "");
   const offerId = Number(params.get("offer"));
   const signed = SIG.test(sig);

@@ -3,6 +3,7 @@ import { logActivity, type ActivityEntry } from "~/domain/activity/activity.serv
 import { portLabel } from "~/domain/freight/freight";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import type { FieldProblems } from "~/utils/forms";
+import type { Refusal } from "~/domain/refusal";
 import { ageStart, countryKey, importVerdict } from "~/domain/imports/import-rules";
 import { monthText, yearOf } from "~/domain/inventory/months";
 import { getImportSettings, importLimit, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
@@ -129,8 +130,6 @@ export function importCheckText(check: DealImportCheck): string {
 }
 
 const ticked = (value: unknown) => value === "on" || value === "1" || value === "true" || value === true;
-const field = (form: FormData | Record<string, unknown>, name: string): unknown =>
-  form instanceof FormData ? form.get(name) : form[name];
 
 export type OfferImportGate =
   | { ok: true; check: DealImportCheck | null; reason: string | null }
@@ -145,14 +144,14 @@ export async function offerImportGate(
   db: DB,
   quoteId: number,
   port: string,
-  form: FormData | Record<string, unknown>,
+  fields: Record<string, unknown>,
   now = new Date(),
 ): Promise<OfferImportGate> {
   const check = await dealImportCheck(db, quoteId, port, now);
   if (!check?.refused) return { ok: true, check, reason: null };
-  const reason = String(field(form, IMPORT_REASON_FIELD) ?? "").trim();
+  const reason = String(fields[IMPORT_REASON_FIELD] ?? "").trim();
   const errors: FieldProblems = {};
-  if (!ticked(field(form, IMPORT_OVERRIDE_FIELD)))
+  if (!ticked(fields[IMPORT_OVERRIDE_FIELD]))
     errors[IMPORT_OVERRIDE_FIELD] = problem("messages.offer.importRefused", { country: check.country });
   else if (reason === "") errors[IMPORT_REASON_FIELD] = problem("messages.offer.importReason");
   else if (reason.length > IMPORT_REASON_MAX)
@@ -188,8 +187,8 @@ export async function recordImportOverride(
 export type AcceptConfirmations = { importWarningRead?: boolean };
 
 /** The buyer's tick from the accept form. */
-export function acceptConfirmations(form: FormData): AcceptConfirmations {
-  return { importWarningRead: ticked(form.get(IMPORT_READ_FIELD)) };
+export function acceptConfirmations(fields: Record<string, unknown>): AcceptConfirmations {
+  return { importWarningRead: ticked(fields[IMPORT_READ_FIELD]) };
 }
 
 /**
@@ -204,13 +203,21 @@ export async function acceptImportRefusal(
   offer: { port: string; import_override: number },
   confirm: AcceptConfirmations,
   now: Date,
-): Promise<{ ok: false; status: 400 | 409; message: Problem } | null> {
+): Promise<{ ok: false; refusal: Refusal; message: Problem } | null> {
   const check = await dealImportCheck(trx, quoteId, offer.port, now);
   if (!check?.refused) return null;
   if (!Number(offer.import_override))
-    return { ok: false, status: 409, message: problem("deal.problems.importRefused", { country: check.country }) };
+    return {
+      ok: false,
+      refusal: "conflict",
+      message: problem("deal.problems.importRefused", { country: check.country }),
+    };
   if (!confirm.importWarningRead)
-    return { ok: false, status: 400, message: problem("deal.problems.importUnread", { country: check.country }) };
+    return {
+      ok: false,
+      refusal: "invalid",
+      message: problem("deal.problems.importUnread", { country: check.country }),
+    };
   return null;
 }
 

@@ -24,6 +24,7 @@ import { applyQuoteMove, lockQuote } from "./quote-moves.server";
 import { fillTemplate } from "./reply-template-text";
 import { getTemplate } from "./reply-templates.server";
 import type { ShopSettings } from "~/domain/settings/settings";
+import type { Refusal } from "~/domain/refusal";
 
 import { mayPromise } from "./stock-moves.server";
 /*
@@ -198,7 +199,7 @@ export type OfferOutcome =
   | { ok: true; offerId: number; total: number }
   | {
       ok: false;
-      status: 400 | 404 | 409;
+      refusal: Refusal;
       message: Problem;
       errors: FieldProblems;
       values: TypedValues;
@@ -207,11 +208,11 @@ export type OfferOutcome =
     };
 
 const refused = (
-  status: 400 | 404 | 409,
+  refusal: Refusal,
   message: Problem,
   values: TypedValues,
   errors: FieldProblems = {},
-): OfferOutcome => ({ ok: false, status, message, errors, values });
+): OfferOutcome => ({ ok: false, refusal, message, errors, values });
 
 /**
  * Writes the owner's offer from the form: checked in full first (a refusal
@@ -222,35 +223,36 @@ export async function createOffer(
   db: DB,
   deal: DealContext,
   number: string,
-  form: FormData | Record<string, unknown>,
+  fields: Record<string, unknown>,
   staff: Staff,
   now = new Date(),
 ): Promise<OfferOutcome> {
-  const submission = parseForm(form, OfferFormSchema);
-  if (submission.status === "error") return refused(400, offerProblem("fix"), submission.values, submission.errors);
+  const submission = parseForm(fields, OfferFormSchema);
+  if (submission.status === "error")
+    return refused("invalid", offerProblem("fix"), submission.values, submission.errors);
   const offer = submission.value;
-  const typed = typedValues(form);
+  const typed = typedValues(fields);
   const today = shopDay(now);
   if (offer.validUntil < today)
-    return refused(400, offerProblem("fix"), typed, { validUntil: offerProblem("validPast") });
+    return refused("invalid", offerProblem("fix"), typed, { validUntil: offerProblem("validPast") });
   if (offer.validUntil > shopDayAfter(now, OFFER_VALID_MAX_DAYS))
-    return refused(400, offerProblem("fix"), typed, {
+    return refused("invalid", offerProblem("fix"), typed, {
       validUntil: offerProblem("validTooFar", { days: OFFER_VALID_MAX_DAYS }),
     });
   const lines = offerLines(offer);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  if (lines.length === 0 || total <= 0) return refused(400, offerProblem("noLines"), typed);
+  if (lines.length === 0 || total <= 0) return refused("invalid", offerProblem("noLines"), typed);
   if (total > OFFER_LINE_MAX)
-    return refused(400, offerProblem("totalTooMuch", { max: formatYen(OFFER_LINE_MAX) }), typed);
-  if (!(await getBankAccount(db))) return refused(409, offerProblem("noBank"), typed);
+    return refused("invalid", offerProblem("totalTooMuch", { max: formatYen(OFFER_LINE_MAX) }), typed);
+  if (!(await getBankAccount(db))) return refused("conflict", offerProblem("noBank"), typed);
   const settings = await getDealSettings(db);
 
   return db.transaction().execute(async (trx) => {
     const quote = await lockQuote(trx, number);
-    if (!quote) return refused(404, problem("messages.text.quoteNotFound"), typed);
+    if (!quote) return refused("not-found", problem("messages.text.quoteNotFound"), typed);
     if (!canOffer(quote.status as QuoteStatus))
       return refused(
-        409,
+        "conflict",
         offerProblem("cannotOffer", { status: problem(`messages.statusNames.${quote.status}`) }),
         typed,
       );
@@ -263,28 +265,28 @@ export async function createOffer(
       const vehicle = quote.vehicle_id
         ? await trx.selectFrom("vehicles").select("stock_status").where("id", "=", quote.vehicle_id).executeTakeFirst()
         : undefined;
-      if (!vehicle) return refused(409, offerProblem("itemGone"), typed);
-      if (vehicle.stock_status === "sold") return refused(409, offerProblem("itemSold"), typed);
+      if (!vehicle) return refused("conflict", offerProblem("itemGone"), typed);
+      if (vehicle.stock_status === "sold") return refused("conflict", offerProblem("itemSold"), typed);
     } else {
       const part = quote.part_id
         ? await trx.selectFrom("parts").select("stock_status").where("id", "=", quote.part_id).executeTakeFirst()
         : undefined;
-      if (!part) return refused(409, offerProblem("itemGone"), typed);
-      if (part.stock_status === "sold") return refused(409, offerProblem("itemSold"), typed);
+      if (!part) return refused("conflict", offerProblem("itemGone"), typed);
+      if (part.stock_status === "sold") return refused("conflict", offerProblem("itemSold"), typed);
       const wanted = Math.max(
         (await trx.selectFrom("quotes").select("quantity").where("id", "=", quote.id).executeTakeFirst())?.quantity ??
           1,
         1,
       );
       const promise = await mayPromise(trx, quote.part_id!, wanted);
-      if (!promise.ok) return refused(409, offerProblem("onlyLeft", { left: promise.left, wanted }), typed);
+      if (!promise.ok) return refused("conflict", offerProblem("onlyLeft", { left: promise.left, wanted }), typed);
     }
     // A destination whose import rule refuses the vehicle needs the owner's override and its reason.
-    const gate = await offerImportGate(trx, quote.id, offer.port, form, now);
+    const gate = await offerImportGate(trx, quote.id, offer.port, fields, now);
     if (!gate.ok)
       return {
         ok: false,
-        status: 400,
+        refusal: "invalid",
         message: offerProblem("fix"),
         errors: gate.errors,
         values: typed,
@@ -293,7 +295,7 @@ export async function createOffer(
     const at = now.toISOString();
     const actor = { kind: "staff" as const, id: staff.adminId };
     const moved = await applyQuoteMove(trx, quote, "offer", "staff", actor, at);
-    if (!moved.ok) return refused(409, moved.message, typed);
+    if (!moved.ok) return refused("conflict", moved.message, typed);
     const validUntil = endOfShopDay(offer.validUntil);
     const port = offer.port || "Japan";
     const chosen = offer.message === "" && offer.template !== null ? await getTemplate(trx, offer.template) : null;

@@ -4,11 +4,13 @@ import type { DealContext } from "./offers.server";
 import { type OrderChange, orderUpdateMail } from "./buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { type FieldProblems, type TypedValues } from "~/utils/forms";
+import type { z } from "zod";
+import { type FieldProblems, parseForm, type TypedValues } from "~/utils/forms";
 import { isLanguage } from "~/i18n/languages";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 import { orderLink } from "./order-links.server";
 import { lockOrder, type OrderRow } from "./order-moves.server";
+import type { Refusal } from "~/domain/refusal";
 
 /*
  * How one change of an order is made (issue 21): in a transaction with the
@@ -25,18 +27,51 @@ export const orderIssue = (key: string, values?: ProblemValues) => issue(orderPr
 
 export type OrderOutcome =
   | { ok: true; message: Problem }
-  | { ok: false; status: 400 | 404 | 409 | 413 | 503; message: Problem; errors?: FieldProblems; values?: TypedValues };
+  | { ok: false; refusal: Refusal; message: Problem; errors?: FieldProblems; values?: TypedValues };
 
-export const NOT_FOUND = { ok: false, status: 404, message: orderProblem("notFound") } as const;
+/** A refusal of the order page: why, and the catalogue's sentence for it. */
+export const orderRefusal = (refusal: Refusal, key: string, values?: ProblemValues): OrderOutcome => ({
+  ok: false,
+  refusal,
+  message: orderProblem(key, values),
+});
+
+export const NOT_FOUND = { ok: false, refusal: "not-found", message: orderProblem("notFound") } as const;
+
+/** The order's status does not allow this step: the sentence names the status. */
+export const notNow = (key: string, order: Pick<OrderRow, "status">): OrderOutcome =>
+  orderRefusal("conflict", key, { status: statusName(order.status) });
 
 /** A form its schema refused: the problem of each field, and what was typed, to show again. */
 export const refusedForm = (parsed: { errors: FieldProblems; values: TypedValues }): OrderOutcome => ({
   ok: false,
-  status: 400,
+  refusal: "invalid",
   message: orderProblem("fix"),
   errors: parsed.errors,
   values: parsed.values,
 });
+
+/** An order form's fields as the route read them (a name sent once is its text). */
+export type OrderFields = Record<string, unknown>;
+
+/** One of the owner's changes of an order, from its form's fields. */
+export type StaffChange = (
+  db: DB,
+  deal: DealContext,
+  number: string,
+  fields: OrderFields,
+  staff: Staff,
+  now?: Date,
+) => Promise<OrderOutcome>;
+
+/** An order form read through its schema, or its refusal to give back. */
+export function parseOrderForm<S extends z.ZodType>(
+  fields: OrderFields,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; refused: OrderOutcome } {
+  const parsed = parseForm(fields, schema);
+  return parsed.status === "success" ? { ok: true, value: parsed.value } : { ok: false, refused: refusedForm(parsed) };
+}
 
 export const staffActor = (staff: Staff): Actor => ({ kind: "staff", id: staff.adminId });
 

@@ -12,15 +12,8 @@ import { OWNER_MAILED, ownerMailedLately, receiptRoomProblem } from "./receipt-l
 import { addOrderEvent } from "./order-moves.server";
 import { type DocumentKind, STAFF_DOCUMENT_KINDS } from "./order-types";
 
-import {
-  NOT_FOUND,
-  orderProblem,
-  staffActor,
-  statusName,
-  tellBuyer,
-  withOrder,
-  type OrderOutcome,
-} from "./order-change.server";
+import * as change from "./order-change.server";
+import type { OrderOutcome } from "./order-change.server";
 import { clean } from "./order-schemas.server";
 
 /*
@@ -52,21 +45,25 @@ export async function addDocument(
   const audience = who.by === "staff" ? "staff" : "buyer";
   const kind: DocumentKind = who.by === "staff" ? who.kind : "receipt";
   if (who.by === "staff" && !(STAFF_DOCUMENT_KINDS as readonly string[]).includes(who.kind))
-    return { ok: false, status: 400, message: orderProblem("documentKind") };
+    return change.orderRefusal("invalid", "documentKind");
   const title = who.by === "staff" ? clean(who.title).slice(0, 120) : "";
   if (who.by === "staff" && kind === "other" && title === "")
     return {
       ok: false,
-      status: 400,
-      message: orderProblem("documentTitle"),
-      errors: { title: orderProblem("documentTitle") },
+      refusal: "invalid",
+      message: change.orderProblem("documentTitle"),
+      errors: { title: change.orderProblem("documentTitle") },
     };
   let checked;
   try {
     checked = await checkDocument(upload.data);
   } catch (error) {
     if (error instanceof DocumentError)
-      return { ok: false, status: error.code === "size" ? 413 : 400, message: documentProblem(error.code, audience) };
+      return {
+        ok: false,
+        refusal: error.code === "size" ? "too-large" : "invalid",
+        message: documentProblem(error.code, audience),
+      };
     throw error;
   }
   const sha256 = createHash("sha256").update(checked.data).digest("hex");
@@ -76,21 +73,20 @@ export async function addDocument(
     .select(["id", "status"])
     .where("number", "=", order.number)
     .executeTakeFirst();
-  if (!exists) return NOT_FOUND;
+  if (!exists) return change.NOT_FOUND;
   // A receipt past the order's limits is refused before anything is stored (and again under the lock below).
   const full = kind === "receipt" ? await receiptRoomProblem(db, exists.id, checked.data.length) : null;
-  if (full) return { ok: false, status: 409, message: full };
+  if (full) return { ok: false, refusal: "conflict", message: full };
   let stored;
   try {
     stored = await store.put(checked);
   } catch (error) {
     if (error instanceof DocumentError)
-      return { ok: false, status: 503, message: documentProblem(error.code, audience) };
+      return { ok: false, refusal: "unavailable", message: documentProblem(error.code, audience) };
     throw error;
   }
-  const written = withOrder(db, order.number, async (trx, row) => {
-    if (row.status === "cancelled")
-      return { ok: false, status: 409, message: orderProblem("closed", { status: statusName(row.status) }) };
+  const written = change.withOrder(db, order.number, async (trx, row) => {
+    if (row.status === "cancelled") return change.notNow("closed", row);
     const same = await trx
       .selectFrom("order_documents")
       .select("id")
@@ -98,9 +94,9 @@ export async function addDocument(
       .where("sha256", "=", sha256)
       .where("removed_at", "is", null)
       .executeTakeFirst();
-    if (same) return { ok: true, message: orderProblem("documentSame") };
+    if (same) return { ok: true, message: change.orderProblem("documentSame") };
     const noRoom = kind === "receipt" ? await receiptRoomProblem(trx, row.id, stored.size) : null;
-    if (noRoom) return { ok: false, status: 409, message: noRoom };
+    if (noRoom) return { ok: false, refusal: "conflict", message: noRoom };
     const at = now.toISOString();
     const inserted = await trx
       .insertInto("order_documents")
@@ -119,7 +115,7 @@ export async function addDocument(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const actor = who.by === "staff" ? staffActor(who.staff) : who.actor;
+    const actor = who.by === "staff" ? change.staffActor(who.staff) : who.actor;
     const toBuyer = who.by === "staff" && kind !== "receipt";
     // Receipts close together make one mail to the owner; each is still a step on the timeline.
     const mailOwner = !toBuyer && !(await ownerMailedLately(trx, row.id, now));
@@ -132,7 +128,7 @@ export async function addDocument(
       summary: `Order ${row.number}: ${kind}${title ? ` "${title}"` : ""} uploaded by the ${who.by} (${stored.size} bytes)`,
       at,
     });
-    if (toBuyer) await tellBuyer(trx, deal, row, { kind: "document", documentKind: kind, title });
+    if (toBuyer) await change.tellBuyer(trx, deal, row, { kind: "document", documentKind: kind, title });
     else if (mailOwner)
       await enqueueMail(trx, {
         to: deal.ownerEmail,
@@ -147,7 +143,7 @@ export async function addDocument(
           balance: row.total - row.paid,
         }),
       });
-    return { ok: true, message: orderProblem(who.by === "staff" ? "documentAdded" : "receiptAdded") };
+    return { ok: true, message: change.orderProblem(who.by === "staff" ? "documentAdded" : "receiptAdded") };
   });
   let outcome: OrderOutcome;
   try {
@@ -172,7 +168,7 @@ export async function removeDocument(
   now = new Date(),
 ): Promise<OrderOutcome> {
   let removedKey: string | null = null;
-  const outcome = await withOrder(db, number, async (trx, order) => {
+  const outcome = await change.withOrder(db, number, async (trx, order) => {
     const document = await trx
       .selectFrom("order_documents")
       .select(["id", "kind", "file_key"])
@@ -180,18 +176,18 @@ export async function removeDocument(
       .where("order_id", "=", order.id)
       .where("removed_at", "is", null)
       .executeTakeFirst();
-    if (!document) return { ok: false, status: 404, message: orderProblem("documentNotFound") };
+    if (!document) return change.orderRefusal("not-found", "documentNotFound");
     const at = now.toISOString();
     await trx.updateTable("order_documents").set({ removed_at: at }).where("id", "=", document.id).execute();
     await logActivity(trx, {
-      actor: staffActor(staff),
+      actor: change.staffActor(staff),
       action: "order.document_removed",
       subject: { kind: "order", id: String(order.id) },
       summary: `Order ${order.number}: document ${document.id} (${document.kind}) removed`,
       at,
     });
     removedKey = document.file_key;
-    return { ok: true, message: orderProblem("documentRemoved") };
+    return { ok: true, message: change.orderProblem("documentRemoved") };
   });
   // The bytes go once the removal is written; a failure here leaves a file nobody can reach, and is logged.
   if (outcome.ok && removedKey) await forget(store, removedKey);

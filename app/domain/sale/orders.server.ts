@@ -5,7 +5,7 @@ import { applyQuoteMove, endHold, lockQuote } from "./quote-moves.server";
 import { formatYen } from "~/domain/inventory/price";
 import { type OrderChange } from "./buyer-mails.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { parseForm, typedValues } from "~/utils/forms";
+import { typedValues } from "~/utils/forms";
 import { shopDay } from "~/i18n/format";
 import { type Problem } from "~/i18n/problem";
 import { returnParts, setVehicleSold, takeParts, type TakeOutcome } from "./stock-moves.server";
@@ -14,13 +14,16 @@ import { canCancel, canShip, isClosed, takesPayments } from "./order-status";
 import { trackingUrl } from "./order-types";
 
 import {
+  notNow,
   orderProblem,
-  refusedForm,
+  orderRefusal,
+  parseOrderForm,
   staffActor,
-  statusName,
   tellBuyer,
   withOrder,
+  type OrderFields,
   type OrderOutcome,
+  type StaffChange,
 } from "./order-change.server";
 import {
   CancelFormSchema,
@@ -52,23 +55,16 @@ async function markSold(trx: DB, order: OrderRow, actor: Actor, at: string): Pro
  * the rest of it to Paid (the vehicle is Sold, its hold ends; parts leave the stock). More than the
  * balance is refused unless the owner marks it as an over-payment to refund.
  */
-export async function recordPayment(
-  db: DB,
-  deal: DealContext,
-  number: string,
-  form: FormData,
-  staff: Staff,
-  now = new Date(),
-): Promise<OrderOutcome> {
-  const parsed = parseForm(form, PaymentFormSchema);
-  if (parsed.status === "error") return refusedForm(parsed);
+export const recordPayment: StaffChange = async (db, deal, number, fields, staff, now = new Date()) => {
+  const parsed = parseOrderForm(fields, PaymentFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const input = parsed.value;
   const refuse = (field: string, message: Problem): OrderOutcome => ({
     ok: false,
-    status: 400,
+    refusal: "invalid",
     message,
     errors: { [field]: message },
-    values: typedValues(form),
+    values: typedValues(fields),
   });
   if (input.receivedOn > shopDay(now)) return refuse("receivedOn", orderProblem("receivedFuture"));
   return withOrder(db, number, async (trx, order) => {
@@ -80,8 +76,7 @@ export async function recordPayment(
         .executeTakeFirst();
       if (same) return { ok: true, message: orderProblem("paymentRecorded") };
     }
-    if (!takesPayments(order.status))
-      return { ok: false, status: 409, message: orderProblem("noPayments", { status: statusName(order.status) }) };
+    if (!takesPayments(order.status)) return notNow("noPayments", order);
     const balance = order.total - order.paid;
     if (input.amount > balance && !input.overpayment)
       return refuse(
@@ -138,8 +133,7 @@ export async function recordPayment(
       at,
       { paid },
     );
-    if (!moved)
-      return { ok: false, status: 409, message: orderProblem("noPayments", { status: statusName(order.status) }) };
+    if (!moved) return notNow("noPayments", order);
     await logActivity(trx, {
       actor,
       action: "order.payment",
@@ -170,33 +164,22 @@ export async function recordPayment(
     );
     return { ok: true, message: orderProblem(full && !wasPaid ? "paidInFull" : "paymentRecorded") };
   });
-}
+};
 
 /** A part order whose units the stock no longer holds: the owner adds stock or cancels, nothing is recorded. */
-const partsShort = (take: Extract<TakeOutcome, { ok: false }>): OrderOutcome => ({
-  ok: false,
-  status: 409,
-  message: orderProblem("partsShort", { inStock: take.inStock, needed: take.needed }),
-});
+const partsShort = (take: Extract<TakeOutcome, { ok: false }>): OrderOutcome =>
+  orderRefusal("conflict", "partsShort", { inStock: take.inStock, needed: take.needed });
 
 /**
  * Saves the shipment's facts. Dates that change are kept on the timeline with
  * the old ones; saving what is already there changes nothing and mails nobody.
  */
-export async function saveShipment(
-  db: DB,
-  deal: DealContext,
-  number: string,
-  form: FormData,
-  staff: Staff,
-  now = new Date(),
-): Promise<OrderOutcome> {
-  const parsed = parseForm(form, ShipmentFormSchema);
-  if (parsed.status === "error") return refusedForm(parsed);
+export const saveShipment: StaffChange = async (db, deal, number, fields, staff, now = new Date()) => {
+  const parsed = parseOrderForm(fields, ShipmentFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const s = parsed.value;
   return withOrder(db, number, async (trx, order) => {
-    if (isClosed(order.status))
-      return { ok: false, status: 409, message: orderProblem("closed", { status: statusName(order.status) }) };
+    if (isClosed(order.status)) return notNow("closed", order);
     const facts = {
       vessel: s.vessel,
       voyage: s.voyage,
@@ -258,23 +241,15 @@ export async function saveShipment(
     await tellBuyer(trx, deal, order, change);
     return { ok: true, message: orderProblem("shipmentSaved") };
   });
-}
+};
 
 /** The courier and tracking number of the original documents; the timeline links to the carrier's page. */
-export async function saveCourier(
-  db: DB,
-  deal: DealContext,
-  number: string,
-  form: FormData,
-  staff: Staff,
-  now = new Date(),
-): Promise<OrderOutcome> {
-  const parsed = parseForm(form, CourierFormSchema);
-  if (parsed.status === "error") return refusedForm(parsed);
+export const saveCourier: StaffChange = async (db, deal, number, fields, staff, now = new Date()) => {
+  const parsed = parseOrderForm(fields, CourierFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const { courier, tracking } = parsed.value;
   return withOrder(db, number, async (trx, order) => {
-    if (order.status === "cancelled")
-      return { ok: false, status: 409, message: orderProblem("closed", { status: statusName(order.status) }) };
+    if (order.status === "cancelled") return notNow("closed", order);
     if (order.courier === courier && order.tracking_number === tracking)
       return { ok: true, message: orderProblem("nothingChanged") };
     const at = now.toISOString();
@@ -299,7 +274,7 @@ export async function saveCourier(
     });
     return { ok: true, message: orderProblem("courierSaved") };
   });
-}
+};
 
 /**
  * Shipped, Arrived, Completed. Shipping needs the vessel, and the money in
@@ -311,27 +286,21 @@ export async function moveOrderByStaff(
   deal: DealContext,
   number: string,
   step: string,
-  form: FormData,
+  fields: OrderFields,
   staff: Staff,
   now = new Date(),
 ): Promise<OrderOutcome> {
-  if (step !== "ship" && step !== "arrive" && step !== "complete")
-    return { ok: false, status: 400, message: orderProblem("unknownStep") };
+  if (step !== "ship" && step !== "arrive" && step !== "complete") return orderRefusal("invalid", "unknownStep");
   return withOrder(db, number, async (trx, order) => {
     const at = now.toISOString();
     const actor = staffActor(staff);
     const balance = order.total - order.paid;
-    const cannot = (): OrderOutcome => ({
-      ok: false,
-      status: 409,
-      message: orderProblem(`cannot.${step}`, { status: statusName(order.status) }),
-    });
+    const cannot = (): OrderOutcome => notNow(`cannot.${step}`, order);
     if (step === "ship") {
       if (!canShip(order.status)) return cannot();
-      if (!order.vessel) return { ok: false, status: 409, message: orderProblem("vesselFirst") };
-      const exception = form.get("unpaid") === "on";
-      if (balance > 0 && !exception)
-        return { ok: false, status: 409, message: orderProblem("notPaid", { balance: formatYen(balance) }) };
+      if (!order.vessel) return orderRefusal("conflict", "vesselFirst");
+      const exception = fields.unpaid === "on";
+      if (balance > 0 && !exception) return orderRefusal("conflict", "notPaid", { balance: formatYen(balance) });
       // The goods have left for their buyer: a vehicle is Sold and no longer held, parts leave the stock, paid in full or not.
       const take = await takeParts(trx, order, actor, at);
       if (!take.ok) return partsShort(take);
@@ -380,7 +349,7 @@ export async function moveOrderByStaff(
       return { ok: true, message: orderProblem("arrived") };
     }
     if (balance > 0 && order.status === "arrived")
-      return { ok: false, status: 409, message: orderProblem("balanceLeft", { balance: formatYen(balance) }) };
+      return orderRefusal("conflict", "balanceLeft", { balance: formatYen(balance) });
     if (!(await moveOrder(trx, order, "complete", { kind: "completed", data: {} }, actor, at))) return cannot();
     await tellBuyer(trx, deal, order, { kind: "completed" });
     return { ok: true, message: orderProblem("completed") };
@@ -392,24 +361,16 @@ export async function moveOrderByStaff(
  * money came in. The deal closes: its hold ends, the invoice is cancelled,
  * and a vehicle this order had made Sold is on sale again.
  */
-export async function cancelOrder(
-  db: DB,
-  deal: DealContext,
-  number: string,
-  form: FormData,
-  staff: Staff,
-  now = new Date(),
-): Promise<OrderOutcome> {
-  const parsed = parseForm(form, CancelFormSchema);
-  if (parsed.status === "error") return refusedForm(parsed);
+export const cancelOrder: StaffChange = async (db, deal, number, fields, staff, now = new Date()) => {
+  const parsed = parseOrderForm(fields, CancelFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const { reason, refundNote } = parsed.value;
   return withOrder(db, number, async (trx, order) => {
-    if (!canCancel(order.status))
-      return { ok: false, status: 409, message: orderProblem("cannot.cancel", { status: statusName(order.status) }) };
+    if (!canCancel(order.status)) return notNow("cannot.cancel", order);
     if (order.paid > 0 && refundNote === "")
       return {
         ok: false,
-        status: 400,
+        refusal: "invalid",
         message: orderProblem("refundNeeded", { paid: formatYen(order.paid) }),
         errors: { refundNote: orderProblem("refundNeeded", { paid: formatYen(order.paid) }) },
         values: { reason, refundNote },
@@ -426,8 +387,7 @@ export async function cancelOrder(
       at,
       { cancel_reason: reason, refund_note: refundNote },
     );
-    if (!moved)
-      return { ok: false, status: 409, message: orderProblem("cannot.cancel", { status: statusName(order.status) }) };
+    if (!moved) return notNow("cannot.cancel", order);
     await trx
       .updateTable("invoices")
       .set({ voided_at: at, void_reason: "The order was cancelled." })
@@ -457,4 +417,4 @@ export async function cancelOrder(
     await tellBuyer(trx, deal, order, { kind: "cancelled", reason, refundNote });
     return { ok: true, message: orderProblem("cancelled") };
   });
-}
+};

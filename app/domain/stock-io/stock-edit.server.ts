@@ -1,4 +1,5 @@
 import { type FieldProblems, parseForm, type Problem } from "~/utils/forms";
+import type { Refusal } from "~/domain/refusal";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
@@ -30,11 +31,20 @@ export type EditImage = ImageRef & { id: number };
 /** The photos of one item, in order, with their row ids (the edit screen moves and removes them). */
 export const stockImages = (db: DB, kind: StockPath, id: number): Promise<EditImage[]> => itemImages(db, kind, id);
 
-export type EditOutcome = { ok: true } | { ok: false; status: number; message: Problem; errors: FieldProblems };
+export type EditOutcome = { ok: true } | { ok: false; refusal: Refusal; message: Problem; errors: FieldProblems };
+
+const notFound = (): EditOutcome => ({ ok: false, refusal: "not-found", message: PRODUCT_NOT_FOUND, errors: {} });
+/** A save refused for one field's problem. */
+const saveRefused = (field: string, problem: Problem, refusal: Refusal = "invalid"): EditOutcome => ({
+  ok: false,
+  refusal,
+  message: SAVE_FAILED,
+  errors: { [field]: problem },
+});
 
 const tooManyImages = (): EditOutcome => ({
   ok: false,
-  status: 400,
+  refusal: "invalid",
   message: TOO_MANY_IMAGES,
   errors: { images: TOO_MANY_IMAGES },
 });
@@ -58,11 +68,11 @@ export async function editStock(
 ): Promise<EditOutcome> {
   const repository = repositoryOf(kind);
   const [existing] = await repository.labels(db, [id]);
-  if (!existing) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
+  if (!existing) return notFound();
 
   const submission = parseForm(firstValues(form), kind === "vehicles" ? vehicleUploadSchema() : partUploadSchema());
   if (submission.status === "error") {
-    return { ok: false, status: 400, message: SAVE_FAILED, errors: submission.errors };
+    return { ok: false, refusal: "invalid", message: SAVE_FAILED, errors: submission.errors };
   }
   // The photos this save knows of: the ones it keeps or drops. A photo another
   // save adds from now on is neither; it stays and counts towards the 12.
@@ -74,12 +84,10 @@ export async function editStock(
   // count that decides is taken again inside the transaction below.
   if (keepIds.length + form.files.length > MAX_IMAGES_PER_ITEM) return tooManyImages();
   const refId = (submission.value.refId as string | undefined) || existing.ref_id;
-  if ((await repository.refIdHolder(db, refId, id)) !== null)
-    return { ok: false, status: 400, message: SAVE_FAILED, errors: { refId: staffText("refIdUsed") } };
+  if ((await repository.refIdHolder(db, refId, id)) !== null) return saveRefused("refId", staffText("refIdUsed"));
   const chassis = "chassisNumber" in submission.value ? submission.value.chassisNumber : undefined;
   const chassisRefused = await chassisTaken(db, chassis ?? null, id);
-  if (chassisRefused)
-    return { ok: false, status: 400, message: SAVE_FAILED, errors: { chassisNumber: chassisRefused } };
+  if (chassisRefused) return saveRefused("chassisNumber", chassisRefused);
 
   const added: ImageRef[] = [];
   for (const file of form.files) {
@@ -88,8 +96,8 @@ export async function editStock(
     } catch (error) {
       await Promise.all(added.map((image) => media.remove(image)));
       if (error instanceof MediaError) {
-        const { status, message } = photoRefused(error, file.filename);
-        return { ok: false, status, message: editImageUploadFailed(message), errors: { images: message } };
+        const { refusal, message } = photoRefused(error, file.filename);
+        return { ok: false, refusal, message: editImageUploadFailed(message), errors: { images: message } };
       }
       throw error;
     }
@@ -108,13 +116,13 @@ export async function editStock(
       // after this one ends. (Several instances are the PostgreSQL set-up,
       // README "Past one machine"; a second process on the same SQLite file
       // would get SQLITE_BUSY on its write, which rolls it back, not a 13th photo.)
-      if (!(await repository.lock(trx, id))) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND, errors: {} };
+      if (!(await repository.lock(trx, id))) return notFound();
       // A held or ordered vehicle's Reserved and Sold are the deal's (read under the lock a buyer's acceptance waits for).
       if (kind === "vehicles" && "stockStatus" in submission.value) {
         const from = await trx.selectFrom("vehicles").select("stock_status").where("id", "=", id).executeTakeFirst();
         const deal = (await vehicleDeals(trx, [id])).get(id);
         const why = from && statusByHandRefusal(from.stock_status, submission.value.stockStatus, deal);
-        if (why) return { ok: false, status: 409, message: SAVE_FAILED, errors: { stockStatus: why } };
+        if (why) return saveRefused("stockStatus", why, "conflict");
       }
       const images = await stockImages(trx, kind, id);
       const known = new Set(current.map((c) => c.id));
@@ -154,7 +162,7 @@ export async function editStock(
     await Promise.all(added.map((image) => media.remove(image)));
     // Another save took this chassis number between the check above and this one's write.
     const clash = chassis ? await chassisClash(db, error, chassis, id) : null;
-    if (clash) return { ok: false, status: 400, message: SAVE_FAILED, errors: { chassisNumber: clash } };
+    if (clash) return saveRefused("chassisNumber", clash);
     throw error;
   }
   if (refused) {

@@ -1,5 +1,6 @@
 import { type DB, nowIso } from "~/db/db.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
+import type { Refusal } from "~/domain/refusal";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import type { DocumentStore } from "~/domain/sale/document-store.server";
 import { DocumentError } from "~/domain/sale/document-check.server";
@@ -32,7 +33,7 @@ const KEPT_DAYS = 7;
 
 export type UploadedFile = { name: string; data: Buffer };
 export type StageOutcome =
-  { ok: true; id: number } | { ok: false; field: "file" | "photos"; problem: Problem; status: number };
+  { ok: true; id: number } | { ok: false; field: "file" | "photos"; problem: Problem; refusal: Refusal };
 
 type Services = { db: DB; media: MediaStore; documents: DocumentStore };
 
@@ -73,7 +74,7 @@ export async function stageImport(
 ): Promise<StageOutcome> {
   await forgetOldImports({ db, documents });
   const read = readStockFile(kind, file.data);
-  if (!read.ok) return { ok: false, field: "file", problem: read.problem, status: 400 };
+  if (!read.ok) return { ok: false, field: "file", problem: read.problem, refusal: "invalid" };
   let photos = null;
   if (zip) {
     if (zip.data.length > MAX_ZIP_BYTES)
@@ -81,13 +82,13 @@ export async function stageImport(
         ok: false,
         field: "photos",
         problem: staffPattern("import.zip.tooLarge", { name: zip.name }),
-        status: 413,
+        refusal: "too-large",
       };
     try {
       photos = { data: zip.data, index: photoIndex(zip.data) };
     } catch (error) {
       if (!(error instanceof ZipError)) throw error;
-      return { ok: false, field: "photos", problem: zipProblem(error), status: 400 };
+      return { ok: false, field: "photos", problem: zipProblem(error), refusal: "invalid" };
     }
   }
   const { preview } = await planImport(db, kind, read.file, photos);
@@ -97,7 +98,7 @@ export async function stageImport(
       zipKey = await documents.putStaged(zip.data);
     } catch (error) {
       if (error instanceof DocumentError)
-        return { ok: false, field: "photos", problem: staffText("photoStorageDown"), status: 503 };
+        return { ok: false, field: "photos", problem: staffText("photoStorageDown"), refusal: "unavailable" };
       throw error;
     }
   }
@@ -218,7 +219,7 @@ export async function importProgress(db: DB, id: number) {
   return row ? { status: row.status, done: row.progress_done, total: row.progress_total } : null;
 }
 
-export type ConfirmOutcome = { ok: true; run: Promise<void> } | { ok: false; status: number; problem: Problem };
+export type ConfirmOutcome = { ok: true; run: Promise<void> } | { ok: false; refusal: Refusal; problem: Problem };
 
 /**
  * The owner's word: the import runs. Only a previewed import in its time
@@ -228,15 +229,16 @@ export type ConfirmOutcome = { ok: true; run: Promise<void> } | { ok: false; sta
  */
 export async function confirmImport(services: Services, staff: Staff, id: number): Promise<ConfirmOutcome> {
   const view = await getImport(services.db, id);
-  if (!view) return { ok: false, status: 404, problem: staffText("import.notFound") };
-  if (view.expired) return { ok: false, status: 409, problem: staffText("import.expired") };
+  if (!view) return { ok: false, refusal: "not-found", problem: staffText("import.notFound") };
+  if (view.expired) return { ok: false, refusal: "conflict", problem: staffText("import.expired") };
   const moved = await services.db
     .updateTable("stock_imports")
     .set({ status: importTo("confirm"), updated_at: nowIso() })
     .where("id", "=", id)
     .where("status", "=", importFrom("confirm"))
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return { ok: false, status: 409, problem: staffText("import.notWaiting") };
+  if (Number(moved.numUpdatedRows) !== 1)
+    return { ok: false, refusal: "conflict", problem: staffText("import.notWaiting") };
   const run = runImport(services, staff, id).catch((error: unknown) =>
     log("error", "stock import could not be run", { id, error: String(error) }),
   );

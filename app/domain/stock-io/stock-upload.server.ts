@@ -1,6 +1,7 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { type FieldProblems, parseForm, type Problem } from "~/utils/forms";
 import type { z } from "zod";
+import type { Refusal } from "~/domain/refusal";
 import type { DB } from "~/db/db.server";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
@@ -24,17 +25,17 @@ import {
 const MISSING = new Set(["messages.pattern.required", "messages.text.priceRequired"]);
 
 export type UploadOutcome =
-  { ok: true; id: number; refId: string } | { ok: false; status: number; message: Problem; errors: FieldProblems };
+  { ok: true; id: number; refId: string } | { ok: false; refusal: Refusal; message: Problem; errors: FieldProblems };
+
+/** A photo refused, or the photos' storage down. */
+export type PhotoRefusal = { refusal: Refusal; message: Problem };
 
 /**
  * Stores the photos (checked and re-encoded by the media store); if any is
  * refused, or the storage fails, the ones already stored are removed again
  * (as far as the storage lets) and nothing is listed.
  */
-export async function storePhotos(
-  media: MediaStore,
-  form: MultipartForm,
-): Promise<ImageRef[] | { status: number; message: Problem }> {
+export async function storePhotos(media: MediaStore, form: MultipartForm): Promise<ImageRef[] | PhotoRefusal> {
   const stored: ImageRef[] = [];
   for (const file of form.files) {
     try {
@@ -48,10 +49,13 @@ export async function storePhotos(
   return stored;
 }
 
-/** A refused photo is the sender's to fix (400); a storage outage is not about any one file (503). */
-export function photoRefused(error: MediaError, filename: string): { status: number; message: Problem } {
-  if (error.code === "storage") return { status: 503, message: error.problem };
-  return { status: 400, message: staffPattern("fileProblem", { name: fileName(filename), reason: error.problem }) };
+/** A refused photo is the sender's to fix; a storage outage is not about any one file. */
+export function photoRefused(error: MediaError, filename: string): PhotoRefusal {
+  if (error.code === "storage") return { refusal: "unavailable", message: error.problem };
+  return {
+    refusal: "invalid",
+    message: staffPattern("fileProblem", { name: fileName(filename), reason: error.problem }),
+  };
 }
 
 async function list(
@@ -66,7 +70,7 @@ async function list(
     if ((await repositoryOf(table).refIdHolder(db, input.refId)) !== null)
       return {
         ok: false,
-        status: 400,
+        refusal: "invalid",
         message: staffText("uploadRefIdUsed"),
         errors: { refId: staffText("refIdUsed") },
       };
@@ -75,7 +79,7 @@ async function list(
   if (!Array.isArray(photos))
     return {
       ok: false,
-      status: photos.status,
+      refusal: photos.refusal,
       message: imageUploadFailed(photos.message),
       errors: { images: photos.message },
     };
@@ -97,15 +101,15 @@ export async function uploadVehicle(
   const submission = parseForm(firstValues(form), vehicleUploadSchema());
   if (submission.status === "error") {
     const { errors } = submission;
-    return { ok: false, status: 400, message: uploadFailed(Object.values(errors)[0]!), errors };
+    return { ok: false, refusal: "invalid", message: uploadFailed(Object.values(errors)[0]!), errors };
   }
   const input = vehicleInput(submission.value);
   // A new listing has no deal: Reserved is only ever a deal's word (status-by-hand.server.ts).
   const byHand = statusByHandRefusal(null, input.stockStatus, undefined);
-  if (byHand) return { ok: false, status: 400, message: uploadFailed(byHand), errors: { stockStatus: byHand } };
+  if (byHand) return { ok: false, refusal: "invalid", message: uploadFailed(byHand), errors: { stockStatus: byHand } };
   const chassis = input.chassisNumber ?? null;
   const taken = await chassisTaken(db, chassis);
-  if (taken) return { ok: false, status: 400, message: uploadFailed(taken), errors: { chassisNumber: taken } };
+  if (taken) return { ok: false, refusal: "invalid", message: uploadFailed(taken), errors: { chassisNumber: taken } };
   try {
     return await list(db, media, form, "vehicles", input, (images) =>
       createVehicle(db, input, images, { kind: "staff", id: staff.adminId }),
@@ -113,7 +117,7 @@ export async function uploadVehicle(
   } catch (error) {
     // Another upload took the number between the check above and this one's write (its photos are gone already).
     const clash = chassis ? await chassisClash(db, error, chassis) : null;
-    if (clash) return { ok: false, status: 400, message: uploadFailed(clash), errors: { chassisNumber: clash } };
+    if (clash) return { ok: false, refusal: "invalid", message: uploadFailed(clash), errors: { chassisNumber: clash } };
     throw error;
   }
 }
@@ -195,7 +199,7 @@ export async function uploadPart(db: DB, media: MediaStore, form: MultipartForm,
     const missing = Object.values(errors).some((p) => MISSING.has(p.key));
     return {
       ok: false,
-      status: 400,
+      refusal: "invalid",
       message: missing ? FILL_REQUIRED : uploadFailed(Object.values(errors)[0]!),
       errors,
     };

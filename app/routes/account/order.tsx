@@ -13,6 +13,7 @@ import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { problem, type Problem } from "~/i18n/problem";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { refusalStatus } from "~/routes/refusal-status";
 import type { Route } from "./+types/order";
 
 import { BankBox, NextStep, Progress, ShipmentBox, StepText } from "~/components/store/buyer-order-parts";
@@ -102,7 +103,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       actor: customerId !== null ? { kind: "customer", id: String(customerId) } : { kind: "visitor", id: null },
     },
   );
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: refusalStatus(outcome.refusal) });
   const back = new URLSearchParams();
   if (sig) back.set("sig", sig);
   back.set("receipt", outcome.message.key.endsWith("documentSame") ? "same" : "sent");

@@ -15,6 +15,8 @@ import { orderLinkPath } from "~/domain/sale/order-links.server";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
+import { formInput } from "~/utils/forms";
+import { refusalStatus } from "~/routes/refusal-status";
 import type { Route } from "./+types/quote";
 
 /*
@@ -41,11 +43,11 @@ export function headers() {
 async function accessOf(
   services: ReturnType<typeof getServices>,
   request: Request,
-  params: URLSearchParams | FormData,
+  params: { offer?: unknown; sig?: unknown },
 ) {
   const customer = await getCustomer(services, request);
-  const offer = Number(params.get("offer"));
-  const sig = String(params.get("sig") ?? "");
+  const offer = Number(params.offer);
+  const sig = String(params.sig ?? "");
   const link: OfferAccess = Number.isSafeInteger(offer) && offer > 0 && sig ? { offerId: offer, sig } : null;
   return { customer, link };
 }
@@ -53,7 +55,10 @@ async function accessOf(
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const url = new URL(request.url);
-  const { customer, link } = await accessOf(services, request, url.searchParams);
+  const { customer, link } = await accessOf(services, request, {
+    offer: url.searchParams.get("offer"),
+    sig: url.searchParams.get("sig"),
+  });
   const secret = services.config.sessionSecret;
   const own = customer ? await buyerQuote(services.db, secret, params.number, { customerId: customer.id }) : null;
   const view = own ?? (link ? await buyerQuote(services.db, secret, params.number, link) : null);
@@ -77,15 +82,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const fields = formInput(await request.formData());
+  const intent = fields.intent;
   if (intent !== "accept" && intent !== "decline")
     return data({ message: { key: "deal.problems.noOffer" } as Problem }, { status: 400 });
-  const { customer, link } = await accessOf(services, request, form);
+  const { customer, link } = await accessOf(services, request, fields);
   // The offer the page showed: accepting answers that offer, or nothing.
-  const seen = Number(form.get("seen"));
+  const seen = Number(fields.seen);
   // The tick that the import warning was read (issue 40), when the offer's destination refuses the vehicle.
-  const confirm = acceptConfirmations(form);
+  const confirm = acceptConfirmations(fields);
   let outcome = customer
     ? await answerOffer(
         services.db,
@@ -97,7 +102,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         confirm,
       )
     : null;
-  if ((!outcome || (!outcome.ok && outcome.status === 404)) && link)
+  if ((!outcome || (!outcome.ok && outcome.refusal === "not-found")) && link)
     outcome = await answerOffer(
       services.db,
       dealContext(services.config),
@@ -108,7 +113,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       confirm,
     );
   if (!outcome) return data({ message: { key: "deal.problems.notFound" } as Problem }, { status: 404 });
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: refusalStatus(outcome.refusal) });
   const back = new URLSearchParams();
   if (link && "sig" in link) {
     back.set("offer", String(link.offerId));

@@ -8,6 +8,7 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { MAX_OFFICE_PHOTOS } from "~/domain/settings/company";
 import { addOfficePhotos, TOO_MANY_OFFICE_PHOTOS } from "~/domain/settings/company.server";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import type { Route } from "./+types/company-photos";
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readMultipart(request, { maxFiles: MAX_OFFICE_PHOTOS, maxFields: 4 });
     if (form.files.length === 0) return fail(NO_PHOTO_CHOSEN, 400);
     const stored = await storePhotos(media, form);
-    if (!Array.isArray(stored)) return fail(imageUploadFailed(stored.message), stored.status);
+    if (!Array.isArray(stored)) return fail(imageUploadFailed(stored.message), refusalStatus(stored.refusal));
     // Nothing half-done: files stored for photos that were not listed are removed again.
     const listed = await addOfficePhotos(db, staff, stored).catch(async (error: unknown) => {
       await Promise.all(stored.map((image) => media.remove(image).catch(() => undefined)));

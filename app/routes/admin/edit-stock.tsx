@@ -13,6 +13,7 @@ import { editUploadFailed, MAX_IMAGES_PER_ITEM } from "~/domain/inventory/invent
 import { editStock, SAVE_FAILED, stockImages } from "~/domain/stock-io/stock-edit.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/edit-stock";
 import { monthText } from "~/domain/inventory/months";
@@ -68,8 +69,8 @@ export async function action({ params, request, context, url }: Route.ActionArgs
     const kind = kindOfAdminPath(url.pathname);
     const outcome = await editStock(db, media, STOCK_KINDS[kind].path, idOf(params.id), form, staff);
     if (outcome.ok) return redirect(`${STOCK_ADMIN[kind].list}?notice=updated`);
-    if (outcome.status === 404) return redirect("/admin?notice=product-not-found");
-    return data({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
+    if (outcome.refusal === "not-found") return redirect("/admin?notice=product-not-found");
+    return data({ message: outcome.message, errors: outcome.errors }, { status: refusalStatus(outcome.refusal) });
   } catch (error) {
     if (error instanceof UploadError)
       return data({ message: editUploadFailed(error.problem), errors: {} }, { status: error.status });

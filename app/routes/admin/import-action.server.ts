@@ -3,6 +3,7 @@ import { getServices } from "~/context.server";
 import { isStockKind, type StockKind } from "~/domain/inventory/stock-kinds";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
 import { MAX_ZIP_BYTES } from "~/domain/stock-io/import-photos.server";
@@ -47,6 +48,6 @@ export async function handleStockUpload(
     { name: file.filename, data: file.data },
     zip ? { name: zip.filename, data: zip.data } : null,
   );
-  if (!outcome.ok) return refuse(outcome.status, outcome.field, outcome.problem);
+  if (!outcome.ok) return refuse(refusalStatus(outcome.refusal), outcome.field, outcome.problem);
   return { status: 200, body: { ok: true, id: outcome.id, problem: null, field: null } };
 }

@@ -18,7 +18,6 @@ import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { STOCK_KINDS } from "~/domain/inventory/stock-kinds";
 import { UploadError } from "~/domain/media/multipart.server";
-import { readOrderForm } from "~/domain/sale/order-form.server";
 import { canCancel, nextOrderStatus, takesPayments } from "~/domain/sale/order-status";
 import { COURIER_NAME, type DocumentKind } from "~/domain/sale/order-types";
 import { orderFor } from "~/domain/sale/order-view.server";
@@ -26,6 +25,8 @@ import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment
 import type { OrderOutcome } from "~/domain/sale/order-change.server";
 import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
+import { readOrderForm } from "./order-form.server";
 import { shopDay } from "~/i18n/format";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -100,32 +101,32 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (error instanceof UploadError) return refuse(multipart ? "upload" : "", error.status, error.problem);
     throw error;
   }
-  const { form, file } = read;
-  const intent = String(form.get("intent") ?? "");
+  const { fields, file } = read;
+  const intent = String(fields.intent ?? "");
   if (!INTENTS.includes(intent)) return refuse(intent, 400, problem("messages.text.unknownAction"));
   const deal = dealContext(services.config);
   const number = params.number;
   let outcome: OrderOutcome;
   switch (intent) {
     case "payment":
-      outcome = await recordPayment(db, deal, number, form, staff);
+      outcome = await recordPayment(db, deal, number, fields, staff);
       break;
     case "shipment":
-      outcome = await saveShipment(db, deal, number, form, staff);
+      outcome = await saveShipment(db, deal, number, fields, staff);
       break;
     case "courier":
-      outcome = await saveCourier(db, deal, number, form, staff);
+      outcome = await saveCourier(db, deal, number, fields, staff);
       break;
     case "ship":
     case "arrive":
     case "complete":
-      outcome = await moveOrderByStaff(db, deal, number, intent, form, staff);
+      outcome = await moveOrderByStaff(db, deal, number, intent, fields, staff);
       break;
     case "cancel":
-      outcome = await cancelOrder(db, deal, number, form, staff);
+      outcome = await cancelOrder(db, deal, number, fields, staff);
       break;
     case "upload": {
-      const values = { kind: String(form.get("kind") ?? ""), title: String(form.get("title") ?? "") };
+      const values = { kind: String(fields.kind ?? ""), title: String(fields.title ?? "") };
       if (!file)
         return refuse(intent, 400, problem("messages.order.fileRequired"), {
           errors: { file: problem("messages.order.fileRequired") },
@@ -143,18 +144,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       break;
     }
     default: {
-      const documentId = Number(form.get("documentId"));
+      const documentId = Number(fields.documentId);
       outcome =
         Number.isSafeInteger(documentId) && documentId > 0
           ? await removeDocument(db, services.documents, number, documentId, staff)
-          : { ok: false, status: 404, message: problem("messages.order.documentNotFound") };
+          : { ok: false, refusal: "not-found", message: problem("messages.order.documentNotFound") };
     }
   }
   if (outcome.ok) {
     const done = outcome.message.key.replace(/^messages\.order\./, "");
     return redirect(`/admin/orders/${number}${DONE.has(done) ? `?done=${done}` : ""}`);
   }
-  return refuse(intent, outcome.status, outcome.message, { errors: outcome.errors, values: outcome.values });
+  return refuse(intent, refusalStatus(outcome.refusal), outcome.message, {
+    errors: outcome.errors,
+    values: outcome.values,
+  });
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,9 +19,10 @@ import { OfferForm } from "~/components/admin/offer-form";
 import { DealImportNote } from "~/components/admin/deal-import-note";
 import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { dealImportCheck } from "~/domain/sale/deal-import-verdict.server";
-import type { FieldProblems, TypedValues } from "~/utils/forms";
+import { formInput, type FieldProblems, type TypedValues } from "~/utils/forms";
 import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote";
 
@@ -71,7 +72,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "offer") {
-    const outcome = await createOffer(db, dealContext(getServices(context).config), params.number, form, staff);
+    const fields = formInput(form);
+    const outcome = await createOffer(db, dealContext(getServices(context).config), params.number, fields, staff);
     return outcome.ok
       ? data<ActionResult>({ ok: true, message: problem("deal.sent") })
       : data<ActionResult>(
@@ -82,7 +84,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
             values: outcome.values,
             importCheck: outcome.importCheck,
           },
-          { status: outcome.status },
+          { status: refusalStatus(outcome.refusal) },
         );
   }
   if (intent === "extend" || intent === "release") {

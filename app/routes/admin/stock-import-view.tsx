@@ -5,6 +5,7 @@ import { TablePager } from "~/components/admin/form-bits";
 import { getServices } from "~/context.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { ROW_OUTCOMES, type PreviewRow, type RowOutcome } from "~/domain/stock-io/import-preview";
 import { cancelImport, confirmImport, forgetOldImports, getImport } from "~/domain/stock-io/stock-import.server";
 import { staffText } from "~/domain/staff/staff-problems";
@@ -57,7 +58,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent === "confirm") {
     const outcome = await confirmImport(services, staff, id);
-    if (!outcome.ok) return data<ActionResult>({ problem: outcome.problem }, { status: outcome.status });
+    if (!outcome.ok)
+      return data<ActionResult>({ problem: outcome.problem }, { status: refusalStatus(outcome.refusal) });
     // The import goes on after this answer; its page follows it.
     return redirect(`/admin/stock-import/${id}`);
   }

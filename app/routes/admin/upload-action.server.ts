@@ -4,6 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
 import { MAX_IMAGES_PER_UPLOAD, UPLOAD_COMPLETE, uploadFailed } from "~/domain/inventory/inventory.schema";
 import { uploadPart, uploadVehicle } from "~/domain/stock-io/stock-upload.server";
 
@@ -29,7 +30,7 @@ export async function handleUpload(
       kind === "vehicle" ? await uploadVehicle(db, media, form, staff) : await uploadPart(db, media, form, staff);
     if (!outcome.ok)
       return {
-        status: outcome.status,
+        status: refusalStatus(outcome.refusal),
         body: { ok: false, message: outcome.message, errors: outcome.errors, id: null },
       };
     return { status: 200, body: { ok: true, message: UPLOAD_COMPLETE, errors: {}, id: outcome.id } };

@@ -1,21 +1,23 @@
 import { readMultipart, UploadError, type UploadedFile } from "~/domain/media/multipart.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import { problem } from "~/i18n/problem";
+import { formInput } from "~/utils/forms";
 import { FORM_BODY_LIMIT } from "~/utils/route-handle";
-import { MAX_DOCUMENT_BYTES } from "./order-types";
+import { MAX_DOCUMENT_BYTES } from "~/domain/sale/order-types";
 
 /*
  * The owner's order page takes small forms (a payment, the shipment, a step)
  * and one with a document. Its route streams its body (`handle.streamsUploads`)
  * so that a document of 10 MB can come in; each form is then read here with
  * its own limits: a multipart form with at most one file of MAX_DOCUMENT_BYTES,
- * any other form up to the size of the shop's ordinary forms.
+ * any other form up to the size of the shop's ordinary forms. The services get
+ * the fields as `formInput` shapes them: a name sent once is its text.
  */
 
 /** The same limit the server puts on every other form. */
 const SMALL_FORM_BYTES = FORM_BODY_LIMIT;
 
-export type OrderForm = { form: FormData; file: UploadedFile | null };
+export type OrderForm = { fields: Record<string, unknown>; file: UploadedFile | null };
 
 /** Reads the form of an order page's action; a form past its limits throws an UploadError (400 or 413). */
 export async function readOrderForm(request: Request): Promise<OrderForm> {
@@ -29,12 +31,12 @@ export async function readOrderForm(request: Request): Promise<OrderForm> {
     });
     const form = new FormData();
     for (const [name, values] of read.fields) for (const value of values) form.append(name, value);
-    return { form, file: read.files[0] ?? null };
+    return { fields: formInput(form), file: read.files[0] ?? null };
   }
   const text = await smallBody(request);
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
-  return { form, file: null };
+  return { fields: formInput(form), file: null };
 }
 
 /** The body as text, refused as soon as it passes SMALL_FORM_BYTES. */
