@@ -45,24 +45,24 @@ export function ImageManager({ images, error }: { images: Image[]; error?: Probl
               {i === 0 ? t("imageManager.cover") : t("imageManager.photo", { number: i + 1 })}
             </p>
             <div className="mt-1 flex flex-wrap gap-2 text-xs">
-              <button
-                type="button"
-                disabled={i === 0}
-                onClick={() => move(i, i - 1)}
-                className="font-semibold text-accent-700 disabled:text-slate-400"
-                aria-label={t("imageManager.moveEarlier", { number: i + 1 })}
-              >
-                {t("imageManager.earlier")}
-              </button>
-              <button
-                type="button"
-                disabled={i === list.length - 1}
-                onClick={() => move(i, i + 1)}
-                className="font-semibold text-accent-700 disabled:text-slate-400"
-                aria-label={t("imageManager.moveLater", { number: i + 1 })}
-              >
-                {t("imageManager.later")}
-              </button>
+              {(
+                [
+                  { to: i - 1, word: "earlier", label: "moveEarlier" },
+                  { to: i + 1, word: "later", label: "moveLater" },
+                ] as const
+              ).map((way) => (
+                // Earlier on the first photo, later on the last: there is nowhere to go.
+                <button
+                  key={way.word}
+                  type="button"
+                  disabled={way.to < 0 || way.to >= list.length}
+                  onClick={() => move(i, way.to)}
+                  className="font-semibold text-accent-700 disabled:text-slate-400"
+                  aria-label={t(`imageManager.${way.label}`, { number: i + 1 })}
+                >
+                  {t(`imageManager.${way.word}`)}
+                </button>
+              ))}
               <button
                 type="button"
                 onClick={() => setList(list.filter((x) => x.id !== image.id))}

@@ -50,34 +50,25 @@ export function SiteFooter({ shop, company }: { shop: ShopSettings; company: Com
           <h2 className="font-semibold text-slate-900">{t("footer.contact")}</h2>
           <address className="mt-3 not-italic leading-relaxed">{shop.address}</address>
           <dl className="mt-3 space-y-1">
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-slate-500">{t("footer.phone")}</dt>
-              <dd>
-                <a href={telHref(shop.phone)} className="text-accent-700 hover:underline">
-                  {shop.phone}
-                </a>
-              </dd>
-            </div>
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-slate-500">{t("footer.whatsapp")}</dt>
-              <dd>
-                <a
-                  href={whatsappHref(shop.whatsapp)}
-                  rel="noopener noreferrer"
-                  className="text-accent-700 hover:underline"
-                >
-                  {shop.whatsapp}
-                </a>
-              </dd>
-            </div>
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-slate-500">{t("footer.email")}</dt>
-              <dd>
-                <a href={`mailto:${shop.email}`} className="break-all text-accent-700 hover:underline">
-                  {shop.email}
-                </a>
-              </dd>
-            </div>
+            {[
+              { label: t("footer.phone"), href: telHref(shop.phone), text: shop.phone },
+              { label: t("footer.whatsapp"), href: whatsappHref(shop.whatsapp), text: shop.whatsapp, external: true },
+              // A long address breaks anywhere rather than widen a phone's page.
+              { label: t("footer.email"), href: `mailto:${shop.email}`, text: shop.email, breakAll: true },
+            ].map((way) => (
+              <div key={way.href} className="flex flex-wrap gap-x-2">
+                <dt className="text-slate-500">{way.label}</dt>
+                <dd>
+                  <a
+                    href={way.href}
+                    rel={way.external ? "noopener noreferrer" : undefined}
+                    className={`${way.breakAll ? "break-all " : ""}text-accent-700 hover:underline`}
+                  >
+                    {way.text}
+                  </a>
+                </dd>
+              </div>
+            ))}
           </dl>
           <ul className="mt-3 flex flex-wrap gap-3">
             {shop.social.map((link) => (

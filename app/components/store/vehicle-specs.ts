@@ -32,6 +32,17 @@ export type VehicleSpecs = Pick<
   | "auctionGrade"
 >;
 
+/** Rows whose value is shown as stored, each labelled detail.spec.<field>. */
+function asStored(
+  v: VehicleSpecs,
+  t: TFunction<"stock">,
+  fields: (
+    "make" | "model" | "modelCode" | "chassisNumber" | "seats" | "doors" | `${"exterior" | "interior" | "auction"}Grade`
+  )[],
+): SpecRow[] {
+  return fields.map((field) => [t(`detail.spec.${field}`), v[field]]);
+}
+
 /** A month in words, in the page's language ("Mar 2019"); 2019-03 when not given. */
 type MonthWords = (m: MonthNumber) => string;
 
@@ -53,11 +64,8 @@ export function vehicleSpecRows(
 export function vehicleNameRows(v: VehicleSpecs, t: TFunction<"stock">): SpecRow[] {
   return [
     [t("detail.spec.refNo"), v.refId],
-    [t("detail.spec.make"), v.make],
-    [t("detail.spec.model"), v.model],
-    [t("detail.spec.modelCode"), v.modelCode],
     // On public pages the serial is partly hidden (getPublicVehicle).
-    [t("detail.spec.chassisNumber"), v.chassisNumber],
+    ...asStored(v, t, ["make", "model", "modelCode", "chassisNumber"]),
   ];
 }
 
@@ -85,11 +93,7 @@ export function vehicleFactRows(
     [t("detail.spec.drive"), optionLabel(t, "drive", v.drive) || null],
     [t("detail.spec.steering"), optionLabel(t, "steering", v.steering) || null],
     facts.color,
-    [t("detail.spec.seats"), v.seats],
-    [t("detail.spec.doors"), v.doors],
-    [t("detail.spec.exteriorGrade"), v.exteriorGrade],
-    [t("detail.spec.interiorGrade"), v.interiorGrade],
-    [t("detail.spec.auctionGrade"), v.auctionGrade],
+    ...asStored(v, t, ["seats", "doors", "exteriorGrade", "interiorGrade", "auctionGrade"]),
   ];
 }
 
