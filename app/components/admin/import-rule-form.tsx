@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import { useNavigation } from "react-router";
-import { EditorButtons, EditorForm, SettingsCard } from "~/components/admin/settings-editor";
+import { EditorButtons } from "~/components/admin/settings-editor";
+import { EditorCard } from "~/components/admin/settings-screen";
+import { SuggestField } from "~/components/ui/suggest-field";
 import { Field, fieldsOf, inputClass, SelectField } from "~/components/ui/field";
 import type { FieldProblems, Problem, TypedValues } from "~/utils/forms";
 import {
@@ -104,75 +106,66 @@ export function RuleForm({
   const field = fieldsOf((k: keyof RuleValues) => t(`importRules.fields.${k}`), value, e);
 
   return (
-    <SettingsCard
+    <EditorCard
       className={cardClass}
-      titleId="rule-form-title"
       id="rule-form"
       title={editing ? t("importRules.editTitle", { country: editing.country }) : t("importRules.addTitle")}
+      editingId={editing?.id ?? null}
+      testId="import-rule-form"
+      error={result ? m(result.message) : undefined}
     >
-      <EditorForm
-        editingId={editing?.id ?? null}
-        testId="import-rule-form"
-        error={result ? m(result.message) : undefined}
-      >
-        <div className="sm:w-1/2">
-          <Field {...field("country")} maxLength={60} list="import-rule-countries" />
-          <datalist id="import-rule-countries">
-            {suggestions.map((country) => (
-              <option key={country} value={country} />
-            ))}
-          </datalist>
+      <div className="sm:w-1/2">
+        <SuggestField {...field("country")} maxLength={60} listId="import-rule-countries" suggestions={suggestions} />
+      </div>
+      <AgeFields
+        when={when}
+        start={{
+          usedVehicles: ticked("usedVehicles"),
+          maxAgeYears: value("maxAgeYears"),
+          ageFrom: value("ageFrom"),
+          ageUntil: value("ageUntil"),
+          ageCount: value("ageCount"),
+        }}
+        errors={e}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField {...field("steering")}>
+          {(["any", ...STEERING] as const).map((s) => (
+            <option key={s} value={s === "any" ? "" : s}>
+              {t(`importRules.options.steering.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="sm:pt-7">
+          <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
         </div>
-        <AgeFields
-          when={when}
-          start={{
-            usedVehicles: ticked("usedVehicles"),
-            maxAgeYears: value("maxAgeYears"),
-            ageFrom: value("ageFrom"),
-            ageUntil: value("ageUntil"),
-            ageCount: value("ageCount"),
-          }}
-          errors={e}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField {...field("steering")}>
-            {(["any", ...STEERING] as const).map((s) => (
-              <option key={s} value={s === "any" ? "" : s}>
-                {t(`importRules.options.steering.${s}`)}
-              </option>
-            ))}
-          </SelectField>
-          <div className="sm:pt-7">
-            <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
-          </div>
-        </div>
-        <Field
-          {...field("note")}
-          rows={3}
-          required={false}
-          hint={t("importRules.fields.noteHint")}
-          maxLength={NOTE_MAX}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field {...field("sourceUrl")} type="url" hint={t("importRules.fields.sourceHint")} maxLength={500} />
-          <Field {...field("checkedOn")} type="date" maxLength={10} />
-        </div>
-        <Check
-          name="confirmed"
-          label={t("importRules.fields.confirmed")}
-          hint={t("importRules.fields.confirmedHint")}
-          defaultChecked={ticked("confirmed")}
-        />
-        <EditorButtons
-          editing={editing !== null}
-          busy={busy}
-          save={t("importRules.saveChanges")}
-          add={t("importRules.add")}
-          cancel={t("importRules.cancel")}
-          cancelTo={cancelTo}
-        />
-      </EditorForm>
-    </SettingsCard>
+      </div>
+      <Field
+        {...field("note")}
+        rows={3}
+        required={false}
+        hint={t("importRules.fields.noteHint")}
+        maxLength={NOTE_MAX}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field {...field("sourceUrl")} type="url" hint={t("importRules.fields.sourceHint")} maxLength={500} />
+        <Field {...field("checkedOn")} type="date" maxLength={10} />
+      </div>
+      <Check
+        name="confirmed"
+        label={t("importRules.fields.confirmed")}
+        hint={t("importRules.fields.confirmedHint")}
+        defaultChecked={ticked("confirmed")}
+      />
+      <EditorButtons
+        editing={editing !== null}
+        busy={busy}
+        save={t("importRules.saveChanges")}
+        add={t("importRules.add")}
+        cancel={t("importRules.cancel")}
+        cancelTo={cancelTo}
+      />
+    </EditorCard>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { SaveButton } from "~/components/admin/settings-screen";
+import { Field, inputClass, YenField } from "~/components/ui/field";
+import { SuggestField } from "~/components/ui/suggest-field";
 import { OFFER_TERMS } from "~/domain/sale/deal-types";
 import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { ImportOverrideFields } from "./deal-import-note";
@@ -78,7 +80,7 @@ export function OfferForm({
       <p className="text-sm text-slate-600">{t("deal.prefilled")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         {(["fob", "freight", "insurance", "inspection"] as const).map((name) => (
-          <Field
+          <YenField
             key={name}
             label={t(`deal.fields.${name}`)}
             name={name}
@@ -100,7 +102,7 @@ export function OfferForm({
               required={false}
               maxLength={60}
             />
-            <Field
+            <YenField
               label={t("deal.fields.otherAmount")}
               name={`otherAmount${n}`}
               defaultValue={values[`otherAmount${n}`] ?? ""}
@@ -129,20 +131,16 @@ export function OfferForm({
           {errors.terms ? <span className="mt-1 block text-sm text-red-700">{m(errors.terms)}</span> : null}
         </label>
         <div>
-          <Field
+          <SuggestField
             label={t("deal.fields.port")}
             name="port"
             defaultValue={values.port ?? ""}
             error={error("port")}
             required={false}
             maxLength={120}
-            list="offer-ports"
+            listId="offer-ports"
+            suggestions={ports}
           />
-          <datalist id="offer-ports">
-            {ports.map((port) => (
-              <option key={port} value={port} />
-            ))}
-          </datalist>
         </div>
         <Field
           label={t("deal.fields.validUntil")}
@@ -197,13 +195,9 @@ export function OfferForm({
             {format.yen(total)}
           </span>
         </p>
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
-          className="h-11 rounded-lg bg-accent-700 px-5 font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
-        >
+        <SaveButton busy={navigation.state === "submitting"} size="base">
           {t("deal.send")}
-        </button>
+        </SaveButton>
       </div>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { ChartCard, ChartFigures } from "~/components/admin/chart-parts";
 import { intlLocale } from "~/i18n/languages";
 import { useFormat, useT } from "~/i18n/i18n";
 
@@ -33,8 +34,7 @@ export function PaymentsChart({ months }: { months: { month: string; yen: number
   const total = months.reduce((sum, m) => sum + m.yen, 0);
   const last = months[months.length - 1];
   return (
-    <figure className="min-w-0 rounded-xl border border-slate-200 bg-white p-5" data-testid="payments-chart">
-      <figcaption className="font-semibold text-slate-900">{t("dashboard.orders.chart.caption")}</figcaption>
+    <ChartCard caption={t("dashboard.orders.chart.caption")} className="min-w-0" testId="payments-chart">
       <div
         role="img"
         aria-label={t("dashboard.orders.chart.summary", {
@@ -71,25 +71,13 @@ export function PaymentsChart({ months }: { months: { month: string; yen: number
           ))}
         </div>
       </div>
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-accent-700">{t("dashboard.orders.chart.figures")}</summary>
-        <table className="mt-2 w-full text-left" data-testid="payments-by-month">
-          <thead>
-            <tr>
-              <th className="py-1">{t("dashboard.orders.chart.month")}</th>
-              <th className="py-1 text-right">{t("dashboard.orders.chart.yen")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month}>
-                <td className="py-0.5">{monthName(m.month, "long")}</td>
-                <td className="py-0.5 text-right tabular-nums">{format.yen(m.yen)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+      <ChartFigures
+        summary={t("dashboard.orders.chart.figures")}
+        columns={[{ head: t("dashboard.orders.chart.month") }, { head: t("dashboard.orders.chart.yen"), number: true }]}
+        rows={months.map((m) => ({ key: m.month, cells: [monthName(m.month, "long"), format.yen(m.yen)] }))}
+        margin="mt-3"
+        testId="payments-by-month"
+      />
+    </ChartCard>
   );
 }

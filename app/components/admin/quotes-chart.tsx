@@ -1,3 +1,4 @@
+import { ChartCard, ChartFigures } from "~/components/admin/chart-parts";
 import { useT } from "~/i18n/i18n";
 
 /**
@@ -18,8 +19,7 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
     part: 0,
   });
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-5">
-      <figcaption className="font-semibold text-slate-900">{t("dashboard.chart.caption")}</figcaption>
+    <ChartCard caption={t("dashboard.chart.caption")}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
@@ -59,27 +59,16 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
           {t("dashboard.chart.partsLegend", { number: totals.part })}
         </span>
       </p>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-accent-700">{t("dashboard.chart.figures")}</summary>
-        <table className="mt-2 w-full text-left">
-          <thead>
-            <tr>
-              <th className="py-1">{t("dashboard.chart.day")}</th>
-              <th className="py-1">{t("dashboard.chart.vehicles")}</th>
-              <th className="py-1">{t("dashboard.chart.parts")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <td className="py-0.5">{d.day}</td>
-                <td className="py-0.5">{d.vehicle}</td>
-                <td className="py-0.5">{d.part}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+      <ChartFigures
+        summary={t("dashboard.chart.figures")}
+        columns={[
+          { head: t("dashboard.chart.day") },
+          { head: t("dashboard.chart.vehicles") },
+          { head: t("dashboard.chart.parts") },
+        ]}
+        rows={days.map((d) => ({ key: d.day, cells: [d.day, d.vehicle, d.part] }))}
+        margin="mt-2"
+      />
+    </ChartCard>
   );
 }

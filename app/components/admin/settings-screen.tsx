@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { saveButtonClass } from "~/components/admin/settings-editor";
+import { EditorForm, saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
 import { FormMessage } from "~/components/ui/field";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -65,5 +65,37 @@ export function SaveButton({
     <button type="submit" disabled={busy} className={className} {...rest}>
       {children}
     </button>
+  );
+}
+
+/** A settings screen's add-or-edit card (`id`, where Edit links scroll to): its form posts add, or update. */
+export function EditorCard({
+  id,
+  title,
+  editingId,
+  testId,
+  error,
+  className,
+  children,
+  after,
+}: {
+  id: string;
+  title: string;
+  /** The row open in the form; null for a new one. */
+  editingId: number | null;
+  testId: string;
+  error: string | undefined;
+  className: string;
+  children: React.ReactNode;
+  /** What the card says under the form. */
+  after?: React.ReactNode;
+}) {
+  return (
+    <SettingsCard className={className} titleId={`${id}-title`} id={id} title={title}>
+      <EditorForm editingId={editingId} testId={testId} error={error}>
+        {children}
+      </EditorForm>
+      {after}
+    </SettingsCard>
   );
 }

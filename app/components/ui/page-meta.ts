@@ -3,11 +3,18 @@ import { type Key, metaT, type Namespace } from "~/i18n/core";
 
 /*
  * The head of a page search engines must not list (the owner's screens, a
- * buyer's own pages): its title from the catalogue, and noindex.
+ * buyer's own pages): its title from the catalogue, and noindex. A module
+ * that serves more than one address names its title from the path.
  */
-export function noindexMeta<NS extends Namespace>(ns: NS, key: Key<NS>) {
-  return ({ matches }: { matches: Parameters<typeof metaT>[0] }): MetaDescriptor[] => [
-    { title: metaT(matches, ns)(key) },
+export function noindexMeta<NS extends Namespace>(ns: NS, title: Key<NS> | ((pathname: string) => Key<NS>)) {
+  return ({
+    matches,
+    location,
+  }: {
+    matches: Parameters<typeof metaT>[0];
+    location: { pathname: string };
+  }): MetaDescriptor[] => [
+    { title: metaT(matches, ns)(typeof title === "function" ? title(location.pathname) : title) },
     { name: "robots", content: "noindex" },
   ];
 }

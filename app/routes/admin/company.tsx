@@ -5,7 +5,7 @@ import { PhotoPicker } from "~/components/admin/photo-picker";
 import { SettingsCard } from "~/components/admin/settings-editor";
 import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
   type Company,

@@ -116,30 +116,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       {loaderData.offersAwaiting > 0 || loaderData.holdsEndingSoon > 0 ? (
         <div className="flex flex-wrap gap-3" data-testid="deal-figures">
-          {loaderData.offersAwaiting > 0 ? (
-            <Link
-              to="/admin/vehicle-quotes?status=offered"
-              className="rounded-xl border border-slate-300 bg-white px-4 py-3 text-sm font-semibold text-slate-900 hover:bg-slate-50"
-              data-testid="offers-awaiting"
-            >
-              {t("dashboard.offersAwaiting", {
-                count: loaderData.offersAwaiting,
-                total: format.number(loaderData.offersAwaiting),
-              })}
-            </Link>
-          ) : null}
-          {loaderData.holdsEndingSoon > 0 ? (
-            <Link
-              to="/admin/vehicle-quotes?status=accepted"
-              className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
-              data-testid="holds-ending"
-            >
-              {t("dashboard.holdsEndingSoon", {
-                count: loaderData.holdsEndingSoon,
-                total: format.number(loaderData.holdsEndingSoon),
-              })}
-            </Link>
-          ) : null}
+          {DEAL_FIGURES.map((figure) => (
+            <DealFigure key={figure.name} {...figure} count={loaderData[figure.name]} />
+          ))}
         </div>
       ) : null}
       <section aria-labelledby="orders-title" className="space-y-4" data-testid="order-figures">
@@ -247,5 +226,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The counts of deals that want the owner, each linked to the quotes it counts. */
+const DEAL_FIGURES = [
+  {
+    name: "offersAwaiting",
+    status: "offered",
+    look: "border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
+    testId: "offers-awaiting",
+  },
+  {
+    name: "holdsEndingSoon",
+    status: "accepted",
+    look: "border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100",
+    testId: "holds-ending",
+  },
+] as const;
+
+/** One of DEAL_FIGURES; nothing when there are none. */
+function DealFigure({ name, count, status, look, testId }: (typeof DEAL_FIGURES)[number] & { count: number }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  if (count <= 0) return null;
+  return (
+    <Link
+      to={`/admin/vehicle-quotes?status=${status}`}
+      className={`rounded-xl border px-4 py-3 text-sm font-semibold ${look}`}
+      data-testid={testId}
+    >
+      {t(`dashboard.${name}`, { count, total: format.number(count) })}
+    </Link>
   );
 }

@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { CopyAddress } from "~/components/admin/copy-address";
 import { SaveButton, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { FormMessage } from "~/components/ui/field";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { getFeedToken, renewFeedToken } from "~/domain/feeds/feed-token.server";
 import { feedCounts } from "~/domain/feeds/stock-feed.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";

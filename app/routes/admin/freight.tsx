@@ -1,10 +1,10 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/utils/forms";
 import { redirect } from "react-router";
-import { EditorButtons, EditorForm, RowActions, SettingsCard } from "~/components/admin/settings-editor";
-import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
+import { EditorCard, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import { Field, fieldsOf, YenField } from "~/components/ui/field";
 import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { percentFromBp } from "~/domain/freight/freight";
 import { SIZE_CLASSES, type SizeClass } from "~/domain/inventory/size-class";
 import {
@@ -170,60 +170,58 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
         )}
       </SettingsCard>
 
-      <SettingsCard
+      <EditorCard
         className={settingsCard}
-        titleId="port-form-title"
         id="port-form"
         title={editing ? t("freight.editTitle", { port: editing.port }) : t("freight.addTitle")}
-      >
-        <EditorForm
-          editingId={editing?.id ?? null}
-          testId="freight-form"
-          error={result ? m(result.message) : undefined}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field {...field("country")} maxLength={60} />
-            <Field {...field("port")} maxLength={60} />
-          </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">{t("freight.freightLegend")}</legend>
-            <div className="mt-2 grid gap-4 sm:grid-cols-3">
+        editingId={editing?.id ?? null}
+        testId="freight-form"
+        error={result ? m(result.message) : undefined}
+        after={
+          <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+            <p className="font-medium text-slate-900">{t("freight.sizesTitle")}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
               {SIZE_CLASSES.map((size) => (
-                <YenField
-                  key={size}
-                  label={t(`freight.sizeLong.${size}`)}
-                  name={size}
-                  defaultValue={kept?.[size] ?? editing?.freight[size] ?? ""}
-                  error={e[size]}
-                  required={false}
-                  hint={t("freight.emptyHint")}
-                  maxLength={14}
-                />
+                <li key={size}>{t(`freight.sizeRule.${size}`)}</li>
               ))}
-            </div>
-          </fieldset>
-          <div className="sm:w-1/3">
-            <Field {...field("insurance")} required={false} hint={t("freight.insuranceHint")} maxLength={6} />
+            </ul>
+            <p className="mt-2">{t("freight.arithmetic")}</p>
           </div>
-          <EditorButtons
-            editing={editing !== null}
-            busy={busy}
-            save={t("freight.saveChanges")}
-            add={t("freight.add")}
-            cancel={t("freight.cancel")}
-            cancelTo="/admin/freight"
-          />
-        </EditorForm>
-        <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-          <p className="font-medium text-slate-900">{t("freight.sizesTitle")}</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {SIZE_CLASSES.map((size) => (
-              <li key={size}>{t(`freight.sizeRule.${size}`)}</li>
-            ))}
-          </ul>
-          <p className="mt-2">{t("freight.arithmetic")}</p>
+        }
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field {...field("country")} maxLength={60} />
+          <Field {...field("port")} maxLength={60} />
         </div>
-      </SettingsCard>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">{t("freight.freightLegend")}</legend>
+          <div className="mt-2 grid gap-4 sm:grid-cols-3">
+            {SIZE_CLASSES.map((size) => (
+              <YenField
+                key={size}
+                label={t(`freight.sizeLong.${size}`)}
+                name={size}
+                defaultValue={kept?.[size] ?? editing?.freight[size] ?? ""}
+                error={e[size]}
+                required={false}
+                hint={t("freight.emptyHint")}
+                maxLength={14}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="sm:w-1/3">
+          <Field {...field("insurance")} required={false} hint={t("freight.insuranceHint")} maxLength={6} />
+        </div>
+        <EditorButtons
+          editing={editing !== null}
+          busy={busy}
+          save={t("freight.saveChanges")}
+          add={t("freight.add")}
+          cancel={t("freight.cancel")}
+          cancelTo="/admin/freight"
+        />
+      </EditorCard>
     </SettingsScreen>
   );
 }

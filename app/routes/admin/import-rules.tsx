@@ -5,7 +5,7 @@ import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/component
 import { SettingsForm } from "~/components/admin/import-settings-form";
 import { FormMessage } from "~/components/ui/field";
 import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { countryKey } from "~/domain/imports/import-rules";

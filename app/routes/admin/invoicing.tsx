@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import { getClientIp } from "~/context.server";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import {
   getBankAccount,

@@ -1,16 +1,15 @@
-import { getServices } from "~/context.server";
 import { COURIER_NAME } from "~/domain/sale/order-types";
 import { orderFilterOf, ordersForExport } from "~/domain/sale/order-view.server";
 import { toCsv } from "~/utils/csv";
-import { requireStaff } from "~/routes/guards.server";
-import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
+import { csvDownload } from "~/routes/admin/csv-download";
+import { staffRequest } from "~/routes/admin/staff-request.server";
+import { SHOP_TIME_ZONE, shopDateTime } from "~/i18n/format";
 import type { Route } from "./+types/orders-export";
 
 /** The orders the list's filter finds (every page), as CSV for a spreadsheet. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  await requireStaff(getServices(context), request);
-  const rows = await ordersForExport(db, orderFilterOf(new URL(request.url).searchParams));
+export async function loader(args: Route.LoaderArgs) {
+  const { db, url } = await staffRequest(args);
+  const rows = await ordersForExport(db, orderFilterOf(url.searchParams));
   const csv = toCsv(
     [
       "order",
@@ -59,11 +58,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ];
     }),
   );
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${shopDay(new Date())}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(csv, "orders");
 }

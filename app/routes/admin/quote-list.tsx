@@ -1,23 +1,22 @@
 import { problem } from "~/i18n/problem";
 import { data } from "react-router";
 import { QuoteList } from "~/components/admin/quote-list";
-import { getServices } from "~/context.server";
 import { deleteQuotes, listAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { kindOfAdminPath, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
-import { requireStaff } from "~/routes/guards.server";
-import { metaT, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
+import { noindexMeta } from "~/components/ui/page-meta";
+import { staffRequest } from "~/routes/admin/staff-request.server";
 import type { Route } from "./+types/quote-list";
 
 // One module for Vehicle Quotes (/admin/vehicle-quotes) and Parts Quotes (/admin/parts-quotes).
 
-export const meta: Route.MetaFunction = ({ location, matches }) => [
-  { title: metaT(matches, "admin")(STOCK_ADMIN[kindOfAdminPath(location.pathname)].titles.quotes) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = noindexMeta(
+  "admin",
+  (path) => STOCK_ADMIN[kindOfAdminPath(path)].titles.quotes,
+);
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  await requireStaff(getServices(context), request);
+export async function loader(args: Route.LoaderArgs) {
+  const { db, url } = await staffRequest(args);
   const query = readAdminQuoteQuery(url.searchParams);
   const kind = kindOfAdminPath(url.pathname);
   const list = await listAdminQuotes(db, kind, query);
@@ -32,10 +31,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = getServices(context);
-  const staff = await requireStaff(getServices(context), request);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { db, staff } = await staffRequest(args);
+  const form = await args.request.formData();
   if (form.get("intent") !== "delete")
     return data({ ok: false, message: problem("messages.text.unknownAction") }, { status: 400 });
   const deleted = await deleteQuotes(db, form.getAll("numbers").map(String), staff);

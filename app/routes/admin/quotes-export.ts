@@ -1,17 +1,17 @@
-import { getServices } from "~/context.server";
 import { exportAdminQuotes, readAdminQuoteQuery } from "~/domain/quotes/admin-quotes.server";
 import { toCsv } from "~/utils/csv";
-import { SHOP_TIME_ZONE, shopDateTime, shopDay } from "~/i18n/format";
-import { requireStaff } from "~/routes/guards.server";
+import { SHOP_TIME_ZONE, shopDateTime } from "~/i18n/format";
+import { csvDownload } from "~/routes/admin/csv-download";
+import { staffRequest } from "~/routes/admin/staff-request.server";
 import type { Route } from "./+types/quotes-export";
 
 /** The filtered quote list, every page, as CSV. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  await requireStaff(getServices(context), request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { db, url } = await staffRequest(args);
   const kind = params.kind === "part" ? "part" : params.kind === "vehicle" ? "vehicle" : null;
   if (!kind) return new Response("Not found", { status: 404 });
-  const rows = await exportAdminQuotes(db, kind, readAdminQuoteQuery(new URL(request.url).searchParams));
+  const rows = await exportAdminQuotes(db, kind, readAdminQuoteQuery(url.searchParams));
   const csv = toCsv(
     [
       "quote_id",
@@ -43,11 +43,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       r.message,
     ]),
   );
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${kind}-quotes-${shopDay(new Date())}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(csv, `${kind}-quotes`);
 }

@@ -3,7 +3,7 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { Form, redirect } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { SaveButton, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { listRates, providerUrl, ratesAge, readOwnerRates, storeOwnerRates } from "~/domain/rates/rates.server";
 import { useFormat } from "~/i18n/i18n";
 import { noindexMeta } from "~/components/ui/page-meta";

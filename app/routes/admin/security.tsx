@@ -3,7 +3,7 @@ import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { SettingsCard } from "~/components/admin/settings-editor";
 import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import { getClientIp } from "~/context.server";
-import { staffRequest } from "~/routes/admin/settings-screen.server";
+import { staffRequest } from "~/routes/admin/staff-request.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";

@@ -4,7 +4,7 @@ import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/sett
 import { SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/settings-screen.server";
+import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import {
   fillTemplate,
   TEMPLATE_BODY_MAX,

@@ -6,9 +6,9 @@ import { requireStaff } from "~/routes/guards.server";
 import { savedMessage } from "~/utils/saved-message";
 
 /*
- * What the loaders and actions of the owner's settings screens begin with:
- * the staff member signed in (or off to the login page), and the word a save
- * came back with (?saved=), of those the screen has.
+ * What the loaders and actions of the owner's screens begin with: the staff
+ * member signed in (or off to the login page), and the word a save came back
+ * with (?saved=), of those the screen has.
  */
 
 type RouteArgs = { request: Request; context: Parameters<typeof getServices>[0] };
