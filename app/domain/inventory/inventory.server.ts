@@ -7,6 +7,7 @@ import { maskedChassis } from "./chassis";
 import { partRepository } from "./parts.server";
 import { STOCK_KINDS, type StockKind } from "./stock-kinds";
 import { latestStock, repositoryOf } from "./stock-repository.server";
+import type { StockRepository } from "./stock-rows.server";
 import { vehicleColumns, vehicleRepository } from "./vehicles.server";
 
 /** A fresh reference like "V-482913": letters for the kind, six digits. */
@@ -24,54 +25,42 @@ export async function uniqueRefId(db: DB, kind: StockKind): Promise<string> {
 export type Actor = { kind: "staff" | "system"; id: string | null };
 
 /**
- * Lists a vehicle with its images (already stored through the media store, in
- * display order; the first is the cover). One transaction: the vehicle, its
+ * Lists an item with its images (already stored through the media store, in
+ * display order; the first is the cover). One transaction: the item, its
  * images and the activity entry are written together or not at all.
  */
-export async function createVehicle(
+async function listItem<Input extends { refId?: string | null }>(
   db: DB,
-  input: VehicleInput,
-  images: ImageRef[],
+  repository: StockRepository<unknown, Input>,
+  item: { input: Input; name: string; images: ImageRef[] },
   actor: Actor,
-  createdAt = nowIso(),
+  createdAt: string,
 ): Promise<{ id: number; refId: string }> {
-  const refId = input.refId?.trim() || (await uniqueRefId(db, "vehicle"));
-  const name = vehicleColumns(input).name;
+  const { kind } = repository;
+  const refId = item.input.refId?.trim() || (await uniqueRefId(db, kind));
   return db.transaction().execute(async (trx) => {
-    const id = await vehicleRepository.insert(trx, input, refId, createdAt);
-    await vehicleRepository.photos.add(trx, id, images, 0, createdAt);
+    const id = await repository.insert(trx, item.input, refId, createdAt);
+    await repository.photos.add(trx, id, item.images, 0, createdAt);
+    const summary = `New ${kind} listed: ${item.name} (${refId})`;
     await logActivity(trx, {
       actor,
-      action: "vehicle.created",
-      subject: { kind: "vehicle", id: String(id) },
-      summary: `New vehicle listed: ${name} (${refId})`,
+      action: `${kind}.created`,
+      subject: { kind, id: String(id) },
+      summary,
       at: createdAt,
     });
     return { id, refId };
   });
 }
 
-/** Lists a part with its images; same rules as createVehicle. */
-export async function createPart(
-  db: DB,
-  input: PartInput,
-  images: ImageRef[],
-  actor: Actor,
-  createdAt = nowIso(),
-): Promise<{ id: number; refId: string }> {
-  const refId = input.refId?.trim() || (await uniqueRefId(db, "part"));
-  return db.transaction().execute(async (trx) => {
-    const id = await partRepository.insert(trx, input, refId, createdAt);
-    await partRepository.photos.add(trx, id, images, 0, createdAt);
-    await logActivity(trx, {
-      actor,
-      action: "part.created",
-      subject: { kind: "part", id: String(id) },
-      summary: `New part listed: ${input.name} (${refId})`,
-      at: createdAt,
-    });
-    return { id, refId };
-  });
+/** Lists a vehicle with its images; its name defaults to year, make and model. */
+export function createVehicle(db: DB, input: VehicleInput, images: ImageRef[], actor: Actor, createdAt = nowIso()) {
+  return listItem(db, vehicleRepository, { input, name: vehicleColumns(input).name, images }, actor, createdAt);
+}
+
+/** Lists a part with its images. */
+export function createPart(db: DB, input: PartInput, images: ImageRef[], actor: Actor, createdAt = nowIso()) {
+  return listItem(db, partRepository, { input, name: input.name, images }, actor, createdAt);
 }
 
 export const latestVehicles = (db: DB, limit = 6) => latestStock(db, "vehicle", limit);

@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
 import { type Fitment, partNumberKey } from "./fitment";
 import type { PartDetail, PartInput } from "./inventory";
-import { cardsInOrder, type StockRepository, toImageRef } from "./stock-rows.server";
-import { photoTable, sharedCalls } from "./stock-table.server";
+import { commonFields, type StockRepository } from "./stock-rows.server";
+import { stockRepository } from "./stock-table.server";
 
 /*
  * The one reader of the parts table, its photos (part_images) and the cars
@@ -142,132 +142,23 @@ export async function fitmentCars(db: DB): Promise<Record<string, string[]>> {
   );
 }
 
-/** The parts table, its photos and their owner column. */
-const PART_TABLES = { items: "parts", photos: "part_images", owner: "part_id" } as const;
-
-const partPhotos = photoTable(PART_TABLES, (db, partId, rows) =>
-  db
-    .insertInto("part_images")
-    .values(rows.map((r) => ({ ...r, part_id: partId })))
-    .execute(),
-);
-
-export const partRepository: StockRepository<PartDetail, PartInput> = {
+export const partRepository: StockRepository<PartDetail, PartInput> = stockRepository({
   kind: "part",
-  photos: partPhotos,
-  ...sharedCalls(PART_TABLES),
-
-  async insert(trx, input, refId, at) {
-    const row = await trx
-      .insertInto("parts")
-      .values({ ref_id: refId, ...partColumns(input), created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await writeFitments(trx, [{ partId: row.id, fitment: input.fitment }]);
-    return row.id;
-  },
-
-  async update(trx, id, input, refId, at) {
-    await trx
-      .updateTable("parts")
-      .set({ ref_id: refId, ...partColumns(input), updated_at: at })
-      .where("id", "=", id)
-      .execute();
-    await writeFitments(trx, [{ partId: id, fitment: input.fitment }], true);
-  },
-
-  async detail(db, id) {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await db.selectFrom("parts").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row) return null;
-    const [images, fits] = await Promise.all([partPhotos.ofItem(db, id), fitmentsOf(db, [id])]);
+  tables: { items: "parts", photos: "part_images", owner: "part_id" },
+  cardColumns: PART_CARD_COLUMNS,
+  adminColumns: ["part_number", "category", "quantity"],
+  counted: true,
+  columns: partColumns,
+  writeMore: (trx, partId, input, replace) => writeFitments(trx, [{ partId, fitment: input.fitment }], replace),
+  async detail(db, row) {
+    const fits = await fitmentsOf(db, [row.id]);
     return {
-      id: row.id,
-      refId: row.ref_id,
-      name: row.name,
-      make: row.make,
-      model: row.model,
-      type: row.type,
-      subType: row.sub_type,
-      price: Number(row.price),
-      description: row.description,
-      year: row.year,
-      mileage: row.mileage,
-      color: row.color,
-      fuel: row.fuel,
+      ...commonFields(row),
       partNumber: row.part_number,
       category: row.category,
       condition: row.condition,
       quantity: row.quantity,
-      stockStatus: row.stock_status,
-      fitment: fits.get(id) ?? [],
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      images: images.map(toImageRef),
+      fitment: fits.get(row.id) ?? [],
     };
   },
-
-  async cards(db, ids) {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom("parts")
-      .select(PART_CARD_COLUMNS)
-      .where("id", "in", [...ids])
-      .execute();
-    return cardsInOrder(db, "part", partPhotos, ids, rows);
-  },
-
-  newest: (db, limit) =>
-    db
-      .selectFrom("parts")
-      .select(PART_CARD_COLUMNS)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-
-  quoteItem: (db, id) =>
-    db
-      .selectFrom("parts")
-      .select(["id", "ref_id", "name", "price", "stock_status", "quantity"])
-      .where("id", "=", id)
-      .executeTakeFirst()
-      .then((row) => row ?? null),
-
-  async pairs(db) {
-    const [models, subTypes] = await Promise.all([
-      db.selectFrom("parts").select(["make", "model"]).distinct().execute(),
-      db.selectFrom("parts").select(["type", "sub_type"]).distinct().execute(),
-    ]);
-    return {
-      models: models.map((r) => [r.make, r.model]),
-      subTypes: subTypes.map((r) => [r.type, r.sub_type]),
-    };
-  },
-
-  adminPage: (db, where, page) =>
-    db
-      .selectFrom("parts")
-      .select([
-        "id",
-        "ref_id",
-        "name",
-        "make",
-        "model",
-        "type",
-        "year",
-        "price",
-        "stock_status",
-        "created_at",
-        "part_number",
-        "category",
-        "quantity",
-      ])
-      .where(where)
-      .orderBy(page.column, page.direction)
-      .orderBy("id", page.direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute()
-      .then((rows) => rows.map((r) => ({ ...r, chassis_number: null }))),
-};
+});

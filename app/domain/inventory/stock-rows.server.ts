@@ -87,11 +87,9 @@ export type CardRow = {
   registered_month?: number | null;
 };
 
-/** A card from its row and cover; vehicles get their freight size class. */
-export function stockCardOf(r: CardRow, image: StockCard["image"], kind: StockKind): StockCard {
-  const vehicle = kind === "vehicle";
+/** What a card and a list row show of any item, from its row. */
+export function cardFacts(r: CardRow) {
   return {
-    kind,
     id: r.id,
     refId: r.ref_id,
     name: r.name,
@@ -100,14 +98,30 @@ export function stockCardOf(r: CardRow, image: StockCard["image"], kind: StockKi
     model: r.model,
     year: r.year,
     stockStatus: r.stock_status,
+  };
+}
+
+/** What a card and a list row show of a vehicle after its name; each null for a part, whose row has none of them. */
+export function vehicleFacts(r: Partial<CardRow>) {
+  return {
+    mileage: r.mileage ?? null,
+    engineCc: r.engine_cc ?? null,
+    transmission: r.transmission ?? null,
+    steering: r.steering ?? null,
+    manufactured: r.manufactured_month ?? null,
+    registered: r.registered_month ?? null,
+  };
+}
+
+/** A card from its row and cover; vehicles get their freight size class. */
+export function stockCardOf(r: CardRow, image: StockCard["image"], kind: StockKind): StockCard {
+  const vehicle = kind === "vehicle";
+  return {
+    kind,
+    ...cardFacts(r),
     image,
     sizeClass: vehicle ? sizeClassOf({ type: r.type, subType: r.sub_type, engineCc: r.engine_cc ?? null }) : null,
-    mileage: vehicle ? (r.mileage ?? null) : null,
-    engineCc: vehicle ? (r.engine_cc ?? null) : null,
-    transmission: vehicle ? (r.transmission ?? null) : null,
-    steering: vehicle ? (r.steering ?? null) : null,
-    manufactured: vehicle ? (r.manufactured_month ?? null) : null,
-    registered: vehicle ? (r.registered_month ?? null) : null,
+    ...vehicleFacts(vehicle ? r : {}),
   };
 }
 
@@ -130,6 +144,48 @@ export async function cardsInOrder(
     const r = byId.get(id);
     return r ? [stockCardOf(r, covers.get(id) ?? null, kind)] : [];
   });
+}
+
+/** The columns both stock tables have, as a whole row of either holds them. */
+type CommonRow = {
+  id: number;
+  ref_id: string;
+  name: string;
+  make: string;
+  model: string;
+  type: string | null;
+  sub_type: string | null;
+  year: number | null;
+  price: number | string;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
+  description: string;
+  stock_status: StockStatus;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The fields of a detail that both kinds read from the same columns, typed as the kind's row has them. */
+export function commonFields<R extends CommonRow>(row: R) {
+  return {
+    id: row.id,
+    refId: row.ref_id,
+    name: row.name,
+    make: row.make,
+    model: row.model,
+    type: row.type as R["type"],
+    subType: row.sub_type as R["sub_type"],
+    year: row.year as R["year"],
+    price: Number(row.price),
+    mileage: row.mileage,
+    color: row.color,
+    fuel: row.fuel,
+    description: row.description,
+    stockStatus: row.stock_status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** What lists of the staff panel and the quote lists show of an item. */

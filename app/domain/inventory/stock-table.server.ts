@@ -1,14 +1,27 @@
-import type { Kysely } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { ImageRef } from "~/domain/media/image-url";
-import { newPhotoRows, PHOTO_COLUMNS, type PhotoTable, type StockRepository } from "./stock-rows.server";
+import type { StockKind } from "./stock-kinds";
+import {
+  type AdminStockRow,
+  type CardRow,
+  cardsInOrder,
+  newPhotoRows,
+  PHOTO_COLUMNS,
+  type PhotoTable,
+  type QuoteItem,
+  type StockRepository,
+  toImageRef,
+} from "./stock-rows.server";
 
 /*
- * The calls both stock tables answer in the same words (by id, labels, locks,
- * deletes, counts, photos), written once over the table's name. Each kind's
- * repository (vehicles.server.ts, parts.server.ts) adds what reads or writes
- * its own columns: cards, details, quote items, the staff's table, its fields.
+ * The one stock repository, written once over the table's name: by id,
+ * labels, locks, deletes, counts, photos, cards, details, quote items, the
+ * staff's table. Each kind (vehicles.server.ts, parts.server.ts) gives what
+ * is its own: the columns its cards and the staff's table read, how its
+ * fields become columns and its row a detail, and what it keeps elsewhere
+ * (a part's cars).
  */
 
 /** A stock table, its photo table and the photo column naming the item: one kind's tables, never mixed. */
@@ -40,11 +53,20 @@ function shared(db: DB): Kysely<SharedView> {
   return db as unknown as Kysely<SharedView>;
 }
 
-/** One kind's photo table; `insert` writes new rows, the one statement that names the owner column by hand. */
-export function photoTable(
-  { photos: table, owner }: StockTables,
-  insert: (db: DB, ownerId: number, rows: ReturnType<typeof newPhotoRows>) => Promise<unknown>,
-): PhotoTable {
+/**
+ * Either kind's tables under their own names, with whatever columns a kind
+ * names: for the statements that read or write one kind's own columns. The
+ * column lists they take are checked against their table where the kind
+ * writes them (StockSpec).
+ */
+type OwnView = Record<StockTables["items"] | StockTables["photos"], Record<string, unknown>>;
+
+function own(db: DB): Kysely<OwnView> {
+  return db as unknown as Kysely<OwnView>;
+}
+
+/** One kind's photo table. */
+function photoTable({ photos: table, owner }: StockTables): PhotoTable {
   return {
     ofItems: (db, ids) =>
       ids.length === 0
@@ -64,7 +86,11 @@ export function photoTable(
         .orderBy("position")
         .execute(),
     async add(db, ownerId, images: readonly ImageRef[], firstPosition, at) {
-      if (images.length > 0) await insert(db, ownerId, newPhotoRows(images, firstPosition, at));
+      if (images.length > 0)
+        await own(db)
+          .insertInto(table)
+          .values(newPhotoRows(images, firstPosition, at).map((r) => ({ ...r, [owner]: ownerId })))
+          .execute();
     },
     async remove(db, photoIds) {
       if (photoIds.length > 0)
@@ -92,12 +118,12 @@ export function photoTable(
 }
 
 /** The repository's calls that read no column of one kind's own. */
-export type SharedCalls = Pick<
+type SharedCalls = Pick<
   StockRepository<unknown>,
   "labels" | "existing" | "refIdHolder" | "lock" | "remove" | "count" | "idsInOrder" | "adminCount"
 >;
 
-export function sharedCalls({ items: table }: StockTables): SharedCalls {
+function sharedCalls({ items: table }: StockTables): SharedCalls {
   const count = async (db: DB, where?: Parameters<SharedCalls["adminCount"]>[1]) => {
     const row = await shared(db)
       .selectFrom(table)
@@ -159,5 +185,122 @@ export function sharedCalls({ items: table }: StockTables): SharedCalls {
 
     idsInOrder: (db, offset, limit) =>
       shared(db).selectFrom(table).select(["id", "updated_at"]).orderBy("id").limit(limit).offset(offset).execute(),
+  };
+}
+
+/** A column of one kind's table. */
+type ColumnOf<T extends StockTables> = keyof Database[T["items"]] & string;
+
+/** One kind's whole row. */
+export type RowOf<T extends StockTables> = Selectable<Database[T["items"]]>;
+
+/** What each kind of stock gives the one repository: what is its own. */
+export type StockSpec<T extends StockTables, Detail, Input> = {
+  kind: StockKind;
+  tables: T;
+  /** What its card reads (CardRow). */
+  cardColumns: readonly ColumnOf<T>[];
+  /** What the staff's table reads of it beyond what every row shows (AdminStockRow). */
+  adminColumns: readonly ColumnOf<T>[];
+  /** Whether a quote reads a quantity in stock (parts); a vehicle is one of its kind. */
+  counted: boolean;
+  /** The row's columns from its fields, as listing and editing write them. */
+  columns(input: Input): object;
+  /** More columns an edit writes (a vehicle's price cut keeps the price it replaced). */
+  editColumns?(input: Input, at: string): object;
+  /** Writes what the item keeps in other tables (a part's cars), after its row; `replace` on an edit. */
+  writeMore?(trx: DB, id: number, input: Input, replace: boolean): Promise<void>;
+  /** The item from its whole row, without its photos. */
+  detail(db: DB, row: RowOf<T>): Promise<Omit<Detail, "images">>;
+};
+
+/** The columns of the staff's stock table that every kind has, in its order. */
+const ADMIN_COLUMNS = ["id", "ref_id", "name", "make", "model", "type", "year", "price", "stock_status", "created_at"];
+
+/** The one repository of a kind of stock, from what is its own. */
+export function stockRepository<T extends StockTables, Detail, Input>(
+  spec: StockSpec<T, Detail, Input>,
+): StockRepository<Detail, Input> {
+  const { items: table } = spec.tables;
+  const photos = photoTable(spec.tables);
+  const cardRows = (db: DB) => own(db).selectFrom(table).select(spec.cardColumns);
+  return {
+    kind: spec.kind,
+    photos,
+    ...sharedCalls(spec.tables),
+
+    async insert(trx, input, refId, at) {
+      const row = await own(trx)
+        .insertInto(table)
+        .values({ ref_id: refId, ...spec.columns(input), created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const id = row.id as number;
+      await spec.writeMore?.(trx, id, input, false);
+      return id;
+    },
+
+    async update(trx, id, input, refId, at) {
+      await own(trx)
+        .updateTable(table)
+        .set({ ref_id: refId, ...spec.columns(input), ...spec.editColumns?.(input, at), updated_at: at })
+        .where("id", "=", id)
+        .execute();
+      await spec.writeMore?.(trx, id, input, true);
+    },
+
+    async detail(db, id) {
+      if (!Number.isSafeInteger(id) || id < 1) return null;
+      const row = await own(db).selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      const [images, detail] = await Promise.all([photos.ofItem(db, id), spec.detail(db, row as RowOf<T>)]);
+      return { ...detail, images: images.map(toImageRef) } as Detail;
+    },
+
+    async cards(db, ids) {
+      if (ids.length === 0) return [];
+      const rows = await cardRows(db)
+        .where("id", "in", [...ids])
+        .execute();
+      return cardsInOrder(db, spec.kind, photos, ids, rows as CardRow[]);
+    },
+
+    newest: (db, limit) =>
+      cardRows(db).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute() as Promise<CardRow[]>,
+
+    async quoteItem(db, id) {
+      const row = await own(db)
+        .selectFrom(table)
+        .select(["id", "ref_id", "name", "price", "stock_status"])
+        .select(spec.counted ? "quantity" : sql<null>`null`.as("quantity"))
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return (row as QuoteItem | undefined) ?? null;
+    },
+
+    async pairs(db) {
+      const [models, subTypes] = await Promise.all([
+        shared(db).selectFrom(table).select(["make", "model"]).distinct().execute(),
+        shared(db).selectFrom(table).select(["type", "sub_type"]).distinct().where("type", "is not", null).execute(),
+      ]);
+      return {
+        models: models.map((r) => [r.make, r.model]),
+        subTypes: subTypes.map((r) => [r.type ?? "", r.sub_type]),
+      };
+    },
+
+    async adminPage(db, where, page) {
+      const rows = await own(db)
+        .selectFrom(table)
+        .select([...ADMIN_COLUMNS, ...spec.adminColumns])
+        .where(where)
+        .orderBy(page.column, page.direction)
+        .orderBy("id", page.direction)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      const none = { part_number: null, chassis_number: null, category: null, quantity: null };
+      return rows.map((r) => ({ ...none, ...r }) as AdminStockRow);
+    },
   };
 }

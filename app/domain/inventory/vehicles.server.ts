@@ -1,9 +1,8 @@
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { defaultVehicleName, type VehicleDetail, type VehicleInput } from "./inventory";
 import { vehiclePriceColumns } from "./price-cut.server";
-import { cardsInOrder, type StockRepository, toImageRef } from "./stock-rows.server";
-import { photoTable, sharedCalls } from "./stock-table.server";
+import { commonFields, type StockRepository } from "./stock-rows.server";
+import { stockRepository } from "./stock-table.server";
 
 /*
  * The one reader of the vehicles table and its photos (vehicle_images): by
@@ -78,137 +77,28 @@ export function vehicleColumns(input: VehicleInput) {
   };
 }
 
-/** The vehicles table, its photos and their owner column. */
-const VEHICLE_TABLES = { items: "vehicles", photos: "vehicle_images", owner: "vehicle_id" } as const;
-
-const vehiclePhotos = photoTable(VEHICLE_TABLES, (db, vehicleId, rows) =>
-  db
-    .insertInto("vehicle_images")
-    .values(rows.map((r) => ({ ...r, vehicle_id: vehicleId })))
-    .execute(),
-);
-
-export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = {
+export const vehicleRepository: StockRepository<VehicleDetail, VehicleInput> = stockRepository({
   kind: "vehicle",
-  photos: vehiclePhotos,
-  ...sharedCalls(VEHICLE_TABLES),
-
-  async insert(trx, input, refId, at) {
-    const row = await trx
-      .insertInto("vehicles")
-      .values({ ref_id: refId, ...vehicleColumns(input), created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-
-  async update(trx, id, input, refId, at) {
-    await trx
-      .updateTable("vehicles")
-      .set({ ref_id: refId, ...vehicleColumns(input), ...vehiclePriceColumns(input.price, at), updated_at: at })
-      .where("id", "=", id)
-      .execute();
-  },
-
-  async detail(db, id) {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row) return null;
-    const images = await vehiclePhotos.ofItem(db, id);
-    return {
-      id: row.id,
-      refId: row.ref_id,
-      name: row.name,
-      make: row.make,
-      model: row.model,
-      type: row.type,
-      subType: row.sub_type,
-      year: row.year,
-      price: Number(row.price),
-      mileage: row.mileage,
-      engineCc: row.engine_cc,
-      color: row.color,
-      fuel: row.fuel,
-      transmission: row.transmission,
-      drive: row.drive,
-      seats: row.seats,
-      doors: row.doors,
-      steering: row.steering,
-      exteriorGrade: row.exterior_grade,
-      interiorGrade: row.interior_grade,
-      description: row.description,
-      stockStatus: row.stock_status,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      images: images.map(toImageRef),
-      manufactured: row.manufactured_month,
-      registered: row.registered_month,
-      chassisNumber: row.chassis_number,
-      modelCode: row.model_code,
-      auctionGrade: row.auction_grade,
-    };
-  },
-
-  async cards(db, ids) {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom("vehicles")
-      .select(VEHICLE_CARD_COLUMNS)
-      .where("id", "in", [...ids])
-      .execute();
-    return cardsInOrder(db, "vehicle", vehiclePhotos, ids, rows);
-  },
-
-  newest: (db, limit) =>
-    db
-      .selectFrom("vehicles")
-      .select(VEHICLE_CARD_COLUMNS)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-
-  quoteItem: (db, id) =>
-    db
-      .selectFrom("vehicles")
-      .select(["id", "ref_id", "name", "price", "stock_status", sql<null>`null`.as("quantity")])
-      .where("id", "=", id)
-      .executeTakeFirst()
-      .then((row) => row ?? null),
-
-  async pairs(db) {
-    const [models, subTypes] = await Promise.all([
-      db.selectFrom("vehicles").select(["make", "model"]).distinct().execute(),
-      db.selectFrom("vehicles").select(["type", "sub_type"]).distinct().where("type", "is not", null).execute(),
-    ]);
-    return {
-      models: models.map((r) => [r.make, r.model]),
-      subTypes: subTypes.map((r) => [r.type ?? "", r.sub_type]),
-    };
-  },
-
-  async adminPage(db, where, page) {
-    const rows = await db
-      .selectFrom("vehicles")
-      .select([
-        "id",
-        "ref_id",
-        "name",
-        "make",
-        "model",
-        "type",
-        "year",
-        "price",
-        "stock_status",
-        "created_at",
-        "chassis_number",
-      ])
-      .where(where)
-      .orderBy(page.column, page.direction)
-      .orderBy("id", page.direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    return rows.map((r) => ({ ...r, part_number: null, category: null, quantity: null }));
-  },
-};
+  tables: { items: "vehicles", photos: "vehicle_images", owner: "vehicle_id" },
+  cardColumns: VEHICLE_CARD_COLUMNS,
+  adminColumns: ["chassis_number"],
+  counted: false,
+  columns: vehicleColumns,
+  editColumns: (input, at) => vehiclePriceColumns(input.price, at),
+  detail: async (_db, row) => ({
+    ...commonFields(row),
+    engineCc: row.engine_cc,
+    transmission: row.transmission,
+    drive: row.drive,
+    seats: row.seats,
+    doors: row.doors,
+    steering: row.steering,
+    exteriorGrade: row.exterior_grade,
+    interiorGrade: row.interior_grade,
+    manufactured: row.manufactured_month,
+    registered: row.registered_month,
+    chassisNumber: row.chassis_number,
+    modelCode: row.model_code,
+    auctionGrade: row.auction_grade,
+  }),
+});

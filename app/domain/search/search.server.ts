@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "~/db/schema";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
-import { type CardRow, toImageRef } from "~/domain/inventory/stock-rows.server";
+import { cardFacts, type CardRow, toImageRef, vehicleFacts } from "~/domain/inventory/stock-rows.server";
 import { type ListQuery, type PartFilters, setFilters, type Sort } from "./filters";
 import type { ListResult } from "./list";
 import { partNumberSearch, partWhere, type SearchFilters, type StockTable, vehicleWhere } from "./list-where.server";
@@ -46,6 +47,38 @@ export function countLimit(db: DB, filters: object): number | null {
   return dialectOf(db) === "postgres" && set.length === 1 && set[0]![0] === "Keyword" ? LIST_COUNT_LIMIT : null;
 }
 
+/** The columns of a list row both kinds have, in the order the list reads them. */
+const LIST_COLUMNS = ["id", "ref_id", "name", "price", "make", "model", "type", "sub_type", "year"] as const;
+
+/**
+ * The statements of a list, unexecuted, from the statement of its matches:
+ * their count (stopped at the list's limit when it has one, see countLimit)
+ * and one page of their `rows`.
+ */
+function listStatements<T extends StockTable, Row>(
+  db: DB,
+  table: T,
+  matches: SelectQueryBuilder<Database, T, object>,
+  statements: { ids: SelectQueryBuilder<Database, T, { id: number }>; rows: SelectQueryBuilder<Database, T, Row> },
+  query: ListQuery<object>,
+  offset: number,
+  sortMatches: boolean,
+) {
+  const { column, direction } = SORT_ORDERS[query.sort];
+  const limit = countLimit(db, query.filters);
+  return {
+    count:
+      limit === null
+        ? matches.select((eb) => eb.fn.countAll<number>().as("n"))
+        : db.selectFrom(statements.ids.limit(limit + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n")),
+    page: statements.rows
+      .orderBy(sortKey(table, column, sortMatches), direction)
+      .orderBy(sql.ref(`${table}.id`), direction)
+      .limit(query.perPage)
+      .offset(offset),
+  };
+}
+
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
 export function vehicleListQueries(
   db: DB,
@@ -54,54 +87,11 @@ export function vehicleListQueries(
   denseKeyword = false,
   sortMatches = false,
 ) {
-  const { column, direction } = SORT_ORDERS[query.sort];
-  const where = vehicleWhere(db, query.filters, denseKeyword);
-  const limit = countLimit(db, query.filters);
-  return {
-    count:
-      limit === null
-        ? db
-            .selectFrom("vehicles")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where(where)
-        : db
-            .selectFrom(
-              db
-                .selectFrom("vehicles")
-                .select("vehicles.id")
-                .where(where)
-                .limit(limit + 1)
-                .as("m"),
-            )
-            .select((eb) => eb.fn.countAll<number>().as("n")),
-    page: db
-      .selectFrom("vehicles")
-      .select([
-        "id",
-        "ref_id",
-        "name",
-        "price",
-        "make",
-        "model",
-        "type",
-        "sub_type",
-        "year",
-        "mileage",
-        "engine_cc",
-        "transmission",
-        "fuel",
-        "steering",
-        "color",
-        "stock_status",
-        "manufactured_month",
-        "registered_month",
-      ])
-      .where(where)
-      .orderBy(sortKey("vehicles", column, sortMatches), direction)
-      .orderBy("vehicles.id", direction)
-      .limit(query.perPage)
-      .offset(offset),
-  };
+  const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword));
+  const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color"] as const;
+  const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
+  const ids = matches.select("vehicles.id");
+  return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches);
 }
 
 export function partListQueries(
@@ -111,35 +101,9 @@ export function partListQueries(
   denseKeyword = false,
   sortMatches = false,
 ) {
-  const { column, direction } = SORT_ORDERS[query.sort];
-  const where = partWhere(db, query.filters, denseKeyword);
-  const limit = countLimit(db, query.filters);
-  return {
-    count:
-      limit === null
-        ? db
-            .selectFrom("parts")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where(where)
-        : db
-            .selectFrom(
-              db
-                .selectFrom("parts")
-                .select("parts.id")
-                .where(where)
-                .limit(limit + 1)
-                .as("m"),
-            )
-            .select((eb) => eb.fn.countAll<number>().as("n")),
-    page: db
-      .selectFrom("parts")
-      .select(["id", "ref_id", "name", "price", "make", "model", "type", "sub_type", "year", "stock_status"])
-      .where(where)
-      .orderBy(sortKey("parts", column, sortMatches), direction)
-      .orderBy("parts.id", direction)
-      .limit(query.perPage)
-      .offset(offset),
-  };
+  const matches = db.selectFrom("parts").where(partWhere(db, query.filters, denseKeyword));
+  const rows = matches.select([...LIST_COLUMNS, "stock_status"]);
+  return listStatements(db, "parts", matches, { ids: matches.select("parts.id"), rows }, query, offset, sortMatches);
 }
 
 /** Above this many keyword matches, a page may be found by walking the sort index (see keywordCondition, pageStrategy). */
@@ -385,24 +349,12 @@ async function listResult(
     items: rows.map((r) => {
       const own = byItem.get(r.id) ?? [];
       return {
-        id: r.id,
-        refId: r.ref_id,
-        name: r.name,
-        price: Number(r.price),
-        make: r.make,
-        model: r.model,
+        ...cardFacts(r),
+        ...vehicleFacts(r),
         type: r.type,
         subType: r.sub_type,
-        year: r.year,
-        mileage: r.mileage ?? null,
-        engineCc: r.engine_cc ?? null,
-        transmission: r.transmission ?? null,
         fuel: r.fuel ?? null,
-        steering: r.steering ?? null,
         color: r.color ?? null,
-        stockStatus: r.stock_status,
-        manufactured: r.manufactured_month ?? null,
-        registered: r.registered_month ?? null,
         images: own.slice(0, CARD_PHOTOS).map(toImageRef),
         imageCount: own.length,
       };
