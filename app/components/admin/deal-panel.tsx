@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { PostForm } from "~/components/ui/post-form";
 import type { DealView } from "~/domain/sale/deal-view";
 import { HOLD_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import { useFormat, useT } from "~/i18n/i18n";
@@ -29,8 +29,7 @@ export function DealPanel({ deal }: { deal: DealView }) {
             <>
               <p className="font-semibold text-amber-900">{t("deal.hold", { date: moment(hold.expiresAt) })}</p>
               <div className="mt-3 flex flex-wrap items-end gap-3">
-                <Form method="post" className="flex items-end gap-2">
-                  <input type="hidden" name="intent" value="extend" />
+                <PostForm fields={{ intent: "extend" }} className="flex items-end gap-2">
                   <label className="text-sm text-slate-700">
                     {t("deal.extendBy")}
                     <input
@@ -45,21 +44,15 @@ export function DealPanel({ deal }: { deal: DealView }) {
                   <button type="submit" className="h-10 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
                     {t("deal.extend")}
                   </button>
-                </Form>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("deal.confirmRelease"))) event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="release" />
+                </PostForm>
+                <PostForm fields={{ intent: "release" }} confirm={t("deal.confirmRelease")}>
                   <button
                     type="submit"
                     className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800"
                   >
                     {t("deal.release")}
                   </button>
-                </Form>
+                </PostForm>
               </div>
             </>
           )}

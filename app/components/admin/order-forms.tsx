@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Select } from "~/components/admin/form-bits";
+import { PostForm } from "~/components/ui/post-form";
 import { Field, fieldsOf, FormMessage, inputClass, YenField } from "~/components/ui/field";
 import type { FieldProblems, TypedValues } from "~/utils/forms";
 import {
@@ -99,9 +100,11 @@ export function PaymentForm({
   return (
     <ActionCard title={t("order.payment.title")} testId="payment-form" refusal={refusal}>
       <p className="text-sm text-slate-600">{t("order.payment.due", { amount: format.yen(order.balance) })}</p>
-      <Form method="post" className="mt-3 space-y-3" key={`${order.updatedAt}|${paymentKey}`}>
-        <input type="hidden" name="intent" value="payment" />
-        <input type="hidden" name="key" value={paymentKey} />
+      <PostForm
+        fields={{ intent: "payment", key: paymentKey }}
+        className="mt-3 space-y-3"
+        key={`${order.updatedAt}|${paymentKey}`}
+      >
         <div className="grid gap-3 sm:grid-cols-2">
           <YenField {...field("amount")} maxLength={20} />
           <Field {...field("receivedOn")} type="date" />
@@ -119,7 +122,7 @@ export function PaymentForm({
           {t("order.payment.overpayment")}
         </label>
         <SubmitRow>{t("order.payment.submit")}</SubmitRow>
-      </Form>
+      </PostForm>
     </ActionCard>
   );
 }
@@ -173,8 +176,7 @@ export function CourierForm({ order, refusal }: { order: OrderView; refusal: For
   const typed = refusal.message ? refusal.values : null;
   return (
     <ActionCard title={t("order.courierForm.title")} testId="courier-form" refusal={refusal}>
-      <Form method="post" className="space-y-3" key={order.updatedAt}>
-        <input type="hidden" name="intent" value="courier" />
+      <PostForm fields={{ intent: "courier" }} className="space-y-3" key={order.updatedAt}>
         <div className="grid gap-3 sm:grid-cols-2">
           <Select
             label={t("order.courierForm.courier")}
@@ -193,7 +195,7 @@ export function CourierForm({ order, refusal }: { order: OrderView; refusal: For
           />
         </div>
         <SubmitRow>{t("order.courierForm.submit")}</SubmitRow>
-      </Form>
+      </PostForm>
     </ActionCard>
   );
 }
@@ -218,8 +220,7 @@ export function MovesForm({
     <ActionCard title={t("order.moves.title")} testId="moves-form" refusal={refusal}>
       <div className="flex flex-wrap items-end gap-4">
         {canShip ? (
-          <Form method="post" className="space-y-2">
-            <input type="hidden" name="intent" value="ship" />
+          <PostForm fields={{ intent: "ship" }} className="space-y-2">
             {order.shipment.vessel ? null : <p className="text-sm text-slate-600">{t("order.moves.vesselFirst")}</p>}
             {order.balance > 0 ? (
               <div>
@@ -233,19 +234,17 @@ export function MovesForm({
               </div>
             ) : null}
             <SubmitRow>{t("order.moves.ship")}</SubmitRow>
-          </Form>
+          </PostForm>
         ) : null}
         {canArrive ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="arrive" />
+          <PostForm fields={{ intent: "arrive" }}>
             <SubmitRow>{t("order.moves.arrive")}</SubmitRow>
-          </Form>
+          </PostForm>
         ) : null}
         {canComplete ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="complete" />
+          <PostForm fields={{ intent: "complete" }}>
             <SubmitRow>{t("order.moves.complete")}</SubmitRow>
-          </Form>
+          </PostForm>
         ) : null}
         {canShip || canArrive || canComplete ? null : <p className="text-sm text-slate-600">{t("order.moves.none")}</p>}
       </div>
@@ -266,15 +265,12 @@ export function CancelForm({ order, refusal }: { order: OrderView; refusal: Form
   return (
     <ActionCard title={t("order.cancel.title")} testId="cancel-form" refusal={refusal} danger>
       <p className="text-sm text-slate-600">{t("order.cancel.hint")}</p>
-      <Form
-        method="post"
+      <PostForm
+        fields={{ intent: "cancel" }}
+        confirm={t("order.cancel.confirm")}
         className="mt-3 space-y-3"
         key={order.updatedAt}
-        onSubmit={(event) => {
-          if (!window.confirm(t("order.cancel.confirm"))) event.preventDefault();
-        }}
       >
-        <input type="hidden" name="intent" value="cancel" />
         <Field {...field("reason")} rows={2} maxLength={500} />
         <Field
           {...field("refundNote")}
@@ -284,7 +280,7 @@ export function CancelForm({ order, refusal }: { order: OrderView; refusal: Form
           maxLength={1000}
         />
         <SubmitRow danger>{t("order.cancel.submit")}</SubmitRow>
-      </Form>
+      </PostForm>
     </ActionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { PostForm } from "~/components/ui/post-form";
 import { FormMessage } from "~/components/ui/field";
 import { useShopDay } from "./order-bits";
 import type { FormRefusal } from "./order-forms";
@@ -131,14 +131,10 @@ export function OrderDocuments({ order, refusal }: { order: OrderView; refusal: 
                   <a href={d.path} className="text-accent-700 hover:underline" download>
                     {t("order.documents.download")}
                   </a>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(t("order.documents.confirmRemove"))) event.preventDefault();
-                    }}
+                  <PostForm
+                    fields={{ intent: "remove-document", documentId: d.id }}
+                    confirm={t("order.documents.confirmRemove")}
                   >
-                    <input type="hidden" name="intent" value="remove-document" />
-                    <input type="hidden" name="documentId" value={d.id} />
                     <button
                       type="submit"
                       className="text-red-800 hover:underline"
@@ -146,7 +142,7 @@ export function OrderDocuments({ order, refusal }: { order: OrderView; refusal: 
                     >
                       {t("order.documents.remove")}
                     </button>
-                  </Form>
+                  </PostForm>
                 </div>
               </li>
             );
@@ -260,11 +256,7 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
                 {t("order.vessel")}: {[text(d.vessel), text(d.voyage)].filter(Boolean).join(" · ")}
               </li>
             ) : null}
-            {text(d.portOfLoading) ? (
-              <li>
-                {t("order.portOfLoading")}: {text(d.portOfLoading)}
-              </li>
-            ) : null}
+            <Labelled label={t("order.portOfLoading")} value={text(d.portOfLoading)} />
             <Changed
               label={t("order.etd")}
               now={text(d.etd) || null}
@@ -281,11 +273,7 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
                 {text(d.container) ? ` · ${text(d.container)}` : ""}
               </li>
             ) : null}
-            {text(d.bl) ? (
-              <li>
-                {t("order.bl")}: {text(d.bl)}
-              </li>
-            ) : null}
+            <Labelled label={t("order.bl")} value={text(d.bl)} />
           </ul>
         </>
       );
@@ -334,11 +322,7 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
               : t("order.timeline.shipped")}
           </p>
           <ul className={detail}>
-            {text(d.vessel) ? (
-              <li>
-                {t("order.vessel")}: {text(d.vessel)}
-              </li>
-            ) : null}
+            <Labelled label={t("order.vessel")} value={text(d.vessel)} />
             <Changed label={t("order.etd")} now={text(d.etd) || null} before={null} />
             <Changed label={t("order.eta")} now={text(d.eta) || null} before={null} />
           </ul>
@@ -381,4 +365,13 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
     default:
       return <p className={main}>{step.kind}</p>;
   }
+}
+
+/** A line of a step's details, when it has a value. */
+function Labelled({ label, value }: { label: string; value: string }) {
+  return value ? (
+    <li>
+      {label}: {value}
+    </li>
+  ) : null;
 }

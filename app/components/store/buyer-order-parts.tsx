@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { ORDER_STEPS } from "~/domain/sale/order-status";
 import { COURIER_NAME, type Courier } from "~/domain/sale/order-types";
 import type { OrderStepView, OrderView } from "~/domain/sale/order-view";
@@ -7,6 +10,61 @@ import { useFormat, useT } from "~/i18n/i18n";
  * The parts of the buyer's order page: what happens next, the steps, the
  * bank account to pay into, the shipment and its dates, each step's words.
  */
+
+/** The head of a buyer's deal page (a quote, an order): its title, the item (linked while listed), and its status. */
+export function DealHeader({
+  title,
+  item,
+  note,
+  status,
+}: {
+  title: string;
+  item: { kind: "vehicle" | "part"; itemId: number | null; itemName: string; refId: string };
+  note?: ReactNode;
+  status: ReactNode;
+}) {
+  const { t } = useT("account");
+  const href = item.itemId === null ? null : `/${item.kind === "vehicle" ? "vehicles" : "parts"}/${item.itemId}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-2xl title">{title}</h1>
+        <p className="mt-1 text-slate-700">
+          {href ? (
+            <Link to={href} className="font-semibold break-words text-slate-900 hover:underline">
+              {item.itemName}
+            </Link>
+          ) : (
+            <span className="font-semibold break-words">{item.itemName}</span>
+          )}{" "}
+          <span className="text-sm text-slate-500">{t("lists.ref", { ref: item.refId })}</span>
+        </p>
+        {note}
+      </div>
+      {status}
+    </div>
+  );
+}
+
+/** A deal page nobody may see here: signing in may show it; the list it belongs to is the way back. */
+export function DealNotFound({
+  title,
+  text,
+  back,
+}: {
+  title: string;
+  text: string;
+  back: { to: string; label: string };
+}) {
+  const { t } = useT("account");
+  return (
+    <div className="mx-auto max-w-xl px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-700">{text}</p>
+      <ButtonLinks links={[{ to: "/login", label: t("lists.login") }, back]} />
+    </div>
+  );
+}
 
 export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
   const { t } = useT("orders");

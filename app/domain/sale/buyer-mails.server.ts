@@ -2,7 +2,7 @@ import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatDate, formatYenIn } from "~/i18n/format";
 import { mailT, render, type BuyerMail, type Block } from "~/domain/mail/buyer-mails.server";
-import { COURIER_NAME, type Courier, type DocumentKind, type ShippingMethod } from "./order-types";
+import { COURIER_NAME, type Courier, type DocumentKind, type ShipmentFacts } from "./order-types";
 
 /*
  * The deal's mails to its buyer, in the buyer's language (the `mail`
@@ -225,17 +225,7 @@ export type OrderChange =
       /** 0 unless the buyer paid too much: to be refunded. */
       overpaid: number;
     }
-  | {
-      kind: "shipment";
-      vessel: string;
-      voyage: string;
-      portOfLoading: string;
-      etd: string | null;
-      eta: string | null;
-      method: ShippingMethod | null;
-      container: string;
-      bl: string;
-    }
+  | ({ kind: "shipment" } & ShipmentFacts)
   | { kind: "dates"; etd: string | null; eta: string | null; previousEtd: string | null; previousEta: string | null }
   | { kind: "courier"; courier: Courier; tracking: string; trackingUrl: string }
   | {

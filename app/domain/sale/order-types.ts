@@ -12,6 +12,18 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const SHIPPING_METHODS = ["roro", "container"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
+/** The shipment of an order as the owner records it: the ship, its dates, how it goes, its papers. */
+export type ShipmentFacts = {
+  vessel: string;
+  voyage: string;
+  portOfLoading: string;
+  etd: string | null;
+  eta: string | null;
+  method: ShippingMethod | null;
+  container: string;
+  bl: string;
+};
+
 /** Couriers for the original documents, with each one's public tracking page. */
 export const COURIERS = ["dhl", "fedex", "ems"] as const;
 export type Courier = (typeof COURIERS)[number];

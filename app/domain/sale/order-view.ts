@@ -1,6 +1,6 @@
 import type { BankAccount } from "./deal-types";
 import type { OrderStatus } from "./order-status";
-import type { Courier, DocumentKind, OrderEventKind, PaymentMethod, ShippingMethod } from "./order-types";
+import type { Courier, DocumentKind, OrderEventKind, PaymentMethod, ShipmentFacts } from "./order-types";
 
 /*
  * An order as its pages show it (issue 21): the buyer's timeline and the
@@ -48,16 +48,7 @@ export type OrderView = {
   overpaid: number;
   port: string;
   invoice: { number: string; dueDate: string; code: string; verifyPath: string; voided: boolean; bank: BankAccount };
-  shipment: {
-    vessel: string;
-    voyage: string;
-    portOfLoading: string;
-    etd: string | null;
-    eta: string | null;
-    method: ShippingMethod | null;
-    container: string;
-    bl: string;
-  };
+  shipment: ShipmentFacts;
   courier: { courier: Courier; tracking: string; url: string } | null;
   cancel: { reason: string; refundNote: string } | null;
   payments: PaymentView[];

@@ -16,7 +16,15 @@ import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import { refusalStatus } from "~/routes/refusal-status";
 import type { Route } from "./+types/order";
 
-import { BankBox, NextStep, Progress, ShipmentBox, StepText } from "~/components/store/buyer-order-parts";
+import {
+  BankBox,
+  DealHeader,
+  DealNotFound,
+  NextStep,
+  Progress,
+  ShipmentBox,
+  StepText,
+} from "~/components/store/buyer-order-parts";
 /*
  * An order as its buyer follows it (issue 21): what happens next and when,
  * the balance and the bank account to pay into, the receipt upload, the
@@ -115,13 +123,11 @@ const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, sig, notice } = loaderData;
   const { t } = useT("orders");
-  const { t: ta } = useT("account");
   const format = useFormat();
   const { message: m } = useProblems("messages");
   const navigation = useNavigation();
   const shopDay = (d: string | null) => (d ? format.date(`${d}T12:00:00+09:00`, DAY) : t("orders.history.unknownDate"));
   const moment = (iso: string) => format.date(iso, DAY);
-  const itemHref = order.itemId === null ? null : `/${order.kind === "vehicle" ? "vehicles" : "parts"}/${order.itemId}`;
   const linkQuery = sig ? `?${new URLSearchParams({ order: order.number, sig })}` : "";
   const pdfHref = `/invoices/${order.invoice.number}.pdf${linkQuery}`;
   const docHref = (path: string) => (sig ? `${path}?${new URLSearchParams({ sig })}` : path);
@@ -260,23 +266,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t("orders.back")}
         </Link>
       )}
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl title">{t("orders.orderTitle", { number: order.number })}</h1>
-          <p className="mt-1 text-slate-700">
-            {itemHref ? (
-              <Link to={itemHref} className="font-semibold break-words text-slate-900 hover:underline">
-                {order.itemName}
-              </Link>
-            ) : (
-              <span className="font-semibold break-words">{order.itemName}</span>
-            )}{" "}
-            <span className="text-sm text-slate-500">{ta("lists.ref", { ref: order.refId })}</span>
-          </p>
-          <p className="text-sm text-slate-500">{t("orders.placed", { date: moment(order.createdAt) })}</p>
-        </div>
-        <OrderStatusBadge status={order.status} />
-      </div>
+      <DealHeader
+        title={t("orders.orderTitle", { number: order.number })}
+        item={order}
+        note={<p className="text-sm text-slate-500">{t("orders.placed", { date: moment(order.createdAt) })}</p>}
+        status={<OrderStatusBadge status={order.status} />}
+      />
 
       {notice ? (
         <div className="mt-4" role="status" data-testid="receipt-notice">
@@ -340,19 +335,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary() {
   const { t } = useT("orders");
-  const { t: ta } = useT("account");
   return (
-    <div className="mx-auto max-w-xl px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{t("orders.notFound.title")}</h1>
-      <p className="mt-3 text-slate-700">{t("orders.notFound.text")}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="btn-accent px-5 py-3">
-          {ta("lists.login")}
-        </Link>
-        <Link to="/orders" className="btn-plain px-5 py-3">
-          {t("orders.back")}
-        </Link>
-      </div>
-    </div>
+    <DealNotFound
+      title={t("orders.notFound.title")}
+      text={t("orders.notFound.text")}
+      back={{ to: "/orders", label: t("orders.back") }}
+    />
   );
 }

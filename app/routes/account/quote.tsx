@@ -1,6 +1,8 @@
 import { liveOrderOfQuote } from "~/domain/sale/order-view.server";
 import { awaitsMoney } from "~/domain/sale/order-status";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { PostForm } from "~/components/ui/post-form";
+import { DealHeader, DealNotFound } from "~/components/store/buyer-order-parts";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -139,7 +141,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const day = (iso: string) => format.date(iso, { day: "numeric", month: "short", year: "numeric" });
   const moment = (iso: string) =>
     format.date(iso, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-  const itemHref = view.itemId === null ? null : `/${view.kind === "vehicle" ? "vehicles" : "parts"}/${view.itemId}`;
   const pdfHref = invoice
     ? `/invoices/${invoice.number}.pdf${link ? `?${new URLSearchParams({ quote: view.number, ...link })}` : ""}`
     : null;
@@ -148,27 +149,18 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       <Link to="/quotes" className="text-sm font-semibold text-accent-700 hover:underline">
         {t("deal.back")}
       </Link>
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl title">{t("deal.title", { number: view.number })}</h1>
-          <p className="mt-1 text-slate-700">
-            {itemHref ? (
-              <Link to={itemHref} className="font-semibold text-slate-900 hover:underline">
-                {view.itemName}
-              </Link>
-            ) : (
-              <span className="font-semibold">{view.itemName}</span>
-            )}{" "}
-            <span className="text-sm text-slate-500">{t("lists.ref", { ref: view.refId })}</span>
+      <DealHeader
+        title={t("deal.title", { number: view.number })}
+        item={view}
+        status={
+          <p
+            className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-slate-900"
+            data-testid="deal-status"
+          >
+            {t(`deal.status.${view.status}`)}
           </p>
-        </div>
-        <p
-          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-slate-900"
-          data-testid="deal-status"
-        >
-          {t(`deal.status.${view.status}`)}
-        </p>
-      </div>
+        }
+      />
 
       {done ? (
         <div className="mt-4" role="status">
@@ -267,10 +259,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               {importTick && importCheck ? <ImportReadTick country={importCheck.country} form="deal-accept" /> : null}
               <div className="flex flex-wrap gap-3">
                 {importBlocked ? null : (
-                  <Form method="post" id="deal-accept">
-                    <input type="hidden" name="intent" value="accept" />
-                    <input type="hidden" name="seen" value={current.id} />
-                    {link ? <LinkFields link={link} /> : null}
+                  <PostForm id="deal-accept" fields={{ intent: "accept", seen: current.id, ...link }}>
                     <button
                       type="submit"
                       disabled={navigation.state !== "idle"}
@@ -278,17 +267,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     >
                       {t("deal.offer.accept")}
                     </button>
-                  </Form>
+                  </PostForm>
                 )}
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("deal.offer.confirmDecline"))) event.preventDefault();
-                  }}
+                <PostForm
+                  fields={{ intent: "decline", seen: current.id, ...link }}
+                  confirm={t("deal.offer.confirmDecline")}
                 >
-                  <input type="hidden" name="intent" value="decline" />
-                  <input type="hidden" name="seen" value={current.id} />
-                  {link ? <LinkFields link={link} /> : null}
                   <button
                     type="submit"
                     disabled={navigation.state !== "idle"}
@@ -296,7 +280,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   >
                     {t("deal.offer.decline")}
                   </button>
-                </Form>
+                </PostForm>
               </div>
             </div>
           ) : view.status === "declined" ? (
@@ -342,15 +326,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function LinkFields({ link }: { link: { offer: string; sig: string } }) {
-  return (
-    <>
-      <input type="hidden" name="offer" value={link.offer} />
-      <input type="hidden" name="sig" value={link.sig} />
-    </>
-  );
-}
-
 function OfferLines({ offer }: { offer: OfferView }) {
   const { t } = useT("account");
   const format = useFormat();
@@ -383,17 +358,10 @@ function OfferLines({ offer }: { offer: OfferView }) {
 export function ErrorBoundary() {
   const { t } = useT("account");
   return (
-    <div className="mx-auto max-w-xl px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{t("deal.notFound.title")}</h1>
-      <p className="mt-3 text-slate-700">{t("deal.notFound.text")}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to="/login" className="btn-accent px-5 py-3">
-          {t("lists.login")}
-        </Link>
-        <Link to="/quotes" className="btn-plain px-5 py-3">
-          {t("deal.back")}
-        </Link>
-      </div>
-    </div>
+    <DealNotFound
+      title={t("deal.notFound.title")}
+      text={t("deal.notFound.text")}
+      back={{ to: "/quotes", label: t("deal.back") }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { problem } from "~/i18n/problem";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { PostForm } from "~/components/ui/post-form";
 import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -188,14 +189,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       <section className="rounded-xl border border-slate-200 bg-white p-5">
         <h2 className="font-semibold text-slate-900">{t("quote.customer")}</h2>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-500">{t("quote.name")}</dt>
-            <dd>{quote.name || t("quote.noName")}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("quote.country")}</dt>
-            <dd>{quote.country}</dd>
-          </div>
+          <Fact label={t("quote.name")}>{quote.name || t("quote.noName")}</Fact>
+          <Fact label={t("quote.country")}>{quote.country}</Fact>
           <div>
             <dt className="text-slate-500">{t("quote.destination")}</dt>
             <dd data-testid="quote-destination">{quote.destination ?? t("quote.noDestination")}</dd>
@@ -206,23 +201,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
           </div>
           {quote.quantity !== null ? (
-            <div>
-              <dt className="text-slate-500">{t("quote.quantity")}</dt>
-              <dd data-testid="quote-quantity">{quote.quantity}</dd>
-            </div>
+            <Fact label={t("quote.quantity")} testId="quote-quantity">
+              {quote.quantity}
+            </Fact>
           ) : null}
-          <div>
-            <dt className="text-slate-500">{t("quote.email")}</dt>
-            <dd>{quote.email || t("quote.noEmail")}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("quote.phone")}</dt>
-            <dd>{quote.phone || t("quote.noPhone")}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("quote.preferredContact")}</dt>
-            <dd>{quote.contactMethods.length ? quote.contactMethods.join(", ") : t("quote.notAvailable")}</dd>
-          </div>
+          <Fact label={t("quote.email")}>{quote.email || t("quote.noEmail")}</Fact>
+          <Fact label={t("quote.phone")}>{quote.phone || t("quote.noPhone")}</Fact>
+          <Fact label={t("quote.preferredContact")}>
+            {quote.contactMethods.length ? quote.contactMethods.join(", ") : t("quote.notAvailable")}
+          </Fact>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
           {links.map((l) => (
@@ -283,15 +270,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   ? t("quote.moves.closeDeal")
                   : t("quote.moves.close");
           return (
-            <Form
-              method="post"
+            <PostForm
               key={move.event}
-              onSubmit={(event) => {
-                if (weighty && !window.confirm(`${label}?`)) event.preventDefault();
-              }}
+              fields={{ intent: "move", event: move.event }}
+              confirm={weighty ? `${label}?` : null}
             >
-              <input type="hidden" name="intent" value="move" />
-              <input type="hidden" name="event" value={move.event} />
               <button
                 type="submit"
                 disabled={navigation.state === "submitting"}
@@ -303,28 +286,21 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               >
                 {label}
               </button>
-            </Form>
+            </PostForm>
           );
         })}
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t("quote.confirmDelete"))) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
+        <PostForm fields={{ intent: "delete" }} confirm={t("quote.confirmDelete")}>
           <button
             type="submit"
             className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800"
           >
             {t("quote.delete")}
           </button>
-        </Form>
+        </PostForm>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
         <h2 className="font-semibold text-slate-900">{t("quote.notes")}</h2>
-        <Form method="post" className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="notes" />
+        <PostForm fields={{ intent: "notes" }} className="mt-2 space-y-2">
           <label htmlFor="quote-notes" className="sr-only">
             {t("quote.notes")}
           </label>
@@ -339,7 +315,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className="h-9 rounded-lg bg-slate-800 px-4 text-sm font-semibold text-white">
             {t("quote.saveNotes")}
           </button>
-        </Form>
+        </PostForm>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
         <h2 className="font-semibold text-slate-900">{t("quote.mail")}</h2>
@@ -358,18 +334,26 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     : t("quote.mailWaiting", { address: mail.to_address, attempts: mail.attempts })}
               </span>
               {mail.status === "failed" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="mailId" value={mail.id} />
+                <PostForm fields={{ intent: "retry", mailId: mail.id }}>
                   <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1 font-semibold">
                     {t("quote.sendAgain")}
                   </button>
-                </Form>
+                </PostForm>
               ) : null}
             </li>
           ))}
         </ul>
       </section>
+    </div>
+  );
+}
+
+/** One fact of the buyer's request: its label, and what they gave. */
+function Fact({ label, testId, children }: { label: string; testId?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+/**
+ * A form that posts its hidden fields (an intent, an id) with its button.
+ * With `confirm`, it posts only once the person says yes: for a step that
+ * undoes something others rely on.
+ */
+export function PostForm({
+  fields,
+  confirm,
+  id,
+  className,
+  children,
+}: {
+  fields: Record<string, string | number>;
+  confirm?: string | null;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      id={id}
+      className={className}
+      onSubmit={
+        confirm
+          ? (event) => {
+              if (!window.confirm(confirm)) event.preventDefault();
+            }
+          : undefined
+      }
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
