@@ -57,6 +57,8 @@ export function QuoteList({
   const { message: m } = useProblems("admin");
   const [selected, setSelected] = useSelection<string>(result);
   const filtered = Boolean(query.q || query.status);
+  const pageHref = (to: number) =>
+    adminListHref(base, { q: query.q, status: query.status, perPage: query.perPage, page: to });
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -187,11 +189,7 @@ export function QuoteList({
           ))}
         </ul>
       )}
-      <TablePager
-        page={page}
-        pageCount={pageCount}
-        pageHref={(to) => adminListHref(base, { q: query.q, status: query.status, perPage: query.perPage, page: to })}
-      />
+      <TablePager page={page} pageCount={pageCount} pageHref={pageHref} />
     </div>
   );
 }

@@ -68,6 +68,29 @@ export function SaveButton({
   );
 }
 
+/** A settings screen's second button (upload, set up, cancel), beside or under its main one. */
+export function SecondaryButton({
+  busy,
+  children,
+  ...rest
+}: {
+  busy: boolean;
+  children: React.ReactNode;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+      {...rest}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** A settings screen's add-or-edit card (`id`, where Edit links scroll to): its form posts add, or update. */
 export function EditorCard({
   id,

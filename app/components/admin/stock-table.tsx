@@ -74,6 +74,8 @@ export function StockTable({
   const { label } = useOptionLabels();
   const screens = STOCK_ADMIN[kind];
   const { path } = STOCK_KINDS[kind];
+  const pageHref = (to: number) =>
+    adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to });
   const base = screens.list;
   const { models, subTypes } = KIND_CHOICES[kind];
   const choice = (name: "make" | "type" | "status" | "band", words: string, options: React.ReactNode) => (
@@ -322,11 +324,7 @@ export function StockTable({
           </tbody>
         </table>
       </div>
-      <TablePager
-        page={page}
-        pageCount={pageCount}
-        pageHref={(to) => adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to })}
-      />
+      <TablePager page={page} pageCount={pageCount} pageHref={pageHref} />
     </div>
   );
 }

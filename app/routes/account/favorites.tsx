@@ -1,4 +1,5 @@
-import { FavouriteList, NotLoggedIn, OwnListPage } from "~/components/store/account-lists";
+import { FavouriteList } from "~/components/store/account-lists";
+import { OwnList } from "~/components/ui/own-list";
 import { listFavourites } from "~/domain/accounts/favourites.server";
 import { useT } from "~/i18n/i18n";
 import { noindexMeta } from "~/components/ui/page-meta";
@@ -13,19 +14,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
-  if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
-    <OwnListPage
+    <OwnList
+      list={loaderData}
+      path="/favorites"
       title={t("favorites.title")}
-      page={loaderData.page}
-      pageCount={loaderData.pageCount}
-      pageHref={(page) => `/favorites?Page=${page}`}
+      empty={<p className="text-slate-600">{t("favorites.empty")}</p>}
     >
-      {loaderData.items.length === 0 ? (
-        <p className="text-slate-600">{t("favorites.empty")}</p>
-      ) : (
-        <FavouriteList items={loaderData.items} />
-      )}
-    </OwnListPage>
+      {(items) => <FavouriteList items={items} />}
+    </OwnList>
   );
 }

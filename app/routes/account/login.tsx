@@ -1,5 +1,5 @@
 import { parseForm, typedValues } from "~/utils/forms";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import { INVALID_LOGIN, LoginSchema, TOO_MANY_TRIES } from "~/domain/accounts/accounts.schema";
@@ -11,6 +11,7 @@ import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { noindexMeta } from "~/components/ui/page-meta";
+import { AuthLinks } from "~/components/ui/auth-links";
 import type { Route } from "./+types/login";
 import { passRetryAfter } from "~/utils/retry-after";
 import { RecentViewsField } from "~/components/store/recent";
@@ -81,14 +82,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" />
         <SubmitButton busy={navigation.state === "submitting"}>{t("login.submit")}</SubmitButton>
       </Form>
-      <div className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
-        <Link to="/register" className="font-semibold text-accent-700 hover:underline">
-          {t("login.register")}
-        </Link>
-        <Link to="/reset-password" className="font-semibold text-accent-700 hover:underline">
-          {t("login.forgotPassword")}
-        </Link>
-      </div>
+      <AuthLinks
+        links={[
+          { to: "/register", text: t("login.register") },
+          { to: "/reset-password", text: t("login.forgotPassword") },
+        ]}
+      />
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
-import { NoQuotes, NotLoggedIn, OwnListPage, QuoteList } from "~/components/store/account-lists";
+import { NoQuotes, QuoteList } from "~/components/store/account-lists";
+import { OwnList } from "~/components/ui/own-list";
 import { getServices } from "~/context.server";
 import { withCovers } from "~/domain/quotes/quote-covers.server";
 import { listCustomerQuotes } from "~/domain/quotes/quotes.server";
@@ -17,15 +18,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { t } = useT("account");
-  if (!loaderData.signedIn) return <NotLoggedIn />;
   return (
-    <OwnListPage
-      title={t("quotes.title")}
-      page={loaderData.page}
-      pageCount={loaderData.pageCount}
-      pageHref={(page) => `/quotes?Page=${page}`}
-    >
-      {loaderData.items.length === 0 ? <NoQuotes text={t("quotes.empty")} /> : <QuoteList items={loaderData.items} />}
-    </OwnListPage>
+    <OwnList list={loaderData} path="/quotes" title={t("quotes.title")} empty={<NoQuotes text={t("quotes.empty")} />}>
+      {(items) => <QuoteList items={items} />}
+    </OwnList>
   );
 }

@@ -1,5 +1,5 @@
 import { type FieldProblems, parseForm } from "~/utils/forms";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
 import {
@@ -18,6 +18,7 @@ import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
 import { noindexMeta } from "~/components/ui/page-meta";
+import { AuthLinks } from "~/components/ui/auth-links";
 import type { Route } from "./+types/reset-password";
 import { passRetryAfter } from "~/utils/retry-after";
 
@@ -120,11 +121,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         />
         <SubmitButton busy={navigation.state === "submitting"}>{t("reset.submit")}</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/login" className="font-semibold text-accent-700 hover:underline">
-          {t("reset.backToLogin")}
-        </Link>
-      </p>
+      <AuthLinks links={[{ to: "/login", text: t("reset.backToLogin") }]} />
     </AuthCard>
   );
 }

@@ -3,7 +3,13 @@ import { Form, redirect, useLocation } from "react-router";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
 import { PhotoPicker } from "~/components/admin/photo-picker";
 import { SettingsCard } from "~/components/admin/settings-editor";
-import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import {
+  SaveButton,
+  SecondaryButton,
+  SettingsScreen,
+  settingsCard,
+  useSettingsScreen,
+} from "~/components/admin/settings-screen";
 import type { Refusal } from "~/domain/refusal";
 import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
@@ -190,13 +196,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
             <div>
               <PhotoPicker id="office-photos-input" label={t("company.photos.add")} />
             </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className="h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-            >
-              {t("company.photos.upload")}
-            </button>
+            <SecondaryButton busy={busy}>{t("company.photos.upload")}</SecondaryButton>
           </Form>
         ) : null}
       </SettingsCard>

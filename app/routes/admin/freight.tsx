@@ -110,12 +110,11 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
             <table className="w-full min-w-[44rem] text-left text-sm" data-testid="freight-table">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t("freight.country")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t("freight.port")}
-                  </th>
+                  {(["country", "port"] as const).map((name) => (
+                    <th key={name} scope="col" className="py-2 pr-4 font-medium">
+                      {t(`freight.${name}`)}
+                    </th>
+                  ))}
                   {SIZE_CLASSES.map((size) => (
                     <th key={size} scope="col" className="py-2 pr-4 text-right font-medium">
                       {t(`freight.size.${size}`)}

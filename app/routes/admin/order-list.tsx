@@ -55,6 +55,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
+  const pageHref = (to: number) => listHref(BASE, { status: filter.status, q: filter.q, page: to });
   const tabs = [
     { status: null, label: t("orders.all"), count: all },
     {
@@ -209,11 +210,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <TablePager
-        page={filter.page}
-        pageCount={pages}
-        pageHref={(to) => listHref(BASE, { status: filter.status, q: filter.q, page: to })}
-      />
+      <TablePager page={filter.page} pageCount={pages} pageHref={pageHref} />
     </div>
   );
 }

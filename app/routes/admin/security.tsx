@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { SettingsCard } from "~/components/admin/settings-editor";
-import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import { SecondaryButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import { getClientIp } from "~/context.server";
 import { staffRequest } from "~/routes/admin/staff-request.server";
 import { countTries } from "~/domain/auth/rate-limit.server";
@@ -92,9 +92,6 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const secondaryButton =
-  "h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50";
-
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useT("admin");
   return (
@@ -179,9 +176,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         {!status.enabled && !setup ? (
           <Form method="post" className="mt-4">
             <FormMessage tone="error">{errorFor("start")}</FormMessage>
-            <button type="submit" name="intent" value="start" className={secondaryButton} disabled={busy}>
+            <SecondaryButton busy={busy} name="intent" value="start">
               {t("twoFactor.setUp")}
-            </button>
+            </SecondaryButton>
           </Form>
         ) : null}
 
@@ -215,9 +212,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 submit={t("twoFactor.turnOn")}
               />
               <Form method="post">
-                <button type="submit" name="intent" value="cancel" className={secondaryButton} disabled={busy}>
+                <SecondaryButton busy={busy} name="intent" value="cancel">
                   {t("twoFactor.cancel")}
-                </button>
+                </SecondaryButton>
               </Form>
             </div>
           </div>

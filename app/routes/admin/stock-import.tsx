@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
-import { getServices } from "~/context.server";
+import { SettingsCard } from "~/components/admin/settings-editor";
 import { MAX_IMAGES_PER_ITEM } from "~/domain/inventory/inventory.schema";
 import { staffText } from "~/domain/staff/staff-problems";
-import { requireStaff } from "~/routes/guards.server";
+import { staffRequest } from "~/routes/admin/staff-request.server";
 import { handleStockUpload, type StockUploadAnswer } from "./import-action.server";
 import { STOCK_COLUMNS } from "~/domain/stock-io/stock-columns";
 import { forgetOldImports, recentImports } from "~/domain/stock-io/stock-import.server";
@@ -27,9 +27,8 @@ export const handle = UPLOAD_ROUTE;
 
 export const meta: Route.MetaFunction = noindexMeta("admin", "titles.stockImport");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  await requireStaff(services, request);
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = await staffRequest(args);
   await forgetOldImports(services);
   return { recent: await recentImports(services.db, 10) };
 }
@@ -133,10 +132,7 @@ export default function StockImportPage({ loaderData, actionData }: Route.Compon
         <FormMessage tone="error">{m(shown.problem)}</FormMessage>
       ) : null}
 
-      <section className={card} aria-labelledby="import-title">
-        <h2 id="import-title" className="text-lg font-semibold text-slate-900">
-          {t("stockImport.uploadTitle")}
-        </h2>
+      <SettingsCard className={card} titleId="import-title" title={t("stockImport.uploadTitle")}>
         <Form
           method="post"
           encType="multipart/form-data"
@@ -210,12 +206,9 @@ export default function StockImportPage({ loaderData, actionData }: Route.Compon
           </button>
           <p className="text-sm text-slate-500">{t("stockImport.nothingYet")}</p>
         </Form>
-      </section>
+      </SettingsCard>
 
-      <section className={card} aria-labelledby="export-title">
-        <h2 id="export-title" className="text-lg font-semibold text-slate-900">
-          {t("stockImport.exportTitle")}
-        </h2>
+      <SettingsCard className={card} titleId="export-title" title={t("stockImport.exportTitle")}>
         <p className="mt-1 text-sm text-slate-600">{t("stockImport.exportIntro")}</p>
         <div className="mt-3 flex flex-wrap gap-3">
           {(["vehicle", "part"] as const).map((k) => (
@@ -239,13 +232,10 @@ export default function StockImportPage({ loaderData, actionData }: Route.Compon
           ))}
           <p className="mt-2">{t("stockImport.columnsHint")}</p>
         </details>
-      </section>
+      </SettingsCard>
 
       {loaderData.recent.length > 0 ? (
-        <section className={card} aria-labelledby="recent-title">
-          <h2 id="recent-title" className="text-lg font-semibold text-slate-900">
-            {t("stockImport.recentTitle")}
-          </h2>
+        <SettingsCard className={card} titleId="recent-title" title={t("stockImport.recentTitle")}>
           <ul className="mt-3 divide-y divide-slate-100">
             {loaderData.recent.map((r) => (
               <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
@@ -259,7 +249,7 @@ export default function StockImportPage({ loaderData, actionData }: Route.Compon
               </li>
             ))}
           </ul>
-        </section>
+        </SettingsCard>
       ) : null}
     </div>
   );
