@@ -1,4 +1,4 @@
-import { PostForm } from "~/components/ui/post-form";
+import { DangerButton, PostForm } from "~/components/ui/post-form";
 import type { DealView } from "~/domain/sale/deal-view";
 import { HOLD_DAYS_RANGE } from "~/domain/sale/deal-settings";
 import { useFormat, useT } from "~/i18n/i18n";
@@ -46,12 +46,7 @@ export function DealPanel({ deal }: { deal: DealView }) {
                   </button>
                 </PostForm>
                 <PostForm fields={{ intent: "release" }} confirm={t("deal.confirmRelease")}>
-                  <button
-                    type="submit"
-                    className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800"
-                  >
-                    {t("deal.release")}
-                  </button>
+                  <DangerButton>{t("deal.release")}</DangerButton>
                 </PostForm>
               </div>
             </>
@@ -72,14 +67,11 @@ export function DealPanel({ deal }: { deal: DealView }) {
           <p className="mt-1 text-sm text-slate-600">
             {t("deal.code")}: <span className="font-mono font-semibold text-slate-900">{invoice.code}</span>
           </p>
-          <div className="mt-2 flex flex-wrap gap-3 text-sm font-semibold">
-            <a href={`/invoices/${invoice.number}.pdf`} className="text-accent-700 hover:underline" download>
-              {t("deal.download")}
-            </a>
-            <a href={invoice.verifyPath} className="text-accent-700 hover:underline" target="_blank" rel="noreferrer">
-              {t("deal.verifyPage")}
-            </a>
-          </div>
+          <InvoiceLinks
+            invoice={invoice}
+            labels={{ download: t("deal.download"), verify: t("deal.verifyPage") }}
+            className="mt-2 text-sm"
+          />
         </div>
       ))}
       {deal.offers.length > 0 ? (
@@ -117,5 +109,34 @@ export function DealPanel({ deal }: { deal: DealView }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** An invoice's PDF to download and its public page to check it. */
+export function InvoiceLinks({
+  invoice,
+  labels,
+  className,
+  pdfTestId,
+}: {
+  invoice: { number: string; verifyPath: string };
+  labels: { download: string; verify: string };
+  className: string;
+  pdfTestId?: string;
+}) {
+  return (
+    <p className={`${className} flex flex-wrap gap-3 font-semibold`}>
+      <a
+        href={`/invoices/${invoice.number}.pdf`}
+        className="text-accent-700 hover:underline"
+        download
+        data-testid={pdfTestId}
+      >
+        {labels.download}
+      </a>
+      <a href={invoice.verifyPath} className="text-accent-700 hover:underline" target="_blank" rel="noreferrer">
+        {labels.verify}
+      </a>
+    </p>
   );
 }

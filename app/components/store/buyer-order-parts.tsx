@@ -46,22 +46,24 @@ export function DealHeader({
   );
 }
 
-/** A deal page nobody may see here: signing in may show it; the list it belongs to is the way back. */
-export function DealNotFound({
-  title,
-  text,
-  back,
-}: {
-  title: string;
-  text: string;
-  back: { to: string; label: string };
-}) {
+/** A quote or order page nobody may see here: signing in may show it; the list it belongs to is the way back. */
+export function DealNotFound({ deal }: { deal: "quote" | "order" }) {
   const { t } = useT("account");
+  const { t: to } = useT("orders");
+  const words =
+    deal === "order"
+      ? { title: to("orders.notFound.title"), text: to("orders.notFound.text"), back: to("orders.back") }
+      : { title: t("deal.notFound.title"), text: t("deal.notFound.text"), back: t("deal.back") };
   return (
     <div className="mx-auto max-w-xl px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-700">{text}</p>
-      <ButtonLinks links={[{ to: "/login", label: t("lists.login") }, back]} />
+      <h1 className="text-2xl font-bold text-slate-900">{words.title}</h1>
+      <p className="mt-3 text-slate-700">{words.text}</p>
+      <ButtonLinks
+        links={[
+          { to: "/login", label: t("lists.login") },
+          { to: deal === "order" ? "/orders" : "/quotes", label: words.back },
+        ]}
+      />
     </div>
   );
 }

@@ -39,3 +39,12 @@ export function PostForm({
     </Form>
   );
 }
+
+/** The button of a step that undoes something others rely on: outlined in red. */
+export function DangerButton({ children }: { children: ReactNode }) {
+  return (
+    <button type="submit" className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800">
+      {children}
+    </button>
+  );
+}

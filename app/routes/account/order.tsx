@@ -334,12 +334,5 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  const { t } = useT("orders");
-  return (
-    <DealNotFound
-      title={t("orders.notFound.title")}
-      text={t("orders.notFound.text")}
-      back={{ to: "/orders", label: t("orders.back") }}
-    />
-  );
+  return <DealNotFound deal="order" />;
 }

@@ -356,12 +356,5 @@ function OfferLines({ offer }: { offer: OfferView }) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useT("account");
-  return (
-    <DealNotFound
-      title={t("deal.notFound.title")}
-      text={t("deal.notFound.text")}
-      back={{ to: "/quotes", label: t("deal.back") }}
-    />
-  );
+  return <DealNotFound deal="quote" />;
 }

@@ -11,6 +11,7 @@ import {
   UploadForm,
 } from "~/components/admin/order-forms";
 import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin/order-record";
+import { InvoiceLinks } from "~/components/admin/deal-panel";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
@@ -260,24 +261,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 )}
               </p>
               <p className="font-mono text-slate-600">{order.invoice.code}</p>
-              <p className="mt-1 flex flex-wrap gap-3 font-semibold">
-                <a
-                  href={`/invoices/${order.invoice.number}.pdf`}
-                  className="text-accent-700 hover:underline"
-                  download
-                  data-testid="order-invoice-pdf"
-                >
-                  {t("order.downloadPdf")}
-                </a>
-                <a
-                  href={order.invoice.verifyPath}
-                  className="text-accent-700 hover:underline"
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {t("order.verifyPage")}
-                </a>
-              </p>
+              <InvoiceLinks
+                invoice={order.invoice}
+                labels={{ download: t("order.downloadPdf"), verify: t("order.verifyPage") }}
+                className="mt-1"
+                pdfTestId="order-invoice-pdf"
+              />
             </Fact>
           </dl>
         </section>

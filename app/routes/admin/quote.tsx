@@ -1,6 +1,6 @@
 import { problem } from "~/i18n/problem";
 import { data, Link, redirect, useNavigation } from "react-router";
-import { PostForm } from "~/components/ui/post-form";
+import { DangerButton, PostForm } from "~/components/ui/post-form";
 import { useProblems } from "~/i18n/messages";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -290,12 +290,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           );
         })}
         <PostForm fields={{ intent: "delete" }} confirm={t("quote.confirmDelete")}>
-          <button
-            type="submit"
-            className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800"
-          >
-            {t("quote.delete")}
-          </button>
+          <DangerButton>{t("quote.delete")}</DangerButton>
         </PostForm>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5">
