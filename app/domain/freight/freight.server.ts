@@ -4,6 +4,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import type { FreightPortTable } from "~/db/schema";
 import type { Selectable } from "kysely";
 import { logActivity } from "~/domain/activity/activity.server";
+import { type Deletion, deleteLogged } from "~/domain/activity/delete-logged.server";
 import type { Problem } from "~/i18n/problem";
 import { patternIssue, staffField, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
 import { type Destination, type PortChoice, portLabel } from "./freight";
@@ -191,19 +192,11 @@ async function updatePort(db: DB, staff: Staff, id: number, input: FreightPortIn
   });
 }
 
-export async function deleteFreightPort(db: DB, staff: Staff, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const port = await getFreightPort(trx, id);
-    if (!port) return false;
-    await trx.deleteFrom("freight_ports").where("id", "=", id).execute();
-    await logActivity(trx, {
-      actor: { kind: "staff", id: staff.adminId },
-      action: "freight.deleted",
-      subject: { kind: "freight_port", id: String(id) },
-      summary: `Freight to ${portLabel(port)} deleted`,
-    });
-    return true;
-  });
+const PORT_DELETED: Deletion = { table: "freight_ports", action: "freight.deleted", subject: "freight_port" };
+
+export function deleteFreightPort(db: DB, staff: Staff, id: number): Promise<boolean> {
+  const find = (trx: DB) => getFreightPort(trx, id);
+  return deleteLogged(db, staff.adminId, PORT_DELETED, id, find, (port) => `Freight to ${portLabel(port)} deleted`);
 }
 
 export { SIZE_CLASSES };

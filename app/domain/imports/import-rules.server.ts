@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type DB, type Dialect, nowIso } from "~/db/db.server";
 import type { Database, ImportRuleTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
+import { type Deletion, deleteLogged } from "~/domain/activity/delete-logged.server";
 import { readSetting, writeSetting } from "~/domain/settings/settings-store.server";
 import {
   maxLengthIssue,
@@ -333,19 +334,11 @@ export function saveImportRule(db: DB, staff: Staff, input: ImportRuleInput, id?
   );
 }
 
-export async function deleteImportRule(db: DB, staff: Staff, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const rule = await getImportRule(trx, id);
-    if (!rule) return false;
-    await trx.deleteFrom("import_rules").where("id", "=", id).execute();
-    await logActivity(trx, {
-      actor: { kind: "staff", id: staff.adminId },
-      action: "imports.rule_deleted",
-      subject: { kind: "import_rule", id: String(id) },
-      summary: `Import rule for ${rule.country} deleted`,
-    });
-    return true;
-  });
+const RULE_DELETED: Deletion = { table: "import_rules", action: "imports.rule_deleted", subject: "import_rule" };
+
+export function deleteImportRule(db: DB, staff: Staff, id: number): Promise<boolean> {
+  const find = (trx: DB) => getImportRule(trx, id);
+  return deleteLogged(db, staff.adminId, RULE_DELETED, id, find, (rule) => `Import rule for ${rule.country} deleted`);
 }
 
 /** What every public page knows of importing: the buyer's country, its rule, the months counted and the choices. */
