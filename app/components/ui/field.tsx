@@ -94,7 +94,7 @@ export function Field({
         ) : null}
       </div>
       {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
