@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { type Fitment, partNumberKey } from "./fitment";
 import type { PartDetail, PartInput } from "./inventory";
-import { commonFields, type StockRepository } from "./stock-rows.server";
+import { CARD_COLUMNS, commonFields, type StockRepository } from "./stock-rows.server";
 import { stockRepository } from "./stock-table.server";
 
 /*
@@ -10,20 +10,6 @@ import { stockRepository } from "./stock-table.server";
  * columns a part's fields are written to. The public list's search builds its
  * own filter conditions over these tables (search/list-where.server.ts).
  */
-
-/** What a part card reads. */
-export const PART_CARD_COLUMNS = [
-  "id",
-  "ref_id",
-  "name",
-  "price",
-  "make",
-  "model",
-  "year",
-  "stock_status",
-  "type",
-  "sub_type",
-] as const;
 
 /** A part's columns from its fields: listing, editing and the bulk loader write the same ones. */
 export function partColumns(input: PartInput) {
@@ -145,7 +131,7 @@ export async function fitmentCars(db: DB): Promise<Record<string, string[]>> {
 export const partRepository: StockRepository<PartDetail, PartInput> = stockRepository({
   kind: "part",
   tables: { items: "parts", photos: "part_images", owner: "part_id" },
-  cardColumns: PART_CARD_COLUMNS,
+  cardColumns: CARD_COLUMNS,
   adminColumns: ["part_number", "category", "quantity"],
   counted: true,
   columns: partColumns,

@@ -1,4 +1,5 @@
-import type { Expression, SqlBool } from "kysely";
+import type { Expression, Selectable, SqlBool } from "kysely";
+import type { Database } from "~/db/schema";
 import type { StockKind } from "./stock-kinds";
 import type { StockCard, StockStatus } from "./inventory";
 import type { DB } from "~/db/db.server";
@@ -66,6 +67,20 @@ export function firstPhotos(rows: readonly (PhotoRow & { owner_id: number })[]):
   for (const row of rows) if (!covers.has(row.owner_id)) covers.set(row.owner_id, toImageRef(row));
   return covers;
 }
+
+/** What every card reads, in this order; a vehicle's card reads more after them. */
+export const CARD_COLUMNS = [
+  "id",
+  "ref_id",
+  "name",
+  "price",
+  "make",
+  "model",
+  "year",
+  "stock_status",
+  "type",
+  "sub_type",
+] as const;
 
 /** What a card is made from; vehicles add their size and the facts read first. */
 export type CardRow = {
@@ -146,28 +161,8 @@ export async function cardsInOrder(
   });
 }
 
-/** The columns both stock tables have, as a whole row of either holds them. */
-type CommonRow = {
-  id: number;
-  ref_id: string;
-  name: string;
-  make: string;
-  model: string;
-  type: string | null;
-  sub_type: string | null;
-  year: number | null;
-  price: number | string;
-  mileage: number | null;
-  color: string | null;
-  fuel: string | null;
-  description: string;
-  stock_status: StockStatus;
-  created_at: string;
-  updated_at: string;
-};
-
 /** The fields of a detail that both kinds read from the same columns, typed as the kind's row has them. */
-export function commonFields<R extends CommonRow>(row: R) {
+export function commonFields<R extends Selectable<Database["vehicles"]> | Selectable<Database["parts"]>>(row: R) {
   return {
     id: row.id,
     refId: row.ref_id,

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { defaultVehicleName, type VehicleDetail, type VehicleInput } from "./inventory";
 import { vehiclePriceColumns } from "./price-cut.server";
-import { commonFields, type StockRepository } from "./stock-rows.server";
+import { CARD_COLUMNS, commonFields, type StockRepository } from "./stock-rows.server";
 import { stockRepository } from "./stock-table.server";
 
 /*
@@ -13,16 +13,7 @@ import { stockRepository } from "./stock-table.server";
 
 /** What a vehicle card reads: the card's facts and what its freight size is worked out from. */
 export const VEHICLE_CARD_COLUMNS = [
-  "id",
-  "ref_id",
-  "name",
-  "price",
-  "make",
-  "model",
-  "year",
-  "stock_status",
-  "type",
-  "sub_type",
+  ...CARD_COLUMNS,
   "engine_cc",
   "mileage",
   "transmission",

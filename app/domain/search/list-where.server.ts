@@ -108,26 +108,44 @@ export function mustBeResolved(filters: object) {
     throw new Error("vehicle filters with a country to import into: resolve its rule first");
 }
 
+/**
+ * The filters that read one column, each with its column, in the order the
+ * conditions are written: a choice asks for its value, a ...From filter is
+ * the least and a ...To filter the most.
+ */
+const CHOICES = { Make: "make", Model: "model", Type: "type", SubType: "sub_type" };
+const VEHICLE_COLUMNS = {
+  ...CHOICES,
+  Transmission: "transmission",
+  Fuel: "fuel",
+  Steering: "steering",
+  Color: "color",
+  Drive: "drive",
+  YearFrom: "year",
+  YearTo: "year",
+  PriceFrom: "price",
+  PriceTo: "price",
+  MileageFrom: "mileage",
+  MileageTo: "mileage",
+};
+const PART_COLUMNS = { ...CHOICES, YearFrom: "year", YearTo: "year" };
+
+/** A condition on its column for each filter of `columns` that is set: a choice when not empty, a bound when given. */
+function columnConditions(table: StockTable, f: object, columns: Record<string, string>): Expression<SqlBool>[] {
+  const values = f as Record<string, string | number | undefined>;
+  return Object.entries(columns).flatMap(([filter, column]) => {
+    const value = values[filter];
+    const op = filter.endsWith("From") ? ">=" : filter.endsWith("To") ? "<=" : "=";
+    if (op === "=" ? !value : value === undefined) return [];
+    return [sql<SqlBool>`${sql.ref(`${table}.${column}`)} ${sql.raw(op)} ${value}`];
+  });
+}
+
 /** The list's filter condition on vehicles; saved-search alerts match with the same one. */
 export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false) {
   mustBeResolved(f);
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
-    const c: Expression<SqlBool>[] = [];
-    if (f.Make) c.push(eb("vehicles.make", "=", f.Make));
-    if (f.Model) c.push(eb("vehicles.model", "=", f.Model));
-    if (f.Type) c.push(eb("vehicles.type", "=", f.Type));
-    if (f.SubType) c.push(eb("vehicles.sub_type", "=", f.SubType));
-    if (f.Transmission) c.push(eb("vehicles.transmission", "=", f.Transmission));
-    if (f.Fuel) c.push(eb("vehicles.fuel", "=", f.Fuel));
-    if (f.Steering) c.push(eb("vehicles.steering", "=", f.Steering));
-    if (f.Color) c.push(eb("vehicles.color", "=", f.Color));
-    if (f.Drive) c.push(eb("vehicles.drive", "=", f.Drive));
-    if (f.YearFrom !== undefined) c.push(eb("vehicles.year", ">=", f.YearFrom));
-    if (f.YearTo !== undefined) c.push(eb("vehicles.year", "<=", f.YearTo));
-    if (f.PriceFrom !== undefined) c.push(eb("vehicles.price", ">=", f.PriceFrom));
-    if (f.PriceTo !== undefined) c.push(eb("vehicles.price", "<=", f.PriceTo));
-    if (f.MileageFrom !== undefined) c.push(eb("vehicles.mileage", ">=", f.MileageFrom));
-    if (f.MileageTo !== undefined) c.push(eb("vehicles.mileage", "<=", f.MileageTo));
+    const c = columnConditions("vehicles", f, VEHICLE_COLUMNS);
     if (f.Keyword) c.push(keywordCondition(db, "vehicles", f.Keyword, dense));
     // Checked by mustBeResolved: a limit, never a name.
     if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit, dialectOf(db)));
@@ -175,14 +193,8 @@ function fitsCarCondition(db: DB, car: { FitMake: string; FitModel?: string; Fit
 
 export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = false) {
   return (eb: ExpressionBuilder<Database, "parts">) => {
-    const c: Expression<SqlBool>[] = [];
-    if (f.Make) c.push(eb("parts.make", "=", f.Make));
-    if (f.Model) c.push(eb("parts.model", "=", f.Model));
-    if (f.Type) c.push(eb("parts.type", "=", f.Type));
-    if (f.SubType) c.push(eb("parts.sub_type", "=", f.SubType));
     // A part with no year (a new part that fits many) is left out of a year range.
-    if (f.YearFrom !== undefined) c.push(eb("parts.year", ">=", f.YearFrom));
-    if (f.YearTo !== undefined) c.push(eb("parts.year", "<=", f.YearTo));
+    const c = columnConditions("parts", f, PART_COLUMNS);
     if (f.FitMake) c.push(eb("parts.id", "in", fitsCarCondition(db, { ...f, FitMake: f.FitMake })));
     if (f.Keyword) {
       // The words in the part's text, or the part number whatever its dashes, spaces and case.

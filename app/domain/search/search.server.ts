@@ -79,14 +79,12 @@ function listStatements<T extends StockTable, Row>(
   };
 }
 
+/** Where a page starts, and how it is found (see pageStrategy): from the first match, walking the sort index. */
+type PageWay = [offset?: number, denseKeyword?: boolean, sortMatches?: boolean];
+
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
-export function vehicleListQueries(
-  db: DB,
-  query: ListQuery<SearchFilters>,
-  offset = 0,
-  denseKeyword = false,
-  sortMatches = false,
-) {
+export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...page: PageWay) {
+  const [offset = 0, denseKeyword = false, sortMatches = false] = page;
   const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword));
   const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color"] as const;
   const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
@@ -94,13 +92,8 @@ export function vehicleListQueries(
   return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches);
 }
 
-export function partListQueries(
-  db: DB,
-  query: ListQuery<PartFilters>,
-  offset = 0,
-  denseKeyword = false,
-  sortMatches = false,
-) {
+export function partListQueries(db: DB, query: ListQuery<PartFilters>, ...page: PageWay) {
+  const [offset = 0, denseKeyword = false, sortMatches = false] = page;
   const matches = db.selectFrom("parts").where(partWhere(db, query.filters, denseKeyword));
   const rows = matches.select([...LIST_COLUMNS, "stock_status"]);
   return listStatements(db, "parts", matches, { ids: matches.select("parts.id"), rows }, query, offset, sortMatches);
