@@ -4,14 +4,14 @@ import { staffText } from "~/domain/staff/staff-problems";
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
-import { MediaError, type MediaStore } from "~/domain/media/media-store.server";
+import type { MediaStore } from "~/domain/media/media-store.server";
 import { firstValues, type MultipartForm } from "~/domain/media/multipart.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { removeUnusedPhotos } from "~/domain/inventory/admin-stock.server";
 import { partRepository } from "~/domain/inventory/parts.server";
 import { itemImages, repositoryOf } from "~/domain/inventory/stock-repository.server";
-import { chassisClash, chassisTaken, partInput, photoRefused, vehicleInput } from "./stock-upload.server";
+import { chassisClash, chassisTaken, partInput, storePhotos, vehicleInput } from "./stock-upload.server";
 import { statusByHandRefusal, vehicleDeals } from "~/domain/sale/status-by-hand.server";
 import { vehicleRepository } from "~/domain/inventory/vehicles.server";
 import {
@@ -89,19 +89,15 @@ export async function editStock(
   const chassisRefused = await chassisTaken(db, chassis ?? null, id);
   if (chassisRefused) return saveRefused("chassisNumber", chassisRefused);
 
-  const added: ImageRef[] = [];
-  for (const file of form.files) {
-    try {
-      added.push(await media.put(file.data));
-    } catch (error) {
-      await Promise.all(added.map((image) => media.remove(image)));
-      if (error instanceof MediaError) {
-        const { refusal, message } = photoRefused(error, file.filename);
-        return { ok: false, refusal, message: editImageUploadFailed(message), errors: { images: message } };
-      }
-      throw error;
-    }
-  }
+  // A photo refused, or the storage down, stores none of them.
+  const added = await storePhotos(media, form);
+  if (!Array.isArray(added))
+    return {
+      ok: false,
+      refusal: added.refusal,
+      message: editImageUploadFailed(added.message),
+      errors: { images: added.message },
+    };
 
   let removed: EditImage[] = [];
   const now = new Date().toISOString();
