@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { EditorForm, saveButtonClass, SettingsCard } from "~/components/admin/settings-editor";
 import { FormMessage } from "~/components/ui/field";
-import { useT } from "~/i18n/i18n";
+import { type Key, type TFunction, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 
 /*
@@ -45,6 +45,24 @@ export function useSettingsScreen() {
   const { message, errors } = useProblems("admin");
   const busy = useNavigation().state === "submitting";
   return { t, m: message, texts: errors, busy };
+}
+
+/** The labels that name a settings row for a screen reader, by screen. */
+const ROW_LABELS = {
+  freight: { edit: "freight.editPort", remove: "freight.deletePort" },
+  importRules: { edit: "importRules.editRule", remove: "importRules.deleteRule" },
+  templates: { edit: "templates.editLabel", remove: "templates.deleteLabel" },
+} as const satisfies Record<string, { edit: Key<"admin">; remove: Key<"admin"> }>;
+
+/** The words of a row's Edit and Delete (RowActions), each naming the row (`{ port }`, `{ country }`, `{ name }`). */
+export function rowWords(t: TFunction<"admin">, screen: keyof typeof ROW_LABELS, row: Record<string, string>) {
+  return {
+    edit: t(`${screen}.edit`),
+    editLabel: t(ROW_LABELS[screen].edit, row),
+    remove: t(`${screen}.delete`),
+    removeLabel: t(ROW_LABELS[screen].remove, row),
+    confirm: t(`${screen}.confirmDelete`, row),
+  };
 }
 
 /** A settings form's main button; `size="base"` where it stands under a table of larger text. */

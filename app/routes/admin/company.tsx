@@ -10,8 +10,7 @@ import {
   settingsCard,
   useSettingsScreen,
 } from "~/components/admin/settings-screen";
-import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
+import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import {
   type Company,
@@ -54,26 +53,25 @@ type Values = Record<CompanyField, string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action(args: Route.ActionArgs) {
-  const { services, staff } = await staffRequest(args);
-  const form = await args.request.formData();
-  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
-  const intent = String(form.get("intent") ?? "");
+  const { services, staff, form, intent } = await staffAction(args);
 
   if (intent === "remove-photo") {
     const removed = await removeOfficePhoto(services.db, staff, String(form.get("key") ?? ""));
-    if (!removed) return fail({ message: OFFICE_PHOTO_NOT_FOUND, errors: {}, values: null }, "not-found");
+    if (!removed)
+      return refuse<ActionResult>({ message: OFFICE_PHOTO_NOT_FOUND, errors: {}, values: null }, "not-found");
     // The photo is off the page already; a file the storage cannot remove now is only logged.
     await services.media.remove(removed).catch((error: unknown) => {
       log("warn", "office photo file not removed", { error: String(error) });
     });
     return redirect("/admin/company?saved=removed");
   }
-  if (intent !== "save") return fail({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
+  if (intent !== "save")
+    return refuse<ActionResult>({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
 
   const parsed = readCompanyForm(formInput(form));
   if (!parsed.ok) {
     const { errors, values } = parsed;
-    return fail({ message: staffText("correctFields"), errors, values }, "invalid");
+    return refuse<ActionResult>({ message: staffText("correctFields"), errors, values }, "invalid");
   }
   await saveCompany(services.db, staff, services.config.shop, parsed.company);
   return redirect("/admin/company?saved=details");

@@ -1,10 +1,15 @@
 import { type FieldProblems, parseForm, type Problem, typedValues } from "~/utils/forms";
 import { redirect } from "react-router";
 import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
-import { EditorCard, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
+import {
+  EditorCard,
+  rowWords,
+  SettingsScreen,
+  settingsCard,
+  useSettingsScreen,
+} from "~/components/admin/settings-screen";
 import { Field, fieldsOf, YenField } from "~/components/ui/field";
-import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
+import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { percentFromBp } from "~/domain/freight/freight";
 import { SIZE_CLASSES, type SizeClass } from "~/domain/inventory/size-class";
 import {
@@ -44,24 +49,20 @@ type Values = Record<TextField | SizeClass, string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action(args: Route.ActionArgs) {
-  const { services, staff } = await staffRequest(args);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
-  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
+  const { services, staff, form, intent, id } = await staffAction(args);
 
   if (intent === "delete") {
     const done = Number.isSafeInteger(id) && id > 0 && (await deleteFreightPort(services.db, staff, id));
-    if (!done) return fail({ message: PORT_NOT_FOUND, errors: {}, values: null }, "not-found");
+    if (!done) return refuse<ActionResult>({ message: PORT_NOT_FOUND, errors: {}, values: null }, "not-found");
     return redirect("/admin/freight?saved=deleted");
   }
   if (intent !== "add" && intent !== "update")
-    return fail({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
+    return refuse<ActionResult>({ message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
 
   const submission = parseForm(form, FreightPortSchema);
   if (submission.status === "error") {
     const { errors, values } = submission;
-    return fail({ message: staffText("fillRequired"), errors, values }, "invalid");
+    return refuse<ActionResult>({ message: staffText("fillRequired"), errors, values }, "invalid");
   }
   const outcome =
     intent === "add"
@@ -70,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome.ok) {
     const refusal = outcome.error === PORT_NOT_FOUND ? "not-found" : "conflict";
     const errors: FieldProblems = refusal === "conflict" ? { port: outcome.error } : {};
-    return fail({ message: outcome.error, errors, values: typedValues(form) }, refusal);
+    return refuse<ActionResult>({ message: outcome.error, errors, values: typedValues(form) }, refusal);
   }
   return redirect(`/admin/freight?saved=${intent === "add" ? "added" : "updated"}`);
 }
@@ -152,13 +153,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
                         look="table"
                         id={p.id}
                         editTo={`/admin/freight?edit=${p.id}#port-form`}
-                        words={{
-                          edit: t("freight.edit"),
-                          editLabel: t("freight.editPort", { port: p.port }),
-                          remove: t("freight.delete"),
-                          removeLabel: t("freight.deletePort", { port: p.port }),
-                          confirm: t("freight.confirmDelete", { port: p.port }),
-                        }}
+                        words={rowWords(t, "freight", { port: p.port })}
                       />
                     </td>
                   </tr>

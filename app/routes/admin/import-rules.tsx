@@ -1,11 +1,10 @@
 import { data, redirect } from "react-router";
 import { RowActions, SettingsCard } from "~/components/admin/settings-editor";
-import { SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
+import { rowWords, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { type FormRefusal, cardClass, RuleForm, useMonthName } from "~/components/admin/import-rule-form";
 import { SettingsForm } from "~/components/admin/import-settings-form";
 import { FormMessage } from "~/components/ui/field";
-import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
+import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import { countryKey } from "~/domain/imports/import-rules";
@@ -72,42 +71,44 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionResult = FormRefusal & { form: "settings" | "rule" | "list" };
 
 export async function action(args: Route.ActionArgs) {
-  const { db, staff } = await staffRequest(args);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
-  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
+  const { db, staff, form, intent, id } = await staffAction(args);
 
   if (intent === "settings") {
     const submission = parseForm(form, ImportSettingsSchema);
     if (submission.status === "error") {
       const { errors, values } = submission;
-      return fail({ form: "settings", message: staffText("correctFields"), errors, values }, "invalid");
+      return refuse<ActionResult>({ form: "settings", message: staffText("correctFields"), errors, values }, "invalid");
     }
     await saveImportSettings(db, staff, submission.value);
     return redirect(`${PAGE}?saved=settings`);
   }
   if (intent === "delete") {
     if (!(await deleteImportRule(db, staff, id)))
-      return fail({ form: "list", message: RULE_NOT_FOUND, errors: {}, values: null }, "not-found");
+      return refuse<ActionResult>({ form: "list", message: RULE_NOT_FOUND, errors: {}, values: null }, "not-found");
     return redirect(`${PAGE}?saved=deleted`);
   }
   if (intent !== "add" && intent !== "update")
-    return fail({ form: "list", message: staffText("unknownAction"), errors: {}, values: null }, "invalid");
+    return refuse<ActionResult>(
+      { form: "list", message: staffText("unknownAction"), errors: {}, values: null },
+      "invalid",
+    );
 
   // A rule deleted meanwhile is not found, whatever the form says.
   if (intent === "update" && !(await getImportRule(db, id)))
-    return fail({ form: "rule", message: RULE_NOT_FOUND, errors: {}, values: typedValues(form) }, "not-found");
+    return refuse<ActionResult>(
+      { form: "rule", message: RULE_NOT_FOUND, errors: {}, values: typedValues(form) },
+      "not-found",
+    );
   const submission = parseForm(form, importRuleSchema(new Date()));
   if (submission.status === "error") {
     const { errors, values } = submission;
-    return fail({ form: "rule", message: staffText("correctFields"), errors, values }, "invalid");
+    return refuse<ActionResult>({ form: "rule", message: staffText("correctFields"), errors, values }, "invalid");
   }
   const outcome = await saveImportRule(db, staff, submission.value, intent === "update" ? id : undefined);
   if (!outcome.ok) {
     const refusal = outcome.error === RULE_NOT_FOUND ? "not-found" : "conflict";
     const errors: FieldProblems = outcome.error === RULE_EXISTS ? { country: outcome.error } : {};
-    return fail({ form: "rule", message: outcome.error, errors, values: typedValues(form) }, refusal);
+    return refuse<ActionResult>({ form: "rule", message: outcome.error, errors, values: typedValues(form) }, refusal);
   }
   return redirect(`${PAGE}?saved=${intent === "add" ? "added" : "updated"}`);
 }
@@ -228,13 +229,7 @@ function RuleRow({ rule }: { rule: StoredRule }) {
           look="tall"
           id={rule.id}
           editTo={`${PAGE}?edit=${rule.id}#rule-form`}
-          words={{
-            edit: t("importRules.edit"),
-            editLabel: t("importRules.editRule", { country: rule.country }),
-            remove: t("importRules.delete"),
-            removeLabel: t("importRules.deleteRule", { country: rule.country }),
-            confirm: t("importRules.confirmDelete", { country: rule.country }),
-          }}
+          words={rowWords(t, "importRules", { country: rule.country })}
         />
       </div>
     </li>

@@ -27,3 +27,10 @@ export async function staffRequest<S extends string = never>(
 export function refuse<T>(result: T, refusal: Refusal) {
   return data(result, { status: refusalStatus(refusal) });
 }
+
+/** An action's start: as staffRequest, with the form sent, what it asks (`intent`) and the row it names (`id`). */
+export async function staffAction(args: RouteArgs) {
+  const request = await staffRequest(args);
+  const form = await args.request.formData();
+  return { ...request, form, intent: String(form.get("intent") ?? ""), id: Number(form.get("id")) };
+}

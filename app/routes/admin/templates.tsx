@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
 import { Form, redirect, useLocation } from "react-router";
 import { EditorButtons, RowActions, SettingsCard } from "~/components/admin/settings-editor";
-import { SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
+import { rowWords, SettingsScreen, useSettingsScreen } from "~/components/admin/settings-screen";
 import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
-import type { Refusal } from "~/domain/refusal";
-import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
+import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import {
   fillTemplate,
   TEMPLATE_BODY_MAX,
@@ -47,20 +46,18 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionResult = { errors: FieldProblems; values: TypedValues };
 
 export async function action(args: Route.ActionArgs) {
-  const { services, staff } = await staffRequest(args);
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  const fail = (result: ActionResult, refusal: Refusal) => refuse(result, refusal);
+  const { services, staff, form, intent, id } = await staffAction(args);
 
   if (intent === "delete") {
-    if (!(await deleteTemplate(services.db, Number(form.get("id")), staff)))
-      return fail({ errors: { form: TEMPLATE_NOT_FOUND }, values: {} }, "not-found");
+    if (!(await deleteTemplate(services.db, id, staff)))
+      return refuse<ActionResult>({ errors: { form: TEMPLATE_NOT_FOUND }, values: {} }, "not-found");
     return redirect("/admin/templates?saved=deleted");
   }
-  if (intent !== "save") return fail({ errors: { form: staffText("unknownAction") }, values: {} }, "invalid");
+  if (intent !== "save")
+    return refuse<ActionResult>({ errors: { form: staffText("unknownAction") }, values: {} }, "invalid");
 
   const outcome = await saveTemplate(services.db, formInput(form), staff);
-  if (!outcome.ok) return fail({ errors: outcome.errors, values: outcome.values }, outcome.refusal);
+  if (!outcome.ok) return refuse<ActionResult>({ errors: outcome.errors, values: outcome.values }, outcome.refusal);
   return redirect(`/admin/templates?saved=${outcome.created ? "added" : "updated"}`);
 }
 
@@ -117,13 +114,7 @@ function TemplateRow({ template, current }: { template: ReplyTemplate; current: 
         editTo={`/admin/templates?edit=${template.id}#template-form`}
         current={current}
         action="/admin/templates"
-        words={{
-          edit: t("templates.edit"),
-          editLabel: t("templates.editLabel", { name: template.name }),
-          remove: t("templates.delete"),
-          removeLabel: t("templates.deleteLabel", { name: template.name }),
-          confirm: t("templates.confirmDelete", { name: template.name }),
-        }}
+        words={rowWords(t, "templates", { name: template.name })}
       />
     </li>
   );
