@@ -2,12 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedDeal } from "../../../tests/support/orders";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { loadConfig } from "~/config.server";
-import { seedDemoBank } from "~/db/seed/demo-bank.server";
-import { dealContext } from "./offers.server";
-import { addFreightPort } from "~/domain/freight/freight.server";
+import { AMAL, dealWorld, DEAL, STAFF, type DealWorld } from "../../../tests/support/deal-world";
 import { localDriver } from "~/domain/media/media-store.server";
 import { DocumentStore } from "./document-store.server";
 import { addDocument, removeDocument } from "./order-documents.server";
@@ -20,52 +15,30 @@ import { countReceiptUpload, RECEIPT_LIMITS } from "./receipt-limits.server";
  * owner while each is still on the timeline.
  */
 
-let t: TestDb;
+let w: DealWorld;
 let dataDir: string;
 let store: DocumentStore;
-const SECRET = "a-test-secret-that-is-long-enough-0123456789";
-const OWNER = "owner@shop.example";
-const config = () => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, OWNER_EMAIL: OWNER });
-const staff = { id: 1, adminId: "owner" };
 const BUYER = { by: "buyer" as const, actor: { kind: "visitor" as const, id: null } };
 const START = new Date("2026-12-01T03:00:00.000Z");
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
 let made = 0;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  w = await dealWorld({ buyers: [AMAL] });
   dataDir = await mkdtemp(path.join(tmpdir(), "receipt-limits-"));
   store = new DocumentStore(localDriver(path.join(dataDir, "documents")));
-  await addFreightPort(t.db, staff, {
-    country: "Sri Lanka",
-    port: "Colombo",
-    small: 90_000,
-    medium: 120_000,
-    large: 180_000,
-    insurance: 150,
-  });
-  await seedDemoBank(t.db);
   // Whether the destination takes the vehicle is not what these tests are about: no import rule for it.
-  await t.db.deleteFrom("import_rules").where("country", "=", "Sri Lanka").execute();
+  await w.db.deleteFrom("import_rules").where("country", "=", "Sri Lanka").execute();
 });
 afterAll(async () => {
-  await t.cleanup();
+  await w.cleanup();
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** An order of a buyer without an account, each from an address of its own. */
 async function anOrder(): Promise<string> {
   made += 1;
-  const { number } = await acceptedDeal(
-    t.db,
-    { dataDir, secret: SECRET, ownerEmail: OWNER },
-    {
-      customerId: null,
-      name: "Amal Perera",
-      email: `amal${made}@example.lk`,
-      key: `receipt-limits-${String(made).padStart(4, "0")}`,
-      vehicleName: `Car ${made}`,
-    },
-  );
+  const { number } = await w.accepted({ guest: true, fields: { email: `amal${made}@example.lk` } });
   return number;
 }
 
@@ -77,10 +50,10 @@ function pdf(n: number, bytes = 2000): Buffer {
 }
 
 const upload = (number: string, data: Buffer, now: Date) =>
-  addDocument(t.db, store, dealContext(config()), { number }, { data, filename: "receipt.pdf" }, BUYER, now);
+  addDocument(w.db, store, DEAL, { number }, { data, filename: "receipt.pdf" }, BUYER, now);
 
 async function liveReceipts(number: string) {
-  return t.db
+  return w.db
     .selectFrom("order_documents")
     .innerJoin("orders", "orders.id", "order_documents.order_id")
     .select(["order_documents.id", "order_documents.file_key", "order_documents.size"])
@@ -97,10 +70,10 @@ async function filesOnDisk(): Promise<string[]> {
 }
 
 async function ownerMails(number: string): Promise<number> {
-  const rows = await t.db
+  const rows = await w.db
     .selectFrom("mail_outbox")
     .select("id")
-    .where("to_address", "=", OWNER)
+    .where("to_address", "=", DEAL.ownerEmail)
     .where("subject", "like", `Payment receipt for order ${number}:%`)
     .execute();
   return rows.length;
@@ -122,7 +95,7 @@ describe("receipts on one order", () => {
     expect((await filesOnDisk()).sort()).toEqual(files.sort());
     // A receipt taken off the order (the owner removed it) makes room for one more.
     const [first] = await liveReceipts(number);
-    expect((await removeDocument(t.db, store, number, first!.id, staff, START)).ok).toBe(true);
+    expect((await removeDocument(w.db, store, number, first!.id, STAFF, START)).ok).toBe(true);
     expect((await upload(number, pdf(100), START)).ok).toBe(true);
     expect(await liveReceipts(number)).toHaveLength(20);
   });
@@ -153,26 +126,26 @@ describe("receipt uploads counted", () => {
     const number = await anOrder();
     // A new address each time, so only the order's count is at work.
     for (let i = 0; i < 10; i++)
-      expect((await countReceiptUpload(t.db, number, `198.51.100.${i}`, minutes(i))).retryAfterSeconds).toBeNull();
-    const refused = await countReceiptUpload(t.db, number, "198.51.100.50", minutes(10));
+      expect((await countReceiptUpload(w.db, number, `198.51.100.${i}`, minutes(i))).retryAfterSeconds).toBeNull();
+    const refused = await countReceiptUpload(w.db, number, "198.51.100.50", minutes(10));
     expect(refused.retryAfterSeconds).toBe(50 * 60);
     // Another order is not held back by this one.
     expect(
-      (await countReceiptUpload(t.db, await anOrder(), "198.51.100.51", minutes(10))).retryAfterSeconds,
+      (await countReceiptUpload(w.db, await anOrder(), "198.51.100.51", minutes(10))).retryAfterSeconds,
     ).toBeNull();
-    expect((await countReceiptUpload(t.db, number, "198.51.100.52", minutes(61))).retryAfterSeconds).toBeNull();
+    expect((await countReceiptUpload(w.db, number, "198.51.100.52", minutes(61))).retryAfterSeconds).toBeNull();
   });
 
   it("20 an hour per client address over any orders; an IPv6 client counts by its /64", async () => {
     const orders = [await anOrder(), await anOrder(), await anOrder()];
     for (let i = 0; i < 20; i++) {
-      const gate = await countReceiptUpload(t.db, orders[i % 3]!, `2001:db8:40:7::${i + 1}`, minutes(i));
+      const gate = await countReceiptUpload(w.db, orders[i % 3]!, `2001:db8:40:7::${i + 1}`, minutes(i));
       expect(gate.retryAfterSeconds, `upload ${i}`).toBeNull();
     }
-    const refused = await countReceiptUpload(t.db, await anOrder(), "2001:db8:40:7::ffff", minutes(20));
+    const refused = await countReceiptUpload(w.db, await anOrder(), "2001:db8:40:7::ffff", minutes(20));
     expect(refused.retryAfterSeconds).toBe(40 * 60);
     expect(
-      (await countReceiptUpload(t.db, await anOrder(), "2001:db8:40:8::1", minutes(20))).retryAfterSeconds,
+      (await countReceiptUpload(w.db, await anOrder(), "2001:db8:40:8::1", minutes(20))).retryAfterSeconds,
     ).toBeNull();
   });
 });
@@ -182,7 +155,7 @@ describe("the owner's mail about receipts", () => {
     const number = await anOrder();
     const steps = async () =>
       (
-        await t.db
+        await w.db
           .selectFrom("order_events")
           .innerJoin("orders", "orders.id", "order_events.order_id")
           .select("order_events.id")

@@ -1,30 +1,17 @@
-import { DEAL, BANK } from "../../../tests/support/deal-world";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AMAL, dealWorld, DEAL, paymentFields, STAFF, type DealWorld } from "../../../tests/support/deal-world";
 import { english } from "../../../tests/support/english";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createRng, vehicleFactory } from "~/db/seed/factories";
-import { answerOffer } from "./answer.server";
-import { BANK_KEY } from "./deal-settings.server";
-import type { BankAccount } from "./deal-types";
-import { offerLinkPath } from "./offer-links.server";
-import { createOffer, type DealContext } from "./offers.server";
-import { formInput } from "~/utils/forms";
-import { addFreightPort } from "~/domain/freight/freight.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import type { MultipartForm } from "~/domain/media/multipart.server";
 import { DocumentStore } from "./document-store.server";
 import { recordPayment } from "./orders.server";
-import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
-import { createQuote } from "~/domain/quotes/quotes.server";
-import { writeSetting } from "~/domain/settings/settings-store.server";
 import { stockCsvLines } from "~/domain/stock-io/stock-export.server";
 import { confirmImport, getImport, stageImport, type ImportView } from "~/domain/stock-io/stock-import.server";
 import { formatDate } from "~/i18n/format";
 import { parseCsv } from "~/utils/csv";
-import { createVehicle } from "~/domain/inventory/inventory.server";
 import { editStock } from "~/domain/stock-io/stock-edit.server";
 import { statusByHandRefusal } from "./status-by-hand.server";
 import { uploadVehicle } from "~/domain/stock-io/stock-upload.server";
@@ -38,101 +25,35 @@ import type { StockStatus } from "~/domain/inventory/stock-status";
  * Sold by hand with no deal (an offline sale) still goes through.
  */
 
-let t: TestDb;
+let w: DealWorld;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "status-by-hand-"));
 const media = new MediaStore(localDriver(path.join(root, "media")));
 const documents = new DocumentStore(localDriver(path.join(root, "documents")));
-const staff = { id: 1, adminId: "owner" };
-const SYSTEM = { kind: "system", id: null } as const;
-const deal: DealContext = DEAL;
-const bank: BankAccount = BANK;
-let made = 0;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await writeSetting(t.db, BANK_KEY, bank, new Date().toISOString());
-  const port = await addFreightPort(t.db, staff, {
-    // A country with no import rule: the offer's import check has nothing to say of these cars.
-    country: "Chile",
-    port: "Valparaiso",
-    small: 90_000,
-    medium: 120_000,
-    large: 180_000,
-    insurance: 150,
-  });
-  if (!port.ok) throw new Error("port");
+  // A country with no import rule: the offer's import check has nothing to say of these cars.
+  w = await dealWorld({ buyers: [AMAL], port: { country: "Chile", port: "Valparaiso" } });
 });
 afterAll(async () => {
-  await t.cleanup();
+  await w.cleanup();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const tokyoDay = (offset = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date(Date.now() + offset * 86_400_000));
-
-async function vehicle(status: StockStatus = "available") {
-  made++;
-  const { id } = await createVehicle(
-    t.db,
-    vehicleFactory(createRng(700 + made), made, {
-      stockStatus: status,
-      price: 1_000_000,
-      refId: `SH-${made}`,
-      type: "Sedan",
-      subType: null,
-      engineCc: 1500,
-    }),
-    [],
-    SYSTEM,
-  );
-  return id;
-}
-
-const row = (id: number) => t.db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const vehicle = (status: StockStatus = "available") => w.vehicle(1_000_000, { stockStatus: status });
+const row = (id: number) => w.db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const statusOf = async (id: number) => (await row(id)).stock_status;
 const activeHold = (id: number) =>
-  t.db.selectFrom("holds").selectAll().where("vehicle_id", "=", id).where("ended_at", "is", null).executeTakeFirst();
+  w.db.selectFrom("holds").selectAll().where("vehicle_id", "=", id).where("ended_at", "is", null).executeTakeFirst();
 
-/** A buyer accepts an offer for the vehicle, as deals.db.test.ts does it: the vehicle is held (Reserved). */
+/** A buyer without an account accepts an offer for the vehicle through its link: the vehicle is held (Reserved). */
 async function held(vehicleId: number) {
-  const form = new FormData();
-  const values: Record<string, string> = {
-    kind: "vehicle",
-    itemId: String(vehicleId),
-    submissionKey: `hand-key-${String(made).padStart(12, "0")}`,
-    name: "Amal Perera",
-    country: "Chile",
-    email: "amal@example.lk",
-    phone: "+94 77 555 0101",
-    message: "Price please.",
-  };
-  for (const [k, v] of Object.entries(values)) form.append(k, v);
-  const ports = await t.db.selectFrom("freight_ports").select("id").execute();
-  const quote = await createQuote(t.db, { ...QuoteRequestSchema.parse(formInput(form)), portId: ports[0]!.id }, null, {
-    ownerEmail: deal.ownerEmail,
-    shopName: deal.shopName,
-    publicUrl: deal.publicUrl,
-    language: "en",
-  });
-  if (!quote.ok) throw new Error("quote");
-  const offer = await createOffer(
-    t.db,
-    deal,
-    quote.number,
-    { fob: "1,000,000", terms: "FOB", port: "Valparaiso, Chile", validUntil: tokyoDay(7), message: "Offer" },
-    staff,
-  );
-  if (!offer.ok) throw new Error(JSON.stringify(offer));
-  const o = await t.db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
-  const sig = new URL(offerLinkPath(deal.sessionSecret, quote.number, o), "https://x").searchParams.get("sig")!;
-  const answer = await answerOffer(t.db, deal, quote.number, "accept", { offerId: o.id, sig });
-  if (!answer.ok || !answer.invoiceNumber) throw new Error(JSON.stringify(answer));
+  const { number, quoteNumber } = await w.accepted({ vehicleId, guest: true });
   expect(await statusOf(vehicleId)).toBe("reserved");
   const hold = (await activeHold(vehicleId))!;
   return {
-    quote: quote.number,
-    order: answer.invoiceNumber,
-    reason: `Held for quote ${quote.number} until ${formatDate(hold.expires_at, "en")}: the deal sets this status.`,
+    quote: quoteNumber,
+    order: number,
+    reason: `Held for quote ${quoteNumber} until ${formatDate(hold.expires_at, "en")}: the deal sets this status.`,
   };
 }
 
@@ -154,7 +75,7 @@ async function editForm(id: number, changes: Record<string, string>): Promise<Mu
 }
 
 const edit = async (id: number, changes: Record<string, string>) =>
-  editStock(t.db, media, "vehicles", id, await editForm(id, changes), staff);
+  editStock(w.db, media, "vehicles", id, await editForm(id, changes), STAFF);
 
 /** Why the edit screen refused the status, in English; null when it saved. */
 async function editRefusal(id: number, changes: Record<string, string>) {
@@ -167,12 +88,12 @@ async function editRefusal(id: number, changes: Record<string, string>) {
 const csv = (lines: string[]) => Buffer.from(lines.join("\r\n") + "\r\n", "utf8");
 
 async function importFile(file: Buffer): Promise<ImportView> {
-  const staged = await stageImport({ db: t.db, documents }, staff, "vehicle", { name: "stock.csv", data: file }, null);
+  const staged = await stageImport({ db: w.db, documents }, STAFF, "vehicle", { name: "stock.csv", data: file }, null);
   if (!staged.ok) throw new Error(english(staged.problem));
-  const confirmed = await confirmImport({ db: t.db, media, documents }, staff, staged.id);
+  const confirmed = await confirmImport({ db: w.db, media, documents }, STAFF, staged.id);
   if (!confirmed.ok) throw new Error("not confirmed");
   await confirmed.run;
-  return (await getImport(t.db, staged.id))!;
+  return (await getImport(w.db, staged.id))!;
 }
 
 /** Each row's outcome, and the reasons of a refused one with their cells' columns. */
@@ -222,15 +143,7 @@ describe("the edit form", () => {
   it("leaves a vehicle its paid order sold: Sold stays, the order is named", async () => {
     const id = await vehicle();
     const { order } = await held(id);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      amount: "1,000,000",
-      receivedOn: tokyoDay(),
-      method: "bank_transfer",
-      reference: "TT-1",
-    }))
-      form.append(k, v);
-    expect(await recordPayment(t.db, deal, order, form, staff)).toMatchObject({ ok: true });
+    expect(await recordPayment(w.db, DEAL, order, paymentFields("1,000,000"), STAFF)).toMatchObject({ ok: true });
     expect([await statusOf(id), await activeHold(id)]).toEqual(["sold", undefined]);
     expect(await editRefusal(id, { stockStatus: "available" })).toBe(
       `Order ${order} has money in or has shipped: the deal sets this status.`,
@@ -241,7 +154,7 @@ describe("the edit form", () => {
 
 describe("the upload form", () => {
   it("cannot list a new vehicle as Reserved: nothing is stored", async () => {
-    const before = await t.db
+    const before = await w.db
       .selectFrom("vehicles")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -255,16 +168,16 @@ describe("the upload form", () => {
       stockStatus: "reserved",
     };
     const outcome = await uploadVehicle(
-      t.db,
+      w.db,
       media,
       { fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] },
-      staff,
+      STAFF,
     );
     expect(outcome.ok ? null : [outcome.status, english(outcome.errors.stockStatus!)]).toEqual([
       400,
       english(statusByHandRefusal(null, "reserved", undefined)!),
     ]);
-    const after = await t.db
+    const after = await w.db
       .selectFrom("vehicles")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -305,7 +218,7 @@ describe("the stock import", () => {
     const [a, b] = [await vehicle(), await vehicle()];
     const [refA, refB] = [(await row(a)).ref_id, (await row(b)).ref_id];
     let exported = "";
-    for await (const chunk of stockCsvLines(t.db, "vehicle")) exported += chunk;
+    for await (const chunk of stockCsvLines(w.db, "vehicle")) exported += chunk;
     const { reason } = await held(a);
     // The owner edits B's price in the spreadsheet; A's row still says Available, as it was exported.
     const records = parseCsv(exported, ",", { maxRecords: 1000, maxCellLength: 10_000 });
@@ -335,7 +248,7 @@ describe("the stock import", () => {
     const ref = (await row(id)).ref_id;
     await held(id);
     let exported = "";
-    for await (const chunk of stockCsvLines(t.db, "vehicle")) exported += chunk;
+    for await (const chunk of stockCsvLines(w.db, "vehicle")) exported += chunk;
     const view = await importFile(Buffer.from(exported, "utf8"));
     expect(view.preview.counts).toMatchObject({ error: 0, new: 0, update: 0 });
     // And a price change of the held car, its status as stored, goes in.

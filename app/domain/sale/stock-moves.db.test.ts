@@ -85,9 +85,8 @@ describe("a part's units are promised once", () => {
       "Only 2 of this part can still be sold (the rest is promised to other buyers' deals), and this quote asks for 3. Add stock first, or ask the buyer to change the quantity.",
     );
     const [order] = await ordersOf(partId);
-    const form = new FormData();
-    form.set("reason", "The buyer changed their mind.");
-    expect((await cancelOrder(w.db, DEAL, order!.number, form, STAFF)).ok).toBe(true);
+    const reason = { reason: "The buyer changed their mind." };
+    expect((await cancelOrder(w.db, DEAL, order!.number, reason, STAFF)).ok).toBe(true);
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 5, orderable: 5 });
     expect((await w.offer(more)).ok).toBe(true);
   });

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { BANK, DEAL, dealWorldForFile, linkAccess, shopDayIn, STAFF } from "../../../tests/support/deal-world";
+import type { DB } from "~/db/db.server";
+import { english } from "../../../tests/support/english";
+import { readMail } from "../../../tests/support/mime";
+import { readPdf } from "../../../tests/support/pdf";
+import { startSmtp } from "../../../tests/support/smtp";
+import { createSender } from "~/domain/mail/outbox.server";
+import { answerOffer, type OfferAccess } from "./answer.server";
+import type { InvoiceDocument } from "./deal-types";
+import { invoiceAttachments } from "./invoice-file.server";
+import { createOffer } from "./offers.server";
+/*
+ * The buyer's answer to an offer (issue 20), on SQLite and PostgreSQL: who
+ * may answer, the hold and the invoice an acceptance makes, two buyers at
+ * once, and the deal's mails as a real mail server receives them.
+ */
+
+// The buyer asks in Sinhala: the mails to them are not the English ones.
+const w = dealWorldForFile({ language: "si" });
+
+describe("answering an offer", () => {
+  it("accepting holds the vehicle, issues a numbered invoice with the bank account, and mails it with the PDF", async () => {
+    const { vehicleId, number } = await w.offered();
+    const outcome = await w.accept(number);
+    expect(outcome).toMatchObject({ ok: true, answer: "accept" });
+    if (!outcome.ok) return;
+    expect(outcome.invoiceNumber).toMatch(new RegExp(`^${shopDayIn().slice(0, 4)}-\\d{5}$`));
+    expect(await w.vehicleStatus(vehicleId)).toBe("reserved");
+    const row = await w.quoteRow(number);
+    expect(row.status).toBe("accepted");
+    const hold = await w.db.selectFrom("holds").selectAll().where("quote_id", "=", row.id).executeTakeFirstOrThrow();
+    expect(hold.ended_at).toBeNull();
+    // Three working days: at least three days, at most five with a weekend.
+    const days = (Date.parse(hold.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.9);
+    expect(days).toBeLessThan(5.1);
+    const invoice = await w.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("quote_id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    const document = JSON.parse(invoice.document) as InvoiceDocument;
+    expect(document.total).toBe(1_136_800);
+    expect(document.bank).toEqual(BANK);
+    expect(document.buyer.name).toBe("Amal Perera");
+    expect(document.verifyUrl).toBe(`https://shop.example/verify/${invoice.code}`);
+    const sent = await w.quoteMails(number);
+    const withPdf = sent.filter((m) => m.attachments);
+    expect(withPdf.map((m) => m.to_address).sort()).toEqual(["amal@example.lk", "owner@shop.example"]);
+    // The PDF is named, not rendered, inside the acceptance: it is made once the mail is sent, and kept.
+    const attached = JSON.parse(withPdf[0]!.attachments!) as { filename: string; ref: string }[];
+    expect(attached).toEqual([
+      { filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", ref: `invoice:${invoice.number}` },
+    ]);
+    expect(invoice.pdf).toBeNull();
+    const pdf = await invoiceAttachments(w.db)(attached[0]!.ref);
+    expect(pdf!.subarray(0, 5).toString()).toBe("%PDF-");
+    const kept = await w.db.selectFrom("invoices").select("pdf").where("id", "=", invoice.id).executeTakeFirstOrThrow();
+    expect(kept.pdf).toBe(pdf!.toString("base64"));
+  });
+
+  it("is refused to another buyer, to a tampered link and to nobody, and changes nothing", async () => {
+    const { vehicleId, number, offer } = await w.offered();
+    const good = linkAccess(number, offer);
+    for (const access of [
+      { customerId: w.buyerIds[1]! },
+      { offerId: offer.id, sig: good && "sig" in good ? good.sig.replace(/^./, (c) => (c === "A" ? "B" : "A")) : "" },
+      { offerId: offer.id + 1, sig: good && "sig" in good ? good.sig : "" },
+      null,
+    ] as OfferAccess[]) {
+      const outcome = await answerOffer(w.db, DEAL, number, "accept", access);
+      expect(outcome.ok ? null : outcome.status).toBe(404);
+    }
+    expect((await w.quoteRow(number)).status).toBe("offered");
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+  });
+
+  it("a visitor answers through the signed link once; the same link then only says it was answered", async () => {
+    const { number, offer } = await w.offered(null);
+    const access = linkAccess(number, offer);
+    expect(await answerOffer(w.db, DEAL, number, "decline", access)).toEqual({
+      ok: true,
+      answer: "decline",
+      invoiceNumber: null,
+    });
+    const again = await answerOffer(w.db, DEAL, number, "accept", access);
+    expect(again.ok ? null : [again.status, english(again.message)]).toEqual([
+      409,
+      "You have already declined this offer.",
+    ]);
+    expect((await w.quoteRow(number)).status).toBe("declined");
+    expect(await w.ofQuote("holds", number)).toEqual([]);
+  });
+
+  it("an offer past its validity is refused and marked expired", async () => {
+    const { number } = await w.offered();
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    const outcome = await answerOffer(w.db, DEAL, number, "accept", { customerId: w.buyerIds[0]! }, later);
+    expect(outcome.ok ? null : outcome.status).toBe(410);
+    expect((await w.quoteRow(number)).status).toBe("expired");
+  });
+
+  it("a sold vehicle cannot be accepted", async () => {
+    const { vehicleId, number } = await w.offered();
+    await w.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", vehicleId).execute();
+    const outcome = await w.accept(number);
+    expect(outcome.ok ? null : [outcome.status, english(outcome.message)]).toEqual([
+      409,
+      "Sorry: this item has been sold.",
+    ]);
+    expect((await w.quoteRow(number)).status).toBe("offered");
+  });
+
+  it("two buyers accepting the same vehicle at the same moment: one holds it, the other is told plainly", async () => {
+    const v = await w.vehicle();
+    const first = await w.quote("vehicle", v);
+    const second = await w.quote("vehicle", v, 1);
+    for (const n of [first, second]) expect((await createOffer(w.db, DEAL, n, w.cifForm(), STAFF)).ok).toBe(true);
+    // On PostgreSQL two connections, as two app instances would have; SQLite runs one write transaction at a time.
+    const other: DB = w.t.dialect === "postgres" ? w.t.open() : w.db;
+    try {
+      const results = await Promise.all([
+        w.accept(first),
+        answerOffer(other, DEAL, second, "accept", { customerId: w.buyerIds[1]! }),
+      ]);
+      const won = results.filter((r) => r.ok);
+      const lost = results.filter((r) => !r.ok);
+      expect(won).toHaveLength(1);
+      expect(lost.map((r) => (r.ok ? null : [r.status, english(r.message)]))).toEqual([
+        [
+          409,
+          "Sorry: this vehicle has just been reserved for another buyer. We will tell you if it becomes available again.",
+        ],
+      ]);
+    } finally {
+      if (other !== w.db) await other.destroy();
+    }
+    const holds = await w.db.selectFrom("holds").select("quote_id").where("vehicle_id", "=", v).execute();
+    expect(holds).toHaveLength(1);
+    const statuses = [(await w.quoteRow(first)).status, (await w.quoteRow(second)).status].sort();
+    expect(statuses).toEqual(["accepted", "offered"]);
+    expect(
+      await w.db
+        .selectFrom("invoices")
+        .select("id")
+        .where("quote_id", "in", [(await w.quoteRow(first)).id, (await w.quoteRow(second)).id])
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("declining releases nothing it did not hold", async () => {
+    const v = await w.vehicle();
+    const first = await w.quote("vehicle", v);
+    const second = await w.quote("vehicle", v, 1);
+    for (const n of [first, second]) expect((await createOffer(w.db, DEAL, n, w.cifForm(), STAFF)).ok).toBe(true);
+    expect((await w.accept(first)).ok).toBe(true);
+    expect((await answerOffer(w.db, DEAL, second, "decline", { customerId: w.buyerIds[1]! })).ok).toBe(true);
+    expect(await w.vehicleStatus(v)).toBe("reserved");
+  });
+});
+
+describe("the deal's mails at a real mail server", () => {
+  it("the offer reaches the buyer, and the invoice mail carries the PDF with its number, total, bank account and code", async () => {
+    const smtp = await startSmtp();
+    const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
+    // The outbox sends 20 at a time: send until nothing is left.
+    const sendAll = () => w.sendAll(sender);
+    try {
+      const { number } = await w.offered();
+      // Everything queued so far goes out; the offer mail is among it.
+      await sendAll();
+      const offerMail = smtp.received
+        .filter((m) => m.to.includes("amal@example.lk"))
+        .map((m) => readMail(m.raw))
+        .find((m) => m.text.includes(`/quotes/${number}`) && m.text.includes("1,136,800"));
+      expect(offerMail).toBeDefined();
+      expect((await w.accept(number)).ok).toBe(true);
+      await sendAll();
+      const invoice = await w.invoiceOf(number);
+      const received = smtp.received
+        .map((m) => ({ to: m.to, mail: readMail(m.raw) }))
+        .filter(({ mail }) => mail.attachments.some((a) => a.filename === `invoice-${invoice.number}.pdf`));
+      expect(
+        received
+          .map((r) => r.to)
+          .flat()
+          .sort(),
+      ).toEqual(["amal@example.lk", "owner@shop.example"]);
+      const pdf = received[0]!.mail.attachments.find((a) => a.filename === `invoice-${invoice.number}.pdf`)!;
+      expect(pdf.contentType).toBe("application/pdf");
+      const { text } = await readPdf(pdf.content);
+      for (const printed of [invoice.number, "¥1,136,800", BANK.accountNumber, BANK.swift])
+        expect(text.replace(/\s+/g, " ")).toContain(printed);
+      expect(text).toContain(invoice.code.match(/.{4}/g)!.join("-"));
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
