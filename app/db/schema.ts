@@ -9,6 +9,7 @@ import type { Generated } from "kysely";
  */
 
 import type { StockStatus } from "~/domain/inventory/stock-status";
+import type { PartCar, VehicleTraits } from "~/domain/inventory/inventory";
 
 import type { QuoteStatus } from "~/domain/sale/quote-status";
 import type { FindRequestStatus } from "~/domain/quotes/find-request-status";
@@ -20,7 +21,8 @@ import type * as Sale from "./schema-sale";
 export type * from "./schema-sale";
 export type MailStatus = "pending" | "sent" | "failed";
 
-export interface VehicleTable {
+/** A vehicle; its color, fuel, transmission, drive, seats, doors and steering are VehicleTraits. */
+export interface VehicleTable extends VehicleTraits {
   id: Generated<number>;
   ref_id: string;
   name: string;
@@ -32,13 +34,6 @@ export interface VehicleTable {
   price: number;
   mileage: number | null;
   engine_cc: number | null;
-  color: string | null;
-  fuel: string | null;
-  transmission: string | null;
-  drive: string | null;
-  seats: string | null;
-  doors: number | null;
-  steering: string | null;
   exterior_grade: string | null;
   interior_grade: string | null;
   description: string;
@@ -99,7 +94,8 @@ export interface PartImageTable extends ImageTable {
   part_id: number;
 }
 
-export interface PartTable {
+/** A part; its year, mileage, color and fuel are PartCar. */
+export interface PartTable extends PartCar {
   id: Generated<number>;
   ref_id: string;
   name: string;
@@ -109,10 +105,6 @@ export interface PartTable {
   sub_type: string;
   price: number;
   description: string;
-  year: number | null;
-  mileage: number | null;
-  color: string | null;
-  fuel: string | null;
   part_number: string | null;
   /** The part number as searched (partNumberKey): letters and digits in capitals; null without one. */
   part_number_key: string | null;

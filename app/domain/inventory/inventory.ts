@@ -47,6 +47,14 @@ type VehicleFacts = {
   price: number;
   mileage: number | null;
   engineCc: number | null;
+  exteriorGrade: string | null;
+  interiorGrade: string | null;
+  description: string;
+  stockStatus: StockStatus;
+} & VehicleTraits;
+
+/** A vehicle's facts its table names as its fields do (schema.ts's VehicleTable has them too). */
+export type VehicleTraits = {
   color: string | null;
   fuel: string | null;
   transmission: string | null;
@@ -54,10 +62,6 @@ type VehicleFacts = {
   seats: string | null;
   doors: number | null;
   steering: string | null;
-  exteriorGrade: string | null;
-  interiorGrade: string | null;
-  description: string;
-  stockStatus: StockStatus;
 };
 
 export type VehicleInput = {
@@ -90,11 +94,6 @@ type PartFacts = {
   subType: string;
   price: number;
   description: string;
-  /** The car the part fits or came from: each null when it does not apply (a new tyre has none). */
-  year: number | null;
-  mileage: number | null;
-  color: string | null;
-  fuel: string | null;
   partNumber: string | null;
   category: string | null;
   condition: string | null;
@@ -102,6 +101,17 @@ type PartFacts = {
   stockStatus: StockStatus;
   /** The cars the part fits, in the owner's order (fitment.ts). */
   fitment: Fitment[];
+} & PartCar;
+
+/**
+ * The car a part fits or came from: each null when it does not apply (a new
+ * tyre has none). Its table names them as its fields do (schema.ts's PartTable).
+ */
+export type PartCar = {
+  year: number | null;
+  mileage: number | null;
+  color: string | null;
+  fuel: string | null;
 };
 
 export type PartInput = { refId?: string | null } & PartFacts;
