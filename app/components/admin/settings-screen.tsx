@@ -14,13 +14,14 @@ import { useProblems } from "~/i18n/messages";
 export const settingsCard = "rounded-xl border border-slate-200 bg-white p-6";
 
 export function SettingsScreen({
-  width,
+  width = "max-w-4xl",
   title,
   intro,
   saved,
   children,
 }: {
-  width: "max-w-3xl" | "max-w-4xl" | "max-w-5xl";
+  /** Wider for a table, narrower for a few short forms. */
+  width?: "max-w-3xl" | "max-w-4xl" | "max-w-5xl";
   title: string;
   intro: React.ReactNode;
   /** What the last save said (?saved=), when the page was sent back after one. */

@@ -99,12 +99,7 @@ export default function CompanyPage({ loaderData, actionData }: Route.ComponentP
   );
 
   return (
-    <SettingsScreen
-      width="max-w-4xl"
-      title={t("titles.company")}
-      intro={t("company.intro")}
-      saved={saved && t(`company.saved.${saved}`)}
-    >
+    <SettingsScreen title={t("titles.company")} intro={t("company.intro")} saved={saved && t(`company.saved.${saved}`)}>
       {/* Posted to this screen by name: after a refused photo upload the address is /admin/company/photos. */}
       <Form
         method="post"

@@ -121,7 +121,6 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
 
   return (
     <SettingsScreen
-      width="max-w-4xl"
       title={t("titles.importRules")}
       intro={t("importRules.intro")}
       saved={saved && t(`importRules.saved.${saved}`)}

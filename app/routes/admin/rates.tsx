@@ -52,7 +52,6 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
   const day = (iso: string) => format.date(iso, { dateStyle: "medium" });
   return (
     <SettingsScreen
-      width="max-w-4xl"
       title={t("titles.rates")}
       intro={provider ? t("rates.introProvider") : t("rates.introManual")}
       saved={saved ? t("rates.saved", { count: saved }) : null}
