@@ -6,8 +6,8 @@ import { logActivity } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { addressKey } from "~/domain/auth/rate-limit.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
-import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
-import { readSessionCookie } from "~/utils/request-scope.server";
+import { clearCookie, COOKIES, secureCookies, setCookie } from "~/utils/cookies";
+import { sessionToken } from "~/domain/auth/session-token.server";
 import {
   base32Encode,
   matchTotp,
@@ -295,11 +295,8 @@ export type Challenge = { idHash: string; staffId: number; adminId: string; reme
 
 /** The open challenge of this browser, or null (an expired one is removed). */
 export async function readChallenge(services: Services, request: Request): Promise<Challenge | null> {
-  const token = readSessionCookie(
-    request.headers.get("Cookie"),
-    cookieName(COOKIES.staffChallenge, secureCookies(services)),
-  );
-  if (!token || token.length > 100) return null;
+  const token = sessionToken(services, request, COOKIES.staffChallenge);
+  if (!token) return null;
   const row = await services.db
     .selectFrom("staff_login_challenges")
     .innerJoin("staff", "staff.id", "staff_login_challenges.staff_id")
