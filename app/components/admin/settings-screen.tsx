@@ -40,7 +40,7 @@ export function SettingsScreen({
   );
 }
 
-/** What every settings screen draws with: the panel's words, its problems' words, and whether a form is being sent. */
+/** What every staff screen draws with: the panel's words, its problems' words, and whether a form is being sent. */
 export function useSettingsScreen() {
   const { t } = useT("admin");
   const { message, errors } = useProblems("admin");

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { useProblems } from "~/i18n/messages";
+import { data, Form, redirect } from "react-router";
 import { AdminAuthCard } from "~/components/admin/admin-auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
@@ -8,7 +7,7 @@ import { countTries } from "~/domain/auth/rate-limit.server";
 import { STAFF_TOO_MANY_TRIES as TOO_MANY_TRIES, staffText } from "~/domain/staff/staff-problems";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { authenticateStaff, endStaffSession, getStaff, startStaffSession } from "~/domain/staff/staff-sessions.server";
-import { useT } from "~/i18n/i18n";
+import { useSettingsScreen } from "~/components/admin/settings-screen";
 import { adminPath } from "~/utils/safe-redirect";
 import { startChallenge } from "~/domain/staff/two-factor.server";
 import { noindexMeta } from "~/components/ui/page-meta";
@@ -62,9 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const { t } = useT("admin");
-  const { message: m } = useProblems("admin");
+  const { t, m, busy } = useSettingsScreen();
   const form = useRef<HTMLFormElement>(null);
   // Each failed answer (a new object every time) empties both fields and puts the cursor back
   // in Admin ID; without JavaScript the page comes back with them empty.
@@ -90,7 +87,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-700" />
           {t("login.remember")}
         </label>
-        <SubmitButton busy={navigation.state === "submitting"}>{t("login.submit")}</SubmitButton>
+        <SubmitButton busy={busy}>{t("login.submit")}</SubmitButton>
       </Form>
     </AdminAuthCard>
   );
