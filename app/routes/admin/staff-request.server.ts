@@ -11,15 +11,15 @@ import { savedMessage } from "~/utils/saved-message";
  * with (?saved=), of those the screen has.
  */
 
-type RouteArgs = { request: Request; context: Parameters<typeof getServices>[0] };
+/** A loader's or action's arguments; `url` is the page's address (a client navigation's data request is not). */
+type RouteArgs = { request: Request; context: Parameters<typeof getServices>[0]; url?: URL };
 
 export async function staffRequest<S extends string = never>(
-  { request, context }: RouteArgs,
+  { request, context, url = new URL(request.url) }: RouteArgs,
   savedWords: readonly S[] = [],
 ) {
   const services = getServices(context);
   const staff = await requireStaff(services, request);
-  const url = new URL(request.url);
   return { services, db: services.db, staff, url, saved: savedMessage(url, savedWords) };
 }
 
