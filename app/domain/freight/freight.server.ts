@@ -4,6 +4,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import type { FreightPortTable } from "~/db/schema";
 import type { Selectable } from "kysely";
 import { logActivity } from "~/domain/activity/activity.server";
+import { refusingDuplicates } from "~/db/unique-refusal.server";
 import { type Deletion, deleteLogged } from "~/domain/activity/delete-logged.server";
 import type { Problem } from "~/i18n/problem";
 import { patternIssue, staffField, staffRequiredText, staffText, textIssue } from "~/domain/staff/staff-problems";
@@ -129,17 +130,10 @@ function columns(input: FreightPortInput) {
 export type SaveResult = { ok: true; id: number } | { ok: false; error: Problem };
 
 /** Two saves of the same port at once: the unique index refuses the second, which says so like the check does. */
-async function refusingDuplicates(save: () => Promise<SaveResult>): Promise<SaveResult> {
-  try {
-    return await save();
-  } catch (error) {
-    if (/unique|duplicate/i.test(String(error))) return { ok: false, error: PORT_EXISTS };
-    throw error;
-  }
-}
+const DUPLICATE_PORT: SaveResult = { ok: false, error: PORT_EXISTS };
 
 export async function addFreightPort(db: DB, staff: Staff, input: FreightPortInput): Promise<SaveResult> {
-  return refusingDuplicates(() => addPort(db, staff, input));
+  return refusingDuplicates(() => addPort(db, staff, input), DUPLICATE_PORT);
 }
 
 export async function updateFreightPort(
@@ -148,7 +142,7 @@ export async function updateFreightPort(
   id: number,
   input: FreightPortInput,
 ): Promise<SaveResult> {
-  return refusingDuplicates(() => updatePort(db, staff, id, input));
+  return refusingDuplicates(() => updatePort(db, staff, id, input), DUPLICATE_PORT);
 }
 
 async function addPort(db: DB, staff: Staff, input: FreightPortInput): Promise<SaveResult> {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type DB, type Dialect, nowIso } from "~/db/db.server";
 import type { Database, ImportRuleTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
+import { refusingDuplicates } from "~/db/unique-refusal.server";
 import { type Deletion, deleteLogged } from "~/domain/activity/delete-logged.server";
 import { readSetting, writeSetting } from "~/domain/settings/settings-store.server";
 import {
@@ -289,48 +290,41 @@ async function sameCountry(db: Kysely<Database>, country: string, exceptId?: num
   return rows.some((r) => r.id !== exceptId && countryKey(r.country) === key);
 }
 
-/** Two saves of one country at once: the unique index refuses the second, which says so like the check does. */
-async function refusingDuplicates(save: () => Promise<RuleSaveResult>): Promise<RuleSaveResult> {
-  try {
-    return await save();
-  } catch (error) {
-    if (/unique|duplicate/i.test(String(error))) return { ok: false, error: RULE_EXISTS };
-    throw error;
-  }
-}
-
 /** Adds a rule (id undefined) or changes one, and logs it. */
 export function saveImportRule(db: DB, staff: Staff, input: ImportRuleInput, id?: number): Promise<RuleSaveResult> {
-  return refusingDuplicates(() =>
-    db.transaction().execute(async (trx): Promise<RuleSaveResult> => {
-      if (id !== undefined && !(await getImportRule(trx, id))) return { ok: false, error: RULE_NOT_FOUND };
-      if (await sameCountry(trx, input.country, id)) return { ok: false, error: RULE_EXISTS };
-      const at = nowIso();
-      const values = columns(input);
-      let savedId = id;
-      if (savedId === undefined) {
-        const row = await trx
-          .insertInto("import_rules")
-          .values({ ...values, created_at: at, updated_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        savedId = row.id;
-      } else {
-        await trx
-          .updateTable("import_rules")
-          .set({ ...values, updated_at: at })
-          .where("id", "=", savedId)
-          .execute();
-      }
-      await logActivity(trx, {
-        actor: { kind: "staff", id: staff.adminId },
-        action: id === undefined ? "imports.rule_added" : "imports.rule_updated",
-        subject: { kind: "import_rule", id: String(savedId) },
-        summary: `Import rule for ${values.country} ${id === undefined ? "added" : "updated"}`,
-        at,
-      });
-      return { ok: true, id: savedId };
-    }),
+  return refusingDuplicates(
+    () =>
+      db.transaction().execute(async (trx): Promise<RuleSaveResult> => {
+        if (id !== undefined && !(await getImportRule(trx, id))) return { ok: false, error: RULE_NOT_FOUND };
+        if (await sameCountry(trx, input.country, id)) return { ok: false, error: RULE_EXISTS };
+        const at = nowIso();
+        const values = columns(input);
+        let savedId = id;
+        if (savedId === undefined) {
+          const row = await trx
+            .insertInto("import_rules")
+            .values({ ...values, created_at: at, updated_at: at })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          savedId = row.id;
+        } else {
+          await trx
+            .updateTable("import_rules")
+            .set({ ...values, updated_at: at })
+            .where("id", "=", savedId)
+            .execute();
+        }
+        await logActivity(trx, {
+          actor: { kind: "staff", id: staff.adminId },
+          action: id === undefined ? "imports.rule_added" : "imports.rule_updated",
+          subject: { kind: "import_rule", id: String(savedId) },
+          summary: `Import rule for ${values.country} ${id === undefined ? "added" : "updated"}`,
+          at,
+        });
+        return { ok: true, id: savedId };
+      }),
+    // Two saves of one country at once: the unique index refuses the second, which says so like the check does.
+    { ok: false, error: RULE_EXISTS },
   );
 }
 
