@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMAL, dealWorld, DEAL, paymentFields, STAFF, type DealWorld } from "../../../tests/support/deal-world";
 import { english } from "../../../tests/support/english";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import type { MultipartForm } from "~/domain/media/multipart.server";
 import { DocumentStore } from "./document-store.server";
 import { recordPayment } from "./orders.server";
 import { stockCsvLines } from "~/domain/stock-io/stock-export.server";
-import { confirmImport, getImport, stageImport, type ImportView } from "~/domain/stock-io/stock-import.server";
+import type { ImportView } from "~/domain/stock-io/stock-import.server";
+import { csv, importStock, multipartOf, storedFields } from "../../../tests/support/stock-files";
 import { formatDate } from "~/i18n/format";
 import { parseCsv } from "~/utils/csv";
 import { editStock } from "~/domain/stock-io/stock-edit.server";
@@ -57,25 +57,15 @@ async function held(vehicleId: number) {
   };
 }
 
-/** The edit screen's form for a vehicle as stored, with some fields changed; no photos. */
-async function editForm(id: number, changes: Record<string, string>): Promise<MultipartForm> {
-  const v = await row(id);
-  const fields: Record<string, string> = {
-    refId: v.ref_id,
-    name: v.name,
-    make: v.make,
-    model: v.model,
-    year: String(v.year),
-    price: String(v.price),
-    stockStatus: v.stock_status,
-    description: v.description,
-    ...changes,
-  };
-  return { fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
-}
-
 const edit = async (id: number, changes: Record<string, string>) =>
-  editStock(w.db, media, "vehicles", id, await editForm(id, changes), STAFF);
+  editStock(
+    w.db,
+    media,
+    "vehicles",
+    id,
+    multipartOf({ ...(await storedFields(w.db, "vehicles", id)), ...changes }),
+    STAFF,
+  );
 
 /** Why the edit screen refused the status, in English; null when it saved. */
 async function editRefusal(id: number, changes: Record<string, string>) {
@@ -85,16 +75,7 @@ async function editRefusal(id: number, changes: Record<string, string>) {
   return english(outcome.errors.stockStatus!);
 }
 
-const csv = (lines: string[]) => Buffer.from(lines.join("\r\n") + "\r\n", "utf8");
-
-async function importFile(file: Buffer): Promise<ImportView> {
-  const staged = await stageImport({ db: w.db, documents }, STAFF, "vehicle", { name: "stock.csv", data: file }, null);
-  if (!staged.ok) throw new Error(english(staged.problem));
-  const confirmed = await confirmImport({ db: w.db, media, documents }, STAFF, staged.id);
-  if (!confirmed.ok) throw new Error("not confirmed");
-  await confirmed.run;
-  return (await getImport(w.db, staged.id))!;
-}
+const importFile = (file: Buffer) => importStock({ db: w.db, media, documents }, "vehicle", file);
 
 /** Each row's outcome, and the reasons of a refused one with their cells' columns. */
 const rowsOf = (view: ImportView) =>
@@ -167,12 +148,7 @@ describe("the upload form", () => {
       refId: "UP-RES-1",
       stockStatus: "reserved",
     };
-    const outcome = await uploadVehicle(
-      w.db,
-      media,
-      { fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] },
-      STAFF,
-    );
+    const outcome = await uploadVehicle(w.db, media, multipartOf(fields), STAFF);
     expect(outcome.ok ? null : [outcome.status, english(outcome.errors.stockStatus!)]).toEqual([
       400,
       english(statusByHandRefusal(null, "reserved", undefined)!),

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { multipartOf, storedFields } from "../../../tests/support/stock-files";
 import type { DB } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { type ImageRef, mediaPath } from "~/domain/media/image-url";
@@ -75,52 +76,12 @@ async function itemWithPhotos(kind: StockPath, count: number) {
 
 /** The edit screen's form as the browser sends it: the item's fields, the photos kept, new files. */
 async function editForm(db: DB, kind: StockPath, id: number, name: string, keep: number[], newPhotos: number) {
-  const fields: Record<string, string> =
-    kind === "vehicles"
-      ? await db
-          .selectFrom("vehicles")
-          .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()
-          .then((v) => ({
-            refId: v.ref_id,
-            name,
-            make: v.make,
-            model: v.model,
-            year: String(v.year),
-            price: String(v.price),
-            stockStatus: v.stock_status,
-            description: v.description,
-          }))
-      : await db
-          .selectFrom("parts")
-          .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()
-          .then((p) => ({
-            refId: p.ref_id,
-            name,
-            make: p.make,
-            model: p.model,
-            type: p.type,
-            subType: p.sub_type,
-            price: String(p.price),
-            quantity: String(p.quantity),
-            stockStatus: p.stock_status,
-            description: p.description,
-          }));
   const files: UploadedFile[] = Array.from({ length: newPhotos }, (_, i) => ({
     field: "images",
     filename: `new-${i}.png`,
     data: photo,
   }));
-  return {
-    fields: new Map<string, string[]>([
-      ...Object.entries(fields).map(([k, v]) => [k, [v]] as [string, string[]]),
-      ["keep", keep.map(String)],
-    ]),
-    files,
-  };
+  return multipartOf({ ...(await storedFields(db, kind, id)), name, keep: keep.map(String) }, files);
 }
 
 const itemName = async (kind: StockPath, id: number) =>

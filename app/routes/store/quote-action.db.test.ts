@@ -47,14 +47,13 @@ type Answer = {
   init: { status: number };
 };
 
+/** The action's answer to a form it does not save. */
+const refusal = async (fields: Record<string, string>) =>
+  (await quoteAction(post(fields), context(), "vehicle", vehicleId)) as unknown as Answer;
+
 describe("quote form action", () => {
   it("names each missing field, keeps what was typed, and saves nothing", async () => {
-    const answer = (await quoteAction(
-      post({ ...good(), name: "", email: "not-mail", message: "" }),
-      context(),
-      "vehicle",
-      vehicleId,
-    )) as unknown as Answer;
+    const answer = await refusal({ ...good(), name: "", email: "not-mail", message: "" });
     expect(answer.init.status).toBe(400);
     // A field error asks for a correction; 'Error sending quote' is kept for real failures (issue 18.4).
     expect(english(answer.data.message)).toBe("Please correct the fields marked below");
@@ -77,12 +76,7 @@ describe("quote form action", () => {
   });
 
   it("answers a form with its hidden fields tampered with as a failure, not a field to correct", async () => {
-    const answer = (await quoteAction(
-      post({ ...good(), submissionKey: "x" }),
-      context(),
-      "vehicle",
-      vehicleId,
-    )) as unknown as Answer;
+    const answer = await refusal({ ...good(), submissionKey: "x" });
     expect(answer.init.status).toBe(400);
     expect(english(answer.data.message)).toBe("Error sending quote. Please try again.");
   });
@@ -167,7 +161,7 @@ describe("quote form action", () => {
 
   it("when saving fails, says 'Error sending quote. Please try again.' and keeps the input", async () => {
     await t.cleanup(); // the database is gone
-    const answer = (await quoteAction(post(good()), context(), "vehicle", vehicleId)) as unknown as Answer;
+    const answer = await refusal(good());
     expect(answer.init.status).toBe(500);
     expect(english(answer.data.message)).toBe("Error sending quote. Please try again.");
     expect(answer.data.values).toMatchObject({ name: "Tran Van An", message: "Giá CIF Hải Phòng?" });
