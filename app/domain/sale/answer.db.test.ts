@@ -70,7 +70,7 @@ describe("answering an offer", () => {
       null,
     ] as OfferAccess[]) {
       const outcome = await answerOffer(w.db, DEAL, number, "accept", access);
-      expect(outcome.ok ? null : outcome.status).toBe(404);
+      expect(outcome.ok ? null : outcome.refusal).toBe("not-found");
     }
     expect((await w.quoteRow(number)).status).toBe("offered");
     expect(await w.vehicleStatus(vehicleId)).toBe("available");
@@ -85,8 +85,8 @@ describe("answering an offer", () => {
       invoiceNumber: null,
     });
     const again = await answerOffer(w.db, DEAL, number, "accept", access);
-    expect(again.ok ? null : [again.status, english(again.message)]).toEqual([
-      409,
+    expect(again.ok ? null : [again.refusal, english(again.message)]).toEqual([
+      "conflict",
       "You have already declined this offer.",
     ]);
     expect((await w.quoteRow(number)).status).toBe("declined");
@@ -97,7 +97,7 @@ describe("answering an offer", () => {
     const { number } = await w.offered();
     const later = new Date(Date.now() + 10 * 86_400_000);
     const outcome = await answerOffer(w.db, DEAL, number, "accept", { customerId: w.buyerIds[0]! }, later);
-    expect(outcome.ok ? null : outcome.status).toBe(410);
+    expect(outcome.ok ? null : outcome.refusal).toBe("gone");
     expect((await w.quoteRow(number)).status).toBe("expired");
   });
 
@@ -105,8 +105,8 @@ describe("answering an offer", () => {
     const { vehicleId, number } = await w.offered();
     await w.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", vehicleId).execute();
     const outcome = await w.accept(number);
-    expect(outcome.ok ? null : [outcome.status, english(outcome.message)]).toEqual([
-      409,
+    expect(outcome.ok ? null : [outcome.refusal, english(outcome.message)]).toEqual([
+      "conflict",
       "Sorry: this item has been sold.",
     ]);
     expect((await w.quoteRow(number)).status).toBe("offered");
@@ -127,9 +127,9 @@ describe("answering an offer", () => {
       const won = results.filter((r) => r.ok);
       const lost = results.filter((r) => !r.ok);
       expect(won).toHaveLength(1);
-      expect(lost.map((r) => (r.ok ? null : [r.status, english(r.message)]))).toEqual([
+      expect(lost.map((r) => (r.ok ? null : [r.refusal, english(r.message)]))).toEqual([
         [
-          409,
+          "conflict",
           "Sorry: this vehicle has just been reserved for another buyer. We will tell you if it becomes available again.",
         ],
       ]);

@@ -138,7 +138,7 @@ describe("sending an offer the destination refuses", () => {
     const outcome = await createOffer(w.db, DEAL, number, offerForm({ importReason: "typed" }), STAFF);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.status).toBe(400);
+    expect(outcome.refusal).toBe("invalid");
     expect(english(outcome.errors.importOverride!)).toBe(
       "Kenya’s import rule refuses this vehicle. To send the offer anyway, tick “Send despite the import rule” and give the reason.",
     );
@@ -185,7 +185,7 @@ describe("accepting an offer the destination refuses", () => {
     expect(offer.import_override).toBe(0);
     await kenya(await from2019());
     const outcome = await answerOffer(w.db, DEAL, number, "accept", { customerId: buyerId });
-    expect(outcome).toMatchObject({ ok: false, status: 409 });
+    expect(outcome).toMatchObject({ ok: false, refusal: "conflict" });
     if (outcome.ok) return;
     expect(english(outcome.message)).toBe(
       "Kenya’s import rule does not admit this vehicle, so this offer cannot be accepted. Ask us for an offer to another destination.",
@@ -200,14 +200,14 @@ describe("accepting an offer the destination refuses", () => {
     const outcome = await answerOffer(w.db, DEAL, number, "accept", linkAccess(number, offer), new Date(), {
       importWarningRead: true,
     });
-    expect(outcome).toMatchObject({ ok: false, status: 409 });
+    expect(outcome).toMatchObject({ ok: false, refusal: "conflict" });
     await unchanged(number, vehicleId);
   });
 
   it("with the owner's override, is refused without the buyer's tick and accepted with it", async () => {
     const { number, vehicleId } = await offered(2011, OVERRIDE);
     const unticked = await answerOffer(w.db, DEAL, number, "accept", { customerId: buyerId });
-    expect(unticked).toMatchObject({ ok: false, status: 400 });
+    expect(unticked).toMatchObject({ ok: false, refusal: "invalid" });
     if (!unticked.ok)
       expect(english(unticked.message)).toBe(
         "Tick the box to confirm you have read the import warning, then accept again.",
@@ -224,7 +224,7 @@ describe("accepting an offer the destination refuses", () => {
   it("through the mail's link behaves the same", async () => {
     const { number, vehicleId, offer } = await offered(2011, OVERRIDE, null);
     const access = linkAccess(number, offer);
-    expect(await answerOffer(w.db, DEAL, number, "accept", access)).toMatchObject({ ok: false, status: 400 });
+    expect(await answerOffer(w.db, DEAL, number, "accept", access)).toMatchObject({ ok: false, refusal: "invalid" });
     await unchanged(number, vehicleId);
     expect(
       await answerOffer(w.db, DEAL, number, "accept", access, new Date(), { importWarningRead: true }),

@@ -129,8 +129,8 @@ describe("what the review found", () => {
       customerId: w.buyerIds[0]!,
       seenOfferId: offer.id,
     });
-    expect(stale.ok ? null : [stale.status, english(stale.message)]).toEqual([
-      409,
+    expect(stale.ok ? null : [stale.refusal, english(stale.message)]).toEqual([
+      "conflict",
       "Our offer has changed since you opened this page. Please read the new offer below before you answer.",
     ]);
     expect(await w.vehicleStatus(vehicleId)).toBe("available");
@@ -149,7 +149,7 @@ describe("what the review found", () => {
     const { vehicleId, number } = await w.offered();
     await w.db.updateTable("vehicles").set({ stock_status: "reserved" }).where("id", "=", vehicleId).execute();
     const outcome = await w.accept(number);
-    expect(outcome.ok ? null : outcome.status).toBe(409);
+    expect(outcome.ok ? null : outcome.refusal).toBe("conflict");
     await runDealClock(w.db, DEAL, new Date(Date.now() + 30 * 86_400_000));
     expect(await w.vehicleStatus(vehicleId)).toBe("reserved");
   });

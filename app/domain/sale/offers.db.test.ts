@@ -42,7 +42,7 @@ describe("offers", () => {
       const outcome = await createOffer(w.db, DEAL, number, w.cifForm(change), STAFF);
       expect(outcome.ok, JSON.stringify(change)).toBe(false);
       if (outcome.ok) continue;
-      expect(outcome.status).toBe(400);
+      expect(outcome.refusal).toBe("invalid");
       expect(englishAll(outcome.errors)[field], JSON.stringify(change)).toBe(message);
       expect(outcome.values.message).toBe(w.cifForm().message);
     }
@@ -53,8 +53,8 @@ describe("offers", () => {
       w.cifForm({ fob: "900,000,000", freight: "900,000,000" }),
       STAFF,
     );
-    expect(huge.ok ? null : [huge.status, english(huge.message)]).toEqual([
-      400,
+    expect(huge.ok ? null : [huge.refusal, english(huge.message)]).toEqual([
+      "invalid",
       "An offer adds up to at most ¥1,000,000,000.",
     ]);
     const zero = await createOffer(
@@ -141,15 +141,15 @@ describe("offers", () => {
     const number = await w.quote("vehicle", v);
     await w.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", v).execute();
     const sold = await createOffer(w.db, DEAL, number, w.cifForm(), STAFF);
-    expect(sold.ok ? null : [sold.status, english(sold.message)]).toEqual([
-      409,
+    expect(sold.ok ? null : [sold.refusal, english(sold.message)]).toEqual([
+      "conflict",
       "This item is sold: no offer can be made on it.",
     ]);
     const other = await w.quote("vehicle", await w.vehicle());
     expect((await moveQuoteByStaff(w.db, other, "close", STAFF)).ok).toBe(true);
     const closed = await createOffer(w.db, DEAL, other, w.cifForm(), STAFF);
-    expect(closed.ok ? null : [closed.status, english(closed.message)]).toEqual([
-      409,
+    expect(closed.ok ? null : [closed.refusal, english(closed.message)]).toEqual([
+      "conflict",
       "An offer cannot be made on a quote that is closed.",
     ]);
   });

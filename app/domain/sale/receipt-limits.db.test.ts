@@ -88,7 +88,7 @@ describe("receipts on one order", () => {
     const refused = await upload(number, pdf(100), START);
     expect(refused).toMatchObject({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: { key: "documents.receiptsFull", values: { max: 20 } },
     });
     expect(await liveReceipts(number)).toHaveLength(20);
@@ -109,7 +109,7 @@ describe("receipts on one order", () => {
     const refused = await upload(number, pdf(5, nine), START);
     expect(refused).toMatchObject({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: { key: "documents.receiptsTooLarge", values: { max: 50 } },
     });
     expect(await liveReceipts(number)).toHaveLength(5);

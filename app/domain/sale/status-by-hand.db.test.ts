@@ -88,7 +88,7 @@ describe("the edit form", () => {
     expect(reason).toMatch(/until \d{1,2} [A-Z][a-z]{2,3} \d{4}: /);
     for (const to of ["available", "sold"]) {
       const outcome = await edit(id, { stockStatus: to, name: "Typed meanwhile", price: "900000" });
-      expect(outcome).toMatchObject({ ok: false, status: 409 });
+      expect(outcome).toMatchObject({ ok: false, refusal: "conflict" });
       if (!outcome.ok) expect(english(outcome.errors.stockStatus!)).toBe(reason);
     }
     expect([await statusOf(id), (await row(id)).name, (await row(id)).price]).toEqual([
@@ -149,8 +149,8 @@ describe("the upload form", () => {
       stockStatus: "reserved",
     };
     const outcome = await uploadVehicle(w.db, media, multipartOf(fields), STAFF);
-    expect(outcome.ok ? null : [outcome.status, english(outcome.errors.stockStatus!)]).toEqual([
-      400,
+    expect(outcome.ok ? null : [outcome.refusal, english(outcome.errors.stockStatus!)]).toEqual([
+      "invalid",
       english(statusByHandRefusal(null, "reserved", undefined)!),
     ]);
     const after = await w.db

@@ -60,8 +60,8 @@ describe("a part's units are promised once", () => {
     const { partId, numbers } = await partWithDeals(1, [1, 1]);
     expect((await w.accept(numbers[0]!, 0)).ok).toBe(true);
     const second = await w.accept(numbers[1]!, 1);
-    expect(second.ok ? null : [second.status, english(second.message)]).toEqual([
-      409,
+    expect(second.ok ? null : [second.refusal, english(second.message)]).toEqual([
+      "conflict",
       "Sorry: only 0 of this part can still be ordered; the rest is promised to other buyers. The shop has been told and will write to you.",
     ]);
     expect(await ordersOf(partId)).toHaveLength(1);
@@ -108,8 +108,8 @@ describe("a part's units are promised once", () => {
     const [first, second] = await ordersOf(partId);
     expect((await w.pay(first!.number, 40_000)).ok).toBe(true);
     const refused = await w.pay(second!.number, 40_000);
-    expect(refused.ok ? null : [refused.status, english(refused.message)]).toEqual([
-      409,
+    expect(refused.ok ? null : [refused.refusal, english(refused.message)]).toEqual([
+      "conflict",
       "Only 0 of this part are in stock and this order needs 1: add stock on the part's page, or cancel the order with a refund note. Nothing was recorded.",
     ]);
     const after = await ordersOf(partId);
@@ -137,7 +137,7 @@ describe("two acceptances at the same moment", () => {
         Promise.all([w.accept(numbers[0]!, 0), w.accept(numbers[1]!, 1, other), w.accept(numbers[2]!, 2)]),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? 0 : r.status))).toEqual([409, 409]);
+      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? 0 : r.refusal))).toEqual(["conflict", "conflict"]);
       expect(await ordersOf(partId)).toHaveLength(1);
       expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 1, orderable: 0 });
     }

@@ -127,7 +127,7 @@ describe.each(["vehicles", "parts"] as const)("photo limit on the edit screen (%
       expect(images).toHaveLength(12);
       expect(await positionsOf(kind, id)).toEqual([...Array(12).keys()]);
       expect(images.slice(0, 4).map((i) => i.id)).toEqual(kept);
-      const refusal = { ok: false, status: 400, message: TOO_MANY_IMAGES, errors: { images: TOO_MANY_IMAGES } };
+      const refusal = { ok: false, refusal: "invalid", message: TOO_MANY_IMAGES, errors: { images: TOO_MANY_IMAGES } };
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(outcomes.filter((o) => !o.ok)).toEqual([refusal]);
       const winner = outcomes[0]!.ok ? "Saved by A" : "Saved by B";
@@ -192,7 +192,7 @@ describe.each(["vehicles", "parts"] as const)("photo limit on the edit screen (%
     const media = new MediaStore(localDriver(root));
     expect(
       await editStock(t.db, media, kind, id, await editForm(t.db, kind, id, "Too many", kept, 8), staff),
-    ).toMatchObject({ ok: false, status: 400, message: TOO_MANY_IMAGES });
+    ).toMatchObject({ ok: false, refusal: "invalid", message: TOO_MANY_IMAGES });
     expect((await stockImages(t.db, kind, id)).map((i) => i.id)).toEqual(kept);
     expect(await itemName(kind, id)).not.toBe("Too many");
     expect(fs.readdirSync(root, { recursive: true }).length).toBe(files);

@@ -40,7 +40,7 @@ describe("importing vehicles from a CSV file", () => {
     const confirmed = await confirmImport(s.services(), STOCK_STAFF, view.id);
     expect(confirmed.ok).toBe(true);
     // A second word while it runs starts nothing more.
-    expect(await confirmImport(s.services(), STOCK_STAFF, view.id)).toMatchObject({ ok: false, status: 409 });
+    expect(await confirmImport(s.services(), STOCK_STAFF, view.id)).toMatchObject({ ok: false, refusal: "conflict" });
     await (confirmed as { run: Promise<void> }).run;
     const done = (await getImport(s.db, view.id))!;
     expect(done.status).toBe("done");
