@@ -4,6 +4,27 @@ import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { migrateToLatest, migratorFor } from "./migrate.server";
 import { nowIso } from "./db.server";
 
+/** This release's migrations, oldest first. */
+const THIS_RELEASE = [
+  "2026-11-24-01-part-favourites",
+  "2026-11-24-02-menu-count-indexes",
+  "2026-11-24-03-facets-unsold",
+  "2026-11-24-04-deals",
+  "2026-11-24-05-orders",
+  "2026-11-25-01-import-rules",
+  "2026-11-25-02-import-indexes",
+  "2026-11-26-01-part-fitment",
+  "2026-11-26-02-stock-imports",
+  "2026-11-27-01-model-price-index",
+  "2026-11-28-01-order-indexes",
+  "2026-11-29-01-import-make-indexes",
+  "2026-11-30-01-offer-import-override",
+  "2026-12-02-01-invoice-pdf-kept",
+  "2026-12-02-02-part-deals-due",
+];
+/** The migrations of this release after `name`. */
+const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
+
 let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
@@ -129,46 +150,16 @@ describe("migrations", () => {
     const migrator = await migratorFor(t.db);
     const back = await migrator.migrateTo("2026-11-23-04-find-requests");
     expect(back.error).toBeUndefined();
-    expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
-      ["2026-12-02-02-part-deals-due", "Down", "Success"],
-      ["2026-12-02-01-invoice-pdf-kept", "Down", "Success"],
-      ["2026-11-30-01-offer-import-override", "Down", "Success"],
-      ["2026-11-29-01-import-make-indexes", "Down", "Success"],
-      ["2026-11-28-01-order-indexes", "Down", "Success"],
-      ["2026-11-27-01-model-price-index", "Down", "Success"],
-      ["2026-11-26-02-stock-imports", "Down", "Success"],
-      ["2026-11-26-01-part-fitment", "Down", "Success"],
-      ["2026-11-25-02-import-indexes", "Down", "Success"],
-      ["2026-11-25-01-import-rules", "Down", "Success"],
-      ["2026-11-24-05-orders", "Down", "Success"],
-      ["2026-11-24-04-deals", "Down", "Success"],
-      ["2026-11-24-03-facets-unsold", "Down", "Success"],
-      ["2026-11-24-02-menu-count-indexes", "Down", "Success"],
-      ["2026-11-24-01-part-favourites", "Down", "Success"],
-    ]);
+    expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
+      [...THIS_RELEASE].reverse().map((name) => [name, "Down", "Success"]),
+    );
     // The earlier triggers count on without the unsold column.
     await t.db.updateTable("vehicles").set({ stock_status: "available" }).where("ref_id", "=", "UNDO-2").execute();
     await t.db
       .insertInto("vehicles")
       .values(row("UNDO-3", "Undo", "sold") as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual([
-      "2026-11-24-01-part-favourites",
-      "2026-11-24-02-menu-count-indexes",
-      "2026-11-24-03-facets-unsold",
-      "2026-11-24-04-deals",
-      "2026-11-24-05-orders",
-      "2026-11-25-01-import-rules",
-      "2026-11-25-02-import-indexes",
-      "2026-11-26-01-part-fitment",
-      "2026-11-26-02-stock-imports",
-      "2026-11-27-01-model-price-index",
-      "2026-11-28-01-order-indexes",
-      "2026-11-29-01-import-make-indexes",
-      "2026-11-30-01-offer-import-override",
-      "2026-12-02-01-invoice-pdf-kept",
-      "2026-12-02-02-part-deals-due",
-    ]);
+    expect(await migrateToLatest(t.db)).toEqual(THIS_RELEASE);
     expect(await facets()).toEqual({ n: 3, unsold: 2 });
     await t.db.updateTable("vehicles").set({ stock_status: "sold" }).where("ref_id", "=", "UNDO-1").execute();
     expect(await facets()).toEqual({ n: 3, unsold: 1 });
@@ -202,20 +193,7 @@ describe("migrations", () => {
         quote("9000000003", "closed"),
       ] as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual([
-      "2026-11-24-04-deals",
-      "2026-11-24-05-orders",
-      "2026-11-25-01-import-rules",
-      "2026-11-25-02-import-indexes",
-      "2026-11-26-01-part-fitment",
-      "2026-11-26-02-stock-imports",
-      "2026-11-27-01-model-price-index",
-      "2026-11-28-01-order-indexes",
-      "2026-11-29-01-import-make-indexes",
-      "2026-11-30-01-offer-import-override",
-      "2026-12-02-01-invoice-pdf-kept",
-      "2026-12-02-02-part-deals-due",
-    ]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-11-24-03-facets-unsold"));
     const statuses = () =>
       t.db
         .selectFrom("quotes")
@@ -238,20 +216,7 @@ describe("migrations", () => {
     ).rejects.toThrow();
     expect((await migrator.migrateTo("2026-11-24-03-facets-unsold")).error).toBeUndefined();
     expect((await statuses()).map((q) => q.status)).toEqual(["responded", "closed", "closed"]);
-    expect(await migrateToLatest(t.db)).toEqual([
-      "2026-11-24-04-deals",
-      "2026-11-24-05-orders",
-      "2026-11-25-01-import-rules",
-      "2026-11-25-02-import-indexes",
-      "2026-11-26-01-part-fitment",
-      "2026-11-26-02-stock-imports",
-      "2026-11-27-01-model-price-index",
-      "2026-11-28-01-order-indexes",
-      "2026-11-29-01-import-make-indexes",
-      "2026-11-30-01-offer-import-override",
-      "2026-12-02-01-invoice-pdf-kept",
-      "2026-12-02-02-part-deals-due",
-    ]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-11-24-03-facets-unsold"));
     await t.db.deleteFrom("quotes").where("number", "like", "900000000%").execute();
   });
   it("fills the searched part number of the parts already listed, and undoes it with their cars", async () => {
@@ -282,16 +247,7 @@ describe("migrations", () => {
         part("KEY-4", "--"),
       ] as never)
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual([
-      "2026-11-26-01-part-fitment",
-      "2026-11-26-02-stock-imports",
-      "2026-11-27-01-model-price-index",
-      "2026-11-28-01-order-indexes",
-      "2026-11-29-01-import-make-indexes",
-      "2026-11-30-01-offer-import-override",
-      "2026-12-02-01-invoice-pdf-kept",
-      "2026-12-02-02-part-deals-due",
-    ]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-11-25-02-import-indexes"));
     const keys = await t.db
       .selectFrom("parts")
       .select(["ref_id", "part_number_key"])
@@ -335,16 +291,7 @@ describe("migrations", () => {
     await t.db.deleteFrom("parts").where("id", "=", id).execute();
     expect(await t.db.selectFrom("part_fitments").select("id").where("part_id", "=", id).execute()).toEqual([]);
     expect((await migrator.migrateTo("2026-11-25-02-import-indexes")).error).toBeUndefined();
-    expect(await migrateToLatest(t.db)).toEqual([
-      "2026-11-26-01-part-fitment",
-      "2026-11-26-02-stock-imports",
-      "2026-11-27-01-model-price-index",
-      "2026-11-28-01-order-indexes",
-      "2026-11-29-01-import-make-indexes",
-      "2026-11-30-01-offer-import-override",
-      "2026-12-02-01-invoice-pdf-kept",
-      "2026-12-02-02-part-deals-due",
-    ]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-11-25-02-import-indexes"));
     await t.db.deleteFrom("parts").where("ref_id", "like", "KEY-%").execute();
   });
 });
