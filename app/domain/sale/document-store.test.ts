@@ -7,13 +7,8 @@ import { loadConfig } from "~/config.server";
 import { localDriver, type MediaDriver, type StoredObject } from "~/domain/media/media-store.server";
 import { startS3, type TestS3 } from "../../../tests/support/s3";
 import { type CheckedDocument, DocumentError } from "./document-check.server";
-import {
-  DocumentStore,
-  documentResponse,
-  documentStorageProblem,
-  documentStoreFor,
-  isDocumentKey,
-} from "./document-store.server";
+import { documentResponse } from "~/routes/resources/document-response.server";
+import { DocumentStore, documentStorageProblem, documentStoreFor, isDocumentKey } from "./document-store.server";
 
 /*
  * Where an order's private documents are kept: in their own folder beside the

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
 import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
-import { documentResponse } from "~/domain/sale/document-store.server";
+import { documentResponse } from "./document-response.server";
 import { DOCUMENT_KIND_LABEL } from "~/domain/sale/order-types";
 import { documentFor } from "~/domain/sale/order-view.server";
 import type { Route } from "./+types/order-document";
