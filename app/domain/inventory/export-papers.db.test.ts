@@ -1,12 +1,7 @@
 import { inEnglish } from "../../../tests/support/english";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { multipartOf, STOCK_STAFF, stockFilesForFile } from "../../../tests/support/stock-files";
 import { monthNumber, monthOfDate, monthText } from "./months";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPublicVehicle, getVehicle } from "./inventory.server";
 import { editStock as editStockOf } from "~/domain/stock-io/stock-edit.server";
 import { uploadVehicle as uploadVehicleOf } from "~/domain/stock-io/stock-upload.server";
@@ -22,23 +17,9 @@ import { uploadVehicle as uploadVehicleOf } from "~/domain/stock-io/stock-upload
 const uploadVehicle = async (...args: Parameters<typeof uploadVehicleOf>) => inEnglish(await uploadVehicleOf(...args));
 const editStock = async (...args: Parameters<typeof editStockOf>) => inEnglish(await editStockOf(...args));
 
-let t: TestDb;
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "export-papers-"));
-const media = new MediaStore(localDriver(root));
-const staff = { id: 1, adminId: "owner" };
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-const form = (fields: Record<string, string>): MultipartForm => ({
-  fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])),
-  files: [],
-});
+const s = stockFilesForFile("export-papers");
+const staff = STOCK_STAFF;
+const form = (fields: Record<string, string>) => multipartOf(fields);
 
 const car = { make: "Toyota", model: "Corolla", year: "2019", price: "980,000", steering: "Right" };
 const errorsOf = (outcome: unknown) => (outcome as { errors: Record<string, string> }).errors;
@@ -46,8 +27,8 @@ const errorsOf = (outcome: unknown) => (outcome as { errors: Record<string, stri
 describe("a vehicle's export papers", () => {
   it("are saved from the upload form as typed in any usual way, and read back; the public reader hides the serial", async () => {
     const outcome = await uploadVehicle(
-      t.db,
-      media,
+      s.db,
+      s.media,
       form({
         ...car,
         refId: "EXP-1",
@@ -61,11 +42,11 @@ describe("a vehicle's export papers", () => {
     );
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     const id = (outcome as { id: number }).id;
-    const v = (await getVehicle(t.db, id))!;
+    const v = (await getVehicle(s.db, id))!;
     expect([monthText(v.manufactured!), monthText(v.registered!)]).toEqual(["2018-12", "2019-03"]);
     expect(v.manufactured).toBe(monthNumber(2018, 12));
     expect([v.chassisNumber, v.modelCode, v.auctionGrade]).toEqual(["NZE161-3012345", "DBA-NZE161", "4.5"]);
-    expect((await getPublicVehicle(t.db, id))!.chassisNumber).toBe("NZE161-30*****");
+    expect((await getPublicVehicle(s.db, id))!.chassisNumber).toBe("NZE161-30*****");
   });
 
   it("refuse a month that is not one, in the future, or a registration before manufacture, and save nothing", async () => {
@@ -102,35 +83,35 @@ describe("a vehicle's export papers", () => {
     ];
     for (const [fields, field, message] of cases) {
       const refId = `EXP-BAD-${Object.values(fields).join("").replace(/\W/g, "")}`;
-      const outcome = await uploadVehicle(t.db, media, form({ ...car, refId, ...fields }), staff);
+      const outcome = await uploadVehicle(s.db, s.media, form({ ...car, refId, ...fields }), staff);
       expect(outcome, JSON.stringify(fields)).toMatchObject({ ok: false, status: 400 });
       expect(errorsOf(outcome)[field], JSON.stringify(fields)).toBe(message);
-      expect(await t.db.selectFrom("vehicles").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
+      expect(await s.db.selectFrom("vehicles").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
     }
   });
 
   it("list each chassis number once: a second upload or an edit onto it is told which listing has it", async () => {
     const first = await uploadVehicle(
-      t.db,
-      media,
+      s.db,
+      s.media,
       form({ ...car, refId: "EXP-CH-1", chassisNumber: "ZVW30-1111111" }),
       staff,
     );
     expect(first).toMatchObject({ ok: true });
     const again = await uploadVehicle(
-      t.db,
-      media,
+      s.db,
+      s.media,
       form({ ...car, refId: "EXP-CH-2", chassisNumber: "zvw30-1111111" }),
       staff,
     );
     expect(again).toMatchObject({ ok: false, status: 400 });
     expect(errorsOf(again).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
-    expect(await t.db.selectFrom("vehicles").select("id").where("ref_id", "=", "EXP-CH-2").execute()).toEqual([]);
+    expect(await s.db.selectFrom("vehicles").select("id").where("ref_id", "=", "EXP-CH-2").execute()).toEqual([]);
 
     // Two uploads of one number at the same moment: one is listed, the other told which listing has it.
     const both = await Promise.all(
       ["EXP-RACE-1", "EXP-RACE-2"].map((refId) =>
-        uploadVehicle(t.db, media, form({ ...car, refId, chassisNumber: "GP5-9999999" }), staff),
+        uploadVehicle(s.db, s.media, form({ ...car, refId, chassisNumber: "GP5-9999999" }), staff),
       ),
     );
     expect(both.filter((o) => o.ok)).toHaveLength(1);
@@ -139,15 +120,15 @@ describe("a vehicle's export papers", () => {
     expect(errorsOf(lost).chassisNumber).toMatch(/^This chassis number is already listed on EXP-RACE-[12]\.$/);
 
     const other = await uploadVehicle(
-      t.db,
-      media,
+      s.db,
+      s.media,
       form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-2222222" }),
       staff,
     );
     const otherId = (other as { id: number }).id;
     const edit = await editStock(
-      t.db,
-      media,
+      s.db,
+      s.media,
       "vehicles",
       otherId,
       form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-1111111" }),
@@ -155,23 +136,23 @@ describe("a vehicle's export papers", () => {
     );
     expect(edit).toMatchObject({ ok: false, status: 400 });
     expect(errorsOf(edit).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
-    expect((await getVehicle(t.db, otherId))!.chassisNumber).toBe("ZVW30-2222222");
+    expect((await getVehicle(s.db, otherId))!.chassisNumber).toBe("ZVW30-2222222");
     // Saving a vehicle with its own number is no clash; clearing it is allowed.
     expect(
       await editStock(
-        t.db,
-        media,
+        s.db,
+        s.media,
         "vehicles",
         otherId,
         form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-2222222" }),
         staff,
       ),
     ).toMatchObject({ ok: true });
-    expect(await editStock(t.db, media, "vehicles", otherId, form({ ...car, refId: "EXP-CH-3" }), staff)).toMatchObject(
-      {
-        ok: true,
-      },
-    );
-    expect((await getVehicle(t.db, otherId))!.chassisNumber).toBeNull();
+    expect(
+      await editStock(s.db, s.media, "vehicles", otherId, form({ ...car, refId: "EXP-CH-3" }), staff),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect((await getVehicle(s.db, otherId))!.chassisNumber).toBeNull();
   });
 });

@@ -1,13 +1,8 @@
 import { inEnglish } from "../../../tests/support/english";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { multipartOf, STOCK_STAFF, stockFilesForFile } from "../../../tests/support/stock-files";
 import { createRng, partFactory } from "~/db/seed/factories";
 import { seedStock } from "~/db/seed/seed.server";
-import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import type { MultipartForm } from "~/domain/media/multipart.server";
 import { getPart } from "./inventory.server";
 import { editStock } from "~/domain/stock-io/stock-edit.server";
 import { uploadPart as uploadPartOf, uploadVehicle as uploadVehicleOf } from "~/domain/stock-io/stock-upload.server";
@@ -24,23 +19,9 @@ const uploadPart = async (...args: Parameters<typeof uploadPartOf>) => inEnglish
  * part page, and filled by the demo where they make sense (issue 17.7).
  */
 
-let t: TestDb;
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "part-fields-"));
-const media = new MediaStore(localDriver(root));
-const staff = { id: 1, adminId: "owner" };
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-const form = (fields: Record<string, string>): MultipartForm => ({
-  fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])),
-  files: [],
-});
+const s = stockFilesForFile("part-fields");
+const staff = STOCK_STAFF;
+const form = (fields: Record<string, string>) => multipartOf(fields);
 
 const engine = {
   refId: "PF-ENGINE-1",
@@ -58,21 +39,21 @@ const engine = {
 
 describe("Upload Part and Edit Part", () => {
   it("save the year, mileage, colour and fuel, and the part reads them back", async () => {
-    const outcome = await uploadPart(t.db, media, form(engine), staff);
+    const outcome = await uploadPart(s.db, s.media, form(engine), staff);
     expect(outcome).toEqual({ ok: true, id: expect.any(Number), refId: "PF-ENGINE-1" });
     const id = (outcome as { id: number }).id;
-    expect(await getPart(t.db, id)).toMatchObject({ year: 2014, mileage: 85_000, color: "Silver", fuel: "diesel" });
+    expect(await getPart(s.db, id)).toMatchObject({ year: 2014, mileage: 85_000, color: "Silver", fuel: "diesel" });
 
     const edited = await editStock(
-      t.db,
-      media,
+      s.db,
+      s.media,
       "parts",
       id,
       form({ ...engine, year: "2016", mileage: "61000", color: "Pearl White", fuel: "petrol" }),
       staff,
     );
     expect(edited).toEqual({ ok: true });
-    expect(await getPart(t.db, id)).toMatchObject({
+    expect(await getPart(s.db, id)).toMatchObject({
       year: 2016,
       mileage: 61_000,
       color: "Pearl White",
@@ -80,8 +61,8 @@ describe("Upload Part and Edit Part", () => {
     });
 
     // Left blank, each is cleared: a part may have none of them.
-    await editStock(t.db, media, "parts", id, form({ ...engine, year: "", mileage: "", color: "", fuel: "" }), staff);
-    expect(await getPart(t.db, id)).toMatchObject({ year: null, mileage: null, color: null, fuel: null });
+    await editStock(s.db, s.media, "parts", id, form({ ...engine, year: "", mileage: "", color: "", fuel: "" }), staff);
+    expect(await getPart(s.db, id)).toMatchObject({ year: null, mileage: null, color: null, fuel: null });
   });
 
   it("refuse a bad mileage, fuel or year with the vehicle form's message, and save nothing", async () => {
@@ -94,14 +75,14 @@ describe("Upload Part and Edit Part", () => {
       ["year", "1850"],
     ] as const) {
       const refId = `PF-BAD-${field}-${value.replace(/\W/g, "")}`;
-      const part = await uploadPart(t.db, media, form({ ...engine, refId, [field]: value }), staff);
-      const car = await uploadVehicle(t.db, media, form({ ...vehicle, refId, [field]: value }), staff);
+      const part = await uploadPart(s.db, s.media, form({ ...engine, refId, [field]: value }), staff);
+      const car = await uploadVehicle(s.db, s.media, form({ ...vehicle, refId, [field]: value }), staff);
       expect(part, `${field} ${value}`).toMatchObject({ ok: false, status: 400 });
       expect(car).toMatchObject({ ok: false, status: 400 });
       const message = (part as { errors: Record<string, string> }).errors[field];
       expect(message).toBeTruthy();
       expect(message).toBe((car as { errors: Record<string, string> }).errors[field]);
-      expect(await t.db.selectFrom("parts").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
+      expect(await s.db.selectFrom("parts").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
     }
   });
 });
@@ -135,8 +116,8 @@ describe("the demo's parts", () => {
   });
 
   it("are stored with them", async () => {
-    const seeded = await seedStock(t.db, media, { vehicles: 0, parts: 30, photos: [1, 1], seed: 9 });
-    const stored = (await Promise.all(seeded.parts.map((p) => getPart(t.db, p.id)))).map((p) => p!);
+    const seeded = await seedStock(s.db, s.media, { vehicles: 0, parts: 30, photos: [1, 1], seed: 9 });
+    const stored = (await Promise.all(seeded.parts.map((p) => getPart(s.db, p.id)))).map((p) => p!);
     for (const p of stored) expect(p.year !== null, p.name).toBe(p.condition !== "New");
     expect(stored.filter((p) => p.mileage !== null).length).toBeGreaterThan(0);
     expect(stored.filter((p) => p.color !== null).length).toBeGreaterThan(0);
