@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 /**
  * A form that posts its hidden fields (an intent, an id) with its button.
@@ -44,6 +44,16 @@ export function PostForm({
 export function DangerButton({ children }: { children: ReactNode }) {
   return (
     <button type="submit" className="h-10 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800">
+      {children}
+    </button>
+  );
+}
+
+/** A submit button that cannot be pressed again while the page is sending. */
+export function BusyButton({ className, children }: { className: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <button type="submit" disabled={navigation.state !== "idle"} className={className}>
       {children}
     </button>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { FormMessage } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
@@ -14,6 +14,7 @@ import { useProblems } from "~/i18n/messages";
 import { problem, type Problem } from "~/i18n/problem";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import { refusalStatus } from "~/routes/refusal-status";
+import { BusyButton } from "~/components/ui/post-form";
 import type { Route } from "./+types/order";
 
 import {
@@ -125,7 +126,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useT("orders");
   const format = useFormat();
   const { message: m } = useProblems("messages");
-  const navigation = useNavigation();
   const shopDay = (d: string | null) => (d ? format.date(`${d}T12:00:00+09:00`, DAY) : t("orders.history.unknownDate"));
   const moment = (iso: string) => format.date(iso, DAY);
   const linkQuery = sig ? `?${new URLSearchParams({ order: order.number, sig })}` : "";
@@ -211,13 +211,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             aria-describedby="receipt-help"
             className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800"
           />
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle"}
-            className="mt-3 inline-flex min-h-11 items-center justify-center btn-accent px-5 py-2 disabled:opacity-60"
-          >
+          <BusyButton className="mt-3 inline-flex min-h-11 items-center justify-center btn-accent px-5 py-2 disabled:opacity-60">
             {t("orders.receipt.send")}
-          </button>
+          </BusyButton>
         </Form>
       ) : null}
     </section>

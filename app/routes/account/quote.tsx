@@ -1,7 +1,7 @@
 import { liveOrderOfQuote } from "~/domain/sale/order-view.server";
 import { awaitsMoney } from "~/domain/sale/order-status";
-import { data, Link, redirect, useNavigation } from "react-router";
-import { PostForm } from "~/components/ui/post-form";
+import { data, Link, redirect } from "react-router";
+import { BusyButton, PostForm } from "~/components/ui/post-form";
 import { DealHeader, DealNotFound } from "~/components/store/buyer-order-parts";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -130,7 +130,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useT("account");
   const format = useFormat();
   const { message: m } = useProblems("messages");
-  const navigation = useNavigation();
   const [current, ...earlier] = view.deal.offers;
   const importCheck = current?.status === "open" ? view.importCheck : null;
   // A destination that refuses the vehicle: accepted only on the owner's override, and with the buyer's tick.
@@ -260,26 +259,16 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <div className="flex flex-wrap gap-3">
                 {importBlocked ? null : (
                   <PostForm id="deal-accept" fields={{ intent: "accept", seen: current.id, ...link }}>
-                    <button
-                      type="submit"
-                      disabled={navigation.state !== "idle"}
-                      className="h-12 btn-accent px-6 text-base disabled:opacity-60"
-                    >
+                    <BusyButton className="h-12 btn-accent px-6 text-base disabled:opacity-60">
                       {t("deal.offer.accept")}
-                    </button>
+                    </BusyButton>
                   </PostForm>
                 )}
                 <PostForm
                   fields={{ intent: "decline", seen: current.id, ...link }}
                   confirm={t("deal.offer.confirmDecline")}
                 >
-                  <button
-                    type="submit"
-                    disabled={navigation.state !== "idle"}
-                    className="h-12 btn-plain px-6 text-base"
-                  >
-                    {t("deal.offer.decline")}
-                  </button>
+                  <BusyButton className="h-12 btn-plain px-6 text-base">{t("deal.offer.decline")}</BusyButton>
                 </PostForm>
               </div>
             </div>
