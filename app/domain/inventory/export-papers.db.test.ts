@@ -84,7 +84,7 @@ describe("a vehicle's export papers", () => {
     for (const [fields, field, message] of cases) {
       const refId = `EXP-BAD-${Object.values(fields).join("").replace(/\W/g, "")}`;
       const outcome = await uploadVehicle(s.db, s.media, form({ ...car, refId, ...fields }), staff);
-      expect(outcome, JSON.stringify(fields)).toMatchObject({ ok: false, status: 400 });
+      expect(outcome, JSON.stringify(fields)).toMatchObject({ ok: false, refusal: "invalid" });
       expect(errorsOf(outcome)[field], JSON.stringify(fields)).toBe(message);
       expect(await s.db.selectFrom("vehicles").select("id").where("ref_id", "=", refId).execute()).toEqual([]);
     }
@@ -104,7 +104,7 @@ describe("a vehicle's export papers", () => {
       form({ ...car, refId: "EXP-CH-2", chassisNumber: "zvw30-1111111" }),
       staff,
     );
-    expect(again).toMatchObject({ ok: false, status: 400 });
+    expect(again).toMatchObject({ ok: false, refusal: "invalid" });
     expect(errorsOf(again).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
     expect(await s.db.selectFrom("vehicles").select("id").where("ref_id", "=", "EXP-CH-2").execute()).toEqual([]);
 
@@ -116,7 +116,7 @@ describe("a vehicle's export papers", () => {
     );
     expect(both.filter((o) => o.ok)).toHaveLength(1);
     const lost = both.find((o) => !o.ok)!;
-    expect(lost).toMatchObject({ ok: false, status: 400 });
+    expect(lost).toMatchObject({ ok: false, refusal: "invalid" });
     expect(errorsOf(lost).chassisNumber).toMatch(/^This chassis number is already listed on EXP-RACE-[12]\.$/);
 
     const other = await uploadVehicle(
@@ -134,7 +134,7 @@ describe("a vehicle's export papers", () => {
       form({ ...car, refId: "EXP-CH-3", chassisNumber: "ZVW30-1111111" }),
       staff,
     );
-    expect(edit).toMatchObject({ ok: false, status: 400 });
+    expect(edit).toMatchObject({ ok: false, refusal: "invalid" });
     expect(errorsOf(edit).chassisNumber).toBe("This chassis number is already listed on EXP-CH-1.");
     expect((await getVehicle(s.db, otherId))!.chassisNumber).toBe("ZVW30-2222222");
     // Saving a vehicle with its own number is no clash; clearing it is allowed.

@@ -280,7 +280,7 @@ describe("Upload Part and Edit Part with the cars a part fits", () => {
     for (const [i, [text, message]] of bad.entries()) {
       const refId = `FIT-BAD-${i}`;
       const outcome = await uploadPart(t.db, media, form({ ...pads, refId, fitment: text }), staff);
-      expect(outcome, text).toMatchObject({ ok: false, status: 400 });
+      expect(outcome, text).toMatchObject({ ok: false, refusal: "invalid" });
       const errors = (outcome as { errors: Record<string, string>; message: string }).errors;
       expect(errors.fitment).toContain(message);
       expect((outcome as { message: string }).message).toContain(message);
@@ -305,7 +305,7 @@ describe("Upload Part and Edit Part with the cars a part fits", () => {
         staff,
       ),
     );
-    expect(edited).toMatchObject({ ok: false, status: 400 });
+    expect(edited).toMatchObject({ ok: false, refusal: "invalid" });
     expect((edited as { errors: Record<string, string> }).errors.fitment).toContain("Car 2 (Camry)");
     const after = await getPart(t.db, id);
     expect(after).toEqual(before);

@@ -77,8 +77,8 @@ describe("Upload Part and Edit Part", () => {
       const refId = `PF-BAD-${field}-${value.replace(/\W/g, "")}`;
       const part = await uploadPart(s.db, s.media, form({ ...engine, refId, [field]: value }), staff);
       const car = await uploadVehicle(s.db, s.media, form({ ...vehicle, refId, [field]: value }), staff);
-      expect(part, `${field} ${value}`).toMatchObject({ ok: false, status: 400 });
-      expect(car).toMatchObject({ ok: false, status: 400 });
+      expect(part, `${field} ${value}`).toMatchObject({ ok: false, refusal: "invalid" });
+      expect(car).toMatchObject({ ok: false, refusal: "invalid" });
       const message = (part as { errors: Record<string, string> }).errors[field];
       expect(message).toBeTruthy();
       expect(message).toBe((car as { errors: Record<string, string> }).errors[field]);
