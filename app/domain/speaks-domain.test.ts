@@ -24,7 +24,7 @@ export function httpIn(text: string): string[] {
   const found: string[] = [];
   if (/\bFormData\b/.test(text)) found.push("FormData");
   if (/from\s+["'](@?react-router)[^"']*["']/.test(text)) found.push("react-router");
-  for (const m of text.matchAll(/\bstatus\??\s*:\s*([1-5]\d\d)\b/g)) found.push(`status ${m[1]}`);
+  for (const m of text.matchAll(/\bstatus\??\s*[:=]\s*([1-5]\d\d)\b/g)) found.push(`status ${m[1]}`);
   for (const m of text.matchAll(/\bstatus\??\s*:\s*((?:[1-5]\d\d\s*\|\s*)+[1-5]\d\d)/g)) found.push(`status ${m[1]}`);
   return [...new Set(found)];
 }
@@ -34,6 +34,7 @@ describe("the domain speaks the shop's language", () => {
     expect(httpIn("const form: FormData = x;")).toEqual(["FormData"]);
     expect(httpIn('import { redirect } from "react-router";')).toEqual(["react-router"]);
     expect(httpIn("return { ok: false, status: 409, message };")).toEqual(["status 409"]);
+    expect(httpIn("constructor(readonly status = 400) {}")).toEqual(["status 400"]);
     expect(httpIn("type T = { ok: false; status: 400 | 404 };")).toEqual(["status 400", "status 400 | 404"]);
     expect(httpIn('return { ok: false, refusal: "conflict", message };')).toEqual([]);
     expect(httpIn('const step = { status: "paid" };')).toEqual([]);

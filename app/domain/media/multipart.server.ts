@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from "./media-store.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { type Problem, problem, problemText } from "~/i18n/problem";
 import { serverT } from "~/i18n/request.server";
+import type { Refusal } from "~/domain/refusal";
 
 /*
  * Reads a multipart form as it streams in, with limits, so an upload cannot
@@ -17,7 +18,8 @@ export class UploadError extends Error {
   constructor(
     /** What the staff are told, in the `admin` catalogue. */
     readonly problem: Problem,
-    readonly status = 400,
+    /** Why, in the shop's words; a route turns it into a status. */
+    readonly refusal: Refusal = "invalid",
   ) {
     // In English for the logs; the staff are shown `problem` in their language.
     super(problemText(serverT("en", "admin"), problem));
@@ -45,7 +47,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   const declared = Number(request.headers.get("content-length") ?? 0);
   // Refuse at once what could not fit: every file at the limit plus the fields.
   if (declared > limits.maxFiles * (maxFileBytes + 4096) + 1024 * 1024) {
-    throw new UploadError(staffPattern("uploadTooLarge", { max: limits.maxFiles }), 413);
+    throw new UploadError(staffPattern("uploadTooLarge", { max: limits.maxFiles }), "too-large");
   }
   if (!request.body) throw new UploadError(staffText("formEmpty"));
 
@@ -86,7 +88,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         if (!problem) chunks.push(chunk);
       });
       stream.on("limit", () =>
-        fail(new UploadError(staffPattern("fileTooLarge", { name: fileName(info.filename ?? "") }), 413)),
+        fail(new UploadError(staffPattern("fileTooLarge", { name: fileName(info.filename ?? "") }), "too-large")),
       );
       // A body that stops inside a file ends that file with an error: a refusal, never a crash.
       stream.on("error", () => fail(new UploadError(staffText("uploadMalformed"))));

@@ -94,8 +94,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError)
       return data(
-        { message: problem(error.status === 413 ? "documents.size" : "documents.empty") },
-        { status: error.status === 413 ? 413 : 400 },
+        { message: problem(error.refusal === "too-large" ? "documents.size" : "documents.empty") },
+        { status: refusalStatus(error.refusal) },
       );
     throw error;
   }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect("/admin/company?saved=photos");
   } catch (error) {
-    if (error instanceof UploadError) return fail(imageUploadFailed(error.problem), error.status);
+    if (error instanceof UploadError) return fail(imageUploadFailed(error.problem), refusalStatus(error.refusal));
     throw error;
   }
 }

@@ -73,7 +73,7 @@ export async function action({ params, request, context, url }: Route.ActionArgs
     return data({ message: outcome.message, errors: outcome.errors }, { status: refusalStatus(outcome.refusal) });
   } catch (error) {
     if (error instanceof UploadError)
-      return data({ message: editUploadFailed(error.problem), errors: {} }, { status: error.status });
+      return data({ message: editUploadFailed(error.problem), errors: {} }, { status: refusalStatus(error.refusal) });
     return data({ message: SAVE_FAILED, errors: {} }, { status: 500 });
   }
 }

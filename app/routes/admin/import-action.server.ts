@@ -33,7 +33,7 @@ export async function handleStockUpload(
   try {
     form = await readMultipart(request, { maxFiles: 2, maxFileBytes: MAX_ZIP_BYTES, maxFields: 5 });
   } catch (error) {
-    if (error instanceof UploadError) return refuse(error.status, null, error.problem);
+    if (error instanceof UploadError) return refuse(refusalStatus(error.refusal), null, error.problem);
     throw error;
   }
   const kind = form.fields.get("kind")?.[0];

@@ -19,7 +19,7 @@ const SMALL_FORM_BYTES = FORM_BODY_LIMIT;
 
 export type OrderForm = { fields: Record<string, unknown>; file: UploadedFile | null };
 
-/** Reads the form of an order page's action; a form past its limits throws an UploadError (400 or 413). */
+/** Reads the form of an order page's action; a form past its limits throws an UploadError (invalid or too large). */
 export async function readOrderForm(request: Request): Promise<OrderForm> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
@@ -41,7 +41,7 @@ export async function readOrderForm(request: Request): Promise<OrderForm> {
 
 /** The body as text, refused as soon as it passes SMALL_FORM_BYTES. */
 async function smallBody(request: Request): Promise<string> {
-  const tooLarge = () => new UploadError(problem("messages.order.formTooLarge"), 413);
+  const tooLarge = () => new UploadError(problem("messages.order.formTooLarge"), "too-large");
   if (Number(request.headers.get("content-length") ?? 0) > SMALL_FORM_BYTES) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();

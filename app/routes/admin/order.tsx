@@ -99,7 +99,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     // A document too large or cut off is the document form's; any other form's is the page's.
     const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
-    if (error instanceof UploadError) return refuse(multipart ? "upload" : "", error.status, error.problem);
+    if (error instanceof UploadError)
+      return refuse(multipart ? "upload" : "", refusalStatus(error.refusal), error.problem);
     throw error;
   }
   const { fields, file } = read;

@@ -3,6 +3,7 @@ import { getServices } from "~/context.server";
 import type { Refusal } from "~/domain/refusal";
 import { refusalStatus } from "~/routes/refusal-status";
 import { requireStaff } from "~/routes/guards.server";
+import { pageUrl } from "~/utils/page-url";
 import { savedMessage } from "~/utils/saved-message";
 
 /*
@@ -15,7 +16,7 @@ import { savedMessage } from "~/utils/saved-message";
 type RouteArgs = { request: Request; context: Parameters<typeof getServices>[0]; url?: URL };
 
 export async function staffRequest<S extends string = never>(
-  { request, context, url = new URL(request.url) }: RouteArgs,
+  { request, context, url = pageUrl(request) }: RouteArgs,
   savedWords: readonly S[] = [],
 ) {
   const services = getServices(context);

@@ -37,7 +37,7 @@ export async function handleUpload(
   } catch (error) {
     if (error instanceof UploadError) {
       return {
-        status: error.status,
+        status: refusalStatus(error.refusal),
         body: { ok: false, message: uploadFailed(error.problem), errors: {}, id: null },
       };
     }
