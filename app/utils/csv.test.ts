@@ -134,3 +134,93 @@ describe("parseCsv", () => {
     ]);
   });
 });
+
+describe("formula guard on every character a spreadsheet runs", () => {
+  const limits = { maxRecords: 100, maxCellLength: 1000 };
+  /** What the owner's spreadsheet shows in the cell once the file is read back (the guard taken off). */
+  const readBack = (line: string) => parseCsv(line, ",", limits)[0]!.cells.map(unguardCell);
+
+  const DANGEROUS = [
+    { name: "=", ch: "=" },
+    { name: "+", ch: "+" },
+    { name: "-", ch: "-" },
+    { name: "@", ch: "@" },
+    { name: "tab", ch: "\t" },
+    { name: "carriage return", ch: "\r" },
+  ];
+  const SEPARATORS = [
+    { name: ";", sep: ";" },
+    { name: ",", sep: "," },
+    { name: "tab", sep: "\t" },
+    { name: "carriage return", sep: "\r" },
+    { name: "line feed", sep: "\n" },
+  ];
+
+  it.each(DANGEROUS)(
+    "puts a ' before $name at the start of a cell, in the owner's files and in the feeds",
+    ({ ch }) => {
+      const value = `${ch}HYPERLINK("http://x")`;
+      const written = `"'${ch}HYPERLINK(""http://x"")"\r\n`;
+      expect(csvLine([value])).toBe(written);
+      expect(csvLine([value], "start")).toBe(written);
+      expect(readBack(written)).toEqual([value]);
+    },
+  );
+
+  it.each(DANGEROUS.flatMap((d) => SEPARATORS.map((s) => ({ ...d, ...s, label: `${d.name} after ${s.name}` }))))(
+    "puts a ' before $label inside a cell of the owner's files, and reads it back as typed",
+    ({ ch, sep }) => {
+      const value = `Corolla${sep}${ch}cmd|' /C calc'!A0`;
+      const written = `"Corolla${sep}'${ch}cmd|' /C calc'!A0"\r\n`;
+      expect(csvLine([value])).toBe(written);
+      expect(toCsv(["a"], [[value]])).toBe(`\uFEFF"a"\r\n${written}`);
+      expect(readBack(written)).toEqual([value]);
+    },
+  );
+
+  it.each(SEPARATORS)("keeps a guard the text had after $name: one more ' goes before it", ({ sep }) => {
+    const value = `Corolla${sep}'+cmd`;
+    const written = `"Corolla${sep}''+cmd"\r\n`;
+    expect(csvLine([value])).toBe(written);
+    expect(readBack(written)).toEqual([value]);
+  });
+});
+
+describe("reading the separator and the cells of a file as the owner saved it", () => {
+  const limits = { maxRecords: 100, maxCellLength: 1000 };
+
+  it.each([
+    { file: "a comma file with a ; in a header", text: "ref,make,price (JPY; FOB)\r\nV-1,Toyota,500000\r\n", sep: "," },
+    {
+      file: "a semicolon file with a , in a header",
+      text: "ref;make;price (JPY, FOB)\r\nV-1;Toyota;500000\r\n",
+      sep: ";",
+    },
+    { file: "a tab file with a , in a header", text: "ref\tmake\tprice (JPY, FOB)\r\n", sep: "\t" },
+    {
+      file: "a comma file whose quoted header holds semicolons",
+      text: '"price; FOB; JPY; yen",ref,make\r\n',
+      sep: ",",
+    },
+    {
+      file: "a semicolon file whose quoted cell holds commas",
+      text: 'ref;"Corolla, white, 4WD, navi";price\r\n',
+      sep: ";",
+    },
+    {
+      file: "a semicolon header above rows full of commas",
+      text: "ref;name\r\nV-1;Corolla, white, 4WD, navi, ETC\r\n",
+      sep: ";",
+    },
+  ])("detects $file", ({ text, sep }) => {
+    expect(detectSeparator(text)).toBe(sep);
+  });
+
+  it.each([",", ";", "\t"] as const)('reads a cell 17" alloys as written, separated by %j', (sep) => {
+    const text = ["ref", "wheels", "model"].join(sep) + "\r\n" + ["V-1", '17" alloys', "Corolla"].join(sep) + "\r\n";
+    expect(parseCsv(text, sep, limits).map((r) => r.cells)).toEqual([
+      ["ref", "wheels", "model"],
+      ["V-1", '17" alloys', "Corolla"],
+    ]);
+  });
+});
