@@ -18,6 +18,37 @@ describe("addressKey", () => {
   });
 });
 
+describe("addressKey on a dual-stack listener, where IPv4 clients arrive as ::ffff:a.b.c.d", () => {
+  it.each([
+    ["203.10.113.45", "::ffff:203.10.113.45"],
+    ["198.51.100.200", "::ffff:198.51.100.200"],
+    ["198.51.100.200", "::FFFF:198.51.100.200"],
+    ["192.0.2.7", "::ffff:192.0.2.7%eth0"],
+  ])("counts %s the same whether it arrives as IPv4 or as %s", (ipv4, mapped) => {
+    expect(addressKey(mapped)).toBe(addressKey(ipv4));
+    expect(addressKey(mapped)).toBe(ipv4);
+  });
+
+  it("gives two IPv4 clients on a dual-stack listener two keys, so one cannot lock the other out", () => {
+    const clients = ["::ffff:203.10.113.45", "::ffff:198.51.100.200", "::ffff:192.0.2.77", "::ffff:100.64.10.123"];
+    const keys = clients.map(addressKey);
+    expect(new Set(keys).size).toBe(clients.length);
+    expect(keys).toEqual(["203.10.113.45", "198.51.100.200", "192.0.2.77", "100.64.10.123"]);
+  });
+
+  it.each([
+    // IPv6 clients whose address merely ends like a mapped one: counted by their /64, not as that IPv4 client.
+    ["2001:db8::ffff:203.10.113.45", "2001:db8:0:0::/64"],
+    ["1::ffff:203.10.113.45", "1:0:0:0::/64"],
+    // An address with a port after it is no address: kept whole, not merged with 203.10.113.45.
+    ["::ffff:203.10.113.45:8080", "::ffff:203.10.113.45:8080"],
+    ["x::ffff:203.10.113.45", "x::ffff:203.10.113.45"],
+  ])("does not read %s as an IPv4 client", (written, key) => {
+    expect(addressKey(written)).toBe(key);
+    expect(addressKey(written)).not.toBe("203.10.113.45");
+  });
+});
+
 describe("mailboxKey", () => {
   it("counts one mailbox however its address is written", () => {
     for (const [written, key] of [
