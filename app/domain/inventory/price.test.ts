@@ -56,6 +56,82 @@ describe("one rule for typed amounts", () => {
   });
 });
 
+describe("amounts buyers type in their own currency", () => {
+  // Each code is how that country writes its money; without it, a buyer's price filter reads nothing.
+  it.each([
+    { country: "Indonesia", code: "Rp", text: "Rp 150.000.000", amount: 150_000_000 },
+    { country: "Indonesia", code: "Rp", text: "Rp150.000.000,00", amount: 150_000_000 },
+    { country: "Malaysia", code: "RM", text: "RM 45,000.50", amount: 45_000 },
+    { country: "Malaysia", code: "RM", text: "45,000 RM", amount: 45_000 },
+    { country: "Bangladesh", code: "Tk", text: "Tk 12,50,000", amount: 1_250_000 },
+    { country: "Bangladesh", code: "Tk", text: "Tk. 12,50,000", amount: 1_250_000 },
+    { country: "Tanzania", code: "TSh", text: "TSh 25,000,000/-", amount: 25_000_000 },
+    { country: "Tanzania", code: "TSh", text: "25,000,000 TSh", amount: 25_000_000 },
+    { country: "Uganda", code: "USh", text: "USh 40,000,000", amount: 40_000_000 },
+    { country: "Uganda", code: "USh", text: "USh40,000,000", amount: 40_000_000 },
+  ])("reads $text as a buyer in $country writes it ($code)", ({ text, amount }) => {
+    expect(parseAmount(text)).toBe(amount);
+    // It is not yen.
+    expect(parseYen(text)).toBeNull();
+  });
+
+  it.each([
+    ["1,250", 1250],
+    ["1,250,000", 1_250_000],
+    ["12,500,000", 12_500_000],
+    ["125,000,000", 125_000_000],
+    ["1.250.000", 1_250_000],
+    ["1 250 000", 1_250_000],
+    ["1'250'000", 1_250_000],
+    // A no-break space, and the narrow one French formatting puts between groups.
+    ["1\u00a0250\u00a0000", 1_250_000],
+    ["1\u202f250\u202f000", 1_250_000],
+    // Lakhs and crores, as India, Sri Lanka, Nepal, Pakistan and Bangladesh write them.
+    ["1,23,456", 123_456],
+    ["12,34,567", 1_234_567],
+    ["1,23,45,678", 12_345_678],
+    ["12,34,56,789", 123_456_789],
+    ["980000", 980_000],
+    ["0", 0],
+  ] as const)("reads %j as %d, in yen or any currency", (text, amount) => {
+    expect(parseYen(text)).toBe(amount);
+    expect(parseAmount(text)).toBe(amount);
+    expect(parseAmount(`Rs. ${text}`)).toBe(amount);
+  });
+
+  it.each([
+    ["5,000.5", 5000],
+    ["5,000.50", 5000],
+    ["5.000,50", 5000],
+    ["1 250 000,75", 1_250_000],
+    ["500.50", 500],
+    ["12,34,567.89", 1_234_567],
+  ] as const)("drops the cents of %j in another currency (%d) but refuses them as yen", (text, amount) => {
+    expect(parseAmount(text)).toBe(amount);
+    expect(parseAmount(`US$ ${text}`)).toBe(amount);
+    expect(parseYen(text)).toBeNull();
+  });
+
+  it.each([
+    "1,2345",
+    "12,3456",
+    "1,23,4567",
+    "123,45,678",
+    "12,34,5678",
+    "1,,000",
+    "1, 000",
+    "1 2 3",
+    "5,000.5055",
+    "-1,250,000",
+    "1.5m",
+    "Rp",
+    "",
+  ])("refuses %j: not an amount in any grouping", (text) => {
+    expect(parseAmount(text)).toBeNull();
+    expect(parseYen(text)).toBeNull();
+  });
+});
+
 describe("formatYen", () => {
   it("shows the yen sign and thousands separators without decimals", () => {
     expect(formatYen(1_250_000)).toBe("¥1,250,000");
