@@ -132,6 +132,30 @@ describe("parseMonth", () => {
   });
 });
 
+describe("parseMonth, as the owner's stock file gives it", () => {
+  it.each(["2019-03-31", "2019/3/31", "2019.03.31", "2019-03-30", "2019-03-1"])(
+    "reads %j, a day a spreadsheet saves for March, as March 2019",
+    (text) => {
+      expect(parseMonth(text)).toBe(monthNumber(2019, 3));
+    },
+  );
+
+  it.each([
+    "x2019-03",
+    "x2019-03-01",
+    "x03/2019",
+    "Made 2019-03",
+    "2019-03 garbage",
+    "2019-03-01 garbage",
+    "2019-03-011",
+    "2019-03-01-02",
+    "03/2019 garbage",
+    "03/20190",
+  ])("refuses %j: a month with other text before or after it is not a month", (text) => {
+    expect(parseMonth(text)).toBeNull();
+  });
+});
+
 describe("the shipping month", () => {
   it("is today plus the lead time, in Japan: late December with 21 days ships in January of the next year", () => {
     // 10 December 23:30 in Tokyo + 21 days = 31 December 23:30: still December.
