@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allOrderMoves, canCancel, hasShipped, nextOrderStatus, ORDER_STATUSES, takesPayments } from "./order-status";
+import {
+  allOrderMoves,
+  canCancel,
+  canShip,
+  hasShipped,
+  nextOrderStatus,
+  ORDER_STATUSES,
+  takesPayments,
+} from "./order-status";
 
 describe("an order's status", () => {
   it("runs Awaiting payment → Partly paid → Paid → Shipped → Arrived → Completed", () => {
@@ -46,5 +54,19 @@ describe("an order's status", () => {
     expect(nextOrderStatus("shipped", "complete")).toBeNull();
     for (const m of allOrderMoves()) expect(ORDER_STATUSES).toContain(m.to);
     expect(["shipped", "arrived", "completed"].every((s) => hasShipped(s as never))).toBe(true);
+  });
+
+  it("the owner may ship an order on which nothing is paid yet, as the exception, straight from Awaiting payment", () => {
+    expect(canShip("awaiting_payment")).toBe(true);
+    expect(nextOrderStatus("awaiting_payment", "ship_unpaid")).toBe("shipped");
+  });
+
+  it("money still coming in after the ship left, or after the vehicle arrived, is taken and leaves the order where it is", () => {
+    // A part of the balance, or the rest of it: the order neither moves back nor skips ahead.
+    for (const status of ["shipped", "arrived"] as const) {
+      expect(takesPayments(status), status).toBe(true);
+      expect(nextOrderStatus(status, "pay_part"), `${status}, part`).toBe(status);
+      expect(nextOrderStatus(status, "pay_full"), `${status}, the rest`).toBe(status);
+    }
   });
 });
