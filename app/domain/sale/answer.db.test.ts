@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { BANK, DEAL, dealWorldForFile, linkAccess, shopDayIn, STAFF } from "../../../tests/support/deal-world";
 import type { DB } from "~/db/db.server";
+import { deleteStock } from "~/domain/inventory/admin-stock.server";
+import type { MediaStore } from "~/domain/media/media-store.server";
+import { writeSetting } from "~/domain/settings/settings-store.server";
 import { english } from "../../../tests/support/english";
 import { readMail } from "../../../tests/support/mime";
 import { readPdf } from "../../../tests/support/pdf";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createSender } from "~/domain/mail/outbox.server";
-import { answerOffer, type OfferAccess } from "./answer.server";
+import { answerOffer, type AnswerOutcome, type OfferAccess } from "./answer.server";
+import { BANK_KEY } from "./deal-settings.server";
 import type { InvoiceDocument } from "./deal-types";
 import { invoiceAttachments } from "./invoice-file.server";
 import { createOffer } from "./offers.server";
@@ -157,6 +161,131 @@ describe("answering an offer", () => {
     expect((await w.accept(first)).ok).toBe(true);
     expect((await answerOffer(w.db, DEAL, second, "decline", { customerId: w.buyerIds[1]! })).ok).toBe(true);
     expect(await w.vehicleStatus(v)).toBe("reserved");
+  });
+});
+
+describe("an acceptance the shop cannot keep is refused, and nothing is held", () => {
+  /** What the buyer is told: the refusal and its sentence in English, or null when told "accepted". */
+  const told = (outcome: AnswerOutcome) => (outcome.ok ? null : [outcome.refusal, english(outcome.message)]);
+
+  /** The quote made no hold, no invoice and no order, and its offer is still open to answer. */
+  async function expectNothingKept(number: string) {
+    const quote = await w.quoteRow(number);
+    expect(await w.ofQuote("holds", number)).toEqual([]);
+    expect(await w.ofQuote("invoices", number)).toEqual([]);
+    expect(await w.db.selectFrom("orders").select("id").where("quote_id", "=", quote.id).execute()).toEqual([]);
+    expect((await w.offerOf(number)).status).toBe("open");
+  }
+
+  it("while no bank account is set: the buyer is asked to contact the shop, and the vehicle stays on sale", async () => {
+    const { vehicleId, number } = await w.offered();
+    await writeSetting(w.db, BANK_KEY, null, new Date().toISOString());
+    let outcome: AnswerOutcome;
+    try {
+      outcome = await w.accept(number);
+    } finally {
+      await writeSetting(w.db, BANK_KEY, BANK, new Date().toISOString());
+    }
+    expect(told(outcome)).toEqual([
+      "conflict",
+      "We cannot take your acceptance online right now. Please contact us and we will send your invoice.",
+    ]);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    expect((await w.quoteRow(number)).status).toBe("offered");
+    await expectNothingKept(number);
+  });
+
+  it("once the owner has deleted the vehicle: the buyer is told it is no longer in stock", async () => {
+    const { vehicleId, number } = await w.offered();
+    // The vehicle has no photos: the photo store is never reached.
+    const media = {} as MediaStore;
+    expect(await deleteStock(w.db, media, "vehicles", [vehicleId], STAFF)).toEqual({ deleted: 1, missing: 0 });
+    const outcome = await w.accept(number);
+    expect(told(outcome)).toEqual(["conflict", "Sorry: this item is no longer in stock."]);
+    expect((await w.quoteRow(number)).status).toBe("offered");
+    await expectNothingKept(number);
+  });
+
+  it("while another buyer's hold of the vehicle is still open: the buyer is told it is reserved for another", async () => {
+    const v = await w.vehicle();
+    const first = await w.quote("vehicle", v, 1);
+    const second = await w.quote("vehicle", v);
+    for (const n of [first, second]) expect((await createOffer(w.db, DEAL, n, w.cifForm(), STAFF)).ok).toBe(true);
+    expect((await w.accept(first, 1)).ok).toBe(true);
+    // The vehicle reads as on sale again, but the first buyer's hold has not ended.
+    await w.db.updateTable("vehicles").set({ stock_status: "available" }).where("id", "=", v).execute();
+    const outcome = await w.accept(second);
+    expect(told(outcome)).toEqual([
+      "conflict",
+      "Sorry: this vehicle has just been reserved for another buyer. We will tell you if it becomes available again.",
+    ]);
+    expect((await w.quoteRow(second)).status).toBe("offered");
+    await expectNothingKept(second);
+    // The first buyer's hold is still the vehicle's one open hold.
+    const open = await w.db
+      .selectFrom("holds")
+      .select("quote_id")
+      .where("vehicle_id", "=", v)
+      .where("ended_at", "is", null)
+      .execute();
+    expect(open).toEqual([{ quote_id: (await w.quoteRow(first)).id }]);
+  });
+
+  it("when the quote can no longer be accepted (its status moved on while the offer stayed open): no invoice, no order", async () => {
+    const { number } = await w.offered();
+    await w.db.updateTable("quotes").set({ status: "closed" }).where("number", "=", number).execute();
+    const outcome = await w.accept(number);
+    expect(told(outcome)).toEqual(["conflict", "There is no offer to answer on this quote yet."]);
+    expect((await w.quoteRow(number)).status).toBe("closed");
+    const quote = await w.quoteRow(number);
+    expect(await w.ofQuote("invoices", number)).toEqual([]);
+    expect(await w.db.selectFrom("orders").select("id").where("quote_id", "=", quote.id).execute()).toEqual([]);
+  });
+
+  // A known bug: the hold is written before the quote's move is tried, and the refusal commits it. The refused
+  // buyer's vehicle stays Reserved until the hold runs out. When this starts to fail, the bug is fixed: make it an
+  // ordinary test.
+  it.fails("when the quote can no longer be accepted, the vehicle is not held either (known bug)", async () => {
+    const { vehicleId, number } = await w.offered();
+    await w.db.updateTable("quotes").set({ status: "closed" }).where("number", "=", number).execute();
+    expect((await w.accept(number)).ok).toBe(false);
+    expect(await w.ofQuote("holds", number)).toEqual([]);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+  });
+});
+
+describe("the activity log names who accepted", () => {
+  /** The activity rows written after row `after`, as who did what. */
+  const loggedAfter = async (after: number) =>
+    (
+      await w.db
+        .selectFrom("activity_log")
+        .select(["actor_kind", "actor_id", "action"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .execute()
+    ).map((r) => ({ kind: r.actor_kind, id: r.actor_id, action: r.action }));
+  /** What an acceptance logs: the vehicle reserved, the quote accepted, the order opened, the invoice issued. */
+  const ACCEPTANCE_ACTIONS = ["vehicle.reserved", "quote.status_changed", "order.opened", "invoice.issued"];
+  const lastId = async () =>
+    (await w.db.selectFrom("activity_log").select("id").orderBy("id", "desc").executeTakeFirst())?.id ?? 0;
+
+  it("the signed-in buyer, by their account, on the acceptance, the reservation and the invoice", async () => {
+    const { number } = await w.offered();
+    const before = await lastId();
+    expect((await w.accept(number)).ok).toBe(true);
+    const logged = await loggedAfter(before);
+    expect(logged.map((r) => r.action)).toEqual(expect.arrayContaining(ACCEPTANCE_ACTIONS));
+    for (const row of logged) expect(row, row.action).toMatchObject({ kind: "customer", id: String(w.buyerIds[0]) });
+  });
+
+  it("a buyer without an account, through the mailed link, as a visitor with no account id", async () => {
+    const { number } = await w.offered(null);
+    const before = await lastId();
+    expect((await w.accept(number, null)).ok).toBe(true);
+    const logged = await loggedAfter(before);
+    expect(logged.map((r) => r.action)).toEqual(expect.arrayContaining(ACCEPTANCE_ACTIONS));
+    for (const row of logged) expect(row, row.action).toMatchObject({ kind: "visitor", id: null });
   });
 });
 
