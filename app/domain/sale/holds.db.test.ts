@@ -60,11 +60,14 @@ describe("holds and the deal clock", () => {
     const invoice = await w.invoiceOf(number);
     expect(invoice).toMatchObject({ void_reason: "The reservation ended before payment." });
     expect(invoice.voided_at).not.toBeNull();
-    const told = (await w.quoteMails(number))
-      .slice(-2)
-      .map((m) => m.to_address)
-      .sort();
-    expect(told).toEqual(["amal@example.lk", "owner@shop.example"]);
+    // Each is told by a mail of its own, found by its subject among all the deal's mails.
+    const { item_name: item, ref_id: ref } = await w.quoteRow(number);
+    const mails = await w.quoteMails(number);
+    const toBuyer = mails.filter((m) => m.subject === `${item} සඳහා ඔබේ වෙන් කිරීම අවසන් වී ඇත`);
+    expect(toBuyer.map((m) => m.to_address)).toEqual(["amal@example.lk"]);
+    expect(toBuyer[0]!.text_body).toContain(ref);
+    const toOwner = mails.filter((m) => m.subject === `Hold expired: ${item} (${ref}) is on sale again`);
+    expect(toOwner.map((m) => m.to_address)).toEqual(["owner@shop.example"]);
   });
 
   it("an open offer past its validity is expired by the clock", async () => {
@@ -107,6 +110,24 @@ describe("holds and the deal clock", () => {
     expect(await w.vehicleStatus(vehicleId)).toBe("available");
     const again = await releaseHold(w.db, DEAL, number, STAFF);
     expect(again.ok ? null : english(again.message)).toBe("This quote holds no vehicle now.");
+  });
+
+  it("extending a hold that is not there is refused as holding no vehicle, and changes nothing", async () => {
+    // A quote never accepted holds nothing; an accepted one whose hold the owner released holds nothing any more.
+    const { number: neverHeld } = await w.offered();
+    const { vehicleId, number: released } = await w.offered();
+    expect((await w.accept(released)).ok).toBe(true);
+    expect((await releaseHold(w.db, DEAL, released, STAFF)).ok).toBe(true);
+    const endedHold = await w.holdOf(released);
+    const mailsBefore = (await w.quoteMails(released)).length;
+    for (const number of [neverHeld, released]) {
+      const outcome = await extendHold(w.db, DEAL, number, "2", STAFF);
+      expect(outcome.ok ? null : english(outcome.message), number).toBe("This quote holds no vehicle now.");
+    }
+    expect(await w.ofQuote("holds", neverHeld)).toEqual([]);
+    expect(await w.holdOf(released)).toEqual(endedHold);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    expect((await w.quoteMails(released)).length).toBe(mailsBefore);
   });
 
   it("closing an accepted deal ends the hold and voids the invoice", async () => {
