@@ -242,10 +242,8 @@ describe("an acceptance the shop cannot keep is refused, and nothing is held", (
     expect(await w.db.selectFrom("orders").select("id").where("quote_id", "=", quote.id).execute()).toEqual([]);
   });
 
-  // A known bug: the hold is written before the quote's move is tried, and the refusal commits it. The refused
-  // buyer's vehicle stays Reserved until the hold runs out. When this starts to fail, the bug is fixed: make it an
-  // ordinary test.
-  it.fails("when the quote can no longer be accepted, the vehicle is not held either (known bug)", async () => {
+  // The hold is written before the quote's move is tried: a refused move must take it back.
+  it("when the quote can no longer be accepted, the vehicle is not held either", async () => {
     const { vehicleId, number } = await w.offered();
     await w.db.updateTable("quotes").set({ status: "closed" }).where("number", "=", number).execute();
     expect((await w.accept(number)).ok).toBe(false);

@@ -50,6 +50,13 @@ const refuse = (refusal: Refusal, key: string, values?: Record<string, string>):
 });
 const NOT_FOUND = refuse("not-found", "notFound");
 
+/** A refusal found after the hold or the promise was written: thrown so the transaction undoes them. */
+class UndoneRefusal extends Error {
+  constructor(readonly outcome: AnswerOutcome) {
+    super("acceptance refused after its effects began");
+  }
+}
+
 /** Whether this access reaches this quote (and, through a link, this offer of it while it stands): the deal's one rule. */
 export function mayAnswer(
   secret: string,
@@ -89,6 +96,7 @@ export async function answerOffer(
   try {
     return await db.transaction().execute((trx) => answerIn(trx, deal, number, answer, access, now, confirm));
   } catch (error) {
+    if (error instanceof UndoneRefusal) return error.outcome;
     // Another buyer's acceptance of the same vehicle committed first.
     if (isHeldElsewhere(error)) return refuse("conflict", "held");
     throw error;
@@ -227,7 +235,8 @@ async function answerIn(
     }
   }
   const moved = await applyQuoteMove(trx, quote, "accept", "buyer", actor, at);
-  if (!moved.ok) return refuse("conflict", "noOffer");
+  // The hold or promise above is already written: a refusal now must take it back, not commit it.
+  if (!moved.ok) throw new UndoneRefusal(refuse("conflict", "noOffer"));
 
   const lines = JSON.parse(offer.lines) as OfferLine[];
   const dueDate = shopDay(heldUntil ? new Date(heldUntil) : addWorkingDays(now, settings.holdWorkingDays));
