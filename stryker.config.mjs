@@ -1,0 +1,15 @@
+// StrykerJS over the trade's rules; scripts/mutation.ts picks the files and prints a score each.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutation.config.ts", related: true },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  coverageAnalysis: "perTest",
+  reporters: ["clear-text", "json"],
+  jsonReporter: { fileName: "test-results/mutation/mutation.json" },
+  tempDirName: ".stryker-tmp",
+  concurrency: 2,
+  timeoutMS: 20_000,
+  ignoreStatic: true,
+  cleanTempDir: "always",
+};
