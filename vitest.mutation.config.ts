@@ -1,28 +1,16 @@
 import { defineConfig } from "vitest/config";
+import shop from "./vitest.config";
 
-// The projects a mutation run may use: the unit tests and the database tests on SQLite (no browser, no build).
+// A mutation run uses the unit tests and the database tests on SQLite: no browser, no build, no PostgreSQL.
+const MUTATION_PROJECTS = new Set(["unit", "db-sqlite"]);
+
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  ...shop,
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: ["app/**/*.test.ts"],
-          exclude: ["**/*.db.test.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "db-sqlite",
-          include: ["app/**/*.db.test.ts"],
-          env: { TEST_DIALECT: "sqlite" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-    ],
+    ...shop.test,
+    projects: (shop.test?.projects ?? []).filter(
+      (project) =>
+        typeof project === "object" && "test" in project && MUTATION_PROJECTS.has(project.test?.name as string),
+    ),
   },
 });
