@@ -1,13 +1,53 @@
-import { useT } from "~/i18n/i18n";
+import { Link } from "react-router";
+import { TextWith, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+
+/** Where anyone checks an invoice's code (app/routes/store/verify.tsx). */
+export const VERIFY_PATH = "/verify";
+
+/**
+ * "Before you pay, check the invoice at shop.example/verify": the address is
+ * written out, so a buyer learns the shop's real one and a forged invoice's
+ * look-alike stands out. `verifyPath` leads straight to one invoice's check.
+ */
+export function InvoiceCheckLine({
+  verifyPath = VERIFY_PATH,
+  className = "",
+}: {
+  verifyPath?: string;
+  className?: string;
+}) {
+  const { t } = useT();
+  const root = useRootData();
+  const publicUrl = root?.settings.publicUrl;
+  const address = publicUrl ? new URL(VERIFY_PATH, publicUrl).href.replace(/^https?:\/\//, "") : VERIFY_PATH;
+  return (
+    <p className={`leading-relaxed ${className}`} data-testid="invoice-check-line">
+      <TextWith
+        text={t("paymentSafety.verify", { address })}
+        components={{ link: <Link to={verifyPath} className="font-semibold break-all underline" /> }}
+      />
+    </p>
+  );
+}
 
 /**
  * "We only accept payment to accounts in our company's name in Japan; we never
- * change bank details by e-mail or chat" (issue 18.8): forged invoices and
- * changed bank details are the commonest fraud in this trade. Placed on How to
- * buy and in the footer; any page may place it (near a price or a quote form).
+ * change bank details by e-mail or chat" (issue 18.8), and where to check an
+ * invoice (issue 42.4): forged invoices and changed bank details are the
+ * commonest fraud in this trade. On How to buy, About and in the footer; a
+ * page with bank details places it beside them, with that invoice's
+ * `verifyPath`.
  */
-export function PaymentSafetyNotice({ compact = false, className = "" }: { compact?: boolean; className?: string }) {
+export function PaymentSafetyNotice({
+  compact = false,
+  className = "",
+  verifyPath,
+}: {
+  compact?: boolean;
+  className?: string;
+  verifyPath?: string;
+}) {
   const { t } = useT();
   const root = useRootData();
   const company = root?.settings.company.legalName ?? root?.settings.shop.name ?? "";
@@ -25,6 +65,7 @@ export function PaymentSafetyNotice({ compact = false, className = "" }: { compa
         {t("paymentSafety.title")}
       </p>
       <p className="mt-2 leading-relaxed">{t("paymentSafety.text", { company })}</p>
+      <InvoiceCheckLine verifyPath={verifyPath} className="mt-2" />
       {compact ? null : <p className="mt-2 leading-relaxed">{t("paymentSafety.check", { phone })}</p>}
     </aside>
   );

@@ -2,7 +2,7 @@ import { shopYear } from "~/i18n/format";
 import { Link } from "react-router";
 import { type CompanyFacts, type ShopSettings, telHref, whatsappHref } from "~/domain/settings/settings";
 import { useT } from "~/i18n/i18n";
-import { PaymentSafetyNotice } from "./payment-safety";
+import { PaymentSafetyNotice, VERIFY_PATH } from "./payment-safety";
 
 // Labels are keys of the "common" catalogue.
 const SITEMAP = [
@@ -12,6 +12,7 @@ const SITEMAP = [
   { to: "/about", label: "footer.links.about" },
   { to: "/how-to-buy", label: "footer.links.howToBuy" },
   { to: "/faq", label: "footer.links.faq" },
+  { to: VERIFY_PATH, label: "footer.links.verify" },
   { to: "/favorites", label: "footer.links.favorites" },
   { to: "/quotes", label: "footer.links.quotes" },
   { to: "/account", label: "footer.links.account" },

@@ -1,4 +1,5 @@
 import { JsonLd } from "~/components/store/detail";
+import { InvoiceCheckLine } from "~/components/store/payment-safety";
 import { loadedMeta } from "~/components/store/page-meta";
 import { faqPage } from "~/domain/settings/buying-guide.server";
 import type { Route } from "./+types/faq";
@@ -32,6 +33,8 @@ export default function Faq({ loaderData: page }: Route.ComponentProps) {
               {item.question}
             </h2>
             <p className="mt-2 leading-relaxed text-slate-700">{item.answer}</p>
+            {/* The answer to "new bank details?" is also where to check what arrived. */}
+            {item.key === "bankChange" ? <InvoiceCheckLine className="mt-2 text-slate-700" /> : null}
           </section>
         ))}
       </div>
