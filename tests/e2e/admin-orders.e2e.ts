@@ -394,8 +394,13 @@ describe("the owner's orders", () => {
     const publicPage = await get(`/vehicles/${vehicles.first}`, null);
     expect(byTestId(publicPage.html, "stock-status-badge")).toBe("Sold");
 
-    // Paid, it ships.
-    const shipped = await post(orders.first, { intent: "ship" });
+    // Paid, but its ship leaves in three days: the page warns, and marking it shipped waits for the owner's tick.
+    expect(byTestId(paid.html, "ship-before-etd")).toContain("Shipped before the ETD");
+    const early = await post(orders.first, { intent: "ship" });
+    expect(early.status).toBe(409);
+    expect(textOf(early.html)).toContain('tick "Shipped before the ETD" to do it now');
+    expect((await orderRow(orders.first)).status).toBe("paid");
+    const shipped = await post(orders.first, { intent: "ship", beforeEtd: "on" });
     expect(shipped.location).toBe(`/admin/orders/${orders.first}?done=shipped`);
     expect((await orderRow(orders.first)).status).toBe("shipped");
   });

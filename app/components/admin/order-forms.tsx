@@ -12,6 +12,7 @@ import {
 } from "~/domain/sale/order-types";
 import type { OrderView } from "~/domain/sale/order-view";
 import { useFormat, useT } from "~/i18n/i18n";
+import { useShopDay } from "./order-bits";
 import { useProblems } from "~/i18n/messages";
 
 /*
@@ -207,15 +208,23 @@ export function MovesForm({
   canShip,
   canArrive,
   canComplete,
+  today,
 }: {
   order: OrderView;
   refusal: FormRefusal;
   canShip: boolean;
   canArrive: boolean;
   canComplete: boolean;
+  /** The shop's day the page was drawn on: a ship whose ETD is later has not left yet. */
+  today: string;
 }) {
   const { t } = useT("admin");
   const format = useFormat();
+  const day = useShopDay();
+  const etd = order.shipment.etd;
+  const early = etd !== null && etd > today;
+  // After a refusal, the ticks given stay ticked.
+  const tick = (name: string) => refusal.values[name] === "on";
   return (
     <ActionCard title={t("order.moves.title")} testId="moves-form" refusal={refusal}>
       <div className="flex flex-wrap items-end gap-4">
@@ -225,12 +234,29 @@ export function MovesForm({
             {order.balance > 0 ? (
               <div>
                 <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-                  <input type="checkbox" name="unpaid" className="h-4 w-4" />
+                  <input type="checkbox" name="unpaid" defaultChecked={tick("unpaid")} className="h-4 w-4" />
                   {t("order.moves.unpaid")}
                 </label>
                 <p className="text-xs text-slate-600">
                   {t("order.moves.unpaidHint", { balance: format.yen(order.balance) })}
                 </p>
+              </div>
+            ) : null}
+            {early ? (
+              <div className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="ship-before-etd">
+                <p id="ship-before-etd-hint" className="text-sm text-amber-950">
+                  {t("order.moves.beforeEtdHint", { etd: day(etd) })}
+                </p>
+                <label className="mt-2 flex items-center gap-2 text-sm font-semibold text-slate-900">
+                  <input
+                    type="checkbox"
+                    name="beforeEtd"
+                    defaultChecked={tick("beforeEtd")}
+                    aria-describedby="ship-before-etd-hint"
+                    className="h-4 w-4"
+                  />
+                  {t("order.moves.beforeEtd")}
+                </label>
               </div>
             ) : null}
             <SubmitRow>{t("order.moves.ship")}</SubmitRow>

@@ -322,6 +322,9 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
               : t("order.timeline.shipped")}
           </p>
           <ul className={detail}>
+            {d.beforeEtd === true ? (
+              <li className="font-semibold text-amber-900">{t("order.timeline.beforeEtd")}</li>
+            ) : null}
             <Labelled label={t("order.vessel")} value={text(d.vessel)} />
             <Changed label={t("order.etd")} now={text(d.etd) || null} before={null} />
             <Changed label={t("order.eta")} now={text(d.eta) || null} before={null} />

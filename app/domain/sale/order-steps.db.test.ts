@@ -101,7 +101,7 @@ describe("shipment and the steps", () => {
     expect((await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF)).ok).toBe(true);
     const noVessel = await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF);
     expect(noVessel.ok).toBe(false);
-    expect((await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(2) }, STAFF)).ok).toBe(
+    expect((await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(0) }, STAFF)).ok).toBe(
       true,
     );
     expect((await saveCourier(w.db, DEAL, number, { courier: "dhl", tracking: "1234 5678 90" }, STAFF)).ok).toBe(true);
@@ -124,6 +124,105 @@ describe("shipment and the steps", () => {
     ]);
     // paid, shipment, courier, shipped, arrived, completed: one mail each.
     expect(await w.buyerMails(number)).toHaveLength(6);
+  });
+});
+
+describe("Shipped before the ship leaves", () => {
+  /** Noon in Tokyo on 2 December 2026: the shop's day is 2026-12-02 wherever the test runs. */
+  const NOON = new Date("2026-12-02T03:00:00Z");
+  const ship = (number: string, fields: Record<string, string> = {}, now = NOON) =>
+    moveOrderByStaff(w.db, DEAL, number, "ship", fields, STAFF, now);
+  /** A paid order booked on a ship leaving on `etd` ("": not known yet). */
+  async function paidOn(etd: string) {
+    const { number } = await w.accepted();
+    expect((await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF)).ok).toBe(true);
+    expect((await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd }, STAFF)).ok).toBe(true);
+    return number;
+  }
+  const logged = async (number: string) =>
+    w.db
+      .selectFrom("activity_log")
+      .select("summary")
+      .where("action", "=", "order.shipped_before_etd")
+      .where("summary", "like", `%${number}%`)
+      .execute();
+
+  it("is refused with the ETD named, nothing written, until the owner ticks the confirmation", async () => {
+    const number = await paidOn("2026-12-10");
+    const mails = (await w.buyerMails(number)).length;
+    const refused = await ship(number);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.refusal).toBe("conflict");
+    expect(english(refused.message)).toBe(
+      'The ship leaves on 10 Dec 2026 (ETD), after today. Marking the order shipped tells the buyer it has left Japan: tick "Shipped before the ETD" to do it now (it is logged).',
+    );
+    // Another tick does not confirm this one.
+    expect((await ship(number, { unpaid: "on" })).ok).toBe(false);
+    expect((await w.order(number)).status).toBe("paid");
+    expect(await w.buyerMails(number)).toHaveLength(mails);
+    expect(await logged(number)).toEqual([]);
+
+    expect((await ship(number, { beforeEtd: "on" })).ok).toBe(true);
+    expect((await w.order(number)).status).toBe("shipped");
+    const view = await orderFor(w.db, number, { staff: true });
+    expect(view!.steps.find((s) => s.kind === "shipped")!.data).toMatchObject({ etd: "2026-12-10", beforeEtd: true });
+    expect(await logged(number)).toHaveLength(1);
+    expect(await w.buyerMails(number)).toHaveLength(mails + 1);
+  });
+
+  it("needs no confirmation on the ETD's own day or after it, nor with no ETD", async () => {
+    for (const etd of ["2026-12-02", "2026-11-30", ""]) {
+      const number = await paidOn(etd);
+      expect((await ship(number)).ok, etd).toBe(true);
+      const view = await orderFor(w.db, number, { staff: true });
+      expect(view!.steps.find((s) => s.kind === "shipped")!.data, etd).not.toHaveProperty("beforeEtd");
+      expect(await logged(number)).toEqual([]);
+    }
+    // Midnight in Tokyo is the line: at 23:59 on the ETD's eve the ship still waits; at 00:00 it may be marked.
+    const eve = await paidOn("2026-12-03");
+    expect((await ship(eve, {}, new Date("2026-12-02T14:59:00Z"))).ok).toBe(false);
+    expect((await ship(eve, {}, new Date("2026-12-02T15:00:00Z"))).ok).toBe(true);
+  });
+
+  it("unpaid and early needs both ticks; a refusal keeps the tick already given", async () => {
+    const { number } = await w.accepted();
+    expect((await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: "2026-12-10" }, STAFF)).ok).toBe(
+      true,
+    );
+    const onlyEarly = await ship(number, { beforeEtd: "on" });
+    expect(onlyEarly.ok).toBe(false);
+    if (!onlyEarly.ok) {
+      expect(english(onlyEarly.message)).toContain("¥1,000,000 is still to pay");
+      expect(onlyEarly.values).toMatchObject({ beforeEtd: "on" });
+    }
+    const onlyUnpaid = await ship(number, { unpaid: "on" });
+    expect(onlyUnpaid.ok).toBe(false);
+    if (!onlyUnpaid.ok) {
+      expect(english(onlyUnpaid.message)).toContain("The ship leaves on 10 Dec 2026 (ETD)");
+      expect(onlyUnpaid.values).toMatchObject({ unpaid: "on" });
+    }
+    expect((await w.order(number)).status).toBe("awaiting_payment");
+    expect((await ship(number, { unpaid: "on", beforeEtd: "on" })).ok).toBe(true);
+    expect((await w.order(number)).status).toBe("shipped");
+  });
+
+  it("a new ETD after shipping keeps the planned one beside it, for the buyer and the owner", async () => {
+    const number = await paidOn("2026-12-02");
+    expect((await ship(number)).ok).toBe(true);
+    // The ship was held in port: the owner moves the ETD.
+    expect(
+      (await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: "2026-12-05" }, STAFF, NOON)).ok,
+    ).toBe(true);
+    const view = await orderFor(w.db, number, asVisitor({ customerId: w.buyerIds[0]! }));
+    expect(view!.shipment.etd).toBe("2026-12-05");
+    expect(view!.steps.find((s) => s.kind === "shipped")!.data).toMatchObject({ etd: "2026-12-02" });
+    expect(view!.steps.at(-1)).toMatchObject({
+      kind: "dates",
+      data: { etd: "2026-12-05", previousEtd: "2026-12-02" },
+    });
+    const last = (await w.buyerMails(number)).at(-1)!;
+    expect(last.subject).toContain("New dates");
   });
 });
 
@@ -223,7 +322,7 @@ describe("the order's mails at a real mail server", () => {
       await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF);
       await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(4), eta: shopDayIn(30) }, STAFF);
       await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(4), eta: shopDayIn(30) }, STAFF);
-      await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF);
+      await moveOrderByStaff(w.db, DEAL, number, "ship", { beforeEtd: "on" }, STAFF);
       await sendAll();
       const received = smtp.received
         .slice(start)

@@ -6,8 +6,8 @@ import { formatYen } from "~/domain/inventory/price";
 import { type OrderChange } from "./buyer-mails.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { typedValues } from "~/utils/forms";
-import { shopDay } from "~/i18n/format";
-import { type Problem } from "~/i18n/problem";
+import { formatDate, shopDay } from "~/i18n/format";
+import { type Problem, type ProblemValues } from "~/i18n/problem";
 import { returnParts, setVehicleSold, takeParts, type TakeOutcome } from "./stock-moves.server";
 import { addOrderEvent, moveOrder, type OrderRow } from "./order-moves.server";
 import { canCancel, canShip, isClosed, takesPayments } from "./order-status";
@@ -276,10 +276,46 @@ export const saveCourier: StaffChange = async (db, deal, number, fields, staff, 
   });
 };
 
+/** A tick of the owner's Shipped form: a confirmation that lets the move past one of its guards. */
+export type ShipTick = "unpaid" | "beforeEtd";
+
+type ShipGuard = {
+  /** The refusal's sentence (`messages.order.<key>`). */
+  key: string;
+  /** The tick that confirms the exception; null when nothing may pass. */
+  tick: ShipTick | null;
+  /** The sentence's values when the order fails the guard; null when it passes. */
+  fails: (order: OrderRow, today: string) => ProblemValues | null;
+};
+
 /**
- * Shipped, Arrived, Completed. Shipping needs the vessel, and the money in
- * full unless the owner marks the exception (logged); completing needs
- * nothing left to pay.
+ * What must hold before the owner marks an order Shipped, asked in this
+ * order: the first that fails, and is not confirmed by its tick, refuses the
+ * move. "Shipped" tells the buyer the goods have left Japan, so a ship still
+ * to leave (its ETD after today) needs the owner's word that they are already
+ * handed over; both exceptions are logged.
+ */
+export const SHIP_GUARDS: readonly ShipGuard[] = [
+  { key: "vesselFirst", tick: null, fails: (order) => (order.vessel ? null : {}) },
+  {
+    key: "notPaid",
+    tick: "unpaid",
+    fails: (order) => (order.total - order.paid > 0 ? { balance: formatYen(order.total - order.paid) } : null),
+  },
+  {
+    key: "beforeEtd",
+    tick: "beforeEtd",
+    fails: (order, today) =>
+      order.etd !== null && order.etd > today ? { etd: formatDate(`${order.etd}T12:00:00+09:00`, "en") } : null,
+  },
+];
+
+/** Whether the form sent this tick. */
+const ticked = (fields: OrderFields, tick: ShipTick) => fields[tick] === "on";
+
+/**
+ * Shipped, Arrived, Completed. Shipping asks SHIP_GUARDS (the vessel, the
+ * money in full, the ship's departure); completing needs nothing left to pay.
  */
 export async function moveOrderByStaff(
   db: DB,
@@ -298,9 +334,17 @@ export async function moveOrderByStaff(
     const cannot = (): OrderOutcome => notNow(`cannot.${step}`, order);
     if (step === "ship") {
       if (!canShip(order.status)) return cannot();
-      if (!order.vessel) return orderRefusal("conflict", "vesselFirst");
-      const exception = fields.unpaid === "on";
-      if (balance > 0 && !exception) return orderRefusal("conflict", "notPaid", { balance: formatYen(balance) });
+      const today = shopDay(now);
+      const confirmed: ShipTick[] = [];
+      for (const guard of SHIP_GUARDS) {
+        const values = guard.fails(order, today);
+        if (!values) continue;
+        // The ticks already given stay ticked on the form sent back.
+        if (!guard.tick || !ticked(fields, guard.tick))
+          return { ...orderRefusal("conflict", guard.key, values), values: typedValues(fields) };
+        confirmed.push(guard.tick);
+      }
+      const early = confirmed.includes("beforeEtd");
       // The goods have left for their buyer: a vehicle is Sold and no longer held, parts leave the stock, paid in full or not.
       const take = await takeParts(trx, order, actor, at);
       if (!take.ok) return partsShort(take);
@@ -316,6 +360,7 @@ export async function moveOrderByStaff(
             etd: order.etd,
             eta: order.eta,
             balance: Math.max(balance, 0),
+            ...(early ? { beforeEtd: true } : {}),
             ...(partsTaken ? { partsTaken } : {}),
           },
         },
@@ -330,6 +375,14 @@ export async function moveOrderByStaff(
           action: "order.shipped_unpaid",
           subject: { kind: "order", id: String(order.id) },
           summary: `Order ${order.number} shipped with ${formatYen(balance)} still to pay (the owner's exception)`,
+          at,
+        });
+      if (early)
+        await logActivity(trx, {
+          actor,
+          action: "order.shipped_before_etd",
+          subject: { kind: "order", id: String(order.id) },
+          summary: `Order ${order.number} marked shipped on ${today}, before its ETD ${order.etd} (the owner confirmed)`,
           at,
         });
       await tellBuyer(trx, deal, order, {

@@ -351,6 +351,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               canShip={canShip}
               canArrive={canArrive}
               canComplete={canComplete}
+              today={today}
             />
             <ShipmentForm order={order} refusal={of("shipment")} />
             <CourierForm order={order} refusal={of("courier")} />
