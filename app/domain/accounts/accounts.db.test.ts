@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { countTries, LOGIN_LIMIT } from "~/domain/auth/rate-limit.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { RegisterSchema } from "./accounts.schema";
+import { ProfileSchema, RegisterSchema } from "./accounts.schema";
 import {
   authenticateCustomer,
   createCustomer,
@@ -70,7 +70,7 @@ describe("registration and login", () => {
     const ok = {
       fullName: "A B",
       country: "Nepal",
-      phone: "+977 1 23",
+      phone: "+977 1 4123456",
       email: "a@b.np",
       password: "12345678",
       confirmPassword: "12345678",
@@ -83,6 +83,18 @@ describe("registration and login", () => {
       RegisterSchema.safeParse({ ...ok, password: "x".repeat(129), confirmPassword: "x".repeat(129) }).success,
     ).toBe(false);
     expect(RegisterSchema.safeParse({ ...ok, country: "  " }).success).toBe(false);
+  });
+
+  it("keeps the country as the import rules name it and the phone with its country code", () => {
+    const base = { fullName: "A B", email: "a@b.ke", password: "12345678", confirmPassword: "12345678" };
+    const read = RegisterSchema.parse({ ...base, country: "Kenia", phone: "0712 345 678" });
+    expect([read.country, read.phone]).toEqual(["Kenya", "+254 712 345 678"]);
+    const unknown = RegisterSchema.safeParse({ ...base, country: "Wakanda", phone: "+254712345678" });
+    expect(unknown.error?.issues.map((i) => [i.path[0], english(i.message)])).toEqual([
+      ["country", "Choose your country from the list"],
+    ]);
+    const profile = ProfileSchema.safeParse({ fullName: "A B", country: "ネパール", phone: "01-4123456" });
+    expect(profile.data).toEqual({ fullName: "A B", country: "Nepal", countryCode: "NP", phone: "+977 1412 3456" });
   });
 });
 

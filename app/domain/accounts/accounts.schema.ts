@@ -1,13 +1,6 @@
 import { z } from "zod";
-import {
-  fieldName,
-  INVALID_EMAIL,
-  INVALID_PHONE,
-  PHONE_PATTERN,
-  required,
-  requiredText,
-  tooLong,
-} from "~/domain/buyer-fields";
+import { fieldName, INVALID_EMAIL, required, requiredText, tooLong } from "~/domain/buyer-fields";
+import { countryField, phoneField, withCountryPhone } from "~/domain/contact-fields";
 import { issue, problem } from "~/i18n/problem";
 
 /*
@@ -39,7 +32,7 @@ export const password = z
   .min(8, issue("validation.tooShort", { label: fieldName("password"), min: 8 }))
   .max(128, tooLong("password", 128));
 
-export const phone = requiredText("mobileNumber", 30).regex(PHONE_PATTERN, INVALID_PHONE);
+export const phone = phoneField("mobileNumber");
 
 const confirmPassword = z
   .string({ error: issue("validation.confirmPassword") })
@@ -54,13 +47,14 @@ export const LoginSchema = z.object({
 export const RegisterSchema = z
   .object({
     fullName: requiredText("fullName", 100),
-    country: requiredText("country", 60),
+    country: countryField,
     phone,
     email,
     password,
     confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, mismatch);
+  .refine((v) => v.password === v.confirmPassword, mismatch)
+  .transform(withCountryPhone);
 
 export const ResetRequestSchema = z.object({ email });
 
@@ -68,8 +62,6 @@ export const NewPasswordSchema = z
   .object({ token: z.string().min(10).max(100), password, confirmPassword })
   .refine((v) => v.password === v.confirmPassword, mismatch);
 
-export const ProfileSchema = z.object({
-  fullName: requiredText("fullName", 100),
-  country: requiredText("country", 60),
-  phone,
-});
+export const ProfileSchema = z
+  .object({ fullName: requiredText("fullName", 100), country: countryField, phone })
+  .transform(withCountryPhone);

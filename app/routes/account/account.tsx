@@ -16,7 +16,9 @@ import { ordersOfCustomer } from "~/domain/sale/order-view.server";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
-import { useT } from "~/i18n/i18n";
+import { useLanguage, useT } from "~/i18n/i18n";
+import { CountryPhoneFields } from "~/components/store/country-phone-fields";
+import { findCountry, shownCountry } from "~/domain/countries";
 import { useProblems } from "~/i18n/messages";
 import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/account";
@@ -63,11 +65,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT("account");
   const { t: to } = useT("orders");
   const messages = useProblems();
+  const language = useLanguage();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes, recent } = loaderData;
-  const v = actionData?.values ?? { fullName: customer.fullName, country: customer.country, phone: customer.phone };
+  const v = actionData?.values ?? {
+    fullName: customer.fullName,
+    country: shownCountry(customer.country, language),
+    phone: customer.phone,
+  };
   const e = messages.errors(actionData?.errors);
-  const field = fieldsOf((name: "fullName" | "country" | "phone") => t(`account.${name}`), v, e);
+  const field = fieldsOf((name: "fullName") => t(`account.${name}`), v, e);
+  // A country typed before the list existed and not known to it ("Kenya" misspelt past mending): asked again.
+  const unknownCountry = !actionData && !findCountry(customer.country) ? customer.country : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl title">{customer.fullName}</h1>
@@ -90,8 +99,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               hint={t("account.emailHint")}
             />
             <Field {...field("fullName")} maxLength={100} />
-            <Field {...field("country")} maxLength={60} />
-            <Field {...field("phone")} type="tel" maxLength={30} />
+            <CountryPhoneFields
+              labels={{ country: t("account.country"), phone: t("account.phone") }}
+              values={v}
+              errors={e}
+              unknownCountry={unknownCountry}
+            />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}

@@ -84,6 +84,28 @@ describe("register action", () => {
     expect(english(again.data.error)).toMatch(/^Registration failed\. Please try again\./);
     expect(await t.db.selectFrom("customers").select("id").execute()).toHaveLength(1);
   });
+
+  it("refuses a country not in the list beside the field, keeping the form, and stores nothing", async () => {
+    const fields = { ...person, email: "juma@example.tz", country: "Tanzanya Republic", phone: "0712 345 678" };
+    const answer = (await run(register, post("/register", fields))) as Refusal;
+    expect(answer.init.status).toBe(400);
+    expect(englishAll(answer.data.errors)).toEqual({ country: "Choose your country from the list" });
+    expect(answer.data.values).toMatchObject({ country: "Tanzanya Republic", phone: "0712 345 678" });
+    expect(await t.db.selectFrom("customers").select("id").where("email", "=", "juma@example.tz").execute()).toEqual(
+      [],
+    );
+  });
+
+  it("stores a misspelt country by its name and a local number with the country's code", async () => {
+    const fields = { ...person, email: "amina@example.ke", country: "Kenia", phone: "0712 345 678" };
+    expect(((await run(register, post("/register", fields))) as Response).status).toBe(302);
+    const row = await t.db
+      .selectFrom("customers")
+      .select(["country", "phone"])
+      .where("email", "=", "amina@example.ke")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ country: "Kenya", phone: "+254 712 345 678" });
+  });
 });
 
 describe("reset request action", () => {

@@ -10,7 +10,10 @@ import {
 } from "~/domain/accounts/accounts.schema";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
-import { TextWith, useT } from "~/i18n/i18n";
+import { TextWith, useLanguage, useT } from "~/i18n/i18n";
+import { CountryPhoneFields } from "~/components/store/country-phone-fields";
+import { shownCountry } from "~/domain/countries";
+import { useRootData } from "~/utils/root-data";
 import { useProblems } from "~/i18n/messages";
 import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/register";
@@ -56,20 +59,22 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const messages = useProblems();
   const e = messages.errors(actionData?.errors);
   const v: Record<string, string> = actionData?.values ?? {};
-  const field = fieldsOf(
-    (name: "fullName" | "country" | "phone" | "email") =>
-      t(name === "phone" ? "register.mobileNumber" : `register.${name}`),
-    v,
-    e,
-  );
+  const language = useLanguage();
+  // Before anything is typed, the country chosen in "Importing into" (or the port's).
+  const importing = useRootData()?.importing?.country;
+  const country = actionData ? v.country : importing ? shownCountry(importing, language) : "";
+  const field = fieldsOf((name: "fullName" | "email") => t(`register.${name}`), v, e);
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
         <RecentViewsField />
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
         <Field {...field("fullName")} autoComplete="name" maxLength={100} />
-        <Field {...field("country")} autoComplete="country-name" maxLength={60} />
-        <Field {...field("phone")} type="tel" autoComplete="tel" maxLength={30} />
+        <CountryPhoneFields
+          labels={{ country: t("register.country"), phone: t("register.mobileNumber") }}
+          values={{ country, phone: v.phone }}
+          errors={e}
+        />
         <Field {...field("email")} type="email" autoComplete="email" />
         <NewPasswordFields
           label={t("register.password")}
