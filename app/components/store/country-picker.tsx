@@ -1,4 +1,5 @@
-import { useT } from "~/i18n/i18n";
+import { useLanguage, useT } from "~/i18n/i18n";
+import { shownCountry } from "~/domain/countries";
 import { Choice } from "~/components/ui/choice";
 import { useRootData } from "~/utils/root-data";
 import { PreferenceForm } from "./preference-form";
@@ -7,6 +8,7 @@ import { PreferenceForm } from "./preference-form";
 export function CountryPicker({ compact = false }: { compact?: boolean }) {
   const importing = useRootData()?.importing ?? null;
   const { t } = useT("stock");
+  const language = useLanguage();
   if (!importing || importing.countries.length === 0) return null;
   const chosen = importing.country ?? "";
   return (
@@ -20,7 +22,8 @@ export function CountryPicker({ compact = false }: { compact?: boolean }) {
     >
       <option value="">{t("imports.chooseCountry")}</option>
       {[...new Set([...(chosen ? [chosen] : []), ...importing.countries])].map((country) => (
-        <Choice key={country} value={country} label={country} />
+        // The value stays the shop's name, which the import rules are matched by; the label is in the page's language.
+        <Choice key={country} value={country} label={shownCountry(country, language)} />
       ))}
     </PreferenceForm>
   );

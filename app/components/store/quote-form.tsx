@@ -4,7 +4,9 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, fieldsOf, FormMessage, SelectField } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
-import { useT } from "~/i18n/i18n";
+import { useLanguage, useT } from "~/i18n/i18n";
+import { shownCountry } from "~/domain/countries";
+import { CountryPhoneFields } from "./country-phone-fields";
 import { useProblems } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
 import { PortOptions } from "./price";
@@ -63,9 +65,13 @@ export function QuoteForm({
     (kept?.[name] as string | undefined) ?? (name === "message" ? "" : (prefill?.[name] ?? ""));
   const methods = (kept?.contactMethods as string[] | undefined) ?? [];
   const e = messages.errors(result?.errors);
-  const field = fieldsOf((name: "name" | "country" | "email" | "phone") => t(`quoteForm.${name}`), value, e);
+  const field = fieldsOf((name: "name" | "email") => t(`quoteForm.${name}`), value, e);
   const root = useRootData();
+  const language = useLanguage();
   const ports = root?.ports ?? [];
+  // The country chosen in "Importing into" (else the port's), else the profile's; in the page's language.
+  const chosenCountry = root?.importing?.country || prefill?.country;
+  const country = kept ? value("country") : chosenCountry ? shownCountry(chosenCountry, language) : "";
   if (result?.ok && result.sent)
     return (
       <QuoteSent
@@ -99,9 +105,14 @@ export function QuoteForm({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...field("name")} autoComplete="name" maxLength={100} />
-        <Field {...field("country")} autoComplete="country-name" maxLength={60} />
         <Field {...field("email")} type="email" autoComplete="email" />
-        <Field {...field("phone")} type="tel" autoComplete="tel" maxLength={30} />
+        <CountryPhoneFields
+          // Follows the "Importing into" and port pickers above, as the port below does.
+          key={chosenCountry ?? "none"}
+          labels={{ country: t("quoteForm.country"), phone: t("quoteForm.phone") }}
+          values={{ country, phone: value("phone") }}
+          errors={{ country: e.country, phone: e.phone }}
+        />
       </div>
       {ports.length > 0 ? (
         <SelectField

@@ -96,6 +96,31 @@ describe("quote form action", () => {
     expect(saved.quantity).toBeNull();
   });
 
+  it("stores the country by the list's name and a local phone with the country's code", async () => {
+    const fields = { ...good(), country: "Kenia", phone: "0712 345 678" };
+    const answer = (await quoteAction(post(fields), context(), "vehicle", vehicleId)) as { sent: { number: string } };
+    const saved = await t.db
+      .selectFrom("quotes")
+      .select(["country", "phone"])
+      .where("number", "=", answer.sent.number)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ country: "Kenya", phone: "+254 712 345 678" });
+  });
+
+  it("refuses a country not in the list and a phone with no country code beside their fields, keeping the form", async () => {
+    const before = (await t.db.selectFrom("quotes").select("id").execute()).length;
+    const unknown = await refusal({ ...good(), country: "Keniya Republic", phone: "0712 345 678" });
+    expect(unknown.init.status).toBe(400);
+    expect(english(unknown.data.message)).toBe("Please correct the fields marked below");
+    expect(englishAll(unknown.data.errors)).toEqual({ country: "Choose your country from the list" });
+    expect(unknown.data.values).toMatchObject({ country: "Keniya Republic", phone: "0712 345 678" });
+    const short = await refusal({ ...good(), phone: "07123" });
+    expect(englishAll(short.data.errors)).toEqual({
+      phone: "Please enter the whole number with its country code, e.g. +254 712 345 678",
+    });
+    expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(before);
+  });
+
   describe("a part's quantity", () => {
     let partId: number;
     beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
-import { parseForm, typedValues } from "~/utils/forms";
+import { formInput, parseForm, typedValues } from "~/utils/forms";
+import { ContactSchema } from "~/domain/contact-fields";
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -35,10 +36,20 @@ export async function quoteAction(
   const services = getServices(context);
   const form = await request.formData();
   const submission = parseForm(form, QuoteRequestSchema);
+  // The country from the list and the phone in international form, read as the account forms read them.
+  const contact = parseForm(formInput(form), ContactSchema);
   // The contact methods are ticked boxes: all of them go back.
   const values = { ...typedValues(form), contactMethods: form.getAll("contactMethods").map(String).slice(0, 3) };
-  if (submission.status === "error" || submission.value.kind !== kind || submission.value.itemId !== itemId) {
-    const errors = submission.status === "error" ? submission.errors : {};
+  if (
+    submission.status === "error" ||
+    contact.status === "error" ||
+    submission.value.kind !== kind ||
+    submission.value.itemId !== itemId
+  ) {
+    const errors = {
+      ...(contact.status === "error" ? contact.errors : {}),
+      ...(submission.status === "error" ? submission.errors : {}),
+    };
     // A part's quantity is bounded by its stock: say that bound, as the field's hint does.
     if (errors.quantity && kind === "part") {
       const units = await orderableUnits(services.db, itemId);
@@ -48,7 +59,7 @@ export async function quoteAction(
     const marked = Object.keys(errors).some((field) => SHOWN.has(field));
     return data({ ok: false, message: marked ? QUOTE_FIX_FIELDS : QUOTE_ERROR, errors, values }, { status: 400 });
   }
-  const quote = submission.value;
+  const quote = { ...submission.value, country: contact.value.country, phone: contact.value.phone };
   try {
     // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
     const gate = await countMailingForm(services.db, getClientIp(context), quote.email);
