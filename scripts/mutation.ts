@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { type Report, runStaticMutants, scores } from "./mutation-static";
 
 /*
  * Mutation testing of the trade's rules (StrykerJS, stryker.config.mjs):
@@ -8,6 +9,7 @@ import fs from "node:fs";
  * (minutes per file). Usage:
  *   npm run test:mutation                  every rule file below
  *   npm run test:mutation -- app/utils/csv.ts   one file (or several)
+ *   npm run test:mutation -- --static-only      the static mutants of the last report again
  * Prints Stryker's table, a score per file; the report with every survivor
  * is test-results/mutation/mutation.json (open it in Stryker's HTML viewer
  * or read it as JSON).
@@ -36,12 +38,47 @@ export const RULE_FILES = [
   "app/domain/auth/rate-limit.server.ts",
 ];
 
-const asked = process.argv.slice(2);
+const REPORT = "test-results/mutation/mutation.json";
+/** The score below which a rule file is named as not guarded well enough (issue 41). */
+const ENOUGH = 90;
+
+const args = process.argv.slice(2);
+const staticOnly = args.includes("--static-only");
+const asked = args.filter((arg) => !arg.startsWith("--"));
 const files = asked.length > 0 ? asked : RULE_FILES;
 const missing = files.filter((file) => !fs.existsSync(file));
 if (missing.length > 0) {
   console.error(`No such file: ${missing.join(", ")}`);
   process.exit(2);
 }
-const run = spawnSync("npx", ["stryker", "run", "--mutate", files.join(",")], { stdio: "inherit" });
-process.exit(run.status ?? 1);
+const started = Date.now();
+if (!staticOnly) {
+  const run = spawnSync("npx", ["stryker", "run", "--mutate", files.join(",")], { stdio: "inherit" });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+if (!fs.existsSync(REPORT)) {
+  console.error(`No report at ${REPORT}: run without --static-only first.`);
+  process.exit(2);
+}
+const report = JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report;
+const statics = runStaticMutants(process.cwd(), report);
+fs.writeFileSync(
+  "test-results/mutation/static.json",
+  JSON.stringify(
+    statics.map(({ file, mutant, outcome }) => ({ file, id: mutant.id, outcome })),
+    null,
+    2,
+  ),
+);
+
+console.log("\nScore per file, StrykerJS and the static mutants together:");
+console.log(`${"file".padEnd(48)} ${"score".padStart(6)} ${"detected".padStart(9)} ${"survived".padStart(9)}`);
+const table = scores(report, statics);
+for (const row of table) {
+  const mark = row.score < ENOUGH ? "  below " + ENOUGH : "";
+  console.log(
+    `${row.file.padEnd(48)} ${row.score.toFixed(1).padStart(6)} ${`${row.detected}/${row.counted}`.padStart(9)} ${String(row.survivors).padStart(9)}${mark}`,
+  );
+}
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\n${table.length} file(s) in ${minutes} min. Survivors: ${REPORT} (and static.json beside it).`);

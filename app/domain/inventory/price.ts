@@ -14,11 +14,10 @@ import { formatYenIn } from "~/i18n/format";
  * Yen are whole: "1,500.50" is not yen. An amount in another currency may
  * carry cents, which are dropped (the shop's filters count whole units).
  */
+// The number itself, a literal so that mutation testing changes it (a pattern built from a string is never mutated).
+const NUMBER = /(\d{1,3}(?:[,. '\u00a0\u202f]\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:[.,](\d{1,2}))?/;
 const amountPattern = (mark: string) =>
-  new RegExp(
-    `^\\s*(?:${mark}\\s*)?(\\d{1,3}(?:[,. '\\u00a0\\u202f]\\d{3})+|\\d{1,2}(?:,\\d{2})+,\\d{3}|\\d+)(?:[.,](\\d{1,2}))?(?:\\s*${mark})?(?:\\s*[/.]-)?\\s*$`,
-    "iu",
-  );
+  new RegExp(`^\\s*(?:${mark}\\s*)?${NUMBER.source}(?:\\s*${mark})?(?:\\s*[/.]-)?\\s*$`, "iu");
 const YEN = amountPattern("(?:¥|￥|JPY|yen|円)");
 // Any currency sign, or a currency's code or local short name ("Rs.", "KSh", "US $"); not any word ("5 lakh", "500k").
 const CODES = [...CURRENCIES, "US", "Rs", "Rp", "RM", "Tk", "KSh", "TSh", "USh", "yen"].join("|");
