@@ -5,6 +5,7 @@ import { ORDER_STEPS } from "~/domain/sale/order-status";
 import { COURIER_NAME, type Courier } from "~/domain/sale/order-types";
 import type { OrderStepView, OrderView } from "~/domain/sale/order-view";
 import { useFormat, useT } from "~/i18n/i18n";
+import { useRootData } from "~/utils/root-data";
 
 /*
  * The parts of the buyer's order page: what happens next, the steps, the
@@ -74,19 +75,29 @@ export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: st
   const s = order.shipment;
   const port = order.port || s.portOfLoading;
   let text: string;
+  const check = order.paymentCheck;
+  const early = shipsLater(order, useRootData()?.day ?? null);
   switch (order.status) {
     case "awaiting_payment":
-      text = t("orders.next.awaiting_payment", {
-        balance: format.yen(order.balance),
-        due: shopDay(order.invoice.dueDate),
-      });
-      break;
     case "partly_paid":
-      text = t("orders.next.partly_paid", {
-        paid: format.yen(order.paid),
-        balance: format.yen(order.balance),
-        due: shopDay(order.invoice.dueDate),
-      });
+      if (check) {
+        text = t("orders.next.checking", {
+          date: format.date(check.receiptAt, { day: "numeric", month: "short" }),
+          answerBy: shopDay(check.answerBy),
+        });
+        break;
+      }
+      text =
+        order.status === "awaiting_payment"
+          ? t("orders.next.awaiting_payment", {
+              balance: format.yen(order.balance),
+              due: shopDay(order.invoice.dueDate),
+            })
+          : t("orders.next.partly_paid", {
+              paid: format.yen(order.paid),
+              balance: format.yen(order.balance),
+              due: shopDay(order.invoice.dueDate),
+            });
       break;
     case "paid":
       text = s.etd
@@ -94,7 +105,11 @@ export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: st
         : t("orders.next.paid");
       break;
     case "shipped":
-      text = s.eta ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) }) : t("orders.next.shipped", { port });
+      text = early
+        ? t("orders.next.shippedLeaves", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd), port })
+        : s.eta
+          ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) })
+          : t("orders.next.shipped", { port });
       break;
     case "arrived":
       text = t("orders.next.arrived", { port });
@@ -127,10 +142,29 @@ function reachedAt(order: OrderView, step: (typeof ORDER_STEPS)[number]): string
   return order.steps.find((s) => s.kind === kind)?.at ?? null;
 }
 
+/**
+ * Whether a shipped order's ship is still to leave: the owner may mark it
+ * shipped before its ETD (confirmed), or move the ETD later after shipping.
+ * `today` is the shop's day the page was written on.
+ */
+function shipsLater(order: OrderView, today: string | null): boolean {
+  return order.status === "shipped" && today !== null && order.shipment.etd !== null && order.shipment.etd > today;
+}
+
 export function Progress({ order }: { order: OrderView }) {
   const { t } = useT("orders");
   const format = useFormat();
+  const today = useRootData()?.day ?? null;
   if (order.status === "cancelled") return null;
+  const etd = order.shipment.etd;
+  const short = (iso: string) => format.date(iso, { day: "numeric", month: "short" });
+  /** Shipped is dated by its ship: the day it leaves while that is ahead, the day it left once known. */
+  const when = (step: (typeof ORDER_STEPS)[number], at: string) =>
+    step === "shipped" && etd !== null
+      ? t(shipsLater(order, today) ? "orders.steps.leaves" : "orders.steps.left", {
+          date: short(`${etd}T12:00:00+09:00`),
+        })
+      : t("orders.steps.done", { date: short(at) });
   return (
     <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="progress-title">
       <h2 id="progress-title" className="text-lg font-semibold text-slate-900">
@@ -151,9 +185,7 @@ export function Progress({ order }: { order: OrderView }) {
                 {t(`orders.steps.${step}`)}
               </span>
               <span className="ml-auto text-right text-sm text-slate-600">
-                {at
-                  ? t("orders.steps.done", { date: format.date(at, { day: "numeric", month: "short" }) })
-                  : t("orders.steps.todo")}
+                {at ? when(step, at) : t("orders.steps.todo")}
               </span>
             </li>
           );
@@ -292,16 +324,23 @@ export function StepText({
     case "paid":
       return <>{t("orders.history.paid", { amount: yen(d.amount), date: shopDay(text(d.receivedOn) || null) })}</>;
     case "shipment":
-      return <>{t("orders.history.shipment", { vessel: text(d.vessel) || "—" })}</>;
-    case "dates":
       return (
         <>
-          {t("orders.history.dates", {
-            etd: shopDay(text(d.etd) || null),
-            eta: shopDay(text(d.eta) || null),
-          })}
+          {t("orders.history.shipment", { vessel: text(d.vessel) || "—" })}
+          <Moved data={d} shopDay={shopDay} />
         </>
       );
+    case "dates": {
+      // A date that moved is told with the one it replaces; the first dates are told as they are.
+      const moved = <Moved data={d} shopDay={shopDay} />;
+      return (
+        <>
+          {"previousEtd" in d || "previousEta" in d
+            ? moved
+            : t("orders.history.dates", { etd: shopDay(text(d.etd) || null), eta: shopDay(text(d.eta) || null) })}
+        </>
+      );
+    }
     case "courier":
       return (
         <>
@@ -312,7 +351,13 @@ export function StepText({
         </>
       );
     case "shipped":
-      return <>{t("orders.history.shipped", { vessel: text(d.vessel) || "—" })}</>;
+      return (
+        <>
+          {d.beforeEtd === true
+            ? t("orders.history.shippedBeforeEtd", { vessel: text(d.vessel) || "—", etd: shopDay(text(d.etd) || null) })
+            : t("orders.history.shipped", { vessel: text(d.vessel) || "—" })}
+        </>
+      );
     case "arrived":
       return <>{t("orders.history.arrived", { port: text(d.port) || order.port })}</>;
     case "completed":
@@ -327,4 +372,23 @@ export function StepText({
     default:
       return null;
   }
+}
+
+/** The ETD and ETA a step moved, each with the date it replaced (nothing when neither moved). */
+function Moved({ data, shopDay }: { data: Record<string, unknown>; shopDay: (d: string | null) => string }) {
+  const { t } = useT("orders");
+  const day = (v: unknown) => shopDay(typeof v === "string" && v ? v : null);
+  const lines = (
+    [
+      ["etd", "previousEtd", "orders.history.etdMoved"],
+      ["eta", "previousEta", "orders.history.etaMoved"],
+    ] as const
+  )
+    .filter(([now, before]) => before in data && data[before] !== data[now])
+    .map(([now, before, key]) => (
+      <span key={key} className="block" data-testid="order-date-moved">
+        {t(key, { before: day(data[before]), after: day(data[now]) })}
+      </span>
+    ));
+  return lines.length > 0 ? <>{lines}</> : null;
 }

@@ -168,7 +168,6 @@ describe("Shipped before the ship leaves", () => {
     const view = await orderFor(w.db, number, { staff: true });
     expect(view!.steps.find((s) => s.kind === "shipped")!.data).toMatchObject({ etd: "2026-12-10", beforeEtd: true });
     expect(await logged(number)).toHaveLength(1);
-    expect(await w.buyerMails(number)).toHaveLength(mails + 1);
   });
 
   it("needs no confirmation on the ETD's own day or after it, nor with no ETD", async () => {
@@ -221,8 +220,6 @@ describe("Shipped before the ship leaves", () => {
       kind: "dates",
       data: { etd: "2026-12-05", previousEtd: "2026-12-02" },
     });
-    const last = (await w.buyerMails(number)).at(-1)!;
-    expect(last.subject).toContain("New dates");
   });
 });
 

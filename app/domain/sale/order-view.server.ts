@@ -8,7 +8,13 @@ import { dealAccess, type DealVisitor, type DealWay } from "./deal-access.server
 import { ORDER_NUMBER, type OrderRow } from "./order-moves.server";
 import { isOrderStatus, type OrderStatus } from "./order-status";
 import { trackingUrl } from "./order-types";
-import type { OrderDocumentView, OrderListItem, OrderStepView, OrderView } from "./order-view";
+import {
+  paymentCheckOf,
+  type OrderDocumentView,
+  type OrderListItem,
+  type OrderStepView,
+  type OrderView,
+} from "./order-view";
 
 export type { OrderView, OrderListItem, OrderDocumentView } from "./order-view";
 
@@ -64,7 +70,7 @@ async function viewOf(db: DB, order: OrderRow): Promise<OrderView> {
   const document = JSON.parse(invoice.document) as InvoiceDocument;
   const total = Number(order.total);
   const paid = Number(order.paid);
-  return {
+  const view: Omit<OrderView, "paymentCheck"> = {
     number: order.number,
     status: order.status,
     kind: order.kind,
@@ -138,6 +144,7 @@ async function viewOf(db: DB, order: OrderRow): Promise<OrderView> {
     createdAt: order.created_at,
     updatedAt: order.updated_at,
   };
+  return { ...view, paymentCheck: paymentCheckOf(view) };
 }
 
 async function orderRow(db: DB, number: string): Promise<OrderRow | null> {

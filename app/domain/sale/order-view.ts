@@ -1,5 +1,7 @@
+import { shopDay } from "~/i18n/format";
+import { addWorkingDays } from "./deal-time";
 import type { BankAccount } from "./deal-types";
-import type { OrderStatus } from "./order-status";
+import { awaitsMoney, type OrderStatus } from "./order-status";
 import type { Courier, DocumentKind, OrderEventKind, PaymentMethod, ShipmentFacts } from "./order-types";
 
 /*
@@ -55,6 +57,8 @@ export type OrderView = {
   documents: OrderDocumentView[];
   /** Oldest first. */
   steps: OrderStepView[];
+  /** A receipt the buyer sent that no payment recorded since answers: the shop is checking it. */
+  paymentCheck: PaymentCheck | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -74,3 +78,30 @@ export type OrderListItem = {
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * How soon the shop answers a receipt, in working days (Monday to Friday,
+ * Japan time): the promise the buyer's order page makes, kept here only.
+ */
+export const RECEIPT_ANSWER_WORKING_DAYS = 1;
+
+/** A receipt being checked: when it came, and the shop day by which the owner answers. */
+export type PaymentCheck = { receiptAt: string; answerBy: string };
+
+/**
+ * The receipt the shop is checking: the buyer's newest, while money is
+ * awaited and no payment has been recorded since it came. Null otherwise.
+ */
+export function paymentCheckOf(order: Pick<OrderView, "status" | "documents" | "steps">): PaymentCheck | null {
+  if (!awaitsMoney(order.status)) return null;
+  // Receipts are the buyer's own kind of document (the staff's are certificates and the like).
+  const newest = order.documents
+    .filter((d) => d.kind === "receipt")
+    .map((d) => d.uploadedAt)
+    .sort()
+    .at(-1);
+  if (!newest) return null;
+  const answered = order.steps.some((s) => (s.kind === "payment" || s.kind === "paid") && s.at >= newest);
+  if (answered) return null;
+  return { receiptAt: newest, answerBy: shopDay(addWorkingDays(new Date(newest), RECEIPT_ANSWER_WORKING_DAYS)) };
+}

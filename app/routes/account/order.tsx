@@ -187,6 +187,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t("orders.money.check")}
         </a>
       </div>
+      <p className="mt-3 text-sm">
+        <a href="/verify" className="font-semibold text-accent-700 hover:underline" data-testid="verify-link">
+          {t("orders.money.verifyHow")}
+        </a>
+      </p>
       {payable ? (
         <Form
           method="post"

@@ -295,6 +295,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 />
               ) : null}
             </dl>
+            {order.paymentCheck ? (
+              <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="order-receipt-check">
+                {t("order.paymentCheck", {
+                  date: format.date(order.paymentCheck.receiptAt, { dateStyle: "medium", timeStyle: "short" }),
+                  answerBy: day(order.paymentCheck.answerBy),
+                })}
+              </p>
+            ) : null}
           </section>
           <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="order-shipment">
             <h2 id="order-shipment" className="font-semibold text-slate-900">
