@@ -18,6 +18,9 @@ import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
 import { formInput } from "~/utils/forms";
+import { useRootData } from "~/utils/root-data";
+import { convertYen } from "~/domain/rates/currencies";
+import { RateNote } from "~/components/store/price";
 import { refusalStatus } from "~/routes/refusal-status";
 import type { Route } from "./+types/quote";
 
@@ -187,6 +190,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="invoice-total">
                 {format.yen(invoice.total)}
               </p>
+              <InBuyerCurrency yen={invoice.total} testId="invoice-total-estimate" />
               <p className="mt-1 text-slate-700">
                 {paid ? null : <>{t("deal.invoice.due", { date: day(`${invoice.dueDate}T12:00:00+09:00`) })} · </>}
                 {t("deal.invoice.issued", { date: day(invoice.issuedAt) })}
@@ -238,7 +242,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       {current ? (
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" data-testid="deal-offer">
           <h2 className="text-lg font-semibold text-slate-900">{t("deal.offer.title")}</h2>
-          <OfferLines offer={current} />
+          <OfferLines offer={current} estimate />
           {current.message ? (
             <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{current.message}</p>
           ) : null}
@@ -248,6 +252,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               {t("deal.offer.validUntil", { date: moment(current.validUntil) })}
             </p>
           ) : null}
+          <p className="mt-3 text-sm">
+            <a href="/verify" className="font-semibold text-accent-700 hover:underline" data-testid="verify-link">
+              {t("verify.title")}
+            </a>
+          </p>
           {view.mayAnswer ? (
             <div className="mt-5 space-y-3">
               <p className="text-sm text-slate-700">
@@ -315,32 +324,53 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function OfferLines({ offer }: { offer: OfferView }) {
+/**
+ * A yen total in the currency the buyer chose, at the page's rate (the root's):
+ * beside the yen, which is what is paid; RateNote says so with the rate's day.
+ */
+function InBuyerCurrency({ yen, testId, right = false }: { yen: number; testId: string; right?: boolean }) {
+  const rate = useRootData()?.rate ?? null;
+  const format = useFormat();
+  if (!rate) return null;
+  return (
+    <div className={`mt-1 ${right ? "text-right" : ""}`} data-testid={testId}>
+      <p className="text-lg text-slate-700 tabular-nums">
+        ≈ {format.money(convertYen(yen, rate.rate), rate.code, rate.pattern)}
+      </p>
+      <RateNote />
+    </div>
+  );
+}
+
+function OfferLines({ offer, estimate = false }: { offer: OfferView; estimate?: boolean }) {
   const { t } = useT("account");
   const format = useFormat();
   return (
-    <dl className="mt-3 space-y-1.5 text-sm">
-      {offer.lines.map((line, i) => (
-        <div key={i} className="flex justify-between gap-4">
-          <dt className="text-slate-600">{line.kind === "other" ? line.label : t(`deal.lines.${line.kind}`)}</dt>
-          <dd className="text-slate-900 tabular-nums">{format.yen(line.amount)}</dd>
+    <>
+      <dl className="mt-3 space-y-1.5 text-sm">
+        {offer.lines.map((line, i) => (
+          <div key={i} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{line.kind === "other" ? line.label : t(`deal.lines.${line.kind}`)}</dt>
+            <dd className="text-slate-900 tabular-nums">{format.yen(line.amount)}</dd>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-2">
+          <dt className="font-semibold text-slate-900">
+            {t("deal.offer.total")}{" "}
+            <span className="font-normal text-slate-600">
+              {t("deal.offer.terms", { terms: offer.terms, port: offer.port })}
+            </span>
+          </dt>
+          <dd
+            className="ml-auto text-2xl font-bold whitespace-nowrap text-slate-900 tabular-nums"
+            data-testid="offer-total"
+          >
+            {format.yen(offer.total)}
+          </dd>
         </div>
-      ))}
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-2">
-        <dt className="font-semibold text-slate-900">
-          {t("deal.offer.total")}{" "}
-          <span className="font-normal text-slate-600">
-            {t("deal.offer.terms", { terms: offer.terms, port: offer.port })}
-          </span>
-        </dt>
-        <dd
-          className="ml-auto text-2xl font-bold whitespace-nowrap text-slate-900 tabular-nums"
-          data-testid="offer-total"
-        >
-          {format.yen(offer.total)}
-        </dd>
-      </div>
-    </dl>
+      </dl>
+      {estimate ? <InBuyerCurrency yen={offer.total} testId="offer-total-estimate" right /> : null}
+    </>
   );
 }
 
