@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issue } from "~/i18n/problem";
+import { issue, problem } from "~/i18n/problem";
 import { INVALID_PHONE, requiredText } from "./buyer-fields";
 import { type CountryCode, findCountry, storedCountry } from "./countries";
 import { readPhone } from "./phone-numbers";
@@ -11,6 +11,8 @@ import { readPhone } from "./phone-numbers";
  */
 
 export const UNKNOWN_COUNTRY = issue("validation.unknownCountry");
+/** The form stopped for a hint on the e-mail address (email-hints.ts), not refused. */
+export const CHECK_EMAIL = problem("validation.checkEmail");
 const PHONE_PROBLEMS = {
   characters: INVALID_PHONE,
   length: issue("validation.phoneLength"),

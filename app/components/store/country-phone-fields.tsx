@@ -17,6 +17,7 @@ export function CountryPhoneFields({
   errors,
   phoneName = "phone",
   unknownCountry,
+  className = "contents",
 }: {
   labels: { country: string; phone: string };
   values: { country?: string; phone?: string };
@@ -25,6 +26,8 @@ export function CountryPhoneFields({
   phoneName?: string;
   /** A stored country the list does not know: shown as it was typed, with a word to choose again. */
   unknownCountry?: string | null;
+  /** The wrapper's classes: "contents" lets the two fields sit in the form's grid; a stacked form gives its spacing. */
+  className?: string;
 }) {
   const { t } = useT("account");
   const language = useLanguage();
@@ -41,7 +44,7 @@ export function CountryPhoneFields({
     if (code && phone && /^\s*(\+\d{0,4}\s*)?$/.test(phone.value)) phone.value = phonePrefix(code);
   };
   return (
-    <div className="contents" onInput={fillPrefix}>
+    <div className={className} onInput={fillPrefix}>
       <Field
         label={labels.country}
         name="country"

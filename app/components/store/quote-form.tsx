@@ -7,6 +7,8 @@ import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useLanguage, useT } from "~/i18n/i18n";
 import { shownCountry } from "~/domain/countries";
 import { CountryPhoneFields } from "./country-phone-fields";
+import { EmailField } from "./email-field";
+import type { EmailHint } from "~/domain/email-hints";
 import { useProblems } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
 import { PortOptions } from "./price";
@@ -18,6 +20,8 @@ export type QuoteFormResult = {
   values: Record<string, string | string[]> | null;
   /** Set when the quote was saved: its number and the address the answer goes to. */
   sent?: { number: string; email: string };
+  /** Set when the form stopped for a doubt about the e-mail's provider ("gmial.com"). */
+  emailHint?: EmailHint | null;
 };
 
 /** The label of each contact method (the value sent stays the method's own name). */
@@ -65,7 +69,7 @@ export function QuoteForm({
     (kept?.[name] as string | undefined) ?? (name === "message" ? "" : (prefill?.[name] ?? ""));
   const methods = (kept?.contactMethods as string[] | undefined) ?? [];
   const e = messages.errors(result?.errors);
-  const field = fieldsOf((name: "name" | "email") => t(`quoteForm.${name}`), value, e);
+  const field = fieldsOf((name: "name") => t(`quoteForm.${name}`), value, e);
   const root = useRootData();
   const language = useLanguage();
   const ports = root?.ports ?? [];
@@ -105,7 +109,13 @@ export function QuoteForm({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...field("name")} autoComplete="name" maxLength={100} />
-        <Field {...field("email")} type="email" autoComplete="email" />
+        <EmailField
+          key={value("email")}
+          label={t("quoteForm.email")}
+          defaultValue={value("email")}
+          error={e.email}
+          asked={result?.emailHint}
+        />
         <CountryPhoneFields
           // Follows the "Importing into" and port pickers above, as the port below does.
           key={chosenCountry ?? "none"}

@@ -104,6 +104,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               values={v}
               errors={e}
               unknownCountry={unknownCountry}
+              className="space-y-4"
             />
             <button
               type="submit"

@@ -96,6 +96,22 @@ describe("register action", () => {
     );
   });
 
+  it("asks once about a mistyped provider, keeping the form, then registers the address the buyer kept", async () => {
+    const fields = { ...person, email: "wanjiru@gmial.com" };
+    const asked = (await run(register, post("/register", fields))) as Refusal & {
+      data: { emailHint: { typed: string; domain: string; email: string } };
+    };
+    expect(asked.init.status).toBe(400);
+    expect(english(asked.data.error)).toBe("Please check your e-mail address below: it may have a typing mistake");
+    expect(asked.data.emailHint).toEqual({ typed: "gmial.com", domain: "gmail.com", email: "wanjiru@gmail.com" });
+    expect(asked.data.values).toMatchObject({ email: "wanjiru@gmial.com", fullName: "Grace Wanjiru" });
+    const saved = () => t.db.selectFrom("customers").select("email").where("email", "like", "wanjiru@%").execute();
+    expect(await saved()).toEqual([]);
+    const kept = (await run(register, post("/register", { ...fields, emailKept: "wanjiru@gmial.com" }))) as Response;
+    expect(kept.status).toBe(302);
+    expect(await saved()).toEqual([{ email: "wanjiru@gmial.com" }]);
+  });
+
   it("stores a misspelt country by its name and a local number with the country's code", async () => {
     const fields = { ...person, email: "amina@example.ke", country: "Kenia", phone: "0712 345 678" };
     expect(((await run(register, post("/register", fields))) as Response).status).toBe(302);

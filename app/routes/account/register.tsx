@@ -12,6 +12,9 @@ import { createCustomer } from "~/domain/accounts/customers.server";
 import { getCustomer, startCustomerSession } from "~/domain/accounts/sessions.server";
 import { TextWith, useLanguage, useT } from "~/i18n/i18n";
 import { CountryPhoneFields } from "~/components/store/country-phone-fields";
+import { EmailField } from "~/components/store/email-field";
+import { CHECK_EMAIL } from "~/domain/contact-fields";
+import { EMAIL_KEPT_FIELD, emailHintToAsk } from "~/domain/email-hints";
 import { shownCountry } from "~/domain/countries";
 import { useRootData } from "~/utils/root-data";
 import { useProblems } from "~/i18n/messages";
@@ -37,14 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { errors, values } = submission;
     const onlyMismatch = Object.keys(errors).length === 1 && errors.confirmPassword?.key === PASSWORDS_DO_NOT_MATCH.key;
     return data(
-      { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values },
+      { error: onlyMismatch ? PASSWORDS_DO_NOT_MATCH : REGISTRATION_FAILED, errors, values, emailHint: null },
       { status: 400 },
     );
   }
+  // A mistyped provider ("gmial.com") is asked about once; the buyer keeps the address by ticking a box.
+  const hint = emailHintToAsk(submission.value.email, form.get(EMAIL_KEPT_FIELD));
+  if (hint)
+    return data({ error: CHECK_EMAIL, errors: {}, values: typedValues(form), emailHint: hint }, { status: 400 });
   const created = await createCustomer(services.db, submission.value);
   if (!created) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
-    return data({ error: REGISTRATION_TAKEN, errors: {}, values: typedValues(form) }, { status: 400 });
+    return data({ error: REGISTRATION_TAKEN, errors: {}, values: typedValues(form), emailHint: null }, { status: 400 });
   }
   // Registered buyers are signed in and go to the vehicles (SPEC 2), where a word welcomes them.
   const cookie = await startCustomerSession(services, created.id);
@@ -63,7 +70,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   // Before anything is typed, the country chosen in "Importing into" (or the port's).
   const importing = useRootData()?.importing?.country;
   const country = actionData ? v.country : importing ? shownCountry(importing, language) : "";
-  const field = fieldsOf((name: "fullName" | "email") => t(`register.${name}`), v, e);
+  const field = fieldsOf((name: "fullName") => t(`register.${name}`), v, e);
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
@@ -74,8 +81,15 @@ export default function Register({ actionData }: Route.ComponentProps) {
           labels={{ country: t("register.country"), phone: t("register.mobileNumber") }}
           values={{ country, phone: v.phone }}
           errors={e}
+          className="space-y-5"
         />
-        <Field {...field("email")} type="email" autoComplete="email" />
+        <EmailField
+          key={actionData?.values.email}
+          label={t("register.email")}
+          defaultValue={v.email}
+          error={e.email}
+          asked={actionData?.emailHint}
+        />
         <NewPasswordFields
           label={t("register.password")}
           repeatLabel={t("register.confirmPassword")}

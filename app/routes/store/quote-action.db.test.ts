@@ -121,6 +121,26 @@ describe("quote form action", () => {
     expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(before);
   });
 
+  it("asks once about a mistyped provider, keeping the form, then saves the address the buyer kept", async () => {
+    const before = (await t.db.selectFrom("quotes").select("id").execute()).length;
+    const fields = { ...good(), email: "an@gmail.con" };
+    const asked = (await refusal(fields)) as Answer & { data: { emailHint: { email: string } } };
+    expect(asked.init.status).toBe(400);
+    expect(english(asked.data.message)).toBe("Please check your e-mail address below: it may have a typing mistake");
+    expect(asked.data.emailHint.email).toBe("an@gmail.com");
+    expect(asked.data.values).toMatchObject({ email: "an@gmail.con", message: "Giá CIF Hải Phòng?" });
+    expect(await t.db.selectFrom("quotes").select("id").execute()).toHaveLength(before);
+    const kept = (await quoteAction(
+      post({ ...fields, emailKept: "an@gmail.con" }),
+      context(),
+      "vehicle",
+      vehicleId,
+    )) as {
+      sent: { email: string };
+    };
+    expect(kept.sent.email).toBe("an@gmail.con");
+  });
+
   describe("a part's quantity", () => {
     let partId: number;
     beforeAll(async () => {

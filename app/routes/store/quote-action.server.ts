@@ -2,7 +2,8 @@ import { orderableUnits } from "~/domain/sale/stock-moves.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { formInput, parseForm, typedValues } from "~/utils/forms";
-import { ContactSchema } from "~/domain/contact-fields";
+import { CHECK_EMAIL, ContactSchema } from "~/domain/contact-fields";
+import { EMAIL_KEPT_FIELD, emailHintToAsk } from "~/domain/email-hints";
 import { data, type RouterContextProvider } from "react-router";
 import { getClientIp, getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
@@ -60,6 +61,9 @@ export async function quoteAction(
     return data({ ok: false, message: marked ? QUOTE_FIX_FIELDS : QUOTE_ERROR, errors, values }, { status: 400 });
   }
   const quote = { ...submission.value, country: contact.value.country, phone: contact.value.phone };
+  // A mistyped provider ("gmial.com") is asked about once: the answer would never reach the buyer.
+  const emailHint = emailHintToAsk(quote.email, form.get(EMAIL_KEPT_FIELD));
+  if (emailHint) return data({ ok: false, message: CHECK_EMAIL, errors: {}, values, emailHint }, { status: 400 });
   try {
     // Counted before saving, per client address and per e-mail address; a form sent twice is given back.
     const gate = await countMailingForm(services.db, getClientIp(context), quote.email);
