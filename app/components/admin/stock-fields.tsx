@@ -38,8 +38,8 @@ const TEXT_FIELDS: Partial<Record<StockFormField, number>> = {
   quantity: 6,
   mileage: 12,
   engineCc: 8,
-  manufactured: 7,
-  registered: 7,
+  manufactured: 20,
+  registered: 20,
   chassisNumber: 30,
   modelCode: 30,
 };

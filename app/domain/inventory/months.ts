@@ -19,16 +19,41 @@ export function monthText(m: MonthNumber): string {
 /** The earliest month the stock may record (the upload form's first year is later still). */
 export const FIRST_MONTH_YEAR = 1900;
 
+/** English month names: the owner's sheets and forms write "May 2019" or "Sep 2019" as often as "2019-05". */
+const MONTH_NAMES = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+/** A month's number from its English name, its first three letters or "Sept" (a dot after it allowed); null otherwise. */
+function monthByName(word: string): number | null {
+  const name = word.toLowerCase().replace(/\.$/, "");
+  const index = MONTH_NAMES.findIndex((full) => name === full || name === full.slice(0, 3));
+  if (index >= 0) return index + 1;
+  return name === "sept" ? 9 : null;
+}
+
 /**
- * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019", or a day in it
- * written year first ("2019-03-01": a spreadsheet turns a typed month into
- * its first day). Null for anything else, a month outside 1 to 12, or a year
- * before 1900.
+ * A month as typed: "2019-03", "2019/3", "03/2019", "3.2019", "May 2019",
+ * "Sep. 2019", "2019 May", "2019年5月" (Japanese and Chinese), "tháng 5/2019"
+ * (Vietnamese), or a day in it written year first ("2019-03-01": a
+ * spreadsheet turns a typed month into its first day). Null for anything
+ * else, a month outside 1 to 12, or a year before 1900.
  */
 export function parseMonth(value: string): MonthNumber | null {
   const text = value.trim();
   let year: number;
-  let month: number;
+  let month: number | null;
   let m = /^(\d{4})\s*[-/.]\s*(\d{1,2})$/.exec(text);
   if (m) [year, month] = [Number(m[1]), Number(m[2])];
   else if (
@@ -38,8 +63,13 @@ export function parseMonth(value: string): MonthNumber | null {
   )
     [year, month] = [Number(m[1]), Number(m[3])];
   else if ((m = /^(\d{1,2})\s*[-/.]\s*(\d{4})$/.exec(text))) [month, year] = [Number(m[1]), Number(m[2])];
+  else if ((m = /^([a-z]+\.?)[\s,/-]*(\d{4})$/i.exec(text))) [month, year] = [monthByName(m[1]!), Number(m[2])];
+  else if ((m = /^(\d{4})[\s,/-]*([a-z]+\.?)$/i.exec(text))) [year, month] = [Number(m[1]), monthByName(m[2]!)];
+  else if ((m = /^(\d{4})\s*年\s*(\d{1,2})\s*月$/.exec(text))) [year, month] = [Number(m[1]), Number(m[2])];
+  else if ((m = /^tháng\s*(\d{1,2})\s*(?:năm|[-/.])?\s*(\d{4})$/i.exec(text.normalize("NFC"))))
+    [month, year] = [Number(m[1]), Number(m[2])];
   else return null;
-  if (month < 1 || month > 12 || year < FIRST_MONTH_YEAR || year > 9999) return null;
+  if (month === null || month < 1 || month > 12 || year < FIRST_MONTH_YEAR || year > 9999) return null;
   return monthNumber(year, month);
 }
 
