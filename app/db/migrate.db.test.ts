@@ -21,6 +21,7 @@ const THIS_RELEASE = [
   "2026-11-30-01-offer-import-override",
   "2026-12-02-01-invoice-pdf-kept",
   "2026-12-02-02-part-deals-due",
+  "2026-12-02-11-mail-digests",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -24,6 +24,7 @@ import * as importMakeIndexes from "./migrations/2026-11-29-01-import-make-index
 import * as offerImportOverride from "./migrations/2026-11-30-01-offer-import-override";
 import * as invoicePdfKept from "./migrations/2026-12-02-01-invoice-pdf-kept";
 import * as partDealsDue from "./migrations/2026-12-02-02-part-deals-due";
+import * as mailDigests from "./migrations/2026-12-02-11-mail-digests";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-30-01-offer-import-override": offerImportOverride,
   "2026-12-02-01-invoice-pdf-kept": invoicePdfKept,
   "2026-12-02-02-part-deals-due": partDealsDue,
+  "2026-12-02-11-mail-digests": mailDigests,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

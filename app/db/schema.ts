@@ -263,6 +263,12 @@ export interface MailOutboxTable {
   list_unsubscribe: Generated<string | null>;
   /** JSON: [{ filename, contentType, base64 }], or null. */
   attachments: Generated<string | null>;
+  /** Mails that gather (`gatherMail`): the key of their kind and order, or null for a mail on its own. */
+  digest_key: Generated<string | null>;
+  /** JSON: this row's own part of the gathered mail. */
+  digest_part: Generated<string | null>;
+  /** JSON { subject, text, html }: the one mail for every part of the window so far. */
+  digest_mail: Generated<string | null>;
 }
 
 export interface ExchangeRateTable {

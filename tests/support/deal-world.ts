@@ -371,9 +371,9 @@ export async function dealWorld(plan: number | WorldPlan = 2) {
         .where("quote_id", "=", (await world.quoteRow(number)).id)
         .executeTakeFirstOrThrow(),
 
-    /** Sends what the outbox holds through `sender` (20 at a time) until nothing is left. */
-    async sendAll(sender: MailSender) {
-      while ((await sendDueMail(t.db, sender, "shop@shop.example", undefined, invoiceAttachments(t.db))) > 0);
+    /** Sends what the outbox holds due by `now` through `sender` (20 at a time) until nothing is left. */
+    async sendAll(sender: MailSender, now?: Date) {
+      while ((await sendDueMail(t.db, sender, "shop@shop.example", now, invoiceAttachments(t.db))) > 0);
     },
 
     /** The rows of `table` that belong to a quote. */

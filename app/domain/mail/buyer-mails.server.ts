@@ -31,31 +31,58 @@ export function mailT(language: LanguageCode) {
     t(key, { ...values, defaultValue: english(key, values) }) as string;
 }
 
-/** A paragraph of text (lines joined with <br>), or a link. */
-export type Block = { lines: string[] } | { link: string };
+/**
+ * A paragraph of text (lines joined with <br>), a link, or a note: the small
+ * print under the signature, its lines and links in one paragraph.
+ */
+export type Block = { lines: string[] } | { link: string } | { note: (string | { link: string })[] };
+
+const anchor = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+
+function blockText(b: Block): string {
+  if ("link" in b) return b.link;
+  if ("note" in b) return b.note.map((part) => (typeof part === "string" ? part : part.link)).join("\n");
+  return b.lines.join("\n");
+}
+
+function blockHtml(b: Block): string {
+  if ("link" in b) return `<p>${anchor(b.link)}</p>`;
+  if ("note" in b)
+    return (
+      `<p style="margin-top: 2em; padding-top: 0.75em; border-top: 1px solid #cbd5e1; font-size: 0.875em; color: #475569">` +
+      b.note.map((part) => (typeof part === "string" ? escapeHtml(part) : anchor(part.link))).join("<br>") +
+      `</p>`
+    );
+  return `<p>${b.lines.map(escapeHtml).join("<br>")}</p>`;
+}
 
 export function render(language: LanguageCode, blocks: Block[]): { text: string; html: string } {
-  const text = blocks.map((b) => ("link" in b ? b.link : b.lines.join("\n"))).join("\n\n") + "\n";
-  const body = blocks
-    .map((b) =>
-      "link" in b
-        ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`
-        : `<p>${b.lines.map(escapeHtml).join("<br>")}</p>`,
-    )
-    .join("\n");
+  const text = blocks.map(blockText).join("\n\n") + "\n";
+  const body = blocks.map(blockHtml).join("\n");
   const html =
     `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"></head>\n` +
     `<body style="font-family: sans-serif; line-height: 1.5; color: #0f172a">\n${body}\n</body></html>\n`;
   return { text, html };
 }
 
-/** A letter to a buyer: the greeting by name, the blocks, then the closing signed by the shop. */
-export function letter(language: LanguageCode, to: { name: string; shopName: string }, blocks: Block[]) {
+/**
+ * A letter to a buyer: one greeting by name, the blocks, one closing signed
+ * by the shop, and a note under the signature when there is one (the money
+ * mails' safety note). Every buyer mail is written through here, so none has
+ * two greetings or two sign-offs.
+ */
+export function letter(
+  language: LanguageCode,
+  to: { name: string; shopName: string },
+  blocks: Block[],
+  note?: Extract<Block, { note: unknown }>,
+) {
   const t = mailT(language);
   return render(language, [
     { lines: [t("shared.greeting", { name: to.name })] },
     ...blocks,
     { lines: [t("shared.closing"), to.shopName] },
+    ...(note ? [note] : []),
   ]);
 }
 

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { type DB, dialectOf } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { Database, MailOutboxTable } from "~/db/schema";
 import { log } from "~/utils/log.server";
 import { startWorker } from "~/utils/worker.server";
 
@@ -85,7 +85,13 @@ async function readAttachments(
 }
 
 /** Queues a mail. Call it with the transaction of the change it belongs to. */
-export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+export function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+  return insertMail(db, mail, {});
+}
+
+type Gathered = { next_attempt_at?: string; digest_key?: string; digest_part?: string; digest_mail?: string | null };
+
+async function insertMail(db: Kysely<Database>, mail: OutgoingMail, gathered: Gathered): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto("mail_outbox")
@@ -111,10 +117,64 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
             ),
           )
         : null,
+      ...gathered,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** What makes a mail gather with others (`gatherMail`). */
+export type Gathering<P> = {
+  /** Mails of one key gather: one order's changes, say. */
+  key: string;
+  /** How long the first mail of a key waits for others. */
+  windowMs: number;
+  /** This mail's own part, kept as JSON until the window's mail is written. */
+  part: P;
+  /** The one mail for every part of the window so far, oldest first (a window of one is the mail itself). */
+  write: (parts: P[]) => { subject: string; text: string; html: string };
+};
+
+/** Later than this before its window ends, a mail starts a new window rather than join one the worker may be sending. */
+export const GATHER_MARGIN_MS = 5_000;
+
+/**
+ * Queues a mail that gathers with the others of its key (issue 42.6): the
+ * first waits `windowMs`, each queued before then joins it, and they go out
+ * as one mail listing every part. Each row keeps its own text (what the
+ * owner's screens list); the window's newest row also carries the joined
+ * mail, which the sender sends once for all of them. Call it with the
+ * transaction of the change it belongs to; `now` is the clock a test moves.
+ */
+export async function gatherMail<P>(
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  gather: Gathering<P>,
+  now = new Date(),
+): Promise<number> {
+  const joinBy = new Date(now.getTime() + GATHER_MARGIN_MS).toISOString();
+  // The open window: its rows are unclaimed, never tried, and due later than the margin.
+  const open = await db
+    .selectFrom("mail_outbox")
+    .select(["digest_part", "next_attempt_at"])
+    .where("digest_key", "=", gather.key)
+    .where("status", "=", "pending")
+    .where("attempts", "=", 0)
+    .where("locked_until", "is", null)
+    .where("next_attempt_at", ">", joinBy)
+    .orderBy("id")
+    .execute();
+  const windowEnd = open[0]?.next_attempt_at ?? new Date(now.getTime() + gather.windowMs).toISOString();
+  const window = open.filter((row) => row.next_attempt_at === windowEnd);
+  // Parts are written here only, by the one writer of this key.
+  const parts = [...window.map((row) => JSON.parse(row.digest_part ?? "null") as P), gather.part];
+  return insertMail(db, mail, {
+    next_attempt_at: windowEnd,
+    digest_key: gather.key,
+    digest_part: JSON.stringify(gather.part),
+    digest_mail: parts.length > 1 ? JSON.stringify(gather.write(parts)) : null,
+  });
 }
 
 /** Pause before the next try: 30 s, 1 min, 2 min... at most an hour. */
@@ -172,9 +232,33 @@ export function createSender(options: { smtpUrl: string | null; mailDir: string 
   };
 }
 
+type OutboxRow = Selectable<MailOutboxTable>;
+
+/** The rows that go out as one mail: a gathered window's (same key, same due time), or a row on its own. */
+function mailsOf(rows: OutboxRow[]): OutboxRow[][] {
+  const groups = new Map<string, OutboxRow[]>();
+  for (const row of rows) {
+    const key = row.digest_key === null ? `#${row.id}` : `${row.digest_key}\n${row.next_attempt_at}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/** What a group sends: its newest row, with the window's joined mail when it carries one. */
+function contentOf(group: OutboxRow[]): { row: OutboxRow; subject: string; text: string; html: string | null } {
+  const row = group.at(-1)!;
+  if (group.length === 1 || row.digest_mail === null)
+    return { row, subject: row.subject, text: row.text_body, html: row.html_body };
+  const joined = JoinedMailSchema.parse(JSON.parse(row.digest_mail));
+  return { row, ...joined };
+}
+
+const JoinedMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+
 /**
  * Sends what is due. Each row is claimed by one worker before it is sent, so
- * two instances never send the same mail at the same time.
+ * two instances never send the same mail at the same time. A gathered
+ * window's rows go out as one mail, and are marked together.
  */
 export async function sendDueMail(
   db: DB,
@@ -184,29 +268,51 @@ export async function sendDueMail(
   make?: AttachmentMaker,
 ): Promise<number> {
   const nowIso = now.toISOString();
+  const lockedUntil = new Date(now.getTime() + LOCK_MS).toISOString();
   // One statement claims up to 20 due mails. On PostgreSQL the rows are picked
   // FOR UPDATE SKIP LOCKED, so several instances take different mails without
   // waiting on each other; SQLite has one writer at a time anyway.
-  const due = (
-    await db
+  const due = await db
+    .updateTable("mail_outbox")
+    .set({ locked_until: lockedUntil })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", nowIso)
+        .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", nowIso)]))
+        .orderBy("id")
+        .limit(20)
+        .$if(dialectOf(db) === "postgres", (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+  // A window cut by the limit of 20: its other rows are claimed too, so it goes out whole.
+  for (const window of new Set(
+    due.filter((r) => r.digest_key !== null).map((r) => `${r.digest_key}\n${r.next_attempt_at}`),
+  )) {
+    const [key, at] = window.split("\n") as [string, string];
+    const rest = await db
       .updateTable("mail_outbox")
-      .set({ locked_until: new Date(now.getTime() + LOCK_MS).toISOString() })
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", nowIso)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", nowIso)]))
-          .orderBy("id")
-          .limit(20)
-          .$if(dialectOf(db) === "postgres", (q) => q.forUpdate().skipLocked()),
+      .set({ locked_until: lockedUntil })
+      .where("digest_key", "=", key)
+      .where("next_attempt_at", "=", at)
+      .where("status", "=", "pending")
+      .where(
+        "id",
+        "not in",
+        due.map((r) => r.id),
       )
+      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", nowIso)]))
       .returningAll()
-      .execute()
-  ).sort((a, b) => a.id - b.id);
+      .execute();
+    due.push(...rest);
+  }
   let sent = 0;
-  for (const mail of due) {
+  for (const group of mailsOf(due.sort((a, b) => a.id - b.id))) {
+    const { row: mail, subject, text, html } = contentOf(group);
+    const ids = group.map((r) => r.id);
     let handedOver = false;
     try {
       const attachments = await readAttachments(mail.attachments, make, mail.attempts + 1 >= ATTACHMENT_TRIES, mail.id);
@@ -214,9 +320,9 @@ export async function sendDueMail(
         id: mail.id,
         from,
         to: mail.to_address,
-        subject: mail.subject,
-        text: mail.text_body,
-        html: mail.html_body,
+        subject,
+        text,
+        html,
         replyTo: mail.reply_to,
         listUnsubscribe: mail.list_unsubscribe,
         attachments,
@@ -225,7 +331,7 @@ export async function sendDueMail(
       await db
         .updateTable("mail_outbox")
         .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, attempts: mail.attempts + 1 })
-        .where("id", "=", mail.id)
+        .where("id", "in", ids)
         .execute();
       sent++;
     } catch (error) {
@@ -237,6 +343,7 @@ export async function sendDueMail(
       // below, which fails too when the whole database does and so ends the run:
       // nothing more is sent that could not be recorded.
       if (handedOver) log("error", "mail sent but not recorded as sent; it may go out again", detail);
+      // A window's rows keep one due time, so they stay one mail when tried again.
       await db
         .updateTable("mail_outbox")
         .set({
@@ -246,7 +353,7 @@ export async function sendDueMail(
           locked_until: null,
           last_error: detail.error.slice(0, 500),
         })
-        .where("id", "=", mail.id)
+        .where("id", "in", ids)
         .execute();
       if (!handedOver) log(failed ? "error" : "warn", failed ? "mail gave up" : "mail will be retried", detail);
     }

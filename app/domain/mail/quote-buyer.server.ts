@@ -17,6 +17,8 @@ export type QuoteBuyer = {
   name: string;
   item: string;
   ref: string;
+  /** The deal's latest invoice number (the order's number too), null before one is issued: the mails' subjects name it. */
+  invoice: string | null;
 };
 
 /** The quote's buyer; English when their language is not one the shop speaks. */
@@ -26,6 +28,12 @@ export async function quoteBuyer(db: DB, quoteId: number): Promise<QuoteBuyer> {
     .select(["number", "name", "email", "item_name", "ref_id", "language"])
     .where("id", "=", quoteId)
     .executeTakeFirstOrThrow();
+  const invoice = await db
+    .selectFrom("invoices")
+    .select("number")
+    .where("quote_id", "=", quoteId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   const language = isLanguage(row.language) ? row.language : "en";
   return {
     quoteId,
@@ -35,6 +43,7 @@ export async function quoteBuyer(db: DB, quoteId: number): Promise<QuoteBuyer> {
     name: row.name,
     item: row.item_name,
     ref: row.ref_id,
+    invoice: invoice?.number ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Key } from "~/i18n/core";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatDate, formatYenIn } from "~/i18n/format";
-import { mailT, render, type BuyerMail, type Block } from "~/domain/mail/buyer-mails.server";
+import { letter, mailT, type BuyerMail, type Block } from "~/domain/mail/buyer-mails.server";
+import { letterBody } from "./reply-template-text";
 import { COURIER_NAME, type Courier, type DocumentKind, type ShipmentFacts } from "./order-types";
 
 /*
@@ -11,6 +12,31 @@ import { COURIER_NAME, type Courier, type DocumentKind, type ShipmentFacts } fro
  * deal, and each change of the order. The owner's are in owner-mails.server.ts.
  */
 
+type MailText = ReturnType<typeof mailT>;
+
+/** The shop's invoice check, on the site the mail's own links lead to (both from PUBLIC_URL). */
+export function verifyUrlOf(shopAddress: string | URL): string {
+  return new URL("/verify", shopAddress).href;
+}
+
+/**
+ * The note every mail about money ends with (issue 42.2), written here only:
+ * where to check an invoice on the shop's own site (with its code when the
+ * mail names one) and that the shop never changes its bank account by mail.
+ */
+export function paymentSafetyNote(
+  t: MailText,
+  check: { url: string } | { url: string; invoice: string; code: string },
+): Extract<Block, { note: unknown }> {
+  return {
+    note: [
+      "code" in check ? t("safety.checkCode", { invoice: check.invoice, code: check.code }) : t("safety.check"),
+      { link: check.url },
+      t("safety.never"),
+    ],
+  };
+}
+
 /** An offer's priced lines as a buyer reads them: the shop's words for its own lines, the owner's for other fees. */
 export type MailOfferLine = { kind: string; label: string; amount: number };
 
@@ -19,7 +45,11 @@ function offerLineText(t: ReturnType<typeof mailT>, language: LanguageCode, line
   return t("deal.line", { label, amount: formatYenIn(line.amount, language) });
 }
 
-/** The owner's offer: the lines, the total to the port, how long it stands, and where to answer it. */
+/**
+ * The owner's offer: the lines, the total to the port, how long it stands, and
+ * where to answer it. The owner's message (a template or typed) is the body:
+ * its own greeting and sign-off are dropped, the letter has one of each.
+ */
 export function offerMail(
   language: LanguageCode,
   offer: {
@@ -41,30 +71,42 @@ export function offerMail(
 ): BuyerMail {
   const t = mailT(language);
   const total = formatYenIn(offer.total, language);
+  const message = letterBody(offer.message);
   return {
     subject: t("deal.offer.subject", { item: offer.item, total, number: offer.number }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: offer.name })] },
-      { lines: [t("deal.offer.intro", { item: offer.item, ref: offer.ref })] },
-      ...(offer.message.trim() ? [{ lines: offer.message.trim().split(/\r?\n/) }] : []),
-      {
-        lines: [
-          ...offer.lines.map((line) => offerLineText(t, language, line)),
-          t("deal.offer.total", { terms: offer.terms, port: offer.port, total }),
-        ],
-      },
-      {
-        lines: [
-          t("deal.offer.valid", { date: formatDate(offer.validUntil, language) }),
-          ...(offer.vehicle ? [t("deal.offer.hold", { days: String(offer.holdDays) })] : []),
-          t("deal.offer.howToAnswer"),
-        ],
-      },
-      { link: offer.link },
-      { lines: [t("shared.closing"), offer.shopName] },
-    ]),
+    ...letter(
+      language,
+      offer,
+      [
+        { lines: [t("deal.offer.intro", { item: offer.item, ref: offer.ref })] },
+        ...(message ? [{ lines: message.split("\n") }] : []),
+        {
+          lines: [
+            ...offer.lines.map((line) => offerLineText(t, language, line)),
+            t("deal.offer.total", { terms: offer.terms, port: offer.port, total }),
+          ],
+        },
+        {
+          lines: [
+            t("deal.offer.valid", { date: formatDate(offer.validUntil, language) }),
+            ...(offer.vehicle ? [t("deal.offer.hold", { days: String(offer.holdDays) })] : []),
+            t("deal.offer.howToAnswer"),
+          ],
+        },
+        { link: offer.link },
+      ],
+      paymentSafetyNote(t, { url: verifyUrlOf(offer.link) }),
+    ),
   };
 }
+
+const HELD_UNTIL: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+};
 
 /** After an accepted offer: the hold, the invoice (attached), and how to check it before paying. */
 export function offerAcceptedMail(
@@ -87,126 +129,146 @@ export function offerAcceptedMail(
   const due = formatDate(`${deal.due}T12:00:00+09:00`, language);
   return {
     subject: t("deal.accepted.subject", { invoice: deal.invoice, item: deal.item, due }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: deal.name })] },
-      {
-        lines: [
-          t("deal.accepted.thanks", { item: deal.item }),
-          ...(deal.heldUntil
-            ? [
-                t("deal.accepted.held", {
-                  until: formatDate(deal.heldUntil, language, {
-                    day: "numeric",
-                    month: "short",
-                    year: "numeric",
-                    hour: "2-digit",
-                    minute: "2-digit",
-                  }),
-                }),
-              ]
-            : []),
-          t("deal.accepted.invoice", { invoice: deal.invoice, total, due }),
-        ],
-      },
-      { lines: [t("deal.accepted.verify", { code: deal.code })] },
-      { link: deal.verifyLink },
-      { lines: [t("deal.accepted.never")] },
-      { lines: [t("deal.accepted.follow")] },
-      { link: deal.link },
-      { lines: [t("shared.closing"), deal.shopName] },
-    ]),
+    ...letter(
+      language,
+      deal,
+      [
+        {
+          lines: [
+            t("deal.accepted.thanks", { item: deal.item }),
+            ...(deal.heldUntil
+              ? [t("deal.accepted.held", { until: formatDate(deal.heldUntil, language, HELD_UNTIL) })]
+              : []),
+            t("deal.accepted.invoice", { invoice: deal.invoice, total, due }),
+          ],
+        },
+        { lines: [t("deal.accepted.follow")] },
+        { link: deal.link },
+      ],
+      paymentSafetyNote(t, { url: deal.verifyLink, invoice: deal.invoice, code: deal.code }),
+    ),
   };
 }
 
-/** A hold that ended without payment: the vehicle is on sale again. */
+/** A hold that ended without payment: the vehicle is on sale again, and its invoice is not to be paid. */
 export function holdEndedMail(
   language: LanguageCode,
-  hold: { name: string; item: string; ref: string; ended: string; reason: "expired" | "released"; shopName: string },
+  hold: {
+    name: string;
+    item: string;
+    ref: string;
+    invoice: string;
+    ended: string;
+    reason: "expired" | "released";
+    shopName: string;
+    publicUrl: string | URL;
+  },
 ): BuyerMail {
   const t = mailT(language);
   return {
-    subject: t("deal.holdEnded.subject", { item: hold.item }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: hold.name })] },
-      {
-        lines: [
-          t(hold.reason === "expired" ? "deal.holdEnded.expired" : "deal.holdEnded.released", {
-            item: hold.item,
-            ref: hold.ref,
-            date: formatDate(hold.ended, language),
-          }),
-          t("deal.holdEnded.again"),
-        ],
-      },
-      { lines: [t("shared.closing"), hold.shopName] },
-    ]),
+    subject: t("deal.holdEnded.subject", { item: hold.item, invoice: hold.invoice }),
+    ...letter(
+      language,
+      hold,
+      [
+        {
+          lines: [
+            t(hold.reason === "expired" ? "deal.holdEnded.expired" : "deal.holdEnded.released", {
+              item: hold.item,
+              ref: hold.ref,
+              date: formatDate(hold.ended, language),
+            }),
+            t("deal.holdEnded.again"),
+          ],
+        },
+      ],
+      paymentSafetyNote(t, { url: verifyUrlOf(hold.publicUrl) }),
+    ),
   };
 }
 
 /** An accepted deal the owner closed before payment: its invoice is cancelled. */
 export function dealClosedMail(
   language: LanguageCode,
-  deal: { name: string; item: string; ref: string; invoice: string; shopName: string },
+  deal: { name: string; item: string; ref: string; invoice: string; shopName: string; publicUrl: string | URL },
 ): BuyerMail {
   const t = mailT(language);
   return {
-    subject: t("deal.closed.subject", { item: deal.item }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: deal.name })] },
-      { lines: [t("deal.closed.body", { item: deal.item, ref: deal.ref, invoice: deal.invoice })] },
-      { lines: [t("deal.closed.again")] },
-      { lines: [t("shared.closing"), deal.shopName] },
-    ]),
+    subject: t("deal.closed.subject", { item: deal.item, invoice: deal.invoice }),
+    ...letter(
+      language,
+      deal,
+      [
+        { lines: [t("deal.closed.body", { item: deal.item, ref: deal.ref, invoice: deal.invoice })] },
+        { lines: [t("deal.closed.again")] },
+      ],
+      paymentSafetyNote(t, { url: verifyUrlOf(deal.publicUrl) }),
+    ),
   };
 }
 
 /** A part deal's invoice ran past its due date unpaid: it is cancelled and the parts are on sale again. */
 export function dealLapsedMail(
   language: LanguageCode,
-  deal: { name: string; item: string; ref: string; invoice: string; due: string; shopName: string },
+  deal: {
+    name: string;
+    item: string;
+    ref: string;
+    invoice: string;
+    due: string;
+    shopName: string;
+    publicUrl: string | URL;
+  },
 ): BuyerMail {
   const t = mailT(language);
   return {
     subject: t("deal.lapsed.subject", { item: deal.item, invoice: deal.invoice }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: deal.name })] },
-      {
-        lines: [
-          t("deal.lapsed.body", {
-            item: deal.item,
-            ref: deal.ref,
-            invoice: deal.invoice,
-            date: formatDate(deal.due, language),
-          }),
-        ],
-      },
-      { lines: [t("deal.lapsed.again")] },
-      { lines: [t("shared.closing"), deal.shopName] },
-    ]),
+    ...letter(
+      language,
+      deal,
+      [
+        {
+          lines: [
+            t("deal.lapsed.body", {
+              item: deal.item,
+              ref: deal.ref,
+              invoice: deal.invoice,
+              date: formatDate(deal.due, language),
+            }),
+          ],
+        },
+        { lines: [t("deal.lapsed.again")] },
+      ],
+      paymentSafetyNote(t, { url: verifyUrlOf(deal.publicUrl) }),
+    ),
   };
 }
 
 /** The owner kept a vehicle longer for the buyer: the new end of the reservation and the invoice's new due date. */
 export function holdExtendedMail(
   language: LanguageCode,
-  hold: { name: string; item: string; ref: string; until: string; invoice: string; due: string; shopName: string },
+  hold: {
+    name: string;
+    item: string;
+    ref: string;
+    until: string;
+    invoice: string;
+    due: string;
+    shopName: string;
+    publicUrl: string | URL;
+  },
 ): BuyerMail {
   const t = mailT(language);
-  const until = formatDate(hold.until, language, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  const until = formatDate(hold.until, language, HELD_UNTIL);
   const due = formatDate(`${hold.due}T12:00:00+09:00`, language);
   return {
-    subject: t("deal.extended.subject", { item: hold.item, until }),
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: hold.name })] },
-      { lines: [t("deal.extended.body", { item: hold.item, ref: hold.ref, until, invoice: hold.invoice, due })] },
-      { lines: [t("shared.closing"), hold.shopName] },
-    ]),
+    subject: t("deal.extended.subject", { item: hold.item, until, invoice: hold.invoice }),
+    ...letter(
+      language,
+      hold,
+      [{ lines: [t("deal.extended.body", { item: hold.item, ref: hold.ref, until, invoice: hold.invoice, due })] }],
+      paymentSafetyNote(t, { url: verifyUrlOf(hold.publicUrl) }),
+    ),
   };
 }
 
@@ -256,13 +318,13 @@ function ownerLines(text: string): string[] {
   return trimmed ? trimmed.split(/\r?\n/) : [];
 }
 
-/** The subject and the blocks that say what changed and what comes next. */
-function orderChangeText(
-  t: ReturnType<typeof mailT>,
-  language: LanguageCode,
-  order: MailOrder,
-  change: OrderChange,
-): { subject: string; blocks: Block[] } {
+/**
+ * What one change says: its subject, what happened, what comes next (left to
+ * the last change when several go in one mail), and whether it speaks of money.
+ */
+type ChangeText = { subject: string; blocks: Block[]; next: Block[]; money: boolean };
+
+function orderChangeText(t: MailText, language: LanguageCode, order: MailOrder, change: OrderChange): ChangeText {
   const yen = (amount: number) => formatYenIn(amount, language);
   const day = (tokyoDay: string) => formatDate(`${tokyoDay}T12:00:00+09:00`, language);
   const about = { number: order.number, item: order.item, ref: order.ref };
@@ -270,7 +332,6 @@ function orderChangeText(
     ...(etd ? [t("order.etd", { date: day(etd) })] : []),
     ...(eta ? [t("order.eta", { date: day(eta) })] : []),
   ];
-  const never = { lines: [t("deal.accepted.never")] };
 
   switch (change.kind) {
     case "payment": {
@@ -285,9 +346,9 @@ function orderChangeText(
               t("order.payment.balance", { balance: yen(change.balance) }),
             ],
           },
-          { lines: [t("order.payment.next")] },
-          never,
         ],
+        next: [{ lines: [t("order.payment.next")] }],
+        money: true,
       };
     }
     case "paid": {
@@ -301,8 +362,9 @@ function orderChangeText(
               ...(change.overpaid > 0 ? [t("order.paid.overpaid", { overpaid: yen(change.overpaid) })] : []),
             ],
           },
-          { lines: [t("order.paid.next")] },
         ],
+        next: [{ lines: [t("order.paid.next")] }],
+        money: true,
       };
     }
     case "shipment": {
@@ -330,8 +392,9 @@ function orderChangeText(
               ...line("order.shipment.bl", "bl", change.bl),
             ],
           },
-          { lines: [t("order.shipment.next")] },
         ],
+        next: [{ lines: [t("order.shipment.next")] }],
+        money: false,
       };
     }
     case "dates": {
@@ -360,8 +423,9 @@ function orderChangeText(
               ...(eta ? [t("order.eta", { date: eta })] : []),
             ],
           },
-          { lines: [t("order.dates.next")] },
         ],
+        next: [{ lines: [t("order.dates.next")] }],
+        money: false,
       };
     }
     case "courier": {
@@ -374,6 +438,8 @@ function orderChangeText(
           { lines: [t("order.courier.track", { courier })] },
           { link: change.trackingUrl },
         ],
+        next: [],
+        money: false,
       };
     }
     case "shipped":
@@ -386,11 +452,10 @@ function orderChangeText(
               ...dateLines(change.etd, change.eta),
             ],
           },
-          { lines: [t("order.shipped.documents")] },
-          ...(change.balance > 0
-            ? [{ lines: [t("order.shipped.balance", { balance: yen(change.balance) })] }, never]
-            : []),
+          ...(change.balance > 0 ? [{ lines: [t("order.shipped.balance", { balance: yen(change.balance) })] }] : []),
         ],
+        next: [{ lines: [t("order.shipped.documents")] }],
+        money: change.balance > 0,
       };
     case "document": {
       const title = change.title.trim();
@@ -399,23 +464,23 @@ function orderChangeText(
       return {
         subject: t("order.document.subject", { ...about, document }),
         blocks: [{ lines: [t("order.document.body", { ...about, document }), t("order.document.where")] }],
+        next: [],
+        money: false,
       };
     }
     case "arrived":
       return {
         subject: t("order.arrived.subject", { ...about, port: change.port }),
-        blocks: [
-          { lines: [t("order.arrived.body", { ...about, port: change.port })] },
-          { lines: [t("order.arrived.next")] },
-        ],
+        blocks: [{ lines: [t("order.arrived.body", { ...about, port: change.port })] }],
+        next: [{ lines: [t("order.arrived.next")] }],
+        money: false,
       };
     case "completed":
       return {
         subject: t("order.completed.subject", about),
-        blocks: [
-          { lines: [t("order.completed.body", { ...about, shop: order.shopName })] },
-          { lines: [t("order.completed.after")] },
-        ],
+        blocks: [{ lines: [t("order.completed.body", { ...about, shop: order.shopName })] }],
+        next: [{ lines: [t("order.completed.after")] }],
+        money: false,
       };
     case "cancelled": {
       const reason = ownerLines(change.reason);
@@ -426,25 +491,49 @@ function orderChangeText(
           { lines: [t("order.cancelled.body", about)] },
           ...(reason.length ? [{ lines: [t("order.cancelled.reason"), ...reason] }] : []),
           ...(refund.length ? [{ lines: [t("order.cancelled.refund"), ...refund] }] : []),
-          { lines: [t("order.cancelled.questions")] },
         ],
+        next: [{ lines: [t("order.cancelled.questions")] }],
+        // "Make no further payment", and a refund when money came in.
+        money: true,
       };
     }
   }
 }
 
-/** One change of an order, told to the buyer once: what happened, what comes next, and the order's page. */
+/** One change of an order, told to the buyer: what happened, what comes next, and the order's page. */
 export function orderUpdateMail(language: LanguageCode, order: MailOrder, change: OrderChange): BuyerMail {
+  return orderChangesMail(language, order, [change]);
+}
+
+/**
+ * The changes of an order gathered into one mail (issue 42.6), oldest first:
+ * each under its own heading, what comes next once (the last change's), the
+ * order's page, and the payment safety note when any of them speaks of money.
+ */
+export function orderChangesMail(language: LanguageCode, order: MailOrder, changes: OrderChange[]): BuyerMail {
   const t = mailT(language);
-  const { subject, blocks } = orderChangeText(t, language, order, change);
+  const texts = changes.map((change) => orderChangeText(t, language, order, change));
+  const only = texts.length === 1 ? texts[0]! : null;
+  const about = { number: order.number, item: order.item, ref: order.ref };
+  const blocks: Block[] = only
+    ? only.blocks
+    : [
+        { lines: [t("order.digest.intro", about)] },
+        ...texts.flatMap((text, i) => {
+          const [first, ...rest] = text.blocks;
+          const heading = `${i + 1}. ${text.subject}`;
+          return first && "lines" in first
+            ? [{ lines: [heading, ...first.lines] }, ...rest]
+            : [{ lines: [heading] }, ...text.blocks];
+        }),
+      ];
   return {
-    subject,
-    ...render(language, [
-      { lines: [t("shared.greeting", { name: order.name })] },
-      ...blocks,
-      { lines: [t("order.follow")] },
-      { link: order.link },
-      { lines: [t("shared.closing"), order.shopName] },
-    ]),
+    subject: only ? only.subject : t("order.digest.subject", { ...about, count: String(texts.length) }),
+    ...letter(
+      language,
+      order,
+      [...blocks, ...(texts.at(-1)?.next ?? []), { lines: [t("order.follow")] }, { link: order.link }],
+      texts.some((text) => text.money) ? paymentSafetyNote(t, { url: verifyUrlOf(order.link) }) : undefined,
+    ),
   };
 }

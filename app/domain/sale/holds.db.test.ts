@@ -63,7 +63,7 @@ describe("holds and the deal clock", () => {
     // Each is told by a mail of its own, found by its subject among all the deal's mails.
     const { item_name: item, ref_id: ref } = await w.quoteRow(number);
     const mails = await w.quoteMails(number);
-    const toBuyer = mails.filter((m) => m.subject === `${item} සඳහා ඔබේ වෙන් කිරීම අවසන් වී ඇත`);
+    const toBuyer = mails.filter((m) => m.subject === `ඉන්වොයිසිය ${invoice.number}: ${item} සඳහා ඔබේ වෙන් කිරීම අවසන් වී ඇත`);
     expect(toBuyer.map((m) => m.to_address)).toEqual(["amal@example.lk"]);
     expect(toBuyer[0]!.text_body).toContain(ref);
     const toOwner = mails.filter((m) => m.subject === `Hold expired: ${item} (${ref}) is on sale again`);

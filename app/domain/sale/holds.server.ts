@@ -49,7 +49,13 @@ async function endHoldAndTell(
   if (!hold.freed) return true;
   const buyer = await quoteBuyer(trx, quote.id);
   const { name, item, ref } = buyer;
-  const ended = { ended: at, reason, shopName: deal.shopName };
+  const ended = {
+    ended: at,
+    reason,
+    shopName: deal.shopName,
+    publicUrl: deal.publicUrl,
+    invoice: buyer.invoice ?? buyer.number,
+  };
   await mailQuoteBuyer(trx, buyer, deal.ownerEmail, holdEndedMail(buyer.language, { name, item, ref, ...ended }));
   await enqueueMail(trx, {
     to: deal.ownerEmail,
@@ -188,8 +194,17 @@ async function lapsePartDeals(db: DB, deal: DealContext, now: Date): Promise<num
       // The buyer as the order has them: the name and address the invoice was made out to.
       const language = isLanguage(order.language) ? order.language : "en";
       const [name, item, ref] = [order.buyer_name, order.item_name, order.ref_id];
-      const buyer = { quoteId: quote.id, number, email: order.buyer_email, language, name, item, ref };
-      const lapsed = { invoice: order.number, due: order.due_date, shopName: deal.shopName };
+      const buyer = {
+        quoteId: quote.id,
+        number,
+        email: order.buyer_email,
+        language,
+        name,
+        item,
+        ref,
+        invoice: order.number,
+      };
+      const lapsed = { invoice: order.number, due: order.due_date, shopName: deal.shopName, publicUrl: deal.publicUrl };
       await mailQuoteBuyer(trx, buyer, deal.ownerEmail, dealLapsedMail(language, { name, item, ref, ...lapsed }));
       await enqueueMail(trx, {
         to: deal.ownerEmail,
@@ -262,7 +277,13 @@ export async function extendHold(
         .execute();
       const buyer = await quoteBuyer(trx, quote.id);
       const { name, item, ref } = buyer;
-      const extended = { until: expiresAt, invoice: invoice.number, due, shopName: deal.shopName };
+      const extended = {
+        until: expiresAt,
+        invoice: invoice.number,
+        due,
+        shopName: deal.shopName,
+        publicUrl: deal.publicUrl,
+      };
       await mailQuoteBuyer(
         trx,
         buyer,

@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
 import { type ActivityEntry } from "~/domain/activity/activity.server";
 import type { DealContext } from "./offers.server";
-import { type OrderChange, orderUpdateMail } from "./buyer-mails.server";
-import { enqueueMail } from "~/domain/mail/outbox.server";
+import { type MailOrder, type OrderChange, orderChangesMail, orderUpdateMail } from "./buyer-mails.server";
+import { gatherMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { z } from "zod";
 import { type FieldProblems, parseForm, type TypedValues } from "~/utils/forms";
@@ -75,26 +75,46 @@ export function parseOrderForm<S extends z.ZodType>(
 
 export const staffActor = (staff: Staff): Actor => ({ kind: "staff", id: staff.adminId });
 
-/** The buyer's mail about a change, in their language, with the link to the order. */
-export async function tellBuyer(trx: DB, deal: DealContext, order: OrderRow, change: OrderChange): Promise<void> {
+/** How long an order's first change waits for others before the buyer is told of them all in one mail (issue 42.6). */
+export const ORDER_MAIL_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The buyer's mail about a change, in their language, with the link to the
+ * order: gathered with the order's other changes of the next 10 minutes, so
+ * an owner's run of clicks reaches the buyer as one mail listing them all.
+ */
+export async function tellBuyer(
+  trx: DB,
+  deal: DealContext,
+  order: OrderRow,
+  change: OrderChange,
+  now = new Date(),
+): Promise<void> {
   const language = isLanguage(order.language) ? order.language : "en";
-  await enqueueMail(trx, {
-    to: order.buyer_email,
-    replyTo: deal.ownerEmail,
-    quoteId: order.quote_id,
-    ...orderUpdateMail(
-      language,
-      {
-        name: order.buyer_name,
-        number: order.number,
-        item: order.item_name,
-        ref: order.ref_id,
-        link: orderLink(deal, order),
-        shopName: deal.shopName,
-      },
-      change,
-    ),
-  });
+  const about: MailOrder = {
+    name: order.buyer_name,
+    number: order.number,
+    item: order.item_name,
+    ref: order.ref_id,
+    link: orderLink(deal, order),
+    shopName: deal.shopName,
+  };
+  await gatherMail(
+    trx,
+    {
+      to: order.buyer_email,
+      replyTo: deal.ownerEmail,
+      quoteId: order.quote_id,
+      ...orderUpdateMail(language, about, change),
+    },
+    {
+      key: `order:${order.number}`,
+      windowMs: ORDER_MAIL_WINDOW_MS,
+      part: change,
+      write: (changes) => orderChangesMail(language, about, changes),
+    },
+    now,
+  );
 }
 
 /** Runs one change of an order in a transaction, the order locked; a refusal writes nothing. */

@@ -100,7 +100,7 @@ describe("order mails: money", () => {
     expect(en.text).toContain("We received your payment of ¥500,000 on 24 Nov 2026");
     expect(en.text).toContain("Paid so far: ¥1,500,000");
     expect(en.text).toContain("Balance still due: ¥2,500,000");
-    expect(en.text).toContain("We never change our bank details");
+    expect(en.text).toContain("We never change our bank account");
 
     const ja = mail("ja", CHANGES.payment);
     expect(ja.subject).toContain("￥500,000");
@@ -138,7 +138,7 @@ describe("order mails: money", () => {
   it("a vehicle shipped before full payment says the balance still due; one paid in full does not", () => {
     const unpaid = mail("en", CHANGES.shipped);
     expect(unpaid.text).toContain("A balance of ¥300,000 is still due on this order.");
-    expect(unpaid.text).toContain("We never change our bank details");
+    expect(unpaid.text).toContain("We never change our bank account");
     for (const language of languages) expect(mail(language, CHANGES.shipped).text).toContain(yen(300_000, language));
 
     const paid = mail("en", { ...(CHANGES.shipped as Extract<OrderChange, { kind: "shipped" }>), balance: 0 });

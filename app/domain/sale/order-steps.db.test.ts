@@ -4,6 +4,7 @@ import { english, englishAll } from "../../../tests/support/english";
 import { readMail } from "../../../tests/support/mime";
 import { startSmtp } from "../../../tests/support/smtp";
 import { createSender } from "~/domain/mail/outbox.server";
+import { ORDER_MAIL_WINDOW_MS } from "./order-change.server";
 import { orderLinkPath } from "./order-links.server";
 import { orderFor } from "./order-view.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "./orders.server";
@@ -306,36 +307,54 @@ describe("cancelling", () => {
 });
 
 describe("the order's mails at a real mail server", () => {
-  it("each change reaches the buyer once, in their language, with the link to the order", async () => {
+  it("changes within 10 minutes reach the buyer as one mail listing them all, in their language, with the order's link", async () => {
     const smtp = await startSmtp();
     const sender = createSender({ smtpUrl: smtp.url, mailDir: "/nonexistent" });
-    const sendAll = () => w.sendAll(sender);
+    const sendAll = (now?: Date) => w.sendAll(sender, now);
+    // When the window of the changes below has closed: the outbox's clock moved, not waited for.
+    const windowClosed = () => new Date(Date.now() + ORDER_MAIL_WINDOW_MS + 1_000);
     // The earlier tests' mails are theirs: only this order's go out here (each invoice's PDF is made as it is sent).
     await w.db.updateTable("mail_outbox").set({ status: "sent" }).where("status", "=", "pending").execute();
     try {
       const { number } = await w.accepted();
       await sendAll();
       const start = smtp.received.length;
+      const toAmal = () =>
+        smtp.received
+          .slice(start)
+          .filter((m) => m.to.includes("amal@example.lk"))
+          .map((m) => readMail(m.raw));
+      // Four clicks within a minute, three changes (the second save changes nothing).
       await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF);
       await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(4), eta: shopDayIn(30) }, STAFF);
       await saveShipment(w.db, DEAL, number, { vessel: "Morning Star", etd: shopDayIn(4), eta: shopDayIn(30) }, STAFF);
       await moveOrderByStaff(w.db, DEAL, number, "ship", { beforeEtd: "on" }, STAFF);
       await sendAll();
-      const received = smtp.received
-        .slice(start)
-        .filter((m) => m.to.includes("amal@example.lk"))
-        .map((m) => readMail(m.raw));
-      expect(received).toHaveLength(3);
-      for (const mail of received) {
-        expect(mail.subject).toContain(number);
-        expect(mail.text).toContain(`https://shop.example/orders/${number}`);
-      }
+      expect(toAmal()).toEqual([]);
+      await sendAll(windowClosed());
+      const received = toAmal();
+      expect(received).toHaveLength(1);
+      const [mail] = received;
+      expect(mail!.subject).toContain(`3 updates on order ${number}`);
+      const at = (text: string) => mail!.text.indexOf(text);
+      expect(at(`1. Order ${number}`)).toBeGreaterThan(0);
+      expect(mail!.text).toMatch(/1\. Order \S+ \(.+\) is paid in full/);
+      expect(at(`2. Shipping details for order ${number}`)).toBeGreaterThan(at("1. Order"));
+      expect(at(`3. Order ${number}`)).toBeGreaterThan(at("2. Shipping details"));
+      expect(mail!.text).toMatch(/3\. Order \S+ \(.+\) has shipped on Morning Star/);
+      expect(mail!.text.split(`https://shop.example/orders/${number}`)).toHaveLength(2);
+      // Paid in full speaks of money: the mail ends with where to check an invoice.
+      expect(mail!.text.trimEnd()).toMatch(/https:\/\/shop\.example\/verify\nWe never change our bank account[^\n]+$/);
+      // Every row of the window was sent with it: nothing goes out again.
+      await sendAll(new Date(Date.now() + 2 * ORDER_MAIL_WINDOW_MS));
+      expect(toAmal()).toHaveLength(1);
+
       // A buyer who asked in Japanese without an account: Japanese, with the order's own link.
       const guest = await w.accepted({ guest: true, language: "ja" });
       await sendAll();
       const from = smtp.received.length;
       await recordPayment(w.db, DEAL, guest.number, paymentFields("250000"), STAFF);
-      await sendAll();
+      await sendAll(windowClosed());
       const theirs = smtp.received.slice(from).map((m) => readMail(m.raw));
       expect(theirs).toHaveLength(1);
       expect(theirs[0]!.subject).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);

@@ -180,7 +180,7 @@ export async function moveQuoteByStaff(
   number: string,
   event: string,
   staff: Staff,
-  deal?: { ownerEmail: string; shopName: string },
+  deal?: { ownerEmail: string; shopName: string; publicUrl: URL },
 ): Promise<MoveOutcome> {
   if (event !== "close" && event !== "reopen") return { ok: false, message: staffText("unknownStatus") };
   return db.transaction().execute(async (trx) => {
@@ -221,6 +221,7 @@ export async function moveQuoteByStaff(
             ref: row.ref_id,
             invoice: invoice.number,
             shopName: deal.shopName,
+            publicUrl: deal.publicUrl,
           }),
         });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillTemplate, unknownPlaceholders } from "./reply-template-text";
+import { fillTemplate, letterBody, unknownPlaceholders } from "./reply-template-text";
 
 const values = {
   buyer_name: "Amal Perera",
@@ -25,5 +25,28 @@ describe("reply templates", () => {
       unknownPlaceholders("Dear {buyer}, {Vehicle} { price } to {port}; {buyer} again, {} and {1} are plain text"),
     ).toEqual(["{buyer}", "{ price }"]);
     expect(unknownPlaceholders("Dear {BUYER_NAME}, { valid_until }")).toEqual([]);
+  });
+});
+
+describe("a template as the body of the shop's letter", () => {
+  it("drops its own greeting line and sign-off with the name under it", () => {
+    expect(letterBody("Dear Amal Perera,\n\nThe Aqua ships on Friday.\n\nKind regards,\nThe sales team")).toBe(
+      "The Aqua ships on Friday.",
+    );
+    expect(letterBody("Hello:\nIt is reserved.\nBest wishes\nKenji\nSakura Auto\n+81 3 1234 5678\n")).toBe(
+      "It is reserved.",
+    );
+    expect(letterBody("アマル 様\n\nお見積もりです。\n\nよろしくお願いいたします。\n営業部")).toBe("お見積もりです。");
+    expect(letterBody("Dear Amal, thank you for asking.\nYours sincerely,")).toBe("Thank you for asking.");
+  });
+
+  it("keeps sentences that only begin like a greeting or a thank-you", () => {
+    const kept = "Hello there, the price includes freight!\nThank you for your patience with the inspection.";
+    expect(letterBody(kept)).toBe(kept);
+    expect(letterBody("Hi Amal! Great news.")).toBe("Hi Amal! Great news.");
+    // A sign-off far from the end is part of the text.
+    const long = "Thanks\none\ntwo\nthree\nfour";
+    expect(letterBody(long)).toBe(long);
+    expect(letterBody("  \n")).toBe("");
   });
 });

@@ -36,3 +36,42 @@ export function unknownPlaceholders(body: string): string[] {
   const found = [...body.matchAll(PLACEHOLDER)].filter(([, name]) => !placeholderOf(name!)).map(([whole]) => whole);
   return [...new Set(found)];
 }
+
+/*
+ * One letter, not two (issue 42.6): the shop's mail greets the buyer by name
+ * in their language and signs for the shop, so an owner's text (a template
+ * or typed) only fills the body. Its own greeting and sign-off are dropped
+ * when the mail is written, rather than refused when saved, so old templates
+ * and a quick typed "Dear Amal," read right too.
+ */
+
+/** A line that is only a greeting: "Dear Amal Perera,", "Hello:", "Good morning", "アマル 様". */
+const GREETING_LINE =
+  /^\s*(?:(?:dear|hello|hi|hey|greetings|good (?:morning|afternoon|evening))\b[^,:;!?\n]{0,60}[,:!]?|[^\n]{1,40}(?:様|さま|殿)[、,]?)\s*$/i;
+/** A greeting that opens a sentence: "Dear Amal, thank you…" keeps "Thank you…". */
+const GREETING_START = /^\s*dear\s+[^,:;!?.\n]{1,60}[,:]\s+/i;
+/** The first line of a sign-off: "Kind regards,", "Best wishes", "Yours sincerely,", "Thank you.", "よろしくお願いいたします。" */
+const SIGN_OFF_LINE =
+  /^\s*(?:(?:(?:kind|best|warm|warmest|with kind|with best)\s+)?(?:regards|wishes)|yours(?:\s+(?:sincerely|faithfully|truly))?|sincerely(?:\s+yours)?|many thanks|thanks(?:\s+again)?|thank you(?:\s+again)?|cheers|respectfully|敬具|(?:今後とも)?(?:どうぞ)?よろしくお願い(?:いた|致)します)[,.!。、]?\s*$/i;
+/** A sign-off is followed by at most this many lines (a name, a team, a phone). */
+const SIGNATURE_LINES = 3;
+
+/** The owner's text without its own greeting and sign-off, as the body of the shop's letter. */
+export function letterBody(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const first = lines.findIndex((line) => line.trim() !== "");
+  if (first === -1) return "";
+  if (GREETING_LINE.test(lines[first]!)) lines.splice(first, 1);
+  else if (GREETING_START.test(lines[first]!)) {
+    const rest = lines[first]!.replace(GREETING_START, "");
+    lines[first] = rest.charAt(0).toLocaleUpperCase("en") + rest.slice(1);
+  }
+  while (lines.length && lines.at(-1)!.trim() === "") lines.pop();
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 1 - SIGNATURE_LINES); i--) {
+    if (SIGN_OFF_LINE.test(lines[i]!)) {
+      lines.splice(i);
+      break;
+    }
+  }
+  return lines.join("\n").trim();
+}
