@@ -9,6 +9,7 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { type Problem, problemText } from "~/i18n/problem";
 import { serverT } from "~/i18n/request.server";
 import { type ImageRef, isMediaPath, mediaPath } from "./image-url";
+import { MAX_PHOTO_BYTES } from "./photo-limits";
 
 /*
  * Images enter the shop only through here: checked by content, decoded under a
@@ -17,7 +18,8 @@ import { type ImageRef, isMediaPath, mediaPath } from "./image-url";
  * a local folder (localDriver) or an S3-compatible bucket (s3-driver.server.ts).
  */
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The same limit the staff's file boxes check before sending (photo-limits.ts). */
+export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,10 +75,22 @@ describe("MediaStore.put", () => {
     expect((await rejection(store.put(fake))).code).toBe("unreadable");
   });
 
-  it("refuses images over 5 MB", async () => {
-    const big = Buffer.concat([await picture(10, 10), Buffer.alloc(5 * 1024 * 1024)]);
+  it("refuses images over 25 MB", async () => {
+    const big = Buffer.concat([await picture(10, 10), Buffer.alloc(25 * 1024 * 1024)]);
     expect((await rejection(store.put(big))).code).toBe("size");
   });
+
+  it("takes a phone's full-size photo over 5 MB and keeps it no wider than 1,600 pixels", async () => {
+    // Noise does not compress: 12 megapixels of it make a JPEG as heavy as a phone's photo.
+    const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(8 * 1024 * 1024);
+    const stored = await store.put(photo);
+    expect([stored.width, stored.height]).toEqual([1600, 1200]);
+    const largest = await sharp(path.join(root, mediaPath(stored.key, 1600))).metadata();
+    expect([largest.format, largest.width, largest.height]).toEqual(["webp", 1600, 1200]);
+  }, 30_000);
 
   it("refuses a small file that decodes to 14,000 x 14,000 pixels without decoding it", async () => {
     const bomb = await pixelBombPng(14_000, 14_000);

@@ -9,7 +9,7 @@ import type { Refusal } from "~/domain/refusal";
 
 /*
  * Reads a multipart form as it streams in, with limits, so an upload cannot
- * fill the memory: at most `maxFiles` files of 5 MB each, a bounded number of
+ * fill the memory: at most `maxFiles` files of MAX_IMAGE_BYTES each, a bounded number of
  * small text fields. Anything past a limit is refused with a message for the
  * person uploading, and nothing from the form is kept.
  */
