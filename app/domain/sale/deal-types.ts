@@ -43,6 +43,20 @@ export type BankAccount = {
   accountNumber: string;
   /** Anything else a transfer needs (account type, intermediary bank). */
   note: string;
+  /** Who pays the banks' charges: the buyer, all of them (OUR, the default), or each side its own bank's (SHA). */
+  charges?: BankCharges;
+};
+
+export const BANK_CHARGES = ["OUR", "SHA"] as const;
+export type BankCharges = (typeof BANK_CHARGES)[number];
+
+/** Who the bill of lading names: the consignee (who takes the vehicle at the port) or the party to notify. */
+export type InvoiceParty = {
+  name: string;
+  address: string;
+  phone: string;
+  /** The ID or tax number the destination asks for, with its name ("KRA PIN P051234567X"). */
+  taxId: string;
 };
 
 /** Everything a proforma invoice prints, kept as issued (English). */
@@ -66,6 +80,9 @@ export type InvoiceDocument = {
     licenceIssuer: string;
   };
   buyer: { name: string; country: string; email: string; phone: string };
+  /** The consignee and notify party as the buyer gave them; absent until given (the buyer's own name stands). */
+  consignee?: InvoiceParty;
+  notify?: InvoiceParty;
   item: {
     kind: StockKind;
     refId: string;

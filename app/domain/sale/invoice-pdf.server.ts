@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { formatYen } from "~/domain/inventory/price";
 import { formatDate } from "~/i18n/format";
-import type { InvoiceDocument, OfferTerms } from "./deal-types";
+import type { BankCharges, InvoiceDocument, InvoiceParty, OfferTerms } from "./deal-types";
 
 import { faceOrder, fontFile, glyphsOf, toRuns, type Face, type Weight } from "./invoice-fonts.server";
 /*
@@ -118,10 +118,10 @@ class InvoicePage {
     }
   }
 
-  rule(y: number, color = COLOUR.rule, width = 0.75) {
+  rule(y: number, color = COLOUR.rule, width = 0.75, length = WIDTH) {
     this.pdf
       .moveTo(LEFT, y)
-      .lineTo(LEFT + WIDTH, y)
+      .lineTo(LEFT + length, y)
       .lineWidth(width)
       .strokeColor(color)
       .stroke();
@@ -150,14 +150,15 @@ const dayText = (day: string) =>
 
 function header(page: InvoicePage, doc: InvoiceDocument) {
   const { seller } = doc;
-  const leftWidth = 280;
+  const leftWidth = 300;
   let left = page.text(seller.name, LEFT, page.y, { width: leftWidth, size: 14, bold: true }) + 3;
+  const licence =
+    seller.licenceNumber &&
+    `Second-hand dealer licence No. ${seller.licenceNumber}${seller.licenceIssuer ? `, ${seller.licenceIssuer}` : ""}`;
   const sellerLines = [
     seller.address,
     [seller.phone && `Tel ${seller.phone}`, seller.email].filter(Boolean).join("   "),
-    seller.corporateNumber && `Corporate number ${seller.corporateNumber}`,
-    seller.licenceNumber &&
-      `Second-hand dealer licence No. ${seller.licenceNumber}${seller.licenceIssuer ? `, ${seller.licenceIssuer}` : ""}`,
+    [seller.corporateNumber && `Corporate number ${seller.corporateNumber}`, licence].filter(Boolean).join(" · "),
   ];
   for (const line of sellerLines) {
     if (line) left = page.text(line, LEFT, left, { width: leftWidth, size: 8.5, color: COLOUR.muted }) + 1;
@@ -178,77 +179,93 @@ function header(page: InvoicePage, doc: InvoiceDocument) {
     ["Issue date", dayText(doc.issuedOn)],
     ["Due date", dayText(doc.dueDate)],
     ["Quote no.", doc.quoteNumber],
+    ["Terms", `${doc.terms} ${doc.port}`],
   ];
   for (const [label, value] of facts) {
-    page.text(label, rightX + 40, right, { width: 70, size: 8.5, color: COLOUR.muted });
-    right = page.text(value, rightX + 110, right, { width: rightWidth - 110, size: 9, bold: true, align: "right" }) + 2;
+    page.text(label, rightX + 10, right, { width: 60, size: 8.5, color: COLOUR.muted });
+    right = page.text(value, rightX + 70, right, { width: rightWidth - 70, size: 9, bold: true, align: "right" }) + 2;
   }
   page.y = Math.max(left, right) + 10;
   page.rule(page.y, COLOUR.accent, 1.25);
   page.y += 12;
 }
 
-function parties(page: InvoicePage, doc: InvoiceDocument) {
-  const half = (WIDTH - 24) / 2;
-  const rightX = LEFT + half + 24;
+/** One party's block: its name large, then its lines; returns the y under it. */
+function party(page: InvoicePage, label: string, x: number, width: number, name: string, lines: string[]) {
   const top = page.y;
-  page.heading("Bill to");
-  page.y = page.text(doc.buyer.name, LEFT, page.y, { width: half, size: 11, bold: true }) + 2;
-  const left = page.fields(
-    [
-      ["Country", doc.buyer.country],
-      ["E-mail", doc.buyer.email],
-      ["Phone", doc.buyer.phone],
-    ],
-    LEFT,
-    half,
-    56,
-  );
+  page.heading(label, x, width);
+  let y = page.text(name, x, page.y, { width, size: 10, bold: true }) + 1;
+  for (const line of lines) {
+    if (line.trim()) y = page.text(line, x, y, { width, size: 8.5, color: COLOUR.muted }) + 1;
+  }
   page.y = top;
-  page.heading("Shipment", rightX, half);
-  const right = page.fields(
-    [
-      ["Terms", `${doc.terms} (${TERMS_MEANING[doc.terms]})`],
-      ["Destination", doc.port],
-      // The destination's import rule when it admits the vehicle; a refusal has a box of its own (importRule).
-      ["Import rule", doc.importCheck && !doc.importCheck.refused ? doc.importCheck.text : ""],
-    ],
-    rightX,
-    half,
-    70,
-  );
-  page.y = Math.max(left, right) + 12;
+  return y;
+}
+
+const partyLines = (p: InvoiceParty) => [p.address, p.phone && `Tel ${p.phone}`, p.taxId];
+
+/**
+ * Who pays, who takes the vehicle at the port and whom the ship's agent
+ * calls, side by side: the bill of lading is made out from these. Until the
+ * buyer names a consignee, the buyer is it.
+ */
+function parties(page: InvoicePage, doc: InvoiceDocument) {
+  const gap = 18;
+  const third = (WIDTH - 2 * gap) / 3;
+  const { buyer, consignee, notify } = doc;
+  const bottoms = [
+    party(page, "Bill to", LEFT, third, buyer.name, [buyer.country, buyer.phone && `Tel ${buyer.phone}`, buyer.email]),
+    consignee
+      ? party(page, "Consignee", LEFT + third + gap, third, consignee.name, partyLines(consignee))
+      : party(page, "Consignee", LEFT + third + gap, third, "As bill to", [
+          "Unless the buyer names another before the bill of lading is made out.",
+        ]),
+    notify
+      ? party(page, "Notify party", LEFT + 2 * (third + gap), third, notify.name, partyLines(notify))
+      : party(page, "Notify party", LEFT + 2 * (third + gap), third, "Same as consignee", []),
+  ];
+  page.y = Math.max(...bottoms) + 8;
 }
 
 function item(page: InvoicePage, doc: InvoiceDocument) {
   const { item } = doc;
   page.keep(60);
-  page.heading("Item");
   page.y = page.text(item.name, LEFT, page.y, { width: WIDTH, size: 11, bold: true }) + 1;
   const ref = [`Ref. ${item.refId}`, item.quantity !== null ? `Quantity ${item.quantity}` : ""].filter(Boolean);
-  page.y = page.text(ref.join("   ·   "), LEFT, page.y, { width: WIDTH, size: 8.5, color: COLOUR.muted }) + 6;
+  page.y = page.text(ref.join("   ·   "), LEFT, page.y, { width: WIDTH, size: 8.5, color: COLOUR.muted }) + 5;
 
-  // Specifications in two columns of label and value.
-  const column = (WIDTH - 24) / 2;
-  const labelWidth = 92;
+  // Specifications in three columns of label and value: a vehicle's sixteen take six short rows.
+  const columns = 3;
+  const gap = 16;
+  const column = (WIDTH - (columns - 1) * gap) / columns;
+  const labelWidth = 70;
+  const valueStyle = { width: column - labelWidth, size: 8.5 };
   const specs = item.specs.filter((s) => s.value.trim());
-  for (let i = 0; i < specs.length; i += 2) {
-    const pair = specs.slice(i, i + 2);
-    const height = Math.max(...pair.map((s) => page.heightOf(s.value, { width: column - labelWidth })));
-    page.keep(height + 6);
+  for (let i = 0; i < specs.length; i += columns) {
+    const row = specs.slice(i, i + columns);
+    const height = Math.max(...row.map((s) => page.heightOf(s.value, valueStyle)));
+    page.keep(height + 3);
     page.rule(page.y, COLOUR.hairline, 0.5);
-    const top = page.y + 3;
+    const top = page.y + 2;
     let bottom = top;
-    pair.forEach((spec, j) => {
-      const x = LEFT + j * (column + 24);
-      const labelBottom = page.text(spec.label, x, top, { width: labelWidth - 6, color: COLOUR.muted });
-      const valueBottom = page.text(spec.value, x + labelWidth, top, { width: column - labelWidth });
+    row.forEach((spec, j) => {
+      const x = LEFT + j * (column + gap);
+      const labelBottom = page.text(spec.label, x, top, { width: labelWidth - 4, size: 8, color: COLOUR.muted });
+      const valueBottom = page.text(spec.value, x + labelWidth, top, valueStyle);
       bottom = Math.max(bottom, labelBottom, valueBottom);
     });
-    page.y = bottom + 1.5;
+    page.y = bottom + 0.5;
   }
   if (specs.length) page.rule(page.y, COLOUR.hairline, 0.5);
-  page.y += 14;
+  page.y += 8;
+}
+
+/** The destination's import rule when it admits the vehicle, one line under it (a refusal has a box: importRule). */
+function importLine(page: InvoicePage, doc: InvoiceDocument) {
+  const check = doc.importCheck;
+  if (!check || check.refused) return;
+  page.keep(24);
+  page.y = page.fields([[`Import rule, ${check.country}`, check.text]], LEFT, WIDTH, 110) + 5;
 }
 
 /**
@@ -277,12 +294,21 @@ function importRule(page: InvoicePage, doc: InvoiceDocument) {
   page.y += height + 12;
 }
 
-function charges(page: InvoicePage, doc: InvoiceDocument) {
-  const amountWidth = 130;
-  const labelWidth = WIDTH - amountWidth - 24;
-  const amountX = LEFT + WIDTH - amountWidth - 8;
-  page.keep(40 + 20 * doc.lines.length);
-  page.pdf.rect(LEFT, page.y, WIDTH, 18).fill(COLOUR.accentLight);
+/**
+ * The lines and the total, with the verification code and its QR code beside
+ * them: what is paid and how to check who asks for it, read together.
+ */
+async function charges(page: InvoicePage, doc: InvoiceDocument) {
+  const boxWidth = 176;
+  const tableWidth = WIDTH - boxWidth - 18;
+  const amountWidth = 110;
+  const labelWidth = tableWidth - amountWidth - 24;
+  const amountX = LEFT + tableWidth - amountWidth - 8;
+  page.keep(Math.max(VERIFICATION_HEIGHT, 62 + 20 * doc.lines.length));
+  const top = page.y;
+  const firstPage = page.pages;
+  const boxBottom = await verification(page, doc, LEFT + tableWidth + 18, top, boxWidth);
+  page.pdf.rect(LEFT, page.y, tableWidth, 18).fill(COLOUR.accentLight);
   page.text("Description", LEFT + 8, page.y + 5, { width: labelWidth, size: 8, bold: true, color: COLOUR.accent });
   page.text("Amount (JPY)", amountX, page.y + 5, {
     width: amountWidth,
@@ -293,16 +319,16 @@ function charges(page: InvoicePage, doc: InvoiceDocument) {
   });
   page.y += 18;
   for (const line of doc.lines) {
-    page.keep(page.heightOf(line.label, { width: labelWidth }) + 10);
-    const top = page.y + 4;
-    const labelBottom = page.text(line.label, LEFT + 8, top, { width: labelWidth, size: 9.5 });
-    page.text(formatYen(line.amount), amountX, top, { width: amountWidth, size: 9.5, align: "right" });
-    page.y = labelBottom + 3;
-    page.rule(page.y, COLOUR.hairline, 0.5);
+    page.keep(page.heightOf(line.label, { width: labelWidth }) + 7);
+    const top = page.y + 2.5;
+    const labelBottom = page.text(line.label, LEFT + 8, top, { width: labelWidth, size: 9 });
+    page.text(formatYen(line.amount), amountX, top, { width: amountWidth, size: 9, align: "right" });
+    page.y = labelBottom + 1.5;
+    page.rule(page.y, COLOUR.hairline, 0.5, tableWidth);
   }
   page.keep(34);
   page.y += 4;
-  page.pdf.rect(LEFT, page.y, WIDTH, 26).fill(COLOUR.accent);
+  page.pdf.rect(LEFT, page.y, tableWidth, 26).fill(COLOUR.accent);
   page.text(`TOTAL   ${doc.terms} ${doc.port}`, LEFT + 8, page.y + 7.5, {
     width: labelWidth,
     size: 10,
@@ -316,47 +342,68 @@ function charges(page: InvoicePage, doc: InvoiceDocument) {
     color: "#ffffff",
     align: "right",
   });
-  page.y += 26 + 14;
+  page.y += 26;
+  page.y = (page.pages === firstPage ? Math.max(page.y, boxBottom) : page.y) + 12;
 }
 
-/**
- * The bank account beside the verification code and its QR code, then the
- * warning against changed bank details: forged invoices with another account
- * are the common fraud in this trade.
- */
-async function payment(page: InvoicePage, doc: InvoiceDocument) {
+/** The bank account, in two columns: who is paid and where, and how the transfer is marked. */
+function payment(page: InvoicePage, doc: InvoiceDocument) {
   const { bank } = doc;
-  const boxWidth = 196;
-  const gap = 20;
-  const fieldsWidth = WIDTH - boxWidth - gap;
-  page.keep(200);
+  const gap = 18;
+  const half = (WIDTH - gap) / 2;
+  page.keep(90);
   page.heading("Payment by bank transfer");
-  page.y =
-    page.text(
-      `Please pay ${formatYen(doc.total)} by ${dayText(doc.dueDate)}, quoting invoice no. ${doc.number}.`,
-      LEFT,
-      page.y,
-      { width: WIDTH },
-    ) + 6;
   const top = page.y;
   const firstPage = page.pages;
-  // The box first: should a long note push the fields on to a new page, the box stays beside their start.
-  const boxBottom = await verification(page, doc, LEFT + fieldsWidth + gap, top, boxWidth);
-  const fieldsBottom = page.fields(
+  // Two columns: who is paid and where on the left, how the transfer is marked on the right.
+  const left = page.fields(
     [
+      ["Beneficiary", bank.accountName],
+      ["Beneficiary address", doc.seller.address.replace(/\s*\n\s*/g, ", ")],
+      ["Account number", bank.accountNumber],
       ["Bank", bank.bankName],
       ["Branch", bank.branch],
       ["Bank address", bank.bankAddress],
-      ["SWIFT / BIC", bank.swift],
-      ["Account name", bank.accountName],
-      ["Account number", bank.accountNumber],
-      ["Note", bank.note],
     ],
     LEFT,
-    fieldsWidth,
-    84,
+    half,
+    96,
   );
-  page.y = (page.pages === firstPage ? Math.max(fieldsBottom, boxBottom) : fieldsBottom) + 10;
+  // Should the left column have run on to a new page, the right one starts there too.
+  if (page.pages === firstPage) page.y = top;
+  const right = page.fields(
+    [
+      ["SWIFT / BIC", bank.swift],
+      ["Payment reference", doc.number],
+      ["Bank charges", BANK_CHARGES_TEXT[bank.charges ?? "OUR"]],
+      ["Note", bank.note],
+    ],
+    LEFT + half + gap,
+    half,
+    96,
+  );
+  page.y = Math.max(left, right) + 8;
+}
+
+const BANK_CHARGES_TEXT: Record<BankCharges, string> = {
+  OUR: "OUR (the sender pays all charges)",
+  SHA: "SHA (each side pays its own bank)",
+};
+
+/**
+ * What the buyer agrees to by paying, short (how long the invoice and the
+ * hold stand, what a cancellation costs), and the warning against changed
+ * bank details: forged invoices with another account are this trade's common fraud.
+ */
+function terms(page: InvoicePage, doc: InvoiceDocument) {
+  const held = doc.item.kind === "vehicle" ? "The vehicle" : "The item";
+  const text =
+    `${doc.terms}: ${TERMS_MEANING[doc.terms]}. Valid until ${dayText(doc.dueDate)}. ${held} is held for you until then; ` +
+    "unpaid by that day, the hold ends and it may be sold to another buyer. An order cancelled before shipping is " +
+    "refunded to the paying account, less bank charges; a shipped order cannot be cancelled.";
+  page.keep(page.heightOf(text, { width: WIDTH, size: 7.5 }) + 14);
+  page.heading("Terms");
+  page.y = page.text(text, LEFT, page.y, { width: WIDTH, size: 7.5, color: COLOUR.muted }) + 6;
 
   // The check page's address on a line of its own, so it is never broken at a hyphen.
   const warning = "We never change our bank details by e-mail or chat. Before paying, check this invoice at";
@@ -364,19 +411,22 @@ async function payment(page: InvoicePage, doc: InvoiceDocument) {
   const height =
     page.heightOf(warning, { width: textWidth, bold: true }) +
     page.heightOf(doc.verifyUrl, { width: textWidth, bold: true, size: 10 }) +
-    14;
+    10;
   page.keep(height);
   page.pdf.rect(LEFT, page.y, WIDTH, height).fill(COLOUR.accentLight);
   page.pdf.rect(LEFT, page.y, 3, height).fill(COLOUR.accent);
-  const urlTop = page.text(warning, LEFT + 14, page.y + 7, { width: textWidth, bold: true, color: COLOUR.accent });
+  const urlTop = page.text(warning, LEFT + 14, page.y + 5, { width: textWidth, bold: true, color: COLOUR.accent });
   page.text(doc.verifyUrl, LEFT + 14, urlTop, { width: textWidth, size: 10, bold: true, color: COLOUR.accent });
   page.y += height + 12;
 }
 
+/** About how tall the verification box is (its label, the code, the QR code and the padding). */
+const VERIFICATION_HEIGHT = 100;
+
 /** The verification code, large, over a QR code to the check page, in a framed box; returns its bottom. */
 async function verification(page: InvoicePage, doc: InvoiceDocument, x: number, top: number, width: number) {
-  const pad = 10;
-  const qrSize = 64;
+  const pad = 9;
+  const qrSize = 58;
   const inner = width - 2 * pad;
   let y = page.text("VERIFICATION CODE", x + pad, top + pad, {
     width: inner,
@@ -401,7 +451,6 @@ async function verification(page: InvoicePage, doc: InvoiceDocument, x: number, 
   return bottom;
 }
 
-/** The proforma invoice as a PDF (English, A4). Any text prints: characters no font has show as "?". */
 /** A band across the top of a cancelled invoice: nobody should pay it. */
 function cancelledBand(page: InvoicePage, cancelled: { on: string; reason: string }) {
   const top = page.y;
@@ -445,9 +494,11 @@ export async function renderInvoicePdf(
   header(page, doc);
   parties(page, doc);
   item(page, doc);
+  importLine(page, doc);
   importRule(page, doc);
-  charges(page, doc);
-  await payment(page, doc);
+  await charges(page, doc);
+  payment(page, doc);
+  terms(page, doc);
   pdf.end();
   return done;
 }

@@ -94,6 +94,79 @@ describe("the proforma invoice PDF", () => {
     expect(read.images).toBe(1);
   });
 
+  it("puts everything needed to pay, and to check, on page 1 of a full vehicle's invoice", async () => {
+    // A vehicle as the shop prints it (sixteen specifications), the import rule, the consignee and notify party.
+    const labels = ["Chassis no.", "Model code", "Year", "Manufactured", "First registered", "Make", "Model"];
+    const more = [
+      "Mileage (km)",
+      "Engine (cc)",
+      "Transmission",
+      "Fuel",
+      "Drive",
+      "Steering",
+      "Colour",
+      "Doors",
+      "Seats",
+    ];
+    const full: InvoiceDocument = {
+      ...invoice,
+      buyer: { name: "John Kamau", country: "Kenya", email: "john.kamau@example.co.ke", phone: "+254 712 345 678" },
+      consignee: {
+        name: "Mombasa Clearing Agents Ltd",
+        address: "Moi Avenue 12, P.O. Box 80100, Mombasa, Kenya",
+        phone: "+254 722 000 111",
+        taxId: "KRA PIN P051234567X",
+      },
+      notify: { name: "John Kamau", address: "Kenyatta Avenue 4, Nairobi", phone: "+254 712 345 678", taxId: "" },
+      item: {
+        ...invoice.item,
+        specs: [...labels, ...more].map((label, i) => ({ label, value: `Value ${i + 1}` })),
+      },
+      port: "Mombasa",
+      importCheck: {
+        country: "Kenya",
+        verdict: "allowed",
+        refused: false,
+        text: "Kenya admits vehicles first registered 2019 or later (8 years).",
+        override: null,
+      },
+    };
+    const read = await readPdf(await renderInvoicePdf(full));
+    expect(read.pages).toBe(1);
+    const page1 = read.pageTexts[0]!.replace(/\s+/g, " ");
+    for (const printed of [
+      "Mombasa Clearing Agents Ltd",
+      "KRA PIN P051234567X",
+      "Kenyatta Avenue 4, Nairobi",
+      "Value 16",
+      "Kenya admits vehicles first registered 2019 or later",
+      // The bank block: beneficiary with its address, the account, the reference and who pays the charges.
+      "Beneficiary Sakura Auto Export Co., Ltd.",
+      "3-14-2 Shinkiba, Koto-ku, Tokyo 136-0082, Japan",
+      "Ordinary 0123456",
+      "BOTKJPJT",
+      "Payment reference 2026-00042",
+      "Bank charges OUR",
+      // Short terms: how long it stands, the hold, cancellation and refund.
+      "Valid until 1 December 2026",
+      "the hold ends",
+      "refunded to the paying account",
+      "7KQ2-M9XD-4HRT-WB3N",
+      "https://sakura-auto.example/invoice/check",
+    ]) {
+      expect(page1).toContain(printed);
+    }
+    // A bank that takes charges from each side is said so.
+    const shared = await readPdf(await renderInvoicePdf({ ...full, bank: { ...full.bank, charges: "SHA" } }));
+    expect(shared.pageTexts[0]!.replace(/\s+/g, " ")).toContain("Bank charges SHA");
+  });
+
+  it("names the buyer as consignee until the buyer gives another", async () => {
+    const page1 = (await readPdf(await renderInvoicePdf(invoice))).pageTexts[0]!.replace(/\s+/g, " ");
+    expect(page1).toContain("CONSIGNEE As bill to");
+    expect(page1).toContain("NOTIFY PARTY Same as consignee");
+  });
+
   it("says across the top of a cancelled invoice that it must not be paid", async () => {
     const plain = await readPdf(await renderInvoicePdf(invoice));
     expect(plain.text).not.toContain("CANCELLED");

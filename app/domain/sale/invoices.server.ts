@@ -1,4 +1,5 @@
 import { monthText } from "~/domain/inventory/months";
+import { capitalise } from "~/domain/inventory/inventory";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "~/db/schema";
 import { getCompany } from "~/domain/settings/company.server";
@@ -47,6 +48,9 @@ const VEHICLE_SPECS = [
   ["seats", "Seats"],
 ] as const;
 
+/** Values kept in lower case ("automatic", "petrol"), printed capitalised as the vehicle page shows them. */
+const WORD_COLUMNS = new Set(["transmission", "fuel"]);
+
 /** Months kept as numbers, printed as 2019-03. */
 const MONTH_COLUMNS = new Set(["manufactured_month", "registered_month"]);
 
@@ -77,7 +81,9 @@ async function itemSpecs(trx: Trx, kind: "vehicle" | "part", id: number | null) 
         ? value.toLocaleString("en-US")
         : typeof value === "number" && MONTH_COLUMNS.has(column)
           ? monthText(value)
-          : String(value);
+          : WORD_COLUMNS.has(column)
+            ? capitalise(String(value))
+            : String(value);
     return [{ label, value: shown }];
   });
 }
