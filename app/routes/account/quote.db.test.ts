@@ -108,12 +108,15 @@ describe("the offer in the buyer's currency", () => {
     expect(html).not.toContain("offer-total-estimate");
   });
 
-  it("the accepted offer's invoice total has its estimate too", async () => {
+  it("the accepted offer's invoice total has its estimate too, with the one rate note", async () => {
     const { number } = await w.offered(0);
     expect((await w.accept(number)).ok).toBe(true);
     const html = await draw(await load(number), "KES");
     expect(html).toMatch(/data-testid="invoice-total"[^>]*>¥1,136,800</);
     expect(words(html, "invoice-total-estimate")).toMatch(/^≈ KES 909,440 Prices in KES are approximate/);
+    // The offer's total too, the rate note said once on the page.
+    expect(words(html, "offer-total-estimate")).toBe("≈ KES 909,440");
+    expect(html.match(/data-testid="rate-note"/g)).toHaveLength(1);
   });
 
   it("links to the page that explains how to check an invoice is the shop's", async () => {

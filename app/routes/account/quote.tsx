@@ -242,7 +242,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       {current ? (
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" data-testid="deal-offer">
           <h2 className="text-lg font-semibold text-slate-900">{t("deal.offer.title")}</h2>
-          <OfferLines offer={current} estimate />
+          <OfferLines offer={current} estimate={{ note: !invoice || invoice.voidedAt !== null }} />
           {current.message ? (
             <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{current.message}</p>
           ) : null}
@@ -326,23 +326,35 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
 
 /**
  * A yen total in the currency the buyer chose, at the page's rate (the root's):
- * beside the yen, which is what is paid; RateNote says so with the rate's day.
+ * beside the yen, which is what is paid; RateNote says so with the rate's day
+ * (once a page: `note` false where another total on the page says it).
  */
-function InBuyerCurrency({ yen, testId, right = false }: { yen: number; testId: string; right?: boolean }) {
+function InBuyerCurrency({
+  yen,
+  testId,
+  right = false,
+  note = true,
+}: {
+  yen: number;
+  testId: string;
+  right?: boolean;
+  note?: boolean;
+}) {
   const rate = useRootData()?.rate ?? null;
   const format = useFormat();
   if (!rate) return null;
   return (
-    <div className={`mt-1 ${right ? "text-right" : ""}`} data-testid={testId}>
-      <p className="text-lg text-slate-700 tabular-nums">
+    <div className="mt-1" data-testid={testId}>
+      <p className={`text-lg text-slate-700 tabular-nums ${right ? "text-right" : ""}`}>
         ≈ {format.money(convertYen(yen, rate.rate), rate.code, rate.pattern)}
       </p>
-      <RateNote />
+      {note ? <RateNote /> : null}
     </div>
   );
 }
 
-function OfferLines({ offer, estimate = false }: { offer: OfferView; estimate?: boolean }) {
+/** An offer's lines and total; with `estimate`, the total in the buyer's currency ("note": with the rate note). */
+function OfferLines({ offer, estimate = null }: { offer: OfferView; estimate?: { note: boolean } | null }) {
   const { t } = useT("account");
   const format = useFormat();
   return (
@@ -369,7 +381,7 @@ function OfferLines({ offer, estimate = false }: { offer: OfferView; estimate?: 
           </dd>
         </div>
       </dl>
-      {estimate ? <InBuyerCurrency yen={offer.total} testId="offer-total-estimate" right /> : null}
+      {estimate ? <InBuyerCurrency yen={offer.total} testId="offer-total-estimate" right note={estimate.note} /> : null}
     </>
   );
 }
