@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -114,39 +114,49 @@ function makeSandbox(root: string): string {
 }
 
 const MUTANT_LIMIT_MS = 10 * 60_000;
+/** Two copies test two changes at once: the tests of one rule file mostly run in one worker. */
+const SANDBOXES = 2;
 
 /** Runs Vitest in the sandbox; true when a test failed (the change was noticed). */
-function testsFail(sandbox: string, args: string[]): boolean | "timeout" {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(sandbox, "node_modules/vitest/vitest.mjs"),
-      ...args,
-      "--run",
-      "--config",
-      "vitest.mutation.config.ts",
-      "--bail",
-      "1",
-      "--passWithNoTests",
-      "--reporter",
-      "dot",
-    ],
-    { cwd: sandbox, encoding: "utf8", timeout: MUTANT_LIMIT_MS, env: { ...process.env, CI: "true" } },
-  );
-  if (run.error && (run.error as NodeJS.ErrnoException).code === "ETIMEDOUT") return "timeout";
-  return run.status !== 0;
+function testsFail(sandbox: string, testFiles: string[]): Promise<boolean | "timeout"> {
+  const args = [
+    path.join(sandbox, "node_modules/vitest/vitest.mjs"),
+    "run",
+    ...testFiles,
+    "--config",
+    "vitest.mutation.config.ts",
+    "--bail",
+    "1",
+    "--passWithNoTests",
+    "--reporter",
+    "dot",
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: sandbox, stdio: "ignore", env: { ...process.env, CI: "true" } });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve("timeout");
+    }, MUTANT_LIMIT_MS);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code !== 0);
+    });
+  });
 }
 
 /** Tests every static mutant in the report; prints one line per mutant as it goes. */
-export function runStaticMutants(root: string, report: Report): StaticResult[] {
+export async function runStaticMutants(root: string, report: Report): Promise<StaticResult[]> {
   const todo = staticMutants(report);
   if (todo.length === 0) return [];
   console.log(`\nStatic mutants: ${todo.length}, each in a fresh Vitest process.`);
-  const sandbox = makeSandbox(root);
   const tests = readTests(root);
+  const sandboxes = Array.from({ length: Math.min(SANDBOXES, todo.length) }, () => makeSandbox(root));
   const results: StaticResult[] = [];
-  try {
-    for (const { file, mutant } of todo) {
+  let next = 0;
+  const work = async (sandbox: string) => {
+    while (next < todo.length) {
+      const { file, mutant } = todo[next++]!;
       const target = path.join(sandbox, file);
       const source = report.files[file]!.source;
       fs.writeFileSync(target, applyMutant(source, mutant));
@@ -154,7 +164,7 @@ export function runStaticMutants(root: string, report: Report): StaticResult[] {
       try {
         const related = testsOf(file, tests);
         // No test imports the file: nothing can notice the change (and an empty list would run every test).
-        const failed = related.length > 0 && testsFail(sandbox, related);
+        const failed = related.length > 0 && (await testsFail(sandbox, related));
         if (failed) outcome = failed === "timeout" ? "Timeout" : "Killed";
       } finally {
         fs.writeFileSync(target, source);
@@ -163,8 +173,11 @@ export function runStaticMutants(root: string, report: Report): StaticResult[] {
       console.log(`  ${outcome.padEnd(8)} ${where} ${mutant.mutatorName}`);
       results.push({ file, mutant, outcome });
     }
+  };
+  try {
+    await Promise.all(sandboxes.map(work));
   } finally {
-    fs.rmSync(sandbox, { recursive: true, force: true });
+    for (const sandbox of sandboxes) fs.rmSync(sandbox, { recursive: true, force: true });
   }
   return results;
 }

@@ -61,7 +61,7 @@ if (!fs.existsSync(REPORT)) {
   process.exit(2);
 }
 const report = JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report;
-const statics = runStaticMutants(process.cwd(), report);
+const statics = await runStaticMutants(process.cwd(), report);
 fs.writeFileSync(
   "test-results/mutation/static.json",
   JSON.stringify(
