@@ -25,6 +25,7 @@ import * as offerImportOverride from "./migrations/2026-11-30-01-offer-import-ov
 import * as invoicePdfKept from "./migrations/2026-12-02-01-invoice-pdf-kept";
 import * as partDealsDue from "./migrations/2026-12-02-02-part-deals-due";
 import * as mailDigests from "./migrations/2026-12-02-11-mail-digests";
+import * as orderParties from "./migrations/2026-12-02-21-order-parties";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02-01-invoice-pdf-kept": invoicePdfKept,
   "2026-12-02-02-part-deals-due": partDealsDue,
   "2026-12-02-11-mail-digests": mailDigests,
+  "2026-12-02-21-order-parties": orderParties,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

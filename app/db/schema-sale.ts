@@ -172,6 +172,18 @@ export interface OrderDocumentTable {
   removed_at: string | null;
 }
 
+/** Who the bill of lading names for an order (issue 42.1), as the buyer gave them. */
+export interface OrderPartyTable {
+  id: Generated<number>;
+  order_id: number;
+  role: "consignee" | "notify";
+  name: string;
+  address: string;
+  phone: string;
+  tax_id: Generated<string>;
+  given_at: string;
+}
+
 /** One step of an order's timeline. */
 export interface OrderEventTable {
   id: Generated<number>;

@@ -382,6 +382,7 @@ export interface Database {
   payments: Sale.PaymentTable;
   order_documents: Sale.OrderDocumentTable;
   order_events: Sale.OrderEventTable;
+  order_parties: Sale.OrderPartyTable;
   find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;

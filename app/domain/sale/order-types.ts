@@ -83,5 +83,6 @@ export const ORDER_EVENT_KINDS = [
   "completed",
   "cancelled",
   "document",
+  "parties",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
