@@ -88,7 +88,7 @@ export async function tellBuyer(
   deal: DealContext,
   order: OrderRow,
   change: OrderChange,
-  now = new Date(),
+  now = new Date(Date.now()),
 ): Promise<void> {
   const language = isLanguage(order.language) ? order.language : "en";
   const about: MailOrder = {
