@@ -44,6 +44,7 @@ export default [
   route("admin/api/upload/:kind", "routes/admin/upload-api.ts"),
   route("admin/quotes-export/:kind", "routes/admin/quotes-export.ts"),
   route("admin/orders-export", "routes/admin/orders-export.ts"),
+  route("admin/orders/:number/bl-instructions.pdf", "routes/admin/bl-instructions.ts"),
   route("admin/api/stock-import", "routes/admin/stock-import-api.ts"),
   route("admin/stock-import/:id/progress", "routes/admin/stock-import-progress.ts"),
   route("admin/stock-export/:kind", "routes/admin/stock-export.ts"),

@@ -133,7 +133,12 @@ describe("the admin guard", () => {
       ["a buyer", cookieFrom(await signInBuyer(baseUrl()), "sid")],
       ["an expired staff session", expired.split(";")[0]!],
     ] as const) {
-      for (const page of [...ADMIN_PAGES, "/admin/quotes-export/vehicle", "/admin/orders-export"]) {
+      const papers = [
+        "/admin/quotes-export/vehicle",
+        "/admin/orders-export",
+        "/admin/orders/2026-00001/bl-instructions.pdf",
+      ];
+      for (const page of [...ADMIN_PAGES, ...papers]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {
           const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
           const body = await res.text();

@@ -14,13 +14,13 @@ import { faceOrder, fontFile, glyphsOf, toRuns, type Face, type Weight } from ".
  * rather than failing the invoice. pdfkit embeds only the glyphs used.
  */
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const LEFT = PAGE.margin;
-const WIDTH = PAGE.width - 2 * PAGE.margin;
+export const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+export const LEFT = PAGE.margin;
+export const WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
 const LINE_GAP = 0.5;
 
-const COLOUR = {
+export const COLOUR = {
   ink: "#1f2937",
   muted: "#6b7280",
   rule: "#d1d5db",
@@ -44,7 +44,7 @@ type TextStyle = {
 };
 
 /** pdfkit with the face runs, page breaks and the few text styles the invoice uses. */
-class InvoicePage {
+export class InvoicePage {
   readonly pdf: PDFKit.PDFDocument;
   private readonly registered = new Set<string>();
   y = PAGE.margin;
@@ -145,7 +145,7 @@ class InvoicePage {
   }
 }
 
-const dayText = (day: string) =>
+export const dayText = (day: string) =>
   formatDate(`${day}T12:00:00+09:00`, "en", { day: "numeric", month: "long", year: "numeric" });
 
 function header(page: InvoicePage, doc: InvoiceDocument) {
@@ -461,6 +461,19 @@ function cancelledBand(page: InvoicePage, cancelled: { on: string; reason: strin
   page.y = top + 44;
 }
 
+/** An A4 document set only in the embedded faces, and its bytes once it ends. */
+export function startPdf(info: PDFKit.DocumentInfo) {
+  // No default font: every line is set in the embedded faces.
+  const pdf = new PDFDocument({ size: "A4", margin: PAGE.margin, font: null as unknown as string, info });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  return { pdf, done };
+}
+
 /**
  * The proforma invoice as a PDF (English, A4). A cancelled invoice carries a
  * band saying so above everything else.
@@ -469,25 +482,13 @@ export async function renderInvoicePdf(
   doc: InvoiceDocument,
   options: { cancelled?: { on: string; reason: string } } = {},
 ): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    // No default font: every line is set in the embedded faces.
-    font: null as unknown as string,
-    info: {
-      Title: `Proforma invoice ${doc.number}`,
-      Author: doc.seller.name,
-      Subject: `Quote ${doc.quoteNumber}`,
-      Creator: doc.seller.name,
-      // The issue day, so the same invoice always makes the same file.
-      CreationDate: new Date(`${doc.issuedOn}T00:00:00+09:00`),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
+  const { pdf, done } = startPdf({
+    Title: `Proforma invoice ${doc.number}`,
+    Author: doc.seller.name,
+    Subject: `Quote ${doc.quoteNumber}`,
+    Creator: doc.seller.name,
+    // The issue day, so the same invoice always makes the same file.
+    CreationDate: new Date(`${doc.issuedOn}T00:00:00+09:00`),
   });
   const page = new InvoicePage(pdf, `${doc.seller.name}   ·   Proforma invoice ${doc.number} (continued)`);
   if (options.cancelled) cancelledBand(page, options.cancelled);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readPdf } from "../../../tests/support/pdf";
 import { dealWorldForFile } from "../../../tests/support/deal-world";
+import { blInstructionsPdf } from "./bl-instructions.server";
 import { invoicePdf } from "./invoice-file.server";
 import { giveParties, partiesOf, readPartiesForm } from "./order-parties.server";
 
@@ -50,6 +51,17 @@ describe("the consignee and notify party", () => {
     expect(page1).toContain("NIC 123456789V");
     expect(page1).toContain("NOTIFY PARTY Same as consignee");
 
+    // The forwarder's sheet names them, with the shipper and who pays the freight.
+    const sheet = (await readPdf((await blInstructionsPdf(w.t.db, number))!)).text.replace(/\s+/g, " ");
+    for (const printed of [
+      "BILL OF LADING INSTRUCTIONS",
+      "SHIPPER",
+      "CONSIGNEE Lanka Clearing Agents (Pvt) Ltd 45 Front Street, Colombo 11, Sri Lanka Tel +94 775 550 199 NIC 123456789V",
+      "NOTIFY PARTY Same as consignee",
+      "Freight Collect (FOB)",
+    ])
+      expect(sheet).toContain(printed);
+
     const steps = await w.t.db
       .selectFrom("order_events")
       .select(["kind", "data"])
@@ -78,6 +90,10 @@ describe("the consignee and notify party", () => {
     const order = await orderOf(number);
     const read = readPartiesForm(CONSIGNEE, order.buyer_country);
     if (!read.ok) throw new Error("refused");
+    // Before any consignee is given, the forwarder's sheet names the buyer and says so.
+    const before = (await readPdf((await blInstructionsPdf(w.t.db, number))!)).text.replace(/\s+/g, " ");
+    expect(before).toContain("(the buyer: no other consignee has been given)");
+    expect(await blInstructionsPdf(w.t.db, "2099-99999")).toBeNull();
     const stranger = await giveParties(w.t.db, { customerId: w.buyerIds[1]! }, number, read.parties);
     expect(stranger).toMatchObject({ ok: false, refusal: "not-found" });
 
