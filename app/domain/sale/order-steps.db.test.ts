@@ -6,7 +6,7 @@ import { startSmtp } from "../../../tests/support/smtp";
 import { createSender } from "~/domain/mail/outbox.server";
 import { ORDER_MAIL_WINDOW_MS } from "./order-change.server";
 import { orderLinkPath } from "./order-links.server";
-import { orderFor } from "./order-view.server";
+import { orderFigures, orderFor } from "./order-view.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "./orders.server";
 
 /*
@@ -169,6 +169,9 @@ describe("Shipped before the ship leaves", () => {
     const view = await orderFor(w.db, number, { staff: true });
     expect(view!.steps.find((s) => s.kind === "shipped")!.data).toMatchObject({ etd: "2026-12-10", beforeEtd: true });
     expect(await logged(number)).toHaveLength(1);
+    // Its ship still leaves on the 10th: the owner's dashboard lists it among the week's departures.
+    const leaving = await orderFigures(w.db, new Date("2026-12-06T03:00:00Z"));
+    expect(leaving.leavingThisWeek.map((o) => o.number)).toContain(number);
   });
 
   it("needs no confirmation on the ETD's own day or after it, nor with no ETD", async () => {

@@ -327,8 +327,8 @@ export async function orderFigures(db: DB, now = new Date()) {
     db
       .selectFrom("orders")
       .select(["number", "item_name", "vessel", "etd", "status"])
-      // Not yet shipped: awaiting money, or paid.
-      .where((eb) => eb.or([awaitingMoney(eb), eb("orders.status", "=", "paid")]))
+      // Still in Japan: awaiting money, paid, or marked shipped before its ETD (the ship leaves later).
+      .where((eb) => eb.or([awaitingMoney(eb), eb("orders.status", "in", ["paid", "shipped"])]))
       .where("etd", ">=", today)
       .where("etd", "<=", weekEnd)
       .orderBy("etd")
