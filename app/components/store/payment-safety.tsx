@@ -25,7 +25,7 @@ export function InvoiceCheckLine({
     <p className={`leading-relaxed ${className}`} data-testid="invoice-check-line">
       <TextWith
         text={t("paymentSafety.verify", { address })}
-        components={{ link: <Link to={verifyPath} className="font-semibold break-all underline" /> }}
+        components={{ link: <Link to={verifyPath} className="font-semibold break-words underline" /> }}
       />
     </p>
   );
