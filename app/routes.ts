@@ -19,6 +19,7 @@ export default [
     route("quotes/:number", "routes/account/quote.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("orders/:number", "routes/account/order.tsx"),
+    route("orders/:number/consignee", "routes/account/consignee.tsx"),
     route("saved-searches", "routes/account/saved-searches.tsx"),
     route("alerts/unsubscribe", "routes/store/alert-unsubscribe.tsx"),
     route("compare", "routes/store/compare.tsx"),

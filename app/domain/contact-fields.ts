@@ -13,7 +13,7 @@ import { readPhone } from "./phone-numbers";
 export const UNKNOWN_COUNTRY = issue("validation.unknownCountry");
 /** The form stopped for a hint on the e-mail address (email-hints.ts), not refused. */
 export const CHECK_EMAIL = problem("validation.checkEmail");
-const PHONE_PROBLEMS = {
+export const PHONE_PROBLEMS = {
   characters: INVALID_PHONE,
   length: issue("validation.phoneLength"),
   country: issue("validation.phoneCountryCode"),

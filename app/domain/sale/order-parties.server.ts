@@ -1,15 +1,16 @@
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
 import { requiredText } from "~/domain/buyer-fields";
+import { PHONE_PROBLEMS } from "~/domain/contact-fields";
 import { type CountryCode, findCountry } from "~/domain/countries";
 import { readPhone } from "~/domain/phone-numbers";
 import type { Refusal } from "~/domain/refusal";
-import { readTaxId } from "~/domain/tax-ids";
+import { readTaxId, TAX_IDS } from "~/domain/tax-ids";
 import { issue, type Problem, problem } from "~/i18n/problem";
 import { type FieldProblems, fieldProblems, type TypedValues, typedValues } from "~/utils/forms";
 import type { InvoiceDocument, InvoiceParty } from "./deal-types";
 import { addOrderEvent, lockOrder } from "./order-moves.server";
-import { hasShipped } from "./order-status";
+import { hasShipped, type OrderStatus } from "./order-status";
 
 /*
  * Who the bill of lading names (issue 42.1): the consignee, who takes the
@@ -45,7 +46,7 @@ function partySchema(prefix: PartyRole, country: CountryCode | null) {
     phone: requiredText(`${prefix}Phone`, 30).transform((text, ctx) => {
       const phone = readPhone(text, country);
       if (phone.ok) return phone.phone;
-      ctx.addIssue({ code: "custom", message: issue(`validation.phone${cap(phone.reason)}`) });
+      ctx.addIssue({ code: "custom", message: PHONE_PROBLEMS[phone.reason] });
       return z.NEVER;
     }),
     taxId: z
@@ -111,11 +112,30 @@ const fromRow = (row: { name: string; address: string; phone: string; tax_id: st
 });
 
 /** The parties given for an order; both absent until the buyer gives them, notify absent when it is the consignee. */
-export async function partiesOf(db: DB, orderId: number): Promise<{ consignee?: InvoiceParty; notify?: InvoiceParty }> {
+export type GivenParties = { consignee?: InvoiceParty; notify?: InvoiceParty };
+
+export async function partiesOf(db: DB, orderId: number): Promise<GivenParties> {
   const rows = await db.selectFrom("order_parties").selectAll().where("order_id", "=", orderId).execute();
-  const found: { consignee?: InvoiceParty; notify?: InvoiceParty } = {};
+  const found: GivenParties = {};
   for (const row of rows) found[row.role] = fromRow(row);
   return found;
+}
+
+/** Why the buyer can no longer give the parties: given already, the order cancelled, or the bill of lading made out. */
+export type PartiesLock = "given" | "closed" | "billOfLading" | null;
+
+async function lockOf(db: DB, order: { id: number; status: OrderStatus }): Promise<PartiesLock> {
+  const given = await db.selectFrom("order_parties").select("id").where("order_id", "=", order.id).executeTakeFirst();
+  if (given) return "given";
+  if (order.status === "cancelled") return "closed";
+  const billOfLading = await db
+    .selectFrom("order_documents")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .where("kind", "=", "bill_of_lading")
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  return hasShipped(order.status) || billOfLading ? "billOfLading" : null;
 }
 
 /**
@@ -134,21 +154,8 @@ export async function giveParties(
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
     if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
-    if (order.status === "cancelled") return refused("conflict", "closed");
-    const billOfLading = await trx
-      .selectFrom("order_documents")
-      .select("id")
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "bill_of_lading")
-      .where("removed_at", "is", null)
-      .executeTakeFirst();
-    if (hasShipped(order.status) || billOfLading) return refused("conflict", "billOfLading");
-    const given = await trx
-      .selectFrom("order_parties")
-      .select("id")
-      .where("order_id", "=", order.id)
-      .executeTakeFirst();
-    if (given) return refused("conflict", "alreadyGiven");
+    const lock = await lockOf(trx, order);
+    if (lock) return refused("conflict", lock === "given" ? "alreadyGiven" : lock);
 
     const at = now.toISOString();
     const rows = [
@@ -194,4 +201,35 @@ export async function giveParties(
     );
     return { ok: true, message: partiesProblem("saved") };
   });
+}
+
+/**
+ * What the buyer's consignee page shows for their order: its destination and
+ * the numbers its customs take, the parties given and whether the form is
+ * still open. Null when it is not this buyer's order.
+ */
+export async function partiesPage(db: DB, customerId: number, orderNumber: string) {
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "number", "status", "buyer_name", "buyer_country", "customer_id"])
+    .where("number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order || order.customer_id !== customerId) return null;
+  const given = await partiesOf(db, order.id);
+  const lock = await lockOf(db, order);
+  const country = findCountry(order.buyer_country);
+  return {
+    number: order.number,
+    buyerName: order.buyer_name,
+    destination: order.buyer_country,
+    taxIds: ((country && TAX_IDS[country]) || []).map((k) => ({ name: k.name, example: k.example })),
+    given,
+    lock,
+  };
+}
+
+/** The parties given for an order by its number, for the owner's order page (the caller checked who asks). */
+export async function partiesOfOrder(db: DB, orderNumber: string): Promise<GivenParties> {
+  const order = await db.selectFrom("orders").select("id").where("number", "=", orderNumber).executeTakeFirst();
+  return order ? partiesOf(db, order.id) : {};
 }

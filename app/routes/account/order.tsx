@@ -9,6 +9,8 @@ import { MAX_DOCUMENT_BYTES } from "~/domain/sale/order-types";
 import { buyerOrder } from "~/domain/sale/order-view.server";
 import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
 import { countReceiptUpload } from "~/domain/sale/receipt-limits.server";
+import { partiesPage } from "~/domain/sale/order-parties.server";
+import { ConsigneeBox } from "~/components/store/consignee-box";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { problem, type Problem } from "~/i18n/problem";
@@ -68,10 +70,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { found, customerId, sig } = await findOrder(services, request, params.number);
   if (!found) throw data({ signedIn: customerId !== null }, { status: 404 });
   const sent = url.searchParams.get("receipt");
+  // The consignee is given by the signed-in buyer of the order (consignee.tsx); a link's holder sees none.
+  const parties = customerId === null ? null : await partiesPage(services.db, customerId, params.number);
   return {
     order: found.view,
     sig,
-    notice: sent === "sent" || sent === "same" ? sent : null,
+    notice:
+      sent === "sent" || sent === "same" ? sent : url.searchParams.get("consignee") === "given" ? "consignee" : null,
+    parties: parties && { given: parties.given, open: parties.lock === null },
   };
 }
 
@@ -225,6 +231,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
   const shipping = (
     <>
+      {loaderData.parties ? (
+        <ConsigneeBox number={order.number} given={loaderData.parties.given} open={loaderData.parties.open} />
+      ) : null}
       <ShipmentBox order={order} shopDay={shopDay} />
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
@@ -277,7 +286,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {notice ? (
         <div className="mt-4" role="status" data-testid="receipt-notice">
           <FormMessage tone="success">
-            {t(notice === "same" ? "orders.receipt.same" : "orders.receipt.sent")}
+            {notice === "consignee"
+              ? t("orders.consignee.given")
+              : t(notice === "same" ? "orders.receipt.same" : "orders.receipt.sent")}
           </FormMessage>
         </div>
       ) : null}

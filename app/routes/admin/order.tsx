@@ -1,4 +1,6 @@
 import { data, Link, redirect } from "react-router";
+import { partiesOfOrder } from "~/domain/sale/order-parties.server";
+import type { InvoiceParty } from "~/domain/sale/deal-types";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
 import {
   blank,
@@ -76,6 +78,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const done = url.searchParams.get("done") ?? "";
   return {
     order,
+    parties: await partiesOfOrder(db, order.number),
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -163,8 +166,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
 }
 
+/** A party of the bill of lading as the buyer gave it. */
+function PartyLines({ party, muted = false }: { party: InvoiceParty; muted?: boolean }) {
+  return (
+    <div className={muted ? "text-slate-600" : "text-slate-900"}>
+      {muted ? null : <p className="font-semibold">{party.name}</p>}
+      <p className="whitespace-pre-line">{party.address}</p>
+      <p>{party.phone}</p>
+      {party.taxId ? <p>{party.taxId}</p> : null}
+    </div>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, notice, paymentKey, today } = loaderData;
+  const { order, parties, notice, paymentKey, today } = loaderData;
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
@@ -241,6 +256,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </a>
               </p>
               {order.buyer.customerId === null ? <p className="text-slate-500">{t("order.noAccount")}</p> : null}
+            </Fact>
+            <Fact label={t("order.consignee")}>
+              {parties.consignee ? (
+                <div data-testid="order-consignee">
+                  <PartyLines party={parties.consignee} />
+                  <p className="mt-1 text-slate-600">
+                    {t("order.notify")}: {parties.notify ? parties.notify.name : t("order.notifySame")}
+                  </p>
+                  {parties.notify ? <PartyLines party={parties.notify} muted /> : null}
+                </div>
+              ) : (
+                <p className="text-slate-600">{t("order.consigneeMissing")}</p>
+              )}
+              <a
+                href={`/admin/orders/${encodeURIComponent(order.number)}/bl-instructions.pdf`}
+                className="mt-1 inline-block font-semibold text-accent-700 hover:underline"
+                download
+              >
+                {t("order.blInstructions")}
+              </a>
             </Fact>
             <Fact label={t("order.port")}>{order.port || t("order.notSet")}</Fact>
             <Fact label={t("order.quote")}>
