@@ -413,9 +413,9 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
     );
   });
 
-  it("a 6 MB image", async () => {
-    const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]);
-    await refused(vehicleForm([{ name: "big.png", data: big }]), 413, "is larger than 5 MB.");
+  it("an image over 25 MB (a phone's full-size photo of 8 to 15 MB is taken)", async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(26 * 1024 * 1024)]);
+    await refused(vehicleForm([{ name: "big.png", data: big }]), 413, "is larger than 25 MB.");
   });
 
   it("a small PNG that decodes to 14,000 x 14,000 pixels, with the server's memory watched", async () => {

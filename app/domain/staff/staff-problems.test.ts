@@ -48,7 +48,7 @@ describe("server messages in the staff's language", () => {
     expect(english(staffPattern("cannotMove", { from: status("pending"), to: status("closed") }))).toBe(
       "A pending quote cannot be marked closed.",
     );
-    expect(english(photoRefused(new MediaError("size"), "").message)).toBe("An image: Image is larger than 5 MB.");
+    expect(english(photoRefused(new MediaError("size"), "").message)).toBe("An image: Image is larger than 25 MB.");
   });
 
   it("knows the Company screen's messages (issue 18.8)", () => {
@@ -103,16 +103,16 @@ describe("server messages in the staff's language", () => {
     expect(inJapanese(staffText("findRequestNotFound"))).toBe("お探し依頼が見つかりません。");
     expect(inJapanese(uploadFailed(staffText("priceRequired")))).toBe("アップロードに失敗しました：価格は必須です");
     expect(inJapanese(uploadFailed(photoRefused(new MediaError("size"), "car.jpg").message))).toBe(
-      "アップロードに失敗しました：car.jpg：画像が5MBを超えています。",
+      "アップロードに失敗しました：car.jpg：画像が25MBを超えています。",
     );
     expect(inJapanese(uploadFailed(staffPattern("fileTooLarge", { name: problem("messages.anImage") })))).toBe(
-      "アップロードに失敗しました：画像 は5MBを超えています。",
+      "アップロードに失敗しました：画像 は25MBを超えています。",
     );
     expect(inJapanese(uploadFailed(staffPattern("tooManyFiles", { max: 10 })))).toBe(
       "アップロードに失敗しました：1回にアップロードできる画像は最大10枚です。",
     );
     expect(inJapanese(imageUploadFailed(photoRefused(new MediaError("size"), "car.jpg").message))).toBe(
-      "画像のアップロードに失敗しました：car.jpg：画像が5MBを超えています。",
+      "画像のアップロードに失敗しました：car.jpg：画像が25MBを超えています。",
     );
     expect(inJapanese(editImageUploadFailed(photoRefused(new MediaError("format"), "car.jpg").message))).toBe(
       "画像のアップロードに失敗しました。car.jpg：JPG、PNG、WebP形式の画像のみ受け付けています。",

@@ -10,7 +10,7 @@ import { type ZipEntry, zipEntries, zipEntryData, ZipError, type ZipLimits } fro
  * The photos of a stock import come in a ZIP beside the file, each named by
  * its listing's ref id and its place: V-123456_1.jpg, V-123456_2.jpg … (in any
  * folder of the ZIP). They go through the same checks and the same re-encoding
- * as photos uploaded one by one, with the same limits: 5 MB and 40 million
+ * as photos uploaded one by one, with the same limits: 25 MB and 40 million
  * pixels each, 12 per listing.
  */
 
