@@ -5,7 +5,8 @@ export default {
   vitest: { configFile: "vitest.mutation.config.ts", related: true },
   plugins: ["@stryker-mutator/vitest-runner"],
   coverageAnalysis: "perTest",
-  reporters: ["clear-text", "json"],
+  // progress-append-only prints how far the run is and what remains every few seconds, readable in a log.
+  reporters: ["clear-text", "json", "progress-append-only"],
   jsonReporter: { fileName: "test-results/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
   concurrency: 2,

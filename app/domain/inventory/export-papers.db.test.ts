@@ -52,16 +52,20 @@ describe("a vehicle's export papers", () => {
   it("refuse a month that is not one, in the future, or a registration before manufacture, and save nothing", async () => {
     const next = monthOfDate(new Date()) + 1;
     const cases: [Record<string, string>, string, string][] = [
-      [{ manufactured: "2019-13" }, "manufactured", "Month of manufacture: enter the month as YYYY-MM, e.g. 2019-03."],
       [
-        { manufactured: "March 2019" },
+        { manufactured: "2019-13" },
         "manufactured",
-        "Month of manufacture: enter the month as YYYY-MM, e.g. 2019-03.",
+        "Month of manufacture: enter the month as YYYY-MM or as May 2019, e.g. 2019-03.",
+      ],
+      [
+        { manufactured: "Marchish 2019" },
+        "manufactured",
+        "Month of manufacture: enter the month as YYYY-MM or as May 2019, e.g. 2019-03.",
       ],
       [
         { registered: "1850-01" },
         "registered",
-        "Month of first registration: enter the month as YYYY-MM, e.g. 2019-03.",
+        "Month of first registration: enter the month as YYYY-MM or as May 2019, e.g. 2019-03.",
       ],
       [{ manufactured: monthText(next) }, "manufactured", "Month of manufacture cannot be in the future."],
       [
