@@ -99,6 +99,8 @@ function readTests(root: string): Map<string, string> {
 
 /** A copy of the shop to change files in, so the working tree is never left mutated. */
 function makeSandbox(root: string): string {
+  // StrykerJS removes its own temporary folder when it ends.
+  fs.mkdirSync(path.join(root, ".stryker-tmp"), { recursive: true });
   const sandbox = fs.mkdtempSync(path.join(root, ".stryker-tmp", "static-"));
   const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: root,
@@ -132,9 +134,15 @@ function testsFail(sandbox: string, testFiles: string[]): Promise<boolean | "tim
     "dot",
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: sandbox, stdio: "ignore", env: { ...process.env, CI: "true" } });
+    // Its own process group, so that a change that hangs is stopped with Vitest's workers.
+    const child = spawn(process.execPath, args, {
+      cwd: sandbox,
+      stdio: "ignore",
+      detached: true,
+      env: { ...process.env, CI: "true" },
+    });
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      process.kill(-child.pid!, "SIGKILL");
       resolve("timeout");
     }, MUTANT_LIMIT_MS);
     child.on("error", reject);

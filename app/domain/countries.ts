@@ -59,6 +59,9 @@ const OTHER_NAMES: Record<string, CountryCode> = {
   pakisthan: "PK",
   bharat: "IN",
   vietnamsocialistrepublicof: "VN",
+  // Short names where the runtime writes longer ones ("Myanmar (Burma)", "Congo - Brazzaville").
+  myanmar: "MM",
+  congo: "CG",
   nippon: "JP",
   nihon: "JP",
   uk: "GB",

@@ -113,6 +113,14 @@ describe("saving rules", () => {
     ]);
   });
 
+  it("finds a country's rule under the name the shop stores for buyers, not only as the owner typed it", async () => {
+    // "Myanmar (Burma)" is how a buyer's country is stored; the owner wrote "Myanmar".
+    expect((await saveImportRule(t.db, owner, input({ country: "Myanmar" }))).ok).toBe(true);
+    expect(await ruleForCountry(t.db, "Myanmar (Burma)")).toMatchObject({ country: "Myanmar" });
+    expect(await ruleForCountry(t.db, "Burma")).toMatchObject({ country: "Myanmar" });
+    expect(await ruleForCountry(t.db, "Malaysia")).toBeNull();
+  });
+
   it("keeps one rule per country whatever its case and spacing, and changes nothing when refused", async () => {
     const before = await listImportRules(t.db);
     for (const country of ["Kenya", "kenya", "  KENYA ", "Sri  lanka"])

@@ -1,3 +1,4 @@
+import { findCountry } from "~/domain/countries";
 import { STEERING } from "~/domain/inventory/catalogue";
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from "kysely";
 import { z } from "zod";
@@ -141,7 +142,11 @@ export async function ruleForCountry(db: Kysely<Database>, country: string | nul
   if (!country || countryKey(country) === "") return null;
   // Matched here rather than by the database's lower(), which on SQLite folds only A to Z (a table of a few dozen rows).
   const rows = await db.selectFrom("import_rules").selectAll().execute();
-  const row = rows.find((r) => countryKey(r.country) === countryKey(country));
+  // Or the same country under another name: a buyer's "Myanmar (Burma)" (as the shop stores it) finds the owner's "Myanmar".
+  const code = findCountry(country);
+  const row =
+    rows.find((r) => countryKey(r.country) === countryKey(country)) ??
+    (code ? rows.find((r) => findCountry(r.country) === code) : undefined);
   return row ? toImportRule(row) : null;
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { shopDay } from "~/i18n/format";
 import type { InvoiceDocument, InvoiceParty } from "./deal-types";
 import { COLOUR, dayText, InvoicePage, LEFT, startPdf, WIDTH } from "./invoice-pdf.server";
 import { partiesOf } from "./order-parties.server";
@@ -40,15 +41,10 @@ export async function blInstructionsPdf(db: DB, orderNumber: string, now = new D
     color: COLOUR.accent,
   });
   page.y =
-    page.text(
-      `Order ${order.number} · invoice ${doc.number} · ${dayText(now.toISOString().slice(0, 10))}`,
-      LEFT,
-      page.y + 2,
-      {
-        width: WIDTH,
-        color: COLOUR.muted,
-      },
-    ) + 10;
+    page.text(`Order ${order.number} · invoice ${doc.number} · ${dayText(shopDay(now))}`, LEFT, page.y + 2, {
+      width: WIDTH,
+      color: COLOUR.muted,
+    }) + 10;
   page.rule(page.y, COLOUR.accent, 1.25);
   page.y += 12;
 
@@ -59,7 +55,11 @@ export async function blInstructionsPdf(db: DB, orderNumber: string, now = new D
   };
   block(
     "Shipper",
-    [doc.seller.name, doc.seller.address.replace(/\s*\n\s*/g, ", "), `Tel ${doc.seller.phone}`].filter(Boolean),
+    [
+      doc.seller.name,
+      doc.seller.address.replace(/\s*\n\s*/g, ", "),
+      doc.seller.phone && `Tel ${doc.seller.phone}`,
+    ].filter(Boolean),
   );
   block(
     "Consignee",

@@ -202,7 +202,8 @@ function party(page: InvoicePage, label: string, x: number, width: number, name:
   return y;
 }
 
-const partyLines = (p: InvoiceParty) => [p.address, p.phone && `Tel ${p.phone}`, p.taxId];
+// The ID or tax number is left off: the invoice reaches whoever holds the offer's or order's link; the forwarder's sheet carries it.
+const partyLines = (p: InvoiceParty) => [p.address, p.phone && `Tel ${p.phone}`];
 
 /**
  * Who pays, who takes the vehicle at the port and whom the ship's agent
@@ -326,10 +327,13 @@ async function charges(page: InvoicePage, doc: InvoiceDocument) {
     page.y = labelBottom + 1.5;
     page.rule(page.y, COLOUR.hairline, 0.5, tableWidth);
   }
-  page.keep(34);
+  // A long port name wraps: the band grows with it rather than hide a line white on white.
+  const totalLabel = `TOTAL   ${doc.terms} ${doc.port}`;
+  const band = Math.max(26, page.heightOf(totalLabel, { width: labelWidth, size: 10, bold: true }) + 14);
+  page.keep(band + 8);
   page.y += 4;
-  page.pdf.rect(LEFT, page.y, tableWidth, 26).fill(COLOUR.accent);
-  page.text(`TOTAL   ${doc.terms} ${doc.port}`, LEFT + 8, page.y + 7.5, {
+  page.pdf.rect(LEFT, page.y, tableWidth, band).fill(COLOUR.accent);
+  page.text(totalLabel, LEFT + 8, page.y + 7.5, {
     width: labelWidth,
     size: 10,
     bold: true,
@@ -342,7 +346,7 @@ async function charges(page: InvoicePage, doc: InvoiceDocument) {
     color: "#ffffff",
     align: "right",
   });
-  page.y += 26;
+  page.y += band;
   page.y = (page.pages === firstPage ? Math.max(page.y, boxBottom) : page.y) + 12;
 }
 

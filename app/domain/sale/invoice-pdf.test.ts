@@ -136,7 +136,7 @@ describe("the proforma invoice PDF", () => {
     const page1 = read.pageTexts[0]!.replace(/\s+/g, " ");
     for (const printed of [
       "Mombasa Clearing Agents Ltd",
-      "KRA PIN P051234567X",
+      "Moi Avenue 12, P.O. Box 80100, Mombasa, Kenya",
       "Kenyatta Avenue 4, Nairobi",
       "Value 16",
       "Kenya admits vehicles first registered 2019 or later",
@@ -156,9 +156,18 @@ describe("the proforma invoice PDF", () => {
     ]) {
       expect(page1).toContain(printed);
     }
+    // The consignee's ID number is for customs, on the forwarder's sheet: the invoice goes to whoever holds its link.
+    expect(page1).not.toContain("P051234567X");
     // A bank that takes charges from each side is said so.
     const shared = await readPdf(await renderInvoicePdf({ ...full, bank: { ...full.bank, charges: "SHA" } }));
     expect(shared.pageTexts[0]!.replace(/\s+/g, " ")).toContain("Bank charges SHA");
+  });
+
+  it("keeps a long port's name inside the total's band, on a page that still fits", async () => {
+    const pdf = await renderInvoicePdf({ ...invoice, port: "Port of Spain, Trinidad and Tobago" });
+    const read = await readPdf(pdf);
+    expect(read.pages).toBe(1);
+    expect(read.text.replace(/\s+/g, " ")).toContain("TOTAL CIF Port of Spain, Trinidad and Tobago");
   });
 
   it("names the buyer as consignee until the buyer gives another", async () => {

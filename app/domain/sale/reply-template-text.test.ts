@@ -49,4 +49,10 @@ describe("a template as the body of the shop's letter", () => {
     expect(letterBody(long)).toBe(long);
     expect(letterBody("  \n")).toBe("");
   });
+
+  it("never drops a line about money after a thank-you, nor a first line that names a Hi-Ace", () => {
+    const fee = "The Prado is ready.\nThank you.\nNote: the price excludes the ¥30,000 inspection fee.";
+    expect(letterBody(fee)).toBe(fee);
+    expect(letterBody("Hi-Ace 2015 as you asked.\nIt is in stock.")).toBe("Hi-Ace 2015 as you asked.\nIt is in stock.");
+  });
 });

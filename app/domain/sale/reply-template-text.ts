@@ -47,7 +47,7 @@ export function unknownPlaceholders(body: string): string[] {
 
 /** A line that is only a greeting: "Dear Amal Perera,", "Hello:", "Good morning", "アマル 様". */
 const GREETING_LINE =
-  /^\s*(?:(?:dear|hello|hi|hey|greetings|good (?:morning|afternoon|evening))\b[^,:;!?\n]{0,60}[,:!]?|[^\n]{1,40}(?:様|さま|殿)[、,]?)\s*$/i;
+  /^\s*(?:(?:dear|hello|hi|hey|greetings|good (?:morning|afternoon|evening))(?=[\s,:!]|$)[^,:;!?\n]{0,60}[,:!]?|[^\n]{1,40}(?:様|さま|殿)[、,]?)\s*$/i;
 /** A greeting that opens a sentence: "Dear Amal, thank you…" keeps "Thank you…". */
 const GREETING_START = /^\s*dear\s+[^,:;!?.\n]{1,60}[,:]\s+/i;
 /** The first line of a sign-off: "Kind regards,", "Best wishes", "Yours sincerely,", "Thank you.", "よろしくお願いいたします。" */
@@ -55,6 +55,8 @@ const SIGN_OFF_LINE =
   /^\s*(?:(?:(?:kind|best|warm|warmest|with kind|with best)\s+)?(?:regards|wishes)|yours(?:\s+(?:sincerely|faithfully|truly))?|sincerely(?:\s+yours)?|many thanks|thanks(?:\s+again)?|thank you(?:\s+again)?|cheers|respectfully|敬具|(?:今後とも)?(?:どうぞ)?よろしくお願い(?:いた|致)します)[,.!。、]?\s*$/i;
 /** A sign-off is followed by at most this many lines (a name, a team, a phone). */
 const SIGNATURE_LINES = 3;
+/** A signature's line is short and names no money: a line about a price after "Thank you." is the body's, and stays. */
+const signatureLine = (line: string) => line.trim().length <= 40 && !/[¥￥$円]|\byen\b|\bJPY\b/i.test(line);
 
 /** The owner's text without its own greeting and sign-off, as the body of the shop's letter. */
 export function letterBody(text: string): string {
@@ -69,7 +71,7 @@ export function letterBody(text: string): string {
   while (lines.length && lines.at(-1)!.trim() === "") lines.pop();
   for (let i = lines.length - 1; i >= Math.max(0, lines.length - 1 - SIGNATURE_LINES); i--) {
     if (SIGN_OFF_LINE.test(lines[i]!)) {
-      lines.splice(i);
+      if (lines.slice(i + 1).every(signatureLine)) lines.splice(i);
       break;
     }
   }
