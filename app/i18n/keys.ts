@@ -1135,6 +1135,7 @@ export type AdminKey =
   | "order.timeline.opened"
   | "order.timeline.overpaid"
   | "order.timeline.paid"
+  | "order.timeline.parties"
   | "order.timeline.payment"
   | "order.timeline.reason"
   | "order.timeline.reference"

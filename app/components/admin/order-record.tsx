@@ -365,6 +365,15 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
         </p>
       );
     }
+    case "parties":
+      return (
+        <p className={main}>
+          {t("order.timeline.parties", {
+            consignee: String(step.data.consignee ?? ""),
+            notify: String(step.data.notify ?? t("order.notifySame")),
+          })}
+        </p>
+      );
     default:
       return <p className={main}>{step.kind}</p>;
   }

@@ -369,6 +369,12 @@ export function StepText({
       const name = kind === "other" && text(d.title) ? text(d.title) : t(`orders.documents.kinds.${kind}`);
       return <>{t("orders.history.document", { name })}</>;
     }
+    case "parties":
+      return (
+        <>
+          {t("orders.consignee.shown")}: {text(d.consignee)}
+        </>
+      );
     default:
       return null;
   }

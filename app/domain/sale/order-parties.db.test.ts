@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPdf } from "../../../tests/support/pdf";
-import { dealWorldForFile } from "../../../tests/support/deal-world";
+import { DEAL, dealWorldForFile } from "../../../tests/support/deal-world";
 import { blInstructionsPdf } from "./bl-instructions.server";
 import { invoicePdf } from "./invoice-file.server";
 import { giveParties, partiesOf, readPartiesForm } from "./order-parties.server";
@@ -41,7 +41,7 @@ describe("the consignee and notify party", () => {
       },
       notify: null,
     });
-    const given = await giveParties(w.t.db, { customerId: w.buyerIds[0]! }, number, read.parties);
+    const given = await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[0]! }, number, read.parties);
     expect(given.ok).toBe(true);
     expect(await partiesOf(w.t.db, order.id)).toEqual({ consignee: read.parties.consignee });
 
@@ -63,6 +63,17 @@ describe("the consignee and notify party", () => {
     ])
       expect(sheet).toContain(printed);
 
+    // The owner is mailed to confirm it by phone: a hijacked mailbox could have named someone else.
+    const owner = await w.t.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", DEAL.ownerEmail)
+      .where("subject", "like", `Consignee given for order ${number}%`)
+      .execute();
+    expect(owner).toHaveLength(1);
+    expect(owner[0]!.text_body).toContain("NIC 123456789V");
+    expect(owner[0]!.text_body).toContain("confirm it with the buyer by phone");
+
     const steps = await w.t.db
       .selectFrom("order_events")
       .select(["kind", "data"])
@@ -76,10 +87,10 @@ describe("the consignee and notify party", () => {
     const order = await orderOf(number);
     const first = readPartiesForm(CONSIGNEE, order.buyer_country);
     if (!first.ok) throw new Error("refused");
-    expect((await giveParties(w.t.db, { customerId: w.buyerIds[0]! }, number, first.parties)).ok).toBe(true);
+    expect((await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[0]! }, number, first.parties)).ok).toBe(true);
     const other = readPartiesForm({ ...CONSIGNEE, consigneeName: "Someone Else Ltd" }, order.buyer_country);
     if (!other.ok) throw new Error("refused");
-    const again = await giveParties(w.t.db, { customerId: w.buyerIds[0]! }, number, other.parties);
+    const again = await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[0]! }, number, other.parties);
     expect(again).toMatchObject({ ok: false, refusal: "conflict", message: { key: "consignee.alreadyGiven" } });
     expect((await partiesOf(w.t.db, order.id)).consignee?.name).toBe("Lanka Clearing Agents (Pvt) Ltd");
     const page1 = (await readPdf((await invoicePdf(w.t.db, number))!)).pageTexts[0]!;
@@ -95,7 +106,7 @@ describe("the consignee and notify party", () => {
     const before = (await readPdf((await blInstructionsPdf(w.t.db, number))!)).text.replace(/\s+/g, " ");
     expect(before).toContain("(the buyer: no other consignee has been given)");
     expect(await blInstructionsPdf(w.t.db, "2099-99999")).toBeNull();
-    const stranger = await giveParties(w.t.db, { customerId: w.buyerIds[1]! }, number, read.parties);
+    const stranger = await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[1]! }, number, read.parties);
     expect(stranger).toMatchObject({ ok: false, refusal: "not-found" });
 
     await w.t.db
@@ -112,7 +123,7 @@ describe("the consignee and notify party", () => {
         removed_at: null,
       })
       .execute();
-    const late = await giveParties(w.t.db, { customerId: w.buyerIds[0]! }, number, read.parties);
+    const late = await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[0]! }, number, read.parties);
     expect(late).toMatchObject({ ok: false, refusal: "conflict", message: { key: "consignee.billOfLading" } });
     expect(await partiesOf(w.t.db, order.id)).toEqual({});
   });

@@ -10,6 +10,9 @@ import { issue, type Problem, problem } from "~/i18n/problem";
 import { type FieldProblems, fieldProblems, type TypedValues, typedValues } from "~/utils/forms";
 import type { InvoiceDocument, InvoiceParty } from "./deal-types";
 import { addOrderEvent, lockOrder } from "./order-moves.server";
+import type { DealContext } from "./offers.server";
+import { partiesGivenMail } from "./owner-mails.server";
+import { enqueueMail } from "~/domain/mail/outbox.server";
 import { hasShipped, type OrderStatus } from "./order-status";
 
 /*
@@ -18,8 +21,9 @@ import { hasShipped, type OrderStatus } from "./order-status";
  * or their clearing agent), and the party the ship's agent notifies. The
  * buyer gives them once the offer is accepted, until the bill of lading is
  * made out; they print on the invoice from then on. Once given, a change
- * goes through the shop, never a form alone: a hijacked mailbox must not be
- * able to send a car to someone else.
+ * goes through the shop, never a form alone, and the owner is mailed to
+ * confirm the first by phone: a hijacked mailbox must not be able to send
+ * a car to someone else unseen.
  */
 
 export const PARTY_ROLES = ["consignee", "notify"] as const;
@@ -146,6 +150,7 @@ async function lockOf(db: DB, order: { id: number; status: OrderStatus }): Promi
  */
 export async function giveParties(
   db: DB,
+  deal: Pick<DealContext, "ownerEmail" | "publicUrl">,
   buyer: { customerId: number },
   orderNumber: string,
   parties: PartiesInput,
@@ -199,6 +204,18 @@ export async function giveParties(
       "customer",
       at,
     );
+    await enqueueMail(trx, {
+      to: deal.ownerEmail,
+      replyTo: order.buyer_email,
+      quoteId: order.quote_id,
+      ...partiesGivenMail({
+        publicUrl: deal.publicUrl,
+        order: order.number,
+        buyer: order.buyer_name,
+        consignee: parties.consignee,
+        notify: parties.notify?.name ?? null,
+      }),
+    });
     return { ok: true, message: partiesProblem("saved") };
   });
 }

@@ -156,3 +156,23 @@ export function bankChangedMail(b: {
       `${page(b.publicUrl, "/admin/invoicing")}\n${page(b.publicUrl, "/admin/security")}\n`,
   };
 }
+
+/** The buyer named who takes the vehicle at the port: the owner confirms it by phone before the bill of lading. */
+export function partiesGivenMail(p: {
+  publicUrl: URL;
+  order: string;
+  buyer: string;
+  consignee: { name: string; address: string; phone: string; taxId: string };
+  notify: string | null;
+}): OwnerMail {
+  const { consignee } = p;
+  return {
+    subject: `Consignee given for order ${p.order}: ${consignee.name}`,
+    text:
+      `${p.buyer} named the consignee of order ${p.order}:\n\n` +
+      [consignee.name, consignee.address, consignee.phone, consignee.taxId].filter(Boolean).join("\n") +
+      `\n\nNotify party: ${p.notify ?? "same as the consignee"}\n\n` +
+      "A hijacked mailbox can name someone else: confirm it with the buyer by phone, on the number you know, " +
+      `before the bill of lading is made out.\n${page(p.publicUrl, `/admin/orders/${p.order}`)}\n`,
+  };
+}

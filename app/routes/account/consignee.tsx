@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
+import { dealContext } from "~/domain/sale/offers.server";
 import { giveParties, partiesPage, readPartiesForm } from "~/domain/sale/order-parties.server";
 import type { InvoiceParty } from "~/domain/sale/deal-types";
 import { metaT, useT } from "~/i18n/i18n";
@@ -48,7 +49,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { message: { key: "consignee.fix" }, errors: read.errors, values: read.values },
       { status: 400 },
     );
-  const given = await giveParties(services.db, { customerId: customer.id }, params.number, read.parties);
+  const deal = dealContext(services.config);
+  const given = await giveParties(services.db, deal, { customerId: customer.id }, params.number, read.parties);
   if (!given.ok) return data<Refused>({ message: given.message }, { status: refusalStatus(given.refusal) });
   return redirect(`/orders/${encodeURIComponent(params.number)}?consignee=given`);
 }
