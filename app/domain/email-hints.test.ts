@@ -21,6 +21,8 @@ describe("e-mail hints", () => {
     for (const typed of [
       "a@gmail.com",
       "a@mail.com",
+      "a@email.com",
+      "a@protonmail.ch",
       "a@example.lk",
       "a@safaricom.co.ke",
       "a@yahoo.fr",
