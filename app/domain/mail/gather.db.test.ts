@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 
 /** One change of order `key`, queued at `now`: its own mail, and the joined mail listing every change so far. */
-const change = (key: string, what: string, now: Date) =>
+const change = (key: string, what: string, now: Date, urgent = false) =>
   gatherMail(
     t.db,
     { to: "wanjiru@example.ke", subject: `Order ${key}: ${what}`, text: `${what}\n`, html: `<p>${what}</p>` },
@@ -47,6 +47,7 @@ const change = (key: string, what: string, now: Date) =>
         text: parts.map((p, i) => `${i + 1}. ${p}`).join("\n") + "\n",
         html: `<ol>${parts.map((p) => `<li>${p}</li>`).join("")}</ol>`,
       }),
+      urgent,
     },
     now,
   );
@@ -55,6 +56,17 @@ const received = () => smtp.received.map((m) => readMail(m.raw));
 const sendAt = (now: Date) => sendDueMail(t.db, send, FROM, now);
 
 describe("an order's changes within 10 minutes", () => {
+  it("a cancellation does not wait: it goes at once, with the changes gathered before it, as one mail", async () => {
+    await change("2026-00032", "New dates", at(0));
+    await change("2026-00032", "Cancelled: make no further payment", at(30_000), true);
+    expect(await sendAt(at(30_000))).toBe(1);
+    const [mail] = received();
+    expect(mail!.subject).toBe("Order 2026-00032: 2 updates");
+    expect(mail!.text.trim()).toBe("1. New dates\n2. Cancelled: make no further payment");
+    expect(await sendAt(at(3 * WINDOW))).toBe(0);
+    expect(received()).toHaveLength(1);
+  });
+
   it("three changes in a minute go out as one mail listing all three, once the window has passed", async () => {
     await change("2026-00031", "Payment received", at(0));
     await change("2026-00031", "New dates", at(20_000));

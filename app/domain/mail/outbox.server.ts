@@ -134,6 +134,8 @@ export type Gathering<P> = {
   part: P;
   /** The one mail for every part of the window so far, oldest first (a window of one is the mail itself). */
   write: (parts: P[]) => { subject: string; text: string; html: string };
+  /** The window closes now, with this mail: news that must not wait (an order cancelled: pay nothing more). */
+  urgent?: boolean;
 };
 
 /** Later than this before its window ends, a mail starts a new window rather than join one the worker may be sending. */
@@ -157,7 +159,7 @@ export async function gatherMail<P>(
   // The open window: its rows are unclaimed, never tried, and due later than the margin.
   const open = await db
     .selectFrom("mail_outbox")
-    .select(["digest_part", "next_attempt_at"])
+    .select(["id", "digest_part", "next_attempt_at"])
     .where("digest_key", "=", gather.key)
     .where("status", "=", "pending")
     .where("attempts", "=", 0)
@@ -169,8 +171,20 @@ export async function gatherMail<P>(
   const window = open.filter((row) => row.next_attempt_at === windowEnd);
   // Parts are written here only, by the one writer of this key.
   const parts = [...window.map((row) => JSON.parse(row.digest_part ?? "null") as P), gather.part];
+  // An urgent mail brings its window's end to now: the rows gathered so far go with it, as one mail.
+  const due = gather.urgent ? new Date(now.getTime()).toISOString() : windowEnd;
+  if (gather.urgent && window.length > 0)
+    await db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: due })
+      .where(
+        "id",
+        "in",
+        window.map((row) => row.id),
+      )
+      .execute();
   return insertMail(db, mail, {
-    next_attempt_at: windowEnd,
+    next_attempt_at: due,
     digest_key: gather.key,
     digest_part: JSON.stringify(gather.part),
     digest_mail: parts.length > 1 ? JSON.stringify(gather.write(parts)) : null,

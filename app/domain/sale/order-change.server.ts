@@ -112,6 +112,8 @@ export async function tellBuyer(
       windowMs: ORDER_MAIL_WINDOW_MS,
       part: change,
       write: (changes) => orderChangesMail(language, about, changes),
+      // "Make no further payment" cannot wait ten minutes.
+      urgent: change.kind === "cancelled",
     },
     now,
   );
