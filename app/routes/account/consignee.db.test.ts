@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { DEAL, dealWorldForFile } from "../../../tests/support/deal-world";
-import { routeContext } from "../../../tests/support/route-context";
-import { loadConfig } from "~/config.server";
-import { startCustomerSession } from "~/domain/accounts/sessions.server";
+import { describe, expect, it } from "vitest";
+import { buyerPages } from "../../../tests/support/buyer-pages";
+import { dealWorldForFile } from "../../../tests/support/deal-world";
 import { action, loader } from "./consignee";
 import { loader as orderLoader } from "./order";
 
@@ -17,19 +12,7 @@ import { loader as orderLoader } from "./order";
  */
 
 const w = dealWorldForFile();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consignee-page-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  NODE_ENV: "test",
-  PUBLIC_URL: "https://shop.example",
-  SESSION_SECRET: DEAL.sessionSecret,
-});
-const context = () => routeContext(config, w.db);
-
-async function cookieOf(buyer: number): Promise<string> {
-  return (await startCustomerSession({ db: w.db, config } as never, w.buyerIds[buyer]!)).split(";")[0]!;
-}
+const { context, cookieOf } = buyerPages(w, "consignee-page");
 
 function post(number: string, cookie: string, fields: Record<string, string>) {
   const body = new URLSearchParams(fields);

@@ -1,15 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEAL, dealWorldForFile, paymentFields, shopDayIn, STAFF } from "../../../tests/support/deal-world";
-import { routeContext } from "../../../tests/support/route-context";
-import { loadConfig } from "~/config.server";
-import { startCustomerSession } from "~/domain/accounts/sessions.server";
+import { buyerPages } from "../../../tests/support/buyer-pages";
 import { moveOrderByStaff, recordPayment, saveShipment } from "~/domain/sale/orders.server";
 import { formatDate } from "~/i18n/format";
 import { I18nProvider, i18nFor, type Messages } from "~/i18n/i18n";
@@ -28,19 +23,8 @@ import OrderPage, { action, loader } from "./order";
  */
 
 const w = dealWorldForFile();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "order-page-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  NODE_ENV: "test",
-  PUBLIC_URL: "https://shop.example",
-  SESSION_SECRET: DEAL.sessionSecret,
-});
-const context = () => routeContext(config, w.db);
-
-async function buyerCookie(): Promise<string> {
-  return (await startCustomerSession({ db: w.db, config } as never, w.buyerIds[0]!)).split(";")[0]!;
-}
+const { context, cookieOf } = buyerPages(w, "order-page");
+const buyerCookie = () => cookieOf(0);
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
 

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
-import { DEAL, dealWorldForFile, STAFF } from "../../../tests/support/deal-world";
-import { routeContext } from "../../../tests/support/route-context";
-import { loadConfig } from "~/config.server";
-import { startCustomerSession } from "~/domain/accounts/sessions.server";
+import { describe, expect, it } from "vitest";
+import { dealWorldForFile, STAFF } from "../../../tests/support/deal-world";
+import { buyerPages } from "../../../tests/support/buyer-pages";
 import type { Currency } from "~/domain/rates/currencies";
 import { displayRate, storeOwnerRates } from "~/domain/rates/rates.server";
 import { moneyPattern } from "~/i18n/format";
@@ -25,21 +20,14 @@ import QuotePage, { loader } from "./quote";
  */
 
 const w = dealWorldForFile();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-page-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  NODE_ENV: "test",
-  PUBLIC_URL: "https://shop.example",
-  SESSION_SECRET: DEAL.sessionSecret,
-});
+const { context, cookieOf } = buyerPages(w, "quote-page");
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
 
 async function load(number: string): Promise<Loaded> {
-  const cookie = (await startCustomerSession({ db: w.db, config } as never, w.buyerIds[0]!)).split(";")[0]!;
+  const cookie = await cookieOf(0);
   const request = new Request(`https://shop.example/quotes/${number}`, { headers: { Cookie: cookie } });
-  return loader({ request, context: routeContext(config, w.db), params: { number } } as never);
+  return loader({ request, context: context(), params: { number } } as never);
 }
 
 const i18n = i18nFor({
