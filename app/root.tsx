@@ -21,6 +21,7 @@ import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { destinationAmong, listFreightPorts, portChoicesOf } from "./domain/freight/freight.server";
 import { importingFrom, readImportings } from "./domain/imports/import-rules.server";
+import { shownCountry } from "./domain/countries";
 import { keptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
@@ -101,7 +102,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rate: rate && { ...rate, pattern: moneyPattern(rate.code, language) },
     destination,
     ports,
-    importing,
+    // With each country's name in the page's language, written here: the list of every country stays off the pages' scripts.
+    importing: importing && {
+      ...importing,
+      names: Object.fromEntries(
+        [...(importing.country ? [importing.country] : []), ...importing.countries].map((c) => [
+          c,
+          shownCountry(c, language),
+        ]),
+      ),
+    },
     customer: customer ? { fullName: customer.fullName } : null,
     // The day in Tokyo the page was written on: the header's clock keeps the day's name written with it.
     day: shopDay(new Date()),

@@ -170,3 +170,11 @@ const ALL_CALLING_CODES = [...new Set(Object.values(CALLING_CODES))].sort((a, b)
 export function callingCodeOf(digits: string): string | null {
   return ALL_CALLING_CODES.find((code) => digits.startsWith(code)) ?? null;
 }
+
+/** A country as a form's list offers it: its code, its name in the page's language and the phone prefix it fills in. */
+export type CountryOption = { code: CountryCode; name: string; prefix: string };
+
+/** Every country for a form's list, in the language's order, written on the server so the list stays off the scripts. */
+export function countryOptions(language: LanguageCode): CountryOption[] {
+  return countryChoices(language).map((c) => ({ ...c, prefix: `+${callingCode(c.code)} ` }));
+}

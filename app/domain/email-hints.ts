@@ -1,5 +1,3 @@
-import { COUNTRY_CODES } from "./countries";
-
 /*
  * A hint for a mistyped mail provider ("gmial.com: did you mean gmail.com?"),
  * never a refusal: an address at a domain of its own is the buyer's business.
@@ -45,7 +43,8 @@ const REGIONAL = new Set(["yahoo", "hotmail", "outlook", "live", "msn", "aol", "
 /** "fr", "co.jp", "com.au": a country's ending ("co" alone is read as a mistyped "com"). */
 function countryEnding(rest: string): boolean {
   const code = rest.replace(/^(co|com|ne|or)\./, "");
-  return rest !== "co" && code.length === 2 && COUNTRY_CODES.includes(code.toUpperCase());
+  // Every two-letter domain ending is a country's; reading it so keeps the list of countries off the page's scripts.
+  return rest !== "co" && /^[a-z]{2}$/i.test(code);
 }
 
 /** Edits (a letter added, dropped, changed, or two swapped) between two words. */

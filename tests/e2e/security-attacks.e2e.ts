@@ -82,7 +82,7 @@ const quoteFields = (vehicleId: number, key: string, email: string) => ({
   name: "Otieno Mwangi",
   country: "Kenya",
   email,
-  phone: "+254 700 1",
+  phone: "+254 700 123 456",
   message: "Price to Mombasa, please.",
 });
 
@@ -385,8 +385,8 @@ describe("CSV export (point 7)", () => {
     const res = await post(`/vehicles/${vehicleIds[0]}`, {
       ...quoteFields(vehicleIds[0]!, "csv-key-0000000001", "csv@example.ke"),
       name: formula,
-      country: "@SUM(1;2)",
-      message: "+cmd|' /C calc'!A0",
+      // The country comes from the list now, so the third formula rides in the message (csv.test.ts has every opener).
+      message: "@SUM(1;2)",
     });
     expect(res.status).toBe(200);
     const staff = await staffLogin();
@@ -394,7 +394,6 @@ describe("CSV export (point 7)", () => {
     const line = csv.split("\r\n").find((l) => l.includes("csv@example.ke"))!;
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"";""click"")"`);
     expect(line).toContain(`"'@SUM(1;2)"`);
-    expect(line).toContain(`"'+cmd|' /C calc'!A0"`);
     // Every field is quoted, so a ; or tab locale cannot split one.
     expect(line).toMatch(/^"\d{10}","/);
   });

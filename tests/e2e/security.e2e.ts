@@ -33,7 +33,7 @@ beforeAll(async () => {
   ({ shop, db, stop } = await startShopWithData(
     "shop-security-",
     async (db) => {
-      await createCustomer(db, { ...BUYER_A, fullName: "Asha Perera", country: "Sri Lanka", phone: "+94 77 1" });
+      await createCustomer(db, { ...BUYER_A, fullName: "Asha Perera", country: "Sri Lanka", phone: "+94 77 123 4567" });
       await createCustomer(db, { ...BUYER_B, fullName: "Bilal Thapa", country: "Nepal", phone: "+977 98 1" });
       await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
       const system = { kind: "system" as const, id: null };
@@ -345,14 +345,14 @@ describe("forms sent from another site", () => {
           confirmPassword: "password 123",
           fullName: "N",
           country: "Kenya",
-          phone: "+254 1",
+          phone: "+254 712 345 678",
         },
         "",
       ],
       ["/reset-password?index", { intent: "request", email: BUYER_B.email }, ""],
       ["/logout", {}, buyer],
       ["/favourite", { vehicleId: String(vehicleId), favourite: "on" }, buyer],
-      ["/account", { fullName: "Changed by another site", country: "Kenya", phone: "+254 1" }, buyer],
+      ["/account", { fullName: "Changed by another site", country: "Kenya", phone: "+254 712 345 678" }, buyer],
       ["/preferences", { currency: "USD", redirectTo: "/" }, ""],
       [
         `/vehicles/${vehicleId}`,
@@ -363,7 +363,7 @@ describe("forms sent from another site", () => {
           name: "X",
           country: "Kenya",
           email: "x@example.com",
-          phone: "+254 1",
+          phone: "+254 712 345 678",
           message: "Hi",
         },
         "",
@@ -417,7 +417,7 @@ describe("another buyer's things", () => {
         name: "Asha Perera",
         country: "Sri Lanka",
         email: BUYER_A.email,
-        phone: "+94 77 1",
+        phone: "+94 77 123 4567",
         message: "Asha's private question about Colombo",
       },
       { cookie: a },

@@ -1,8 +1,13 @@
-import { useId, useMemo } from "react";
+import { useId } from "react";
 import { Field } from "~/components/ui/field";
-import { countryChoices, findCountry } from "~/domain/countries";
-import { phonePrefix } from "~/domain/phone-numbers";
-import { useLanguage, useT } from "~/i18n/i18n";
+import type { CountryOption } from "~/domain/countries";
+import { useT } from "~/i18n/i18n";
+
+/** The option a typed country names: by its name in the list or its code, whatever the case and spacing. */
+const optionOf = (choices: readonly CountryOption[], typed: string | undefined) => {
+  const key = (typed ?? "").trim().toLowerCase();
+  return key ? choices.find((c) => c.name.toLowerCase() === key || c.code.toLowerCase() === key) : undefined;
+};
 
 /**
  * The buyer's country, typed into a box that suggests the countries in the
@@ -18,6 +23,7 @@ export function CountryPhoneFields({
   phoneName = "phone",
   unknownCountry,
   className = "contents",
+  choices,
 }: {
   labels: { country: string; phone: string };
   values: { country?: string; phone?: string };
@@ -28,20 +34,20 @@ export function CountryPhoneFields({
   unknownCountry?: string | null;
   /** The wrapper's classes: "contents" lets the two fields sit in the form's grid; a stacked form gives its spacing. */
   className?: string;
+  /** Every country, written by the server (countryOptions): the list of them stays off the page's scripts. */
+  choices: readonly CountryOption[];
 }) {
   const { t } = useT("account");
-  const language = useLanguage();
   const listId = useId();
-  const choices = useMemo(() => countryChoices(language), [language]);
-  const chosen = findCountry(values.country);
+  const chosen = optionOf(choices, values.country);
   const againError = unknownCountry ? t("contact.countryAgain", { country: unknownCountry }) : undefined;
   const fillPrefix = (event: React.FormEvent<HTMLDivElement>) => {
     const box = event.target as HTMLInputElement;
     if (box.name !== "country") return;
-    const code = findCountry(box.value);
+    const option = optionOf(choices, box.value);
     const phone = event.currentTarget.querySelector<HTMLInputElement>(`input[name="${phoneName}"]`);
     // Only a box that is empty or holds nothing but a calling code: a number being typed is the buyer's.
-    if (code && phone && /^\s*(\+\d{0,4}\s*)?$/.test(phone.value)) phone.value = phonePrefix(code);
+    if (option && phone && /^\s*(\+\d{0,4}\s*)?$/.test(phone.value)) phone.value = option.prefix;
   };
   return (
     <div className={className} onInput={fillPrefix}>
@@ -66,7 +72,7 @@ export function CountryPhoneFields({
         type="tel"
         autoComplete="tel"
         maxLength={30}
-        defaultValue={values.phone || (chosen ? phonePrefix(chosen) : "")}
+        defaultValue={values.phone || (chosen ? chosen.prefix : "")}
         error={errors.phone}
         hint={t("contact.phoneHint")}
       />

@@ -1,5 +1,4 @@
-import { useLanguage, useT } from "~/i18n/i18n";
-import { shownCountry } from "~/domain/countries";
+import { useT } from "~/i18n/i18n";
 import { Choice } from "~/components/ui/choice";
 import { useRootData } from "~/utils/root-data";
 import { PreferenceForm } from "./preference-form";
@@ -8,7 +7,6 @@ import { PreferenceForm } from "./preference-form";
 export function CountryPicker({ compact = false }: { compact?: boolean }) {
   const importing = useRootData()?.importing ?? null;
   const { t } = useT("stock");
-  const language = useLanguage();
   if (!importing || importing.countries.length === 0) return null;
   const chosen = importing.country ?? "";
   return (
@@ -23,7 +21,7 @@ export function CountryPicker({ compact = false }: { compact?: boolean }) {
       <option value="">{t("imports.chooseCountry")}</option>
       {[...new Set([...(chosen ? [chosen] : []), ...importing.countries])].map((country) => (
         // The value stays the shop's name, which the import rules are matched by; the label is in the page's language.
-        <Choice key={country} value={country} label={shownCountry(country, language)} />
+        <Choice key={country} value={country} label={importing.names[country] ?? country} />
       ))}
     </PreferenceForm>
   );

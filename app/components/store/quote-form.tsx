@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, fieldsOf, FormMessage, SelectField } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
-import { useLanguage, useT } from "~/i18n/i18n";
-import { shownCountry } from "~/domain/countries";
+import { useT } from "~/i18n/i18n";
+import type { CountryOption } from "~/domain/countries";
 import { CountryPhoneFields } from "./country-phone-fields";
 import { EmailField } from "./email-field";
 import type { EmailHint } from "~/domain/email-hints";
@@ -48,6 +48,7 @@ export function QuoteForm({
   sold,
   quantity,
   whatsApp,
+  countries,
 }: {
   kind: StockKind;
   itemId: number;
@@ -59,6 +60,8 @@ export function QuoteForm({
   quantity?: { max: number };
   /** The WhatsApp chat about this item, for the panel after sending. */
   whatsApp: string | null;
+  /** Every country for the country box, written by the server. */
+  countries: readonly CountryOption[];
 }) {
   const navigation = useNavigation();
   const { t } = useT("account");
@@ -71,11 +74,15 @@ export function QuoteForm({
   const e = messages.errors(result?.errors);
   const field = fieldsOf((name: "name") => t(`quoteForm.${name}`), value, e);
   const root = useRootData();
-  const language = useLanguage();
   const ports = root?.ports ?? [];
   // The country chosen in "Importing into" (else the port's), else the profile's; in the page's language.
   const chosenCountry = root?.importing?.country || prefill?.country;
-  const country = kept ? value("country") : chosenCountry ? shownCountry(chosenCountry, language) : "";
+  // In the page's language as the root wrote it; a profile's country as stored (the server reads either).
+  const country = kept
+    ? value("country")
+    : chosenCountry
+      ? (root?.importing?.names?.[chosenCountry] ?? chosenCountry)
+      : "";
   if (result?.ok && result.sent)
     return (
       <QuoteSent
@@ -117,6 +124,7 @@ export function QuoteForm({
           asked={result?.emailHint}
         />
         <CountryPhoneFields
+          choices={countries}
           // Follows the "Importing into" and port pickers above, as the port below does.
           key={chosenCountry ?? "none"}
           labels={{ country: t("quoteForm.country"), phone: t("quoteForm.phone") }}

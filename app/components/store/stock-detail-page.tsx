@@ -140,7 +140,7 @@ export function StockNotFound({ kind }: { kind: StockKind }) {
  */
 export function StockDetailPage({
   kind,
-  data: { item, url, jsonLd, favourite, submissionKey, prefill },
+  data: { item, url, jsonLd, favourite, submissionKey, prefill, countries },
   result,
   quantity,
   priceLabel,
@@ -164,6 +164,7 @@ export function StockDetailPage({
     favourite: boolean;
     submissionKey: string;
     prefill: Parameters<typeof QuoteForm>[0]["prefill"];
+    countries: Parameters<typeof QuoteForm>[0]["countries"];
   };
   /** The quote form's answer. */
   result: QuoteFormResult | undefined;
@@ -243,6 +244,7 @@ export function StockDetailPage({
           itemId={item.id}
           submissionKey={submissionKey}
           prefill={prefill}
+          countries={countries}
           result={result}
           sold={sold}
           quantity={quantity}

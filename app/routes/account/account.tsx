@@ -18,7 +18,8 @@ import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
 import { useLanguage, useT } from "~/i18n/i18n";
 import { CountryPhoneFields } from "~/components/store/country-phone-fields";
-import { findCountry, shownCountry } from "~/domain/countries";
+import { countryOptions, findCountry, shownCountry } from "~/domain/countries";
+import { requestLanguage } from "~/i18n/request.server";
 import { useProblems } from "~/i18n/messages";
 import { noindexMeta } from "~/components/ui/page-meta";
 import type { Route } from "./+types/account";
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: { items: orders.slice(0, 5), total: orders.length },
     passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
     savedSearches: await listSavedSearches(db, customer.id),
+    countries: countryOptions(requestLanguage(request)),
   };
 }
 
@@ -100,6 +102,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
             <Field {...field("fullName")} maxLength={100} />
             <CountryPhoneFields
+              choices={loaderData.countries}
               labels={{ country: t("account.country"), phone: t("account.phone") }}
               values={v}
               errors={e}

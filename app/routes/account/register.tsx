@@ -15,7 +15,8 @@ import { CountryPhoneFields } from "~/components/store/country-phone-fields";
 import { EmailField } from "~/components/store/email-field";
 import { CHECK_EMAIL } from "~/domain/contact-fields";
 import { EMAIL_KEPT_FIELD, emailHintToAsk } from "~/domain/email-hints";
-import { shownCountry } from "~/domain/countries";
+import { countryOptions, shownCountry } from "~/domain/countries";
+import { requestLanguage } from "~/i18n/request.server";
 import { useRootData } from "~/utils/root-data";
 import { useProblems } from "~/i18n/messages";
 import { noindexMeta } from "~/components/ui/page-meta";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = noindexMeta("account", "meta.register");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context), request)) throw redirect("/account");
-  return null;
+  return { countries: countryOptions(requestLanguage(request)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/vehicles?${WELCOME_PARAM}=1`, { headers: { "Set-Cookie": cookie } });
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
   const messages = useProblems();
@@ -78,6 +79,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
         <Field {...field("fullName")} autoComplete="name" maxLength={100} />
         <CountryPhoneFields
+          choices={loaderData.countries}
           labels={{ country: t("register.country"), phone: t("register.mobileNumber") }}
           values={{ country, phone: v.phone }}
           errors={e}

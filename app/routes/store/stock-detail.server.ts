@@ -5,6 +5,7 @@ import { isFavourite } from "~/domain/accounts/favourites.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import { quoteFormStart } from "~/domain/quotes/quote-form.server";
+import { requestLanguage } from "~/i18n/request.server";
 import { quoteAction } from "./quote-action.server";
 
 /** The item id in a detail page's address; anything else finds nothing. */
@@ -34,7 +35,7 @@ export async function loadStockDetail<T extends { id: number }>(
       url: `${origin}/${STOCK_KINDS[kind].path}/${item.id}`,
       origin,
       favourite: customer ? await isFavourite(db, customer.id, kind, item.id) : false,
-      ...quoteFormStart(customer),
+      ...quoteFormStart(customer, requestLanguage(request)),
     },
   };
 }
