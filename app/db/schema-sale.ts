@@ -181,7 +181,29 @@ export interface OrderPartyTable {
   address: string;
   phone: string;
   tax_id: Generated<string>;
+  /** Told of any change of the parties; empty when not given. */
+  email: Generated<string>;
   given_at: string;
+}
+
+/** A change of an order's parties once on an issued invoice: asked, confirmed by a mailed code, applied a day later. */
+export interface PartyChangeTable {
+  id: Generated<number>;
+  order_id: number;
+  status: "awaiting_code" | "waiting" | "applied" | "withdrawn" | "refused" | "lapsed";
+  /** JSON { consignee, notify }: as asked for. */
+  parties: string;
+  /** JSON { consignee, notify }: as they were when asked. */
+  previous: string;
+  code_hash: string;
+  code_expires_at: string;
+  wrong_codes: Generated<number>;
+  requested_at: string;
+  /** When the change is applied unless the owner approves it sooner; set by the code. */
+  due_at: string | null;
+  closed_at: string | null;
+  /** Who closed it: customer, staff or system. */
+  closed_by: string | null;
 }
 
 /** One step of an order's timeline. */

@@ -383,6 +383,7 @@ export interface Database {
   order_documents: Sale.OrderDocumentTable;
   order_events: Sale.OrderEventTable;
   order_parties: Sale.OrderPartyTable;
+  party_changes: Sale.PartyChangeTable;
   find_requests: FindRequestTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;

@@ -374,6 +374,29 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
           })}
         </p>
       );
+    case "partiesChange": {
+      const side = (v: unknown) => String((v as { consignee?: unknown } | null)?.consignee ?? "");
+      const stage = (["requested", "applied", "refused", "withdrawn"] as const).find((s) => s === d.stage);
+      return (
+        <>
+          <p className={main}>
+            {stage
+              ? t(`order.timeline.partiesChange.${stage}`, {
+                  due: text(d.due)
+                    ? format.date(text(d.due), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" })
+                    : "",
+                })
+              : step.kind}
+          </p>
+          <ul className={detail}>
+            <li>
+              {t("order.consignee")}: <del className="text-slate-500">{side(d.from)}</del> →{" "}
+              <span className="font-semibold">{side(d.to)}</span>
+            </li>
+          </ul>
+        </>
+      );
+    }
     default:
       return <p className={main}>{step.kind}</p>;
   }

@@ -302,6 +302,16 @@ export function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d:
   );
 }
 
+/** A moment on the timeline, in Japan time and saying so (the same on the server and in any browser). */
+const TOKYO_TIME: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Tokyo",
+  timeZoneName: "short",
+};
+
 export function StepText({
   step,
   order,
@@ -375,6 +385,22 @@ export function StepText({
           {t("orders.consignee.shown")}: {text(d.consignee)}
         </>
       );
+    case "partiesChange": {
+      // A change of the consignee keeps what it was and what was asked for (issue 42.2).
+      const names = (side: unknown) => text((side as { consignee?: unknown } | null)?.consignee);
+      const stage = (["requested", "applied", "refused", "withdrawn"] as const).find((s) => s === d.stage);
+      if (!stage) return null;
+      return (
+        <>
+          {t(`orders.history.partiesChange.${stage}`, {
+            due: text(d.due) ? format.date(text(d.due), TOKYO_TIME) : "",
+          })}
+          <span className="block">
+            {t("orders.history.partiesChange.fromTo", { from: names(d.from), to: names(d.to) })}
+          </span>
+        </>
+      );
+    }
     default:
       return null;
   }

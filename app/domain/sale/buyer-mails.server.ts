@@ -537,3 +537,92 @@ export function orderChangesMail(language: LanguageCode, order: MailOrder, chang
     ),
   };
 }
+
+const CHANGE_TIME: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Tokyo",
+  timeZoneName: "short",
+};
+
+/** The code that confirms a change of the consignee (issue 42.2), to the address on the account only. */
+export function changeCodeMail(
+  language: LanguageCode,
+  change: { name: string; order: string; code: string; shopName: string },
+): BuyerMail {
+  const t = mailT(language);
+  return {
+    subject: t("partyChange.code.subject", { order: change.order }),
+    ...letter(language, change, [
+      { lines: [t("partyChange.code.text", { order: change.order, code: change.code })] },
+      { lines: [t("partyChange.code.notYou")] },
+    ]),
+  };
+}
+
+/** Where a change of the consignee stands, as each person concerned is told. */
+export type PartyChangeStage = "requested" | "applied" | "refused" | "withdrawn";
+
+type ChangedParties = {
+  consignee: { name: string; address: string; phone: string; taxId: string } | null;
+  notify: { name: string } | null;
+};
+
+/** A party on one line: who, where, which phone. */
+const partyLine = (party: ChangedParties["consignee"]) =>
+  party
+    ? [party.name, party.address.replace(/\s*\n\s*/g, ", "), party.phone, party.taxId].filter(Boolean).join(", ")
+    : "";
+
+/**
+ * A change of the consignee (issue 42.2): asked for and waiting, applied,
+ * stopped by the shop or withdrawn. Sent to the account's address, the
+ * order's, and the consignees' before and after; each says what the
+ * consignee was and is asked to be, so a change nobody asked for is seen.
+ */
+export function partyChangeMail(
+  language: LanguageCode,
+  stage: PartyChangeStage,
+  change: {
+    name: string;
+    order: string;
+    requestedAt: string;
+    due: string;
+    before: ChangedParties;
+    after: ChangedParties;
+    shopName: string;
+    publicUrl: string | URL;
+  },
+): BuyerMail {
+  const t = mailT(language);
+  const when = (iso: string) => formatDate(iso, language, CHANGE_TIME);
+  const values = {
+    order: change.order,
+    asked: when(change.requestedAt),
+    due: when(change.due),
+    before: partyLine(change.before.consignee),
+    after: partyLine(change.after.consignee),
+  };
+  const lines = {
+    requested: [t("partyChange.requested.text", values), t("partyChange.requested.call", values)],
+    applied: [t("partyChange.applied.text", values)],
+    refused: [t("partyChange.refused.text", values)],
+    withdrawn: [t("partyChange.withdrawn.text", values)],
+  }[stage];
+  return {
+    subject: t(`partyChange.${stage}.subject`, values),
+    ...letter(
+      language,
+      change,
+      [
+        { lines },
+        { lines: [t("partyChange.before", values), t("partyChange.after", values)] },
+        { lines: [t("partyChange.notYou")] },
+      ],
+      paymentSafetyNote(t, { url: verifyUrlOf(change.publicUrl) }),
+    ),
+  };
+}

@@ -57,6 +57,8 @@ export type InvoiceParty = {
   phone: string;
   /** The ID or tax number the destination asks for, with its name ("KRA PIN P051234567X"). */
   taxId: string;
+  /** Told of any change of the parties; absent or empty when not given. Not printed on the invoice. */
+  email?: string;
 };
 
 /** Everything a proforma invoice prints, kept as issued (English). */

@@ -12,6 +12,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { isLanguage } from "~/i18n/languages";
 import { problem, type Problem } from "~/i18n/problem";
 import { startWorker } from "~/utils/worker.server";
+import { runPartyChangeClock } from "./party-changes.server";
 import { HOLD_DAYS_RANGE } from "./deal-settings";
 import { addWorkingDays } from "./deal-time";
 import type { DealContext } from "./offers.server";
@@ -66,7 +67,8 @@ async function endHoldAndTell(
 }
 
 /**
- * Expires offers past their validity and ends holds past their expiry. Returns how many of each.
+ * Expires offers past their validity and ends holds past their expiry, lapses part deals past
+ * their due day, and applies changes of consignee whose day has passed. Returns how many of each.
  * The time is read through Date.now, the clock a test can move forward. Each is checked again
  * inside its own transaction with the quote locked: the owner may have replaced the offer or
  * extended the hold meanwhile.
@@ -135,7 +137,8 @@ export async function runDealClock(db: DB, deal: DealContext, now = new Date(Dat
     if (ended) holds++;
   }
   const parts = await lapsePartDeals(db, deal, now);
-  return { offers, holds, parts };
+  const consigneeChanges = await runPartyChangeClock(db, deal, now);
+  return { offers, holds, parts, consigneeChanges };
 }
 
 /** Days after an unpaid part invoice's due day before its deal lapses (a bank transfer's time on the way). */

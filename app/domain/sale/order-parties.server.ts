@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
-import { requiredText } from "~/domain/buyer-fields";
+import { INVALID_EMAIL, requiredText, tooLong } from "~/domain/buyer-fields";
 import { PHONE_PROBLEMS } from "~/domain/contact-fields";
 import { type CountryCode, findCountry } from "~/domain/countries";
 import { readPhone } from "~/domain/phone-numbers";
@@ -65,6 +65,12 @@ function partySchema(prefix: PartyRole, country: CountryCode | null) {
         ctx.addIssue({ code: "custom", message: issue(`consignee.taxId${cap(taxId.reason)}`, { kinds, examples }) });
         return z.NEVER;
       }),
+    email: z
+      .string()
+      .default("")
+      .transform((text) => text.trim())
+      .pipe(z.union([z.literal(""), z.string().max(254, tooLong("email", 254)).pipe(z.email(INVALID_EMAIL))]))
+      .transform((email) => email || undefined),
   }) satisfies z.ZodType<InvoiceParty, unknown>;
 }
 
@@ -73,7 +79,13 @@ const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** The form's flat fields as one party's object: consigneeName → { name }. */
 function partyFields(form: Record<string, unknown>, prefix: PartyRole) {
   const field = (name: string) => (typeof form[`${prefix}${name}`] === "string" ? form[`${prefix}${name}`] : "");
-  return { name: field("Name"), address: field("Address"), phone: field("Phone"), taxId: field("TaxId") };
+  return {
+    name: field("Name"),
+    address: field("Address"),
+    phone: field("Phone"),
+    taxId: field("TaxId"),
+    email: field("Email"),
+  };
 }
 
 export type PartiesInput = { consignee: InvoiceParty; notify: InvoiceParty | null };
@@ -108,11 +120,18 @@ export function readPartiesForm(
   return { ok: false, errors, values: typedValues(form) };
 }
 
-const fromRow = (row: { name: string; address: string; phone: string; tax_id: string }): InvoiceParty => ({
+const fromRow = (row: {
+  name: string;
+  address: string;
+  phone: string;
+  tax_id: string;
+  email: string;
+}): InvoiceParty => ({
   name: row.name,
   address: row.address,
   phone: row.phone,
   taxId: row.tax_id,
+  ...(row.email ? { email: row.email } : {}),
 });
 
 /** The parties given for an order; both absent until the buyer gives them, notify absent when it is the consignee. */
@@ -130,7 +149,14 @@ export type PartiesLock = "given" | "closed" | "billOfLading" | null;
 
 async function lockOf(db: DB, order: { id: number; status: OrderStatus }): Promise<PartiesLock> {
   const given = await db.selectFrom("order_parties").select("id").where("order_id", "=", order.id).executeTakeFirst();
-  if (given) return "given";
+  return given ? "given" : changeBlockedBy(db, order);
+}
+
+/** Why the parties can no longer change at all: the order cancelled, or the bill of lading made out. */
+export async function changeBlockedBy(
+  db: DB,
+  order: { id: number; status: OrderStatus },
+): Promise<"closed" | "billOfLading" | null> {
   if (order.status === "cancelled") return "closed";
   const billOfLading = await db
     .selectFrom("order_documents")
@@ -140,6 +166,55 @@ async function lockOf(db: DB, order: { id: number; status: OrderStatus }): Promi
     .where("removed_at", "is", null)
     .executeTakeFirst();
   return hasShipped(order.status) || billOfLading ? "billOfLading" : null;
+}
+
+/** A party as the invoice prints it: its e-mail address stays with the shop. */
+const printed = ({ email: _email, ...party }: InvoiceParty): InvoiceParty => party;
+
+/**
+ * Writes an order's parties in place of any given before, and onto its
+ * invoice, whose kept PDF is made again when next asked for. The callers
+ * hold the order's lock and have checked who may write them.
+ */
+export async function writeParties(
+  trx: DB,
+  order: { id: number; invoice_id: number },
+  parties: PartiesInput,
+  at: string,
+): Promise<void> {
+  await trx.deleteFrom("order_parties").where("order_id", "=", order.id).execute();
+  const rows = [
+    { role: "consignee" as const, party: parties.consignee },
+    ...(parties.notify ? [{ role: "notify" as const, party: parties.notify }] : []),
+  ];
+  for (const { role, party } of rows)
+    await trx
+      .insertInto("order_parties")
+      .values({
+        order_id: order.id,
+        role,
+        name: party.name,
+        address: party.address,
+        phone: party.phone,
+        tax_id: party.taxId,
+        email: party.email ?? "",
+        given_at: at,
+      })
+      .execute();
+  const invoice = await trx
+    .selectFrom("invoices")
+    .select(["id", "document"])
+    .where("id", "=", order.invoice_id)
+    .executeTakeFirstOrThrow();
+  const document = JSON.parse(invoice.document) as InvoiceDocument;
+  document.consignee = printed(parties.consignee);
+  if (parties.notify) document.notify = printed(parties.notify);
+  else delete document.notify;
+  await trx
+    .updateTable("invoices")
+    .set({ document: JSON.stringify(document), pdf: null })
+    .where("id", "=", invoice.id)
+    .execute();
 }
 
 /**
@@ -163,39 +238,7 @@ export async function giveParties(
     if (lock) return refused("conflict", lock === "given" ? "alreadyGiven" : lock);
 
     const at = now.toISOString();
-    const rows = [
-      { role: "consignee" as const, party: parties.consignee },
-      ...(parties.notify ? [{ role: "notify" as const, party: parties.notify }] : []),
-    ];
-    for (const { role, party } of rows)
-      await trx
-        .insertInto("order_parties")
-        .values({
-          order_id: order.id,
-          role,
-          name: party.name,
-          address: party.address,
-          phone: party.phone,
-          tax_id: party.taxId,
-          given_at: at,
-        })
-        .execute();
-
-    // The invoice prints them: its document gains them and its kept PDF is made again when next asked for.
-    const invoice = await trx
-      .selectFrom("invoices")
-      .select(["id", "document"])
-      .where("id", "=", order.invoice_id)
-      .executeTakeFirstOrThrow();
-    const document = JSON.parse(invoice.document) as InvoiceDocument;
-    document.consignee = parties.consignee;
-    if (parties.notify) document.notify = parties.notify;
-    else delete document.notify;
-    await trx
-      .updateTable("invoices")
-      .set({ document: JSON.stringify(document), pdf: null })
-      .where("id", "=", invoice.id)
-      .execute();
+    await writeParties(trx, order, parties, at);
     await addOrderEvent(
       trx,
       order.id,
@@ -236,6 +279,7 @@ export async function partiesPage(db: DB, customerId: number, orderNumber: strin
   const lock = await lockOf(db, order);
   const country = findCountry(order.buyer_country);
   return {
+    orderId: order.id,
     number: order.number,
     buyerName: order.buyer_name,
     destination: order.buyer_country,

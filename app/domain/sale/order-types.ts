@@ -84,5 +84,6 @@ export const ORDER_EVENT_KINDS = [
   "cancelled",
   "document",
   "parties",
+  "partiesChange",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

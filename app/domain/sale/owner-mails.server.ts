@@ -176,3 +176,47 @@ export function partiesGivenMail(p: {
       `before the bill of lading is made out.\n${page(p.publicUrl, `/admin/orders/${p.order}`)}\n`,
   };
 }
+
+/** A change of the consignee, to the owner (issue 42.2): call the buyer before it is applied. */
+export function partyChangeOwnerMail(p: {
+  publicUrl: URL;
+  order: string;
+  buyer: string;
+  stage: "requested" | "applied" | "refused" | "withdrawn";
+  by: "customer" | "staff" | "system";
+  requestedAt: string;
+  due: string;
+  before: { consignee: { name: string; address: string; phone: string; taxId: string } | null };
+  after: { consignee: { name: string; address: string; phone: string; taxId: string } };
+}): OwnerMail {
+  const party = (c: { name: string; address: string; phone: string; taxId: string } | null) =>
+    c ? [c.name, c.address, c.phone, c.taxId].filter(Boolean).join("\n") : "-";
+  const tokyo = (iso: string) =>
+    new Date(iso).toLocaleString("en-GB", { timeZone: "Asia/Tokyo", dateStyle: "medium", timeStyle: "short" }) + " JST";
+  const head = {
+    requested: [
+      `Consignee change asked for on order ${p.order}`,
+      `${p.buyer} asked on ${tokyo(p.requestedAt)} to change the consignee of order ${p.order}, confirmed with the password and the code mailed to the account. It takes effect on ${tokyo(p.due)} unless you refuse it.\n\nA hijacked mailbox can ask for this: call the buyer on the number you know. Approve it sooner or refuse it on the order's page.`,
+    ],
+    applied: [
+      `Consignee changed on order ${p.order}`,
+      `The consignee of order ${p.order} changed ${p.by === "staff" ? "with your approval" : "after the day's wait"}. Make the bill of lading out to the new one.`,
+    ],
+    refused: [
+      `Consignee change stopped on order ${p.order}`,
+      p.by === "staff"
+        ? `You refused the change of the consignee of order ${p.order}; the buyer is told.`
+        : `The change of the consignee of order ${p.order} was not applied: the order has shipped or its bill of lading is made out.`,
+    ],
+    withdrawn: [
+      `Consignee change withdrawn on order ${p.order}`,
+      `${p.buyer} withdrew the change of the consignee of order ${p.order}.`,
+    ],
+  }[p.stage];
+  return {
+    subject: head[0]!,
+    text:
+      `${head[1]}\n\nConsignee before:\n${party(p.before.consignee)}\n\nConsignee asked for:\n${party(p.after.consignee)}\n\n` +
+      `${page(p.publicUrl, `/admin/orders/${p.order}`)}\n`,
+  };
+}

@@ -1,22 +1,31 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
 import { giveParties, partiesPage, readPartiesForm } from "~/domain/sale/order-parties.server";
+import {
+  confirmPartyChange,
+  partyChangeOf,
+  requestPartyChange,
+  withdrawPartyChange,
+} from "~/domain/sale/party-changes.server";
 import type { InvoiceParty } from "~/domain/sale/deal-types";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
 import { requireCustomer } from "~/routes/guards.server";
 import { refusalStatus } from "~/routes/refusal-status";
-import { type FieldProblems, formInput, type TypedValues } from "~/utils/forms";
+import { type FieldProblems, formInput, type TypedValues, typedValues } from "~/utils/forms";
 import type { Route } from "./+types/consignee";
 
 /*
  * The buyer names the consignee and the notify party of their order (issue
  * 42.1): who takes the vehicle at the port and whom the ship's agent calls.
- * Signed-in buyers only, once, before the bill of lading is made out; after
- * that the page shows what was given and how to ask for a change.
+ * Signed-in buyers only, before the bill of lading is made out. Once given,
+ * a change needs the password and a mailed code and waits a day (issue
+ * 42.2, party-changes.server.ts); this page asks for it, takes the code and
+ * shows it waiting.
  */
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
@@ -28,30 +37,58 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
+const NOTICES = ["sent", "confirmed", "withdrawn"] as const;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const customer = await requireCustomer(services, request);
   const page = await partiesPage(services.db, customer.id, params.number);
   if (!page) throw data(null, { status: 404 });
-  return { page, phone: customer.phone };
+  const change = page.lock === "given" ? await partyChangeOf(services.db, page.orderId) : null;
+  const notice = NOTICES.find((n) => n === new URL(request.url).searchParams.get("change")) ?? null;
+  const { orderId: _orderId, ...shown } = page;
+  return { page: shown, change, phone: customer.phone, notice };
 }
 
-type Refused = { message: Problem; errors?: FieldProblems; values?: TypedValues };
+type Refused = { intent: string; message: Problem; errors?: FieldProblems; values?: TypedValues };
+
+const INTENTS = ["give", "change", "confirm", "withdraw"] as const;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const customer = await requireCustomer(services, request);
   const page = await partiesPage(services.db, customer.id, params.number);
   if (!page) throw data(null, { status: 404 });
-  const read = readPartiesForm(formInput(await request.formData()), page.destination);
-  if (!read.ok)
-    return data<Refused>(
-      { message: { key: "consignee.fix" }, errors: read.errors, values: read.values },
-      { status: 400 },
-    );
+  const form = formInput(await request.formData());
+  const intent = INTENTS.find((i) => i === form.intent) ?? "give";
   const deal = dealContext(services.config);
-  const given = await giveParties(services.db, deal, { customerId: customer.id }, params.number, read.parties);
-  if (!given.ok) return data<Refused>({ message: given.message }, { status: refusalStatus(given.refusal) });
+  const buyer = { customerId: customer.id };
+  const here = `/orders/${encodeURIComponent(params.number)}/consignee`;
+  const refuse = (status: number, message: Problem, errors?: FieldProblems, values?: TypedValues) =>
+    data<Refused>({ intent, message, errors, values }, { status });
+
+  if (intent === "confirm" || intent === "withdraw") {
+    const done =
+      intent === "confirm"
+        ? await confirmPartyChange(services.db, deal, buyer, params.number, String(form.code ?? ""))
+        : await withdrawPartyChange(services.db, deal, buyer, params.number);
+    if (!done.ok) return refuse(refusalStatus(done.refusal), done.message, done.errors);
+    return redirect(`${here}?change=${intent === "confirm" ? "confirmed" : "withdrawn"}`);
+  }
+
+  const read = readPartiesForm(form, page.destination);
+  if (!read.ok) return refuse(400, { key: "consignee.fix" }, read.errors, typedValues(form));
+  if (intent === "change") {
+    const password = typeof form.password === "string" ? form.password : "";
+    const asked = await requestPartyChange(services.db, deal, buyer, params.number, {
+      password,
+      parties: read.parties,
+    });
+    if (!asked.ok) return refuse(refusalStatus(asked.refusal), asked.message, asked.errors, typedValues(form));
+    return redirect(`${here}?change=sent`);
+  }
+  const given = await giveParties(services.db, deal, buyer, params.number, read.parties);
+  if (!given.ok) return refuse(refusalStatus(given.refusal), given.message, undefined, typedValues(form));
   return redirect(`/orders/${encodeURIComponent(params.number)}?consignee=given`);
 }
 
@@ -63,18 +100,172 @@ function PartyShown({ label, party }: { label: string; party: InvoiceParty }) {
       <p className="text-sm whitespace-pre-line text-slate-700">{party.address}</p>
       <p className="text-sm text-slate-700">{party.phone}</p>
       {party.taxId ? <p className="text-sm text-slate-700">{party.taxId}</p> : null}
+      {party.email ? <p className="text-sm break-all text-slate-700">{party.email}</p> : null}
     </div>
   );
 }
 
-export default function Consignee({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, phone } = loaderData;
+function PartiesShown({ consignee, notify }: { consignee: InvoiceParty; notify?: InvoiceParty | null }) {
   const { t } = useT("orders");
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <PartyShown label={t("orders.consignee.consignee")} party={consignee} />
+      {notify ? (
+        <PartyShown label={t("orders.consignee.notify")} party={notify} />
+      ) : (
+        <p className="text-sm text-slate-700">{t("orders.consignee.notifySameShown")}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * After a refusal, the first field it names gets the focus (or the form's
+ * message when no field is named): on a phone the buyer is at the foot of a
+ * long form and would otherwise see nothing happen.
+ */
+function useFocusOnRefusal(refusal: unknown) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!refusal || !form.current) return;
+    const target =
+      form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current.querySelector<HTMLElement>('[role="alert"]');
+    target?.focus();
+  }, [refusal]);
+  return form;
+}
+
+/** The consignee's and the notify party's fields, filled with what was typed, or with `start`. */
+function PartyFields({
+  typed,
+  errors,
+  start,
+  tax,
+}: {
+  typed: TypedValues;
+  errors: Record<string, string | undefined>;
+  start: { consignee: Partial<InvoiceParty>; notify: Partial<InvoiceParty> | null };
+  /** The tax number's hint, and whether the destination's customs ask for one. */
+  tax: { hint: string; required: boolean };
+}) {
+  const { t } = useT("orders");
+  const value = (name: string, fallback = "") => typed[name] ?? fallback;
+  const notifySame = Object.keys(typed).length > 0 ? typed.notifySame === "on" : start.notify === null;
+  const { consignee, notify } = start;
+  return (
+    <>
+      <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+        <legend className="px-1 font-semibold text-slate-900">{t("orders.consignee.consignee")}</legend>
+        <p className="text-sm text-slate-600">{t("orders.consignee.consigneeHelp")}</p>
+        <Field
+          label={t("orders.consignee.name")}
+          name="consigneeName"
+          autoComplete="name"
+          maxLength={140}
+          defaultValue={value("consigneeName", consignee.name)}
+          error={errors.consigneeName}
+        />
+        <Field
+          label={t("orders.consignee.address")}
+          name="consigneeAddress"
+          rows={3}
+          maxLength={300}
+          defaultValue={value("consigneeAddress", consignee.address)}
+          error={errors.consigneeAddress}
+        />
+        <Field
+          label={t("orders.consignee.phone")}
+          name="consigneePhone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={30}
+          defaultValue={value("consigneePhone", consignee.phone)}
+          error={errors.consigneePhone}
+        />
+        <Field
+          label={t("orders.consignee.taxId")}
+          name="consigneeTaxId"
+          required={tax.required}
+          maxLength={40}
+          hint={tax.hint}
+          defaultValue={value("consigneeTaxId", consignee.taxId)}
+          error={errors.consigneeTaxId}
+        />
+        <Field
+          label={t("orders.consignee.email")}
+          name="consigneeEmail"
+          type="email"
+          required={false}
+          maxLength={254}
+          hint={t("orders.consignee.emailHint")}
+          defaultValue={value("consigneeEmail", consignee.email)}
+          error={errors.consigneeEmail}
+        />
+      </fieldset>
+      <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+        <legend className="px-1 font-semibold text-slate-900">{t("orders.consignee.notify")}</legend>
+        <label className="flex items-start gap-3 text-slate-800">
+          <input
+            type="checkbox"
+            name="notifySame"
+            defaultChecked={notifySame}
+            className="mt-1 size-5 accent-accent-600"
+          />
+          <span>{t("orders.consignee.notifySame")}</span>
+        </label>
+        <p className="text-sm text-slate-600">{t("orders.consignee.notifyHelp")}</p>
+        <Field
+          label={t("orders.consignee.name")}
+          name="notifyName"
+          required={false}
+          maxLength={140}
+          defaultValue={value("notifyName", notify?.name)}
+          error={errors.notifyName}
+        />
+        <Field
+          label={t("orders.consignee.address")}
+          name="notifyAddress"
+          required={false}
+          rows={2}
+          maxLength={300}
+          defaultValue={value("notifyAddress", notify?.address)}
+          error={errors.notifyAddress}
+        />
+        <Field
+          label={t("orders.consignee.phone")}
+          name="notifyPhone"
+          type="tel"
+          required={false}
+          maxLength={30}
+          defaultValue={value("notifyPhone", notify?.phone)}
+          error={errors.notifyPhone}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+/** Times of a change, in Japan time and saying so: the same on the server and in any browser. */
+const CHANGE_WHEN: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Tokyo",
+  timeZoneName: "short",
+};
+
+export default function Consignee({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, change, phone, notice } = loaderData;
+  const { t } = useT("orders");
+  const format = useFormat();
   const problems = useProblems();
   const busy = useNavigation().state !== "idle";
   const errors = problems.errors(actionData?.errors);
   const typed = actionData?.values ?? {};
-  const value = (name: string, fallback = "") => typed[name] ?? fallback;
+  const form = useFocusOnRefusal(actionData);
+  const refusedHere = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const taxHint = page.taxIds.length
     ? t("orders.consignee.taxIdHint", {
         kinds: page.taxIds.map((k) => k.name).join(" / "),
@@ -82,7 +273,23 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
         example: page.taxIds[0]!.example,
       })
     : t("orders.consignee.taxIdOptional");
-  const notifySame = actionData ? typed.notifySame === "on" : true;
+  const tax = { hint: taxHint, required: page.taxIds.length > 0 };
+  const given = page.given.consignee ? { consignee: page.given.consignee, notify: page.given.notify ?? null } : null;
+  const noticeText = notice
+    ? {
+        sent: t("orders.consignee.change.sent"),
+        confirmed: t("orders.consignee.change.confirmed"),
+        withdrawn: t("orders.consignee.change.withdrawnNotice"),
+      }[notice]
+    : null;
+  const withdraw = (
+    <Form method="post">
+      <input type="hidden" name="intent" value="withdraw" />
+      <button type="submit" className="link min-h-11 text-sm" disabled={busy}>
+        {t("orders.consignee.change.withdraw")}
+      </button>
+    </Form>
+  );
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
@@ -93,104 +300,103 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
       </p>
       <h1 className="mt-2 text-2xl title">{t("orders.consignee.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("orders.consignee.intro", { country: page.destination })}</p>
-
-      {page.lock ? (
-        <div className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-5">
-          {page.given.consignee ? (
-            <>
-              <PartyShown label={t("orders.consignee.consignee")} party={page.given.consignee} />
-              {page.given.notify ? (
-                <PartyShown label={t("orders.consignee.notify")} party={page.given.notify} />
-              ) : (
-                <p className="text-sm text-slate-700">{t("orders.consignee.notifySameShown")}</p>
-              )}
-            </>
-          ) : null}
-          <p className="text-sm text-slate-700">{t(`orders.consignee.locked.${page.lock}`)}</p>
+      {noticeText && !actionData ? (
+        <div className="mt-4">
+          <FormMessage tone="success">{noticeText}</FormMessage>
         </div>
-      ) : (
-        <Form method="post" className="mt-6 space-y-6" noValidate>
+      ) : null}
+
+      {page.lock === null ? (
+        <Form method="post" className="mt-6 space-y-6" noValidate ref={form}>
+          <input type="hidden" name="intent" value="give" />
           <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
-          <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
-            <legend className="px-1 font-semibold text-slate-900">{t("orders.consignee.consignee")}</legend>
-            <p className="text-sm text-slate-600">{t("orders.consignee.consigneeHelp")}</p>
-            <Field
-              label={t("orders.consignee.name")}
-              name="consigneeName"
-              autoComplete="name"
-              maxLength={140}
-              defaultValue={value("consigneeName", page.buyerName)}
-              error={errors.consigneeName}
-            />
-            <Field
-              label={t("orders.consignee.address")}
-              name="consigneeAddress"
-              rows={3}
-              maxLength={300}
-              defaultValue={value("consigneeAddress")}
-              error={errors.consigneeAddress}
-            />
-            <Field
-              label={t("orders.consignee.phone")}
-              name="consigneePhone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={30}
-              defaultValue={value("consigneePhone", phone)}
-              error={errors.consigneePhone}
-            />
-            <Field
-              label={t("orders.consignee.taxId")}
-              name="consigneeTaxId"
-              required={page.taxIds.length > 0}
-              maxLength={40}
-              hint={taxHint}
-              defaultValue={value("consigneeTaxId")}
-              error={errors.consigneeTaxId}
-            />
-          </fieldset>
-          <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
-            <legend className="px-1 font-semibold text-slate-900">{t("orders.consignee.notify")}</legend>
-            <label className="flex items-start gap-3 text-slate-800">
-              <input
-                type="checkbox"
-                name="notifySame"
-                defaultChecked={notifySame}
-                className="mt-1 size-5 accent-accent-600"
-              />
-              <span>{t("orders.consignee.notifySame")}</span>
-            </label>
-            <p className="text-sm text-slate-600">{t("orders.consignee.notifyHelp")}</p>
-            <Field
-              label={t("orders.consignee.name")}
-              name="notifyName"
-              required={false}
-              maxLength={140}
-              defaultValue={value("notifyName")}
-              error={errors.notifyName}
-            />
-            <Field
-              label={t("orders.consignee.address")}
-              name="notifyAddress"
-              required={false}
-              rows={2}
-              maxLength={300}
-              defaultValue={value("notifyAddress")}
-              error={errors.notifyAddress}
-            />
-            <Field
-              label={t("orders.consignee.phone")}
-              name="notifyPhone"
-              type="tel"
-              required={false}
-              maxLength={30}
-              defaultValue={value("notifyPhone")}
-              error={errors.notifyPhone}
-            />
-          </fieldset>
+          <PartyFields
+            typed={typed}
+            errors={errors}
+            start={{ consignee: { name: page.buyerName, phone }, notify: null }}
+            tax={tax}
+          />
           <p className="text-sm text-slate-700">{t("orders.consignee.once")}</p>
           <SubmitButton busy={busy}>{t("orders.consignee.submit")}</SubmitButton>
         </Form>
+      ) : (
+        <div className="mt-6 space-y-6">
+          {given ? (
+            <section className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="consignee-given">
+              <PartiesShown consignee={given.consignee} notify={given.notify} />
+              <p className="mt-4 text-sm text-slate-700">{t(`orders.consignee.locked.${page.lock}`)}</p>
+            </section>
+          ) : (
+            <p className="text-sm text-slate-700">{t(`orders.consignee.locked.${page.lock}`)}</p>
+          )}
+
+          {change?.status === "awaiting_code" ? (
+            <section className="rounded-2xl border-2 border-accent-600 bg-white p-5" data-testid="consignee-code">
+              <h2 className="text-lg font-semibold text-slate-900">{t("orders.consignee.change.codeHeading")}</h2>
+              <p className="mt-1 text-sm text-slate-700">
+                {t("orders.consignee.change.codeIntro", { until: format.date(change.codeExpiresAt, CHANGE_WHEN) })}
+              </p>
+              <Form method="post" className="mt-4 space-y-4" noValidate ref={form}>
+                <input type="hidden" name="intent" value="confirm" />
+                <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
+                <Field
+                  label={t("orders.consignee.change.code")}
+                  name="code"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  width="max-w-40"
+                  error={errors.code}
+                />
+                <SubmitButton busy={busy}>{t("orders.consignee.change.confirm")}</SubmitButton>
+              </Form>
+              <div className="mt-3">{withdraw}</div>
+            </section>
+          ) : null}
+
+          {change?.status === "waiting" ? (
+            <section className="rounded-2xl border-2 border-amber-500 bg-amber-50 p-5" data-testid="consignee-waiting">
+              <h2 className="text-lg font-semibold text-slate-900">{t("orders.consignee.change.waitingHeading")}</h2>
+              <p className="mt-1 text-sm text-slate-800">
+                {t("orders.consignee.change.waitingText", {
+                  asked: format.date(change.requestedAt, CHANGE_WHEN),
+                  due: format.date(change.dueAt ?? change.requestedAt, CHANGE_WHEN),
+                })}
+              </p>
+              <h3 className="mt-4 text-sm font-semibold text-slate-600">{t("orders.consignee.change.asked")}</h3>
+              <div className="mt-2">
+                <PartiesShown consignee={change.parties.consignee} notify={change.parties.notify} />
+              </div>
+              <FormMessage tone="error">{problems.message(refusedHere("withdraw")?.message)}</FormMessage>
+              <div className="mt-3">{withdraw}</div>
+            </section>
+          ) : null}
+
+          {page.lock === "given" && !change && given ? (
+            <details
+              className="rounded-2xl border border-slate-200 bg-white p-5"
+              open={actionData?.intent === "change"}
+            >
+              <summary className="min-h-11 cursor-pointer py-2 font-semibold text-accent-700">
+                {t("orders.consignee.change.open")}
+              </summary>
+              <p className="mt-2 text-sm text-slate-700">{t("orders.consignee.change.intro")}</p>
+              <Form method="post" className="mt-4 space-y-6" noValidate ref={form}>
+                <input type="hidden" name="intent" value="change" />
+                <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
+                <PartyFields typed={typed} errors={errors} start={given} tax={tax} />
+                <Field
+                  label={t("orders.consignee.change.password")}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={128}
+                  error={errors.password}
+                />
+                <SubmitButton busy={busy}>{t("orders.consignee.change.submit")}</SubmitButton>
+              </Form>
+            </details>
+          ) : null}
+        </div>
       )}
     </div>
   );

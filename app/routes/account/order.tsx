@@ -10,6 +10,7 @@ import { buyerOrder } from "~/domain/sale/order-view.server";
 import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
 import { countReceiptUpload } from "~/domain/sale/receipt-limits.server";
 import { partiesPage } from "~/domain/sale/order-parties.server";
+import { partyChangeOf } from "~/domain/sale/party-changes.server";
 import { ConsigneeBox } from "~/components/store/consignee-box";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
@@ -77,7 +78,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sig,
     notice:
       sent === "sent" || sent === "same" ? sent : url.searchParams.get("consignee") === "given" ? "consignee" : null,
-    parties: parties && { given: parties.given, open: parties.lock === null },
+    parties: parties && {
+      given: parties.given,
+      open: parties.lock === null,
+      changeable: parties.lock === "given",
+      change: parties.lock === "given" ? await partyChangeOf(services.db, parties.orderId) : null,
+    },
   };
 }
 
@@ -232,7 +238,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const shipping = (
     <>
       {loaderData.parties ? (
-        <ConsigneeBox number={order.number} given={loaderData.parties.given} open={loaderData.parties.open} />
+        <ConsigneeBox
+          number={order.number}
+          given={loaderData.parties.given}
+          open={loaderData.parties.open}
+          changeable={loaderData.parties.changeable}
+          change={loaderData.parties.change}
+        />
       ) : null}
       <ShipmentBox order={order} shopDay={shopDay} />
 

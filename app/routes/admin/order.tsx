@@ -1,5 +1,6 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { partiesOfOrder } from "~/domain/sale/order-parties.server";
+import { decidePartyChange, partyChangeOfOrder } from "~/domain/sale/party-changes.server";
 import type { InvoiceParty } from "~/domain/sale/deal-types";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
 import {
@@ -68,6 +69,8 @@ const DONE = new Set([
   "documentAdded",
   "documentSame",
   "documentRemoved",
+  "partiesApproved",
+  "partiesRefused",
 ]);
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
@@ -79,6 +82,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   return {
     order,
     parties: await partiesOfOrder(db, order.number),
+    partyChange: await partyChangeOfOrder(db, order.number),
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -88,7 +92,19 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 
 type Refusal = { ok: false; intent: string; message: Problem; errors?: FieldProblems; values?: TypedValues };
 
-const INTENTS = ["payment", "shipment", "courier", "ship", "arrive", "complete", "cancel", "upload", "remove-document"];
+const INTENTS = [
+  "payment",
+  "shipment",
+  "courier",
+  "ship",
+  "arrive",
+  "complete",
+  "cancel",
+  "upload",
+  "remove-document",
+  "parties-approve",
+  "parties-refuse",
+];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -130,6 +146,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "cancel":
       outcome = await cancelOrder(db, deal, number, fields, staff);
       break;
+    case "parties-approve":
+    case "parties-refuse": {
+      // A change of the consignee the buyer confirmed: applied now after a call, or stopped (issue 42.2).
+      const decision = intent === "parties-approve" ? "approve" : "refuse";
+      const decided = await decidePartyChange(db, deal, { kind: "staff", id: String(staff.id) }, number, decision);
+      outcome = decided.ok
+        ? {
+            ok: true,
+            message: problem(`messages.order.${decision === "approve" ? "partiesApproved" : "partiesRefused"}`),
+          }
+        : {
+            ...decided,
+            message: problem(`messages.order.${decided.message.key.replace(/^consignee\.change\./, "parties.")}`),
+          };
+      break;
+    }
     case "upload": {
       const values = { kind: String(fields.kind ?? ""), title: String(fields.title ?? "") };
       if (!file)
@@ -178,8 +210,59 @@ function PartyLines({ party, muted = false }: { party: InvoiceParty; muted?: boo
   );
 }
 
+/**
+ * A change of the consignee the buyer asked for (issue 42.2): what it asks,
+ * when it takes effect, and the owner's two buttons once the buyer's code
+ * has confirmed it: apply it now after calling the buyer, or stop it.
+ */
+function PartyChangeBox({
+  change,
+  refusal,
+}: {
+  change: NonNullable<Route.ComponentProps["loaderData"]["partyChange"]>;
+  refusal: string | null;
+}) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const when = (iso: string) => format.date(iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
+  return (
+    <div className="mt-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-3" data-testid="order-party-change">
+      <p className="font-semibold text-slate-900">
+        {change.status === "waiting"
+          ? t("order.partyChange.waiting", { due: when(change.dueAt ?? change.requestedAt) })
+          : t("order.partyChange.awaitingCode", { asked: when(change.requestedAt) })}
+      </p>
+      <p className="mt-1 text-slate-700">{t("order.partyChange.asked")}</p>
+      <PartyLines party={change.parties.consignee} />
+      <p className="mt-1 text-slate-600">
+        {t("order.notify")}: {change.parties.notify ? change.parties.notify.name : t("order.notifySame")}
+      </p>
+      {change.status === "waiting" ? (
+        <>
+          <p className="mt-2 text-slate-800">{t("order.partyChange.call")}</p>
+          {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="parties-approve" />
+              <button type="submit" className="btn-accent min-h-11 px-4 py-2">
+                {t("order.partyChange.approve")}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="parties-refuse" />
+              <button type="submit" className="btn-plain min-h-11 px-4 py-2">
+                {t("order.partyChange.refuse")}
+              </button>
+            </Form>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, parties, notice, paymentKey, today } = loaderData;
+  const { order, parties, partyChange, notice, paymentKey, today } = loaderData;
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
@@ -269,6 +352,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ) : (
                 <p className="text-slate-600">{t("order.consigneeMissing")}</p>
               )}
+              {partyChange ? (
+                <PartyChangeBox
+                  change={partyChange}
+                  refusal={of("parties-approve").message ?? of("parties-refuse").message}
+                />
+              ) : null}
               <a
                 href={`/admin/orders/${encodeURIComponent(order.number)}/bl-instructions.pdf`}
                 className="mt-1 inline-block font-semibold text-accent-700 hover:underline"
