@@ -247,7 +247,8 @@ describe("the bank account", () => {
   it("is saved with the right password, logged with the numbers partly hidden, and mailed to the owner", async () => {
     const saved = await post(bankForm(FIRST, { password: PASSWORD }));
     expect(saved).toEqual({ status: 302, location: "/admin/invoicing?saved=bank" });
-    expect(await getBankAccount(t.db)).toEqual(FIRST);
+    // Unless the owner chooses otherwise, the buyer pays every bank's charges (OUR).
+    expect(await getBankAccount(t.db)).toEqual({ ...FIRST, charges: "OUR" });
     const [first] = await logOf("bank.changed");
     expect(first).toMatchObject({
       actor_id: "owner",
@@ -295,6 +296,27 @@ describe("the bank account", () => {
     expect((await logOf("bank.saved_unchanged")).length).toBe(1);
   });
 
+  it("takes the bank charges the owner chooses (OUR or SHA) as a change of the account, and refuses any other", async () => {
+    const other = (await post(bankForm(SECOND, { password: PASSWORD, charges: "BEN" }))) as {
+      status: number;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
+    expect(other.status).toBe(400);
+    expect(other.errors).toEqual({ charges: "Choose OUR or SHA." });
+    expect(other.values).toMatchObject({ charges: "BEN", bankName: SECOND.bankName });
+    const before = (await mails()).length;
+    const shared = await post(bankForm(SECOND, { password: PASSWORD, charges: "SHA" }));
+    expect(shared).toEqual({ status: 302, location: "/admin/invoicing?saved=bank" });
+    expect((await getBankAccount(t.db))?.charges).toBe("SHA");
+    // A change of who pays the charges is a change of the account: the owner is mailed.
+    const all = await mails();
+    expect(all.length).toBe(before + 1);
+    expect(all.at(-1)!.text_body).toContain("Bank charges: SHA");
+    // Back as it was for the tests after this one.
+    await saveBankAccount(services(), owner, SECOND, { password: PASSWORD, code: "" }, ip);
+  });
+
   it("with two-step sign-in on: refused without a code or with a wrong one, saved with a current code or a recovery code", async () => {
     const clerkCookie = (await startStaffSession(services(), clerk.id, false)).split(";")[0]!;
     const mailsBefore = (await mails()).length;
@@ -325,7 +347,7 @@ describe("the bank account", () => {
       now,
     );
     expect(wrongPassword).toMatchObject({ ok: false, refusal: "invalid", field: "password" });
-    expect(await getBankAccount(t.db)).toEqual(SECOND);
+    expect(await getBankAccount(t.db)).toMatchObject(SECOND);
     expect((await mails()).length).toBe(mailsBefore);
 
     const withCode = await saveBankAccount(
@@ -337,7 +359,7 @@ describe("the bank account", () => {
       now,
     );
     expect(withCode).toEqual({ ok: true, changed: true });
-    expect(await getBankAccount(t.db)).toEqual(FIRST);
+    expect(await getBankAccount(t.db)).toMatchObject(FIRST);
     // A code works once.
     const again = await saveBankAccount(
       services(),
@@ -354,7 +376,7 @@ describe("the bank account", () => {
       clerkCookie,
     );
     expect(withRecovery).toEqual({ status: 302, location: "/admin/invoicing?saved=bank" });
-    expect(await getBankAccount(t.db)).toEqual(SECOND);
+    expect(await getBankAccount(t.db)).toMatchObject(SECOND);
     expect((await logOf("bank.changed")).at(-1)!.summary).toBe(
       "Bank account changed by clerk: Mizuho Bank ***4567 → MUFG Bank ***4321",
     );
@@ -383,7 +405,7 @@ describe("the bank account", () => {
       ip,
     );
     expect(direct).toMatchObject({ ok: false, refusal: "too-many", field: null });
-    expect(await getBankAccount(t.db)).toEqual(SECOND);
+    expect(await getBankAccount(t.db)).toMatchObject(SECOND);
   });
 
   it("a right password does not use up a try", async () => {
@@ -397,7 +419,7 @@ describe("the bank account", () => {
     const code = await insertInvoice(t.db, "2026-00001", { bank: SECOND });
     const outcome = await saveBankAccount(services(), owner, FIRST, { password: PASSWORD, code: "" }, ip);
     expect(outcome.ok).toBe(true);
-    expect(await getBankAccount(t.db)).toEqual(FIRST);
+    expect(await getBankAccount(t.db)).toMatchObject(FIRST);
     const row = await t.db
       .selectFrom("invoices")
       .select("document")

@@ -15,7 +15,7 @@ import { checkSecondFactor, staffCodeKeys, twoFactorStatus } from "~/domain/staf
 import { shopDateTime } from "~/i18n/format";
 import { problem, type Problem } from "~/i18n/problem";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "./deal-settings";
-import type { BankAccount } from "./deal-types";
+import { BANK_CHARGES, type BankAccount } from "./deal-types";
 import { BANK_FIELDS, type BankField, maskAccountNumber } from "./bank-account";
 
 export { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE };
@@ -96,6 +96,7 @@ export const BankAccountShape = z.object({
   accountName: z.string(),
   accountNumber: z.string(),
   note: z.string(),
+  charges: z.enum(BANK_CHARGES).optional(),
 });
 
 /** The bank account as the owner last saved it, or null while none is set (no invoice can be issued then). */
@@ -210,7 +211,10 @@ export async function saveBankAccount(
   const changed = await db.transaction().execute(async (trx) => {
     const before = await getBankAccount(trx);
     const at = now.toISOString();
-    const same = before !== null && BANK_FIELDS.every((f) => before[f] === account[f]);
+    const same =
+      before !== null &&
+      BANK_FIELDS.every((f) => before[f] === account[f]) &&
+      (before.charges ?? "OUR") === (account.charges ?? "OUR");
     if (same) {
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
@@ -244,9 +248,10 @@ function bankChangedMail(
   ip: string,
   now: Date,
 ) {
-  const details = BANK_FIELDS.filter((f) => account[f])
-    .map((f) => `${BANK_LABELS[f]}: ${account[f]}`)
-    .join("\n");
+  const details = [
+    ...BANK_FIELDS.filter((f) => account[f]).map((f) => `${BANK_LABELS[f]}: ${account[f]}`),
+    `Bank charges: ${account.charges ?? "OUR"}`,
+  ].join("\n");
   return {
     to: config.ownerEmail,
     ...ownerMails.bankChangedMail({

@@ -4,7 +4,7 @@ import { patternIssue } from "~/domain/staff/staff-problems";
 import { issue, problem } from "~/i18n/problem";
 import { HOLD_DAYS_RANGE, OFFER_DAYS_RANGE } from "./deal-settings";
 import type { BankField } from "./bank-account";
-import type { BankAccount } from "./deal-types";
+import { BANK_CHARGES, type BankAccount } from "./deal-types";
 
 /*
  * The Invoicing screen's two forms (issue 20.4): how long holds and offers
@@ -66,6 +66,8 @@ export const BankAccountSchema = z.object({
     issue("invoicing.errors.accountNumberFormat"),
   ),
   note: text("note", false),
+  // Who pays the banks' charges, printed on every invoice: the sender all of them (OUR) or each side its own (SHA).
+  charges: z.enum(BANK_CHARGES, { error: issue("invoicing.errors.charges") }).default("OUR"),
 }) satisfies z.ZodType<BankAccount, unknown>;
 
 /** The bank form's fields as typed → a BankAccount, or the first problem of each field and what was typed (never the password). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { Field, fieldsOf, FormMessage } from "~/components/ui/field";
+import { Field, fieldsOf, FormMessage, SelectField } from "~/components/ui/field";
 import { SaveButton, SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
 import { getClientIp } from "~/context.server";
 import { refuse, staffRequest } from "~/routes/admin/staff-request.server";
@@ -12,7 +12,7 @@ import {
   saveBankAccount,
   saveDealSettings,
 } from "~/domain/sale/deal-settings.server";
-import type { BankAccount } from "~/domain/sale/deal-types";
+import { BANK_CHARGES, type BankAccount } from "~/domain/sale/deal-types";
 import { BANK_FIELDS, type BankField } from "~/domain/sale/bank-account";
 import { BANK_MAX_LENGTH, readBankAccountForm, readDealSettingsForm } from "~/domain/sale/invoicing-settings";
 import { type FieldProblems, formInput, type Problem, type TypedValues } from "~/utils/forms";
@@ -75,7 +75,8 @@ export async function action(args: Route.ActionArgs) {
     const outcome = await saveBankAccount(services, staff, read.account, proof, getClientIp(args.context));
     if (!outcome.ok) {
       // What was typed stays, but never the password or the code.
-      const values = Object.fromEntries(BANK_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+      const values: Record<string, string> = Object.fromEntries(BANK_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+      if (form.has("charges")) values.charges = String(form.get("charges"));
       const result: ActionResult = {
         form: "bank",
         message: outcome.message,
@@ -111,6 +112,10 @@ function CurrentAccount({ bank }: { bank: BankAccount }) {
           </dd>
         </div>
       ))}
+      <div className="sm:col-span-2">
+        <dt className="text-xs font-medium text-slate-500">{t("invoicing.bank.fields.charges")}</dt>
+        <dd className="mt-0.5 text-slate-900">{t(`invoicing.bank.charges.${bank.charges ?? "OUR"}`)}</dd>
+      </div>
     </dl>
   );
 }
@@ -132,7 +137,7 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
     dealValues,
     texts(dealsResult?.errors),
   );
-  const bankValues: Partial<Record<BankField, string>> = bankResult?.values ?? bank ?? {};
+  const bankValues: Partial<Record<BankField | "charges", string>> = bankResult?.values ?? bank ?? {};
   // The password and code are emptied after every answer; the account's fields keep what was typed.
   const bankForm = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -242,6 +247,21 @@ export default function Invoicing({ loaderData, actionData }: Route.ComponentPro
                 />
               </div>
             ))}
+            <div className="sm:col-span-2">
+              <SelectField
+                label={t("invoicing.bank.fields.charges")}
+                name="charges"
+                defaultValue={bankValues.charges ?? "OUR"}
+                error={bankErrors.charges}
+              >
+                {BANK_CHARGES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`invoicing.bank.charges.${c}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <p className="mt-1 text-xs text-slate-600">{t("invoicing.bank.hints.charges")}</p>
+            </div>
           </div>
 
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
