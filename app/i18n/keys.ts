@@ -1898,6 +1898,7 @@ export type MessagesKey =
   | "consignee.change.nothingChanged"
   | "consignee.change.refused"
   | "consignee.change.tooManyCodes"
+  | "consignee.change.tooManyTries"
   | "consignee.change.waiting"
   | "consignee.change.waitingNow"
   | "consignee.change.withdrawn"

@@ -339,4 +339,27 @@ describe("a change of the consignee once it is on the invoice", () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(last.data).stage).toBe("refused");
   });
+
+  it("counts wrong passwords as the sign-in does: after ten, even the right one is refused for a while", async () => {
+    // The other buyer's own order, so the count does not reach the tests above.
+    const { number } = await w.accepted({ buyer: 1 });
+    const order = await orderOf(number);
+    const buyer = { customerId: w.buyerIds[1]! };
+    const given = await giveParties(w.t.db, DEAL, buyer, number, parties(FIRST, order.buyer_country));
+    expect(given.ok).toBe(true);
+    const wanted = parties(SECOND, order.buyer_country);
+    for (let i = 0; i < 10; i++)
+      expect(
+        await requestPartyChange(w.t.db, DEAL, buyer, number, { password: `guess ${i}`, parties: wanted }),
+      ).toMatchObject({
+        refusal: "invalid",
+      });
+    expect(
+      await requestPartyChange(w.t.db, DEAL, buyer, number, { password: PASSWORD, parties: wanted }),
+    ).toMatchObject({
+      ok: false,
+      refusal: "too-many",
+    });
+    expect(await partyChangeOf(w.t.db, order.id)).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { logActivity, type ActivityEntry } from "~/domain/activity/activity.server";
 import { verifyPassword } from "~/domain/auth/password.server";
+import { countTries } from "~/domain/auth/rate-limit.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Refusal } from "~/domain/refusal";
 import { isLanguage, type LanguageCode } from "~/i18n/languages";
@@ -102,7 +103,10 @@ export async function requestPartyChange(
   input: { password: string; parties: PartiesInput },
   now = new Date(Date.now()),
 ): Promise<ChangeOutcome> {
-  return db.transaction().execute(async (trx) => {
+  // Password tries are counted as the sign-in counts them: a stolen session must not guess it here.
+  const gate = await countTries(db, [`party-change:${buyer.customerId}`], undefined, now);
+  if (!gate.allowed) return refused("too-many", "tooManyTries");
+  const outcome = await db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
     const order = await lockOrder(trx, orderNumber);
     if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
     const blocked = await changeBlockedBy(trx, order);
@@ -142,6 +146,9 @@ export async function requestPartyChange(
     });
     return { ok: true, message: changeProblem("codeSent", { email: account.email }) };
   });
+  // Only a wrong password counts against the buyer.
+  if (outcome.ok || outcome.message.key !== "consignee.change.wrongPassword") await gate.giveBack();
+  return outcome;
 }
 
 /**
@@ -295,8 +302,8 @@ async function moveChange(
     .where("status", "=", change.status)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
-  // A code that lapsed changed nothing anyone was told of.
-  if (status === "lapsed") return true;
+  // A change never confirmed by its code was never told to anyone: it ends quietly.
+  if (change.status === "awaiting_code" && status !== "waiting") return true;
 
   const parties = JSON.parse(change.parties) as PartiesInput;
   const previous = JSON.parse(change.previous) as Parties;
