@@ -302,14 +302,13 @@ export function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d:
   );
 }
 
-/** A moment on the timeline, in Japan time and saying so (the same on the server and in any browser). */
+/** A moment on the timeline, in Japan time (the text says so): the same on the server and in any browser. */
 const TOKYO_TIME: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   hour: "2-digit",
   minute: "2-digit",
   timeZone: "Asia/Tokyo",
-  timeZoneName: "short",
 };
 
 export function StepText({
@@ -393,7 +392,9 @@ export function StepText({
       return (
         <>
           {t(`orders.history.partiesChange.${stage}`, {
-            due: text(d.due) ? format.date(text(d.due), TOKYO_TIME) : "",
+            due: text(d.due)
+              ? `${format.date(text(d.due), TOKYO_TIME)} (${t("orders.consignee.change.japanTime")})`
+              : "",
           })}
           <span className="block">
             {t("orders.history.partiesChange.fromTo", { from: names(d.from), to: names(d.to) })}

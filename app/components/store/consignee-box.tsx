@@ -60,14 +60,13 @@ export function ConsigneeBox({
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-slate-800" data-testid="order-consignee-change">
           {change.status === "waiting" && change.dueAt
             ? t("orders.consignee.change.waitingShort", {
-                due: format.date(change.dueAt, {
+                due: `${format.date(change.dueAt, {
                   day: "numeric",
                   month: "short",
                   hour: "2-digit",
                   minute: "2-digit",
                   timeZone: "Asia/Tokyo",
-                  timeZoneName: "short",
-                }),
+                })} (${t("orders.consignee.change.japanTime")})`,
               })
             : t("orders.consignee.change.codeShort")}{" "}
           <Link to={page} className="link">

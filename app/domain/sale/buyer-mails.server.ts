@@ -593,18 +593,21 @@ export function partyChangeMail(
     due: string;
     before: ChangedParties;
     after: ChangedParties;
+    /** The buyer's own addresses read every detail; a consignee's, the names only. */
+    details: boolean;
     shopName: string;
     publicUrl: string | URL;
   },
 ): BuyerMail {
   const t = mailT(language);
   const when = (iso: string) => formatDate(iso, language, CHANGE_TIME);
+  const line = (party: ChangedParties["consignee"]) => (change.details ? partyLine(party) : (party?.name ?? ""));
   const values = {
     order: change.order,
     asked: when(change.requestedAt),
     due: when(change.due),
-    before: partyLine(change.before.consignee),
-    after: partyLine(change.after.consignee),
+    before: line(change.before.consignee),
+    after: line(change.after.consignee),
   };
   const lines = {
     requested: [t("partyChange.requested.text", values), t("partyChange.requested.call", values)],

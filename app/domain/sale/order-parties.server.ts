@@ -148,8 +148,11 @@ export async function partiesOf(db: DB, orderId: number): Promise<GivenParties> 
 export type PartiesLock = "given" | "closed" | "billOfLading" | null;
 
 async function lockOf(db: DB, order: { id: number; status: OrderStatus }): Promise<PartiesLock> {
+  // Cancelled or shipped first: then nothing can be given or changed, whether given or not.
+  const blocked = await changeBlockedBy(db, order);
+  if (blocked) return blocked;
   const given = await db.selectFrom("order_parties").select("id").where("order_id", "=", order.id).executeTakeFirst();
-  return given ? "given" : changeBlockedBy(db, order);
+  return given ? "given" : null;
 }
 
 /** Why the parties can no longer change at all: the order cancelled, or the bill of lading made out. */

@@ -220,3 +220,14 @@ export function partyChangeOwnerMail(p: {
       `${page(p.publicUrl, `/admin/orders/${p.order}`)}\n`,
   };
 }
+
+/** Five wrong codes after the right password (issue 42.2): the buyer's password may be known to someone else. */
+export function codesFailedOwnerMail(p: { publicUrl: URL; order: string; buyer: string }): OwnerMail {
+  return {
+    subject: `Consignee change on order ${p.order} cancelled after wrong codes`,
+    text:
+      `Someone signed in as ${p.buyer} gave the right password to change the consignee of order ${p.order}, ` +
+      "then five wrong codes. The change is cancelled and nothing changed. The buyer's password may be known to " +
+      `someone else: call the buyer on the number you know.\n${page(p.publicUrl, `/admin/orders/${p.order}`)}\n`,
+  };
+}

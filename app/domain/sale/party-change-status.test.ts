@@ -38,6 +38,6 @@ describe("a change of the consignee's moves", () => {
     const closed = PARTY_CHANGE_STATUSES.filter((s) => !OPEN_PARTY_CHANGE.includes(s));
     expect(closed.sort()).toEqual(["applied", "lapsed", "refused", "withdrawn"]);
     expect(allPartyChangeMoves().filter((m) => closed.includes(m.from))).toEqual([]);
-    expect(allPartyChangeMoves()).toHaveLength(8);
+    expect(allPartyChangeMoves()).toHaveLength(10);
   });
 });

@@ -11,14 +11,14 @@
  * is applied by the shop's clock when the wait is over, or sooner by the
  * owner after a call to the buyer. The buyer may withdraw it and the owner
  * refuse it until then; a code not given in time, or wrong too often,
- * lapses it. Browser-safe.
+ * lapses it; a bill of lading made out first stops it. Browser-safe.
  */
 
 export const PARTY_CHANGE_STATUSES = ["awaiting_code", "waiting", "applied", "withdrawn", "refused", "lapsed"] as const;
 export type PartyChangeStatus = (typeof PARTY_CHANGE_STATUSES)[number];
 
 /** What happens to a change. */
-export type PartyChangeEvent = "confirm" | "apply" | "approve" | "withdraw" | "refuse" | "lapse";
+export type PartyChangeEvent = "confirm" | "apply" | "approve" | "withdraw" | "refuse" | "lapse" | "block";
 /** Who makes a move: the buyer, the shop's staff, or the shop's own clock. */
 export type PartyChangeActor = "customer" | "staff" | "system";
 
@@ -37,6 +37,9 @@ const MOVES: readonly Move[] = [
   { from: "waiting", event: "approve", to: "applied", by: "staff" },
   { from: "waiting", event: "refuse", to: "refused", by: "staff" },
   { from: "waiting", event: "withdraw", to: "withdrawn", by: "customer" },
+  // The bill of lading was made out (or the order cancelled) first: it names the consignee as it was.
+  { from: "awaiting_code", event: "block", to: "refused", by: "system" },
+  { from: "waiting", event: "block", to: "refused", by: "system" },
 ];
 
 /** The statuses in which a change is still open: a second one is refused while one is. */
@@ -48,6 +51,8 @@ export const CHANGE_WAIT_MS = 24 * 60 * 60 * 1000;
 export const CODE_VALID_MS = 30 * 60 * 1000;
 /** Wrong codes allowed before the change lapses. */
 export const CODE_TRIES = 5;
+/** Changes one order may ask for in a day (each mails the people it names). */
+export const CHANGES_PER_DAY = 3;
 
 /** The status a move leads to, or null when that move is not allowed from `from` (or not by `by`). */
 export function nextPartyChangeStatus(

@@ -191,6 +191,15 @@ describe("a change of the consignee once it is on the invoice", () => {
     expect(told(`Consignee change asked for on order ${order.number}`)).toEqual([DEAL.ownerEmail]);
     const code1 = smtp.received.filter((m) => m.raw.includes("your code to change the consignee"));
     expect(code1.flatMap((m) => m.to)).toEqual(["amal@example.lk"]);
+    // The buyer reads every detail; a consignee's address only the names: no address, phone or tax number.
+    const askedMail = (to: string) =>
+      smtp.received.find((m) => m.to.includes(to) && m.raw.includes("change of consignee asked for"))!.raw;
+    expect(askedMail("amal@example.lk")).toContain("NIC 123456789V");
+    for (const consignee of ["desk@lanka-clearing.example", "imports@ceylon-motors.example"]) {
+      expect(askedMail(consignee)).toContain("Ceylon Motors Trading");
+      expect(askedMail(consignee)).not.toContain("123456789V");
+      expect(askedMail(consignee)).not.toContain("Galle Road");
+    }
   });
 
   it("the owner may approve it sooner after a call, or refuse it; the buyer may withdraw it", async () => {
@@ -234,6 +243,33 @@ describe("a change of the consignee once it is on the invoice", () => {
     expect((await withdrawPartyChange(w.t.db, DEAL, buyer, withdrawn.number, t0)).ok).toBe(true);
     await runDealClock(w.t.db, DEAL, new Date(t0.getTime() + 48 * HOUR));
     expect((await partiesOf(w.t.db, withdrawn.id)).consignee?.name).toBe("Lanka Clearing Agents (Pvt) Ltd");
+    // Three changes a day at most: each mails the people it names.
+    const wanted = parties(SECOND, withdrawn.buyer_country);
+    for (let i = 0; i < 2; i++) {
+      const again = await requestPartyChange(
+        w.t.db,
+        DEAL,
+        buyer,
+        withdrawn.number,
+        { password: PASSWORD, parties: wanted },
+        t0,
+      );
+      expect(again.ok).toBe(true);
+      expect((await withdrawPartyChange(w.t.db, DEAL, buyer, withdrawn.number, t0)).ok).toBe(true);
+    }
+    const fourth = await requestPartyChange(
+      w.t.db,
+      DEAL,
+      buyer,
+      withdrawn.number,
+      { password: PASSWORD, parties: wanted },
+      t0,
+    );
+    expect(fourth).toMatchObject({
+      ok: false,
+      refusal: "too-many",
+      message: { key: "consignee.change.tooManyChanges" },
+    });
     // Nothing left to decide.
     expect(await decidePartyChange(w.t.db, DEAL, STAFF, withdrawn.number, "approve", t0)).toMatchObject({
       ok: false,
@@ -255,6 +291,15 @@ describe("a change of the consignee once it is on the invoice", () => {
       refusal: "gone",
     });
     expect(await partyChangeOf(w.t.db, late.id)).toBeNull();
+    // A change never confirmed was never told to anyone, and ends without a word.
+    const told = await w.t.db
+      .selectFrom("mail_outbox")
+      .select("subject")
+      .where("subject", "like", `%${late.number}%`)
+      .execute();
+    expect(
+      told.map((m) => m.subject).filter((subject) => /change of consignee|consignee change/i.test(subject)),
+    ).toEqual([]);
 
     const guessed = await orderWithConsignee();
     await requestPartyChange(w.t.db, DEAL, buyer, guessed.number, { password: PASSWORD, parties: wanted }, t0);
@@ -272,6 +317,13 @@ describe("a change of the consignee once it is on the invoice", () => {
       refusal: "conflict",
     });
     expect((await partiesOf(w.t.db, guessed.id)).consignee?.name).toBe("Lanka Clearing Agents (Pvt) Ltd");
+    // The right password and then wrong codes: the owner is warned that someone else may know it.
+    const warned = await w.t.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "text_body"])
+      .where("subject", "=", `Consignee change on order ${guessed.number} cancelled after wrong codes`)
+      .execute();
+    expect(warned.map((m) => m.to_address)).toEqual([DEAL.ownerEmail]);
 
     // A code never given lapses on the clock: a new change may then be asked for.
     const idle = await orderWithConsignee();
@@ -281,6 +333,42 @@ describe("a change of the consignee once it is on the invoice", () => {
     expect(
       (await requestPartyChange(w.t.db, DEAL, buyer, idle.number, { password: PASSWORD, parties: wanted }, t0)).ok,
     ).toBe(true);
+  });
+
+  it("stops a change whose code comes after the bill of lading, telling nobody it would take effect", async () => {
+    const t0 = new Date();
+    const order = await orderWithConsignee();
+    const buyer = { customerId: w.buyerIds[0]! };
+    const wanted = parties(SECOND, order.buyer_country);
+    await requestPartyChange(w.t.db, DEAL, buyer, order.number, { password: PASSWORD, parties: wanted }, t0);
+    const code = await mailedCode(order.number);
+    await w.t.db
+      .insertInto("order_documents")
+      .values({
+        order_id: order.id,
+        kind: "bill_of_lading",
+        file_key: `bl-${order.number}.pdf`,
+        content_type: "application/pdf",
+        size: 1,
+        sha256: "x",
+        uploaded_by: "staff",
+        uploaded_at: t0.toISOString(),
+        removed_at: null,
+      })
+      .execute();
+    expect(await confirmPartyChange(w.t.db, DEAL, buyer, order.number, code, t0)).toMatchObject({
+      ok: false,
+      refusal: "conflict",
+      message: { key: "consignee.change.billOfLading" },
+    });
+    expect(await partyChangeOf(w.t.db, order.id)).toBeNull();
+    const asked = await w.t.db
+      .selectFrom("mail_outbox")
+      .select("subject")
+      .where("subject", "=", `Order ${order.number}: change of consignee asked for, takes effect %`)
+      .execute();
+    expect(asked).toEqual([]);
+    expect((await partiesOf(w.t.db, order.id)).consignee?.name).toBe("Lanka Clearing Agents (Pvt) Ltd");
   });
 
   it("is refused to another buyer, with nothing changed, and never applied once the order has shipped", async () => {
@@ -315,7 +403,7 @@ describe("a change of the consignee once it is on the invoice", () => {
       .values({
         order_id: order.id,
         kind: "bill_of_lading",
-        file_key: "bl.pdf",
+        file_key: `bl-${order.number}.pdf`,
         content_type: "application/pdf",
         size: 1,
         sha256: "x",

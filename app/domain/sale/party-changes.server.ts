@@ -13,9 +13,10 @@ import type { InvoiceParty } from "./deal-types";
 import type { DealContext } from "./offers.server";
 import { addOrderEvent, lockOrder, type OrderRow } from "./order-moves.server";
 import { changeBlockedBy, type PartiesInput, partiesOf, writeParties } from "./order-parties.server";
-import { partyChangeOwnerMail } from "./owner-mails.server";
+import { codesFailedOwnerMail, partyChangeOwnerMail } from "./owner-mails.server";
 import {
   CHANGE_WAIT_MS,
+  CHANGES_PER_DAY,
   CODE_TRIES,
   CODE_VALID_MS,
   nextPartyChangeStatus,
@@ -62,7 +63,7 @@ type ChangeRow = {
   due_at: string | null;
 };
 
-/** The mailed code as kept: keyed by the shop's secret and the order, so a copy of the table does not give it. */
+/** The mailed code as the change keeps it: keyed by the shop's secret and the order (the mail itself holds it plainly until sent). */
 const codeHash = (secret: string, orderId: number, code: string) =>
   createHmac("sha256", secret).update(`party-change:${orderId}:${code}`).digest("hex");
 
@@ -106,7 +107,16 @@ export async function requestPartyChange(
   // Password tries are counted as the sign-in counts them: a stolen session must not guess it here.
   const gate = await countTries(db, [`party-change:${buyer.customerId}`], undefined, now);
   if (!gate.allowed) return refused("too-many", "tooManyTries");
-  const outcome = await db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
+  // The password is checked before the order is locked: its slow hash must not hold the database.
+  const account = await db
+    .selectFrom("customers")
+    .select(["email", "password_hash"])
+    .where("id", "=", buyer.customerId)
+    .executeTakeFirst();
+  if (!account || input.password.length > 128 || !(await verifyPassword(account.password_hash, input.password)))
+    return refused("invalid", "wrongPassword", { password: changeProblem("wrongPassword") });
+  await gate.giveBack();
+  return db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
     const order = await lockOrder(trx, orderNumber);
     if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
     const blocked = await changeBlockedBy(trx, order);
@@ -114,13 +124,15 @@ export async function requestPartyChange(
     const given = await partiesOf(trx, order.id);
     if (!given.consignee) return refused("conflict", "notGiven");
     if (await openChange(trx, order.id)) return refused("conflict", "waiting");
-    const account = await trx
-      .selectFrom("customers")
-      .select(["email", "password_hash"])
-      .where("id", "=", buyer.customerId)
+    // Each change mails people the buyer names: a few a day is all a real change needs.
+    const since = new Date(now.getTime() - CHANGE_WAIT_MS).toISOString();
+    const recent = await trx
+      .selectFrom("party_changes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_id", "=", order.id)
+      .where("requested_at", ">", since)
       .executeTakeFirstOrThrow();
-    if (input.password.length > 128 || !(await verifyPassword(account.password_hash, input.password)))
-      return refused("invalid", "wrongPassword", { password: changeProblem("wrongPassword") });
+    if (Number(recent.n) >= CHANGES_PER_DAY) return refused("too-many", "tooManyChanges");
     const previous: Parties = { consignee: given.consignee, notify: given.notify ?? null };
     if (same(previous.consignee, input.parties.consignee) && same(previous.notify, input.parties.notify))
       return refused("invalid", "nothingChanged");
@@ -146,9 +158,6 @@ export async function requestPartyChange(
     });
     return { ok: true, message: changeProblem("codeSent", { email: account.email }) };
   });
-  // Only a wrong password counts against the buyer.
-  if (outcome.ok || outcome.message.key !== "consignee.change.wrongPassword") await gate.giveBack();
-  return outcome;
 }
 
 /**
@@ -171,6 +180,12 @@ export async function confirmPartyChange(
     const change = await openChange(trx, order.id);
     if (!change || change.status !== "awaiting_code") return refused("conflict", "noCodeAsked");
     const at = now.toISOString();
+    // The bill of lading was made out while the code was on its way: the change can no longer be.
+    const blocked = await changeBlockedBy(trx, order);
+    if (blocked) {
+      await moveChange(trx, deal, order, change, "block", "system", at);
+      return refused("conflict", blocked);
+    }
     if (change.code_expires_at < at) {
       await moveChange(trx, deal, order, change, "lapse", "customer", at);
       return refused("gone", "codeExpired");
@@ -181,6 +196,20 @@ export async function confirmPartyChange(
       await trx.updateTable("party_changes").set({ wrong_codes: wrong }).where("id", "=", change.id).execute();
       if (wrong >= CODE_TRIES) {
         await moveChange(trx, deal, order, change, "lapse", "customer", at);
+        // The right password and then wrong codes: someone else may know the password.
+        await logActivity(trx, {
+          actor: { kind: "customer", id: String(buyer.customerId) },
+          action: "order.partiesChangeCodeFailed",
+          subject: { kind: "order", id: String(order.id) },
+          summary: `Order ${order.number}: change of consignee cancelled after ${CODE_TRIES} wrong codes`,
+          at,
+        });
+        await enqueueMail(trx, {
+          to: deal.ownerEmail,
+          replyTo: order.buyer_email,
+          quoteId: order.quote_id,
+          ...codesFailedOwnerMail({ publicUrl: deal.publicUrl, order: order.number, buyer: order.buyer_name }),
+        });
         return refused("too-many", "tooManyCodes");
       }
       return refused("invalid", "wrongCode", { code: changeProblem("wrongCode") });
@@ -222,8 +251,12 @@ export async function decidePartyChange(
     if (!order) return refused("not-found", "notFound");
     const change = await openChange(trx, order.id);
     if (!change || change.status !== "waiting") return refused("conflict", "noneWaiting");
-    if (decision === "approve" && (await changeBlockedBy(trx, order))) return refused("conflict", "billOfLading");
     const at = now.toISOString();
+    const blocked = await changeBlockedBy(trx, order);
+    if (decision === "approve" && blocked) {
+      await moveChange(trx, deal, order, change, "block", "system", at);
+      return refused("conflict", blocked);
+    }
     await moveChange(trx, deal, order, change, decision, "staff", at);
     await logActivity(trx, {
       actor: staff,
@@ -266,7 +299,9 @@ export async function runPartyChangeClock(db: DB, deal: DealContext, now = new D
         return moveChange(trx, deal, order, change, "lapse", "system", at);
       }
       if (!change.due_at || change.due_at > at) return false;
-      return moveChange(trx, deal, order, change, "apply", "system", at);
+      // Made out meanwhile: the bill of lading names the consignee as it was.
+      const blocked = await changeBlockedBy(trx, order);
+      return moveChange(trx, deal, order, change, blocked ? "block" : "apply", "system", at);
     });
     if (done) applied++;
   }
@@ -288,11 +323,8 @@ async function moveChange(
   by: PartyChangeActor,
   at: string,
 ): Promise<boolean> {
-  const to = nextPartyChangeStatus(change.status, event, by);
-  if (!to) return false;
-  // A change asked for while the parties could be changed, whose order has shipped since, is not applied.
-  const blocked = to === "applied" ? await changeBlockedBy(trx, order) : null;
-  const status: PartyChangeStatus = blocked ? "refused" : to;
+  const status = nextPartyChangeStatus(change.status, event, by);
+  if (!status) return false;
   const dueAt = status === "waiting" ? new Date(Date.parse(at) + CHANGE_WAIT_MS).toISOString() : change.due_at;
   const closed = !OPEN_PARTY_CHANGE.includes(status);
   const moved = await trx
@@ -327,14 +359,15 @@ async function moveChange(
     ? await trx.selectFrom("customers").select("email").where("id", "=", order.customer_id).executeTakeFirst()
     : undefined;
   const language = languageOf(order);
-  const recipients = new Map<string, string>();
-  for (const [email, name] of [
-    [account?.email, order.buyer_name],
-    [order.buyer_email, order.buyer_name],
-    [previous.consignee?.email, previous.consignee?.name],
-    [parties.consignee.email, parties.consignee.name],
+  // The buyer's addresses read every detail; a consignee's, the names only (no address, phone or tax number).
+  const recipients = new Map<string, { name: string; buyer: boolean }>();
+  for (const [email, name, buyer] of [
+    [account?.email, order.buyer_name, true],
+    [order.buyer_email, order.buyer_name, true],
+    [previous.consignee?.email, previous.consignee?.name, false],
+    [parties.consignee.email, parties.consignee.name, false],
   ] as const)
-    if (email && name && !recipients.has(email.toLowerCase())) recipients.set(email.toLowerCase(), name);
+    if (email && name && !recipients.has(email.toLowerCase())) recipients.set(email.toLowerCase(), { name, buyer });
   const letter = {
     order: order.number,
     requestedAt: change.requested_at,
@@ -344,11 +377,11 @@ async function moveChange(
     shopName: deal.shopName,
     publicUrl: deal.publicUrl,
   };
-  for (const [to, name] of recipients)
+  for (const [to, { name, buyer }] of recipients)
     await enqueueMail(trx, {
       to,
       quoteId: order.quote_id,
-      ...partyChangeMail(language, stage, { ...letter, name }),
+      ...partyChangeMail(language, stage, { ...letter, name, details: buyer }),
     });
   await enqueueMail(trx, {
     to: deal.ownerEmail,

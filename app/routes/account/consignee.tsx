@@ -125,15 +125,15 @@ function PartiesShown({ consignee, notify }: { consignee: InvoiceParty; notify?:
  * long form and would otherwise see nothing happen.
  */
 function useFocusOnRefusal(refusal: unknown) {
-  const form = useRef<HTMLFormElement>(null);
+  const page = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!refusal || !form.current) return;
+    if (!refusal || !page.current) return;
     const target =
-      form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form.current.querySelector<HTMLElement>('[role="alert"]');
+      page.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      page.current.querySelector<HTMLElement>('[role="alert"]');
     target?.focus();
   }, [refusal]);
-  return form;
+  return page;
 }
 
 /** The consignee's and the notify party's fields, filled with what was typed, or with `start`. */
@@ -246,26 +246,28 @@ function PartyFields({
   );
 }
 
-/** Times of a change, in Japan time and saying so: the same on the server and in any browser. */
+/** Times of a change, in Japan time (the text says so): the same on the server and in any browser. */
 const CHANGE_WHEN: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   hour: "2-digit",
   minute: "2-digit",
   timeZone: "Asia/Tokyo",
-  timeZoneName: "short",
 };
 
 export default function Consignee({ loaderData, actionData }: Route.ComponentProps) {
   const { page, change, phone, notice } = loaderData;
   const { t } = useT("orders");
   const format = useFormat();
+  const when = (iso: string) => `${format.date(iso, CHANGE_WHEN)} (${t("orders.consignee.change.japanTime")})`;
   const problems = useProblems();
   const busy = useNavigation().state !== "idle";
   const errors = problems.errors(actionData?.errors);
   const typed = actionData?.values ?? {};
-  const form = useFocusOnRefusal(actionData);
-  const refusedHere = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  const pageRef = useFocusOnRefusal(actionData);
+  /** A refusal's message, shown by the form it answers. */
+  const refusalOf = (intent: string) =>
+    actionData?.intent === intent ? problems.message(actionData.message) : undefined;
   const taxHint = page.taxIds.length
     ? t("orders.consignee.taxIdHint", {
         kinds: page.taxIds.map((k) => k.name).join(" / "),
@@ -292,7 +294,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
   );
 
   return (
-    <div className="mx-auto max-w-2xl px-4 py-8">
+    <div className="mx-auto max-w-2xl px-4 py-8" ref={pageRef}>
       <p className="text-sm">
         <Link to={`/orders/${page.number}`} className="link">
           {t("orders.consignee.back", { number: page.number })}
@@ -305,11 +307,18 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
           <FormMessage tone="success">{noticeText}</FormMessage>
         </div>
       ) : null}
+      {/* A code or a withdrawal refused after its change ended (too late, too many codes): said at the top. */}
+      {(actionData?.intent === "confirm" && change?.status !== "awaiting_code") ||
+      (actionData?.intent === "withdraw" && !change) ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{problems.message(actionData.message)}</FormMessage>
+        </div>
+      ) : null}
 
       {page.lock === null ? (
-        <Form method="post" className="mt-6 space-y-6" noValidate ref={form}>
+        <Form method="post" className="mt-6 space-y-6" noValidate>
           <input type="hidden" name="intent" value="give" />
-          <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
+          <FormMessage tone="error">{refusalOf("give")}</FormMessage>
           <PartyFields
             typed={typed}
             errors={errors}
@@ -334,11 +343,11 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
             <section className="rounded-2xl border-2 border-accent-600 bg-white p-5" data-testid="consignee-code">
               <h2 className="text-lg font-semibold text-slate-900">{t("orders.consignee.change.codeHeading")}</h2>
               <p className="mt-1 text-sm text-slate-700">
-                {t("orders.consignee.change.codeIntro", { until: format.date(change.codeExpiresAt, CHANGE_WHEN) })}
+                {t("orders.consignee.change.codeIntro", { until: when(change.codeExpiresAt) })}
               </p>
-              <Form method="post" className="mt-4 space-y-4" noValidate ref={form}>
+              <Form method="post" className="mt-4 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="confirm" />
-                <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
+                <FormMessage tone="error">{refusalOf("confirm")}</FormMessage>
                 <Field
                   label={t("orders.consignee.change.code")}
                   name="code"
@@ -358,15 +367,15 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
               <h2 className="text-lg font-semibold text-slate-900">{t("orders.consignee.change.waitingHeading")}</h2>
               <p className="mt-1 text-sm text-slate-800">
                 {t("orders.consignee.change.waitingText", {
-                  asked: format.date(change.requestedAt, CHANGE_WHEN),
-                  due: format.date(change.dueAt ?? change.requestedAt, CHANGE_WHEN),
+                  asked: when(change.requestedAt),
+                  due: when(change.dueAt ?? change.requestedAt),
                 })}
               </p>
               <h3 className="mt-4 text-sm font-semibold text-slate-600">{t("orders.consignee.change.asked")}</h3>
               <div className="mt-2">
                 <PartiesShown consignee={change.parties.consignee} notify={change.parties.notify} />
               </div>
-              <FormMessage tone="error">{problems.message(refusedHere("withdraw")?.message)}</FormMessage>
+              <FormMessage tone="error">{refusalOf("withdraw")}</FormMessage>
               <div className="mt-3">{withdraw}</div>
             </section>
           ) : null}
@@ -380,9 +389,9 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
                 {t("orders.consignee.change.open")}
               </summary>
               <p className="mt-2 text-sm text-slate-700">{t("orders.consignee.change.intro")}</p>
-              <Form method="post" className="mt-4 space-y-6" noValidate ref={form}>
+              <Form method="post" className="mt-4 space-y-6" noValidate>
                 <input type="hidden" name="intent" value="change" />
-                <FormMessage tone="error">{problems.message(actionData?.message)}</FormMessage>
+                <FormMessage tone="error">{refusalOf("change")}</FormMessage>
                 <PartyFields typed={typed} errors={errors} start={given} tax={tax} />
                 <Field
                   label={t("orders.consignee.change.password")}

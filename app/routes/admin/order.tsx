@@ -150,7 +150,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "parties-refuse": {
       // A change of the consignee the buyer confirmed: applied now after a call, or stopped (issue 42.2).
       const decision = intent === "parties-approve" ? "approve" : "refuse";
-      const decided = await decidePartyChange(db, deal, { kind: "staff", id: String(staff.id) }, number, decision);
+      const decided = await decidePartyChange(db, deal, { kind: "staff", id: staff.adminId }, number, decision);
       outcome = decided.ok
         ? {
             ok: true,
