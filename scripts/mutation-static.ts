@@ -83,7 +83,7 @@ export function testsOf(file: string, tests: ReadonlyMap<string, string>): strin
 }
 
 /** Every test file of the mutation run's projects, with its text. */
-function readTests(root: string): Map<string, string> {
+export function readTests(root: string): Map<string, string> {
   const tests = new Map<string, string>();
   for (const folder of TEST_FOLDERS) {
     const dir = path.join(root, folder);
@@ -154,11 +154,15 @@ function testsFail(sandbox: string, testFiles: string[]): Promise<boolean | "tim
 }
 
 /** Tests every static mutant in the report; prints one line per mutant as it goes. */
-export async function runStaticMutants(root: string, report: Report): Promise<StaticResult[]> {
+/** The test files a rule file is tried against: the ones that import it, and any named for it (`ruleTests`). */
+export type TestsFor = (file: string) => string[];
+
+export async function runStaticMutants(root: string, report: Report, testsFor?: TestsFor): Promise<StaticResult[]> {
   const todo = staticMutants(report);
   if (todo.length === 0) return [];
   console.log(`\nStatic mutants: ${todo.length}, each in a fresh Vitest process.`);
   const tests = readTests(root);
+  const related = testsFor ?? ((file: string) => testsOf(file, tests));
   const sandboxes = Array.from({ length: Math.min(SANDBOXES, todo.length) }, () => makeSandbox(root));
   const results: StaticResult[] = [];
   let next = 0;
@@ -170,9 +174,9 @@ export async function runStaticMutants(root: string, report: Report): Promise<St
       fs.writeFileSync(target, applyMutant(source, mutant));
       let outcome: StaticOutcome = "Survived";
       try {
-        const related = testsOf(file, tests);
+        const files = related(file);
         // No test imports the file: nothing can notice the change (and an empty list would run every test).
-        const failed = related.length > 0 && (await testsFail(sandbox, related));
+        const failed = files.length > 0 && (await testsFail(sandbox, files));
         if (failed) outcome = failed === "timeout" ? "Timeout" : "Killed";
       } finally {
         fs.writeFileSync(target, source);

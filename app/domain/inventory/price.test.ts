@@ -138,3 +138,19 @@ describe("formatYen", () => {
     expect(formatYen(0)).toBe("¥0");
   });
 });
+
+describe("an amount given as a number", () => {
+  it("is taken when it is a whole amount of nothing or more, and nothing else is", () => {
+    expect(parseYen(1_250_000)).toBe(1_250_000);
+    // A free part, or a fee of nothing, is an amount.
+    expect(parseYen(0)).toBe(0);
+    expect(parseAmount(0)).toBe(0);
+    for (const bad of [-5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(parseYen(bad), String(bad)).toBeNull();
+    // No value is no amount, not zero.
+    expect(parseYen(null)).toBeNull();
+    expect(parseYen(undefined)).toBeNull();
+    expect(parseAmount(null)).toBeNull();
+    expect(parseAmount(undefined)).toBeNull();
+  });
+});

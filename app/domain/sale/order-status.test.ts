@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   allOrderMoves,
+  awaitsMoney,
   canCancel,
   canShip,
   hasShipped,
+  isClosed,
+  isLive,
+  isOrderStatus,
   nextOrderStatus,
   ORDER_STATUSES,
+  owesMoney,
   takesPayments,
 } from "./order-status";
 
@@ -68,5 +73,35 @@ describe("an order's status", () => {
       expect(nextOrderStatus(status, "pay_part"), `${status}, part`).toBe(status);
       expect(nextOrderStatus(status, "pay_full"), `${status}, the rest`).toBe(status);
     }
+  });
+
+  it("says what each status means for the owner's buttons and the buyer's money, status by status", () => {
+    // One row per status: may it ship, be cancelled; has it left Japan; does it wait for money; is it closed.
+    const table = Object.fromEntries(
+      ORDER_STATUSES.map((s) => [s, [canShip(s), canCancel(s), hasShipped(s), awaitsMoney(s), isClosed(s)]]),
+    );
+    expect(table).toEqual({
+      awaiting_payment: [true, true, false, true, false],
+      partly_paid: [true, true, false, true, false],
+      paid: [true, true, false, false, false],
+      shipped: [false, false, true, false, false],
+      arrived: [false, false, true, false, false],
+      completed: [false, false, true, false, true],
+      cancelled: [false, false, false, false, true],
+    });
+    expect(ORDER_STATUSES.every(isOrderStatus)).toBe(true);
+    for (const other of ["", "Paid", "refunded", null, 3]) expect(isOrderStatus(other), String(other)).toBe(false);
+  });
+
+  it("owes money while less than the total is paid, unless cancelled; a deal is live once money came or it moved on", () => {
+    expect(owesMoney({ status: "awaiting_payment", total: 100, paid: 0 })).toBe(true);
+    expect(owesMoney({ status: "shipped", total: 100, paid: 99 })).toBe(true);
+    expect(owesMoney({ status: "paid", total: 100, paid: 100 })).toBe(false);
+    expect(owesMoney({ status: "paid", total: 100, paid: 120 })).toBe(false);
+    expect(owesMoney({ status: "cancelled", total: 100, paid: 0 })).toBe(false);
+    expect(isLive({ status: "awaiting_payment", paid: 0 })).toBe(false);
+    expect(isLive({ status: "awaiting_payment", paid: 1 })).toBe(true);
+    expect(isLive({ status: "shipped", paid: 0 })).toBe(true);
+    expect(isLive({ status: "cancelled", paid: 500 })).toBe(false);
   });
 });
