@@ -72,6 +72,24 @@ async function orderWithConsignee() {
   return order;
 }
 
+/** The owner uploads the order's bill of lading: from then on the consignee it names cannot change. */
+async function billOfLadingMade(order: { id: number; number: string }, at: Date) {
+  await w.t.db
+    .insertInto("order_documents")
+    .values({
+      order_id: order.id,
+      kind: "bill_of_lading",
+      file_key: `bl-${order.number}.pdf`,
+      content_type: "application/pdf",
+      size: 1,
+      sha256: "x",
+      uploaded_by: "staff",
+      uploaded_at: at.toISOString(),
+      removed_at: null,
+    })
+    .execute();
+}
+
 /** The code in the last code mail of an order, as the buyer reads it. */
 async function mailedCode(number: string): Promise<string> {
   const mail = await w.t.db
@@ -342,20 +360,7 @@ describe("a change of the consignee once it is on the invoice", () => {
     const wanted = parties(SECOND, order.buyer_country);
     await requestPartyChange(w.t.db, DEAL, buyer, order.number, { password: PASSWORD, parties: wanted }, t0);
     const code = await mailedCode(order.number);
-    await w.t.db
-      .insertInto("order_documents")
-      .values({
-        order_id: order.id,
-        kind: "bill_of_lading",
-        file_key: `bl-${order.number}.pdf`,
-        content_type: "application/pdf",
-        size: 1,
-        sha256: "x",
-        uploaded_by: "staff",
-        uploaded_at: t0.toISOString(),
-        removed_at: null,
-      })
-      .execute();
+    await billOfLadingMade(order, t0);
     expect(await confirmPartyChange(w.t.db, DEAL, buyer, order.number, code, t0)).toMatchObject({
       ok: false,
       refusal: "conflict",
@@ -398,20 +403,7 @@ describe("a change of the consignee once it is on the invoice", () => {
     await requestPartyChange(w.t.db, DEAL, buyer, order.number, { password: PASSWORD, parties: wanted }, t0);
     await confirmPartyChange(w.t.db, DEAL, buyer, order.number, await mailedCode(order.number), t0);
     // The bill of lading is made out while the change waits: it must not change under it.
-    await w.t.db
-      .insertInto("order_documents")
-      .values({
-        order_id: order.id,
-        kind: "bill_of_lading",
-        file_key: `bl-${order.number}.pdf`,
-        content_type: "application/pdf",
-        size: 1,
-        sha256: "x",
-        uploaded_by: "staff",
-        uploaded_at: t0.toISOString(),
-        removed_at: null,
-      })
-      .execute();
+    await billOfLadingMade(order, t0);
     expect(await decidePartyChange(w.t.db, DEAL, STAFF, order.number, "approve", t0)).toMatchObject({
       ok: false,
       message: { key: "consignee.change.billOfLading" },
