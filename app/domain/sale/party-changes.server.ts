@@ -70,6 +70,12 @@ const codeHash = (secret: string, orderId: number, code: string) =>
 const same = (a: InvoiceParty | null | undefined, b: InvoiceParty | null | undefined) =>
   (["name", "address", "phone", "taxId", "email"] as const).every((k) => (a?.[k] ?? "") === (b?.[k] ?? ""));
 
+/** The buyer's own order, locked; null for any other (told apart from none by nobody). */
+async function lockBuyersOrder(trx: DB, orderNumber: string, buyer: { customerId: number }) {
+  const order = await lockOrder(trx, orderNumber);
+  return order && order.customer_id === buyer.customerId ? order : null;
+}
+
 async function openChange(trx: DB, orderId: number): Promise<ChangeRow | undefined> {
   return trx
     .selectFrom("party_changes")
@@ -117,8 +123,8 @@ export async function requestPartyChange(
     return refused("invalid", "wrongPassword", { password: changeProblem("wrongPassword") });
   await gate.giveBack();
   return db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
-    const order = await lockOrder(trx, orderNumber);
-    if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
+    const order = await lockBuyersOrder(trx, orderNumber, buyer);
+    if (!order) return refused("not-found", "notFound");
     const blocked = await changeBlockedBy(trx, order);
     if (blocked) return refused("conflict", blocked);
     const given = await partiesOf(trx, order.id);
@@ -175,8 +181,8 @@ export async function confirmPartyChange(
 ): Promise<ChangeOutcome> {
   // A refusal returns (never throws), so a wrong code's count is kept.
   return db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderNumber);
-    if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
+    const order = await lockBuyersOrder(trx, orderNumber, buyer);
+    if (!order) return refused("not-found", "notFound");
     const change = await openChange(trx, order.id);
     if (!change || change.status !== "awaiting_code") return refused("conflict", "noCodeAsked");
     const at = now.toISOString();
@@ -228,8 +234,8 @@ export async function withdrawPartyChange(
   now = new Date(Date.now()),
 ): Promise<ChangeOutcome> {
   return db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderNumber);
-    if (!order || order.customer_id !== buyer.customerId) return refused("not-found", "notFound");
+    const order = await lockBuyersOrder(trx, orderNumber, buyer);
+    if (!order) return refused("not-found", "notFound");
     const change = await openChange(trx, order.id);
     if (!change) return refused("conflict", "noneOpen");
     await moveChange(trx, deal, order, change, "withdraw", "customer", now.toISOString());
