@@ -7,7 +7,8 @@ export default {
   coverageAnalysis: "perTest",
   // progress-append-only prints how far the run is and what remains every few seconds, readable in a log.
   reporters: ["clear-text", "json", "progress-append-only"],
-  jsonReporter: { fileName: "test-results/mutation/mutation.json" },
+  // scripts/mutation.ts names one report per rule file, so runs of different files can go side by side.
+  jsonReporter: { fileName: process.env.STRYKER_REPORT ?? "test-results/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
   concurrency: 2,
   timeoutMS: 20_000,

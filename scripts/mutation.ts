@@ -99,9 +99,9 @@ if (!staticOnly) {
     const began = Date.now();
     const run = spawnSync("npx", ["stryker", "run", "--mutate", file, "--testFiles", tests.join(",")], {
       stdio: "inherit",
+      env: { ...process.env, STRYKER_REPORT: partOf(file) },
     });
     if (run.status !== 0) process.exit(run.status ?? 1);
-    fs.renameSync(REPORT, partOf(file));
     timings.push([file, Date.now() - began]);
   }
   // One report for the files of this run, as StrykerJS writes one (its HTML viewer reads it).

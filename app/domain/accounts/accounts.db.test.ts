@@ -150,6 +150,18 @@ describe("rate limits", () => {
     ).toBe(true);
   });
 
+  it("tells a client refused under two keys to wait until both windows are over", async () => {
+    const start = new Date("2026-11-21T11:00:00Z");
+    const address = "login:ip:198.51.100.7";
+    const account = "login:account:both@b.c";
+    // The address used up its tries first; the account's window began a minute later.
+    for (let i = 0; i < 10; i++) await countTries(t.db, [address], LOGIN_LIMIT, start);
+    for (let i = 0; i < 10; i++) await countTries(t.db, [account], LOGIN_LIMIT, new Date(start.getTime() + 60_000));
+    const refused = await countTries(t.db, [address, account], LOGIN_LIMIT, new Date(start.getTime() + 90_000));
+    // The address is free again in 90 s, the account only in 150 s: "try again in 90 s" would refuse again.
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 150 });
+  });
+
   it("counts tries from two app instances at once without losing any", async () => {
     const now = new Date("2026-11-21T12:00:00Z");
     const results = await Promise.all(

@@ -12,6 +12,11 @@ describe("addressKey", () => {
       ["2001:db8::1", "2001:db8:0:0::/64"],
       ["::1", "0:0:0:0::/64"],
       ["fe80::1%eth0", "fe80:0:0:0::/64"],
+      // Groups after "::" that reach into the first four: the "::" is a single zero group there.
+      ["2001:db8::5:6:7:8:9", "2001:db8:0:5::/64"],
+      ["::1:2:3:4:5:6:7", "0:1:2:3::/64"],
+      ["2001:db8:1::", "2001:db8:1:0::/64"],
+      ["::", "0:0:0:0::/64"],
       ["unknown", "unknown"],
     ] as const)
       expect(addressKey(written), written).toBe(key);
@@ -58,6 +63,10 @@ describe("mailboxKey", () => {
       ["v.ictim@gmail.com", "victim@gmail.com"],
       // Dots matter elsewhere.
       ["v.ictim@example.org", "v.ictim@example.org"],
+      // A one-letter mailbox is a mailbox too.
+      ["A@googlemail.com", "a@gmail.com"],
+      // What is no address is counted as typed, not cut.
+      ["Nobody", "nobody"],
     ] as const)
       expect(mailboxKey(written), written).toBe(key);
   });

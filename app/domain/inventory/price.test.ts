@@ -49,6 +49,7 @@ describe("one rule for typed amounts", () => {
       ["500000/-", 500_000],
       ["฿500000", 500_000],
       ["₫ 500.000.000", 500_000_000],
+      ["1,250,000 yen", 1_250_000],
     ] as const)
       expect(parseAmount(text), text).toBe(amount);
     // A word that is no currency is no amount ("500k" is not 500).
@@ -147,6 +148,8 @@ describe("an amount given as a number", () => {
     expect(parseAmount(0)).toBe(0);
     for (const bad of [-5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
       expect(parseYen(bad), String(bad)).toBeNull();
+    // A number with a fraction is no whole amount in any currency, though "12.50" typed is 12.
+    expect(parseAmount(12.5)).toBeNull();
     // No value is no amount, not zero.
     expect(parseYen(null)).toBeNull();
     expect(parseYen(undefined)).toBeNull();

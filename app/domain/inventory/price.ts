@@ -23,27 +23,23 @@ const YEN = amountPattern("(?:¥|￥|JPY|yen|円)");
 const CODES = [...CURRENCIES, "US", "Rs", "Rp", "RM", "Tk", "KSh", "TSh", "USh", "yen"].join("|");
 const ANY = amountPattern(`(?:\\p{Sc}|(?:${CODES})\\.?(?:\\s*\\$)?|円)`);
 
-function readAmount(
-  input: string | number | null | undefined,
-  pattern: RegExp,
-  cents: "refuse" | "drop",
-): number | null {
-  if (input === null || input === undefined) return null;
+function readAmount(input: string | number | null | undefined, pattern: RegExp, refuseCents: boolean): number | null {
   if (typeof input === "number") return Number.isSafeInteger(input) && input >= 0 ? input : null;
-  const match = pattern.exec(input);
-  if (!match || (match[2] !== undefined && cents === "refuse")) return null;
+  // Stryker disable next-line StringLiteral: no amount is read from nothing, whatever text stands for it.
+  const match = pattern.exec(input ?? "");
+  if (!match || (match[2] !== undefined && refuseCents)) return null;
   const value = Number(match[1]!.replace(/\D/g, ""));
   return Number.isSafeInteger(value) ? value : null;
 }
 
 /** Whole yen as typed ("¥1,250,000", "1 250 000 JPY"); null when it is not that. */
 export function parseYen(input: string | number | null | undefined): number | null {
-  return readAmount(input, YEN, "refuse");
+  return readAmount(input, YEN, true);
 }
 
 /** A whole amount of any currency as typed ("US$ 5,000.50" is 5000); null when it is not an amount. */
 export function parseAmount(input: string | number | null | undefined): number | null {
-  return readAmount(input, ANY, "drop");
+  return readAmount(input, ANY, false);
 }
 
 /** "¥1,250,000": yen as English writes them, for files, mails to the shop and staff pages. */

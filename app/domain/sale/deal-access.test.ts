@@ -73,13 +73,24 @@ describe("who may see a deal", () => {
       orderLink: { number: "2026-00042", sig: orderSig },
       offerLink: { offerId: 7, sig: orderSig },
     });
-    const bads: Record<string, string>[] = [
+    // A signature too short, too long, with anything before or after it, or none: no link of either kind.
+    const badSigs: Record<string, string>[] = [
       { sig: "short" },
-      { sig: orderSig, offer: "-1" },
+      { sig: "x".repeat(101) },
       { sig: `${orderSig}<x>` },
+      { sig: `<x>${orderSig}` },
       {},
     ];
-    for (const bad of bads) expect(linksOf(new URLSearchParams(bad), null).offerLink).toBeNull();
-    expect(linksOf(new URLSearchParams({ sig: "x" }), "2026-00042").orderLink).toBeNull();
+    for (const bad of badSigs)
+      expect(linksOf(new URLSearchParams({ ...bad, offer: "7" }), "2026-00042"), JSON.stringify(bad)).toEqual({
+        orderLink: null,
+        offerLink: null,
+      });
+    // Shortest and longest signatures the shop makes are read.
+    for (const sig of ["a".repeat(20), "a".repeat(100)])
+      expect(linksOf(new URLSearchParams({ sig, offer: "7" }), "2026-00042").offerLink).toEqual({ offerId: 7, sig });
+    // An offer number that is no offer's.
+    for (const offerId of ["-1", "0", "1.5", "x"])
+      expect(linksOf(new URLSearchParams({ sig: orderSig, offer: offerId }), null).offerLink, offerId).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   allPartyChangeMoves,
+  CHANGE_WAIT_MS,
+  CHANGES_PER_DAY,
+  CODE_TRIES,
+  CODE_VALID_MS,
   nextPartyChangeStatus,
   OPEN_PARTY_CHANGE,
   PARTY_CHANGE_STATUSES,
@@ -32,6 +36,21 @@ describe("a change of the consignee's moves", () => {
     expect(nextPartyChangeStatus("awaiting_code", "lapse", "customer")).toBe("lapsed");
     // A confirmed change does not lapse: it waits for its day.
     expect(nextPartyChangeStatus("waiting", "lapse", "system")).toBeNull();
+  });
+
+  it("is refused once the bill of lading names the consignee as it was, whether confirmed or not", () => {
+    expect(nextPartyChangeStatus("awaiting_code", "block", "system")).toBe("refused");
+    expect(nextPartyChangeStatus("waiting", "block", "system")).toBe("refused");
+    // Only the shop blocks: neither side can end a change that way.
+    expect(nextPartyChangeStatus("waiting", "block", "staff")).toBeNull();
+    expect(nextPartyChangeStatus("waiting", "block", "customer")).toBeNull();
+  });
+
+  it("keeps the limits the buyer is told: a code good for 30 minutes, a day's wait, 5 tries, 3 changes a day", () => {
+    expect(CODE_VALID_MS).toBe(1_800_000);
+    expect(CHANGE_WAIT_MS).toBe(86_400_000);
+    expect(CODE_TRIES).toBe(5);
+    expect(CHANGES_PER_DAY).toBe(3);
   });
 
   it("never moves a closed change again, and only open ones are counted as open", () => {

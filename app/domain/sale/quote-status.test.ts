@@ -5,6 +5,7 @@ import {
   isQuoteStatus,
   nextStatus,
   OFFER_AFTER,
+  OPEN_QUOTE_STATUSES,
   QUOTE_STATUSES,
   type QuoteActor,
   type QuoteEvent,
@@ -30,6 +31,16 @@ describe("quote status machine", () => {
     expect(nextStatus("expired", "offer", "staff")).toBe("offered");
     expect(nextStatus("offered", "close", "staff")).toBe("closed");
     expect(nextStatus("closed", "reopen", "staff")).toBe("pending");
+  });
+
+  it("lets an accepted deal whose hold ended lapse to Expired, so that it may be offered again", () => {
+    expect(nextStatus("accepted", "expire", "system")).toBe("expired");
+    // The owner releasing the hold ends the deal the same way.
+    expect(nextStatus("accepted", "expire", "staff")).toBe("expired");
+  });
+
+  it("counts as open only the quotes still waiting for the shop or the buyer", () => {
+    expect([...OPEN_QUOTE_STATUSES].sort()).toEqual(["accepted", "offered", "pending"]);
   });
 
   it("allows exactly these moves, each only to its actor", () => {

@@ -73,12 +73,10 @@ export function canOffer(status: QuoteStatus): boolean {
  * (writing an offer has a form of its own, and releasing a hold a button of its own).
  */
 export function staffMovesFrom(status: QuoteStatus): { event: QuoteEvent; to: QuoteStatus }[] {
-  return MOVES.filter(
-    (m) => m.from === status && m.by === "staff" && (m.event === "close" || m.event === "reopen"),
-  ).map((m) => ({
-    event: m.event,
-    to: m.to,
-  }));
+  const buttons = MOVES.filter((m) => m.from === status && (m.event === "close" || m.event === "reopen"));
+  // Stryker disable next-line all: every close and reopen move is the staff's today; this keeps it so if one is added.
+  const staffs = buttons.filter((m) => m.by === "staff");
+  return staffs.map((m) => ({ event: m.event, to: m.to }));
 }
 
 /** Every allowed move, for tests and documentation. */
