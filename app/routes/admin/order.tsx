@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { partiesOfOrder } from "~/domain/sale/order-parties.server";
+import { closedPartyChanges, type ClosedPartyChange } from "~/domain/sale/party-change-history.server";
 import { decidePartyChange, partyChangeOfOrder } from "~/domain/sale/party-changes.server";
 import type { InvoiceParty } from "~/domain/sale/deal-types";
 import { OrderStatusBadge, useShopDay } from "~/components/admin/order-bits";
@@ -83,6 +84,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     order,
     parties: await partiesOfOrder(db, order.number),
     partyChange: await partyChangeOfOrder(db, order.number),
+    partyChangeHistory: await closedPartyChanges(db, order.number),
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -261,8 +263,56 @@ function PartyChangeBox({
   );
 }
 
+/**
+ * The order's closed changes of the consignee, each with what stood before and
+ * what was asked, in full: the timeline names the parties only.
+ */
+function PartyChangeHistory({ changes }: { changes: ClosedPartyChange[] }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  const when = (iso: string) => format.date(iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
+  const side = (label: string, parties: { consignee: InvoiceParty | null; notify: InvoiceParty | null }) => (
+    <div className="min-w-0">
+      <p className="text-sm font-semibold text-slate-600">{label}</p>
+      {parties.consignee ? <PartyLines party={parties.consignee} /> : <p>{t("order.consigneeMissing")}</p>}
+      <p className="mt-1 text-slate-600">
+        {t("order.notify")}: {parties.notify ? parties.notify.name : t("order.notifySame")}
+      </p>
+      {parties.notify ? <PartyLines party={parties.notify} muted /> : null}
+    </div>
+  );
+  return (
+    <details className="mt-3 rounded-lg border border-slate-200 p-3" data-testid="order-party-history">
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        {t("order.partyChange.history.title", { count: changes.length })}
+      </summary>
+      <ol className="mt-2 space-y-4">
+        {changes.map((change, i) => (
+          <li key={i} className="border-t border-slate-200 pt-3 first:border-t-0 first:pt-0">
+            <p className="font-semibold text-slate-900">{t(`order.partyChange.history.status.${change.status}`)}</p>
+            <p className="text-sm text-slate-600">
+              {t("order.partyChange.history.dates", {
+                asked: when(change.requestedAt),
+                closed: when(change.closedAt),
+                by: t(`order.partyChange.history.by.${change.closedBy}`),
+              })}
+            </p>
+            {change.confirmed ? null : (
+              <p className="text-sm text-slate-600">{t("order.partyChange.history.unconfirmed")}</p>
+            )}
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {side(t("order.partyChange.history.before"), change.before)}
+              {side(t("order.partyChange.history.asked"), change.asked)}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, parties, partyChange, notice, paymentKey, today } = loaderData;
+  const { order, parties, partyChange, partyChangeHistory, notice, paymentKey, today } = loaderData;
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
@@ -358,6 +408,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   refusal={of("parties-approve").message ?? of("parties-refuse").message}
                 />
               ) : null}
+              {partyChangeHistory.length > 0 ? <PartyChangeHistory changes={partyChangeHistory} /> : null}
               <a
                 href={`/admin/orders/${encodeURIComponent(order.number)}/bl-instructions.pdf`}
                 className="mt-1 inline-block font-semibold text-accent-700 hover:underline"
