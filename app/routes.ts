@@ -17,6 +17,7 @@ export default [
     route("favorites", "routes/account/favorites.tsx"),
     route("quotes", "routes/account/quotes.tsx"),
     route("quotes/:number", "routes/account/quote.tsx"),
+    route("quotes/:number/claim", "routes/account/quote-claim.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("orders/:number", "routes/account/order.tsx"),
     route("orders/:number/consignee", "routes/account/consignee.tsx"),

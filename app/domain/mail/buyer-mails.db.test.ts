@@ -14,6 +14,7 @@ import { quoteAction } from "~/routes/store/quote-action.server";
 import { action as resetAction } from "~/routes/account/reset-password";
 import japanese from "~/i18n/locales/ja/mail.json";
 import sinhala from "~/i18n/locales/si/mail.json";
+import { claimLinkPath } from "~/domain/quotes/quote-claims.server";
 import { passwordResetMail, quoteConfirmationMail } from "./buyer-mails.server";
 
 /* Mails to buyers are written in the language of the request that queued them; the owner's stay English. */
@@ -116,7 +117,11 @@ describe("mails to buyers", () => {
     expect(buyer!.text_body).toBe(
       `Hello Sam Reed,\n\nThank you for your quote request for 2015 Nissan Note e-Power (Ref ${vehicle.refId}).\n` +
         `Your quote number is ${number}. We will answer with the full price to Japan, usually within one working day.\n\n` +
-        `${link}\n\nKind regards,\n${config.shop.name}\n`,
+        `${link}\n\n` +
+        // Sent without an account: the link that adds it to the account of this address.
+        `Have an account at ${config.shop.name} with this e-mail address? Open this link while signed in and this request is added to your account, with its offer and any order:\n\n` +
+        `${new URL(claimLinkPath(config.sessionSecret, number, "en@example.com"), config.publicUrl).href}\n\n` +
+        `Kind regards,\n${config.shop.name}\n`,
     );
     expect(buyer!.html_body).toContain('<html lang="en">');
   });

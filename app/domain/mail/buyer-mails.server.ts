@@ -89,7 +89,17 @@ export function letter(
 /** The buyer's confirmation of a quote request. */
 export function quoteConfirmationMail(
   language: LanguageCode,
-  quote: { name: string; item: string; ref: string; number: string; country: string; link: string; shopName: string },
+  quote: {
+    name: string;
+    item: string;
+    ref: string;
+    number: string;
+    country: string;
+    link: string;
+    shopName: string;
+    /** For a quote sent without an account: the link that joins it to the account of this address. */
+    claimLink?: string;
+  },
 ): BuyerMail {
   const t = mailT(language);
   return {
@@ -102,6 +112,9 @@ export function quoteConfirmationMail(
         ],
       },
       { link: quote.link },
+      ...(quote.claimLink
+        ? [{ lines: [t("quoteConfirmation.claim", { shop: quote.shopName })] }, { link: quote.claimLink }]
+        : []),
     ]),
   };
 }

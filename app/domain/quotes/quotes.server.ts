@@ -14,6 +14,7 @@ import { getImportSettings, ruleForCountry, shippingMonths } from "~/domain/impo
 import { type FreightPort, getFreightPort } from "~/domain/freight/freight.server";
 import { formatYen } from "~/domain/inventory/price";
 import { quoteConfirmationMail } from "~/domain/mail/buyer-mails.server";
+import { claimLinkPath } from "./quote-claims.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { QUOTE_MAX_QUANTITY, type QuoteRequest } from "./quotes.schema";
@@ -143,6 +144,8 @@ type MailSettings = {
   language?: LanguageCode;
   /** The country the buyer chose on the site to import into. */
   importCountry?: string | null;
+  /** Signs the link that joins a quote sent without an account to the account of its address. */
+  sessionSecret?: string;
 };
 
 /**
@@ -254,6 +257,10 @@ export async function createQuote(
             country: request.country,
             link,
             shopName: mail.shopName,
+            claimLink:
+              customerId === null && mail.sessionSecret
+                ? new URL(claimLinkPath(mail.sessionSecret, number, request.email), mail.publicUrl).href
+                : undefined,
           }),
         });
         await logActivity(trx, {

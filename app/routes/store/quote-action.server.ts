@@ -78,6 +78,7 @@ export async function quoteAction(
       ownerEmail: services.config.ownerEmail,
       shopName: services.config.shop.name,
       publicUrl: services.config.publicUrl,
+      sessionSecret: services.config.sessionSecret,
       language: requestLanguage(request),
       // The country the buyer chose on the site to import into, when they did (else their port's).
       importCountry: readCookie(request.headers.get("Cookie"), COOKIES.importCountry.name),
