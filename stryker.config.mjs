@@ -10,6 +10,8 @@ export default {
   // scripts/mutation.ts names one report per rule file, so runs of different files can go side by side.
   jsonReporter: { fileName: process.env.STRYKER_REPORT ?? "test-results/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
+  // Not copied into each run's sandbox: the Node download, the built shop (rebuilt beside a run), data and reports.
+  ignorePatterns: [".node", "build", "data", "test-results", ".ci-cache"],
   concurrency: 2,
   timeoutMS: 20_000,
   ignoreStatic: true,
