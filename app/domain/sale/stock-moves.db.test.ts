@@ -7,11 +7,11 @@ import { DocumentStore } from "./document-store.server";
 import { addDocument } from "./order-documents.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";
-import { dealWorld, STAFF, DEAL, type DealWorld } from "../../../tests/support/deal-world";
+import { dealWorld, STAFF, DEAL, SYSTEM, type DealWorld } from "../../../tests/support/deal-world";
 import type { DB } from "~/db/db.server";
-import { cancelOrder } from "./orders.server";
-import { PART_LAPSE_GRACE_DAYS, runDealClock } from "./holds.server";
-import { orderableUnits } from "./stock-moves.server";
+import { cancelOrder, moveOrderByStaff, saveShipment } from "./orders.server";
+import { PART_LAPSE_GRACE_DAYS, releaseHold, runDealClock } from "./holds.server";
+import { freeVehicle, mayPromise, orderableUnits, takeParts } from "./stock-moves.server";
 
 /*
  * Stock is promised once (issue 40.2), on SQLite and PostgreSQL: an accepted
@@ -43,6 +43,35 @@ const ownerMails = (subject: string) =>
     .where("subject", "like", `%${subject}%`)
     .execute();
 
+/**
+ * An item's history as the owner reads it in the activity log, its own listing left out: each stock move is
+ * logged on the item ("vehicle.sold", "part.stock_taken"), which is also what makes its public page afresh.
+ */
+const historyOf = async (kind: "vehicle" | "part", id: number) =>
+  (
+    await w.db
+      .selectFrom("activity_log")
+      .select(["action", "summary"])
+      .where("subject_kind", "=", kind)
+      .where("subject_id", "=", String(id))
+      .orderBy("id")
+      .execute()
+  ).filter((e) => e.action !== `${kind}.created`);
+/** Stock moves logged on no item at all: there must never be any. */
+const movesOnNothing = () =>
+  w.db
+    .selectFrom("activity_log")
+    .select(["action", "summary"])
+    .where("subject_kind", "in", ["vehicle", "part"])
+    .where((eb) => eb.or([eb("subject_id", "=", "null"), eb("subject_id", "is", null)]))
+    .execute();
+const refunded = { reason: "The buyer changed their mind.", refundNote: "Refunded by TT" };
+/** The owner ships an order (its vessel given; unpaid, by the owner's exception, when money is still due). */
+const ship = async (number: string) => {
+  expect((await saveShipment(w.db, DEAL, number, { vessel: "Morning Star" }, STAFF)).ok).toBe(true);
+  expect((await moveOrderByStaff(w.db, DEAL, number, "ship", { unpaid: "on" }, STAFF)).ok).toBe(true);
+};
+
 /** A part of `stock` units with one accepted deal per entry of `asked` (buyer i asks asked[i]). */
 async function partWithDeals(stock: number, asked: number[]) {
   const partId = await w.part(stock);
@@ -71,6 +100,10 @@ describe("a part's units are promised once", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.text_body).toContain("only 0 can still be sold");
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 1, orderable: 0 });
+    // The part's history shows the one promise; the refusals promised nothing.
+    expect(await historyOf("part", partId)).toEqual([
+      { action: "part.promised", summary: expect.stringContaining(`promised to quote ${numbers[0]}`) as string },
+    ]);
   });
 
   it("what is promised is what can no longer be offered; cancelling the order frees it", async () => {
@@ -88,6 +121,11 @@ describe("a part's units are promised once", () => {
     const reason = { reason: "The buyer changed their mind." };
     expect((await cancelOrder(w.db, DEAL, order!.number, reason, STAFF)).ok).toBe(true);
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 5, orderable: 5 });
+    // Nothing had left the stock, so nothing comes back: the promise is freed, as the part's history says.
+    expect((await historyOf("part", partId)).map((e) => e.action)).toEqual(["part.promised", "part.promise_freed"]);
+    expect((await historyOf("part", partId)).at(-1)!.summary).toBe(
+      `Order ${order!.number} was cancelled: the units it was promised can be ordered again`,
+    );
     expect((await w.offer(more)).ok).toBe(true);
   });
 
@@ -98,6 +136,86 @@ describe("a part's units are promised once", () => {
     expect((await w.pay(order!.number, 40_000)).ok).toBe(true);
     expect(await quantityOf(partId)).toBe(1);
     expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 1, orderable: 1 });
+    const { item_name, ref_id } = await w.order(order!.number);
+    expect((await historyOf("part", partId)).at(-1)).toEqual({
+      action: "part.stock_taken",
+      summary: `3 × ${item_name} (${ref_id}) taken from stock: order ${order!.number} (1 left)`,
+    });
+  });
+
+  it("cancelling a paid order puts back the units it took; cancelling an unpaid one only frees its promise", async () => {
+    const { partId, numbers } = await partWithDeals(5, [2, 1]);
+    for (const [i, n] of numbers.entries()) expect((await w.accept(n, i)).ok).toBe(true);
+    const [paid, unpaid] = await ordersOf(partId);
+    expect((await w.pay(paid!.number, 40_000)).ok).toBe(true);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 3, orderable: 2 });
+    expect((await cancelOrder(w.db, DEAL, paid!.number, refunded, STAFF)).ok).toBe(true);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 5, orderable: 4 });
+    expect((await cancelOrder(w.db, DEAL, unpaid!.number, refunded, STAFF)).ok).toBe(true);
+    expect(await orderableUnits(w.db, partId)).toEqual({ inStock: 5, orderable: 5 });
+    const { item_name, ref_id } = await w.order(paid!.number);
+    expect((await historyOf("part", partId)).slice(2)).toEqual([
+      {
+        action: "part.stock_taken",
+        summary: `2 × ${item_name} (${ref_id}) taken from stock: order ${paid!.number} (3 left)`,
+      },
+      {
+        action: "part.stock_returned",
+        summary: `2 × ${item_name} (${ref_id}) back in stock: order ${paid!.number} was cancelled`,
+      },
+      {
+        action: "part.promise_freed",
+        summary: `Order ${unpaid!.number} was cancelled: the units it was promised can be ordered again`,
+      },
+    ]);
+  });
+
+  it("shipped before it is paid, or paid before it ships: an order's units leave the stock once", async () => {
+    const { partId, numbers } = await partWithDeals(10, [2, 3]);
+    for (const [i, n] of numbers.entries()) expect((await w.accept(n, i)).ok).toBe(true);
+    const [paidFirst, shippedFirst] = await ordersOf(partId);
+    expect((await w.pay(paidFirst!.number, 40_000)).ok).toBe(true);
+    await ship(paidFirst!.number);
+    expect(await quantityOf(partId)).toBe(8);
+    await ship(shippedFirst!.number);
+    expect(await quantityOf(partId)).toBe(5);
+    expect((await w.pay(shippedFirst!.number, 40_000)).ok).toBe(true);
+    expect(await quantityOf(partId)).toBe(5);
+    const taken = (await historyOf("part", partId)).filter((e) => e.action === "part.stock_taken");
+    expect(taken.map((e) => e.summary.match(/^\d+ ×|order \S+ \(\d+ left\)$/g))).toEqual([
+      ["2 ×", `order ${paidFirst!.number} (8 left)`],
+      ["3 ×", `order ${shippedFirst!.number} (5 left)`],
+    ]);
+  });
+
+  it("orders of a part deleted from the stock list are paid and cancelled without moving any stock", async () => {
+    const { partId, numbers } = await partWithDeals(5, [1, 2]);
+    for (const [i, n] of numbers.entries()) expect((await w.accept(n, i)).ok).toBe(true);
+    const [paid, unpaid] = await ordersOf(partId);
+    expect((await w.pay(paid!.number, 40_000)).ok).toBe(true);
+    await w.db.deleteFrom("parts").where("id", "=", partId).execute();
+    expect((await cancelOrder(w.db, DEAL, paid!.number, refunded, STAFF)).ok).toBe(true);
+    expect((await cancelOrder(w.db, DEAL, unpaid!.number, refunded, STAFF)).ok).toBe(true);
+    expect(await movesOnNothing()).toEqual([]);
+  });
+
+  it("a part that is not in the stock list can be neither promised nor taken", async () => {
+    const gone = await w.part(1);
+    await w.db.deleteFrom("parts").where("id", "=", gone).execute();
+    expect(await orderableUnits(w.db, gone)).toBeNull();
+    expect(await mayPromise(w.db, gone, 1)).toEqual({ ok: false, left: 0 });
+    const order = {
+      id: 0,
+      number: "2026-99999",
+      kind: "part",
+      vehicle_id: null,
+      part_id: gone,
+      quote_id: null,
+    } as const;
+    expect(
+      await takeParts(w.db, { ...order, item_name: "Gone", ref_id: "P-0" }, SYSTEM, new Date().toISOString()),
+    ).toEqual({ ok: true, taken: 0 });
+    expect(await historyOf("part", gone)).toEqual([]);
   });
 
   it("a payment for units the stock no longer holds is refused and records nothing", async () => {
@@ -251,5 +369,60 @@ describe("part deals accepted before they could lapse", () => {
     expect((JSON.parse(invoice.document) as { dueDate: string }).dueDate).toBe(week);
     expect((await runDealClock(w.db, DEAL)).parts).toBe(0);
     expect(await ordersOf(partId)).toMatchObject([{ status: "awaiting_payment" }]);
+  });
+});
+
+describe("a vehicle's stock follows its deal", () => {
+  it("accepting holds it Reserved; the hold released, it is Available again, as its history says", async () => {
+    const vehicleId = await w.vehicle();
+    const number = await w.quote("vehicle", vehicleId, 0);
+    expect((await w.offer(number, "1000000")).ok).toBe(true);
+    expect((await w.accept(number, 0)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("reserved");
+    expect((await releaseHold(w.db, DEAL, number, STAFF)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    expect(await historyOf("vehicle", vehicleId)).toEqual([
+      { action: "vehicle.reserved", summary: expect.stringContaining(`reserved for quote ${number}`) as string },
+      { action: "vehicle.hold_ended", summary: `Vehicle ${vehicleId} is available again: its hold ended (released)` },
+    ]);
+    // Its unpaid order was cancelled with the hold: a vehicle's order frees no part.
+    expect(await movesOnNothing()).toEqual([]);
+  });
+
+  it("a hold ending on a vehicle no longer Reserved leaves it as it is, and nothing says it is back on sale", async () => {
+    const { quoteNumber, vehicleId } = await w.accepted();
+    // Put back on sale before the shop kept Reserved for the deal alone.
+    await w.db.updateTable("vehicles").set({ stock_status: "available" }).where("id", "=", vehicleId).execute();
+    expect((await releaseHold(w.db, DEAL, quoteNumber, STAFF)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    expect((await historyOf("vehicle", vehicleId)).map((e) => e.action)).toEqual(["vehicle.reserved"]);
+    expect(await freeVehicle(w.db, vehicleId, SYSTEM, new Date().toISOString(), "expired")).toBe(false);
+  });
+
+  it("paid in full it is Sold; cancelling the order that sold it puts it on sale again", async () => {
+    const { number, vehicleId } = await w.accepted();
+    expect((await w.pay(number, 1_000_000)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("sold");
+    expect((await cancelOrder(w.db, DEAL, number, refunded, STAFF)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    const { item_name, ref_id } = await w.order(number);
+    expect((await historyOf("vehicle", vehicleId)).slice(1)).toEqual([
+      { action: "vehicle.sold", summary: `${item_name} (${ref_id}) sold: order ${number} is paid` },
+      {
+        action: "vehicle.unsold",
+        summary: `${item_name} (${ref_id}) is available again: order ${number} was cancelled`,
+      },
+    ]);
+    expect(await movesOnNothing()).toEqual([]);
+  });
+
+  it("shipped before it is paid it is Sold then, and the payment that completes it sells it no second time", async () => {
+    const { number, vehicleId } = await w.accepted();
+    expect((await w.pay(number, 400_000)).ok).toBe(true);
+    await ship(number);
+    expect(await w.vehicleStatus(vehicleId)).toBe("sold");
+    expect((await w.pay(number, 600_000)).ok).toBe(true);
+    expect(await w.vehicleStatus(vehicleId)).toBe("sold");
+    expect((await historyOf("vehicle", vehicleId)).map((e) => e.action)).toEqual(["vehicle.reserved", "vehicle.sold"]);
   });
 });
