@@ -82,6 +82,41 @@ describe("parseCsv", () => {
     ]);
   });
 
+  it("counts a record's lines from where it starts, after a quoted cell's line breaks of any kind", () => {
+    for (const end of ["\r\n", "\n", "\r"])
+      expect(
+        parseCsv(`ref,notes${end}V-1,"one${end}two${end}three"${end}V-2,x`, ",", limits),
+        JSON.stringify(end),
+      ).toEqual([
+        { cells: ["ref", "notes"], line: 1 },
+        { cells: ["V-1", `one${end}two${end}three`], line: 2 },
+        { cells: ["V-2", "x"], line: 5 },
+      ]);
+  });
+
+  it("reads the last record without a line break after it, and leaves out a line of only spaces", () => {
+    expect(cells("a,b\nc,d")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(cells("a,b\nc")).toEqual([["a", "b"], ["c"]]);
+    expect(cells("a,b\n  ,  \n")).toEqual([["a", "b"]]);
+  });
+
+  it("opens a quoted cell after spaces before its quote, as some writers leave them", () => {
+    expect(cells('ref,name\nV-1,  "Corolla, white"')).toEqual([
+      ["ref", "name"],
+      ["V-1", "Corolla, white"],
+    ]);
+  });
+
+  it("reads the separator from the first line only, whatever ends it", () => {
+    for (const end of ["\n", "\r\n", "\r"])
+      expect(detectSeparator(`ref,name${end}a;b;c;d;e`), JSON.stringify(end)).toBe(",");
+    // One column: nothing to tell, read as commas.
+    expect(detectSeparator("ref\nV-1")).toBe(",");
+  });
+
   it("reads semicolons and tabs as Excel in another locale saves them", () => {
     expect(detectSeparator("ref;name;price\nV-1;a,b;1")).toBe(";");
     expect(detectSeparator("ref\tname\n")).toBe("\t");
@@ -100,6 +135,8 @@ describe("parseCsv", () => {
     expect(() => parseCsv(`a\n${"x".repeat(1001)}\n`, ",", limits)).toThrow(
       expect.objectContaining({ code: "cellTooLong", line: 2 }),
     );
+    // A cell of exactly the longest length is read.
+    expect(cells(`a\n${"x".repeat(1000)}\n`)[1]![0]).toHaveLength(1000);
   });
 
   it("reads back what toCsv wrote, formula guards and all", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEED_RULES } from "~/db/migrations/2026-11-25-01-import-rules";
 import {
   ageStart,
+  countryKey,
   earliestStart,
   type ImportFacts,
   type ImportRule,
@@ -342,5 +343,13 @@ describe("maskedChassis", () => {
     expect(maskedChassis("ABC")).toBe("***");
     // A dash at the end is no serial: hidden as a VIN is.
     expect(maskedChassis("NZE161-")).toBe("N******");
+  });
+});
+
+describe("a country's name as the rules match it", () => {
+  it("does not count case or spacing, so a port's country finds its rule however it was typed", () => {
+    expect(countryKey("  Sri   LANKA ")).toBe("sri lanka");
+    expect(countryKey("Sri Lanka")).toBe(countryKey("sri\tlanka"));
+    expect(countryKey("Sri Lanka")).not.toBe(countryKey("SriLanka"));
   });
 });

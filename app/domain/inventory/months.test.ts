@@ -47,12 +47,14 @@ describe("a month as the owner types it", () => {
     ["May, 2019"],
     ["May-2019"],
     ["2019 May"],
+    ["2019May"],
     ["2019-may"],
     ["2019年5月"],
     ["2019 年 05 月"],
     ["tháng 5 2019"],
     ["Tháng 5/2019"],
     ["tháng 05 năm 2019"],
+    ["tháng5/2019"],
   ])("reads %j as May 2019", (typed) => {
     expect(parseMonth(typed)).toBe(may2019);
   });
@@ -107,6 +109,15 @@ describe("a month as the owner types it", () => {
     ["x2019-05"],
     ["2019-05x"],
     ["5 May 2019"],
+    // Anything before or after a month written year first, in each way of writing it.
+    ["x2019 May"],
+    ["2019 May 5"],
+    ["約2019年5月"],
+    ["2019年5月頃"],
+    ["x tháng 5/2019"],
+    ["tháng 5/2019 x"],
+    // A dot ends a month's short name, it does not sit inside it.
+    ["S.ep 2019"],
   ])("refuses %j", (typed) => {
     expect(parseMonth(typed)).toBeNull();
   });

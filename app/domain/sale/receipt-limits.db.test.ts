@@ -116,8 +116,11 @@ describe("receipts on one order", () => {
     expect((await filesOnDisk()).sort()).toEqual(files.sort());
     // What still fits is kept: 45 MB and 4 MB are 49.
     expect((await upload(number, pdf(6, 4 * 1024 * 1024), START)).ok).toBe(true);
+    // And what fills it to exactly 50 MB; past that not one byte more.
+    expect((await upload(number, pdf(7, 1024 * 1024), START)).ok).toBe(true);
     const kept = await liveReceipts(number);
-    expect(kept.reduce((sum, d) => sum + d.size, 0)).toBeLessThanOrEqual(RECEIPT_LIMITS.bytes);
+    expect(kept.reduce((sum, d) => sum + d.size, 0)).toBe(RECEIPT_LIMITS.bytes);
+    expect(await upload(number, pdf(8, 100), START)).toMatchObject({ ok: false, refusal: "conflict" });
   });
 });
 
@@ -134,6 +137,17 @@ describe("receipt uploads counted", () => {
       (await countReceiptUpload(w.db, await anOrder(), "198.51.100.51", minutes(10))).retryAfterSeconds,
     ).toBeNull();
     expect((await countReceiptUpload(w.db, number, "198.51.100.52", minutes(61))).retryAfterSeconds).toBeNull();
+  });
+
+  it("tells a client refused for the order and for its address to wait until both allow it", async () => {
+    const address = "2001:db8:41:1::9";
+    // The address used up its hour first, on other orders; the order's hour began half an hour later.
+    for (let i = 0; i < 20; i++) await countReceiptUpload(w.db, await anOrder(), address, minutes(0));
+    const number = await anOrder();
+    for (let i = 0; i < 10; i++) await countReceiptUpload(w.db, number, `2001:db8:41:2::${i + 1}`, minutes(30));
+    const refused = await countReceiptUpload(w.db, number, address, minutes(40));
+    // The address is free again in 20 minutes, the order only in 50.
+    expect(refused.retryAfterSeconds).toBe(50 * 60);
   });
 
   it("20 an hour per client address over any orders; an IPv6 client counts by its /64", async () => {

@@ -68,6 +68,7 @@ export async function receiptRoomProblem(db: DB, orderId: number, size: number):
 }
 
 /** The timeline's mark on a receipt's step that the owner was mailed about it. */
+// Stryker disable next-line StringLiteral: a mark written and read by this name only.
 export const OWNER_MAILED = "ownerMailed";
 
 /**
