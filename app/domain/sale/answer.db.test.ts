@@ -5,6 +5,7 @@ import { deleteStock } from "~/domain/inventory/admin-stock.server";
 import type { MediaStore } from "~/domain/media/media-store.server";
 import { writeSetting } from "~/domain/settings/settings-store.server";
 import { english } from "../../../tests/support/english";
+import { formatDate, shopDay } from "~/i18n/format";
 import { readMail } from "../../../tests/support/mime";
 import { readPdf } from "../../../tests/support/pdf";
 import { startSmtp } from "../../../tests/support/smtp";
@@ -153,6 +154,126 @@ describe("answering an offer", () => {
     ).toHaveLength(1);
   });
 
+  it("declining tells the owner by mail who declined which offer, and holds nothing", async () => {
+    const { vehicleId, number, offer } = await w.offered();
+    expect((await answerOffer(w.db, DEAL, number, "decline", { customerId: w.buyerIds[0]! })).ok).toBe(true);
+    const { item_name: item, ref_id: ref } = await w.quoteRow(number);
+    const toOwner = (await w.quoteMails(number)).filter((m) => m.subject.startsWith("Offer declined"));
+    expect(toOwner.map((m) => [m.to_address, m.subject])).toEqual([
+      ["owner@shop.example", `Offer declined: quote ${number}, ${item} (${ref})`],
+    ]);
+    expect(toOwner[0]!.text_body).toContain(
+      `Amal Perera (Sri Lanka) declined your offer of ¥1,136,800 CIF ${offer.port} for ${item}.`,
+    );
+    expect((await w.offerOf(number)).status).toBe("declined");
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+  });
+
+  it("the acceptance mails name the invoice, its due day and the hold: the buyer's in their language, the owner's in English", async () => {
+    const { number, offer } = await w.offered();
+    expect((await w.accept(number)).ok).toBe(true);
+    const { item_name: item, ref_id: ref } = await w.quoteRow(number);
+    const invoice = await w.invoiceOf(number);
+    const hold = await w.holdOf(number);
+    // The invoice is due the day the hold ends, in the shop's time zone.
+    expect(invoice.due_date).toBe(shopDay(new Date(hold.expires_at)));
+    const mails = await w.quoteMails(number);
+    const toOwner = mails.find((m) => m.subject.startsWith("Offer accepted"))!;
+    expect([toOwner.to_address, toOwner.subject]).toEqual([
+      "owner@shop.example",
+      `Offer accepted: quote ${number}, ${item} (${ref}), invoice ${invoice.number}`,
+    ]);
+    expect(toOwner.text_body).toContain(
+      `Amal Perera (Sri Lanka) accepted your offer of ¥1,136,800 CIF ${offer.port} for ${item}.\n` +
+        `The vehicle is reserved until ${hold.expires_at} (UTC).\nInvoice ${invoice.number}, due ${invoice.due_date}.\n` +
+        `https://shop.example/admin/quotes/${number}`,
+    );
+    const toBuyer = mails.filter((m) => m.to_address === "amal@example.lk" && m.attachments);
+    expect(toBuyer).toHaveLength(1);
+    const { subject, text_body: text } = toBuyer[0]!;
+    // Written in Sinhala, not English.
+    expect(subject).toMatch(/[\u0D80-\u0DFF]/);
+    expect(subject).not.toContain("Invoice");
+    for (const said of [invoice.number, item, `https://shop.example/verify/${invoice.code}`, `/quotes/${number}`])
+      expect(text, said).toContain(said);
+    expect(text).toContain(invoice.code.match(/.{4}/g)!.join("-"));
+  });
+
+  it("the activity log says what was reserved until when, and which invoice was issued for how much", async () => {
+    const { vehicleId, number } = await w.offered();
+    expect((await w.accept(number)).ok).toBe(true);
+    const { item_name: item, ref_id: ref, id } = await w.quoteRow(number);
+    const invoice = await w.invoiceOf(number);
+    const hold = await w.holdOf(number);
+    const summaries = await w.db
+      .selectFrom("activity_log")
+      .select(["action", "summary", "subject_kind", "subject_id"])
+      .where("action", "in", ["vehicle.reserved", "invoice.issued"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("subject_kind", "=", "vehicle"), eb("subject_id", "=", String(vehicleId))]),
+          eb.and([eb("subject_kind", "=", "quote"), eb("subject_id", "=", String(id))]),
+        ]),
+      )
+      .orderBy("id")
+      .execute();
+    expect(summaries.map((r) => [r.action, r.summary])).toEqual([
+      ["vehicle.reserved", `${item} (${ref}) reserved for quote ${number} until ${hold.expires_at}`],
+      ["invoice.issued", `Invoice ${invoice.number} issued for quote ${number}: ¥1,136,800, due ${invoice.due_date}`],
+    ]);
+  });
+
+  it("an offer is still taken at the last moment of its validity, and refused with its date just after", async () => {
+    const { number, offer } = await w.offered();
+    const last = new Date(offer.valid_until);
+    const access = { customerId: w.buyerIds[0]! };
+    const late = await answerOffer(w.db, DEAL, number, "accept", access, new Date(last.getTime() + 1));
+    expect(late.ok ? null : [late.refusal, english(late.message)]).toEqual([
+      "gone",
+      `This offer expired on ${formatDate(offer.valid_until, "en")}. Ask us for a new one.`,
+    ]);
+    // The expired offer is the system's doing, not the buyer's.
+    const { id } = await w.quoteRow(number);
+    const logged = await w.db
+      .selectFrom("activity_log")
+      .select(["actor_kind", "actor_id"])
+      .where("action", "=", "quote.status_changed")
+      .where("subject_id", "=", String(id))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(logged).toEqual({ actor_kind: "system", actor_id: null });
+    const { number: other, offer: otherOffer } = await w.offered();
+    const inTime = await answerOffer(w.db, DEAL, other, "accept", access, new Date(otherOffer.valid_until));
+    expect(inTime.ok).toBe(true);
+  });
+
+  it("a quote number that does not exist is not found", async () => {
+    const outcome = await answerOffer(w.db, DEAL, "0000000000", "accept", { customerId: w.buyerIds[0]! });
+    expect(outcome.ok ? null : outcome.refusal).toBe("not-found");
+  });
+
+  it("an acceptance that fails midway is an error, not an answer, and keeps neither the hold nor the move", async () => {
+    const { vehicleId, number, offer } = await w.offered();
+    // The offer's lines cannot be read once the hold is written.
+    await w.db.updateTable("offers").set({ lines: "not json" }).where("id", "=", offer.id).execute();
+    await expect(w.accept(number)).rejects.toThrow();
+    expect(await w.ofQuote("holds", number)).toEqual([]);
+    expect(await w.vehicleStatus(vehicleId)).toBe("available");
+    expect((await w.quoteRow(number)).status).toBe("offered");
+  });
+
+  it("a quote the owner has not offered on yet cannot be answered", async () => {
+    const number = await w.quote("vehicle", await w.vehicle());
+    for (const answer of ["accept", "decline"] as const) {
+      const outcome = await answerOffer(w.db, DEAL, number, answer, { customerId: w.buyerIds[0]! });
+      expect(outcome.ok ? null : [outcome.refusal, english(outcome.message)]).toEqual([
+        "conflict",
+        "There is no offer to answer on this quote yet.",
+      ]);
+    }
+    expect((await w.quoteRow(number)).status).toBe("pending");
+  });
+
   it("declining releases nothing it did not hold", async () => {
     const v = await w.vehicle();
     const first = await w.quote("vehicle", v);
@@ -242,6 +363,15 @@ describe("an acceptance the shop cannot keep is refused, and nothing is held", (
     expect(await w.db.selectFrom("orders").select("id").where("quote_id", "=", quote.id).execute()).toEqual([]);
   });
 
+  it("a decline when the quote can no longer move is refused, and the owner is not told of a decline", async () => {
+    const { number } = await w.offered();
+    await w.db.updateTable("quotes").set({ status: "closed" }).where("number", "=", number).execute();
+    const outcome = await answerOffer(w.db, DEAL, number, "decline", { customerId: w.buyerIds[0]! });
+    expect(told(outcome)).toEqual(["conflict", "There is no offer to answer on this quote yet."]);
+    expect((await w.quoteMails(number)).filter((m) => m.subject.startsWith("Offer declined"))).toEqual([]);
+    expect((await w.offerOf(number)).status).toBe("open");
+  });
+
   // The hold is written before the quote's move is tried: a refused move must take it back.
   it("when the quote can no longer be accepted, the vehicle is not held either", async () => {
     const { vehicleId, number } = await w.offered();
@@ -323,5 +453,65 @@ describe("the deal's mails at a real mail server", () => {
     } finally {
       await smtp.stop();
     }
+  });
+});
+
+describe("a part's acceptance promises the units asked", () => {
+  it("is invoiced without a hold, due after the hold's working days, and the units are promised to the buyer", async () => {
+    const partId = await w.part(5);
+    const number = await w.quote("part", partId, 0, 3);
+    const second = await w.quote("part", partId, 1, 3);
+    for (const n of [number, second]) expect((await w.offer(n)).ok).toBe(true);
+    const accepted = await w.accept(number);
+    expect(accepted).toMatchObject({ ok: true, answer: "accept" });
+    expect(await w.ofQuote("holds", number)).toEqual([]);
+    const invoice = await w.invoiceOf(number);
+    // Three working days from now, as a hold would have run.
+    const days = (Date.parse(`${invoice.due_date}T12:00:00+09:00`) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2);
+    expect(days).toBeLessThan(6);
+    const toOwner = (await w.quoteMails(number)).find((m) => m.subject.startsWith("Offer accepted"))!;
+    expect(toOwner.text_body).not.toContain("reserved until");
+    const { item_name: item, ref_id: ref } = await w.quoteRow(number);
+    const promised = await w.db
+      .selectFrom("activity_log")
+      .select("summary")
+      .where("action", "=", "part.promised")
+      .where("subject_id", "=", String(partId))
+      .execute();
+    expect(promised).toEqual([{ summary: `3 × ${item} (${ref}) promised to quote ${number}` }]);
+    // Three of five are promised: another buyer asking three is told two are left.
+    const refused = await w.accept(second, 1);
+    expect(refused.ok ? null : [refused.refusal, english(refused.message)]).toEqual([
+      "conflict",
+      "Sorry: only 2 of this part can still be ordered; the rest is promised to other buyers. The shop has been told and will write to you.",
+    ]);
+  });
+
+  it("asking more than is left: refused, the owner is mailed once an hour however often the buyer presses Accept", async () => {
+    const partId = await w.part(3);
+    const number = await w.quote("part", partId, 0, 3);
+    expect((await w.offer(number)).ok).toBe(true);
+    // One was sold over the counter after the offer.
+    await w.db.updateTable("parts").set({ quantity: 2 }).where("id", "=", partId).execute();
+    const access = { customerId: w.buyerIds[0]! };
+    const now = Date.now();
+    const shortOf = async () => (await w.quoteMails(number)).filter((m) => m.subject.startsWith("Not enough stock:"));
+    for (const minutes of [0, 30, 59]) {
+      const outcome = await answerOffer(w.db, DEAL, number, "accept", access, new Date(now + minutes * 60_000));
+      expect(outcome.ok ? null : outcome.refusal).toBe("conflict");
+    }
+    const { item_name: item, ref_id: ref } = await w.quoteRow(number);
+    const once = await shortOf();
+    expect(once.map((m) => [m.to_address, m.subject])).toEqual([
+      ["owner@shop.example", `Not enough stock: quote ${number}, ${item} (${ref})`],
+    ]);
+    expect(once[0]!.text_body).toContain(
+      `Amal Perera (Sri Lanka) tried to accept your offer for 3 × ${item}, but only 2 can`,
+    );
+    expect((await answerOffer(w.db, DEAL, number, "accept", access, new Date(now + 61 * 60_000))).ok).toBe(false);
+    expect(await shortOf()).toHaveLength(2);
+    expect((await w.quoteRow(number)).status).toBe("offered");
+    expect(await w.ofQuote("invoices", number)).toEqual([]);
   });
 });

@@ -86,7 +86,8 @@ describe("holds and the deal clock", () => {
       (await w.db.selectFrom("holds").select("expires_at").where("quote_id", "=", id).executeTakeFirstOrThrow())
         .expires_at;
     const first = await expires();
-    for (const bad of ["0", "21", "two", "-1"]) {
+    // "1e1" reads as ten to a number parser: only one or two digits are days.
+    for (const bad of ["0", "21", "two", "-1", "1e1", "1e", "e1"]) {
       const refused = await extendHold(w.db, DEAL, number, bad, STAFF);
       expect(refused.ok ? null : english(refused.message)).toBe("Extend by 1 to 20 working days.");
     }
