@@ -24,7 +24,6 @@ const THIS_RELEASE = [
   "2026-12-02-11-mail-digests",
   "2026-12-02-21-order-parties",
   "2026-12-02-31-party-changes",
-  "2026-12-02-41-form-drafts",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -285,14 +285,6 @@ export interface SettingTable {
   updated_at: string;
 }
 
-export interface FormDraftTable {
-  token_hash: string;
-  path: string;
-  /** JSON: the form's text fields as typed. */
-  fields: string;
-  created_at: string;
-}
-
 export interface RateLimitTable {
   key: string;
   count: number;
@@ -403,7 +395,6 @@ export interface Database {
   settings: SettingTable;
   import_rules: ImportRuleTable;
   rate_limits: RateLimitTable;
-  form_drafts: FormDraftTable;
   stock_facets: StockFacetTable;
   freight_ports: FreightPortTable;
   recent_views: RecentViewTable;

@@ -15,7 +15,6 @@ import { metaT, useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import type { Problem } from "~/i18n/problem";
 import { requireCustomer } from "~/routes/guards.server";
-import { takeDraftFor } from "~/domain/forms/form-drafts.server";
 import { refusalStatus } from "~/routes/refusal-status";
 import { type FieldProblems, formInput, type TypedValues, typedValues } from "~/utils/forms";
 import type { Route } from "./+types/consignee";
@@ -48,9 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const change = page.lock === "given" ? await partyChangeOf(services.db, page.orderId) : null;
   const notice = NOTICES.find((n) => n === new URL(request.url).searchParams.get("change")) ?? null;
   const { orderId: _orderId, ...shown } = page;
-  // What the buyer typed before their session ended, back in the form once (form-drafts.server.ts).
-  const draft = await takeDraftFor(services.db, request);
-  return { page: shown, change, phone: customer.phone, notice, draft };
+  return { page: shown, change, phone: customer.phone, notice };
 }
 
 type Refused = { intent: string; message: Problem; errors?: FieldProblems; values?: TypedValues };
@@ -266,7 +263,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
   const problems = useProblems();
   const busy = useNavigation().state !== "idle";
   const errors = problems.errors(actionData?.errors);
-  const typed = actionData?.values ?? loaderData.draft ?? {};
+  const typed = actionData?.values ?? {};
   const pageRef = useFocusOnRefusal(actionData);
   /** A refusal's message, shown by the form it answers. */
   const refusalOf = (intent: string) =>
@@ -308,11 +305,6 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
       {noticeText && !actionData ? (
         <div className="mt-4">
           <FormMessage tone="success">{noticeText}</FormMessage>
-        </div>
-      ) : null}
-      {loaderData.draft && !actionData ? (
-        <div className="mt-4">
-          <FormMessage tone="success">{t("orders.consignee.draftRestored")}</FormMessage>
         </div>
       ) : null}
       {/* A code or a withdrawal refused after its change ended (too late, too many codes): said at the top. */}

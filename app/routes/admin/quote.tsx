@@ -23,7 +23,6 @@ import { dealImportCheck } from "~/domain/sale/deal-import-verdict.server";
 import { formInput, type FieldProblems, type TypedValues } from "~/utils/forms";
 import type { Problem } from "~/i18n/problem";
 import { requireStaff } from "~/routes/guards.server";
-import { takeDraftFor } from "~/domain/forms/form-drafts.server";
 import { refusalStatus } from "~/routes/refusal-status";
 import { metaT, useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/quote";
@@ -40,9 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!quote) throw data("Quote not found", { status: 404 });
   const offering = canOffer(quote.status);
   const deal = await dealOf(db, quote.id);
-  // What the owner typed before their session ended, back in the form once (form-drafts.server.ts).
-  const draft = offering ? await takeDraftFor(db, request) : null;
-  const values = offering ? { ...(await offerDefaults(db, quote.id)), ...draft } : null;
+  const values = offering ? await offerDefaults(db, quote.id) : null;
   const open = deal.offers[0]?.status === "open" ? deal.offers[0] : null;
   return {
     quote,
@@ -53,7 +50,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     offer: values
       ? {
           values,
-          restored: draft !== null,
           importCheck: await dealImportCheck(db, quote.id, values.port ?? null),
           templates: (await listTemplates(db)).map(({ id, name, body }) => ({ id, name, body })),
           ports: (await listFreightPorts(db)).map(portLabel),
@@ -238,7 +234,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <h2 className="font-semibold text-slate-900">{t("deal.title")}</h2>
         <div className="mt-3 space-y-6">
           <DealPanel deal={deal} />
-          {offer?.restored && !actionData ? <FormMessage tone="success">{t("quote.draftRestored")}</FormMessage> : null}
           {offer ? (
             offer.bankSet ? (
               <OfferForm
