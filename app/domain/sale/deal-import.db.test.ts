@@ -12,8 +12,16 @@ import {
   saveImportRule,
   shippingMonths,
 } from "~/domain/imports/import-rules.server";
+import { addFreightPort } from "~/domain/freight/freight.server";
 import { answerOffer } from "./answer.server";
-import { dealImportCheck, importCheckText } from "./deal-import-verdict.server";
+import {
+  acceptConfirmations,
+  acceptImportRefusal,
+  dealImportCheck,
+  importCheckText,
+  invoiceImportCheck,
+  offerImportGate,
+} from "./deal-import-verdict.server";
 import type { InvoiceDocument } from "./deal-types";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { createOffer } from "./offers.server";
@@ -33,6 +41,16 @@ let buyerId: number;
 beforeAll(async () => {
   w = await dealWorld({ buyers: [WANJIRU], port: { country: "Kenya", port: "Mombasa" } });
   buyerId = w.buyerIds[0]!;
+  // A second port, to a country without a rule on file.
+  const maputo = await addFreightPort(w.db, STAFF, {
+    country: "Mozambique",
+    port: "Maputo",
+    small: 90_000,
+    medium: 120_000,
+    large: 180_000,
+    insurance: 150,
+  });
+  if (!maputo.ok) throw new Error("port");
 });
 afterAll(() => w.cleanup());
 
@@ -124,10 +142,103 @@ describe("the verdict at the deal", () => {
     expect((await dealImportCheck(w.db, row.id, "Dar es Salaam, Tanzania"))?.country).toBe("Tanzania");
     const young = await vehicle(2022);
     const youngRow = await w.quoteRow(await quote(young, buyerId));
+    // Importable: no age to show the buyer.
     expect(await dealImportCheck(w.db, youngRow.id, PORT)).toMatchObject({
       refused: false,
       verdict: { kind: "importable" },
+      age: null,
     });
+  });
+
+  it("finds the country of a port however it is typed, under the rule's own name, else the quote's", async () => {
+    const row = await w.quoteRow(await quote(await vehicle(2011), buyerId));
+    const countryFor = async (port: string | null) => (await dealImportCheck(w.db, row.id, port))?.country;
+    // A port of the freight table, whatever its case and spacing, names its country as the table does.
+    expect(await countryFor("  maputo,   MOZAMBIQUE ")).toBe("Mozambique");
+    // A country with a rule is named as the rule names it.
+    expect(await countryFor("Dar es Salaam, tanzania")).toBe("Tanzania");
+    // Typed by hand: the country after the last comma, without the spaces; with no port before it too.
+    expect(await countryFor("Beira,  Atlantis ")).toBe("Atlantis");
+    expect(await countryFor(", Atlantis")).toBe("Atlantis");
+    // No port on the offer: the quote's.
+    expect(await countryFor(null)).toBe("Kenya");
+    expect(await countryFor("")).toBe("Kenya");
+    // A quote asked without a port: the buyer's country.
+    const noPort = await w.quoteRow(await quote(await vehicle(2011), buyerId));
+    await w.db.updateTable("quotes").set({ destination: null }).where("id", "=", noPort.id).execute();
+    expect((await dealImportCheck(w.db, noPort.id, ""))?.country).toBe("Kenya");
+    // No quote, or a part's: no verdict.
+    expect(await dealImportCheck(w.db, 999_999, PORT)).toBeNull();
+    expect(await dealImportCheck(w.db, (await w.quoteRow(await w.quote("part", await w.part(1)))).id, PORT)).toBeNull();
+  });
+
+  it("reads as the invoice prints it, for each kind of answer a country's rule gives", async () => {
+    // The seeded rules, on a day of their own.
+    const now = new Date("2026-12-02T03:00:00Z");
+    const textFor = async (fields: Parameters<DealWorld["vehicle"]>[1], port: string) => {
+      const row = await w.quoteRow(await quote(await w.vehicle(800_000, fields), buyerId));
+      const check = (await dealImportCheck(w.db, row.id, port, now))!;
+      return { refused: check.refused, kind: check.verdict.kind, text: importCheckText(check) };
+    };
+    const made = (year: number, month: number, more: Parameters<DealWorld["vehicle"]>[1] = {}) => ({
+      year,
+      manufactured: monthNumber(year, month),
+      registered: monthNumber(year, month),
+      steering: "Right",
+      ...more,
+    });
+    expect(await textFor(made(2024, 3), "Haiphong, Vietnam")).toEqual({
+      refused: true,
+      kind: "wrong_steering",
+      text: "Vietnam admits only left-hand drive vehicles; this one is not (rule checked 2026-11-24, unconfirmed).",
+    });
+    expect(await textFor(made(2024, 3, { steering: null }), "Haiphong, Vietnam")).toEqual({
+      refused: false,
+      kind: "steering_unknown",
+      text: "Vietnam admits only left-hand drive vehicles; this one's steering is not on file (rule checked 2026-11-24, unconfirmed).",
+    });
+    expect(await textFor(made(2024, 3), "Birgunj, Nepal")).toEqual({
+      refused: true,
+      kind: "not_admitted",
+      text: "Nepal admits no used vehicles (rule checked 2026-11-24, unconfirmed).",
+    });
+    expect(await textFor(made(1995, 3), "Dar es Salaam, Tanzania")).toEqual({
+      refused: false,
+      kind: "importable",
+      text: "Can be imported into Tanzania (rule checked 2026-11-24).",
+    });
+    expect(await textFor(made(2024, 3), "Beira, Atlantis")).toEqual({
+      refused: false,
+      kind: "no_rule",
+      text: "No import rule on file for Atlantis: the buyer confirms with their importer.",
+    });
+    // Counted by month from manufacture: the months are shown.
+    expect(await textFor(made(2010, 3, { registered: monthNumber(2012, 7) }), "Mombasa, Uganda")).toEqual({
+      refused: true,
+      kind: "too_old",
+      text: "Too old for Uganda: manufactured 2010-03, Uganda admits 2012-02 or later (rule checked 2026-11-24).",
+    });
+    // Counted from the year after manufacture: the years are shown.
+    expect(await textFor(made(2015, 3), "Karachi, Pakistan")).toEqual({
+      refused: true,
+      kind: "too_old",
+      text: "Too old for Pakistan: manufactured 2015, Pakistan admits 2023 or later (rule checked 2026-11-24).",
+    });
+  });
+
+  it("counts a car's age from its first registration, else its year, for a rule that says so", async () => {
+    // Kenya admits 2019 or later: a car made in 2018 and first registered in 2019 may go.
+    const late = await w.vehicle(800_000, {
+      year: 2018,
+      manufactured: monthNumber(2018, 11),
+      registered: monthNumber(2019, 2),
+    });
+    const lateRow = await w.quoteRow(await quote(late, buyerId));
+    expect(await dealImportCheck(w.db, lateRow.id, PORT)).toMatchObject({ refused: false });
+    // Neither month on file: its listed year.
+    const bare = await w.vehicle(800_000, { year: 2022, manufactured: null, registered: null });
+    const bareRow = await w.quoteRow(await quote(bare, buyerId));
+    expect(await dealImportCheck(w.db, bareRow.id, PORT)).toMatchObject({ refused: false });
   });
 });
 
@@ -165,10 +276,31 @@ describe("sending an offer the destination refuses", () => {
       .selectFrom("activity_log")
       .select(["action", "summary"])
       .where("action", "=", "offer.import_override")
+      .where("subject_kind", "=", "quote")
       .where("subject_id", "=", String(row.id))
       .executeTakeFirstOrThrow();
     expect(logged.summary).toContain("Too old for Kenya: first registered 2011");
     expect(logged.summary).toContain(OVERRIDE.importReason);
+  });
+
+  it("reads the override's tick however the form sends it, and needs a reason of at most 500 characters", async () => {
+    const row = await w.quoteRow(await quote(await vehicle(2011), buyerId));
+    const gate = (fields: Record<string, unknown>) => offerImportGate(w.db, row.id, PORT, fields);
+    const reason = "Re-exported to Uganda.";
+    for (const tick of ["on", "1", "true", true])
+      expect(await gate({ importOverride: tick, importReason: `  ${reason} ` })).toMatchObject({ ok: true, reason });
+    for (const tick of ["", "off", "0", false])
+      expect(await gate({ importOverride: tick, importReason: reason })).toMatchObject({
+        ok: false,
+        errors: { importOverride: expect.anything() },
+      });
+    const blank = await gate({ importOverride: "on", importReason: "   " });
+    expect(blank.ok ? null : english(blank.errors.importReason!)).toBe(
+      "Give the reason for sending this offer despite the import rule.",
+    );
+    expect(await gate({ importOverride: "on", importReason: "x".repeat(500) })).toMatchObject({ ok: true });
+    const long = await gate({ importOverride: "on", importReason: "x".repeat(501) });
+    expect(long.ok ? null : english(long.errors.importReason!)).toBe("At most 500 characters.");
   });
 
   it("needs no override where the rule admits the vehicle", async () => {
@@ -248,6 +380,37 @@ describe("accepting an offer the destination refuses", () => {
     expect(pdf).toContain("IMPORT RULE: KENYA");
     expect(pdf).toContain("Too old for Kenya: first registered 2011, Kenya admits 2019 or later");
     expect(pdf).toContain("The buyer confirmed having read this warning.");
+  });
+
+  it("the invoice keeps the owner's reason without its trailing stops, and no override the rule no longer needs", async () => {
+    const { number, offer } = await offered(2011, { importOverride: "on", importReason: "Re-exported to Uganda..." });
+    const quoteId = (await w.quoteRow(number)).id;
+    expect((await invoiceImportCheck(w.db, quoteId, offer.id, new Date()))?.override).toBe(
+      "Offered by the seller despite the rule: Re-exported to Uganda. The buyer confirmed having read this warning.",
+    );
+    // The rule relaxed before the buyer accepted: the vehicle is admitted and the invoice says no more.
+    await kenya(null);
+    expect(await invoiceImportCheck(w.db, quoteId, offer.id, new Date())).toMatchObject({
+      refused: false,
+      override: null,
+    });
+  });
+
+  it("a part has no verdict: its offer needs no override, its acceptance no tick, its invoice no import line", async () => {
+    const number = await w.quote("part", await w.part(1));
+    const quoteId = (await w.quoteRow(number)).id;
+    expect(await offerImportGate(w.db, quoteId, PORT, {})).toEqual({ ok: true, check: null, reason: null });
+    const made = await w.offer(number, "20,000", { terms: "C&F", freight: "5000", port: PORT });
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    expect(await acceptImportRefusal(w.db, quoteId, { port: PORT, import_override: 0 }, {}, new Date())).toBeNull();
+    expect(await invoiceImportCheck(w.db, quoteId, made.offerId, new Date())).toBeUndefined();
+    // No such offer: nothing to keep either.
+    expect(await invoiceImportCheck(w.db, quoteId, 999_999, new Date())).toBeUndefined();
+  });
+
+  it("reads the buyer's tick from the accept form", () => {
+    expect(acceptConfirmations({ importWarningRead: "on" })).toEqual({ importWarningRead: true });
+    expect(acceptConfirmations({})).toEqual({ importWarningRead: false });
   });
 
   it("an importable vehicle's invoice says so, and needs no tick", async () => {
