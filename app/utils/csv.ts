@@ -78,8 +78,12 @@ export function detectSeparator(text: string): CsvSeparator {
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === "\n" || ch === "\r")) break;
-    // Stryker disable next-line ConditionalExpression: any other character counts as NaN, which never comes first.
-    else if (!quoted && (ch === "," || ch === ";" || ch === "\t")) counts[ch]++;
+    else if (
+      !quoted &&
+      // Stryker disable next-line ConditionalExpression: any other character counts as NaN, which never comes first.
+      (ch === "," || ch === ";" || ch === "\t")
+    )
+      counts[ch]++;
   }
   // The most frequent; on a tie (a line of one column has none) the first of them, the comma.
   return (Object.keys(counts) as CsvSeparator[]).sort((a, b) => counts[b] - counts[a])[0]!;
