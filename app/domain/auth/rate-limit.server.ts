@@ -83,7 +83,9 @@ export function addressKey(ip: string): string {
   const [head, tail] = address.split("::") as [string, string?];
   const first = head ? head.split(":") : [];
   const last = tail ? tail.split(":") : [];
-  const groups = [...first, ...Array<string>(8 - first.length - last.length).fill("0"), ...last];
+  // A dotted quad at the end ("64:ff9b::1.2.3.4") stands for the last two groups.
+  const dotted = address.includes(".") ? 1 : 0;
+  const groups = [...first, ...Array<string>(8 - first.length - last.length - dotted).fill("0"), ...last];
   return `${groups
     .slice(0, 4)
     .map((g) => parseInt(g, 16).toString(16))

@@ -17,6 +17,9 @@ describe("addressKey", () => {
       ["::1:2:3:4:5:6:7", "0:1:2:3::/64"],
       ["2001:db8:1::", "2001:db8:1:0::/64"],
       ["::", "0:0:0:0::/64"],
+      // A dotted quad at the end is two groups, whose place moves the ones before it.
+      ["1::2:3:4:5:1.2.3.4", "1:0:2:3::/64"],
+      ["2001:db8::5:6:7:1.2.3.4", "2001:db8:0:5::/64"],
       ["unknown", "unknown"],
     ] as const)
       expect(addressKey(written), written).toBe(key);

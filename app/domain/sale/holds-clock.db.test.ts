@@ -27,6 +27,54 @@ const shopMidnight = (days: number) =>
   new Date(Date.parse(`${shopDay(new Date(Date.now() + days * DAY))}T00:00:00+09:00`));
 
 describe("the deal clock", () => {
+  it("ends each deal once when two of the shop's instances run it at the same moment", async () => {
+    const { number: offered } = await w.offered();
+    const { number: held } = await w.offered();
+    const partId = await w.part(3);
+    const partDeal = await w.quote("part", partId, 0, 2);
+    made.push(offered, held, partDeal);
+    expect((await w.offer(partDeal)).ok).toBe(true);
+    for (const n of [held, partDeal]) expect((await w.accept(n)).ok).toBe(true);
+    const moment = shopMidnight(40);
+    const before = new Date(moment.getTime() - 1).toISOString();
+    await w.db
+      .updateTable("offers")
+      .set({ valid_until: before })
+      .where("quote_id", "=", (await w.quoteRow(offered)).id)
+      .execute();
+    await w.db
+      .updateTable("holds")
+      .set({ expires_at: before })
+      .where("quote_id", "=", (await w.quoteRow(held)).id)
+      .execute();
+    const due = shopDay(new Date(moment.getTime() - 4 * DAY));
+    await w.db
+      .updateTable("invoices")
+      .set({ due_date: due })
+      .where("quote_id", "=", (await w.quoteRow(partDeal)).id)
+      .execute();
+    const toBuyer = async () => (await w.quoteMails(held)).filter((m) => m.to_address === w.buyers[0]!.email).length;
+    const mailsBefore = await toBuyer();
+
+    // Both find the same deals; whichever comes second finds each already ended and leaves it.
+    const [a, b] = await Promise.all([runDealClock(w.db, DEAL, moment), runDealClock(w.db, DEAL, moment)]);
+    expect({ offers: a.offers + b.offers, holds: a.holds + b.holds, parts: a.parts + b.parts }).toEqual({
+      offers: 1,
+      holds: 1,
+      parts: 1,
+    });
+    for (const n of [offered, held, partDeal]) expect((await w.quoteRow(n)).status, n).toBe("expired");
+    // The buyer is told once that the hold ended, and the log says it once.
+    expect((await toBuyer()) - mailsBefore).toBe(1);
+    const logged = await w.db
+      .selectFrom("activity_log")
+      .select("id")
+      .where("action", "=", "hold.expired")
+      .where("summary", "=", `Hold of quote ${held} expired`)
+      .execute();
+    expect(logged).toHaveLength(1);
+  });
+
   it("ends what ran out before its moment and nothing at it: an offer, a hold, a part deal past its days of grace", async () => {
     const { number: offered } = await w.offered();
     const { number: held, vehicleId } = await w.offered();
