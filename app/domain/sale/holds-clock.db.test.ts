@@ -26,33 +26,43 @@ const DAY = 86_400_000;
 const shopMidnight = (days: number) =>
   new Date(Date.parse(`${shopDay(new Date(Date.now() + days * DAY))}T00:00:00+09:00`));
 
+/**
+ * An open offer, a vehicle's hold and a part deal, all running out at `moment`: the hold and the offer end
+ * just before it, the part deal's invoice was due four shop days before (three days of grace for a transfer
+ * on its way). Closed after the test.
+ */
+async function dealsRunningOutAt(moment: Date) {
+  const { number: offered } = await w.offered();
+  const { number: held, vehicleId } = await w.offered();
+  const partId = await w.part(3);
+  const partDeal = await w.quote("part", partId, 0, 2);
+  made.push(offered, held, partDeal);
+  expect((await w.offer(partDeal)).ok).toBe(true);
+  for (const n of [held, partDeal]) expect((await w.accept(n)).ok).toBe(true);
+  const lastValid = new Date(moment.getTime() - 1).toISOString();
+  await w.db
+    .updateTable("offers")
+    .set({ valid_until: lastValid })
+    .where("quote_id", "=", (await w.quoteRow(offered)).id)
+    .execute();
+  await w.db
+    .updateTable("holds")
+    .set({ expires_at: lastValid })
+    .where("quote_id", "=", (await w.quoteRow(held)).id)
+    .execute();
+  const due = shopDay(new Date(moment.getTime() - 4 * DAY));
+  await w.db
+    .updateTable("invoices")
+    .set({ due_date: due })
+    .where("quote_id", "=", (await w.quoteRow(partDeal)).id)
+    .execute();
+  return { offered, held, vehicleId, partDeal };
+}
+
 describe("the deal clock", () => {
   it("ends each deal once when two of the shop's instances run it at the same moment", async () => {
-    const { number: offered } = await w.offered();
-    const { number: held } = await w.offered();
-    const partId = await w.part(3);
-    const partDeal = await w.quote("part", partId, 0, 2);
-    made.push(offered, held, partDeal);
-    expect((await w.offer(partDeal)).ok).toBe(true);
-    for (const n of [held, partDeal]) expect((await w.accept(n)).ok).toBe(true);
     const moment = shopMidnight(40);
-    const before = new Date(moment.getTime() - 1).toISOString();
-    await w.db
-      .updateTable("offers")
-      .set({ valid_until: before })
-      .where("quote_id", "=", (await w.quoteRow(offered)).id)
-      .execute();
-    await w.db
-      .updateTable("holds")
-      .set({ expires_at: before })
-      .where("quote_id", "=", (await w.quoteRow(held)).id)
-      .execute();
-    const due = shopDay(new Date(moment.getTime() - 4 * DAY));
-    await w.db
-      .updateTable("invoices")
-      .set({ due_date: due })
-      .where("quote_id", "=", (await w.quoteRow(partDeal)).id)
-      .execute();
+    const { offered, held, partDeal } = await dealsRunningOutAt(moment);
     const toBuyer = async () => (await w.quoteMails(held)).filter((m) => m.to_address === w.buyers[0]!.email).length;
     const mailsBefore = await toBuyer();
 
@@ -76,33 +86,8 @@ describe("the deal clock", () => {
   });
 
   it("ends what ran out before its moment and nothing at it: an offer, a hold, a part deal past its days of grace", async () => {
-    const { number: offered } = await w.offered();
-    const { number: held, vehicleId } = await w.offered();
-    const partId = await w.part(3);
-    const partDeal = await w.quote("part", partId, 0, 2);
-    made.push(offered, held, partDeal);
-    expect((await w.offer(partDeal)).ok).toBe(true);
-    for (const n of [held, partDeal]) expect((await w.accept(n)).ok).toBe(true);
-    // All three run out at the same moment, a month on: the hold and the offer end just before it, the part
-    // deal's invoice was due four shop days before (three days of grace for a transfer on its way).
     const moment = shopMidnight(30);
-    const lastValid = new Date(moment.getTime() - 1).toISOString();
-    await w.db
-      .updateTable("offers")
-      .set({ valid_until: lastValid })
-      .where("quote_id", "=", (await w.quoteRow(offered)).id)
-      .execute();
-    await w.db
-      .updateTable("holds")
-      .set({ expires_at: lastValid })
-      .where("quote_id", "=", (await w.quoteRow(held)).id)
-      .execute();
-    const due = shopDay(new Date(moment.getTime() - 4 * DAY));
-    await w.db
-      .updateTable("invoices")
-      .set({ due_date: due })
-      .where("quote_id", "=", (await w.quoteRow(partDeal)).id)
-      .execute();
+    const { offered, held, vehicleId, partDeal } = await dealsRunningOutAt(moment);
 
     const none = { offers: 0, holds: 0, parts: 0, consigneeChanges: 0 };
     expect(await runDealClock(w.db, DEAL, new Date(moment.getTime() - 1))).toEqual(none);
