@@ -1562,6 +1562,7 @@ export type CommonKey =
   | "error.notFoundTitle"
   | "field.hide"
   | "field.hidePassword"
+  | "field.keptTyping"
   | "field.show"
   | "field.showPassword"
   | "footer.contact"

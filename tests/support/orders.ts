@@ -20,9 +20,42 @@ import { loadConfig } from "~/config.server";
  */
 export async function acceptedDeal(
   db: DB,
-  shop: { dataDir: string; secret: string; ownerEmail: string },
-  buyer: { customerId: number | null; name: string; email: string; key: string; vehicleName: string },
+  shop: ShopSetup,
+  buyer: DealBuyer,
 ): Promise<{ vehicleId: number; number: string; quoteNumber: string }> {
+  const { vehicle, quote, deal } = await quotedVehicle(db, shop, buyer);
+  const offer = await createOffer(
+    db,
+    deal,
+    quote.number,
+    {
+      fob: "1,000,000",
+      terms: "FOB",
+      port: "Colombo, Sri Lanka",
+      validUntil: shopDayAfter(new Date(), 7),
+      message: "",
+    },
+    { id: 1, adminId: "setup" },
+  );
+  if (!offer.ok) throw new Error("no offer");
+  const row = await db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
+  const sig = new URL(offerLinkPath(shop.secret, quote.number, row), "http://x").searchParams.get("sig")!;
+  const answer = await answerOffer(
+    db,
+    deal,
+    quote.number,
+    "accept",
+    buyer.customerId === null ? { offerId: row.id, sig } : { customerId: buyer.customerId },
+  );
+  if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
+  return { vehicleId: vehicle.id, number: answer.invoiceNumber, quoteNumber: quote.number };
+}
+
+type ShopSetup = { dataDir: string; secret: string; ownerEmail: string };
+type DealBuyer = { customerId: number | null; name: string; email: string; key: string; vehicleName: string };
+
+/** A vehicle of ¥1,000,000 and the buyer's quote for it to the first freight port, waiting for the owner's offer. */
+export async function quotedVehicle(db: DB, shop: ShopSetup, buyer: DealBuyer) {
   const vehicle = await createVehicle(
     db,
     vehicleFactory(createRng(71 + buyer.key.length + buyer.vehicleName.length), 0, {
@@ -63,29 +96,5 @@ export async function acceptedDeal(
     { ownerEmail: deal.ownerEmail, shopName: deal.shopName, publicUrl: deal.publicUrl, language: "en" },
   );
   if (!quote.ok) throw new Error("no quote");
-  const offer = await createOffer(
-    db,
-    deal,
-    quote.number,
-    {
-      fob: "1,000,000",
-      terms: "FOB",
-      port: "Colombo, Sri Lanka",
-      validUntil: shopDayAfter(new Date(), 7),
-      message: "",
-    },
-    { id: 1, adminId: "setup" },
-  );
-  if (!offer.ok) throw new Error("no offer");
-  const row = await db.selectFrom("offers").selectAll().where("id", "=", offer.offerId).executeTakeFirstOrThrow();
-  const sig = new URL(offerLinkPath(shop.secret, quote.number, row), "http://x").searchParams.get("sig")!;
-  const answer = await answerOffer(
-    db,
-    deal,
-    quote.number,
-    "accept",
-    buyer.customerId === null ? { offerId: row.id, sig } : { customerId: buyer.customerId },
-  );
-  if (!answer.ok || !answer.invoiceNumber) throw new Error("not accepted");
-  return { vehicleId: vehicle.id, number: answer.invoiceNumber, quoteNumber: quote.number };
+  return { vehicle, quote, deal };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { type Key, type KeyUnder, useT } from "~/i18n/i18n";
 import { AdminLanguageSwitch } from "./admin-language";
+import { forgetAllKept } from "~/utils/kept-typing";
 
 /** A link's words: a key under `shell.links`, or a screen's own (`{ key: "templates.nav" }`). */
 type LinkLabel = KeyUnder<"admin", "shell.links"> | { key: Key<"admin"> };
@@ -110,6 +111,7 @@ function Sidebar({ adminId }: { adminId: string }) {
           className="mt-2"
           onSubmit={(event) => {
             if (!window.confirm(t("shell.confirmLogout"))) event.preventDefault();
+            else forgetAllKept(window.sessionStorage);
           }}
         >
           <button type="submit" className="text-sm font-semibold text-slate-200 underline hover:text-white">

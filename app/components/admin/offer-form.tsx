@@ -2,6 +2,8 @@ import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { SaveButton } from "~/components/admin/settings-screen";
 import { Field, inputClass, YenField } from "~/components/ui/field";
+import { useKeepTyped } from "~/components/ui/keep-typed";
+import { KeptNotice } from "~/components/ui/kept-form";
 import { SuggestField } from "~/components/ui/suggest-field";
 import { OFFER_TERMS } from "~/domain/sale/deal-types";
 import type { DealImportCheck } from "~/domain/sale/deal-import";
@@ -47,6 +49,8 @@ export function OfferForm({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  // An offer half written when the owner's session ends comes back after signing in again.
+  const restored = useKeepTyped(formRef, "offer");
   const [total, setTotal] = useState(() => sum(values));
   const [shown, setShown] = useState("");
   const error = (name: string) => (errors[name] ? m(errors[name]) : undefined);
@@ -77,7 +81,7 @@ export function OfferForm({
     <Form method="post" ref={formRef} onInput={recount} className="space-y-4" data-testid="offer-form" noValidate>
       <input type="hidden" name="intent" value="offer" />
       <h3 className="font-semibold text-slate-900">{again ? t("deal.writeNewOffer") : t("deal.writeOffer")}</h3>
-      <p className="text-sm text-slate-600">{t("deal.prefilled")}</p>
+      {restored ? <KeptNotice /> : <p className="text-sm text-slate-600">{t("deal.prefilled")}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         {(["fob", "freight", "insurance", "inspection"] as const).map((name) => (
           <YenField

@@ -7,6 +7,7 @@ import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
 import { recentStore } from "./recent-store";
 import { TokyoClock } from "./tokyo-clock";
+import { forgetAllKept } from "~/utils/kept-typing";
 
 const NAV = [
   { to: "/", label: "header.nav.home", end: true },
@@ -150,6 +151,7 @@ export function LogoutButton() {
           return;
         }
         recentStore.set([]);
+        forgetAllKept(window.sessionStorage);
         setCompareIds([]);
       }}
     >

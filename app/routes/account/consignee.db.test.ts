@@ -92,6 +92,21 @@ describe("the consignee page", () => {
       (thrown: unknown) => thrown as Response,
     );
     expect(nobody?.status).toBe(302);
-    expect(nobody?.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    // A form sent after the session ended comes back marked, so the page fills it again with what the tab kept.
+    expect(nobody?.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/orders/${number}/consignee?resume=1`)}`,
+    );
+    // The page merely opened is not marked: nothing is filled in on an ordinary visit.
+    const opened = await loader({
+      request: new Request(`https://shop.example/orders/${number}/consignee`),
+      context: context(),
+      params: { number },
+    } as never).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(opened?.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/orders/${number}/consignee`)}`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { KeptForm } from "~/components/ui/kept-form";
 import { getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
 import { giveParties, partiesPage, readPartiesForm } from "~/domain/sale/order-parties.server";
@@ -316,7 +317,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {page.lock === null ? (
-        <Form method="post" className="mt-6 space-y-6" noValidate>
+        <KeptForm keep="give" method="post" className="mt-6 space-y-6" noValidate>
           <input type="hidden" name="intent" value="give" />
           <FormMessage tone="error">{refusalOf("give")}</FormMessage>
           <PartyFields
@@ -327,7 +328,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
           />
           <p className="text-sm text-slate-700">{t("orders.consignee.once")}</p>
           <SubmitButton busy={busy}>{t("orders.consignee.submit")}</SubmitButton>
-        </Form>
+        </KeptForm>
       ) : (
         <div className="mt-6 space-y-6">
           {given ? (
@@ -389,7 +390,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
                 {t("orders.consignee.change.open")}
               </summary>
               <p className="mt-2 text-sm text-slate-700">{t("orders.consignee.change.intro")}</p>
-              <Form method="post" className="mt-4 space-y-6" noValidate>
+              <KeptForm keep="change" method="post" className="mt-4 space-y-6" noValidate>
                 <input type="hidden" name="intent" value="change" />
                 <FormMessage tone="error">{refusalOf("change")}</FormMessage>
                 <PartyFields typed={typed} errors={errors} start={given} tax={tax} />
@@ -402,7 +403,7 @@ export default function Consignee({ loaderData, actionData }: Route.ComponentPro
                   error={errors.password}
                 />
                 <SubmitButton busy={busy}>{t("orders.consignee.change.submit")}</SubmitButton>
-              </Form>
+              </KeptForm>
             </details>
           ) : null}
         </div>

@@ -1,0 +1,89 @@
+/*
+ * What was typed into a form, kept in this browser tab (sessionStorage) so a
+ * session that ends mid-form does not lose it. The sign-in guards send a form
+ * posted without a session to sign in with RESUME_PARAM on the page to come
+ * back to; only a page reached that way fills its forms from here, and any
+ * other visit forgets them. Nothing of it goes to the server; passwords and
+ * files are never kept.
+ */
+
+/** Added by the sign-in guards to the way back when a form arrived after its session ended. */
+export const RESUME_PARAM = "resume";
+
+const PREFIX = "typed:";
+/** A tab left open over a day is a new piece of work: older typing is not brought back. */
+export const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** A form's fields by name; a checkbox or radio button as "name=value" with whether it is ticked. */
+export type TypedFields = Record<string, string | boolean>;
+
+type Store = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
+
+export function keptKey(pathname: string, form: string): string {
+  return `${PREFIX}${pathname}#${form}`;
+}
+
+/** What was kept under `key`, unless it is older than KEEP_MS or not ours. */
+export function readKept(store: Store, key: string, now: number): TypedFields | null {
+  const raw = quietly(() => store.getItem(key));
+  if (!raw) return null;
+  const kept = quietly(() => JSON.parse(raw) as unknown);
+  if (!isKept(kept) || now - kept.savedAt > KEEP_MS || kept.savedAt > now) return null;
+  return kept.fields;
+}
+
+export function writeKept(store: Store, key: string, fields: TypedFields, now: number): void {
+  // A full or refused store (a private window) keeps nothing; the form itself still works.
+  quietly(() => store.setItem(key, JSON.stringify({ savedAt: now, fields })));
+}
+
+export function forgetKept(store: Store, key: string): void {
+  quietly(() => store.removeItem(key));
+}
+
+/** On signing out: nothing typed stays behind in the tab for the next person. */
+export function forgetAllKept(store: Store): void {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(PREFIX)) keys.push(key);
+  }
+  for (const key of keys) forgetKept(store, key);
+}
+
+/** Whether a page was reached on the way back from signing in after a form was turned away. */
+export function isResumed(search: string): boolean {
+  return new URLSearchParams(search).has(RESUME_PARAM);
+}
+
+/** Whether a page's search is the sign-in page's, asked to come back marked (the form was turned away). */
+export function isTurnedAway(search: string): boolean {
+  const back = new URLSearchParams(search).get("redirectTo");
+  if (back === null) return false;
+  const query = back.indexOf("?");
+  return query >= 0 && isResumed(back.slice(query));
+}
+
+/** The same search without the mark, so a reload or a shared link does not fill the form again. */
+export function withoutResume(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(RESUME_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : "";
+}
+
+function isKept(value: unknown): value is { savedAt: number; fields: TypedFields } {
+  if (typeof value !== "object" || value === null) return false;
+  const { savedAt, fields } = value as Record<string, unknown>;
+  if (typeof savedAt !== "number" || typeof fields !== "object" || fields === null || Array.isArray(fields))
+    return false;
+  return Object.values(fields).every((v) => typeof v === "string" || typeof v === "boolean");
+}
+
+function quietly<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
