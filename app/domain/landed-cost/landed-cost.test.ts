@@ -1,0 +1,435 @@
+import { describe, expect, it } from "vitest";
+import { monthNumber } from "~/domain/inventory/months";
+import {
+  estimateLandedCost,
+  landedCountry,
+  parseDecimal,
+  roundDiv,
+  type KenyaTables,
+  type LandedEstimate,
+  type LandedInput,
+  type LandedResult,
+  type SriLankaTables,
+  type VehicleFacts,
+} from "./landed-cost";
+
+const table = { name: "test", date: "2026-12-01" };
+const owner = "owner table test of 2026-12-01";
+const DEC_2026 = monthNumber(2026, 12);
+
+const car = (over: Partial<VehicleFacts> = {}): VehicleFacts => ({
+  year: 2021,
+  manufactured: monthNumber(2021, 3),
+  fuel: "petrol",
+  engineCc: 1800,
+  motorKw: null,
+  use: null,
+  ...over,
+});
+
+const noFees = { port: null, clearing: null, registration: null, table };
+
+function estimateOf(result: LandedResult): LandedEstimate {
+  if (!result.ok) throw new Error(`expected an estimate, got ${JSON.stringify(result.problem)}`);
+  return result.estimate;
+}
+
+const amounts = (e: LandedEstimate) => e.lines.map((l) => [l.key, l.amount]);
+
+describe("Kenya", () => {
+  const kenyaTables: KenyaTables = {
+    crsp: { valueKes: 2_231_824, table },
+    depreciation: {
+      bands: [
+        { fromMonths: 0, toMonths: 36, rateBp: 500 },
+        { fromMonths: 36, toMonths: 72, rateBp: 1500 },
+        { fromMonths: 72, toMonths: null, rateBp: 6500 },
+      ],
+      table,
+    },
+    ratio: { value: "1.8125", source: "https://kenyanlist.net/index.php?threads/saidia-tafadhali.2420/" },
+  };
+  const kenya = (over: Partial<LandedInput> = {}, tables: Partial<KenyaTables> = {}): LandedInput =>
+    ({
+      country: "Kenya",
+      vehicle: car(),
+      // 960,000 yen CIF at 0.8412 = 807,552.00 KES: below the CRSP's value, so the CRSP decides.
+      costs: { fob: 800_000, freight: 150_000, insurance: 10_000, inspection: 20_000 },
+      assessedIn: DEC_2026,
+      rate: { perYen: "0.8412", table },
+      fees: { port: 50_000, clearing: 30_000, registration: null, table },
+      tables: { ...kenyaTables, ...tables },
+      ...over,
+    }) as LandedInput;
+
+  it("reproduces KRA's check: 2,231,824 × 0.85 ÷ 1.8125 = 1,046,648.50 KES, then each tax on it", () => {
+    const e = estimateOf(estimateLandedCost(kenya()));
+    // 1.8125 = 1.25 × 1.25 × 1.16: ID 25 % (the older template [40]), ED 25 %, VAT 16 %; KRA's own figure [37].
+    expect(e.customsValue).toBe(104_664_850);
+    expect(e.currency).toBe("KES");
+    expect(amounts(e)).toEqual([
+      ["cif", 80_755_200], // 960,000 × 0.8412
+      ["inspection", 1_682_400], // 20,000 × 0.8412
+      ["import_duty", 36_632_698], // 35 % of 104,664,850 = 36,632,697.5, half up
+      ["excise_duty", 35_324_387], // 25 % of 141,297,548 (1800 cc petrol)
+      ["vat", 28_259_510], // 16 % of 176,621,935 = 28,259,509.6
+      ["idf", 3_663_270], // 3.5 % of CV = 3,663,269.75
+      ["rdl", 2_093_297], // 2 % of CV
+      ["port_charges", 5_000_000],
+      ["clearing", 3_000_000],
+    ]);
+    expect(e.taxTotal).toBe(105_973_162);
+    expect(e.landedTotal).toBe(80_755_200 + 1_682_400 + 105_973_162 + 8_000_000);
+    expect(e.notIncluded).toEqual(["cor_fee", "shipping_line_charges", "registration"]);
+    const excise = e.lines.find((l) => l.key === "excise_duty");
+    expect(excise).toMatchObject({
+      base: { amount: 141_297_548, unit: "KES" },
+      rate: { num: 2500, den: 10_000 },
+      source: "https://www.denfrimotors.com/calculator/",
+    });
+    expect(e.lines[0]).toMatchObject({
+      base: { amount: 960_000, unit: "JPY" },
+      rate: { num: 8412, den: 10_000 },
+      source: owner,
+    });
+  });
+
+  it("takes the invoice CIF when it is above the CRSP's value", () => {
+    const e = estimateOf(
+      estimateLandedCost(kenya({ costs: { fob: 3_000_000, freight: 0, insurance: 0, inspection: 0 } })),
+    );
+    expect(e.customsValue).toBe(252_360_000); // 3,000,000 × 0.8412 KES
+    expect(e.lines.find((l) => l.key === "import_duty")?.amount).toBe(88_326_000);
+    expect(e.lines.map((l) => l.key)).not.toContain("inspection");
+  });
+
+  it("uses the excise band of the engine: 35 % over 3000 cc petrol, 20 % to 1500 cc", () => {
+    const big = estimateOf(estimateLandedCost(kenya({ vehicle: car({ engineCc: 3500 }) })));
+    expect(big.lines.find((l) => l.key === "excise_duty")?.rate).toEqual({ num: 3500, den: 10_000 });
+    const diesel = estimateOf(estimateLandedCost(kenya({ vehicle: car({ fuel: "diesel", engineCc: 2800 }) })));
+    expect(diesel.lines.find((l) => l.key === "excise_duty")?.rate).toEqual({ num: 3500, den: 10_000 });
+    const small = estimateOf(estimateLandedCost(kenya({ vehicle: car({ engineCc: 1500 }) })));
+    expect(small.lines.find((l) => l.key === "excise_duty")?.rate).toEqual({ num: 2000, den: 10_000 });
+  });
+
+  it("answers a problem, not a throw, when a table has nothing for the car", () => {
+    expect(estimateLandedCost(kenya({}, { crsp: null }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "kenya_crsp" },
+    });
+    expect(estimateLandedCost(kenya({ vehicle: car({ fuel: "electric", engineCc: null, motorKw: 100 }) }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "kenya_excise_band" },
+    });
+    expect(estimateLandedCost(kenya({}, { depreciation: { bands: [], table } }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "kenya_depreciation" },
+    });
+    expect(estimateLandedCost(kenya({}, { ratio: null }))).toEqual({
+      ok: false,
+      problem: { kind: "missing_rate", rate: "kenya_ratio" },
+    });
+  });
+
+  it("refuses negative, fractional, absurd and unreadable input", () => {
+    const costs = { fob: 800_000, freight: 150_000, insurance: 10_000, inspection: 0 };
+    const problemOf = (input: LandedInput) => {
+      const r = estimateLandedCost(input);
+      return r.ok ? null : r.problem;
+    };
+    expect(problemOf(kenya({ costs: { ...costs, fob: -1 } }))).toEqual({
+      kind: "invalid_input",
+      field: "costs.fob",
+      reason: "negative",
+    });
+    expect(problemOf(kenya({ costs: { ...costs, freight: 1.5 } }))).toMatchObject({ reason: "not_whole_number" });
+    expect(problemOf(kenya({ costs: { ...costs, fob: 1e12 } }))).toMatchObject({ reason: "too_large" });
+    expect(problemOf(kenya({ vehicle: car({ engineCc: 100_000 }) }))).toMatchObject({
+      field: "vehicle.engineCc",
+      reason: "too_large",
+    });
+    expect(problemOf(kenya({ rate: { perYen: "0,84", table } }))).toMatchObject({ reason: "not_a_decimal" });
+    expect(problemOf(kenya({ rate: { perYen: "0", table } }))).toMatchObject({ reason: "not_a_decimal" });
+    expect(problemOf(kenya({ rate: null }))).toEqual({ kind: "missing_rate", rate: "customs_rate" });
+    expect(problemOf(kenya({}, { ratio: { value: "0", source: "x" } }))).toEqual({
+      kind: "invalid_input",
+      field: "tables.ratio",
+      reason: "not_a_decimal",
+    });
+    expect(problemOf(kenya({ vehicle: car({ manufactured: monthNumber(2027, 1) }) }))).toMatchObject({
+      reason: "after_assessment",
+    });
+    expect(problemOf(kenya({ fees: { ...noFees, port: -5 } }))).toMatchObject({
+      field: "fees.port",
+      reason: "negative",
+    });
+    expect(
+      problemOf(kenya({}, { depreciation: { bands: [{ fromMonths: 0, toMonths: null, rateBp: 15_000 }], table } })),
+    ).toMatchObject({ reason: "rate_over_100" });
+  });
+});
+
+describe("Tanzania", () => {
+  const tanzania = (vehicle: VehicleFacts, valueTzs = 20_000_000, fobYen = 1_000_000): LandedInput => ({
+    country: "Tanzania",
+    vehicle,
+    // 1,000,000 yen at 17 TZS = 17,000,000 TZS: below the valuation of 20,000,000.
+    costs: { fob: fobYen, freight: 0, insurance: 0, inspection: 0 },
+    assessedIn: DEC_2026,
+    rate: { perYen: "17", table },
+    fees: noFees,
+    tables: { valuation: { valueTzs, table } },
+  });
+
+  it("charges 15 % extra excise at 10 calendar years (2016 → 2026)", () => {
+    const e = estimateOf(
+      estimateLandedCost(tanzania(car({ year: 2016, manufactured: monthNumber(2016, 3), engineCc: 1500 }))),
+    );
+    expect(e.currency).toBe("TZS");
+    expect(e.customsValue).toBe(20_000_000);
+    expect(amounts(e)).toEqual([
+      ["cif", 17_000_000],
+      ["import_duty", 5_000_000], // 25 % of 20,000,000
+      ["excise_duty", 1_250_000], // 5 % of 25,000,000 (1001–2000 cc)
+      ["excise_duty_age", 3_750_000], // 15 % of 25,000,000
+      ["vat", 5_400_000], // 18 % of 30,000,000
+      ["rdl", 300_000], // 1.5 % of 20,000,000
+    ]);
+    expect(e.taxTotal).toBe(15_700_000);
+    expect(e.landedTotal).toBe(32_700_000);
+    expect(e.notIncluded).toEqual(["processing_fee", "tpa_tasac_charges", "port_charges", "clearing", "registration"]);
+  });
+
+  it("counts age by calendar year: 8 years 15 %, 11 years 30 %, 7 years none", () => {
+    const rateOf = (year: number) =>
+      estimateOf(estimateLandedCost(tanzania(car({ year, manufactured: monthNumber(year, 12) })))).lines.find(
+        (l) => l.key === "excise_duty_age",
+      )?.rate;
+    expect(rateOf(2018)).toEqual({ num: 1500, den: 10_000 });
+    expect(rateOf(2015)).toEqual({ num: 3000, den: 10_000 });
+    expect(rateOf(2019)).toBeUndefined();
+  });
+
+  it("takes the CIF above TRA's valuation, and the excise band by cc", () => {
+    const e = estimateOf(estimateLandedCost(tanzania(car({ engineCc: 2500 }), 10_000_000)));
+    expect(e.customsValue).toBe(17_000_000);
+    expect(e.lines.find((l) => l.key === "excise_duty")).toMatchObject({
+      amount: 2_125_000, // 10 % of 21,250,000
+      source: "http://tra.go.tz/index.php/excise-duty/241-importation-and-payment-of-duty-on-scheduled-articles",
+    });
+  });
+
+  it("answers no_table_entry without a valuation", () => {
+    const input = { ...tanzania(car()), tables: { valuation: null } } as LandedInput;
+    expect(estimateLandedCost(input)).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "tanzania_valuation" },
+    });
+  });
+});
+
+describe("Uganda", () => {
+  const uganda = (vehicle: VehicleFacts, fobYen = 1_000_000): LandedInput => ({
+    country: "Uganda",
+    vehicle,
+    // 1,000,000 yen at 24.5 = 24,500,000 UGX: below the guide's 30,000,000.
+    costs: { fob: fobYen, freight: 0, insurance: 0, inspection: 0 },
+    assessedIn: DEC_2026,
+    rate: { perYen: "24.5", table },
+    fees: { port: null, clearing: null, registration: 1_800_000, table },
+    tables: { guide: { valueUgx: 30_000_000, table } },
+  });
+  const old = car({ year: 2014, manufactured: monthNumber(2014, 6) });
+
+  it("adds the 50 % environmental levy at 12 years and the fixed stamp and form", () => {
+    const e = estimateOf(estimateLandedCost(uganda(old)));
+    expect(e.currency).toBe("UGX");
+    expect(e.customsValue).toBe(30_000_000);
+    expect(amounts(e)).toEqual([
+      ["cif", 24_500_000],
+      ["import_duty", 7_500_000], // 25 % of 30,000,000
+      ["vat", 6_750_000], // 18 % of 37,500,000
+      ["withholding_tax", 1_800_000], // 6 %
+      ["infrastructure_levy", 450_000], // 1.5 %
+      ["environmental_levy", 15_000_000], // 50 %
+      ["stamp_duty", 35_000],
+      ["form_fee", 18_000],
+      ["registration", 1_800_000],
+    ]);
+    expect(e.taxTotal).toBe(31_553_000);
+    expect(e.landedTotal).toBe(24_500_000 + 31_553_000 + 1_800_000);
+    expect(e.notIncluded).toEqual(["port_charges", "clearing"]);
+  });
+
+  it("charges goods vehicles 20 %, and no levy under 10 years", () => {
+    const goods = estimateOf(estimateLandedCost(uganda({ ...old, use: "goods" })));
+    expect(goods.lines.find((l) => l.key === "environmental_levy")?.amount).toBe(6_000_000);
+    const young = estimateOf(estimateLandedCost(uganda(car({ manufactured: monthNumber(2017, 1) }))));
+    expect(young.lines.map((l) => l.key)).not.toContain("environmental_levy");
+  });
+
+  it("takes the CIF above URA's guide value", () => {
+    const e = estimateOf(estimateLandedCost(uganda(old, 1_500_000)));
+    expect(e.customsValue).toBe(36_750_000);
+    expect(e.lines.find((l) => l.key === "import_duty")?.amount).toBe(9_187_500);
+  });
+});
+
+describe("Sri Lanka", () => {
+  const slTables: SriLankaTables = {
+    excise: {
+      rows: [
+        {
+          fuels: ["petrol"],
+          fromMonths: 0,
+          toMonths: 12,
+          fromCapacity: 1000,
+          toCapacity: 1300,
+          ratePerUnit: 2_000,
+          minimum: 1_500_000,
+        },
+        {
+          fuels: ["petrol"],
+          fromMonths: 12,
+          toMonths: 37,
+          fromCapacity: 1000,
+          toCapacity: 1300,
+          ratePerUnit: 2_500,
+          minimum: 2_000_000,
+        },
+        {
+          fuels: ["electric"],
+          fromMonths: 0,
+          toMonths: 37,
+          fromCapacity: 1,
+          toCapacity: 50,
+          ratePerUnit: 18_000,
+          minimum: 1_000_000,
+        },
+      ],
+      table,
+    },
+    luxury: {
+      rows: [
+        { fuels: ["petrol"], thresholdLkr: 5_000_000, rateBp: 10_000 },
+        { fuels: ["electric"], thresholdLkr: 6_000_000, rateBp: 6_000 },
+      ],
+      table,
+    },
+  };
+  const sriLanka = (vehicle: VehicleFacts, assessedIn = DEC_2026): LandedInput => ({
+    country: "Sri Lanka",
+    vehicle,
+    // 3,000,000 yen at 2.1 = 6,300,000.00 LKR.
+    costs: { fob: 2_700_000, freight: 270_000, insurance: 30_000, inspection: 0 },
+    assessedIn,
+    rate: { perYen: "2.1", table },
+    fees: noFees,
+    tables: slTables,
+  });
+  const petrol = car({ year: 2024, manufactured: monthNumber(2024, 1), engineCc: 1300 });
+
+  it("computes CID, SUR, XID per cc, luxury tax, VAT on CIF × 1.1, VEL and SSCL", () => {
+    const e = estimateOf(estimateLandedCost(sriLanka(petrol)));
+    expect(e.currency).toBe("LKR");
+    expect(e.customsValue).toBe(630_000_000);
+    expect(amounts(e)).toEqual([
+      ["cif", 630_000_000],
+      ["import_duty", 126_000_000], // 20 % of CIF
+      ["surcharge", 63_000_000], // 50 % of CID
+      ["excise_duty", 325_000_000], // 2,500 LKR × 1300 cc (35 months old)
+      ["luxury_tax", 130_000_000], // 100 % of (6,300,000 − 5,000,000) LKR
+      ["vat", 217_260_000], // 18 % of (693,000,000 + 126,000,000 + 63,000,000 + 325,000,000)
+      ["vehicle_entitlement_levy", 1_500_000],
+      ["sscl", 28_600_000], // 2.5 % of 1,144,000,000
+    ]);
+    expect(e.taxTotal).toBe(891_360_000);
+    expect(e.landedTotal).toBe(1_521_360_000);
+    expect(e.notIncluded).toEqual(["pal", "lc_charges", "port_charges", "clearing", "registration"]);
+    expect(e.lines.find((l) => l.key === "excise_duty")).toMatchObject({
+      base: { amount: 1300, unit: "cc" },
+      rate: { num: 250_000, den: 1 },
+      minimum: null,
+      source: owner,
+    });
+  });
+
+  it("charges an electric car per kW with the minimum, and no surcharge", () => {
+    const ev = car({ year: 2024, manufactured: monthNumber(2024, 1), fuel: "electric", engineCc: null, motorKw: 40 });
+    const e = estimateOf(estimateLandedCost(sriLanka(ev)));
+    expect(amounts(e)).toEqual([
+      ["cif", 630_000_000],
+      ["import_duty", 126_000_000],
+      ["surcharge", 0],
+      ["excise_duty", 100_000_000], // 40 kW × 18,000 = 720,000 LKR, under the 1,000,000 minimum
+      ["luxury_tax", 18_000_000], // 60 % of (6,300,000 − 6,000,000) LKR
+      ["vat", 165_420_000], // 18 % of (693,000,000 + 126,000,000 + 100,000,000)
+      ["vehicle_entitlement_levy", 1_500_000],
+      ["sscl", 21_400_000], // 2.5 % of 856,000,000
+    ]);
+    expect(e.lines.find((l) => l.key === "excise_duty")).toMatchObject({
+      base: { amount: 40, unit: "kW" },
+      minimum: 100_000_000,
+    });
+  });
+
+  it("leaves SSCL out before May 2026, and picks the age band", () => {
+    const april = estimateOf(estimateLandedCost(sriLanka(petrol, monthNumber(2026, 4))));
+    expect(april.lines.map((l) => l.key)).not.toContain("sscl");
+    // 3 months old in April 2024: the first band, 2,000 × 1300 = 2,600,000 LKR.
+    const fresh = estimateOf(estimateLandedCost(sriLanka(petrol, monthNumber(2024, 4))));
+    expect(fresh.lines.find((l) => l.key === "excise_duty")?.amount).toBe(260_000_000);
+  });
+
+  it("answers no_table_entry for an engine the gazette table does not cover", () => {
+    expect(estimateLandedCost(sriLanka({ ...petrol, engineCc: 2500 }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "sri_lanka_excise" },
+    });
+    expect(estimateLandedCost(sriLanka({ ...petrol, fuel: "electric", engineCc: null, motorKw: null }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "sri_lanka_excise" },
+    });
+  });
+});
+
+describe("countries without tables", () => {
+  it("answers duty_not_estimated for Pakistan and Bangladesh", () => {
+    for (const country of ["Pakistan", "Bangladesh"] as const) {
+      const input: LandedInput = {
+        country,
+        vehicle: car(),
+        costs: { fob: 1, freight: 0, insurance: 0, inspection: 0 },
+        assessedIn: DEC_2026,
+        rate: null,
+        fees: noFees,
+      };
+      expect(estimateLandedCost(input)).toEqual({
+        ok: false,
+        problem: { kind: "duty_not_estimated", country, reason: "no_duty_tables" },
+      });
+    }
+  });
+
+  it("knows a country by name, whatever its case and spacing", () => {
+    expect(landedCountry("  sri   LANKA ")).toBe("Sri Lanka");
+    expect(landedCountry("Zambia")).toBeNull();
+  });
+});
+
+describe("arithmetic", () => {
+  it("rounds halves away from zero", () => {
+    expect(roundDiv(5n, 2n)).toBe(3n);
+    expect(roundDiv(-5n, 2n)).toBe(-3n);
+    expect(roundDiv(7n, 3n)).toBe(2n);
+    expect(roundDiv(5n, -2n)).toBe(-3n);
+  });
+
+  it("reads a decimal exactly", () => {
+    expect(parseDecimal("0.8412")).toEqual({ num: 8412, den: 10_000 });
+    expect(parseDecimal("24.5")).toEqual({ num: 245, den: 10 });
+    expect(parseDecimal("1e3")).toBeNull();
+    expect(parseDecimal("-1")).toBeNull();
+    expect(parseDecimal("1234567890123456")).toBeNull();
+  });
+});

@@ -1,0 +1,233 @@
+/*
+ * The tables the owner loads for the landed-cost estimate (KRA's CRSP list
+ * and depreciation, TRA's and URA's valuations, Sri Lanka's gazette excise
+ * and luxury tax), read from CSV. Browser-safe. A file is refused as a whole
+ * with typed problems naming the line and column, so a half-read table never
+ * prices a car.
+ */
+
+import { FUELS } from "~/domain/inventory/catalogue";
+import { parseAmount } from "~/domain/inventory/price";
+import { columnLetter, CsvError, detectSeparator, parseCsv, unguardCell } from "~/utils/csv";
+import { parseDecimal, type Fuel, type SriLankaExciseRow } from "./landed-cost";
+
+/**
+ * What a column holds: text; a whole number (months, cc); money in whole
+ * local units, as the shop reads typed amounts (parseAmount); a per cent
+ * ("35", "3.5 %") read as basis points; one of the stock's fuels; or a whole
+ * number that may be left blank (a band with no end).
+ */
+type ColumnType = "text" | "whole" | "money" | "percent" | "fuel" | "whole_or_blank";
+type Column = { readonly name: string; readonly type: ColumnType; readonly key?: boolean };
+type ValueOf<T extends ColumnType> = T extends "text"
+  ? string
+  : T extends "fuel"
+    ? Fuel
+    : T extends "whole_or_blank"
+      ? number | null
+      : number;
+export type RowOf<S extends readonly Column[]> = { [C in S[number] as C["name"]]: ValueOf<C["type"]> };
+
+// Key columns: two rows with the same key would give one car two prices.
+export const TABLE_COLUMNS = {
+  kenya_crsp: [
+    { name: "make", type: "text", key: true },
+    { name: "model", type: "text", key: true },
+    { name: "engine_cc", type: "whole", key: true },
+    { name: "fuel", type: "fuel", key: true },
+    { name: "value_kes", type: "money" },
+  ],
+  kenya_depreciation: [
+    { name: "from_months", type: "whole", key: true },
+    { name: "to_months", type: "whole_or_blank" },
+    { name: "rate_percent", type: "percent" },
+  ],
+  tanzania_valuation: [
+    { name: "make", type: "text", key: true },
+    { name: "model", type: "text", key: true },
+    { name: "year", type: "whole", key: true },
+    { name: "engine_cc", type: "whole", key: true },
+    { name: "value_tzs", type: "money" },
+  ],
+  uganda_guide: [
+    { name: "make", type: "text", key: true },
+    { name: "model", type: "text", key: true },
+    { name: "year", type: "whole", key: true },
+    { name: "engine_cc", type: "whole", key: true },
+    { name: "value_ugx", type: "money" },
+  ],
+  sri_lanka_excise: [
+    { name: "fuel", type: "fuel", key: true },
+    { name: "from_months", type: "whole", key: true },
+    { name: "to_months", type: "whole_or_blank" },
+    { name: "from_capacity", type: "whole", key: true },
+    { name: "to_capacity", type: "whole_or_blank" },
+    { name: "rate_per_unit", type: "money" },
+    { name: "minimum", type: "money" },
+  ],
+  sri_lanka_luxury: [
+    { name: "fuel", type: "fuel", key: true },
+    { name: "threshold_lkr", type: "money" },
+    { name: "rate_percent", type: "percent" },
+  ],
+} as const satisfies Record<string, readonly Column[]>;
+
+export type LoadableTable = keyof typeof TABLE_COLUMNS;
+export type TableRow<T extends LoadableTable> = RowOf<(typeof TABLE_COLUMNS)[T]>;
+
+/** Where a cell is: the file's line, the column's header and its spreadsheet letter. */
+export type CellPlace = { line: number; column: string; letter: string };
+
+export type CellProblem = "empty_cell" | "not_a_number" | "not_a_fuel" | "rate_over_100";
+
+export type TableProblem =
+  | { kind: "empty_file" }
+  /** Not UTF-8; `guess` says when the bytes read as Shift_JIS (a Japanese Excel's "CSV"). */
+  | { kind: "not_utf8"; line: number; guess: "shift_jis" | null }
+  | { kind: "unreadable_csv"; code: CsvError["code"]; line: number }
+  | { kind: "missing_column"; column: string }
+  | ({ kind: CellProblem } & CellPlace)
+  | { kind: "duplicate_key"; line: number; firstLine: number; columns: string[] };
+
+export type TableRead<T extends LoadableTable> =
+  { ok: true; rows: TableRow<T>[] } | { ok: false; problems: TableProblem[] };
+
+const LIMITS = { maxRecords: 50_001, maxCellLength: 500 };
+// Enough for the owner to fix a file in one go without a page of the same mistake.
+const MAX_PROBLEMS = 20;
+
+/** The text of a file: bytes must be UTF-8; text already decoded must carry no U+FFFD from a failed decode. */
+function decode(input: Uint8Array | string): { ok: true; text: string } | { ok: false; problem: TableProblem } {
+  if (typeof input !== "string") {
+    try {
+      return decode(new TextDecoder("utf-8", { fatal: true }).decode(input));
+    } catch {
+      return {
+        ok: false,
+        problem: {
+          kind: "not_utf8",
+          line: lineOfReplacement(new TextDecoder().decode(input)),
+          guess: shiftJisGuess(input),
+        },
+      };
+    }
+  }
+  if (input.includes("\uFFFD"))
+    return { ok: false, problem: { kind: "not_utf8", line: lineOfReplacement(input), guess: null } };
+  return { ok: true, text: input };
+}
+
+const lineOfReplacement = (text: string) => text.slice(0, text.indexOf("\uFFFD")).split(/\r\n|\r|\n/).length;
+
+function shiftJisGuess(bytes: Uint8Array): "shift_jis" | null {
+  try {
+    new TextDecoder("shift_jis", { fatal: true }).decode(bytes);
+    return "shift_jis";
+  } catch {
+    // Not Shift_JIS either, or a runtime without it: say only that it is not UTF-8.
+    return null;
+  }
+}
+
+type Value = string | number | null;
+
+function readCell(type: ColumnType, raw: string): { value: Value } | { problem: CellProblem } {
+  const text = raw.trim();
+  if (text === "") return type === "whole_or_blank" ? { value: null } : { problem: "empty_cell" };
+  switch (type) {
+    case "text":
+      return { value: text };
+    case "fuel": {
+      const fuel = FUELS.find((f) => f === text.toLowerCase());
+      return fuel ? { value: fuel } : { problem: "not_a_fuel" };
+    }
+    case "money": {
+      const amount = parseAmount(text);
+      return amount === null ? { problem: "not_a_number" } : { value: amount };
+    }
+    case "percent": {
+      const rate = parseDecimal(text.replace(/\s*%$/, ""));
+      // Basis points must be whole: "12.345" % is not a rate any table publishes.
+      if (!rate || (rate.num * 100) % rate.den !== 0) return { problem: "not_a_number" };
+      const bp = (rate.num * 100) / rate.den;
+      return bp > 10_000 ? { problem: "rate_over_100" } : { value: bp };
+    }
+    case "whole":
+    case "whole_or_blank":
+      return /^\d{1,9}$/.test(text) ? { value: Number(text) } : { problem: "not_a_number" };
+  }
+}
+
+/** Reads one of the owner's tables from a CSV file (bytes or text); every row, or every problem found. */
+export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8Array | string): TableRead<T> {
+  const columns: readonly Column[] = TABLE_COLUMNS[table];
+  const refuse = (...problems: TableProblem[]): TableRead<T> => ({ ok: false, problems });
+  const decoded = decode(input);
+  if (!decoded.ok) return refuse(decoded.problem);
+
+  let records;
+  try {
+    records = parseCsv(decoded.text, detectSeparator(decoded.text), LIMITS);
+  } catch (e) {
+    if (e instanceof CsvError) return refuse({ kind: "unreadable_csv", code: e.code, line: e.line });
+    throw e;
+  }
+  const [header, ...body] = records;
+  if (!header || body.length === 0) return refuse({ kind: "empty_file" });
+
+  const names = header.cells.map((c) => unguardCell(c).trim().toLowerCase());
+  const missing = columns.filter((c) => !names.includes(c.name));
+  if (missing.length > 0) return refuse(...missing.map((c) => ({ kind: "missing_column" as const, column: c.name })));
+
+  const problems: TableProblem[] = [];
+  const rows: Record<string, Value>[] = [];
+  const firstLineOfKey = new Map<string, number>();
+  const keyColumns = columns.filter((c) => c.key).map((c) => c.name);
+  for (const record of body) {
+    const row: Record<string, Value> = {};
+    let rowOk = true;
+    for (const column of columns) {
+      const index = names.indexOf(column.name);
+      const cell = readCell(column.type, unguardCell(record.cells[index] ?? ""));
+      if ("problem" in cell) {
+        rowOk = false;
+        problems.push({ kind: cell.problem, line: record.line, column: column.name, letter: columnLetter(index) });
+      } else row[column.name] = cell.value;
+    }
+    if (rowOk) {
+      const key = JSON.stringify(keyColumns.map((k) => (typeof row[k] === "string" ? row[k].toLowerCase() : row[k])));
+      const first = firstLineOfKey.get(key);
+      if (first !== undefined)
+        problems.push({ kind: "duplicate_key", line: record.line, firstLine: first, columns: keyColumns });
+      else firstLineOfKey.set(key, record.line);
+      rows.push(row);
+    }
+    if (problems.length >= MAX_PROBLEMS) break;
+  }
+  if (problems.length > 0) return refuse(...problems.slice(0, MAX_PROBLEMS));
+  // Every row has each column of the table, read to the column's type above.
+  return { ok: true, rows: rows as TableRow<T>[] };
+}
+
+/** KRA's depreciation rows as the engine's bands. */
+export function depreciationBands(rows: TableRow<"kenya_depreciation">[]) {
+  return rows.map((r) => ({ fromMonths: r.from_months, toMonths: r.to_months, rateBp: r.rate_percent }));
+}
+
+/** The gazette's excise rows as the engine's, one fuel per row. */
+export function sriLankaExciseRows(rows: TableRow<"sri_lanka_excise">[]): SriLankaExciseRow[] {
+  return rows.map((r) => ({
+    fuels: [r.fuel],
+    fromMonths: r.from_months,
+    toMonths: r.to_months,
+    fromCapacity: r.from_capacity,
+    toCapacity: r.to_capacity,
+    ratePerUnit: r.rate_per_unit,
+    minimum: r.minimum,
+  }));
+}
+
+/** The luxury-tax rows as the engine's. */
+export function sriLankaLuxuryRows(rows: TableRow<"sri_lanka_luxury">[]) {
+  return rows.map((r) => ({ fuels: [r.fuel], thresholdLkr: r.threshold_lkr, rateBp: r.rate_percent }));
+}
