@@ -24,6 +24,7 @@ const THIS_RELEASE = [
   "2026-12-02-11-mail-digests",
   "2026-12-02-21-order-parties",
   "2026-12-02-31-party-changes",
+  "2026-12-03-01-import-rules-checks",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
@@ -122,6 +123,72 @@ describe("migrations", () => {
       .where("id", "=", q.id)
       .executeTakeFirst();
     expect(kept).toEqual({ vehicle_id: null, ref_id: "V-DEL" });
+  });
+
+  it("corrects the seeded import rules the owner has not changed, and gives every rule a day to check it again", async () => {
+    const migrator = await migratorFor(t.db);
+    expect((await migrator.migrateTo("2026-12-02-31-party-changes")).error).toBeUndefined();
+    // The owner changed Uganda's rule: theirs stays as they wrote it.
+    await t.db
+      .updateTable("import_rules")
+      .set({ note: "Checked with our agent in Kampala.", checked_on: "2026-11-30", updated_at: nowIso() })
+      .where("country", "=", "Uganda")
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(["2026-12-03-01-import-rules-checks"]);
+    const rules = await t.db
+      .selectFrom("import_rules")
+      .select([
+        "country",
+        "max_age_years",
+        "age_count",
+        "note",
+        "checked_on",
+        "check_by",
+        "used_parts_refused",
+        "confirmed",
+      ])
+      .execute();
+    const of = (country: string) => rules.find((r) => r.country === country)!;
+    expect(of("Uganda")).toMatchObject({
+      max_age_years: 15,
+      age_count: "months",
+      note: "Checked with our agent in Kampala.",
+      check_by: "2027-11-30",
+    });
+    expect(of("Kenya")).toMatchObject({ checked_on: "2026-12-01", check_by: "2027-01-01" });
+    expect(JSON.parse(of("Kenya").used_parts_refused)).toEqual([
+      "Clutch Kit",
+      "Control Arm",
+      "Stabilizer Link",
+      "Wheel Hub",
+    ]);
+    expect(of("Pakistan").note).not.toContain("baggage scheme:");
+    expect(of("Pakistan").note).toContain("abolished");
+    expect(of("Pakistan").check_by).toBe("2026-12-01");
+    expect(of("Sri Lanka")).toMatchObject({ confirmed: 1, check_by: "2027-02-01" });
+    // A rule no correction names is checked again a year after it was last checked.
+    expect(of("India")).toMatchObject({ checked_on: "2026-11-24", check_by: "2027-11-24", used_parts_refused: "[]" });
+  });
+
+  it("corrects Uganda's seeded rule to count by calendar year, as URA does", async () => {
+    const migrator = await migratorFor(t.db);
+    expect((await migrator.migrateTo("2026-12-02-31-party-changes")).error).toBeUndefined();
+    await t.db
+      .updateTable("import_rules")
+      .set({ max_age_years: 15, age_count: "months", updated_at: sql<string>`created_at` as never })
+      .where("country", "=", "Uganda")
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(["2026-12-03-01-import-rules-checks"]);
+    const uganda = await t.db
+      .selectFrom("import_rules")
+      .select(["max_age_years", "age_count", "source_url"])
+      .where("country", "=", "Uganda")
+      .executeTakeFirstOrThrow();
+    expect(uganda).toEqual({
+      max_age_years: 16,
+      age_count: "years",
+      source_url: "https://softpower.ug/ura-effects-ban-on-vehicles-manufactured-before-2003",
+    });
   });
 
   it("this release's migrations undo and redo, with stock in the shop, and the counts come back exact", async () => {

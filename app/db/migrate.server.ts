@@ -27,6 +27,7 @@ import * as partDealsDue from "./migrations/2026-12-02-02-part-deals-due";
 import * as mailDigests from "./migrations/2026-12-02-11-mail-digests";
 import * as orderParties from "./migrations/2026-12-02-21-order-parties";
 import * as partyChanges from "./migrations/2026-12-02-31-party-changes";
+import * as importRulesChecks from "./migrations/2026-12-03-01-import-rules-checks";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02-11-mail-digests": mailDigests,
   "2026-12-02-21-order-parties": orderParties,
   "2026-12-02-31-party-changes": partyChanges,
+  "2026-12-03-01-import-rules-checks": importRulesChecks,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -64,10 +64,14 @@ export interface ImportRuleTable {
   age_count: "months" | "years";
   steering: "Right" | "Left" | null;
   used_parts: number;
+  /** JSON list of part categories (types or subtypes) refused used where used_parts admits the rest. */
+  used_parts_refused: Generated<string>;
   note: string;
   source_url: string;
   /** "2026-11-24". */
   checked_on: string;
+  /** The day by which the rule must be checked against its source again. */
+  check_by: Generated<string>;
   confirmed: number;
   created_at: string;
   updated_at: string;

@@ -31,6 +31,11 @@ const shots = path.resolve("test-results/imports");
 beforeAll(async () => {
   browser = await launchBrowser();
   fs.mkdirSync(shots, { recursive: true });
+  // Whatever day the tests run on: Kenya's rule is within its day to be checked again, Pakistan's is past it.
+  await writeShopDb(async (db) => {
+    await db.updateTable("import_rules").set({ check_by: "2099-12-31" }).where("country", "=", "Kenya").execute();
+    await db.updateTable("import_rules").set({ check_by: "2026-01-01" }).where("country", "=", "Pakistan").execute();
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -248,6 +253,53 @@ describe("import rules by destination country", () => {
     await page.context().addCookies([{ name: "import_country", value: "Vietnam", url: baseUrl() }]);
     await page.goto(`/parts/${part.id}`, { waitUntil: "networkidle" });
     expect(await page.getByTestId("part-import-note").textContent()).toContain("Vietnam does not admit used parts.");
+    await page.context().close();
+  });
+
+  it("a buyer in Kenya: a used clutch kit is refused on its card and page, a used radiator is not", async () => {
+    const word = `Kilindini${Date.now().toString(36)}`;
+    const clutch = await makePart({
+      condition: "Used",
+      type: "Transmission",
+      subType: "Clutch Kit",
+      name: `${word} clutch`,
+    });
+    const radiator = await makePart({
+      condition: "Used",
+      type: "Engine",
+      subType: "Radiator",
+      name: `${word} radiator`,
+    });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.context().addCookies([{ name: "import_country", value: "Kenya", url: baseUrl() }]);
+    await page.goto(`/parts?Keyword=${word}`, { waitUntil: "networkidle" });
+    const card = (id: number) => page.getByTestId("list-card").filter({ has: page.locator(`a[href$="/parts/${id}"]`) });
+    expect(await card(clutch.id).getByTestId("part-import-badge").textContent()).toBe("Kenya refuses this used part");
+    expect(await card(radiator.id).getByTestId("part-import-badge").count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, "kenya-parts-390.png"), fullPage: true });
+
+    await page.goto(`/parts/${clutch.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("part-import-note").textContent()).toContain(
+      "Kenya does not admit used parts of this kind (Clutch Kit).",
+    );
+    await page.goto(`/parts/${radiator.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("part-import-note").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a buyer in Pakistan is told the rule is past its day to be checked again, not only when it was checked", async () => {
+    const car = await vehicle({ year: 2025, manufactured: yearsAgo(1, 3), steering: "Right" });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.context().addCookies([{ name: "import_country", value: "Pakistan", url: baseUrl() }]);
+    await page.goto(`/vehicles/${car.id}`, { waitUntil: "networkidle" });
+    const source = page.getByTestId("import-answer").getByTestId("import-source");
+    expect(await source.getAttribute("data-due")).toBe("true");
+    expect(await source.textContent()).toContain("this rule is due to be checked again and may have changed");
+    // Kenya's rule is within its day: the usual small print.
+    await page.context().addCookies([{ name: "import_country", value: "Kenya", url: baseUrl() }]);
+    await page.goto(`/vehicles/${car.id}`, { waitUntil: "networkidle" });
+    expect(await source.getAttribute("data-due")).toBeNull();
+    expect(await source.textContent()).toContain("Rule checked 1 Dec 2026.");
     await page.context().close();
   });
 });

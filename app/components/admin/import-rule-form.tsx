@@ -18,7 +18,8 @@ import {
 } from "~/domain/imports/import-rules";
 import { type MonthNumber, monthOf, yearOf } from "~/domain/inventory/months";
 import { maxAgeOf, NOTE_MAX, ruleExample } from "~/domain/imports/rule-editor";
-import { STEERING } from "~/domain/inventory/catalogue";
+import { PART_SUB_TYPES, PART_TYPES, STEERING } from "~/domain/inventory/catalogue";
+import { optionLabel } from "~/components/store/option-label";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 
@@ -43,7 +44,17 @@ export function useMonthName() {
 }
 
 type RuleValues = Record<
-  "country" | "maxAgeYears" | "ageFrom" | "ageUntil" | "ageCount" | "steering" | "note" | "sourceUrl" | "checkedOn",
+  | "country"
+  | "maxAgeYears"
+  | "ageFrom"
+  | "ageUntil"
+  | "ageCount"
+  | "steering"
+  | "note"
+  | "sourceUrl"
+  | "checkedOn"
+  | "checkBy"
+  | "usedPartsRefused",
   string
 >;
 type RuleChecks = Record<"usedVehicles" | "usedParts" | "confirmed", boolean>;
@@ -81,6 +92,8 @@ export function RuleForm({
         note: editing.note,
         sourceUrl: editing.sourceUrl,
         checkedOn: editing.checkedOn,
+        checkBy: editing.checkBy,
+        usedPartsRefused: editing.usedPartsRefused.join("\n"),
         usedVehicles: editing.usedVehicles,
         usedParts: editing.usedParts,
         confirmed: editing.confirmed,
@@ -95,6 +108,8 @@ export function RuleForm({
         note: "",
         sourceUrl: "",
         checkedOn: today,
+        checkBy: "",
+        usedPartsRefused: "",
         usedVehicles: true,
         usedParts: true,
         confirmed: false,
@@ -140,6 +155,7 @@ export function RuleForm({
           <Check name="usedParts" label={t("importRules.fields.usedParts")} defaultChecked={ticked("usedParts")} />
         </div>
       </div>
+      <PartCategories refused={value("usedPartsRefused").split("\n").filter(Boolean)} />
       <Field
         {...field("note")}
         rows={3}
@@ -150,6 +166,15 @@ export function RuleForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...field("sourceUrl")} type="url" hint={t("importRules.fields.sourceHint")} maxLength={500} />
         <Field {...field("checkedOn")} type="date" maxLength={10} />
+      </div>
+      <div className="sm:w-1/2">
+        <Field
+          {...field("checkBy")}
+          type="date"
+          required={false}
+          maxLength={10}
+          hint={t("importRules.fields.checkByHint")}
+        />
       </div>
       <Check
         name="confirmed"
@@ -166,6 +191,48 @@ export function RuleForm({
         cancelTo={cancelTo}
       />
     </EditorCard>
+  );
+}
+
+/**
+ * The part categories a country refuses used, where it admits the others
+ * (Kenya's list): folded away until needed, with how many are ticked.
+ */
+function PartCategories({ refused }: { refused: string[] }) {
+  const { t } = useT("admin");
+  const { t: ts } = useT("stock");
+  const [count, setCount] = useState(refused.length);
+  return (
+    <details className="rounded-lg border border-slate-200 p-4" open={refused.length > 0}>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-slate-800">
+        {t("importRules.fields.usedPartsRefused", { count })}
+      </summary>
+      <p className="text-sm text-slate-600">{t("importRules.fields.usedPartsRefusedHint")}</p>
+      <div
+        className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-2"
+        onChange={(event) =>
+          setCount(event.currentTarget.querySelectorAll('input[name="usedPartsRefused"]:checked').length)
+        }
+      >
+        {PART_TYPES.map((type) => (
+          <fieldset key={type} className="py-2">
+            <legend className="text-sm font-semibold text-slate-700">{optionLabel(ts, "partType", type)}</legend>
+            {[type, ...PART_SUB_TYPES[type]!].map((category) => (
+              <label key={category} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="usedPartsRefused"
+                  value={category}
+                  defaultChecked={refused.includes(category)}
+                  className="size-5 accent-accent-600"
+                />
+                {category === type ? t("importRules.fields.wholeType") : optionLabel(ts, "partSubType", category)}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+    </details>
   );
 }
 

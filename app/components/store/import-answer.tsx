@@ -1,8 +1,24 @@
-import { type ImportFacts, type ImportRule, partAdmitted } from "~/domain/imports/import-rules";
+import {
+  type ImportFacts,
+  type ImportRule,
+  partAdmitted,
+  type PartFacts,
+  ruleDue,
+} from "~/domain/imports/import-rules";
+import { optionLabel } from "./option-label";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { CountryPicker } from "./country-picker";
-import { Mark, SourceLink, TONE, toneOf, useCheckedDay, useImportVerdict, useVerdictText } from "./import-badge";
+import {
+  Mark,
+  SourceLink,
+  TONE,
+  toneOf,
+  useCheckedDay,
+  useImporting,
+  useImportVerdict,
+  useVerdictText,
+} from "./import-badge";
 
 /*
  * The vehicle page's answer to "can this car go to my country?", the word
@@ -37,6 +53,14 @@ export function useRuleLines() {
 export function RuleSource({ rule }: { rule: ImportRule }) {
   const { t } = useT("stock");
   const checkedDay = useCheckedDay();
+  const today = useImporting()?.today;
+  // Past its check-by day the rule may have changed: said plainly, not in small print.
+  if (today && ruleDue(rule, today))
+    return (
+      <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="import-source" data-due="true">
+        {t("imports.checkDue", { date: checkedDay(rule) })} <SourceLink rule={rule} />
+      </p>
+    );
   return (
     <p className="mt-2 text-xs text-slate-600" data-testid="import-source">
       {t("imports.checked", { date: checkedDay(rule) })} <SourceLink rule={rule} />
@@ -93,22 +117,40 @@ export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
 }
 
 /** A part page's word on the buyer's country: said only when the country refuses used parts. */
-export function PartImportNote({ condition }: { condition: string | null }) {
+export function PartImportNote({ part }: { part: PartFacts }) {
   const importing = useRootData()?.importing ?? null;
   const { t } = useT("stock");
   if (!importing?.country || !importing.rule) return null;
-  if (partAdmitted(condition, importing.rule) !== false) return null;
+  if (partAdmitted(part, importing.rule) !== false) return null;
+  const category = importing.rule.usedParts ? refusedCategoryOf(part, importing.rule) : null;
   return (
     <div className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2" data-testid="part-import-note">
       <p className="flex items-start gap-1.5 text-sm font-semibold text-red-800">
         <span className="mt-0.5">
           <Mark tone="no" />
         </span>
-        <span>{t("imports.part.refused", { country: importing.rule.country })}</span>
+        <span>
+          {category
+            ? t("imports.part.refusedCategory", {
+                country: importing.rule.country,
+                category: optionLabel(t, category.list, category.name),
+              })
+            : t("imports.part.refused", { country: importing.rule.country })}
+        </span>
       </p>
       <RuleSource rule={importing.rule} />
     </div>
   );
+}
+
+/** Which of the part's category or subcategory the rule refuses used (the narrower first). */
+function refusedCategoryOf(
+  part: PartFacts,
+  rule: ImportRule,
+): { list: "partType" | "partSubType"; name: string } | null {
+  if (part.subType && rule.usedPartsRefused.includes(part.subType)) return { list: "partSubType", name: part.subType };
+  if (part.type && rule.usedPartsRefused.includes(part.type)) return { list: "partType", name: part.type };
+  return null;
 }
 
 /** Above the quote form: the same answer as the page's, when the buyer's country refuses the vehicle. */

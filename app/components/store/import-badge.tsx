@@ -4,6 +4,8 @@ import {
   type ImportRule,
   type ImportVerdict,
   importVerdict,
+  partAdmitted,
+  type PartFacts,
 } from "~/domain/imports/import-rules";
 import { monthOf, type MonthNumber, yearOf } from "~/domain/inventory/months";
 import { createContext, useContext } from "react";
@@ -133,6 +135,19 @@ export function useVerdictText(where: "card" | "detail") {
 }
 
 /** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
+/** A used part's card, when the buyer's country refuses it (by its category or all used parts); else nothing. */
+export function PartImportBadge({ part }: { part: PartFacts }) {
+  const importing = useImporting();
+  const { t } = useT("stock");
+  if (!importing?.country || partAdmitted(part, importing.rule) !== false) return null;
+  return (
+    <span className={`flex items-center gap-1 text-xs font-medium ${TONE.no}`} data-testid="part-import-badge">
+      <Mark tone="no" />
+      <span className="min-w-0">{t("imports.card.partRefused", { country: importing.rule!.country })}</span>
+    </span>
+  );
+}
+
 export function ImportBadge({ item }: { item: ImportFacts | null }) {
   const verdict = useImportVerdict(item);
   const verdictText = useVerdictText("card");

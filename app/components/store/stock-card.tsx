@@ -7,7 +7,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import { CompareToggle } from "./compare";
 import { optionLabel } from "./option-label";
 import { DeliveredPrice, Price } from "./price";
-import { ImportBadge } from "./import-badge";
+import { ImportBadge, PartImportBadge } from "./import-badge";
 
 /** A small photo beside a larger one (thumbnails, a buyer's lists): fetched when near, never announced. */
 export function SmallPhoto({ image, className = "card-photo" }: { image: ImageRef; className?: string }) {
@@ -96,6 +96,8 @@ export type CardItem = Card & {
   /** The type and subtype (a part's category), for a stock list's card. */
   type?: string | null;
   subType?: string | null;
+  /** A part's condition ("Used"...), for a stock list's card. */
+  condition?: string | null;
 };
 
 /**
@@ -233,6 +235,13 @@ export function StockCard({
           {item.kind === "vehicle" && item.year !== null ? (
             <div className="card-import">
               <ImportBadge item={{ ...item, year: item.year }} />
+            </div>
+          ) : null}
+          {item.kind === "part" && item.condition ? (
+            <div className="card-import">
+              <PartImportBadge
+                part={{ condition: item.condition, type: item.type ?? null, subType: item.subType ?? null }}
+              />
             </div>
           ) : null}
         </div>

@@ -73,9 +73,11 @@ function rule(overrides: Partial<ImportRule>): ImportRule {
     ageCount: "months",
     steering: null,
     usedParts: true,
+    usedPartsRefused: [],
     note: "",
     sourceUrl: "https://example.com/rule",
     checkedOn: "2026-11-24",
+    checkBy: "2027-11-24",
     confirmed: true,
     ...overrides,
   };

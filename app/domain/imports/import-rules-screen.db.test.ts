@@ -196,7 +196,8 @@ describe("the Import rules screen", () => {
     expect(row("India")).toContain("Under 3 years from manufacture to shipping, by month");
     expect(row("India")).toContain("Right-hand drive");
     expect(row("India")).not.toContain("Unconfirmed");
-    expect(row("Uganda")).toContain("Under 15 years from manufacture to arrival, by month");
+    // Counted as URA counts: by calendar year, 15 years past the year made (decision 15, issue 43).
+    expect(row("Uganda")).toContain("Under 16 years from manufacture to arrival, by calendar year");
     expect(row("Pakistan")).toContain(
       "Under 3 years from 1 January after the year of manufacture to shipping, by month",
     );
@@ -205,7 +206,7 @@ describe("the Import rules screen", () => {
     expect(row("Vietnam")).toContain("Used parts refused");
     expect(row("Tanzania")).toContain("No age limit");
     expect(html).toContain(
-      '<a href="https://businessfocus.co.ug/ura-no-more-importation-of-cars-over-15-years-old" target="_blank" rel="noopener noreferrer"',
+      '<a href="https://softpower.ug/ura-effects-ban-on-vehicles-manufactured-before-2003" target="_blank" rel="noopener noreferrer"',
     );
     // A new rule: counted from manufacture to shipping, by month, no limit until one is typed.
     expect(words(html, "rule-example")).toMatch(
@@ -216,7 +217,7 @@ describe("the Import rules screen", () => {
     const editing = await draw(`?edit=${uganda.id}`);
     expect(editing).toContain("Edit the rule for Uganda");
     expect(words(editing, "rule-example")).toMatch(
-      /^Example: Ordered today, a vehicle ships in \w+ \d{4} and arrives in \w+ \d{4}\. It can be imported if manufactured in \w+ \d{4} or later\.$/,
+      /^Example: Ordered today, a vehicle ships in \w+ \d{4} and arrives in \w+ \d{4}\. It can be imported if manufactured in \d{4} or later\.$/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english, englishAll } from "../../../tests/support/english";
-import { formOf, input, refusals } from "../../../tests/support/import-rule-form";
+import { formOf, GOOD, input, NOW, refusals } from "../../../tests/support/import-rule-form";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { formInput } from "~/utils/forms";
 import { i18nFor } from "~/i18n/i18n";
@@ -12,10 +12,12 @@ import {
   getImportRule,
   getImportSettings,
   ImportSettingsSchema,
+  importRuleSchema,
   listImportRules,
   RULE_EXISTS,
   RULE_NOT_FOUND,
   ruleForCountry,
+  rulesToCheck,
   saveImportRule,
   saveImportSettings,
 } from "./import-rules.server";
@@ -37,6 +39,19 @@ afterAll(() => t.cleanup());
 
 const jaT = i18nFor({ language: "ja", version: "test-ja", resources: { admin: ja } }).getFixedT("ja", "admin");
 const inJapanese = (found: Problem) => problemText(jaT, found);
+
+describe("rules due for a check", () => {
+  it("lists for the dashboard the rules whose day has come or comes within 30 days, soonest first", async () => {
+    // Seeded: Pakistan's commercial limit ran out (due 1 December), Kenya's list is read again each January.
+    expect(await rulesToCheck(t.db, "2026-12-02")).toEqual([
+      { id: expect.any(Number), country: "Pakistan", checkBy: "2026-12-01", due: true },
+      { id: expect.any(Number), country: "Kenya", checkBy: "2027-01-01", due: false },
+    ]);
+    expect((await rulesToCheck(t.db, "2026-12-01")).map((r) => [r.country, r.due])).toEqual([["Pakistan", true]]);
+    expect((await rulesToCheck(t.db, "2026-11-01")).map((r) => [r.country, r.due])).toEqual([["Pakistan", false]]);
+    expect((await rulesToCheck(t.db, "2026-10-31")).map((r) => r.country)).toEqual([]);
+  });
+});
 
 describe("the seeded rules", () => {
   it("are there, with their sources, those not confirmed marked so", async () => {
@@ -226,6 +241,53 @@ describe("the editor's form", () => {
     expect(input({ checkedOn: "2026-11-25" }).checkedOn).toBe("2026-11-25");
   });
 
+  it("wants a day to check the rule again that has not passed, a year after the check when left empty", () => {
+    expect(input({ checkBy: "" }).checkBy).toBe("2026-11-25".replace("2026", "2027"));
+    expect(input({ checkBy: "2026-12-31" }).checkBy).toBe("2026-12-31");
+    for (const bad of ["2027-02-30", "31/12/2027", "soon", "2027-1-5", "2027-01-011"])
+      expect(refusals({ checkBy: bad }), bad).toEqual({ checkBy: { key: "messages.text.checkByFormat" } });
+    // Checked long ago: the year has run out, and the owner is told to check it now rather than save it stale.
+    expect(refusals({ checkedOn: "2025-01-10", checkBy: "" })).toEqual({
+      checkBy: { key: "messages.text.checkByPast" },
+    });
+    expect(refusals({ checkBy: "2026-11-24" })).toEqual({ checkBy: { key: "messages.text.checkByPast" } });
+    expect(refusals({ checkBy: "2026-11-25" })).toEqual({ checkBy: { key: "messages.text.checkByBeforeChecked" } });
+    expect(english({ key: "messages.text.checkByPast" })).toBe(
+      "Check again by has passed: check the rule against its source now, or choose a later day",
+    );
+  });
+
+  it("takes the part categories refused used from the shop's list only", async () => {
+    expect(input({}).usedPartsRefused).toEqual([]);
+    const form = formOf({ ...GOOD });
+    form.append("usedPartsRefused", "Clutch Kit");
+    form.append("usedPartsRefused", "Electrical");
+    const parsed = importRuleSchema(NOW).safeParse(formInput(form));
+    expect(parsed.success && parsed.data.usedPartsRefused).toEqual(["Clutch Kit", "Electrical"]);
+    expect(input({ usedPartsRefused: "Wheel Hub" }).usedPartsRefused).toEqual(["Wheel Hub"]);
+    expect(refusals({ usedPartsRefused: "Spaceship" })).toEqual({
+      usedPartsRefused: {
+        key: "messages.pattern.chooseFromList",
+        values: { choice: { key: "messages.choices.partCategory" } },
+      },
+    });
+    // Kept only where used parts are admitted; with none admitted the list would say nothing.
+    const kept = await saveImportRule(t.db, owner, {
+      ...input({ country: "Zanzibar" }),
+      usedPartsRefused: ["Clutch Kit"],
+    });
+    const none = await saveImportRule(t.db, owner, {
+      ...input({ country: "Pemba", usedParts: undefined }),
+      usedPartsRefused: ["Clutch Kit"],
+    });
+    expect(kept.ok && (await getImportRule(t.db, kept.id))).toMatchObject({
+      usedParts: true,
+      usedPartsRefused: ["Clutch Kit"],
+      checkBy: "2027-11-25",
+    });
+    expect(none.ok && (await getImportRule(t.db, none.id))).toMatchObject({ usedParts: false, usedPartsRefused: [] });
+  });
+
   it("wants a country of at most 60 characters and a note of at most 1,000", () => {
     expect(refusals({ country: "  " })).toEqual({ country: required("country") });
     expect(englishAll(refusals({ country: "x".repeat(61), note: "n".repeat(1001) }))).toEqual({
@@ -250,10 +312,14 @@ describe("the editor's form", () => {
         }),
       ),
       ...Object.values(refusals({ sourceUrl: "", checkedOn: "2099-01-01" })),
+      ...Object.values(refusals({ usedPartsRefused: "x" })),
+      { key: "messages.text.checkByFormat" },
+      { key: "messages.text.checkByPast" },
+      { key: "messages.text.checkByBeforeChecked" },
       RULE_EXISTS,
       RULE_NOT_FOUND,
     ];
-    expect(all).toHaveLength(13);
+    expect(all).toHaveLength(17);
     for (const found of all) {
       expect(english(found), found.key).not.toContain("messages.");
       expect(inJapanese(found), found.key).not.toContain("messages.");

@@ -29,6 +29,7 @@ import {
   type ImportLimit,
   type ImportRule,
   MAX_AGE_YEARS,
+  PART_CATEGORIES,
   type ShippingMonths,
 } from "./import-rules";
 import { monthOfDate } from "~/domain/inventory/months";
@@ -116,11 +117,23 @@ export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
     ageCount: r.age_count,
     steering: r.steering,
     usedParts: Boolean(r.used_parts),
+    usedPartsRefused: refusedCategories(r.used_parts_refused),
     note: r.note,
     sourceUrl: r.source_url,
     checkedOn: r.checked_on,
+    checkBy: r.check_by,
     confirmed: Boolean(r.confirmed),
   };
+}
+
+/** The stored list of part categories refused used; anything but a list of names reads as none. */
+function refusedCategories(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 export type StoredRule = ImportRule & { id: number; updatedAt: string };
@@ -135,6 +148,31 @@ export async function getImportRule(db: Kysely<Database>, id: number): Promise<S
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const r = await db.selectFrom("import_rules").selectAll().where("id", "=", id).executeTakeFirst();
   return r ? { ...toImportRule(r), id: r.id, updatedAt: r.updated_at } : null;
+}
+
+/** How long before its day a rule shows on the owner's dashboard, to be checked in time. */
+export const CHECK_NOTICE_DAYS = 30;
+
+/**
+ * The rules to check against their sources soon: those whose check-by day is
+ * within CHECK_NOTICE_DAYS of `today` ("2026-12-02", the shop's day) or past,
+ * soonest first; `due` once the day has come.
+ */
+export async function rulesToCheck(
+  db: Kysely<Database>,
+  today: string,
+): Promise<{ id: number; country: string; checkBy: string; due: boolean }[]> {
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + CHECK_NOTICE_DAYS);
+  const rows = await db
+    .selectFrom("import_rules")
+    .select(["id", "country", "check_by"])
+    .where("check_by", "!=", "")
+    .where("check_by", "<=", soon.toISOString().slice(0, 10))
+    .orderBy("check_by")
+    .orderBy("country")
+    .execute();
+  return rows.map((r) => ({ id: r.id, country: r.country, checkBy: r.check_by, due: r.check_by <= today }));
 }
 
 /** A country's rule, its name matched whatever its case and spacing; null when none is on file. */
@@ -231,37 +269,71 @@ function isWebAddress(text: string): boolean {
  */
 export function importRuleSchema(now = new Date()) {
   const today = shopDay(now);
-  return z.object({
-    country: staffRequiredText("country", 60),
-    usedVehicles: checkbox,
-    // Empty: no age limit.
-    maxAgeYears: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: MAX_AGE_FORMAT })
-        .refine((v) => maxAgeOf(v) !== null, MAX_AGE_FORMAT)
-        .transform((v) => maxAgeOf(v)!)
-        .optional(),
-    ),
-    ageFrom: choice(AGE_FROM, "ageFrom"),
-    ageUntil: choice(AGE_UNTIL, "ageUntil"),
-    ageCount: choice(AGE_COUNT, "ageCount"),
-    // Empty: either side.
-    steering: z.preprocess(blankToUndefined, choice(STEERING, "steering").optional()),
-    usedParts: checkbox,
-    note: z.preprocess(
-      (v) => v ?? "",
-      z
-        .string({ error: maxLengthIssue("note", NOTE_MAX) })
-        .trim()
-        .max(NOTE_MAX, maxLengthIssue("note", NOTE_MAX)),
-    ),
-    sourceUrl: staffRequiredText("sourceUrl", 500).refine(isWebAddress, textIssue("sourceUrlFormat")),
-    checkedOn: staffRequiredText("checkedOn", 10)
-      .refine(isRealDay, { error: textIssue("checkedOnFormat"), abort: true })
-      .refine((v) => v <= today, textIssue("checkedOnFuture")),
-    confirmed: checkbox,
-  });
+  return z
+    .object({
+      country: staffRequiredText("country", 60),
+      usedVehicles: checkbox,
+      // Empty: no age limit.
+      maxAgeYears: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: MAX_AGE_FORMAT })
+          .refine((v) => maxAgeOf(v) !== null, MAX_AGE_FORMAT)
+          .transform((v) => maxAgeOf(v)!)
+          .optional(),
+      ),
+      ageFrom: choice(AGE_FROM, "ageFrom"),
+      ageUntil: choice(AGE_UNTIL, "ageUntil"),
+      ageCount: choice(AGE_COUNT, "ageCount"),
+      // Empty: either side.
+      steering: z.preprocess(blankToUndefined, choice(STEERING, "steering").optional()),
+      usedParts: checkbox,
+      // Ticked categories; none ticked sends nothing.
+      usedPartsRefused: z.preprocess(
+        (v) => (v === undefined ? [] : [v].flat()),
+        z.array(
+          z.enum(PART_CATEGORIES, {
+            error: patternIssue("chooseFromList", { choice: { key: "messages.choices.partCategory" } }),
+          }),
+        ),
+      ),
+      note: z.preprocess(
+        (v) => v ?? "",
+        z
+          .string({ error: maxLengthIssue("note", NOTE_MAX) })
+          .trim()
+          .max(NOTE_MAX, maxLengthIssue("note", NOTE_MAX)),
+      ),
+      sourceUrl: staffRequiredText("sourceUrl", 500).refine(isWebAddress, textIssue("sourceUrlFormat")),
+      checkedOn: staffRequiredText("checkedOn", 10)
+        .refine(isRealDay, { error: textIssue("checkedOnFormat"), abort: true })
+        .refine((v) => v <= today, textIssue("checkedOnFuture")),
+      // Empty: a year after the day it was checked.
+      checkBy: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: textIssue("checkByFormat") })
+          .max(10, textIssue("checkByFormat"))
+          .optional(),
+      ),
+      confirmed: checkbox,
+    })
+    .transform((rule, ctx) => {
+      const checkBy = rule.checkBy ?? yearAfter(rule.checkedOn);
+      if (!isRealDay(checkBy)) ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByFormat") });
+      else if (checkBy < today) ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByPast") });
+      else if (checkBy <= rule.checkedOn)
+        ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByBeforeChecked") });
+      return { ...rule, checkBy };
+    });
+}
+
+/** "2026-11-24" → "2027-11-24" (29 February → 28 February). */
+function yearAfter(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return "";
+  const [, y, mm, dd] = m;
+  return `${Number(y) + 1}-${mm}-${mm === "02" && dd === "29" ? "28" : dd}`;
 }
 export type ImportRuleInput = z.infer<ReturnType<typeof importRuleSchema>>;
 
@@ -275,9 +347,12 @@ function columns(input: ImportRuleInput) {
     age_count: input.ageCount,
     steering: input.steering ?? null,
     used_parts: input.usedParts ? 1 : 0,
+    // A list only where used parts are admitted: "none" needs no categories.
+    used_parts_refused: JSON.stringify(input.usedParts ? input.usedPartsRefused : []),
     note: input.note,
     source_url: input.sourceUrl,
     checked_on: input.checkedOn,
+    check_by: input.checkBy,
     confirmed: input.confirmed ? 1 : 0,
   };
 }
@@ -384,6 +459,7 @@ export function importingFrom(
     country: key ? (byKey.get(key) ?? chosen!.trim()) : null,
     rule: row ? toImportRule(row) : null,
     months: shippingMonths(settings, now),
+    today: shopDay(now),
     countries: [...byKey.values()].sort((a, b) => a.localeCompare(b)),
   };
 }

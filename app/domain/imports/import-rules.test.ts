@@ -9,6 +9,7 @@ import {
   importVerdict,
   lastCountedMonth,
   partAdmitted,
+  ruleDue,
   type ShippingMonths,
 } from "./import-rules";
 import { maskedChassis } from "~/domain/inventory/chassis";
@@ -27,9 +28,11 @@ function rule(overrides: Partial<ImportRule> = {}): ImportRule {
     ageCount: "months",
     steering: null,
     usedParts: true,
+    usedPartsRefused: [],
     note: "",
     sourceUrl: "https://example.com/rule",
     checkedOn: "2026-11-24",
+    checkBy: "2027-11-24",
     confirmed: true,
     ...overrides,
   };
@@ -38,7 +41,14 @@ function rule(overrides: Partial<ImportRule> = {}): ImportRule {
 /** A seeded rule, as the pages read it from the table. */
 function seeded(country: string): ImportRule {
   const seed = SEED_RULES.find((r) => r.country === country)!;
-  return toImportRule({ ...seed, id: 1, created_at: "2026-11-24", updated_at: "2026-11-24" });
+  return toImportRule({
+    ...seed,
+    id: 1,
+    used_parts_refused: "[]",
+    check_by: "2027-11-24",
+    created_at: "2026-11-24",
+    updated_at: "2026-11-24",
+  });
 }
 
 const m = (text: string) => parseMonth(text)!;
@@ -315,15 +325,43 @@ describe("steering, admission and rules on file", () => {
 });
 
 describe("partAdmitted", () => {
+  const used = (type: string | null = "Engine", subType: string | null = "Radiator") => ({
+    condition: "Used",
+    type,
+    subType,
+  });
+
   it("refuses used parts only where the rule says so, and knows nothing without a rule", () => {
     const noUsedParts = rule({ usedParts: false });
-    expect(partAdmitted("Used", noUsedParts)).toBe(false);
-    expect(partAdmitted("New", noUsedParts)).toBe(true);
-    expect(partAdmitted("Rebuilt", noUsedParts)).toBe(true);
-    expect(partAdmitted(null, noUsedParts)).toBe(true);
-    expect(partAdmitted("Used", rule())).toBe(true);
-    expect(partAdmitted("Used", null)).toBeNull();
-    expect(partAdmitted("Used", seeded("Vietnam"))).toBe(false);
+    expect(partAdmitted(used(), noUsedParts)).toBe(false);
+    expect(partAdmitted({ ...used(), condition: "New" }, noUsedParts)).toBe(true);
+    expect(partAdmitted({ ...used(), condition: "Rebuilt" }, noUsedParts)).toBe(true);
+    expect(partAdmitted({ ...used(), condition: null }, noUsedParts)).toBe(true);
+    expect(partAdmitted(used(), rule())).toBe(true);
+    expect(partAdmitted(used(), null)).toBeNull();
+    expect(partAdmitted(used(), seeded("Vietnam"))).toBe(false);
+  });
+
+  it("refuses a used part whose category or subcategory the country bans, and admits the rest", () => {
+    // Kenya's KS 2190: clutch plates banned, so used clutch kits; a whole category may be banned too.
+    const kenya = rule({ usedPartsRefused: ["Clutch Kit", "Electrical"] });
+    expect(partAdmitted(used("Transmission", "Clutch Kit"), kenya)).toBe(false);
+    expect(partAdmitted(used("Transmission", "Drive Shaft"), kenya)).toBe(true);
+    expect(partAdmitted(used("Electrical", "Alternator"), kenya)).toBe(false);
+    expect(partAdmitted(used("Electrical", null), kenya)).toBe(false);
+    expect(partAdmitted(used(null, null), kenya)).toBe(true);
+    // New and rebuilt parts of a banned category go: the ban is on used ones.
+    expect(partAdmitted({ ...used("Transmission", "Clutch Kit"), condition: "New" }, kenya)).toBe(true);
+    expect(partAdmitted({ ...used("Transmission", "Clutch Kit"), condition: "Rebuilt" }, kenya)).toBe(true);
+  });
+});
+
+describe("ruleDue", () => {
+  it("is due from its check-by day on, and never without one", () => {
+    expect(ruleDue(rule({ checkBy: "2026-12-02" }), "2026-12-01")).toBe(false);
+    expect(ruleDue(rule({ checkBy: "2026-12-02" }), "2026-12-02")).toBe(true);
+    expect(ruleDue(rule({ checkBy: "2026-12-02" }), "2027-01-10")).toBe(true);
+    expect(ruleDue(rule({ checkBy: "" }), "2099-01-01")).toBe(false);
   });
 });
 

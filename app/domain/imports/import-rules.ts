@@ -1,4 +1,4 @@
-import type { STEERING } from "~/domain/inventory/catalogue";
+import { PART_SUB_TYPES, PART_TYPES, type STEERING } from "~/domain/inventory/catalogue";
 import { monthNumber, yearOf, type MonthNumber } from "~/domain/inventory/months";
 
 /*
@@ -52,11 +52,16 @@ export type ImportRule = {
   ageCount: AgeCount;
   /** Null: either side. */
   steering: RuleSteering | null;
+  /** False: no used parts at all. True: used parts admitted, except those of `usedPartsRefused`. */
   usedParts: boolean;
+  /** Part categories (types such as "Engine", or subtypes such as "Clutch Kit") refused used. */
+  usedPartsRefused: string[];
   note: string;
   sourceUrl: string;
   /** "2026-11-24": when the rule was last checked against its source. */
   checkedOn: string;
+  /** "2027-11-24": the day by which it must be checked again; from then on buyers are told it is due. */
+  checkBy: string;
   /** False when the shop could not confirm the rule from its source. */
   confirmed: boolean;
 };
@@ -69,8 +74,16 @@ export type ShippingMonths = {
   sea: number;
 };
 
-/** What a page answers with: the country, its rule (null: none on file) and the months counted. */
-export type ImportingAnswer = { country: string | null; rule: ImportRule | null; months: ShippingMonths };
+/**
+ * What a page answers with: the country, its rule (null: none on file), the
+ * months counted and the shop's day ("2026-12-02") a rule's check-by is read against.
+ */
+export type ImportingAnswer = {
+  country: string | null;
+  rule: ImportRule | null;
+  months: ShippingMonths;
+  today: string;
+};
 
 /** The facts of a vehicle a rule reads. */
 export type ImportFacts = {
@@ -163,10 +176,27 @@ export function importVerdict(
     : { kind: "too_old", rule, maxAgeYears: rule.maxAgeYears, lastShip };
 }
 
-/** Whether a part may go to the country: used parts only where the rule admits them. */
-export function partAdmitted(condition: string | null, rule: ImportRule | null): boolean | null {
+/** Every category a rule may refuse used: the part types and their subtypes. */
+export const PART_CATEGORIES = [...PART_TYPES, ...Object.values(PART_SUB_TYPES).flat()] as [string, ...string[]];
+
+/** The facts of a part a rule reads. */
+export type PartFacts = { condition: string | null; type: string | null; subType: string | null };
+
+/**
+ * Whether a part may go to the country: new and rebuilt parts always; used
+ * parts where the rule admits them and its list does not refuse the part's
+ * category or subcategory. Null: no rule on file.
+ */
+export function partAdmitted(part: PartFacts, rule: ImportRule | null): boolean | null {
   if (!rule) return null;
-  return condition !== "Used" || rule.usedParts;
+  if (part.condition !== "Used") return true;
+  if (!rule.usedParts) return false;
+  return !rule.usedPartsRefused.some((category) => category === part.type || category === part.subType);
+}
+
+/** Whether a rule is due to be checked again on `today` ("2026-12-02", the shop's day). */
+export function ruleDue(rule: Pick<ImportRule, "checkBy">, today: string): boolean {
+  return rule.checkBy !== "" && rule.checkBy <= today;
 }
 
 /** A country's name as rules and ports are matched: case and spacing do not count. */

@@ -23,6 +23,8 @@ const rule = (fields: AgeFields): ImportRule => ({
   country: "Testland",
   steering: null,
   usedParts: true,
+  usedPartsRefused: [],
+  checkBy: "2027-11-24",
   note: "",
   sourceUrl: "https://example.org",
   checkedOn: "2026-11-24",

@@ -108,13 +108,13 @@ describe("quote requests", () => {
     };
     const kenya = await ownerMail({ country: "kenya" }, null);
     expect(kenya).toMatch(
-      /import_check: WARNING Kenya: too old, it had to ship by \d{4}-\d{2} \(rule checked 2026-11-24\)/,
+      /import_check: WARNING Kenya: too old, it had to ship by \d{4}-\d{2} \(rule checked 2026-12-01\)/,
     );
     expect(kenya).not.toContain("import_check_on_site");
     // Typed Zambia (no rule), chose Tanzania on the site: both are said, neither stands for the other.
     const zambia = await ownerMail({ country: "Zambia" }, "Tanzania");
     expect(zambia).toContain("import_check: Zambia: no import rule on file, check before quoting");
-    expect(zambia).toContain("import_check_on_site: Tanzania: can be imported (rule checked 2026-11-24)");
+    expect(zambia).toContain("import_check_on_site: Tanzania: can be imported (rule checked 2026-12-01)");
   });
 
   it("the owner's mail, sent over SMTP, carries every field of SPEC 7's payload", async () => {

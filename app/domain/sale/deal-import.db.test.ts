@@ -205,24 +205,30 @@ describe("the verdict at the deal", () => {
     expect(await textFor(made(1995, 3), "Dar es Salaam, Tanzania")).toEqual({
       refused: false,
       kind: "importable",
-      text: "Can be imported into Tanzania (rule checked 2026-11-24).",
+      text: "Can be imported into Tanzania (rule checked 2026-12-01).",
     });
     expect(await textFor(made(2024, 3), "Beira, Atlantis")).toEqual({
       refused: false,
       kind: "no_rule",
       text: "No import rule on file for Atlantis: the buyer confirms with their importer.",
     });
-    // Counted by month from manufacture: the months are shown.
+    // Counted by calendar year from manufacture to arrival (early 2027): the years are shown.
     expect(await textFor(made(2010, 3, { registered: monthNumber(2012, 7) }), "Mombasa, Uganda")).toEqual({
       refused: true,
       kind: "too_old",
-      text: "Too old for Uganda: manufactured 2010-03, Uganda admits 2012-02 or later (rule checked 2026-11-24).",
+      text: "Too old for Uganda: manufactured 2010, Uganda admits 2012 or later (rule checked 2026-12-01).",
+    });
+    // Counted by month from manufacture to shipping: the months are shown.
+    expect(await textFor(made(2023, 3), "Colombo, Sri Lanka")).toEqual({
+      refused: true,
+      kind: "too_old",
+      text: "Too old for Sri Lanka: manufactured 2023-03, Sri Lanka admits 2024-01 or later (rule checked 2026-12-01).",
     });
     // Counted from the year after manufacture: the years are shown.
     expect(await textFor(made(2015, 3), "Karachi, Pakistan")).toEqual({
       refused: true,
       kind: "too_old",
-      text: "Too old for Pakistan: manufactured 2015, Pakistan admits 2023 or later (rule checked 2026-11-24).",
+      text: "Too old for Pakistan: manufactured 2015, Pakistan admits 2023 or later (rule checked 2026-12-01).",
     });
   });
 

@@ -95,7 +95,8 @@ export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...p
 export function partListQueries(db: DB, query: ListQuery<PartFilters>, ...page: PageWay) {
   const [offset = 0, denseKeyword = false, sortMatches = false] = page;
   const matches = db.selectFrom("parts").where(partWhere(db, query.filters, denseKeyword));
-  const rows = matches.select([...LIST_COLUMNS, "stock_status"]);
+  // The condition: a used part's card says when the buyer's country refuses it.
+  const rows = matches.select([...LIST_COLUMNS, "stock_status", "condition"]);
   return listStatements(db, "parts", matches, { ids: matches.select("parts.id"), rows }, query, offset, sortMatches);
 }
 
@@ -300,7 +301,7 @@ export async function listPlan(
 const CARD_PHOTOS = 5;
 
 /** A row of a list page: the card's facts, and a vehicle's few more. */
-type ListRow = CardRow & { fuel?: string | null; color?: string | null };
+type ListRow = CardRow & { fuel?: string | null; color?: string | null; condition?: string | null };
 
 /** One page of a list, with its photos, as the list shows it. */
 async function listResult(
@@ -348,6 +349,7 @@ async function listResult(
         subType: r.sub_type,
         fuel: r.fuel ?? null,
         color: r.color ?? null,
+        condition: r.condition ?? null,
         images: own.slice(0, CARD_PHOTOS).map(toImageRef),
         imageCount: own.length,
       };

@@ -9,6 +9,8 @@ import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
+import { rulesToCheck } from "~/domain/imports/import-rules.server";
+import { shopDay as shopDayOf } from "~/i18n/format";
 import { requireStaff } from "~/routes/guards.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { type Key, useFormat, useT } from "~/i18n/i18n";
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice,
     now: new Date().toISOString(),
     rates: await ratesAge(db),
+    rulesToCheck: await rulesToCheck(db, shopDayOf(new Date())),
     ...(await dashboardFigures(db)),
   };
 }
@@ -178,6 +181,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {t("dashboard.lowStock", { count: loaderData.lowStock, total: format.number(loaderData.lowStock) })}
           </Link>
         </p>
+      ) : null}
+      {loaderData.rulesToCheck.length > 0 ? (
+        <section
+          aria-labelledby="rules-check-title"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          data-testid="rules-to-check"
+        >
+          <h2 id="rules-check-title" className="font-semibold">
+            {t("dashboard.rulesToCheck.title")}
+          </h2>
+          <ul className="mt-1 space-y-1">
+            {loaderData.rulesToCheck.map((rule) => (
+              <li key={rule.id}>
+                <Link to={`/admin/import-rules?edit=${rule.id}#rule-form`} className="underline">
+                  {t(rule.due ? "dashboard.rulesToCheck.due" : "dashboard.rulesToCheck.soon", {
+                    country: rule.country,
+                    date: format.date(`${rule.checkBy}T12:00:00+09:00`, { dateStyle: "medium" }),
+                  })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {loaderData.findRequests > 0 ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">

@@ -7,7 +7,7 @@ import { FormMessage } from "~/components/ui/field";
 import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
-import { countryKey } from "~/domain/imports/import-rules";
+import { countryKey, ruleDue } from "~/domain/imports/import-rules";
 import {
   deleteImportRule,
   getImportRule,
@@ -96,21 +96,29 @@ export async function action(args: Route.ActionArgs) {
   // A rule deleted meanwhile is not found, whatever the form says.
   if (intent === "update" && !(await getImportRule(db, id)))
     return refuse<ActionResult>(
-      { form: "rule", message: RULE_NOT_FOUND, errors: {}, values: typedValues(form) },
+      { form: "rule", message: RULE_NOT_FOUND, errors: {}, values: ruleValues(form) },
       "not-found",
     );
   const submission = parseForm(form, importRuleSchema(new Date()));
   if (submission.status === "error") {
-    const { errors, values } = submission;
-    return refuse<ActionResult>({ form: "rule", message: staffText("correctFields"), errors, values }, "invalid");
+    const { errors } = submission;
+    return refuse<ActionResult>(
+      { form: "rule", message: staffText("correctFields"), errors, values: ruleValues(form) },
+      "invalid",
+    );
   }
   const outcome = await saveImportRule(db, staff, submission.value, intent === "update" ? id : undefined);
   if (!outcome.ok) {
     const refusal = outcome.error === RULE_NOT_FOUND ? "not-found" : "conflict";
     const errors: FieldProblems = outcome.error === RULE_EXISTS ? { country: outcome.error } : {};
-    return refuse<ActionResult>({ form: "rule", message: outcome.error, errors, values: typedValues(form) }, refusal);
+    return refuse<ActionResult>({ form: "rule", message: outcome.error, errors, values: ruleValues(form) }, refusal);
   }
   return redirect(`${PAGE}?saved=${intent === "add" ? "added" : "updated"}`);
+}
+
+/** What was typed, to give back after a refusal: every ticked part category, one per line. */
+function ruleValues(form: FormData) {
+  return { ...typedValues(form), usedPartsRefused: form.getAll("usedPartsRefused").map(String).join("\n") };
 }
 
 export default function ImportRulesPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -141,7 +149,7 @@ export default function ImportRulesPage({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="mt-4 divide-y divide-slate-100" data-testid="import-rules">
             {rules.map((rule) => (
-              <RuleRow key={rule.id} rule={rule} />
+              <RuleRow key={rule.id} rule={rule} today={today} />
             ))}
           </ul>
         )}
@@ -177,6 +185,8 @@ function ruleSummary(rule: StoredRule, t: TFunction<"admin">): string[] {
     if (rule.steering) parts.push(t(`importRules.summary.steering.${rule.steering}`));
   }
   if (!rule.usedParts) parts.push(t("importRules.summary.usedPartsRefused"));
+  else if (rule.usedPartsRefused.length > 0)
+    parts.push(t("importRules.summary.usedPartsSome", { count: rule.usedPartsRefused.length }));
   return parts;
 }
 
@@ -189,10 +199,11 @@ function hostOf(address: string): string {
   }
 }
 
-function RuleRow({ rule }: { rule: StoredRule }) {
+function RuleRow({ rule, today }: { rule: StoredRule; today: string }) {
   const { t } = useT("admin");
   const format = useFormat();
-  const checked = format.date(`${rule.checkedOn}T12:00:00+09:00`, { dateStyle: "medium" });
+  const day = (d: string) => format.date(`${d}T12:00:00+09:00`, { dateStyle: "medium" });
+  const checked = day(rule.checkedOn);
   return (
     <li className="py-4" data-testid="import-rule">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -204,6 +215,11 @@ function RuleRow({ rule }: { rule: StoredRule }) {
                 {t("importRules.unconfirmed")}
               </span>
             )}
+            {ruleDue(rule, today) ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                {t("importRules.due")}
+              </span>
+            ) : null}
           </h3>
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
             {ruleSummary(rule, t).map((part) => (
@@ -222,6 +238,7 @@ function RuleRow({ rule }: { rule: StoredRule }) {
               {t("importRules.source", { host: hostOf(rule.sourceUrl) })}
             </a>
             <span>{t("importRules.checked", { date: checked })}</span>
+            {rule.checkBy ? <span>{t("importRules.checkBy", { date: day(rule.checkBy) })}</span> : null}
           </p>
         </div>
         <RowActions

@@ -77,7 +77,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
           <span className="text-sm text-slate-500">· {t("detail.part.allPromised")}</span>
         ) : null
       }
-      priceDetails={<PartImportNote condition={p.condition} />}
+      priceDetails={<PartImportNote part={{ condition: p.condition, type: p.type, subType: p.subType }} />}
       specRows={[
         [t("detail.spec.make"), p.make],
         [t("detail.spec.model"), p.model],

@@ -37,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...data,
     priceYen: { from: filters?.PriceFrom, to: filters?.PriceTo },
-    answersFor: answersFor && { country: answersFor.country, rule: answersFor.rule, months: answersFor.months },
+    answersFor: answersFor && {
+      country: answersFor.country,
+      rule: answersFor.rule,
+      months: answersFor.months,
+      today: answersFor.today,
+    },
   };
 }
 
