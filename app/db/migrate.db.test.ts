@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { migrateToLatest, migratorFor } from "./migrate.server";
 import { nowIso } from "./db.server";
+import { SEED_RULES } from "./migrations/2026-11-25-01-import-rules";
 
 /** This release's migrations, oldest first. */
 const THIS_RELEASE = [
@@ -25,6 +26,7 @@ const THIS_RELEASE = [
   "2026-12-02-21-order-parties",
   "2026-12-02-31-party-changes",
   "2026-12-03-01-import-rules-checks",
+  "2026-12-03-02-port-inspection",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
@@ -128,13 +130,27 @@ describe("migrations", () => {
   it("corrects the seeded import rules the owner has not changed, and gives every rule a day to check it again", async () => {
     const migrator = await migratorFor(t.db);
     expect((await migrator.migrateTo("2026-12-02-31-party-changes")).error).toBeUndefined();
+    // Undone, the corrected rules are the seed's again.
+    const seeded = await t.db
+      .selectFrom("import_rules")
+      .select(["country", "max_age_years", "age_count", "note", "source_url", "updated_at", "created_at"])
+      .where("country", "in", ["Uganda", "Kenya"])
+      .orderBy("country")
+      .execute();
+    expect(seeded.map((r) => [r.country, r.max_age_years, r.age_count, r.updated_at === r.created_at])).toEqual([
+      ["Kenya", 8, "years", true],
+      ["Uganda", 15, "months", true],
+    ]);
+    expect(seeded.map((r) => r.note)).toEqual(
+      ["Kenya", "Uganda"].map((c) => SEED_RULES.find((r) => r.country === c)!.note),
+    );
     // The owner changed Uganda's rule: theirs stays as they wrote it.
     await t.db
       .updateTable("import_rules")
       .set({ note: "Checked with our agent in Kampala.", checked_on: "2026-11-30", updated_at: nowIso() })
       .where("country", "=", "Uganda")
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-12-03-01-import-rules-checks"]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-12-02-31-party-changes"));
     const rules = await t.db
       .selectFrom("import_rules")
       .select([
@@ -165,7 +181,8 @@ describe("migrations", () => {
     expect(of("Pakistan").note).not.toContain("baggage scheme:");
     expect(of("Pakistan").note).toContain("abolished");
     expect(of("Pakistan").check_by).toBe("2026-12-01");
-    expect(of("Sri Lanka")).toMatchObject({ confirmed: 1, check_by: "2027-02-01" });
+    expect(of("Sri Lanka")).toMatchObject({ confirmed: 0, check_by: "2027-02-01" });
+    expect(of("Sri Lanka").note).toContain("ask us about the others");
     // A rule no correction names is checked again a year after it was last checked.
     expect(of("India")).toMatchObject({ checked_on: "2026-11-24", check_by: "2027-11-24", used_parts_refused: "[]" });
   });
@@ -175,10 +192,15 @@ describe("migrations", () => {
     expect((await migrator.migrateTo("2026-12-02-31-party-changes")).error).toBeUndefined();
     await t.db
       .updateTable("import_rules")
-      .set({ max_age_years: 15, age_count: "months", updated_at: sql<string>`created_at` as never })
+      .set({
+        max_age_years: 15,
+        age_count: "months",
+        note: SEED_RULES.find((r) => r.country === "Uganda")!.note,
+        updated_at: sql<string>`created_at` as never,
+      })
       .where("country", "=", "Uganda")
       .execute();
-    expect(await migrateToLatest(t.db)).toEqual(["2026-12-03-01-import-rules-checks"]);
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-12-02-31-party-changes"));
     const uganda = await t.db
       .selectFrom("import_rules")
       .select(["max_age_years", "age_count", "source_url"])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   forgetAllKept,
+  forgetStale,
   isResumed,
   isTurnedAway,
   KEEP_MS,
@@ -33,20 +34,27 @@ describe("what a tab keeps of a form", () => {
     const store = tab();
     writeKept(store, OFFER, { fob: "1,200,000", message: "Price to Mombasa", "notifySame=on": false }, NOW);
     expect(readKept(store, OFFER, NOW + 60_000)).toEqual({
-      fob: "1,200,000",
-      message: "Price to Mombasa",
-      "notifySame=on": false,
+      fields: { fob: "1,200,000", message: "Price to Mombasa", "notifySame=on": false },
+      sent: false,
     });
+    // Sent with it: the one form on the page the sign-in round trip fills again.
+    writeKept(store, OFFER, { fob: "1,200,000" }, NOW, true);
+    expect(readKept(store, OFFER, NOW)).toEqual({ fields: { fob: "1,200,000" }, sent: true });
     expect(readKept(store, keptKey("/admin/quotes/2612020002", "offer"), NOW)).toBeNull();
     expect(readKept(store, keptKey("/admin/quotes/2612020001", "notes"), NOW)).toBeNull();
   });
 
-  it("forgets typing older than a day, or dated ahead of the tab's clock", () => {
-    const store = tab();
+  it("forgets typing older than two hours, or dated ahead of the tab's clock, and clears it from the tab", () => {
+    const store = tab({ recent: "12,7" });
     writeKept(store, OFFER, { fob: "1" }, NOW);
-    expect(readKept(store, OFFER, NOW + KEEP_MS)).toEqual({ fob: "1" });
+    const fresh = keptKey("/orders/2612020001/consignee", "give");
+    writeKept(store, fresh, { consigneeName: "Nimal" }, NOW + KEEP_MS);
+    expect(KEEP_MS).toBe(2 * 60 * 60 * 1000);
+    expect(readKept(store, OFFER, NOW + KEEP_MS)).toEqual({ fields: { fob: "1" }, sent: false });
     expect(readKept(store, OFFER, NOW + KEEP_MS + 1)).toBeNull();
     expect(readKept(store, OFFER, NOW - 1)).toBeNull();
+    forgetStale(store, NOW + KEEP_MS + 1);
+    expect([...store.items.keys()].sort()).toEqual([fresh, "recent"].sort());
   });
 
   it("ignores what is not its own record", () => {
@@ -88,6 +96,8 @@ describe("what a tab keeps of a form", () => {
 describe("the way back from signing in", () => {
   it("is marked only by the sign-in guards' mark, which comes off again with the rest of the search kept", () => {
     expect(isResumed("?resume=1")).toBe(true);
+    expect(isResumed("?resume=0")).toBe(false);
+    expect(isResumed("?resume")).toBe(false);
     expect(isResumed("?tab=offer&resume=1")).toBe(true);
     expect(isResumed("?tab=offer")).toBe(false);
     expect(isResumed("")).toBe(false);

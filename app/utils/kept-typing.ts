@@ -11,8 +11,12 @@
 export const RESUME_PARAM = "resume";
 
 const PREFIX = "typed:";
-/** A tab left open over a day is a new piece of work: older typing is not brought back. */
-export const KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * Typing older than two hours is not brought back, and is cleared from the
+ * tab when any form page opens: on a shared computer it does not wait there
+ * for the next person.
+ */
+export const KEEP_MS = 2 * 60 * 60 * 1000;
 
 /** A form's fields by name; a checkbox or radio button as "name=value" with whether it is ticked. */
 export type TypedFields = Record<string, string | boolean>;
@@ -23,18 +27,27 @@ export function keptKey(pathname: string, form: string): string {
   return `${PREFIX}${pathname}#${form}`;
 }
 
-/** What was kept under `key`, unless it is older than KEEP_MS or not ours. */
-export function readKept(store: Store, key: string, now: number): TypedFields | null {
+/**
+ * What was kept under `key`, unless it is older than KEEP_MS or not ours.
+ * `sent`: the form was sent with it (only a form sent and turned away is
+ * filled again; one merely typed in and left is not).
+ */
+export function readKept(store: Store, key: string, now: number): { fields: TypedFields; sent: boolean } | null {
   const raw = quietly(() => store.getItem(key));
   if (!raw) return null;
   const kept = quietly(() => JSON.parse(raw) as unknown);
   if (!isKept(kept) || now - kept.savedAt > KEEP_MS || kept.savedAt > now) return null;
-  return kept.fields;
+  return { fields: kept.fields, sent: kept.sent === true };
 }
 
-export function writeKept(store: Store, key: string, fields: TypedFields, now: number): void {
+export function writeKept(store: Store, key: string, fields: TypedFields, now: number, sent = false): void {
   // A full or refused store (a private window) keeps nothing; the form itself still works.
-  quietly(() => store.setItem(key, JSON.stringify({ savedAt: now, fields })));
+  quietly(() => store.setItem(key, JSON.stringify({ savedAt: now, fields, sent })));
+}
+
+/** Clears every record older than KEEP_MS (or unreadable) from the tab. */
+export function forgetStale(store: Store, now: number): void {
+  for (const key of keysOf(store)) if (readKept(store, key, now) === null) forgetKept(store, key);
 }
 
 export function forgetKept(store: Store, key: string): void {
@@ -43,17 +56,22 @@ export function forgetKept(store: Store, key: string): void {
 
 /** On signing out: nothing typed stays behind in the tab for the next person. */
 export function forgetAllKept(store: Store): void {
+  for (const key of keysOf(store)) forgetKept(store, key);
+}
+
+function keysOf(store: Store): string[] {
   const keys: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
+  const count = quietly(() => store.length) ?? 0;
+  for (let i = 0; i < count; i++) {
+    const key = quietly(() => store.key(i));
     if (key?.startsWith(PREFIX)) keys.push(key);
   }
-  for (const key of keys) forgetKept(store, key);
+  return keys;
 }
 
 /** Whether a page was reached on the way back from signing in after a form was turned away. */
 export function isResumed(search: string): boolean {
-  return new URLSearchParams(search).has(RESUME_PARAM);
+  return new URLSearchParams(search).get(RESUME_PARAM) === "1";
 }
 
 /** Whether a page's search is the sign-in page's, asked to come back marked (the form was turned away). */
@@ -72,7 +90,7 @@ export function withoutResume(search: string): string {
   return rest ? `?${rest}` : "";
 }
 
-function isKept(value: unknown): value is { savedAt: number; fields: TypedFields } {
+function isKept(value: unknown): value is { savedAt: number; fields: TypedFields; sent?: boolean } {
   if (typeof value !== "object" || value === null) return false;
   const { savedAt, fields } = value as Record<string, unknown>;
   if (typeof savedAt !== "number" || typeof fields !== "object" || fields === null || Array.isArray(fields))

@@ -134,7 +134,6 @@ export function useVerdictText(where: "card" | "detail") {
   };
 }
 
-/** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
 /** A used part's card, when the buyer's country refuses it (by its category or all used parts); else nothing. */
 export function PartImportBadge({ part }: { part: PartFacts }) {
   const importing = useImporting();
@@ -148,6 +147,7 @@ export function PartImportBadge({ part }: { part: PartFacts }) {
   );
 }
 
+/** A card's one line: "Can go to Kenya · ship by Feb 2027", "Too old for India"... Nothing before a country is chosen. */
 export function ImportBadge({ item }: { item: ImportFacts | null }) {
   const verdict = useImportVerdict(item);
   const verdictText = useVerdictText("card");

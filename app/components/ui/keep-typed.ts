@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import {
   forgetKept,
+  forgetStale,
   isResumed,
   isTurnedAway,
   keptKey,
@@ -32,9 +33,11 @@ export function useKeepTyped(formRef: RefObject<HTMLFormElement | null>, name: s
     const form = formRef.current;
     if (!form) return;
     const store = window.sessionStorage;
+    forgetStale(store, Date.now());
     const kept = isResumed(arrivedAt.current) ? readKept(store, key, Date.now()) : null;
-    if (kept) {
-      fill(form, kept);
+    // Only the form that was sent and turned away: another form on the page left half-typed is not it.
+    if (kept?.sent) {
+      fill(form, kept.fields);
       // A change form folded away is opened, so the buyer sees their words are back.
       const folded = form.closest("details");
       if (folded) folded.open = true;
@@ -51,7 +54,7 @@ export function useKeepTyped(formRef: RefObject<HTMLFormElement | null>, name: s
     }
     const keep = () => writeKept(store, key, typed(form), Date.now());
     const onSubmit = () => {
-      keep();
+      writeKept(store, key, typed(form), Date.now(), true);
       sent.current = true;
     };
     form.addEventListener("input", keep);
@@ -78,13 +81,21 @@ export function useKeepTyped(formRef: RefObject<HTMLFormElement | null>, name: s
 }
 
 const NOT_KEPT = new Set(["password", "file", "hidden", "submit", "button", "reset", "image"]);
+const SECRET_AUTOCOMPLETE = new Set(["current-password", "new-password", "one-time-code"]);
 
+/**
+ * The fields kept: never a password (even one shown as text with its Show
+ * button), a code, a file, or a field marked data-keep="no".
+ */
 function fields(form: HTMLFormElement): (HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)[] {
   return Array.from(form.elements).filter(
     (el): el is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
       (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) &&
       el.name !== "" &&
-      !NOT_KEPT.has(el.type),
+      !NOT_KEPT.has(el.type) &&
+      !SECRET_AUTOCOMPLETE.has(el.getAttribute("autocomplete") ?? "") &&
+      !/password|secret|token|code$/i.test(el.name) &&
+      el.dataset.keep !== "no",
   );
 }
 

@@ -29,7 +29,7 @@ export const CORRECTIONS: Correction[] = [
       // URA let 2003-built cars in during October 2018: it counts by calendar year, 15 years past the year made.
       max_age_years: 16,
       age_count: "years",
-      note: "Traffic and Road Safety (Amendment) Act 2018: vehicles 15 years or older from manufacture are refused. URA counts by calendar year: in 2026, vehicles made in 2011 or later. Heavy goods vehicles of 6 tonnes or more, special-purpose vehicles and tractors are exempt. Right- and left-hand drive accepted. Environmental levy on older vehicles (sources differ on the ages).",
+      note: "Traffic and Road Safety (Amendment) Act 2018: vehicles 15 years or older from manufacture are refused. URA counts by calendar year: in 2026, vehicles made in 2011 or later. Heavy goods vehicles of 6 tonnes or more, special-purpose vehicles and tractors are exempt: the shop's answer applies the limit to every vehicle, so ask us about those. Right- and left-hand drive accepted. Environmental levy on older vehicles (sources differ on the ages).",
       source_url: "https://softpower.ug/ura-effects-ban-on-vehicles-manufactured-before-2003",
       checked_on: READ_ON,
       check_by: "2027-06-01",
@@ -38,7 +38,7 @@ export const CORRECTIONS: Correction[] = [
   {
     country: "Pakistan",
     set: {
-      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
+      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date; the shop's answer applies the car limit to every vehicle, so ask us about the others. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
       source_url:
         "https://www.brecorder.com/news/40385413/commerce-ministry-issues-sro-for-commercial-import-of-old-vehicles",
       checked_on: READ_ON,
@@ -49,11 +49,10 @@ export const CORRECTIONS: Correction[] = [
   {
     country: "Sri Lanka",
     set: {
-      note: "Gazette 2421/44 (from 1 February 2025): age counted from manufacture to the B/L date. Cars, SUVs and pickups under 3 years; public passenger and goods vehicles under 5; special-purpose under 10. Opening a letter of credit is required; pre-shipment inspection (JEVIC, JAAI or BV). Individuals: one vehicle a year, registered within 90 days.",
+      note: "Gazette 2421/44 (from 1 February 2025): age counted from manufacture to the B/L date. Cars, SUVs and pickups under 3 years; public passenger and goods vehicles under 5; special-purpose under 10: the shop's answer applies the car limit to every vehicle, so ask us about the others. Opening a letter of credit is required; pre-shipment inspection (JEVIC, JAAI or BV). Individuals: one vehicle a year, registered within 90 days.",
       source_url: "https://themorning.lk/articles/3Fi6jIrMnrCOkForvA6g",
       checked_on: READ_ON,
       check_by: "2027-02-01",
-      confirmed: 1,
     },
   },
   {
@@ -91,26 +90,26 @@ export async function up(db: Kysely<any>): Promise<void> {
       .set({ ...fix.set, updated_at: new Date().toISOString() })
       .where("country", "=", fix.country)
       .where("source_url", "=", seeded.source_url)
+      .where("note", "=", seeded.note)
       .where(sql.ref("created_at"), "=", sql.ref("updated_at"))
       .execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  // A corrected rule the owner has not changed since (its note is still the correction's) goes back to the seed.
+  // A corrected rule the owner has not changed since (every corrected column as corrected) goes back to the seed.
   for (const fix of CORRECTIONS) {
     const seeded = SEED_RULES.find((r) => r.country === fix.country)!;
-    const restored = Object.fromEntries(
-      Object.keys(fix.set)
-        .filter((column) => column in seeded)
-        .map((column) => [column, seeded[column as keyof typeof seeded]]),
-    );
-    await db
+    const corrected = Object.entries(fix.set).filter(([column]) => column in seeded);
+    let query = db
       .updateTable("import_rules")
-      .set({ ...restored, updated_at: sql.ref("created_at") })
-      .where("country", "=", fix.country)
-      .where("note", "=", String(fix.set.note))
-      .execute();
+      .set({
+        ...Object.fromEntries(corrected.map(([column]) => [column, seeded[column as keyof typeof seeded]])),
+        updated_at: sql.ref("created_at"),
+      })
+      .where("country", "=", fix.country);
+    for (const [column, value] of corrected) query = query.where(column, "=", value);
+    await query.execute();
   }
   await db.schema.alterTable("import_rules").dropColumn("used_parts_refused").execute();
   await db.schema.alterTable("import_rules").dropColumn("check_by").execute();

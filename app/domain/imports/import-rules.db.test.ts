@@ -252,6 +252,9 @@ describe("the editor's form", () => {
     });
     expect(refusals({ checkBy: "2026-11-24" })).toEqual({ checkBy: { key: "messages.text.checkByPast" } });
     expect(refusals({ checkBy: "2026-11-25" })).toEqual({ checkBy: { key: "messages.text.checkByBeforeChecked" } });
+    expect(input({ checkBy: "2029-11-25" }).checkBy).toBe("2029-11-25");
+    for (const far of ["2029-11-26", "9999-12-31"])
+      expect(refusals({ checkBy: far }), far).toEqual({ checkBy: { key: "messages.text.checkByTooFar" } });
     expect(english({ key: "messages.text.checkByPast" })).toBe(
       "Check again by has passed: check the rule against its source now, or choose a later day",
     );
@@ -264,6 +267,10 @@ describe("the editor's form", () => {
     form.append("usedPartsRefused", "Electrical");
     const parsed = importRuleSchema(NOW).safeParse(formInput(form));
     expect(parsed.success && parsed.data.usedPartsRefused).toEqual(["Clutch Kit", "Electrical"]);
+    // Sent twice by hand: kept once.
+    form.append("usedPartsRefused", "Clutch Kit");
+    const twice = importRuleSchema(NOW).safeParse(formInput(form));
+    expect(twice.success && twice.data.usedPartsRefused).toEqual(["Clutch Kit", "Electrical"]);
     expect(input({ usedPartsRefused: "Wheel Hub" }).usedPartsRefused).toEqual(["Wheel Hub"]);
     expect(refusals({ usedPartsRefused: "Spaceship" })).toEqual({
       usedPartsRefused: {
@@ -316,10 +323,11 @@ describe("the editor's form", () => {
       { key: "messages.text.checkByFormat" },
       { key: "messages.text.checkByPast" },
       { key: "messages.text.checkByBeforeChecked" },
+      { key: "messages.text.checkByTooFar" },
       RULE_EXISTS,
       RULE_NOT_FOUND,
     ];
-    expect(all).toHaveLength(17);
+    expect(all).toHaveLength(18);
     for (const found of all) {
       expect(english(found), found.key).not.toContain("messages.");
       expect(inJapanese(found), found.key).not.toContain("messages.");

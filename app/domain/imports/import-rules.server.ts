@@ -324,7 +324,10 @@ export function importRuleSchema(now = new Date()) {
       else if (checkBy < today) ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByPast") });
       else if (checkBy <= rule.checkedOn)
         ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByBeforeChecked") });
-      return { ...rule, checkBy };
+      // Laws move: a rule left unchecked for more than three years would never be due.
+      else if (checkBy > yearAfter(yearAfter(yearAfter(rule.checkedOn))))
+        ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByTooFar") });
+      return { ...rule, checkBy, usedPartsRefused: [...new Set(rule.usedPartsRefused)] };
     });
 }
 

@@ -47,7 +47,6 @@ describe("Kenya", () => {
       ],
       table,
     },
-    ratio: { value: "1.8125", source: "https://kenyanlist.net/index.php?threads/saidia-tafadhali.2420/" },
   };
   const kenya = (over: Partial<LandedInput> = {}, tables: Partial<KenyaTables> = {}): LandedInput =>
     ({
@@ -62,28 +61,36 @@ describe("Kenya", () => {
       ...over,
     }) as LandedInput;
 
-  it("reproduces KRA's check: 2,231,824 × 0.85 ÷ 1.8125 = 1,046,648.50 KES, then each tax on it", () => {
-    const e = estimateOf(estimateLandedCost(kenya()));
-    // 1.8125 = 1.25 × 1.25 × 1.16: ID 25 % (the older template [40]), ED 25 %, VAT 16 %; KRA's own figure [37].
+  it("reproduces KRA's check at its rates: 2,231,824 × 0.85 ÷ 1.8125 = 1,046,648.50 KES", () => {
+    // 1.8125 = 1.25 × 1.25 × 1.16: the 25 % import duty of KRA's 2019 estimate [37][40], ED 25 %, VAT 16 %.
+    const e = estimateOf(estimateLandedCost(kenya({}, { importDutyBp: 2500 })));
     expect(e.customsValue).toBe(104_664_850);
+    expect(e.lines.find((l) => l.key === "import_duty")?.amount).toBe(26_166_213); // 25 % of CV, half up
+  });
+
+  it("takes out and charges today's 35 % import duty: CV = CRSP × 0.85 ÷ 1.9575, then each tax on it", () => {
+    const e = estimateOf(estimateLandedCost(kenya()));
+    // 1.9575 = 1.35 × 1.25 × 1.16: 223,182,400 cents × 0.85 ÷ 1.9575 = 96,911,898.47.
+    expect(e.customsValue).toBe(96_911_898);
     expect(e.currency).toBe("KES");
     expect(amounts(e)).toEqual([
       ["cif", 80_755_200], // 960,000 × 0.8412
       ["inspection", 1_682_400], // 20,000 × 0.8412
-      ["import_duty", 36_632_698], // 35 % of 104,664,850 = 36,632,697.5, half up
-      ["excise_duty", 35_324_387], // 25 % of 141,297,548 (1800 cc petrol)
-      ["vat", 28_259_510], // 16 % of 176,621,935 = 28,259,509.6
-      ["idf", 3_663_270], // 3.5 % of CV = 3,663,269.75
-      ["rdl", 2_093_297], // 2 % of CV
+      ["import_duty", 33_919_164], // 35 % of 96,911,898 = 33,919,164.3
+      ["excise_duty", 32_707_766], // 25 % of 130,831,062 = 32,707,765.5, half up (1800 cc petrol)
+      ["vat", 26_166_212], // 16 % of 163,538,828 = 26,166,212.48
+      ["idf", 3_391_916], // 3.5 % of CV = 3,391,916.43
+      ["rdl", 1_938_238], // 2 % of CV = 1,938,237.96
       ["port_charges", 5_000_000],
       ["clearing", 3_000_000],
     ]);
-    expect(e.taxTotal).toBe(105_973_162);
-    expect(e.landedTotal).toBe(80_755_200 + 1_682_400 + 105_973_162 + 8_000_000);
-    expect(e.notIncluded).toEqual(["cor_fee", "shipping_line_charges", "registration"]);
+    expect(e.taxTotal).toBe(98_123_296);
+    expect(e.landedTotal).toBe(80_755_200 + 1_682_400 + 98_123_296 + 8_000_000);
+    // The inspection line is QISJ's certificate: not listed again as left out.
+    expect(e.notIncluded).toEqual(["shipping_line_charges", "registration"]);
     const excise = e.lines.find((l) => l.key === "excise_duty");
     expect(excise).toMatchObject({
-      base: { amount: 141_297_548, unit: "KES" },
+      base: { amount: 130_831_062, unit: "KES" },
       rate: { num: 2500, den: 10_000 },
       source: "https://www.denfrimotors.com/calculator/",
     });
@@ -125,10 +132,6 @@ describe("Kenya", () => {
       ok: false,
       problem: { kind: "no_table_entry", table: "kenya_depreciation" },
     });
-    expect(estimateLandedCost(kenya({}, { ratio: null }))).toEqual({
-      ok: false,
-      problem: { kind: "missing_rate", rate: "kenya_ratio" },
-    });
   });
 
   it("refuses negative, fractional, absurd and unreadable input", () => {
@@ -151,10 +154,10 @@ describe("Kenya", () => {
     expect(problemOf(kenya({ rate: { perYen: "0,84", table } }))).toMatchObject({ reason: "not_a_decimal" });
     expect(problemOf(kenya({ rate: { perYen: "0", table } }))).toMatchObject({ reason: "not_a_decimal" });
     expect(problemOf(kenya({ rate: null }))).toEqual({ kind: "missing_rate", rate: "customs_rate" });
-    expect(problemOf(kenya({}, { ratio: { value: "0", source: "x" } }))).toEqual({
+    expect(problemOf(kenya({}, { importDutyBp: 12_000 }))).toEqual({
       kind: "invalid_input",
-      field: "tables.ratio",
-      reason: "not_a_decimal",
+      field: "tables.importDutyBp",
+      reason: "rate_over_100",
     });
     expect(problemOf(kenya({ vehicle: car({ manufactured: monthNumber(2027, 1) }) }))).toMatchObject({
       reason: "after_assessment",
@@ -198,6 +201,15 @@ describe("Tanzania", () => {
     expect(e.taxTotal).toBe(15_700_000);
     expect(e.landedTotal).toBe(32_700_000);
     expect(e.notIncluded).toEqual(["processing_fee", "tpa_tasac_charges", "port_charges", "clearing", "registration"]);
+  });
+
+  it("cannot band a petrol or diesel car without its engine size, and bands an electric one at 0 %", () => {
+    expect(estimateLandedCost(tanzania(car({ engineCc: null })))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "tanzania_excise_band" },
+    });
+    const ev = estimateOf(estimateLandedCost(tanzania(car({ fuel: "electric", engineCc: null, motorKw: 80 }))));
+    expect(ev.lines.find((l) => l.key === "excise_duty")?.amount).toBe(0);
   });
 
   it("counts age by calendar year: 8 years 15 %, 11 years 30 %, 7 years none", () => {

@@ -85,8 +85,12 @@ export type KenyaTables = {
   crsp: { valueKes: number; table: TableRef } | null;
   /** KRA's depreciation by age, as basis points off the CRSP. */
   depreciation: { bands: (AgeBand & { rateBp: number })[]; table: TableRef };
-  /** The divisor KRA takes the CRSP's taxes out with ("1.8125"), as published. */
-  ratio: { value: string; source: string } | null;
+  /**
+   * The import duty KRA charges, in basis points: 35 % today [38]. KRA's
+   * estimate of 2019 [37] took 25 % out of the CRSP (its divisor 1.8125 is
+   * 1.25 × 1.25 × 1.16); the same rate is taken out and charged.
+   */
+  importDutyBp?: number;
 };
 
 export type TanzaniaTables = { valuation: { valueTzs: number; table: TableRef } | null };
@@ -198,6 +202,7 @@ export type TableName =
   | "kenya_depreciation"
   | "kenya_excise_band"
   | "tanzania_valuation"
+  | "tanzania_excise_band"
   | "uganda_guide"
   | "sri_lanka_excise"
   | "sri_lanka_luxury";
@@ -205,7 +210,7 @@ export type TableName =
 export type LandedProblem =
   | { kind: "duty_not_estimated"; country: LandedCountry; reason: "no_duty_tables" }
   | { kind: "no_table_entry"; table: TableName }
-  | { kind: "missing_rate"; rate: "customs_rate" | "kenya_ratio" }
+  | { kind: "missing_rate"; rate: "customs_rate" }
   | {
       kind: "invalid_input";
       field: string;
@@ -403,7 +408,9 @@ function estimate(input: LandedInput): LandedEstimate {
   switch (input.country) {
     case "Kenya":
       customsValue = kenya(sheet, input.tables, v, ageMonths, cif, minor);
-      notIncluded.push("cor_fee", "shipping_line_charges");
+      // The inspection line is QISJ's certificate of roadworthiness: left out only when it is not set.
+      if (inspectionYen === 0) notIncluded.push("cor_fee");
+      notIncluded.push("shipping_line_charges");
       break;
     case "Tanzania":
       customsValue = tanzania(sheet, input.tables, v, yearOf(input.assessedIn) - yearOf(made), cif, minor);
@@ -439,29 +446,34 @@ function estimate(input: LandedInput): LandedEstimate {
 }
 
 type Minor = (field: string, value: number) => bigint;
+const KENYA_VAT_BP = 1600;
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
-/** Kenya [37][38]: CV from the CRSP net of depreciation and KRA's ratio, or the invoice CIF if higher. */
+/**
+ * Kenya [37][38]: CV is the CRSP net of depreciation with the car's own
+ * import duty, excise and VAT taken out (CRSP × (1 − d) ÷ ((1 + ID)(1 + ED)(1 + VAT))),
+ * or the invoice CIF if higher.
+ */
 function kenya(s: Sheet, t: KenyaTables, v: VehicleFacts, ageMonths: number, cif: bigint, minor: Minor): bigint {
   if (!t.crsp) throw new Invalid({ kind: "no_table_entry", table: "kenya_crsp" });
   const band = t.depreciation.bands.find((b) => inBand(ageMonths, b));
   if (!band) throw new Invalid({ kind: "no_table_entry", table: "kenya_depreciation" });
   const depreciationBp = basisPoints("tables.depreciation.rateBp", band.rateBp);
-  if (!t.ratio) throw new Invalid({ kind: "missing_rate", rate: "kenya_ratio" });
-  const ratio = positiveDecimal("tables.ratio", t.ratio.value);
+  const idBp = basisPoints("tables.importDutyBp", t.importDutyBp ?? 3500);
   const excise =
     v.engineCc === null
       ? undefined
       : KENYA_EXCISE_BANDS.find((b) => b.fuels.includes(v.fuel) && (b.maxCc === null || v.engineCc! <= b.maxCc));
   if (!excise) throw new Invalid({ kind: "no_table_entry", table: "kenya_excise_band" });
 
-  // CRSP × (1 − depreciation) ÷ ratio, in one exact division.
+  // In one exact division: the divisor holds the same rates the lines below charge.
   const crsp = minor("tables.crsp.valueKes", t.crsp.valueKes);
-  const fromCrsp = roundDiv(crsp * BigInt(10_000 - depreciationBp) * BigInt(ratio.den), 10_000n * BigInt(ratio.num));
+  const divisor = BigInt(10_000 + idBp) * BigInt(10_000 + excise.rateBp) * BigInt(10_000 + KENYA_VAT_BP);
+  const fromCrsp = roundDiv(crsp * BigInt(10_000 - depreciationBp) * 100_000_000n, divisor);
   const cv = max(fromCrsp, cif);
-  const id = s.percent("import_duty", cv, 3500, RESEARCH.kenyaRates);
+  const id = s.percent("import_duty", cv, idBp, RESEARCH.kenyaRates);
   const ed = s.percent("excise_duty", cv + id, excise.rateBp, KENYA_EXCISE_SOURCE);
-  s.percent("vat", cv + id + ed, 1600, RESEARCH.kenyaRates);
+  s.percent("vat", cv + id + ed, KENYA_VAT_BP, RESEARCH.kenyaRates);
   s.percent("idf", cv, 350, RESEARCH.kenyaRates);
   s.percent("rdl", cv, 200, RESEARCH.kenyaRates);
   return cv;
@@ -471,13 +483,16 @@ function kenya(s: Sheet, t: KenyaTables, v: VehicleFacts, ageMonths: number, cif
 function tanzania(s: Sheet, t: TanzaniaTables, v: VehicleFacts, ageYears: number, cif: bigint, minor: Minor): bigint {
   if (!t.valuation) throw new Invalid({ kind: "no_table_entry", table: "tanzania_valuation" });
   const cv = max(minor("tables.valuation.valueTzs", t.valuation.valueTzs), cif);
+  // An electric car has no cc (0 %); a petrol or diesel car without its cc on file cannot be banded.
+  if (v.engineCc === null && v.fuel !== "electric")
+    throw new Invalid({ kind: "no_table_entry", table: "tanzania_excise_band" });
   const cc = v.engineCc ?? 0;
-  // [42]: 0 % to 1000 cc, 5 % to 2000 cc, 10 % above (calculators say 0/10/20 % [22]). An electric car has no cc: 0 %.
+  // [42]: 0 % to 1000 cc, 5 % to 2000 cc, 10 % above (calculators say 0/10/20 % [22]).
   const edBp = cc <= 1000 ? 0 : cc <= 2000 ? 500 : 1000;
   // [42] counts "8 years but not more than 10" and "more than 10" from the year of manufacture: by calendar year.
   const ageBp = ageYears > 10 ? 3000 : ageYears >= 8 ? 1500 : 0;
   const id = s.percent("import_duty", cv, 2500, RESEARCH.tanzaniaRates);
-  // Both excise duties are on CV + ID, as TRA's worked examples compute them.
+  // Both excise duties are taken on CV + ID, the base of excise in [42]'s schedule.
   const ed = s.percent("excise_duty", cv + id, edBp, RESEARCH.tanzaniaExcise);
   const edAge = ageBp > 0 ? s.percent("excise_duty_age", cv + id, ageBp, RESEARCH.tanzaniaExcise) : 0n;
   s.percent("vat", cv + id + ed + edAge, 1800, RESEARCH.tanzaniaRates);

@@ -65,6 +65,15 @@ describe("readLandedTable", () => {
     });
   });
 
+  it("refuses an amount with cents rather than dropping them, and reads thousands separators", () => {
+    const file =
+      'make,model,engine_cc,fuel,value_kes\nToyota,Vitz,1300,petrol,"1,250,000"\nToyota,Axio,1500,petrol,18000.75\n';
+    expect(readLandedTable("kenya_crsp", file)).toEqual({
+      ok: false,
+      problems: [{ kind: "not_a_number", line: 3, column: "value_kes", letter: "E" }],
+    });
+  });
+
   it("refuses a rate over 100 % and a negative or finer-than-basis-point rate", () => {
     const file = "fuel,threshold_lkr,rate_percent\npetrol,5000000,120\ndiesel,5000000,-5\nhybrid,5000000,1.005\n";
     expect(readLandedTable("sri_lanka_luxury", file)).toEqual({

@@ -142,6 +142,8 @@ function readCell(type: ColumnType, raw: string): { value: Value } | { problem: 
       return fuel ? { value: fuel } : { problem: "not_a_fuel" };
     }
     case "money": {
+      // Whole units only: the shop's amount reader would drop cents ("18,000.75" → 18000) without a word.
+      if (/[.,]\d{1,2}$/.test(text)) return { problem: "not_a_number" };
       const amount = parseAmount(text);
       return amount === null ? { problem: "not_a_number" } : { value: amount };
     }
