@@ -316,6 +316,8 @@ export interface FreightPortTable {
   freight_medium: number | null;
   freight_large: number | null;
   insurance_bp: number;
+  /** The pre-shipment inspection's fee in whole yen; null when none is required. */
+  inspection: number | null;
   created_at: string;
   updated_at: string;
 }

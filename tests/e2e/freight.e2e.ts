@@ -26,7 +26,11 @@ let browser: Browser;
 const shots = path.resolve("test-results/freight");
 const yen = (n: number) => formatYenIn(n, "en");
 const PORT = { country: "Sri Lanka", port: "Colombo", small: 95_000, medium: 120_000, insuranceBp: 150 };
-const destination = { freight: { small: PORT.small, medium: PORT.medium, large: null }, insuranceBp: PORT.insuranceBp };
+const destination = {
+  freight: { small: PORT.small, medium: PORT.medium, large: null },
+  insuranceBp: PORT.insuranceBp,
+  inspectionYen: null,
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -196,6 +200,45 @@ describe("total price to the buyer's port", () => {
     expect(await page.getByTestId("price-breakdown").textContent()).toBe(
       "We have no freight rate for this vehicle to Colombo, Sri Lanka yet. Ask for a quote and we will work it out.",
     );
+    await page.context().close();
+  });
+
+  it("a port whose country requires an inspection adds its fee to the total, on cards and in the sum", async () => {
+    const kenya = { country: "Kenya", port: "Kilindini", small: 110_000, medium: 140_000, inspection: 20_000 };
+    const find = () =>
+      withShopDb((db) => db.selectFrom("freight_ports").select("id").where("port", "=", kenya.port).executeTakeFirst());
+    if (!(await find()))
+      await freightForm({
+        intent: "add",
+        country: kenya.country,
+        port: kenya.port,
+        small: String(kenya.small),
+        medium: String(kenya.medium),
+        large: "",
+        insurance: "",
+        inspection: "¥20,000",
+      });
+    const portId = (await find())!.id;
+    const medium = (await vehicles()).find((v) => v.size === "medium")!;
+    const landed = landedPrice(medium.price, "medium", {
+      freight: { small: kenya.small, medium: kenya.medium, large: null },
+      insuranceBp: 0,
+      inspectionYen: kenya.inspection,
+    })!;
+    expect(landed.total).toBe(medium.price + kenya.medium + kenya.inspection);
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.context().addCookies([
+      { name: "currency", value: "JPY", url: baseUrl() },
+      { name: "port", value: String(portId), url: baseUrl() },
+    ]);
+    await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("breakdown-inspection").textContent()).toBe(
+      `Pre-shipment inspection (required)${yen(20_000)}`,
+    );
+    expect(await page.getByTestId("breakdown-total").textContent()).toContain(
+      `Total (C&F + inspection)${yen(landed.total)}`,
+    );
+    await page.screenshot({ path: path.join(shots, "inspection-390.png"), fullPage: true });
     await page.context().close();
   });
 

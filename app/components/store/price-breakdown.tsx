@@ -37,6 +37,9 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
           ],
         ] as [string, number, string][])
       : []),
+    ...(landed.inspection > 0
+      ? ([[t("freight.inspection"), landed.inspection, "inspection"]] as [string, number, string][])
+      : []),
   ];
   return (
     <div data-testid="price-breakdown">
@@ -52,7 +55,9 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
           className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-2"
           data-testid="breakdown-total"
         >
-          <dt className="font-semibold text-slate-900">{t("freight.total", { terms: landed.terms })}</dt>
+          <dt className="font-semibold text-slate-900">
+            {t(landed.inspection > 0 ? "freight.totalInspected" : "freight.total", { terms: landed.terms })}
+          </dt>
           <dd className="text-right">
             <span className="block text-lg font-bold text-slate-900 tabular-nums">{format.yen(landed.total)}</span>
             {rate ? (

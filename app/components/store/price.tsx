@@ -69,7 +69,12 @@ export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: Siz
     );
   return (
     <span className="block text-sm text-slate-700" data-testid="delivered-price">
-      <span className="font-medium">{t("freight.totalTo", { terms: landed.terms, port: destination.port })}</span>{" "}
+      <span className="font-medium">
+        {t(landed.inspection > 0 ? "freight.totalToInspected" : "freight.totalTo", {
+          terms: landed.terms,
+          port: destination.port,
+        })}
+      </span>{" "}
       <span className="font-semibold text-slate-900" data-testid="delivered-yen">
         {format.yen(landed.total)}
       </span>

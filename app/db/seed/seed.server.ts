@@ -80,8 +80,25 @@ export async function seedStock(db: DB, media: MediaStore, options: SeedOptions)
  * shows "ask for a quote" too. Only into an empty table.
  */
 export const DEMO_PORTS = [
-  { country: "Sri Lanka", port: "Colombo", small: 85_000, medium: 110_000, large: 165_000, insurance: 150 },
-  { country: "Sri Lanka", port: "Hambantota", small: 90_000, medium: 115_000, large: 170_000, insurance: 150 },
+  // The inspection fees are the demo's samples, not a quote from an inspection company.
+  {
+    country: "Sri Lanka",
+    port: "Colombo",
+    small: 85_000,
+    medium: 110_000,
+    large: 165_000,
+    insurance: 150,
+    inspection: 25_000,
+  },
+  {
+    country: "Sri Lanka",
+    port: "Hambantota",
+    small: 90_000,
+    medium: 115_000,
+    large: 170_000,
+    insurance: 150,
+    inspection: 25_000,
+  },
   { country: "India", port: "Chennai", small: 95_000, medium: 125_000, large: 180_000, insurance: 150 },
   {
     country: "Nepal",
@@ -93,8 +110,24 @@ export const DEMO_PORTS = [
   },
   { country: "Vietnam", port: "Hai Phong", small: 70_000, medium: 90_000, large: null, insurance: 100 },
   { country: "China", port: "Shanghai", small: 60_000, medium: 80_000, large: 120_000, insurance: 100 },
-  { country: "Kenya", port: "Mombasa", small: 110_000, medium: 140_000, large: 200_000, insurance: 0 },
-  { country: "Tanzania", port: "Dar es Salaam", small: 115_000, medium: 145_000, large: 205_000, insurance: 0 },
+  {
+    country: "Kenya",
+    port: "Mombasa",
+    small: 110_000,
+    medium: 140_000,
+    large: 200_000,
+    insurance: 0,
+    inspection: 20_000,
+  },
+  {
+    country: "Tanzania",
+    port: "Dar es Salaam",
+    small: 115_000,
+    medium: 145_000,
+    large: 205_000,
+    insurance: 0,
+    inspection: 20_000,
+  },
 ] as const;
 
 export async function seedFreightPorts(db: DB): Promise<number> {
@@ -111,6 +144,7 @@ export async function seedFreightPorts(db: DB): Promise<number> {
         freight_medium: p.medium,
         freight_large: p.large,
         insurance_bp: p.insurance,
+        inspection: "inspection" in p ? p.inspection : null,
         created_at: at,
         updated_at: at,
       })),

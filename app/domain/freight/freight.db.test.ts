@@ -104,6 +104,7 @@ describe("the freight table", () => {
       port: port.port,
       freight: port.freight,
       insuranceBp: port.insuranceBp,
+      inspectionYen: port.inspectionYen,
     });
     for (const junk of [null, "", "abc", "-1", "0", "1e3", "99999999", "1; DROP TABLE freight_ports"])
       expect(destinationAmong(ports, junk)).toBeNull();

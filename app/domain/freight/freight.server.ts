@@ -46,6 +46,8 @@ export const FreightPortSchema = z.object({
   small: freight(FIELD.small),
   medium: freight(FIELD.medium),
   large: freight(FIELD.large),
+  // Empty: no inspection required.
+  inspection: freight("inspection"),
   // A per cent with at most two decimals, kept as basis points so no float is stored.
   insurance: z
     .string()
@@ -59,7 +61,8 @@ export const FreightPortSchema = z.object({
     })
     .refine((bp) => bp <= INSURANCE_MAX_BP, INSURANCE_FORMAT),
 });
-export type FreightPortInput = z.infer<typeof FreightPortSchema>;
+/** A port as saved; without an inspection fee, none is required. */
+export type FreightPortInput = Omit<z.infer<typeof FreightPortSchema>, "inspection"> & { inspection?: number | null };
 
 export type FreightPort = Destination & { updatedAt: string };
 
@@ -74,6 +77,7 @@ function toPort(r: Selectable<FreightPortTable>): FreightPort {
       large: r.freight_large === null ? null : Number(r.freight_large),
     },
     insuranceBp: Number(r.insurance_bp),
+    inspectionYen: r.inspection === null ? null : Number(r.inspection),
     updatedAt: r.updated_at,
   };
 }
@@ -124,6 +128,7 @@ function columns(input: FreightPortInput) {
     freight_medium: input.medium,
     freight_large: input.large,
     insurance_bp: input.insurance,
+    inspection: input.inspection ?? null,
   };
 }
 

@@ -5,7 +5,7 @@ import { formInput } from "~/utils/forms";
 import { english } from "../../../tests/support/english";
 import { FreightPortSchema } from "./freight.server";
 
-const port = { freight: { small: 95_000, medium: 120_000, large: null }, insuranceBp: 150 };
+const port = { freight: { small: 95_000, medium: 120_000, large: null }, insuranceBp: 150, inspectionYen: null };
 
 describe("size class of a vehicle", () => {
   it("puts kei cars, mini trucks and mini vans in small; big SUVs, pickups, trucks and vans in large", () => {
@@ -56,11 +56,25 @@ describe("price to the port", () => {
       fob: 1_250_000,
       freight: 120_000,
       insurance: 20_550, // 1,370,000 × 1.5 %
+      inspection: 0,
       cfr: 1_370_000,
       total: 1_390_550,
       terms: "CIF",
     });
     expect(landed.fob + landed.freight + landed.insurance).toBe(landed.total);
+  });
+
+  it("adds the pre-shipment inspection the destination requires after insurance, which insures only the cargo", () => {
+    const landed = landedPrice(1_250_000, "medium", { ...port, inspectionYen: 22_000 })!;
+    expect(landed).toMatchObject({ insurance: 20_550, inspection: 22_000, cfr: 1_370_000, total: 1_412_550 });
+    expect(landed.fob + landed.freight + landed.insurance + landed.inspection).toBe(landed.total);
+    // C&F with an inspection (Kenya: no insurance rate here, QISJ required).
+    expect(landedPrice(800_000, "small", { ...port, insuranceBp: 0, inspectionYen: 20_000 })).toMatchObject({
+      insurance: 0,
+      inspection: 20_000,
+      total: 915_000,
+      terms: "C&F",
+    });
   });
 
   it("is C&F when the port has no insurance rate", () => {
@@ -76,9 +90,10 @@ describe("price to the port", () => {
   });
 
   it("counts a freight of 0 (a shop that pays shipping) as a figure, not a missing entry", () => {
-    expect(landedPrice(500_000, "small", { freight: { small: 0, medium: 0, large: 0 }, insuranceBp: 0 })?.total).toBe(
-      500_000,
-    );
+    expect(
+      landedPrice(500_000, "small", { freight: { small: 0, medium: 0, large: 0 }, insuranceBp: 0, inspectionYen: null })
+        ?.total,
+    ).toBe(500_000);
   });
 });
 
@@ -104,8 +119,10 @@ describe("the freight form", () => {
       small: 95_000,
       medium: 120_000,
       large: null,
+      inspection: null,
       insurance: 150,
     });
+    expect(form({ country: "Kenya", port: "Mombasa", inspection: "¥19,800" }).data?.inspection).toBe(19_800);
     const again = form({ country: "Kenya", port: "Mombasa", insurance: "0.25 %" });
     expect(again.success && again.data.insurance).toBe(25);
     // Written as the upload form takes a price: the freight form refused "¥300,000" before (issue 19).

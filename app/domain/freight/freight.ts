@@ -1,6 +1,7 @@
 /*
  * The total price to a buyer's port: FOB + freight (C&F), plus marine
- * insurance (CIF). Browser-safe: cards and the detail page compute it from the
+ * insurance (CIF), plus the pre-shipment inspection where the destination
+ * requires one (as BE FORWARD and SBT count it in their totals). Browser-safe: cards and the detail page compute it from the
  * vehicle and the chosen port's row.
  *
  * All arithmetic is in whole yen. Insurance is a rate in hundredths of a per
@@ -19,6 +20,8 @@ export type Destination = {
   freight: Record<SizeClass, number | null>;
   /** Hundredths of a per cent: 150 = 1.50 %. */
   insuranceBp: number;
+  /** The pre-shipment inspection the destination requires, in whole yen; null when none. */
+  inspectionYen: number | null;
 };
 
 /** A port in the picker. */
@@ -38,9 +41,11 @@ export type Landed = {
   freight: number;
   /** 0 when the port has no insurance rate. */
   insurance: number;
+  /** The pre-shipment inspection the destination requires; 0 when none. */
+  inspection: number;
   /** FOB + freight. */
   cfr: number;
-  /** FOB + freight + insurance. */
+  /** FOB + freight + insurance + inspection. */
   total: number;
   /** "CIF" with insurance, "C&F" without. */
   terms: "CIF" | "C&F";
@@ -50,18 +55,21 @@ export type Landed = {
 export function landedPrice(
   fobYen: number,
   sizeClass: SizeClass,
-  port: Pick<Destination, "freight" | "insuranceBp">,
+  port: Pick<Destination, "freight" | "insuranceBp" | "inspectionYen">,
 ): Landed | null {
   const freight = port.freight[sizeClass];
   if (freight === null || freight === undefined) return null;
   const cfr = fobYen + freight;
   const insurance = port.insuranceBp > 0 ? insuranceYen(cfr, port.insuranceBp) : 0;
+  // Insured is the cargo (FOB + freight); the inspection is a service in Japan, added after.
+  const inspection = port.inspectionYen ?? 0;
   return {
     fob: fobYen,
     freight,
     insurance,
+    inspection,
     cfr,
-    total: cfr + insurance,
+    total: cfr + insurance + inspection,
     terms: port.insuranceBp > 0 ? "CIF" : "C&F",
   };
 }

@@ -84,6 +84,7 @@ async function priceToPortLine(db: DB, vehicleId: number, port: FreightPort): Pr
   const parts = [`FOB ${formatYen(landed.fob)}`, `freight ${formatYen(landed.freight)} (${size} vehicle)`];
   if (landed.terms === "CIF")
     parts.push(`insurance ${formatYen(landed.insurance)} (${percentFromBp(port.insuranceBp)} %)`);
+  if (landed.inspection > 0) parts.push(`pre-shipment inspection ${formatYen(landed.inspection)}`);
   return `${landed.terms} ${formatYen(landed.total)} = ${parts.join(" + ")}`;
 }
 

@@ -165,6 +165,7 @@ export async function offerDefaults(db: DB, quoteId: number, now = new Date()): 
       values.freight = String(landed.freight);
       values.terms = landed.terms;
       if (landed.insurance > 0) values.insurance = String(landed.insurance);
+      if (landed.inspection > 0) values.inspection = String(landed.inspection);
     }
   }
   return values;

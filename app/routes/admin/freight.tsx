@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The port's fields typed as text; the freight per size (SIZE_CLASSES) is yen. */
 type TextField = "country" | "port" | "insurance";
-type Values = Record<TextField | SizeClass, string>;
+type Values = Record<TextField | SizeClass | "inspection", string>;
 type ActionResult = { message: Problem; errors: FieldProblems; values: Partial<Values> | null };
 
 export async function action(args: Route.ActionArgs) {
@@ -108,7 +108,7 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
           <p className="mt-3 text-sm text-slate-600">{t("freight.empty")}</p>
         ) : (
           <div className="relative mt-4 overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-left text-sm" data-testid="freight-table">
+            <table className="w-full min-w-[50rem] text-left text-sm" data-testid="freight-table">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
                   {(["country", "port"] as const).map((name) => (
@@ -123,6 +123,9 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
                   ))}
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
                     {t("freight.insurance")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    {t("freight.inspection")}
                   </th>
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">{t("freight.actions")}</span>
@@ -147,6 +150,9 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
                     ))}
                     <td className="py-2 pr-4 text-right tabular-nums">
                       {p.insuranceBp ? `${format.decimal(p.insuranceBp / 100)} %` : t("freight.noInsurance")}
+                    </td>
+                    <td className="py-2 pr-4 text-right tabular-nums">
+                      {p.inspectionYen === null ? t("freight.noInspection") : format.yen(p.inspectionYen)}
                     </td>
                     <td className="py-2">
                       <RowActions
@@ -204,8 +210,17 @@ export default function FreightPage({ loaderData, actionData }: Route.ComponentP
             ))}
           </div>
         </fieldset>
-        <div className="sm:w-1/3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field {...field("insurance")} required={false} hint={t("freight.insuranceHint")} maxLength={6} />
+          <YenField
+            label={t("freight.inspectionLabel")}
+            name="inspection"
+            defaultValue={kept?.inspection ?? editing?.inspectionYen ?? ""}
+            error={e.inspection}
+            required={false}
+            hint={t("freight.inspectionHint")}
+            maxLength={14}
+          />
         </div>
         <EditorButtons
           editing={editing !== null}
