@@ -156,6 +156,7 @@ describe("migrations", () => {
       .select([
         "country",
         "max_age_years",
+        "age_by_kind",
         "age_count",
         "note",
         "checked_on",
@@ -181,8 +182,10 @@ describe("migrations", () => {
     expect(of("Pakistan").note).not.toContain("baggage scheme:");
     expect(of("Pakistan").note).toContain("abolished");
     expect(of("Pakistan").check_by).toBe("2026-12-01");
-    expect(of("Sri Lanka")).toMatchObject({ confirmed: 0, check_by: "2027-02-01" });
-    expect(of("Sri Lanka").note).toContain("ask us about the others");
+    expect(of("Sri Lanka")).toMatchObject({ confirmed: 1, check_by: "2027-02-01" });
+    expect(JSON.parse(of("Sri Lanka").age_by_kind)).toEqual({ goods: 5, bus: 5 });
+    expect(JSON.parse(of("Pakistan").age_by_kind)).toEqual({ pickup: 5, goods: 5, bus: 5 });
+    expect(of("India").age_by_kind).toBe("{}");
     // A rule no correction names is checked again a year after it was last checked.
     expect(of("India")).toMatchObject({ checked_on: "2026-11-24", check_by: "2027-11-24", used_parts_refused: "[]" });
   });

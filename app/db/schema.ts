@@ -59,6 +59,8 @@ export interface ImportRuleTable {
   /** 0: no used vehicles at all. */
   used_vehicles: number;
   max_age_years: number | null;
+  /** JSON: an age limit of their own for pickups, goods vehicles or buses ({"goods": 5}). */
+  age_by_kind: Generated<string>;
   age_from: "manufacture" | "registration" | "year_after_manufacture";
   age_until: "shipping" | "arrival";
   age_count: "months" | "years";

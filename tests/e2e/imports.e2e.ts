@@ -295,6 +295,11 @@ describe("import rules by destination country", () => {
     const source = page.getByTestId("import-answer").getByTestId("import-source");
     expect(await source.getAttribute("data-due")).toBe("true");
     expect(await source.textContent()).toContain("this rule is due to be checked again and may have changed");
+    // Pakistan limits pickups, goods vehicles and buses apart from cars: the rule says each.
+    const answer = (await page.getByTestId("import-answer").textContent())!;
+    expect(answer).toContain("Pickups: under 5 years.");
+    expect(answer).toContain("Goods vehicles (trucks, cargo vans): under 5 years.");
+    expect(answer).toContain("Buses (10 seats or more): under 5 years.");
     // Kenya's rule is within its day: the usual small print.
     await page.context().addCookies([{ name: "import_country", value: "Kenya", url: baseUrl() }]);
     await page.goto(`/vehicles/${car.id}`, { waitUntil: "networkidle" });

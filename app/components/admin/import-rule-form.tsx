@@ -14,6 +14,8 @@ import {
   type AgeUntil,
   type ImportRule,
   MAX_AGE_YEARS,
+  OTHER_KINDS,
+  type OtherKind,
   type ShippingMonths,
 } from "~/domain/imports/import-rules";
 import { type MonthNumber, monthOf, yearOf } from "~/domain/inventory/months";
@@ -141,6 +143,11 @@ export function RuleForm({
           ageUntil: value("ageUntil"),
           ageCount: value("ageCount"),
         }}
+        kinds={{
+          pickup: kept?.agePickup ?? (editing?.ageByKind.pickup === undefined ? "" : String(editing.ageByKind.pickup)),
+          goods: kept?.ageGoods ?? (editing?.ageByKind.goods === undefined ? "" : String(editing.ageByKind.goods)),
+          bus: kept?.ageBus ?? (editing?.ageByKind.bus === undefined ? "" : String(editing.ageByKind.bus)),
+        }}
         errors={e}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -246,10 +253,13 @@ const AGE_CHOICES = ["ageFrom", "ageUntil", "ageCount"] as const;
 function AgeFields({
   when,
   start,
+  kinds,
   errors: e,
 }: {
   when: ShippingMonths;
   start: { usedVehicles: boolean; maxAgeYears: string; ageFrom: string; ageUntil: string; ageCount: string };
+  /** The kinds' own ages as typed ("" when they take the rule's). */
+  kinds: Record<OtherKind, string>;
   errors: Partial<Record<string, string>>;
 }) {
   const { t } = useT("admin");
@@ -297,9 +307,26 @@ function AgeFields({
         ))}
       </div>
       <Example when={when} fields={fields} />
+      <p className="text-sm text-slate-600">{t("importRules.fields.ageForHint")}</p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {OTHER_KINDS.map((kind) => (
+          <Field
+            key={kind}
+            label={t(`importRules.fields.ageFor.${kind}`)}
+            name={KIND_FIELD[kind]}
+            required={false}
+            maxLength={2}
+            defaultValue={kinds[kind]}
+            error={e[KIND_FIELD[kind]]}
+          />
+        ))}
+      </div>
     </fieldset>
   );
 }
+
+/** The form's field for a kind's own age limit. */
+export const KIND_FIELD = { pickup: "agePickup", goods: "ageGoods", bus: "ageBus" } as const;
 
 /** "Ordered today, a vehicle ships in December 2026. It can be imported if manufactured in January 2024 or later." */
 function Example({

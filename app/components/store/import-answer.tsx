@@ -1,6 +1,7 @@
 import {
   type ImportFacts,
   type ImportRule,
+  OTHER_KINDS,
   partAdmitted,
   type PartFacts,
   ruleDue,
@@ -44,6 +45,10 @@ export function useRuleLines() {
           until: t(`imports.rule.until.${rule.ageUntil}`),
         }),
       );
+    for (const kind of OTHER_KINDS) {
+      const years = rule.ageByKind[kind];
+      if (years !== undefined) lines.push(t(`imports.rule.kindAge.${kind}`, { years }));
+    }
     if (rule.steering) lines.push(t(`imports.rule.steering.${rule.steering}`));
     return lines;
   };

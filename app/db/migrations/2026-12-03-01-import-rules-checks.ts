@@ -2,7 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { SEED_RULES } from "./2026-11-25-01-import-rules";
 
 // Import rules, second round (issue 43.4): each rule has a day by which it
-// must be checked again, and used parts may be refused by category (Kenya's
+// must be checked again, pickups, goods vehicles and buses may have an age
+// limit of their own, and used parts may be refused by category (Kenya's
 // KS 2190 list) rather than all or none. The seeded rules that sources
 // contradict are corrected, each only where the owner has not changed it
 // since it was seeded (its source is still the seed's). Frozen once landed.
@@ -38,21 +39,24 @@ export const CORRECTIONS: Correction[] = [
   {
     country: "Pakistan",
     set: {
-      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date; the shop's answer applies the car limit to every vehicle, so ask us about the others. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
+      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
       source_url:
         "https://www.brecorder.com/news/40385413/commerce-ministry-issues-sro-for-commercial-import-of-old-vehicles",
       checked_on: READ_ON,
       // The commercial limit ran to 30 June 2026: due for a check now.
       check_by: READ_ON,
+      age_by_kind: JSON.stringify({ pickup: 5, goods: 5, bus: 5 }),
     },
   },
   {
     country: "Sri Lanka",
     set: {
-      note: "Gazette 2421/44 (from 1 February 2025): age counted from manufacture to the B/L date. Cars, SUVs and pickups under 3 years; public passenger and goods vehicles under 5; special-purpose under 10: the shop's answer applies the car limit to every vehicle, so ask us about the others. Opening a letter of credit is required; pre-shipment inspection (JEVIC, JAAI or BV). Individuals: one vehicle a year, registered within 90 days.",
+      note: "Gazette 2421/44 (from 1 February 2025): age counted from manufacture to the B/L date. Cars, SUVs and pickups under 3 years; public passenger and goods vehicles under 5; special-purpose under 10 (ask us). Opening a letter of credit is required; pre-shipment inspection (JEVIC, JAAI or BV). Individuals: one vehicle a year, registered within 90 days.",
       source_url: "https://themorning.lk/articles/3Fi6jIrMnrCOkForvA6g",
       checked_on: READ_ON,
       check_by: "2027-02-01",
+      age_by_kind: JSON.stringify({ goods: 5, bus: 5 }),
+      confirmed: 1,
     },
   },
   {
@@ -66,6 +70,11 @@ export const CORRECTIONS: Correction[] = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // JSON: pickups, goods vehicles and buses limited differently from cars ({"goods": 5, "bus": 5}).
+  await db.schema
+    .alterTable("import_rules")
+    .addColumn("age_by_kind", "text", (c) => c.notNull().defaultTo("{}"))
+    .execute();
   await db.schema
     .alterTable("import_rules")
     .addColumn("check_by", "text", (c) => c.notNull().defaultTo(""))
@@ -112,6 +121,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await query.execute();
   }
   await db.schema.alterTable("import_rules").dropColumn("used_parts_refused").execute();
+  await db.schema.alterTable("import_rules").dropColumn("age_by_kind").execute();
   await db.schema.alterTable("import_rules").dropColumn("check_by").execute();
 }
 

@@ -12,7 +12,9 @@ import {
   type ImportFacts,
   type ImportRule,
   importVerdict,
+  OTHER_KINDS,
   type ShippingMonths,
+  vehicleKind,
 } from "./import-rules";
 import { monthNumber } from "~/domain/inventory/months";
 import { importLimit, ruleForCountry, saveImportSettings, shippingMonths } from "./import-rules.server";
@@ -38,12 +40,26 @@ beforeAll(async () => {
     // First registered in Japan up to a year and a half after manufacture, or not on file.
     const registered = rng() < 0.3 ? null : (manufactured ?? monthNumber(year, 1)) + between(rng, 0, 18);
     const steering = pick(rng, ["Right", "Left", null] as const);
+    // Every kind a rule may limit apart: cars, pickups, goods vehicles and buses, and a vehicle with no type.
+    const [type, subType, seats] = pick(rng, [
+      ["Sedan", "Compact Sedan", "5"],
+      ["SUV", null, "7"],
+      ["Truck", "Pickup", "5"],
+      ["Truck", "Heavy Duty", "3"],
+      ["Van", "Cargo Van", "2"],
+      ["Van", "Passenger Van", "10+"],
+      ["Van", "Mini Van", "8"],
+      [null, null, null],
+    ] as const);
     const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
     return {
       ref_id: `O-${String(i + 1).padStart(4, "0")}`,
       ...vehicleColumns(vehicleFactory(rng, i)),
       year,
       steering,
+      type,
+      sub_type: subType,
+      seats,
       manufactured_month: manufactured,
       registered_month: registered,
       created_at: at,
@@ -58,6 +74,7 @@ beforeAll(async () => {
       manufactured: r.manufactured_month,
       registered: r.registered_month,
       steering: r.steering,
+      importKind: vehicleKind({ type: r.type, subType: r.sub_type, seats: r.seats }),
     }),
   );
 });
@@ -68,6 +85,7 @@ function rule(overrides: Partial<ImportRule>): ImportRule {
     country: "Testland",
     usedVehicles: true,
     maxAgeYears: 8,
+    ageByKind: {},
     ageFrom: "manufacture",
     ageUntil: "shipping",
     ageCount: "months",
@@ -119,13 +137,28 @@ describe("the import filter in SQL", () => {
                 steering,
                 maxAgeYears: rng() < 0.15 ? null : between(rng, 1, 20),
                 usedVehicles: rng() >= 0.1,
+                // Half the rules give some kinds an age of their own (Sri Lanka's goods vehicles and buses).
+                ageByKind:
+                  rng() < 0.5
+                    ? Object.fromEntries(
+                        OTHER_KINDS.filter(() => rng() < 0.6).map((kind) => [kind, between(rng, 1, 20)]),
+                      )
+                    : {},
               });
               const when = {
                 ship: monthNumber(between(rng, 2019, 2031), between(rng, 1, 12)),
                 sea: between(rng, 1, 4),
               };
               const expected = importable(r, when);
-              const label = JSON.stringify({ ageFrom, ageUntil, ageCount, steering, max: r.maxAgeYears, when });
+              const label = JSON.stringify({
+                ageFrom,
+                ageUntil,
+                ageCount,
+                steering,
+                max: r.maxAgeYears,
+                kinds: r.ageByKind,
+                when,
+              });
               expect(await fromDatabase({ ImportTo: importLimit("Testland", r, when) }), label).toEqual(expected);
               cases++;
               sizes.add(expected.length);
@@ -142,6 +175,8 @@ describe("the import filter in SQL", () => {
     expect(sizes.has(0)).toBe(true);
     expect(Math.max(...sizes)).toBeGreaterThan(vehicles.length / 2);
     expect(sizes.size).toBeGreaterThan(40);
+    // Every kind was in the stock, so each kind's own limit was tried against vehicles of that kind.
+    expect(new Set(vehicles.map((v) => v.importKind))).toEqual(new Set(["car", "pickup", "goods", "bus"]));
   });
 
   it("agrees alongside the list's other filters", async () => {

@@ -260,6 +260,18 @@ describe("the editor's form", () => {
     );
   });
 
+  it("takes an age of their own for pickups, goods vehicles and buses, empty for the rule's, and saves it", async () => {
+    expect(input({}).ageByKind).toEqual({});
+    expect(input({ ageGoods: "5", ageBus: " 5 ", agePickup: "" }).ageByKind).toEqual({ goods: 5, bus: 5 });
+    for (const bad of ["0", "-5", "51", "five", "3.5"])
+      expect(refusals({ ageGoods: bad }), bad).toEqual({ ageGoods: maxAge });
+    const saved = await saveImportRule(t.db, owner, input({ country: "Lanka Test", ageGoods: "5", ageBus: "5" }));
+    expect(saved.ok && (await getImportRule(t.db, saved.id))).toMatchObject({
+      maxAgeYears: 10,
+      ageByKind: { goods: 5, bus: 5 },
+    });
+  });
+
   it("takes the part categories refused used from the shop's list only", async () => {
     expect(input({}).usedPartsRefused).toEqual([]);
     const form = formOf({ ...GOOD });

@@ -29,6 +29,8 @@ import {
   type ImportLimit,
   type ImportRule,
   MAX_AGE_YEARS,
+  OTHER_KINDS,
+  type OtherKind,
   PART_CATEGORIES,
   type ShippingMonths,
 } from "./import-rules";
@@ -112,6 +114,7 @@ export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
     country: r.country,
     usedVehicles: Boolean(r.used_vehicles),
     maxAgeYears: r.max_age_years === null ? null : Number(r.max_age_years),
+    ageByKind: agesByKind(r.age_by_kind),
     ageFrom: r.age_from,
     ageUntil: r.age_until,
     ageCount: r.age_count,
@@ -124,6 +127,23 @@ export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
     checkBy: r.check_by,
     confirmed: Boolean(r.confirmed),
   };
+}
+
+/** The stored ages by kind ({"goods": 5}); anything else reads as none. */
+function agesByKind(stored: string): Partial<Record<OtherKind, number>> {
+  try {
+    const ages: unknown = JSON.parse(stored);
+    if (typeof ages !== "object" || ages === null) return {};
+    const out: Partial<Record<OtherKind, number>> = {};
+    for (const kind of OTHER_KINDS) {
+      const years = (ages as Record<string, unknown>)[kind];
+      if (typeof years === "number" && Number.isInteger(years) && years >= 1 && years <= MAX_AGE_YEARS)
+        out[kind] = years;
+    }
+    return out;
+  } catch {
+    return {};
+  }
 }
 
 /** The stored list of part categories refused used; anything but a list of names reads as none. */
@@ -196,19 +216,27 @@ export type { ImportLimit };
 export function importLimit(country: string, rule: ImportRule | null, when: ShippingMonths): ImportLimit {
   if (!rule || !rule.usedVehicles) return { country, admits: false };
   const { steering, ageFrom } = rule;
-  if (rule.maxAgeYears === null)
-    return {
-      country,
-      admits: true,
-      steering,
-      from: ageFrom === "registration" ? "registration" : "manufacture",
-      earliest: null,
-    };
-  const earliest = earliestStart({ ...rule, maxAgeYears: rule.maxAgeYears }, when);
-  if (ageFrom !== "year_after_manufacture") return { country, admits: true, steering, from: ageFrom, earliest };
+  const from = ageFrom === "registration" ? "registration" : "manufacture";
+  const byKind = OTHER_KINDS.flatMap((kind) => {
+    const years = rule.ageByKind[kind];
+    return years === undefined ? [] : [{ kind, earliest: earliestMonth(rule, years, when) }];
+  });
+  const earliest = rule.maxAgeYears === null ? null : earliestMonth(rule, rule.maxAgeYears, when);
+  return { country, admits: true, steering, from, earliest, byKind };
+}
+
+/** The earliest month a vehicle's age may start from (as the index holds it) under an age limit of `years`. */
+function earliestMonth(rule: ImportRule, years: number, when: ShippingMonths): number {
+  const earliest = earliestStart({ ...rule, maxAgeYears: years }, when);
+  if (rule.ageFrom !== "year_after_manufacture") return earliest;
   // Counted from 1 January after the year of manufacture, (year made + 1) × 12 >= earliest: made in the year
   // before the first whole year from `earliest` on, or later.
-  return { country, admits: true, steering, from: "manufacture", earliest: (Math.ceil(earliest / 12) - 1) * 12 };
+  return (Math.ceil(earliest / 12) - 1) * 12;
+}
+
+/** A vehicle's kind in SQL, the same test as vehicleKind in import-rules.ts. */
+function kindExpression() {
+  return sql<string>`(case when vehicles.sub_type = 'Pickup' then 'pickup' when vehicles.type in ('Truck', 'Mini Truck') or vehicles.sub_type = 'Cargo Van' then 'goods' when vehicles.type = 'Bus' or vehicles.seats = '10+' then 'bus' else 'car' end)`;
 }
 
 /** The month a vehicle's age starts, as the indexes of migration 2026-11-25-02 hold it (see ageStart). */
@@ -233,9 +261,22 @@ export function importCondition(
   dialect: Dialect,
 ): Expression<SqlBool> {
   if (!limit.admits) return sql<SqlBool>`1 = 0`;
-  const { steering, earliest } = limit;
+  const { steering, earliest, byKind } = limit;
   const terms: Expression<SqlBool>[] = [];
-  if (earliest !== null) terms.push(sql<SqlBool>`${startExpression(limit.from)} >= ${earliest}`);
+  const since = (month: number) => sql<SqlBool>`${startExpression(limit.from)} >= ${month}`;
+  if (byKind.length === 0) {
+    if (earliest !== null) terms.push(since(earliest));
+  } else {
+    // A country that limits kinds differently: each kind's range, and the rule's own for the rest.
+    const others = byKind.map((k) => k.kind);
+    const rest = sql<SqlBool>`${kindExpression()} not in (${sql.join(others)})`;
+    terms.push(
+      eb.or([
+        earliest === null ? rest : eb.and([rest, since(earliest)]),
+        ...byKind.map((k) => eb.and([sql<SqlBool>`${kindExpression()} = ${k.kind}`, since(k.earliest)])),
+      ]),
+    );
+  }
   if (steering)
     terms.push(
       dialect === "sqlite" ? sql<SqlBool>`+vehicles.steering = ${steering}` : eb("vehicles.steering", "=", steering),
@@ -252,6 +293,17 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, key: string
   z.enum(values, { error: patternIssue("chooseFromList", { choice: { key: `messages.choices.${key}` } }) });
 
 const MAX_AGE_FORMAT = issue("messages.text.maxAgeFormat", { max: MAX_AGE_YEARS });
+
+/** A kind's own age as typed: whole years from 1 to MAX_AGE_YEARS, or empty for the rule's own. */
+const kindAge = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: MAX_AGE_FORMAT })
+      .refine((v) => maxAgeOf(v) !== null, MAX_AGE_FORMAT)
+      .transform((v) => maxAgeOf(v)!)
+      .optional(),
+  );
 
 /** An address buyers can open: http or https, with a host. */
 function isWebAddress(text: string): boolean {
@@ -282,6 +334,10 @@ export function importRuleSchema(now = new Date()) {
           .transform((v) => maxAgeOf(v)!)
           .optional(),
       ),
+      // Empty: the kind takes the rule's own age.
+      agePickup: kindAge(),
+      ageGoods: kindAge(),
+      ageBus: kindAge(),
       ageFrom: choice(AGE_FROM, "ageFrom"),
       ageUntil: choice(AGE_UNTIL, "ageUntil"),
       ageCount: choice(AGE_COUNT, "ageCount"),
@@ -327,7 +383,12 @@ export function importRuleSchema(now = new Date()) {
       // Laws move: a rule left unchecked for more than three years would never be due.
       else if (checkBy > yearAfter(yearAfter(yearAfter(rule.checkedOn))))
         ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByTooFar") });
-      return { ...rule, checkBy, usedPartsRefused: [...new Set(rule.usedPartsRefused)] };
+      const { agePickup, ageGoods, ageBus, ...rest } = rule;
+      const ageByKind: Partial<Record<OtherKind, number>> = {};
+      if (agePickup !== undefined) ageByKind.pickup = agePickup;
+      if (ageGoods !== undefined) ageByKind.goods = ageGoods;
+      if (ageBus !== undefined) ageByKind.bus = ageBus;
+      return { ...rest, checkBy, ageByKind, usedPartsRefused: [...new Set(rule.usedPartsRefused)] };
     });
 }
 
@@ -345,6 +406,7 @@ function columns(input: ImportRuleInput) {
     country: input.country.replace(/\s+/g, " "),
     used_vehicles: input.usedVehicles ? 1 : 0,
     max_age_years: input.maxAgeYears ?? null,
+    age_by_kind: JSON.stringify(input.ageByKind),
     age_from: input.ageFrom,
     age_until: input.ageUntil,
     age_count: input.ageCount,

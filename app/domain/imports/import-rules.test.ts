@@ -9,8 +9,10 @@ import {
   importVerdict,
   lastCountedMonth,
   partAdmitted,
+  maxAgeFor,
   ruleDue,
   type ShippingMonths,
+  vehicleKind,
 } from "./import-rules";
 import { maskedChassis } from "~/domain/inventory/chassis";
 import { monthNumber, monthOf, monthOfDate, monthText, parseMonth, yearOf } from "~/domain/inventory/months";
@@ -23,6 +25,7 @@ function rule(overrides: Partial<ImportRule> = {}): ImportRule {
     country: "Testland",
     usedVehicles: true,
     maxAgeYears: 3,
+    ageByKind: {},
     ageFrom: "manufacture",
     ageUntil: "shipping",
     ageCount: "months",
@@ -45,6 +48,7 @@ function seeded(country: string): ImportRule {
     ...seed,
     id: 1,
     used_parts_refused: "[]",
+    age_by_kind: "{}",
     check_by: "2027-11-24",
     created_at: "2026-11-24",
     updated_at: "2026-11-24",
@@ -353,6 +357,49 @@ describe("partAdmitted", () => {
     // New and rebuilt parts of a banned category go: the ban is on used ones.
     expect(partAdmitted({ ...used("Transmission", "Clutch Kit"), condition: "New" }, kenya)).toBe(true);
     expect(partAdmitted({ ...used("Transmission", "Clutch Kit"), condition: "Rebuilt" }, kenya)).toBe(true);
+  });
+});
+
+describe("an age limit of their own for pickups, goods vehicles and buses", () => {
+  it("reads the kind from the type, subtype and seats", () => {
+    const kind = (type: string | null, subType: string | null, seats: string | null = "5") =>
+      vehicleKind({ type, subType, seats });
+    expect(kind("Truck", "Pickup")).toBe("pickup");
+    expect(kind("Truck", "Heavy Duty")).toBe("goods");
+    expect(kind("Truck", "Mini Truck")).toBe("goods");
+    expect(kind("Truck", null)).toBe("goods");
+    expect(kind("Van", "Cargo Van")).toBe("goods");
+    expect(kind("Van", "Passenger Van", "10+")).toBe("bus");
+    expect(kind("Bus", null, null)).toBe("bus");
+    expect(kind("Van", "Mini Van", "8")).toBe("car");
+    expect(kind("SUV", "Crossover")).toBe("car");
+    expect(kind(null, null, null)).toBe("car");
+  });
+
+  it("counts a goods vehicle or a bus by its own limit, and a car or a kind not named by the rule's", () => {
+    // Sri Lanka: cars and pickups under 3 years, goods vehicles and buses under 5, manufacture to shipping.
+    const sriLanka = rule({ maxAgeYears: 3, ageByKind: { goods: 5, bus: 5 } });
+    const fourYears = car(2022, "2022-12");
+    const when = at("2026-12");
+    expect(importVerdict({ ...fourYears, importKind: "goods" }, "Sri Lanka", sriLanka, when)).toMatchObject({
+      kind: "importable",
+      shipBy: m("2027-11"),
+    });
+    expect(importVerdict({ ...fourYears, importKind: "bus" }, "Sri Lanka", sriLanka, when).kind).toBe("importable");
+    expect(importVerdict({ ...fourYears, importKind: "pickup" }, "Sri Lanka", sriLanka, when)).toMatchObject({
+      kind: "too_old",
+      maxAgeYears: 3,
+    });
+    expect(importVerdict(fourYears, "Sri Lanka", sriLanka, when)).toMatchObject({ kind: "too_old", maxAgeYears: 3 });
+    expect(maxAgeFor(sriLanka, "goods")).toBe(5);
+    expect(maxAgeFor(sriLanka)).toBe(3);
+    // A country with no limit for cars may still limit buses.
+    const busesOnly = rule({ maxAgeYears: null, ageByKind: { bus: 5 } });
+    expect(importVerdict(car(1990, "1990-01"), "X", busesOnly, when)).toMatchObject({
+      kind: "importable",
+      shipBy: null,
+    });
+    expect(importVerdict({ ...car(1990, "1990-01"), importKind: "bus" }, "X", busesOnly, when).kind).toBe("too_old");
   });
 });
 

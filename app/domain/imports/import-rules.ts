@@ -40,13 +40,35 @@ export type RuleSteering = (typeof STEERING)[number];
 
 export const MAX_AGE_YEARS = 50;
 
+/**
+ * The kinds of vehicle a country may limit differently (Sri Lanka: cars and
+ * pickups 3 years, goods vehicles and buses 5; Pakistan: cars 3, the others
+ * 5). Read from the vehicle's type, subtype and seats by vehicleKind, and by
+ * the same test in SQL (import-rules.server.ts, kindExpression).
+ */
+export const VEHICLE_KINDS = ["car", "pickup", "goods", "bus"] as const;
+export type VehicleKind = (typeof VEHICLE_KINDS)[number];
+/** The kinds a rule may give an age of their own; cars take the rule's own age. */
+export const OTHER_KINDS = ["pickup", "goods", "bus"] as const;
+export type OtherKind = (typeof OTHER_KINDS)[number];
+
+/** The kind of a vehicle: a pickup, a goods vehicle (trucks, cargo vans), a bus (10 seats or more), else a car. */
+export function vehicleKind(v: { type: string | null; subType: string | null; seats: string | null }): VehicleKind {
+  if (v.subType === "Pickup") return "pickup";
+  if (v.type === "Truck" || v.type === "Mini Truck" || v.subType === "Cargo Van") return "goods";
+  if (v.type === "Bus" || v.seats === "10+") return "bus";
+  return "car";
+}
+
 /** What the shop knows of one country's rule, as the pages see it. */
 export type ImportRule = {
   country: string;
   /** False: the country admits no used vehicles at all. */
   usedVehicles: boolean;
-  /** Null: no age limit. */
+  /** Null: no age limit. For cars, and for the kinds `ageByKind` does not name. */
   maxAgeYears: number | null;
+  /** An age limit of their own for pickups, goods vehicles or buses, counted the same way. */
+  ageByKind: Partial<Record<OtherKind, number>>;
   ageFrom: AgeFrom;
   ageUntil: AgeUntil;
   ageCount: AgeCount;
@@ -92,7 +114,17 @@ export type ImportFacts = {
   manufactured: MonthNumber | null;
   registered: MonthNumber | null;
   steering: string | null;
+  /** Its kind (vehicleKind); a car when not given. */
+  importKind?: VehicleKind;
 };
+
+/** The age limit a rule sets for a kind of vehicle; null: none. */
+export function maxAgeFor(
+  rule: Pick<ImportRule, "maxAgeYears" | "ageByKind">,
+  kind: VehicleKind = "car",
+): number | null {
+  return kind !== "car" && rule.ageByKind[kind] !== undefined ? rule.ageByKind[kind]! : rule.maxAgeYears;
+}
 
 /** The month a vehicle's age is counted from under a rule: first registration, else manufacture, else its listed year. */
 export function ageStart(v: ImportFacts, from: AgeFrom): MonthNumber {
@@ -137,8 +169,16 @@ export type ImportLimit =
       admits: true;
       steering: RuleSteering | null;
       from: "manufacture" | "registration";
+      /** For cars, and the kinds `byKind` does not name. */
       earliest: MonthNumber | null;
+      /** The kinds the rule limits differently, each with its own earliest start. */
+      byKind: { kind: OtherKind; earliest: MonthNumber }[];
     };
+
+/** The earliest start a limit admits for a kind of vehicle. */
+export function earliestFor(limit: ImportLimit & { admits: true }, kind: VehicleKind = "car"): MonthNumber | null {
+  return limit.byKind.find((k) => k.kind === kind)?.earliest ?? limit.earliest;
+}
 
 export type ImportVerdict =
   | { kind: "no_country" }
@@ -167,13 +207,14 @@ export function importVerdict(
     if (!v.steering) return { kind: "steering_unknown", rule, required: rule.steering };
     if (v.steering !== rule.steering) return { kind: "wrong_steering", rule, required: rule.steering };
   }
-  if (rule.maxAgeYears === null) return { kind: "importable", rule, shipBy: null };
-  const last = lastCountedMonth(ageStart(v, rule.ageFrom), rule.maxAgeYears, rule.ageCount);
+  const maxAgeYears = maxAgeFor(rule, v.importKind);
+  if (maxAgeYears === null) return { kind: "importable", rule, shipBy: null };
+  const last = lastCountedMonth(ageStart(v, rule.ageFrom), maxAgeYears, rule.ageCount);
   // Counted up to arrival: the last month it may ship in is that many months earlier.
   const lastShip = rule.ageUntil === "arrival" ? last - when.sea : last;
   return lastShip >= when.ship
     ? { kind: "importable", rule, shipBy: lastShip }
-    : { kind: "too_old", rule, maxAgeYears: rule.maxAgeYears, lastShip };
+    : { kind: "too_old", rule, maxAgeYears, lastShip };
 }
 
 /** Every category a rule may refuse used: the part types and their subtypes. */

@@ -24,6 +24,7 @@ const rule = (fields: AgeFields): ImportRule => ({
   steering: null,
   usedParts: true,
   usedPartsRefused: [],
+  ageByKind: {},
   checkBy: "2027-11-24",
   note: "",
   sourceUrl: "https://example.org",

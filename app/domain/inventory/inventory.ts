@@ -7,6 +7,7 @@ import type { Fitment } from "./fitment";
 /** Domain objects of the stock, as pages see them. Browser-safe. */
 
 import type { StockStatus } from "./stock-status";
+import type { VehicleKind } from "~/domain/imports/import-rules";
 
 export { STOCK_STATUS_LABEL, type StockStatus } from "./stock-status";
 
@@ -35,6 +36,8 @@ export type StockCard = StockNames & {
   steering: string | null;
   manufactured: MonthNumber | null;
   registered: MonthNumber | null;
+  /** Which of a country's age limits applies (import-rules.ts); "car" for parts, never read. */
+  importKind: VehicleKind;
 };
 
 /** A vehicle's fields as the owner writes them, apart from its names and export papers. */

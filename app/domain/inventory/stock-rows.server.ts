@@ -6,6 +6,7 @@ import type { DB } from "~/db/db.server";
 import { sizeClassOf } from "./size-class";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { SortColumn } from "~/domain/lists/sorts";
+import { vehicleKind } from "~/domain/imports/import-rules";
 
 /*
  * What the two stock tables have in common, written once: the shape of a
@@ -100,6 +101,7 @@ export type CardRow = {
   steering?: string | null;
   manufactured_month?: number | null;
   registered_month?: number | null;
+  seats?: string | null;
 };
 
 /** What a card and a list row show of any item, from its row. */
@@ -125,6 +127,8 @@ export function vehicleFacts(r: Partial<CardRow>) {
     steering: r.steering ?? null,
     manufactured: r.manufactured_month ?? null,
     registered: r.registered_month ?? null,
+    // Which age limit of a country applies to it (a part's is never read).
+    importKind: vehicleKind({ type: r.type ?? null, subType: r.sub_type ?? null, seats: r.seats ?? null }),
   };
 }
 

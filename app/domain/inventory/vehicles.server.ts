@@ -20,6 +20,7 @@ export const VEHICLE_CARD_COLUMNS = [
   "steering",
   "manufactured_month",
   "registered_month",
+  "seats",
 ] as const;
 
 /** The vehicle listed with this chassis number, other than `except`; null when none. */

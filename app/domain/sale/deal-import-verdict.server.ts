@@ -4,7 +4,7 @@ import { portLabel } from "~/domain/freight/freight";
 import { listFreightPorts } from "~/domain/freight/freight.server";
 import type { FieldProblems } from "~/utils/forms";
 import type { Refusal } from "~/domain/refusal";
-import { ageStart, countryKey, importVerdict } from "~/domain/imports/import-rules";
+import { ageStart, countryKey, earliestFor, importVerdict, vehicleKind } from "~/domain/imports/import-rules";
 import { monthText, yearOf } from "~/domain/inventory/months";
 import { getImportSettings, importLimit, ruleForCountry, shippingMonths } from "~/domain/imports/import-rules.server";
 import { problem, type Problem } from "~/i18n/problem";
@@ -75,7 +75,7 @@ export async function dealImportCheck(
   if (!quote || quote.kind !== "vehicle" || quote.vehicle_id === null) return null;
   const v = await db
     .selectFrom("vehicles")
-    .select(["year", "manufactured_month", "registered_month", "steering"])
+    .select(["year", "manufactured_month", "registered_month", "steering", "type", "sub_type", "seats"])
     .where("id", "=", quote.vehicle_id)
     .executeTakeFirst();
   if (!v) return null;
@@ -88,15 +88,16 @@ export async function dealImportCheck(
     manufactured: v.manufactured_month === null ? null : Number(v.manufactured_month),
     registered: v.registered_month === null ? null : Number(v.registered_month),
     steering: v.steering,
+    importKind: vehicleKind({ type: v.type, subType: v.sub_type, seats: v.seats }),
   };
   const verdict = importVerdict(facts, rule?.country ?? country, rule, when);
   const limit = importLimit(rule?.country ?? country, rule, when);
   const age =
-    verdict.kind === "too_old" && limit.admits && limit.earliest !== null
+    verdict.kind === "too_old" && limit.admits && earliestFor(limit, facts.importKind) !== null
       ? {
           from: limit.from,
           start: ageStart(facts, limit.from),
-          earliest: limit.earliest,
+          earliest: earliestFor(limit, facts.importKind)!,
           byYear: verdict.rule.ageCount === "years" || verdict.rule.ageFrom === "year_after_manufacture",
         }
       : null;

@@ -1,5 +1,6 @@
 import type { StockNames, StockStatus } from "~/domain/inventory/inventory";
 import type { ImageRef } from "~/domain/media/image-url";
+import type { VehicleKind } from "~/domain/imports/import-rules";
 
 /** What a public list page shows. Browser-safe. */
 
@@ -18,6 +19,10 @@ export type ListItem = StockNames & {
   /** Vehicles only: what an import rule reads besides the year and steering (import-rules.ts). */
   manufactured: number | null;
   registered: number | null;
+  /** Which of a country's age limits applies (import-rules.ts vehicleKind). */
+  importKind: VehicleKind;
+  /** A part's condition ("Used"): its card says when the buyer's country refuses it. */
+  condition?: string | null;
   /** Cover first, then up to 4 more: a card shows them when there are at least 5 (SPEC 2). */
   images: ImageRef[];
   imageCount: number;

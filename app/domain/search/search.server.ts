@@ -86,7 +86,7 @@ type PageWay = [offset?: number, denseKeyword?: boolean, sortMatches?: boolean];
 export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...page: PageWay) {
   const [offset = 0, denseKeyword = false, sortMatches = false] = page;
   const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword));
-  const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color"] as const;
+  const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color", "seats"] as const;
   const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
   const ids = matches.select("vehicles.id");
   return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches);

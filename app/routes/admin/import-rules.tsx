@@ -7,7 +7,7 @@ import { FormMessage } from "~/components/ui/field";
 import { refuse, staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { type FieldProblems, parseForm, typedValues } from "~/utils/forms";
 import { listFreightPorts } from "~/domain/freight/freight.server";
-import { countryKey, ruleDue } from "~/domain/imports/import-rules";
+import { countryKey, OTHER_KINDS, ruleDue } from "~/domain/imports/import-rules";
 import {
   deleteImportRule,
   getImportRule,
@@ -182,6 +182,10 @@ function ruleSummary(rule: StoredRule, t: TFunction<"admin">): string[] {
             counting: t(`importRules.summary.counting.${rule.ageCount}`),
           }),
     );
+    for (const kind of OTHER_KINDS) {
+      const years = rule.ageByKind[kind];
+      if (years !== undefined) parts.push(t(`importRules.summary.kind.${kind}`, { count: years }));
+    }
     if (rule.steering) parts.push(t(`importRules.summary.steering.${rule.steering}`));
   }
   if (!rule.usedParts) parts.push(t("importRules.summary.usedPartsRefused"));

@@ -25,6 +25,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";
 import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
+import { vehicleKind } from "~/domain/imports/import-rules";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -107,7 +108,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
           </div>
           <div className="mt-4">
-            <ImportAnswer vehicle={v} />
+            <ImportAnswer vehicle={{ ...v, importKind: vehicleKind(v) }} />
           </div>
           <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
           {sold ? (
@@ -115,7 +116,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </>
       }
-      quoteNote={<ImportWarning vehicle={v} />}
+      quoteNote={<ImportWarning vehicle={{ ...v, importKind: vehicleKind(v) }} />}
       actions={<CompareToggle vehicleId={v.id} size="lg" />}
       // The same rows as the compare page's.
       specRows={vehicleSpecRows(v, t, format.number, month)}
