@@ -9,6 +9,7 @@ import {
   importVerdict,
   lastCountedMonth,
   partAdmitted,
+  earliestFor,
   maxAgeFor,
   ruleDue,
   type ShippingMonths,
@@ -16,7 +17,7 @@ import {
 } from "./import-rules";
 import { maskedChassis } from "~/domain/inventory/chassis";
 import { monthNumber, monthOf, monthOfDate, monthText, parseMonth, yearOf } from "~/domain/inventory/months";
-import { shippingMonths, toImportRule } from "./import-rules.server";
+import { importLimit, shippingMonths, toImportRule } from "./import-rules.server";
 import { IMPORT_DEFAULTS } from "./import-settings";
 
 /** A rule with every field set; each test changes what it is about. */
@@ -368,6 +369,7 @@ describe("an age limit of their own for pickups, goods vehicles and buses", () =
     expect(kind("Truck", "Heavy Duty")).toBe("goods");
     expect(kind("Truck", "Mini Truck")).toBe("goods");
     expect(kind("Truck", null)).toBe("goods");
+    expect(kind("Mini Truck", null)).toBe("goods");
     expect(kind("Van", "Cargo Van")).toBe("goods");
     expect(kind("Van", "Passenger Van", "10+")).toBe("bus");
     expect(kind("Bus", null, null)).toBe("bus");
@@ -393,6 +395,13 @@ describe("an age limit of their own for pickups, goods vehicles and buses", () =
     expect(importVerdict(fourYears, "Sri Lanka", sriLanka, when)).toMatchObject({ kind: "too_old", maxAgeYears: 3 });
     expect(maxAgeFor(sriLanka, "goods")).toBe(5);
     expect(maxAgeFor(sriLanka)).toBe(3);
+    // The list's filter: each kind's earliest start, the rule's own for cars and kinds it does not name.
+    const limit = importLimit("Sri Lanka", sriLanka, when);
+    if (!limit.admits) throw new Error("admits");
+    expect(earliestFor(limit, "goods")).toBe(m("2022-01"));
+    expect(earliestFor(limit, "bus")).toBe(m("2022-01"));
+    expect(earliestFor(limit, "pickup")).toBe(m("2024-01"));
+    expect(earliestFor(limit)).toBe(m("2024-01"));
     // A country with no limit for cars may still limit buses.
     const busesOnly = rule({ maxAgeYears: null, ageByKind: { bus: 5 } });
     expect(importVerdict(car(1990, "1990-01"), "X", busesOnly, when)).toMatchObject({
