@@ -676,6 +676,18 @@ describe("'Only what I can import' at 100,000 vehicles", () => {
     // Sorted matches were among them (Vietnam's few, at least).
     expect(seen.filter((s) => IMPORT_FILTERS.includes(s.qs) && s.sortMatches).length).toBeGreaterThan(0);
   }, 300_000);
+
+  it("counts a country that limits goods vehicles and buses apart (Sri Lanka) through its import index too", async () => {
+    const seen: Seen[] = [];
+    const { problems } = await check(vehicles, ["ImportTo=Sri%20Lanka", "ImportTo=Pakistan"], seen);
+    expect(problems).toEqual([]);
+    for (const qs of ["ImportTo=Sri%20Lanka", "ImportTo=Pakistan"]) {
+      const count = seen.filter((s) => s.qs === qs && s.kind === "count");
+      expect(count, qs).toHaveLength(1);
+      expect(count[0]!.plan, qs).toContain("vehicles_import_made_idx");
+      expect(count[0]!.total, qs).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });
 
 /*

@@ -1,17 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import type { DB } from "~/db/db.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
-import { seedDemoBank } from "~/db/seed/demo-bank.server";
-import { createCustomer } from "~/domain/accounts/customers.server";
-import { addFreightPort } from "~/domain/freight/freight.server";
-import { seedCompany } from "~/domain/settings/company.server";
-import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { launchBrowser, pageAt } from "../support/browser";
-import { acceptedDeal, quotedVehicle } from "../support/orders";
+import { acceptedDeal, dealShopData, quotedVehicle } from "../support/orders";
 import { freePort, runShop } from "../support/shop-process";
 
 /*
@@ -34,20 +26,12 @@ let quoteNumber: string;
 let orderNumber: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-kept-"));
-  db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
-  await migrateToLatest(db);
-  await addFreightPort(
-    db,
-    { id: 1, adminId: "setup" },
-    { country: "Sri Lanka", port: "Colombo", small: 90_000, medium: 120_000, large: 180_000, insurance: 150 },
-  );
-  await seedCompany(db);
-  await seedDemoBank(db);
-  const buyer = await createCustomer(db, { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" });
-  await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
+  let customerIds: number[];
+  ({ dataDir, db, customerIds } = await dealShopData("kept", STAFF, [
+    { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" },
+  ]));
   const setup = { dataDir, secret: SECRET, ownerEmail: "owner@kept.example" };
-  const who = { customerId: buyer!.id, name: BUYER.fullName, email: BUYER.email };
+  const who = { customerId: customerIds[0]!, name: BUYER.fullName, email: BUYER.email };
   quoteNumber = (
     await quotedVehicle(db, setup, { ...who, key: "kept-e2e-quote-00000001", vehicleName: "2019 Toyota Axio" })
   ).quote.number;

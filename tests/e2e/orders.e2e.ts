@@ -1,20 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
+import type { DB } from "~/db/db.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openDatabase } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
-import { DEMO_BANK, seedDemoBank } from "~/db/seed/demo-bank.server";
-import { createCustomer } from "~/domain/accounts/customers.server";
+import { DEMO_BANK } from "~/db/seed/demo-bank.server";
 import { shopDayAfter } from "~/domain/sale/deal-time";
-import { addFreightPort } from "~/domain/freight/freight.server";
 import { orderLinkPath } from "~/domain/sale/order-links.server";
-import { seedCompany } from "~/domain/settings/company.server";
-import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { launchBrowser, pageAt, seriousAccessibilityProblems } from "../support/browser";
-import { acceptedDeal } from "../support/orders";
+import { acceptedDeal, dealShopData } from "../support/orders";
 import { mailsTo } from "../support/mime";
 import { clockAhead, freePort, MOVABLE_CLOCK, runShop } from "../support/shop-process";
 
@@ -41,19 +35,12 @@ let quoteNumber: string;
 let guestOrder: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-orders-"));
-  db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
-  await migrateToLatest(db);
-  await addFreightPort(
-    db,
-    { id: 1, adminId: "setup" },
-    { country: "Sri Lanka", port: "Colombo", small: 90_000, medium: 120_000, large: 180_000, insurance: 150 },
-  );
-  await seedCompany(db);
-  await seedDemoBank(db);
-  const buyer = await createCustomer(db, { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" });
-  await createCustomer(db, { ...OTHER, country: "Kenya", phone: "+254 700 000 000" });
-  await ensureStaffAccount(db, STAFF.adminId, STAFF.password);
+  let customerIds: number[];
+  ({ dataDir, db, customerIds } = await dealShopData("orders", STAFF, [
+    { ...BUYER, country: "Sri Lanka", phone: "+94 77 123 4567" },
+    { ...OTHER, country: "Kenya", phone: "+254 700 000 000" },
+  ]));
+  const buyer = { id: customerIds[0]! };
   const setup = { dataDir, secret: SECRET, ownerEmail: "owner@orders.example" };
   const mine = await acceptedDeal(db, setup, {
     customerId: buyer!.id,

@@ -1,4 +1,13 @@
-import type { DB } from "~/db/db.server";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type DB, openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { seedDemoBank } from "~/db/seed/demo-bank.server";
+import { createCustomer } from "~/domain/accounts/customers.server";
+import { addFreightPort } from "~/domain/freight/freight.server";
+import { seedCompany } from "~/domain/settings/company.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { createRng, vehicleFactory } from "~/db/seed/factories";
 import { monthOfDate, yearOf } from "~/domain/inventory/months";
 import { answerOffer } from "~/domain/sale/answer.server";
@@ -97,4 +106,32 @@ export async function quotedVehicle(db: DB, shop: ShopSetup, buyer: DealBuyer) {
   );
   if (!quote.ok) throw new Error("no quote");
   return { vehicle, quote, deal };
+}
+
+type Person = { email: string; password: string; fullName: string; country: string; phone: string };
+
+/**
+ * A data folder and database of a test file's own, ready for deals before its
+ * shop starts: migrated, a freight port to Colombo, the company and its bank
+ * account, a staff member and the buyers (their customer ids in order).
+ */
+export async function dealShopData(
+  prefix: string,
+  staff: { adminId: string; password: string },
+  buyers: Person[],
+): Promise<{ dataDir: string; db: DB; customerIds: number[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${prefix}-`));
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
+  await addFreightPort(
+    db,
+    { id: 1, adminId: "setup" },
+    { country: "Sri Lanka", port: "Colombo", small: 90_000, medium: 120_000, large: 180_000, insurance: 150 },
+  );
+  await seedCompany(db);
+  await seedDemoBank(db);
+  const customerIds: number[] = [];
+  for (const buyer of buyers) customerIds.push((await createCustomer(db, buyer))!.id);
+  await ensureStaffAccount(db, staff.adminId, staff.password);
+  return { dataDir, db, customerIds };
 }

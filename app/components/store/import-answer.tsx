@@ -36,15 +36,16 @@ export function useRuleLines() {
   return (rule: ImportRule): string[] => {
     if (!rule.usedVehicles) return [t("imports.rule.noUsed", { country: rule.country })];
     const lines: string[] = [];
-    if (rule.maxAgeYears === null) lines.push(t("imports.rule.noAgeLimit"));
-    else
-      lines.push(
-        t(`imports.rule.age.${rule.ageCount}`, {
-          years: rule.maxAgeYears,
-          from: t(`imports.rule.from.${rule.ageFrom}`),
-          until: t(`imports.rule.until.${rule.ageUntil}`),
-        }),
-      );
+    const own =
+      rule.maxAgeYears === null
+        ? t("imports.rule.noAgeLimit")
+        : t(`imports.rule.age.${rule.ageCount}`, {
+            years: rule.maxAgeYears,
+            from: t(`imports.rule.from.${rule.ageFrom}`),
+            until: t(`imports.rule.until.${rule.ageUntil}`),
+          });
+    // With kinds limited apart, the rule's own age is the cars' (and the other vehicles').
+    lines.push(Object.keys(rule.ageByKind).length > 0 ? t("imports.rule.forCars", { rule: own }) : own);
     for (const kind of OTHER_KINDS) {
       const years = rule.ageByKind[kind];
       if (years !== undefined) lines.push(t(`imports.rule.kindAge.${kind}`, { years }));

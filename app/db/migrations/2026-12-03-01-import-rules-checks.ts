@@ -39,7 +39,7 @@ export const CORRECTIONS: Correction[] = [
   {
     country: "Pakistan",
     set: {
-      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
+      note: "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date. The shop's answer counts passenger vans under 10 seats as cars: ask us about them. Commercial imports (SRO 1895(I)/2025) allowed vehicles under 5 years until 30 June 2026 with 40 % regulatory duty; the limit after that date is being checked: ask us.",
       source_url:
         "https://www.brecorder.com/news/40385413/commerce-ministry-issues-sro-for-commercial-import-of-old-vehicles",
       checked_on: READ_ON,

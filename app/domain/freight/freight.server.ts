@@ -46,8 +46,8 @@ export const FreightPortSchema = z.object({
   small: freight(FIELD.small),
   medium: freight(FIELD.medium),
   large: freight(FIELD.large),
-  // Empty: no inspection required.
-  inspection: freight("inspection"),
+  // Empty (or 0): no inspection required.
+  inspection: freight("inspection").transform((yen) => (yen === 0 ? null : yen)),
   // A per cent with at most two decimals, kept as basis points so no float is stored.
   insurance: z
     .string()

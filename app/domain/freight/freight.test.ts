@@ -123,6 +123,8 @@ describe("the freight form", () => {
       insurance: 150,
     });
     expect(form({ country: "Kenya", port: "Mombasa", inspection: "¥19,800" }).data?.inspection).toBe(19_800);
+    // 0 is no inspection, shown as none rather than ¥0.
+    expect(form({ country: "Kenya", port: "Mombasa", inspection: "0" }).data?.inspection).toBeNull();
     const again = form({ country: "Kenya", port: "Mombasa", insurance: "0.25 %" });
     expect(again.success && again.data.insurance).toBe(25);
     // Written as the upload form takes a price: the freight form refused "¥300,000" before (issue 19).

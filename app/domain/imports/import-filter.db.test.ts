@@ -48,6 +48,7 @@ beforeAll(async () => {
       ["Truck", "Heavy Duty", "3"],
       ["Van", "Cargo Van", "2"],
       ["Van", "Passenger Van", "10+"],
+      ["Van", "Passenger Van", "10"],
       ["Van", "Mini Van", "8"],
       [null, null, null],
     ] as const);
@@ -235,6 +236,26 @@ describe("ImportTo in a list's address", () => {
     } finally {
       await saveImportSettings(t.db, owner, { leadDays: 21, seaDays: 35 });
     }
+  });
+
+  it("answers Sri Lanka by each vehicle's kind as its row says, in the list's rows and in SQL alike", async () => {
+    const sriLanka = (await ruleForCountry(t.db, "Sri Lanka"))!;
+    expect(sriLanka.ageByKind).toEqual({ goods: 5, bus: 5 });
+    const when = shippingMonths({ leadDays: 21, seaDays: 35 }, now);
+    const expected = importable(sriLanka, when, "Sri Lanka");
+    // Goods vehicles and buses a car of their age could not be.
+    const byKindOnly = expected.filter((id) => {
+      const v = vehicles.find((x) => x.id === id)!;
+      return importVerdict({ ...v, importKind: "car" }, "Sri Lanka", sriLanka, when).kind !== "importable";
+    });
+    expect(byKindOnly.length).toBeGreaterThan(0);
+    const { ids, total } = await listed("ImportTo=Sri%20Lanka");
+    expect(ids).toEqual(expected);
+    expect(total).toBe(expected.length);
+    // The list's rows carry the kind read from their own columns, as the cards judge them.
+    const page = await searchVehicles(t.db, { ...readVehicleQuery(new URLSearchParams()), perPage: 100, page: 1 });
+    for (const item of page.items)
+      expect(item.importKind, String(item.id)).toBe(vehicles.find((v) => v.id === item.id)!.importKind);
   });
 
   it("matches nothing for a country without a rule, or one that admits no used vehicles", async () => {

@@ -236,7 +236,7 @@ function earliestMonth(rule: ImportRule, years: number, when: ShippingMonths): n
 
 /** A vehicle's kind in SQL, the same test as vehicleKind in import-rules.ts. */
 function kindExpression() {
-  return sql<string>`(case when vehicles.sub_type = 'Pickup' then 'pickup' when vehicles.type in ('Truck', 'Mini Truck') or vehicles.sub_type = 'Cargo Van' then 'goods' when vehicles.type = 'Bus' or vehicles.seats = '10+' then 'bus' else 'car' end)`;
+  return sql<string>`(case when vehicles.sub_type = 'Pickup' then 'pickup' when vehicles.type in ('Truck', 'Mini Truck') or vehicles.sub_type = 'Cargo Van' then 'goods' when vehicles.type = 'Bus' or vehicles.seats in ('10', '10+') then 'bus' else 'car' end)`;
 }
 
 /** The month a vehicle's age starts, as the indexes of migration 2026-11-25-02 hold it (see ageStart). */
@@ -267,7 +267,9 @@ export function importCondition(
   if (byKind.length === 0) {
     if (earliest !== null) terms.push(since(earliest));
   } else {
-    // A country that limits kinds differently: each kind's range, and the rule's own for the rest.
+    // A country that limits kinds differently: each kind's range, and the rule's own for the rest. The
+    // earliest of them all bounds the import index first: the kinds alone would have it read the whole table.
+    if (earliest !== null) terms.push(since(Math.min(earliest, ...byKind.map((k) => k.earliest))));
     const others = byKind.map((k) => k.kind);
     const rest = sql<SqlBool>`${kindExpression()} not in (${sql.join(others)})`;
     terms.push(

@@ -372,6 +372,8 @@ describe("an age limit of their own for pickups, goods vehicles and buses", () =
     expect(kind("Mini Truck", null)).toBe("goods");
     expect(kind("Van", "Cargo Van")).toBe("goods");
     expect(kind("Van", "Passenger Van", "10+")).toBe("bus");
+    expect(kind("Van", "Passenger Van", "10")).toBe("bus");
+    expect(kind("Van", "Passenger Van", "9")).toBe("car");
     expect(kind("Bus", null, null)).toBe("bus");
     expect(kind("Van", "Mini Van", "8")).toBe("car");
     expect(kind("SUV", "Crossover")).toBe("car");

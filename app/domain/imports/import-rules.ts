@@ -56,7 +56,7 @@ export type OtherKind = (typeof OTHER_KINDS)[number];
 export function vehicleKind(v: { type: string | null; subType: string | null; seats: string | null }): VehicleKind {
   if (v.subType === "Pickup") return "pickup";
   if (v.type === "Truck" || v.type === "Mini Truck" || v.subType === "Cargo Van") return "goods";
-  if (v.type === "Bus" || v.seats === "10+") return "bus";
+  if (v.type === "Bus" || v.seats === "10" || v.seats === "10+") return "bus";
   return "car";
 }
 
