@@ -2369,7 +2369,6 @@ export type StockKey =
   | "imports.pickPrompt"
   | "imports.rule.age.months"
   | "imports.rule.age.years"
-  | "imports.rule.forCars"
   | "imports.rule.from.manufacture"
   | "imports.rule.from.registration"
   | "imports.rule.from.year_after_manufacture"

@@ -1,7 +1,7 @@
 import {
   type ImportFacts,
   type ImportRule,
-  OTHER_KINDS,
+  type OtherKind,
   partAdmitted,
   type PartFacts,
   ruleDue,
@@ -35,21 +35,18 @@ export function useRuleLines() {
   const { t } = useT("stock");
   return (rule: ImportRule): string[] => {
     if (!rule.usedVehicles) return [t("imports.rule.noUsed", { country: rule.country })];
-    const lines: string[] = [];
-    const own =
+    const lines = [
       rule.maxAgeYears === null
         ? t("imports.rule.noAgeLimit")
         : t(`imports.rule.age.${rule.ageCount}`, {
             years: rule.maxAgeYears,
             from: t(`imports.rule.from.${rule.ageFrom}`),
             until: t(`imports.rule.until.${rule.ageUntil}`),
-          });
-    // With kinds limited apart, the rule's own age is the cars' (and the other vehicles').
-    lines.push(Object.keys(rule.ageByKind).length > 0 ? t("imports.rule.forCars", { rule: own }) : own);
-    for (const kind of OTHER_KINDS) {
-      const years = rule.ageByKind[kind];
-      if (years !== undefined) lines.push(t(`imports.rule.kindAge.${kind}`, { years }));
-    }
+          }),
+    ];
+    // In the order the server reads them (pickups, goods vehicles, buses).
+    for (const [kind, years] of Object.entries(rule.ageByKind))
+      lines.push(t(`imports.rule.kindAge.${kind as OtherKind}`, { years }));
     if (rule.steering) lines.push(t(`imports.rule.steering.${rule.steering}`));
     return lines;
   };
@@ -61,15 +58,14 @@ export function RuleSource({ rule }: { rule: ImportRule }) {
   const checkedDay = useCheckedDay();
   const today = useImporting()?.today;
   // Past its check-by day the rule may have changed: said plainly, not in small print.
-  if (today && ruleDue(rule, today))
-    return (
-      <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="import-source" data-due="true">
-        {t("imports.checkDue", { date: checkedDay(rule) })} <SourceLink rule={rule} />
-      </p>
-    );
+  const due = today && ruleDue(rule, today);
   return (
-    <p className="mt-2 text-xs text-slate-600" data-testid="import-source">
-      {t("imports.checked", { date: checkedDay(rule) })} <SourceLink rule={rule} />
+    <p
+      className={due ? "mt-2 text-sm font-semibold text-amber-900" : "mt-2 text-xs text-slate-600"}
+      data-testid="import-source"
+      data-due={due || undefined}
+    >
+      {t(due ? "imports.checkDue" : "imports.checked", { date: checkedDay(rule) })} <SourceLink rule={rule} />
       {rule.confirmed ? null : <> · {t("imports.unconfirmed")}</>}
       {" · "}
       {t("imports.confirm")}

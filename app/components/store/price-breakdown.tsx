@@ -37,10 +37,8 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
           ],
         ] as [string, number, string][])
       : []),
-    ...(landed.inspection > 0
-      ? ([[t("freight.inspection"), landed.inspection, "inspection"]] as [string, number, string][])
-      : []),
   ];
+  if (landed.inspection) rows.push([t("freight.inspection"), landed.inspection, "inspection"]);
   return (
     <div data-testid="price-breakdown">
       <p className="text-sm font-medium text-slate-700">{t("freight.breakdownTitle", { port: place })}</p>

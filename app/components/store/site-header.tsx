@@ -7,7 +7,6 @@ import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
 import { recentStore } from "./recent-store";
 import { TokyoClock } from "./tokyo-clock";
-import { forgetAllKept } from "~/utils/kept-typing";
 
 const NAV = [
   { to: "/", label: "header.nav.home", end: true },
@@ -151,7 +150,8 @@ export function LogoutButton() {
           return;
         }
         recentStore.set([]);
-        forgetAllKept(window.sessionStorage);
+        // Nothing typed stays in the tab for the next person (kept-typing.ts): the tab's session storage holds nothing else to keep.
+        sessionStorage.clear();
         setCompareIds([]);
       }}
     >

@@ -1,5 +1,5 @@
 import { findCountry } from "~/domain/countries";
-import { STEERING } from "~/domain/inventory/catalogue";
+import { PART_SUB_TYPES, PART_TYPES, STEERING } from "~/domain/inventory/catalogue";
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { type DB, type Dialect, nowIso } from "~/db/db.server";
@@ -31,7 +31,6 @@ import {
   MAX_AGE_YEARS,
   OTHER_KINDS,
   type OtherKind,
-  PART_CATEGORIES,
   type ShippingMonths,
 } from "./import-rules";
 import { monthOfDate } from "~/domain/inventory/months";
@@ -169,6 +168,9 @@ export async function getImportRule(db: Kysely<Database>, id: number): Promise<S
   const r = await db.selectFrom("import_rules").selectAll().where("id", "=", id).executeTakeFirst();
   return r ? { ...toImportRule(r), id: r.id, updatedAt: r.updated_at } : null;
 }
+
+/** Every category a rule may refuse used: the part types and their subtypes. Server-side: cards never need the list. */
+export const PART_CATEGORIES = [...PART_TYPES, ...Object.values(PART_SUB_TYPES).flat()] as [string, ...string[]];
 
 /** How long before its day a rule shows on the owner's dashboard, to be checked in time. */
 export const CHECK_NOTICE_DAYS = 30;

@@ -1,4 +1,4 @@
-import { PART_SUB_TYPES, PART_TYPES, type STEERING } from "~/domain/inventory/catalogue";
+import type { STEERING } from "~/domain/inventory/catalogue";
 import { monthNumber, yearOf, type MonthNumber } from "~/domain/inventory/months";
 
 /*
@@ -223,9 +223,6 @@ export function importVerdict(
     ? { kind: "importable", rule, shipBy: lastShip }
     : { kind: "too_old", rule, maxAgeYears, lastShip };
 }
-
-/** Every category a rule may refuse used: the part types and their subtypes. */
-export const PART_CATEGORIES = [...PART_TYPES, ...Object.values(PART_SUB_TYPES).flat()] as [string, ...string[]];
 
 /** The facts of a part a rule reads. */
 export type PartFacts = { condition: string | null; type: string | null; subType: string | null };

@@ -41,7 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
     await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
-  return { ...detail.page, similar: await similarVehicles(db, vehicle) };
+  // Which of a country's age limits applies, worked out here: the page's script need not carry the test.
+  return { ...detail.page, importKind: vehicleKind(vehicle), similar: await similarVehicles(db, vehicle) };
 }
 
 export const shouldRevalidate = keepQuoteForm;
@@ -108,7 +109,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
           </div>
           <div className="mt-4">
-            <ImportAnswer vehicle={{ ...v, importKind: vehicleKind(v) }} />
+            <ImportAnswer vehicle={{ ...v, importKind: loaderData.importKind }} />
           </div>
           <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
           {sold ? (
@@ -116,7 +117,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </>
       }
-      quoteNote={<ImportWarning vehicle={{ ...v, importKind: vehicleKind(v) }} />}
+      quoteNote={<ImportWarning vehicle={{ ...v, importKind: loaderData.importKind }} />}
       actions={<CompareToggle vehicleId={v.id} size="lg" />}
       // The same rows as the compare page's.
       specRows={vehicleSpecRows(v, t, format.number, month)}
