@@ -19,10 +19,9 @@ import { getCustomer } from "./domain/accounts/sessions.server";
 import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
-import { destinationAmong, listFreightPorts, portChoicesOf } from "./domain/freight/freight.server";
-import { importingFrom, readImportings } from "./domain/imports/import-rules.server";
+import { buyerPlace } from "./domain/imports/buyer-place.server";
 import { shownCountry } from "./domain/countries";
-import { keptReads } from "./db/kept-reads.server";
+import { pageKeptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
 import { LANGUAGE_FONTS } from "./i18n/fonts";
@@ -67,19 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? catalogueFor(adminLanguage(language), "admin")
     : catalogueFor(language, customer || isOrderPath(url.pathname) ? "buyer" : "public");
   // Read once for many pages, until they change (see app/db/kept-reads.server.ts).
-  const keep = await keptReads(db, config.env === "development" ? 0 : config.pageCacheSeconds * 1000);
-  // The port the buyer ships to, and the ports to choose from (public pages only).
-  const freightPorts = admin ? [] : await keep("freight ports", () => listFreightPorts(db));
-  const destination = destinationAmong(freightPorts, readCookie(cookies, COOKIES.port.name));
-  const ports = portChoicesOf(freightPorts);
-  // The country the buyer imports into (chosen, else the port's), its rule and the months a vehicle ordered today is counted at.
-  const importing = admin
-    ? null
-    : importingFrom(
-        await keep("import rules", () => readImportings(db)),
-        readCookie(cookies, COOKIES.importCountry.name) ?? destination?.country ?? null,
-        ports.map((p) => p.country),
-      );
+  const keep = await pageKeptReads(db, config);
+  // The port the buyer ships to, the ports to choose from, the country they import into (chosen, else the
+  // port's), its rule and the months a vehicle ordered today is counted at (public pages only).
+  const place = admin ? null : await buyerPlace(db, keep, cookies);
+  const destination = place?.destination ?? null;
+  const ports = place?.ports ?? [];
+  const importing = place?.importing ?? null;
   // The buyer's choice; before any, their country's currency when it can be known.
   const chosenCurrency = readCookie(cookies, COOKIES.currency.name);
   const currency: Currency = isCurrency(chosenCurrency)

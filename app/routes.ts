@@ -68,6 +68,7 @@ export default [
     route("admin/security", "routes/admin/security.tsx"),
     route("admin/freight", "routes/admin/freight.tsx"),
     route("admin/import-rules", "routes/admin/import-rules.tsx"),
+    route("admin/landed-cost", "routes/admin/landed-tables.tsx"),
     route("admin/rates", "routes/admin/rates.tsx"),
     route("admin/company", "routes/admin/company.tsx"),
     route("admin/company/photos", "routes/admin/company-photos.tsx"),

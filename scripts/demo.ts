@@ -5,6 +5,7 @@ import path from "node:path";
 import { DEMO_CUSTOMER, DEMO_STAFF, hasStock, seedDemo, seedFreightPorts } from "~/db/seed/seed.server";
 import { seedCompany } from "~/domain/settings/company.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
+import { seedLandedSamples } from "~/db/seed/demo-landed.server";
 import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedDemoOrders } from "~/db/seed/demo-orders.server";
@@ -52,6 +53,7 @@ await withDatabase(async (db, config) => {
     await seedCompany(db);
     await seedDemoBank(db);
     await seedReplyTemplates(db);
+    await seedLandedSamples(db);
     await seedDemoOrders(db, config, documentStoreFor(config));
     return;
   }

@@ -67,3 +67,8 @@ export async function keptReads(db: DB, lifetimeMs: number, now = Date.now()): P
     return value;
   };
 }
+
+/** A page's kept reads, with the page cache's lifetime; none kept while developing. */
+export function pageKeptReads(db: DB, config: { env: string; pageCacheSeconds: number }): Promise<KeptRead> {
+  return keptReads(db, config.env === "development" ? 0 : config.pageCacheSeconds * 1000);
+}

@@ -27,6 +27,7 @@ const THIS_RELEASE = [
   "2026-12-02-31-party-changes",
   "2026-12-03-01-import-rules-checks",
   "2026-12-03-02-port-inspection",
+  "2026-12-03-03-landed-tables",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

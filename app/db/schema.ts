@@ -324,6 +324,24 @@ export interface FreightPortTable {
   updated_at: string;
 }
 
+/** One upload of a landed-cost table: a preview until confirmed, then a version. */
+export interface LandedTableTable {
+  id: Generated<number>;
+  name: string;
+  version: number | null;
+  source: string;
+  /** YYYY-MM-DD: the day the source is dated or was checked. */
+  source_date: string;
+  file_name: string;
+  /** The rows as read, JSON. */
+  rows: string;
+  row_count: number;
+  sample: Generated<0 | 1>;
+  created_by: string;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
 export interface RecentViewTable {
   customer_id: number;
   vehicle_id: number;
@@ -408,4 +426,5 @@ export interface Database {
   recent_views: RecentViewTable;
   saved_searches: SavedSearchTable;
   stock_imports: StockImportTable;
+  landed_tables: LandedTableTable;
 }

@@ -7,6 +7,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { seedStock, DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
+import { seedLandedSamples } from "~/db/seed/demo-landed.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
@@ -50,6 +51,8 @@ export default async function setup(project: TestProject) {
   await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
   // A bank account, so offers can be sent and accepted.
   await seedDemoBank(db);
+  // Sample landed-cost tables, so a vehicle page shows an estimate for Kenya and the others.
+  await seedLandedSamples(db);
   await db.destroy();
 
   // Every currency a buyer can choose, so none is left at the snapshot's old rate.

@@ -50,6 +50,7 @@ const SECTIONS: Section[] = [
     links: [
       { to: "/admin/freight", label: "freight" },
       { to: "/admin/import-rules", label: "importRules" },
+      { to: "/admin/landed-cost", label: "landed" },
     ],
   },
   {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { StockCard } from "~/domain/inventory/inventory";
-import { pushRecent, RECENT_FIELD, recentCardsHref } from "~/domain/buyer-tools/recent";
+import { RECENT_FIELD, recentCardsHref } from "~/domain/buyer-tools/recent";
 import { useT } from "~/i18n/i18n";
 import { useStoredIds } from "~/utils/stored-ids";
 import { Price } from "./price";
@@ -13,13 +13,6 @@ import { StockImage } from "./stock-card";
  * visitors; signed-in buyers' lists come from the server, and the browser's
  * list is merged into theirs when they sign in or register.
  */
-
-/** The detail page: this vehicle goes first in the browser's list (null: no vehicle, nothing to record). */
-export function useRecordRecentView(vehicleId: number | null) {
-  useEffect(() => {
-    if (vehicleId !== null) recentStore.set(pushRecent(recentStore.get(), vehicleId));
-  }, [vehicleId]);
-}
 
 /** The sign-in and registration forms' hidden field: the browser's list, filled in after hydration. */
 export function RecentViewsField() {

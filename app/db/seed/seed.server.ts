@@ -1,3 +1,4 @@
+import { seedLandedSamples } from "./demo-landed.server";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { createCustomer } from "~/domain/accounts/customers.server";
@@ -162,5 +163,6 @@ export async function seedDemo(db: DB, media: MediaStore, options: SeedOptions =
   await seedCompany(db);
   await seedDemoBank(db);
   await seedReplyTemplates(db);
+  await seedLandedSamples(db);
   return stock;
 }

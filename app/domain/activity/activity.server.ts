@@ -4,8 +4,8 @@ import type { Database } from "~/db/schema";
 import { forgetKeptReads } from "~/db/kept-reads.server";
 import { markPublicContentChanged } from "~/utils/request-scope.server";
 
-/** Subjects whose changes public pages show (stock, its prices and photos, the freight table, exchange rates, the company, import rules). */
-const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight", "rates", "company", "imports"]);
+/** Subjects whose changes public pages show (stock, its prices and photos, the freight table, exchange rates, the company, import rules, landed-cost tables). */
+const PUBLIC_SUBJECTS = new Set(["vehicle", "part", "freight", "rates", "company", "imports", "landed"]);
 
 export type ActivityEntry = {
   actor: { kind: "staff" | "customer" | "visitor" | "system"; id: string | null };

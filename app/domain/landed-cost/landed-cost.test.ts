@@ -385,6 +385,22 @@ describe("Sri Lanka", () => {
     });
   });
 
+  it("charges a luxury tax over 100 % (diesel's 120 %), and refuses one over 300 %", () => {
+    const luxury = (rateBp: number): LandedInput => ({
+      ...sriLanka(petrol),
+      country: "Sri Lanka",
+      tables: { ...slTables, luxury: { rows: [{ fuels: ["petrol"], thresholdLkr: 5_000_000, rateBp }], table } },
+    });
+    const e = estimateOf(estimateLandedCost(luxury(12_000)));
+    // 120 % of (6,300,000 − 5,000,000) LKR.
+    expect(e.lines.find((l) => l.key === "luxury_tax")?.amount).toBe(156_000_000);
+    expect(estimateLandedCost(luxury(30_000)).ok).toBe(true);
+    expect(estimateLandedCost(luxury(30_001))).toMatchObject({
+      ok: false,
+      problem: { field: "tables.luxury.rateBp", reason: "rate_over_100" },
+    });
+  });
+
   it("leaves SSCL out before May 2026, and picks the age band", () => {
     const april = estimateOf(estimateLandedCost(sriLanka(petrol, monthNumber(2026, 4))));
     expect(april.lines.map((l) => l.key)).not.toContain("sscl");

@@ -211,6 +211,8 @@ export type LandedProblem =
   | { kind: "duty_not_estimated"; country: LandedCountry; reason: "no_duty_tables" }
   | { kind: "no_table_entry"; table: TableName }
   | { kind: "missing_rate"; rate: "customs_rate" }
+  /** The listing lacks a fact every estimate there needs (its fuel, or its engine size). */
+  | { kind: "missing_fact"; fact: "fuel" | "engine_cc" }
   | {
       kind: "invalid_input";
       field: string;
@@ -218,6 +220,9 @@ export type LandedProblem =
     };
 
 export type LandedResult = { ok: true; estimate: LandedEstimate } | { ok: false; problem: LandedProblem };
+
+/** The day the research's rates were last checked against their sources (shown beside each rate). */
+export const RESEARCH_CHECKED = "2026-12-01";
 
 const RESEARCH = {
   kenyaRates: "https://jedcamedia.com/kra-unveils-new-crsp-for-used-car-imports-effective-july-1", // [38]
@@ -284,9 +289,12 @@ function whole(field: string, value: number, max: number): number {
   return value;
 }
 
-function basisPoints(field: string, bp: number): number {
+/** Sri Lanka's luxury tax runs past 100 % (diesel 120 %); 300 % is beyond any rate published. */
+export const LUXURY_MAX_PERCENT = 300;
+
+function basisPoints(field: string, bp: number, maxPercent = 100): number {
   whole(field, bp, Number.MAX_SAFE_INTEGER);
-  if (bp > 10_000) throw new Invalid({ kind: "invalid_input", field, reason: "rate_over_100" });
+  if (bp > maxPercent * 100) throw new Invalid({ kind: "invalid_input", field, reason: "rate_over_100" });
   return bp;
 }
 
@@ -540,7 +548,7 @@ function sriLanka(
   if (!row || capacity === null) throw new Invalid({ kind: "no_table_entry", table: "sri_lanka_excise" });
   const luxury = t.luxury.rows.find((r) => r.fuels.includes(v.fuel));
   if (!luxury) throw new Invalid({ kind: "no_table_entry", table: "sri_lanka_luxury" });
-  const luxuryBp = basisPoints("tables.luxury.rateBp", luxury.rateBp);
+  const luxuryBp = basisPoints("tables.luxury.rateBp", luxury.rateBp, LUXURY_MAX_PERCENT);
   const tableSource = ownerSource(t.excise.table);
 
   const cid = s.percent("import_duty", cif, 2000, RESEARCH.sriLankaRates);

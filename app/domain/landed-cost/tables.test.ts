@@ -75,7 +75,15 @@ describe("readLandedTable", () => {
   });
 
   it("refuses a rate over 100 % and a negative or finer-than-basis-point rate", () => {
-    const file = "fuel,threshold_lkr,rate_percent\npetrol,5000000,120\ndiesel,5000000,-5\nhybrid,5000000,1.005\n";
+    const over = "from_months,to_months,rate_percent\n0,12,100\n12,,100.01\n";
+    expect(readLandedTable("kenya_depreciation", over)).toEqual({
+      ok: false,
+      problems: [{ kind: "rate_over_100", line: 3, column: "rate_percent", letter: "C" }],
+    });
+    // Sri Lanka's luxury tax on diesel is 120 %: a luxury rate may reach 300 %, not more.
+    const luxury = "fuel,threshold_lkr,rate_percent\ndiesel,5000000,120\npetrol,5000000,300\n";
+    expect(readLandedTable("sri_lanka_luxury", luxury)).toMatchObject({ ok: true });
+    const file = "fuel,threshold_lkr,rate_percent\npetrol,5000000,300.01\ndiesel,5000000,-5\nhybrid,5000000,1.005\n";
     expect(readLandedTable("sri_lanka_luxury", file)).toEqual({
       ok: false,
       problems: [

@@ -9,23 +9,41 @@
 import { FUELS } from "~/domain/inventory/catalogue";
 import { parseAmount } from "~/domain/inventory/price";
 import { columnLetter, CsvError, detectSeparator, parseCsv, unguardCell } from "~/utils/csv";
-import { parseDecimal, type Fuel, type SriLankaExciseRow } from "./landed-cost";
+import {
+  LUXURY_MAX_PERCENT,
+  landedCountry,
+  parseDecimal,
+  type Fuel,
+  type LandedCountry,
+  type SriLankaExciseRow,
+} from "./landed-cost";
 
 /**
  * What a column holds: text; a whole number (months, cc); money in whole
  * local units, as the shop reads typed amounts (parseAmount); a per cent
- * ("35", "3.5 %") read as basis points; one of the stock's fuels; or a whole
- * number that may be left blank (a band with no end).
+ * ("35", "3.5 %") read as basis points; one of the stock's fuels; a whole
+ * number that may be left blank (a band with no end); money that may be left
+ * blank (a fee not known); a decimal kept as written (an exchange rate); or a
+ * country the estimate knows.
  */
-type ColumnType = "text" | "whole" | "money" | "percent" | "fuel" | "whole_or_blank";
-type Column = { readonly name: string; readonly type: ColumnType; readonly key?: boolean };
-type ValueOf<T extends ColumnType> = T extends "text"
+type ColumnType =
+  "text" | "whole" | "money" | "percent" | "fuel" | "whole_or_blank" | "money_or_blank" | "decimal" | "country";
+/** `maxPercent`: a per cent column's ceiling, 100 unless the law charges more (Sri Lanka's luxury tax on diesel is 120 %). */
+type Column = {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly key?: boolean;
+  readonly maxPercent?: number;
+};
+type ValueOf<T extends ColumnType> = T extends "text" | "decimal"
   ? string
   : T extends "fuel"
     ? Fuel
-    : T extends "whole_or_blank"
-      ? number | null
-      : number;
+    : T extends "country"
+      ? LandedCountry
+      : T extends "whole_or_blank" | "money_or_blank"
+        ? number | null
+        : number;
 export type RowOf<S extends readonly Column[]> = { [C in S[number] as C["name"]]: ValueOf<C["type"]> };
 
 // Key columns: two rows with the same key would give one car two prices.
@@ -68,17 +86,41 @@ export const TABLE_COLUMNS = {
   sri_lanka_luxury: [
     { name: "fuel", type: "fuel", key: true },
     { name: "threshold_lkr", type: "money" },
-    { name: "rate_percent", type: "percent" },
+    { name: "rate_percent", type: "percent", maxPercent: LUXURY_MAX_PERCENT },
+  ],
+  // Local currency for one yen, as the customs office converts invoices ("0.8412").
+  customs_rates: [
+    { name: "country", type: "country", key: true },
+    { name: "local_per_yen", type: "decimal" },
+  ],
+  // The owner's fees at the destination in whole local units; blank: not known.
+  landed_fees: [
+    { name: "country", type: "country", key: true },
+    { name: "port_charges", type: "money_or_blank" },
+    { name: "clearing", type: "money_or_blank" },
+    { name: "registration", type: "money_or_blank" },
   ],
 } as const satisfies Record<string, readonly Column[]>;
 
 export type LoadableTable = keyof typeof TABLE_COLUMNS;
+
+export const LOADABLE_TABLES = Object.keys(TABLE_COLUMNS) as LoadableTable[];
+export const isLoadableTable = (name: string): name is LoadableTable => (LOADABLE_TABLES as string[]).includes(name);
+
+/** The countries whose estimates read a table. */
+export function landedCountriesOf(table: LoadableTable): LandedCountry[] {
+  if (table.startsWith("kenya_")) return ["Kenya"];
+  if (table.startsWith("tanzania_")) return ["Tanzania"];
+  if (table.startsWith("uganda_")) return ["Uganda"];
+  if (table.startsWith("sri_lanka_")) return ["Sri Lanka"];
+  return ["Kenya", "Tanzania", "Uganda", "Sri Lanka"];
+}
 export type TableRow<T extends LoadableTable> = RowOf<(typeof TABLE_COLUMNS)[T]>;
 
 /** Where a cell is: the file's line, the column's header and its spreadsheet letter. */
 export type CellPlace = { line: number; column: string; letter: string };
 
-export type CellProblem = "empty_cell" | "not_a_number" | "not_a_fuel" | "rate_over_100";
+export type CellProblem = "empty_cell" | "not_a_number" | "not_a_fuel" | "not_a_country" | "rate_over_100";
 
 export type TableProblem =
   | { kind: "empty_file" }
@@ -88,6 +130,41 @@ export type TableProblem =
   | { kind: "missing_column"; column: string }
   | ({ kind: CellProblem } & CellPlace)
   | { kind: "duplicate_key"; line: number; firstLine: number; columns: string[] };
+
+/** An upload's problems: its fields' and its file's. */
+export type UploadProblem =
+  | TableProblem
+  | { kind: "unknown_table" }
+  | { kind: "no_source" }
+  | { kind: "source_too_long" }
+  | { kind: "bad_source_date"; reason: "not_a_date" | "in_future" };
+
+export type TablePreview = {
+  id: number;
+  name: LoadableTable;
+  source: string;
+  sourceDate: string;
+  fileName: string;
+  rowCount: number;
+  /** The first rows, as read. */
+  rows: Record<string, string | number | null>[];
+  /** Against the version in use: rows new, gone and with another value (by the table's key). */
+  changes: { added: number; removed: number; changed: number; current: number | null };
+  confirmed: boolean;
+};
+
+export type TableVersion = {
+  id: number;
+  name: LoadableTable;
+  version: number;
+  source: string;
+  sourceDate: string;
+  fileName: string;
+  rowCount: number;
+  sample: boolean;
+  by: string;
+  confirmedAt: string;
+};
 
 export type TableRead<T extends LoadableTable> =
   { ok: true; rows: TableRow<T>[] } | { ok: false; problems: TableProblem[] };
@@ -131,9 +208,10 @@ function shiftJisGuess(bytes: Uint8Array): "shift_jis" | null {
 
 type Value = string | number | null;
 
-function readCell(type: ColumnType, raw: string): { value: Value } | { problem: CellProblem } {
+function readCell({ type, maxPercent = 100 }: Column, raw: string): { value: Value } | { problem: CellProblem } {
   const text = raw.trim();
-  if (text === "") return type === "whole_or_blank" ? { value: null } : { problem: "empty_cell" };
+  if (text === "")
+    return type === "whole_or_blank" || type === "money_or_blank" ? { value: null } : { problem: "empty_cell" };
   switch (type) {
     case "text":
       return { value: text };
@@ -141,7 +219,17 @@ function readCell(type: ColumnType, raw: string): { value: Value } | { problem: 
       const fuel = FUELS.find((f) => f === text.toLowerCase());
       return fuel ? { value: fuel } : { problem: "not_a_fuel" };
     }
-    case "money": {
+    case "country": {
+      const country = landedCountry(text);
+      return country ? { value: country } : { problem: "not_a_country" };
+    }
+    case "decimal": {
+      // A rate of zero would price every car at nothing.
+      const rate = parseDecimal(text);
+      return rate && rate.num > 0 ? { value: text } : { problem: "not_a_number" };
+    }
+    case "money":
+    case "money_or_blank": {
       // Whole units only: the shop's amount reader would drop cents ("18,000.75" → 18000) without a word.
       if (/[.,]\d{1,2}$/.test(text)) return { problem: "not_a_number" };
       const amount = parseAmount(text);
@@ -152,7 +240,7 @@ function readCell(type: ColumnType, raw: string): { value: Value } | { problem: 
       // Basis points must be whole: "12.345" % is not a rate any table publishes.
       if (!rate || (rate.num * 100) % rate.den !== 0) return { problem: "not_a_number" };
       const bp = (rate.num * 100) / rate.den;
-      return bp > 10_000 ? { problem: "rate_over_100" } : { value: bp };
+      return bp > maxPercent * 100 ? { problem: "rate_over_100" } : { value: bp };
     }
     case "whole":
     case "whole_or_blank":
@@ -190,7 +278,7 @@ export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8A
     let rowOk = true;
     for (const column of columns) {
       const index = names.indexOf(column.name);
-      const cell = readCell(column.type, unguardCell(record.cells[index] ?? ""));
+      const cell = readCell(column, unguardCell(record.cells[index] ?? ""));
       if ("problem" in cell) {
         rowOk = false;
         problems.push({ kind: cell.problem, line: record.line, column: column.name, letter: columnLetter(index) });

@@ -6,7 +6,7 @@ import { CompareToggle } from "~/components/store/compare";
 import { ImportAnswer, ImportWarning } from "~/components/store/import-answer";
 import { useMonthText } from "~/components/store/import-badge";
 import { StockCard } from "~/components/store/stock-card";
-import { useRecordRecentView } from "~/components/store/recent";
+import { useRecordRecentView } from "~/components/store/recent-store";
 import {
   keepQuoteForm,
   StockDetailPage,
@@ -26,12 +26,18 @@ import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";
 import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
 import { vehicleKind } from "~/domain/imports/import-rules";
+import { LandedEstimateBox } from "~/components/store/landed-estimate";
+import { pageKeptReads } from "~/db/kept-reads.server";
+import { buyerPlace } from "~/domain/imports/buyer-place.server";
+import { vehicleLanded } from "~/domain/landed-cost/landed-page.server";
+import { landedView } from "~/domain/landed-cost/landed-view.server";
+import { requestLanguage } from "~/i18n/request.server";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db } = getServices(args.context);
+  const { db, config } = getServices(args.context);
   const detail = await loadStockDetail(args, "vehicle", getPublicVehicle);
   if (!detail.item) return detail.notFound;
   const { item: vehicle, customer } = detail;
@@ -41,8 +47,20 @@ export async function loader(args: Route.LoaderArgs) {
     await recordView(db, customer.id, vehicle.id).catch((error: unknown) =>
       log("error", "recently viewed could not be recorded", { error: String(error) }),
     );
-  // Which of a country's age limits applies, worked out here: the page's script need not carry the test.
-  return { ...detail.page, importKind: vehicleKind(vehicle), similar: await similarVehicles(db, vehicle) };
+  // What it would cost cleared in the buyer's country, written here in the page's words.
+  const keep = await pageKeptReads(db, config);
+  const place = await buyerPlace(db, keep, args.request.headers.get("Cookie"));
+  const landed = await vehicleLanded(db, keep, place, vehicle);
+  return {
+    ...detail.page,
+    // Which of a country's age limits applies, worked out here: the page's script need not carry the test.
+    importKind: vehicleKind(vehicle),
+    landed: {
+      madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}`,
+      view: landed && landedView(landed, requestLanguage(args.request)),
+    },
+    similar: await similarVehicles(db, vehicle),
+  };
 }
 
 export const shouldRevalidate = keepQuoteForm;
@@ -111,6 +129,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
           <div className="mt-4">
             <ImportAnswer vehicle={{ ...v, importKind: loaderData.importKind }} />
           </div>
+          <LandedEstimateBox estimate={loaderData.landed} className="mt-4" />
           <p className="mt-4 text-sm font-medium text-slate-700">{t("detail.vehicle.payments")}</p>
           {sold ? (
             <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{t("detail.vehicle.sold")}</p>
