@@ -35,6 +35,11 @@ export const RULE_FILES = [
   "app/domain/sale/party-changes.server.ts",
   // Import rules, typed amounts, months.
   "app/domain/imports/import-rules.ts",
+  "app/domain/inventory/vehicle-kind.ts",
+  "app/domain/landed-cost/landed-cost.ts",
+  "app/domain/landed-cost/estimate.ts",
+  "app/domain/landed-cost/lookup.ts",
+  "app/domain/landed-cost/tables.ts",
   "app/domain/inventory/price.ts",
   "app/domain/inventory/months.ts",
   // CSV reading and writing, rate limits.
@@ -53,6 +58,8 @@ const RULE_TESTS: Record<string, string[]> = {
     "app/domain/sale/order-steps.db.test.ts",
     "app/domain/sale/order-documents.db.test.ts",
   ],
+  // The kinds are stated with the age limits they decide, through import-rules.ts.
+  "app/domain/inventory/vehicle-kind.ts": ["app/domain/imports/import-rules.test.ts"],
 };
 
 const REPORT = "test-results/mutation/mutation.json";

@@ -373,6 +373,7 @@ export type AdminKey =
   | "deal.invoice"
   | "deal.invoiceDue"
   | "deal.invoiceVoid"
+  | "deal.landedHint"
   | "deal.noBank"
   | "deal.noTemplate"
   | "deal.offerBy"

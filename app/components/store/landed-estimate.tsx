@@ -65,12 +65,10 @@ export function LandedEstimate({ view }: { view: LandedView }) {
           </summary>
           <dl className="mt-3 space-y-2 border-t border-slate-200 pt-3">
             {view.lines.map((line) => (
-              <div key={line.key} data-testid={`landed-${line.key}`}>
-                <div className="flex justify-between gap-4">
-                  <dt className="text-slate-700">{line.label}</dt>
-                  <dd className="font-medium text-slate-900 tabular-nums">{line.amount}</dd>
-                </div>
-                <p className="text-xs text-slate-500">
+              <div key={line.key} data-testid={`landed-${line.key}`} className="grid grid-cols-[1fr_auto] gap-x-4">
+                <dt className="text-slate-700">{line.label}</dt>
+                <dd className="text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">{line.amount}</dd>
+                <dd className="col-span-2 text-xs text-slate-500">
                   {line.detail ? `${line.detail} · ` : null}
                   {line.source.href ? (
                     <a href={line.source.href} rel="noopener noreferrer nofollow" className="underline">
@@ -79,26 +77,23 @@ export function LandedEstimate({ view }: { view: LandedView }) {
                   ) : (
                     line.source.text
                   )}
-                </p>
+                </dd>
               </div>
             ))}
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold text-slate-900">
               <dt>{view.total.label}</dt>
-              <dd className="tabular-nums">{view.total.amount}</dd>
+              <dd className="whitespace-nowrap tabular-nums">{view.total.amount}</dd>
             </div>
           </dl>
           {view.customsValue ? <p className="mt-2 text-xs text-slate-600">{view.customsValue}</p> : null}
         </details>
       ) : (
-        <div className="flex items-start justify-between gap-3">
-          <p>
-            <span className="block font-semibold text-slate-900">{view.title}</span>
-            <span className="mt-1 block text-slate-700" data-testid="landed-message">
-              {view.message}
-            </span>
-          </p>
-          {badge}
-        </div>
+        <p>
+          <span className="block font-semibold text-slate-900">{view.title}</span>
+          <span className="mt-1 block text-slate-700" data-testid="landed-message">
+            {view.message}
+          </span>
+        </p>
       )}
       {view.sample ? (
         <p className="mt-2 text-xs font-medium text-amber-900" data-testid="landed-sample">

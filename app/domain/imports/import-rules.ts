@@ -1,5 +1,6 @@
 import type { STEERING } from "~/domain/inventory/catalogue";
 import { monthNumber, yearOf, type MonthNumber } from "~/domain/inventory/months";
+import type { VehicleKind } from "~/domain/inventory/vehicle-kind";
 
 /*
  * Whether a vehicle may enter the buyer's country (issue 22). Browser-safe:
@@ -40,25 +41,10 @@ export type RuleSteering = (typeof STEERING)[number];
 
 export const MAX_AGE_YEARS = 50;
 
-/**
- * The kinds of vehicle a country may limit differently (Sri Lanka: cars and
- * pickups 3 years, goods vehicles and buses 5; Pakistan: cars 3, the others
- * 5). Read from the vehicle's type, subtype and seats by vehicleKind, and by
- * the same test in SQL (import-rules.server.ts, kindExpression).
- */
-export const VEHICLE_KINDS = ["car", "pickup", "goods", "bus"] as const;
-export type VehicleKind = (typeof VEHICLE_KINDS)[number];
+export { VEHICLE_KINDS, vehicleKind, type VehicleKind } from "~/domain/inventory/vehicle-kind";
 /** The kinds a rule may give an age of their own; cars take the rule's own age. */
 export const OTHER_KINDS = ["pickup", "goods", "bus"] as const;
 export type OtherKind = (typeof OTHER_KINDS)[number];
-
-/** The kind of a vehicle: a pickup, a goods vehicle (trucks, cargo vans), a bus (10 seats or more), else a car. */
-export function vehicleKind(v: { type: string | null; subType: string | null; seats: string | null }): VehicleKind {
-  if (v.subType === "Pickup") return "pickup";
-  if (v.type === "Truck" || v.type === "Mini Truck" || v.subType === "Cargo Van") return "goods";
-  if (v.type === "Bus" || v.seats === "10" || v.seats === "10+") return "bus";
-  return "car";
-}
 
 /** What the shop knows of one country's rule, as the pages see it. */
 export type ImportRule = {

@@ -7,7 +7,7 @@ import type { Fitment } from "./fitment";
 /** Domain objects of the stock, as pages see them. Browser-safe. */
 
 import type { StockStatus } from "./stock-status";
-import type { VehicleKind } from "~/domain/imports/import-rules";
+import type { VehicleKind } from "./vehicle-kind";
 
 export { STOCK_STATUS_LABEL, type StockStatus } from "./stock-status";
 

@@ -6,7 +6,7 @@ import type { DB } from "~/db/db.server";
 import { sizeClassOf } from "./size-class";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { SortColumn } from "~/domain/lists/sorts";
-import { vehicleKind } from "~/domain/imports/import-rules";
+import { vehicleKind } from "./vehicle-kind";
 
 /*
  * What the two stock tables have in common, written once: the shape of a

@@ -39,7 +39,7 @@ const portKey = (text: string) => countryKey(text);
  * the country after the label's last comma, "Mombasa, Kenya"), else the
  * quote's port's, else the country the buyer gave.
  */
-async function destinationCountry(
+export async function destinationCountry(
   db: DB,
   quote: { destination: string | null; country: string },
   port: string | null,

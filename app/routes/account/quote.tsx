@@ -8,7 +8,12 @@ import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { answerOffer, type OfferAccess } from "~/domain/sale/answer.server";
 import { getDealSettings } from "~/domain/sale/deal-settings.server";
-import { buyerQuote } from "~/domain/sale/deal-view.server";
+import { buyerQuote, type BuyerQuoteView } from "~/domain/sale/deal-view.server";
+import { offerCosts, offerLanded } from "~/domain/sale/offer-landed.server";
+import { landedView } from "~/domain/landed-cost/landed-view.server";
+import { LandedEstimate } from "~/components/store/landed-estimate";
+import { requestLanguage } from "~/i18n/request.server";
+import type { LanguageCode } from "~/i18n/languages";
 import type { OfferView } from "~/domain/sale/deal-view";
 import { dealContext } from "~/domain/sale/offers.server";
 import { acceptConfirmations } from "~/domain/sale/deal-import-verdict.server";
@@ -82,7 +87,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     done,
     orderHref,
     paid,
+    // What the offered car would cost cleared at home, beside the offer (vehicles, countries the shop estimates).
+    landed: await offerEstimate(services.db, view, requestLanguage(request)),
   };
+}
+
+async function offerEstimate(db: ReturnType<typeof getServices>["db"], view: BuyerQuoteView, language: LanguageCode) {
+  const offer = view.deal.offers[0];
+  if (!offer) return null;
+  const landed = await offerLanded(db, view.number, { port: offer.port, costs: offerCosts(offer.lines) });
+  return landed && landedView(landed, language);
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -243,6 +257,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" data-testid="deal-offer">
           <h2 className="text-lg font-semibold text-slate-900">{t("deal.offer.title")}</h2>
           <OfferLines offer={current} estimate={{ note: !invoice || invoice.voidedAt !== null }} />
+          {loaderData.landed ? (
+            <div className="mt-4">
+              <LandedEstimate view={loaderData.landed} />
+            </div>
+          ) : null}
           {current.message ? (
             <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{current.message}</p>
           ) : null}

@@ -17,6 +17,12 @@ import { listFreightPorts } from "~/domain/freight/freight.server";
 import { portLabel } from "~/domain/freight/freight";
 import { DealPanel } from "~/components/admin/deal-panel";
 import { OfferForm } from "~/components/admin/offer-form";
+import { LandedEstimate } from "~/components/store/landed-estimate";
+import type { DB } from "~/db/db.server";
+import { offerLanded } from "~/domain/sale/offer-landed.server";
+import { landedView } from "~/domain/landed-cost/landed-view.server";
+import { adminLanguage, type LanguageCode } from "~/i18n/languages";
+import { requestLanguage } from "~/i18n/request.server";
 import { DealImportNote } from "~/components/admin/deal-import-note";
 import type { DealImportCheck } from "~/domain/sale/deal-import";
 import { dealImportCheck } from "~/domain/sale/deal-import-verdict.server";
@@ -54,9 +60,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           templates: (await listTemplates(db)).map(({ id, name, body }) => ({ id, name, body })),
           ports: (await listFreightPorts(db)).map(portLabel),
           bankSet: (await getBankAccount(db)) !== null,
+          // The estimate the buyer will see beside the offer, for the amounts suggested in the form.
+          landed: await suggestedEstimate(db, quote.number, values, adminLanguage(requestLanguage(request))),
         }
       : null,
   };
+}
+
+async function suggestedEstimate(db: DB, number: string, values: TypedValues, language: LanguageCode) {
+  const yen = (name: string) => (/^\d{1,12}$/.test(values[name] ?? "") ? Number(values[name]) : 0);
+  const costs = {
+    fob: yen("fob"),
+    freight: yen("freight"),
+    insurance: yen("insurance"),
+    inspection: yen("inspection"),
+  };
+  const landed = await offerLanded(db, number, { port: values.port ?? null, costs });
+  return landed && landedView(landed, language);
 }
 
 type ActionResult = {
@@ -254,6 +274,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 </Link>
               </p>
             )
+          ) : null}
+          {offer?.landed ? (
+            <div data-testid="offer-landed">
+              <p className="mb-2 text-sm text-slate-600">{t("deal.landedHint")}</p>
+              <LandedEstimate view={offer.landed} />
+            </div>
           ) : null}
         </div>
       </section>

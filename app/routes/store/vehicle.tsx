@@ -50,7 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
   // What it would cost cleared in the buyer's country, written here in the page's words.
   const keep = await pageKeptReads(db, config);
   const place = await buyerPlace(db, keep, args.request.headers.get("Cookie"));
-  const landed = await vehicleLanded(db, keep, place, vehicle);
+  // A sold car is not estimated: the page points to similar ones instead.
+  const landed = vehicle.stockStatus === "sold" ? null : await vehicleLanded(db, keep, place, vehicle);
   return {
     ...detail.page,
     // Which of a country's age limits applies, worked out here: the page's script need not carry the test.
