@@ -87,6 +87,9 @@ export async function databaseAnswers(db: DB): Promise<boolean> {
   }
 }
 
+/** An id a row can have: the id columns are 32-bit integers, and PostgreSQL refuses a larger number outright. */
+export const isRowId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
 /** The current instant as stored in every timestamp column: ISO 8601 in UTC. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -132,4 +132,24 @@ describe("landed cost", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.context().close();
   });
+
+  it("answers a form it cannot read, or a preview that is not there, with a 4xx and the page", async () => {
+    const post = async (body: BodyInit, type: string) =>
+      fetch(`${baseUrl()}/admin/landed-cost`, {
+        method: "POST",
+        body,
+        headers: { Cookie: await staffCookie(), "Content-Type": type, Origin: baseUrl() },
+        redirect: "manual",
+      });
+    expect((await post(JSON.stringify({ intent: "confirm" }), "application/json")).status).toBe(415);
+    expect((await post("intent=confirm&id=99999999999", "application/x-www-form-urlencoded")).status).toBe(404);
+    expect((await post("intent=confirm&id=abc", "application/x-www-form-urlencoded")).status).toBe(404);
+    const page = await fetch(`${baseUrl()}/admin/landed-cost?preview=99999999999`, {
+      headers: { Cookie: await staffCookie() },
+    });
+    expect(page.status).toBe(404);
+    // Not staff: the sign-in page, nothing read.
+    const visitor = await fetch(`${baseUrl()}/admin/landed-cost`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+  });
 });

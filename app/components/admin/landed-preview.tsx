@@ -31,6 +31,11 @@ export function LandedPreview({ preview, problem }: { preview: TablePreview; pro
       <section className={settingsCard} aria-labelledby="landed-changes" data-testid="landed-preview">
         <h2 id="landed-changes" className="text-lg font-semibold text-slate-900">
           {t("landed.rowsRead", { count: preview.rowCount })}
+          {preview.sample ? (
+            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
+              {t("landed.sample")}
+            </span>
+          ) : null}
         </h2>
         <p className="mt-1 text-sm text-slate-700" data-testid="landed-changes">
           {changes.current === null

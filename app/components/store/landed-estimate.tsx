@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { LandedView } from "~/domain/landed-cost/landed-view";
 import { useRootData } from "~/utils/root-data";
@@ -16,14 +16,19 @@ const chosenNow = (root: ReturnType<typeof useRootData>) =>
  * stays): its loader is asked once more, in the background.
  */
 export function LandedEstimateBox({ estimate, className }: { estimate: PageEstimate; className?: string }) {
-  const fetcher = useFetcher<{ landed: PageEstimate }>();
+  const fetcher = useFetcher<{ landed?: PageEstimate }>();
+  const { load } = fetcher;
   const { pathname } = useLocation();
   const now = chosenNow(useRootData());
-  const stale = now !== estimate.madeFor && fetcher.data?.landed.madeFor !== now;
+  // Asked once for each choice: the cookie and the root's data may disagree (another tab), and must not loop.
+  const asked = useRef(estimate.madeFor);
   useEffect(() => {
-    if (stale && fetcher.state === "idle") fetcher.load(pathname);
-  }, [stale, fetcher, pathname]);
-  const view = fetcher.data && fetcher.data.landed.madeFor === now ? fetcher.data.landed.view : estimate.view;
+    if (now === asked.current) return;
+    asked.current = now;
+    void load(pathname);
+  }, [now, load, pathname]);
+  const fetched = fetcher.data?.landed;
+  const view = now === estimate.madeFor || !fetched ? estimate.view : fetched.view;
   if (!view) return null;
   return (
     <div className={className}>

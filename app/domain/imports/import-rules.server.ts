@@ -2,7 +2,7 @@ import { findCountry } from "~/domain/countries";
 import { PART_SUB_TYPES, PART_TYPES, STEERING } from "~/domain/inventory/catalogue";
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from "kysely";
 import { z } from "zod";
-import { type DB, type Dialect, nowIso } from "~/db/db.server";
+import { type DB, type Dialect, nowIso, isRowId } from "~/db/db.server";
 import type { Database, ImportRuleTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
 import { refusingDuplicates } from "~/db/unique-refusal.server";
@@ -164,7 +164,7 @@ export async function listImportRules(db: Kysely<Database>): Promise<StoredRule[
 }
 
 export async function getImportRule(db: Kysely<Database>, id: number): Promise<StoredRule | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const r = await db.selectFrom("import_rules").selectAll().where("id", "=", id).executeTakeFirst();
   return r ? { ...toImportRule(r), id: r.id, updatedAt: r.updated_at } : null;
 }

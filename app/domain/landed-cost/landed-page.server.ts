@@ -27,6 +27,8 @@ export type PageLanded =
       /** The month the duties are counted at (the expected arrival). */
       assessedIn: MonthNumber;
       result: TableEstimate;
+      /** Costs an offer left out (FOB, C&F), counted at the freight table's rates. */
+      filled?: ("freight" | "insurance")[];
     };
 
 /** The listing's facts the estimate reads. */

@@ -81,14 +81,50 @@ describe("the owner's landed-cost tables", () => {
       "kenya_crsp v2 KRA CRSP list, January",
       "kenya_crsp v1 KRA CRSP list",
     ]);
-    // The first version stays readable, as a record.
-    expect(await getPreview(t.db, first.preview.id)).toMatchObject({ confirmed: true, rowCount: 2 });
+    // Each version stays readable, as a record, with what it changed against the one before.
+    expect(await getPreview(t.db, first.preview.id)).toMatchObject({
+      confirmed: true,
+      rowCount: 2,
+      changes: { added: 2, current: null },
+    });
+    expect((await getPreview(t.db, second.preview.id))?.changes).toEqual({
+      added: 1,
+      changed: 1,
+      removed: 1,
+      current: 1,
+    });
+    // An id no row can have is no preview, on either database.
+    expect(await getPreview(t.db, 99_999_999_999)).toBeNull();
+    expect(await confirmLandedTable(t.db, owner, 99_999_999_999)).toEqual({ ok: false, problem: "not_found" });
 
     const log = await t.db.selectFrom("activity_log").select("summary").where("action", "=", "landed.loaded").execute();
     expect(log.map((l) => l.summary)).toEqual([
       "Table kenya_crsp v1 of 2025-07-01 in use (2 rows)",
       "Table kenya_crsp v2 of 2026-01-01 in use (2 rows)",
     ]);
+  });
+
+  it("confirms two uploads sent at once as two versions, or tells the second one; one preview only once", async () => {
+    const preview = async (value: number) => {
+      const read = await previewLandedTable(
+        t.db,
+        owner,
+        upload("kenya_depreciation", `from_months,to_months,rate_percent\n0,,${value}\n`),
+        today,
+      );
+      if (!read.ok) throw new Error(JSON.stringify(read.problems));
+      return read.preview.id;
+    };
+    const [a, b] = [await preview(10), await preview(20)];
+    const both = await Promise.all([confirmLandedTable(t.db, owner, a), confirmLandedTable(t.db, owner, b)]);
+    for (const result of both) expect(result.ok || result.problem === "loaded_meanwhile").toBe(true);
+    const versions = both.flatMap((r) => (r.ok ? [r.version] : []));
+    expect(new Set(versions).size).toBe(versions.length);
+
+    const c = await preview(30);
+    const twice = await Promise.all([confirmLandedTable(t.db, owner, c), confirmLandedTable(t.db, owner, c)]);
+    expect(twice.filter((r) => r.ok)).toHaveLength(1);
+    expect(twice.find((r) => !r.ok)).toMatchObject({ problem: "already_confirmed" });
   });
 
   it("refuses a bad upload with every problem, and keeps nothing of it", async () => {

@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import { nowIso } from "~/db/db.server";
+import { isRowId, nowIso, type DB } from "~/db/db.server";
+import { refusingDuplicates } from "~/db/unique-refusal.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import { isRealDay, shopDay } from "~/i18n/format";
 import type { LoadedTable, LoadedTables } from "./estimate";
@@ -143,6 +143,15 @@ function compare(name: LoadableTable, next: Record<string, unknown>[], current: 
   return { added, changed, removed: [...before.keys()].filter((k) => !seen.has(k)).length };
 }
 
+async function versionOf(db: DB, name: LoadableTable, version: number) {
+  return db
+    .selectFrom("landed_tables")
+    .select(["version", "rows"])
+    .where("name", "=", name)
+    .where("version", "=", version)
+    .executeTakeFirst();
+}
+
 async function currentVersion(db: DB, name: LoadableTable) {
   return db
     .selectFrom("landed_tables")
@@ -200,11 +209,13 @@ export async function previewLandedTable(
 
 /** A preview (or a confirmed upload) by its id, compared with the version in use. */
 export async function getPreview(db: DB, id: number): Promise<TablePreview | null> {
+  if (!isRowId(id)) return null;
   const row = await db.selectFrom("landed_tables").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row || !isLoadableTable(row.name)) return null;
   const rows = JSON.parse(row.rows) as Record<string, string | number | null>[];
-  const current = await currentVersion(db, row.name);
-  const comparedWith = current && current.version !== row.version ? current : null;
+  // A preview is compared with the version in use; a confirmed version with the one before it.
+  const comparedWith =
+    row.version === null ? await currentVersion(db, row.name) : await versionOf(db, row.name, row.version - 1);
   return {
     id: row.id,
     name: row.name,
@@ -218,14 +229,25 @@ export async function getPreview(db: DB, id: number): Promise<TablePreview | nul
       current: comparedWith?.version ?? null,
     },
     confirmed: row.version !== null,
+    sample: row.sample === 1,
   };
 }
 
 export type ConfirmResult =
-  { ok: true; name: LoadableTable; version: number } | { ok: false; problem: "not_found" | "already_confirmed" };
+  | { ok: true; name: LoadableTable; version: number }
+  | { ok: false; problem: "not_found" | "already_confirmed" | "loaded_meanwhile" };
 
-/** Makes a preview the table's next version: estimates use it from the next page on. */
+/**
+ * Makes a preview the table's next version: estimates use it from the next
+ * page on. Two previews of one table confirmed at once: the unique (name,
+ * version) index refuses the second, which is told another was just loaded.
+ */
 export async function confirmLandedTable(db: DB, staff: { adminId: string }, id: number): Promise<ConfirmResult> {
+  if (!isRowId(id)) return { ok: false, problem: "not_found" };
+  return refusingDuplicates(() => confirm(db, staff, id), { ok: false, problem: "loaded_meanwhile" });
+}
+
+async function confirm(db: DB, staff: { adminId: string }, id: number): Promise<ConfirmResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("landed_tables")
@@ -237,8 +259,14 @@ export async function confirmLandedTable(db: DB, staff: { adminId: string }, id:
     const last = await currentVersion(trx, row.name);
     const version = (last?.version ?? 0) + 1;
     const at = nowIso();
-    // Two confirmations at once: the unique (name, version) index refuses the second, and its transaction rolls back.
-    await trx.updateTable("landed_tables").set({ version, confirmed_at: at }).where("id", "=", id).execute();
+    // Only a row still a preview: the same preview confirmed twice at once becomes one version.
+    const done = await trx
+      .updateTable("landed_tables")
+      .set({ version, confirmed_at: at })
+      .where("id", "=", id)
+      .where("version", "is", null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return { ok: false, problem: "already_confirmed" } as const;
     await logActivity(trx, {
       actor: { kind: "staff", id: staff.adminId },
       action: "landed.loaded",

@@ -103,6 +103,7 @@ export function landedView(page: PageLanded, language: LanguageCode): LandedView
       yen: yen ? t("landed.inYen", { yen: formatYenIn(Math.round(e.landedTotal * yen), language) }) : null,
     },
     notes: [
+      ...(page.filled && page.filled.length > 0 ? [t("landed.filled", { port: page.port })] : []),
       t("landed.notCharged", {
         month: formatDate(new Date(Date.UTC(Math.floor(page.assessedIn / 12), page.assessedIn % 12, 15)), language, {
           month: "long",

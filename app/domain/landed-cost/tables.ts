@@ -151,6 +151,8 @@ export type TablePreview = {
   /** Against the version in use: rows new, gone and with another value (by the table's key). */
   changes: { added: number; removed: number; changed: number; current: number | null };
   confirmed: boolean;
+  /** A demo sample, not the authority's figures. */
+  sample: boolean;
 };
 
 export type TableVersion = {
@@ -259,6 +261,7 @@ export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8A
   try {
     records = parseCsv(decoded.text, detectSeparator(decoded.text), LIMITS);
   } catch (e) {
+    // Stryker disable next-line ConditionalExpression: the CSV reader throws nothing but CsvError; the check only keeps a bug from passing as a bad file.
     if (e instanceof CsvError) return refuse({ kind: "unreadable_csv", code: e.code, line: e.line });
     throw e;
   }
@@ -292,6 +295,7 @@ export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8A
       else firstLineOfKey.set(key, record.line);
       rows.push(row);
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: reading on past the 20th problem reports the same first 20, only slower.
     if (problems.length >= MAX_PROBLEMS) break;
   }
   if (problems.length > 0) return refuse(...problems.slice(0, MAX_PROBLEMS));

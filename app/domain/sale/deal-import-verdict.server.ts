@@ -32,7 +32,8 @@ import type { InvoiceDocument } from "./deal-types";
 export type { DealImportCheck };
 
 /** A port as written in an offer or a quote, matched whatever its case and spacing. */
-const portKey = (text: string) => countryKey(text);
+/** A port label as the freight table and the buyer may write it: case and spacing do not count. */
+export const portKey = (text: string) => countryKey(text);
 
 /**
  * The country an offer goes to: its port's (a port of the freight table, else

@@ -4,6 +4,9 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { quotedVehicle } from "../../../tests/support/orders";
 import { seedLandedSamples } from "~/db/seed/demo-landed.server";
 import { seedFreightPorts } from "~/db/seed/seed.server";
+import { landedPrice } from "~/domain/freight/freight";
+import { listFreightPorts } from "~/domain/freight/freight.server";
+import { landedView } from "~/domain/landed-cost/landed-view.server";
 import { offerCosts, offerLanded } from "./offer-landed.server";
 
 let t: TestDb;
@@ -55,6 +58,30 @@ describe("the estimate beside an offer", () => {
     // The same quote offered to Mombasa: Kenya's rules and rates.
     const mombasa = await offerLanded(t.db, number, { port: "Mombasa, Kenya", costs });
     expect(mombasa && mombasa.state === "estimate" && mombasa.country).toBe("Kenya");
+  });
+
+  it("counts the freight and insurance an FOB offer leaves out at the freight table's rates, and says so", async () => {
+    const colombo = (await listFreightPorts(t.db)).find((p) => p.port === "Colombo")!;
+    const table = landedPrice(1_000_000, "medium", colombo)!;
+    const fob = await offerLanded(t.db, number, {
+      port: "Colombo, Sri Lanka",
+      costs: { fob: 1_000_000, freight: 0, insurance: 0, inspection: 0 },
+    });
+    if (fob?.state !== "estimate" || !fob.result.ok) throw new Error(JSON.stringify(fob));
+    expect(fob.filled).toEqual(["freight", "insurance"]);
+    expect(fob.result.estimate.lines[0]?.base).toEqual({
+      amount: 1_000_000 + table.freight + table.insurance,
+      unit: "JPY",
+    });
+    expect(landedView(fob, "en").notes[0]).toBe(
+      "This offer leaves freight or insurance out; customs tax them all the same, so they are counted at our current rates to Colombo, Sri Lanka.",
+    );
+    // A CIF offer is taken as it is.
+    const cif = await offerLanded(t.db, number, {
+      port: "Colombo, Sri Lanka",
+      costs: { fob: 1_000_000, freight: 90_000, insurance: 12_000, inspection: 0 },
+    });
+    expect(cif?.state === "estimate" && cif.filled).toBeUndefined();
   });
 
   it("says nothing for a country the shop does not estimate, or a quote that is not there", async () => {

@@ -3,7 +3,10 @@ import { vehicleKind } from "~/domain/imports/import-rules";
 import { getImportSettings, shippingMonths } from "~/domain/imports/import-rules.server";
 import { landedCountry, type YenCosts } from "~/domain/landed-cost/landed-cost";
 import { estimateFor, type PageLanded } from "~/domain/landed-cost/landed-page.server";
-import { destinationCountry } from "./deal-import-verdict.server";
+import { insuranceYen, landedPrice, portLabel } from "~/domain/freight/freight";
+import { listFreightPorts } from "~/domain/freight/freight.server";
+import { sizeClassOf } from "~/domain/inventory/size-class";
+import { destinationCountry, portKey } from "./deal-import-verdict.server";
 import type { OfferLine } from "./deal-types";
 
 /*
@@ -46,6 +49,28 @@ export async function offerLanded(
   const named = await destinationCountry(db, quote, offer.port);
   const country = named ? landedCountry(named) : null;
   if (!country) return null;
+  // An FOB or C&F offer leaves freight or insurance out, but customs tax them all the same: the
+  // freight table's figures stand in for what the offer does not carry, and the page says so.
+  const costs = { ...offer.costs };
+  const filled: ("freight" | "insurance")[] = [];
+  if (costs.freight === 0 || costs.insurance === 0) {
+    const ports = await listFreightPorts(db);
+    const row = offer.port ? ports.find((p) => portKey(portLabel(p)) === portKey(offer.port!)) : undefined;
+    const size = sizeClassOf({
+      type: v.type,
+      subType: v.sub_type,
+      engineCc: v.engine_cc === null ? null : Number(v.engine_cc),
+    });
+    const table = row ? landedPrice(costs.fob, size, row) : null;
+    if (table && costs.freight === 0 && table.freight > 0) {
+      costs.freight = table.freight;
+      filled.push("freight");
+    }
+    if (table && costs.insurance === 0 && row!.insuranceBp > 0) {
+      costs.insurance = insuranceYen(costs.fob + costs.freight, row!.insuranceBp);
+      filled.push("insurance");
+    }
+  }
   const when = shippingMonths(await getImportSettings(db), now);
   const facts = {
     make: v.make,
@@ -59,5 +84,6 @@ export async function offerLanded(
   // Read afresh: staff and offer pages are few, and must show a table the moment it is confirmed.
   const fresh = <T>(_name: string, read: () => Promise<T>) => read();
   const port = offer.port?.trim() || quote.destination || named!;
-  return estimateFor(db, fresh, country, port, facts, offer.costs, when.ship + when.sea);
+  const landed = await estimateFor(db, fresh, country, port, facts, costs, when.ship + when.sea);
+  return filled.length > 0 && landed.state === "estimate" ? { ...landed, filled } : landed;
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { type DB, nowIso } from "~/db/db.server";
+import { type DB, nowIso, isRowId } from "~/db/db.server";
 import type { ReplyTemplateTable } from "~/db/schema";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { Refusal } from "~/domain/refusal";
@@ -16,7 +16,6 @@ import {
 } from "./reply-template-text";
 
 /** An id the database can hold (PostgreSQL integers stop at 2,147,483,647; a larger one is no row). */
-const isRowId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /*
  * The owner's reply templates (issue 20): named texts with placeholders that

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { SettingsCard } from "~/components/admin/settings-editor";
 import { SettingsScreen, settingsCard, useSettingsScreen } from "~/components/admin/settings-screen";
-import { FormMessage } from "~/components/ui/field";
 import { noindexMeta } from "~/components/ui/page-meta";
 import {
   isLoadableTable,
@@ -20,13 +19,13 @@ import {
 } from "~/domain/landed-cost/landed-tables.server";
 import { LandedPreview } from "~/components/admin/landed-preview";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
-import { staffText } from "~/domain/staff/staff-problems";
+import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import { refusalStatus } from "~/routes/refusal-status";
 import { staffAction, staffRequest } from "~/routes/admin/staff-request.server";
 import { shopDay } from "~/i18n/format";
 import { useFormat } from "~/i18n/i18n";
 import type { Problem } from "~/i18n/problem";
-import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { FORM_BODY_LIMIT, UPLOAD_ROUTE } from "~/utils/route-handle";
 import type { Route } from "./+types/landed-tables";
 
 /*
@@ -41,7 +40,8 @@ export const handle = UPLOAD_ROUTE;
 export const meta: Route.MetaFunction = noindexMeta("admin", "titles.landed");
 
 // A CRSP list of every model KRA prices is a few thousand rows: 5 MB leaves room for the largest guide.
-const MAX_TABLE_BYTES = 5 * 1024 * 1024;
+const MAX_TABLE_MB = 5;
+const MAX_TABLE_BYTES = MAX_TABLE_MB * 1024 * 1024;
 
 const idOf = (param: string | null) => (param && /^\d{1,15}$/.test(param) ? Number(param) : 0);
 
@@ -67,17 +67,27 @@ type ActionResult = { problems: Problem[]; values: Typed; confirm?: undefined } 
 
 export async function action(args: Route.ActionArgs) {
   // The preview's "Use this table" is a plain form; an upload is multipart.
-  if (!(args.request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+  const type = (args.request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data")) {
+    // This route streams uploads past the shop's usual form checks: a plain form is checked here.
+    await staffRequest(args);
+    const length = Number(args.request.headers.get("content-length") ?? 0);
+    if (!type.startsWith("application/x-www-form-urlencoded"))
+      return data<ActionResult>({ confirm: staffText("landed.formNotRead") }, { status: 415 });
+    if (!(length > 0 && length <= FORM_BODY_LIMIT))
+      return data<ActionResult>({ confirm: staffText("landed.formNotRead") }, { status: 413 });
     const { services, staff, intent, form } = await staffAction(args);
     const done =
       intent === "confirm"
         ? await confirmLandedTable(services.db, staff, idOf(String(form.get("id") ?? "")))
         : ({ ok: false, problem: "not_found" } as const);
     if (done.ok) return redirect(`/admin/landed-cost?loaded=${done.name}`);
-    return data<ActionResult>(
-      { confirm: staffText(done.problem === "not_found" ? "landed.previewGone" : "landed.alreadyConfirmed") },
-      { status: done.problem === "not_found" ? 404 : 409 },
-    );
+    const refusal = {
+      not_found: { key: "landed.previewGone", status: 404 },
+      already_confirmed: { key: "landed.alreadyConfirmed", status: 409 },
+      loaded_meanwhile: { key: "landed.loadedMeanwhile", status: 409 },
+    }[done.problem];
+    return data<ActionResult>({ confirm: staffText(refusal.key) }, { status: refusal.status });
   }
   const { services, staff } = await staffRequest(args);
   const refuse = (status: number, problems: Problem[], values: Typed) =>
@@ -87,7 +97,12 @@ export async function action(args: Route.ActionArgs) {
     form = await readMultipart(args.request, { maxFiles: 1, maxFileBytes: MAX_TABLE_BYTES, maxFields: 5 });
   } catch (error) {
     if (error instanceof UploadError)
-      return refuse(refusalStatus(error.refusal), [error.problem], { name: "", source: "", sourceDate: "" });
+      return refuse(
+        refusalStatus(error.refusal),
+        // The upload's own words speak of photos: a table's limit is its own.
+        [error.refusal === "too-large" ? staffPattern("landed.tooLarge", { max: MAX_TABLE_MB }) : error.problem],
+        { name: "", source: "", sourceDate: "" },
+      );
     throw error;
   }
   const field = (name: string) => form.fields.get(name)?.[0] ?? "";
@@ -134,15 +149,17 @@ function LandedTables({
     >
       <SettingsCard className={settingsCard} titleId="landed-load" title={t("landed.loadTitle")}>
         {refused ? (
-          <div className="mt-4" data-testid="landed-problems">
-            <FormMessage tone="error">
-              {t("landed.refused")}
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {refused.problems.map((p, i) => (
-                  <li key={i}>{m(p)}</li>
-                ))}
-              </ul>
-            </FormMessage>
+          <div
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+            data-testid="landed-problems"
+          >
+            <p>{t("landed.refused")}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {refused.problems.map((p, i) => (
+                <li key={i}>{m(p)}</li>
+              ))}
+            </ul>
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
@@ -210,7 +227,7 @@ function LandedTables({
               className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-medium"
             />
             <p id="landed-file-hint" className="mt-1 text-sm text-slate-500">
-              {typed ? t("landed.fileAgain") : t("landed.fileHint")}
+              {typed ? t("landed.fileAgain") : t("landed.fileHint", { max: MAX_TABLE_MB })}
             </p>
           </div>
           <div className="sm:col-span-2">
