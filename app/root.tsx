@@ -14,12 +14,11 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
-import { type Currency, firstVisitCurrency, isCurrency } from "./domain/rates/currencies";
 import { getCustomer } from "./domain/accounts/sessions.server";
 import { getCompany } from "./domain/settings/company.server";
 import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
-import { buyerPlace } from "./domain/imports/buyer-place.server";
+import { buyerCurrency, buyerPlace } from "./domain/imports/buyer-place.server";
 import { shownCountry } from "./domain/countries";
 import { pageKeptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
@@ -74,10 +73,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ports = place?.ports ?? [];
   const importing = place?.importing ?? null;
   // The buyer's choice; before any, their country's currency when it can be known.
-  const chosenCurrency = readCookie(cookies, COOKIES.currency.name);
-  const currency: Currency = isCurrency(chosenCurrency)
-    ? chosenCurrency
-    : firstVisitCurrency({ accountCountry: customer?.country, portCountry: destination?.country, language });
+  const currency = buyerCurrency(cookies, {
+    accountCountry: customer?.country,
+    portCountry: destination?.country,
+    language,
+  });
   // Only the rate of the chosen currency goes to the page; a failure shows yen only.
   const rate = await displayRate(db, currency).catch((error: unknown) => {
     log("error", "exchange rate could not be read", { error: String(error) });

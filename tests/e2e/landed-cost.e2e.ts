@@ -69,11 +69,16 @@ describe("landed cost", () => {
     const port = await mombasa();
     const car = await seededCar();
     const page = await openPage(browser, { viewport: { width: 390, height: 900 } });
-    await page.context().addCookies([{ name: "port", value: String(port), url: baseUrl() }]);
+    await page.context().addCookies([
+      { name: "port", value: String(port), url: baseUrl() },
+      { name: "currency", value: "USD", url: baseUrl() },
+    ]);
     await page.goto(`/vehicles/${car.id}`, { waitUntil: "networkidle" });
     const box = page.getByTestId("landed-estimate");
     await expect.poll(() => box.getByText("Cost once cleared in Kenya").count()).toBe(1);
     expect(await box.getByTestId("landed-total").textContent()).toMatch(/^KES\s[\d,]+$/);
+    // The buyer reads prices in US dollars: the total in dollars too.
+    expect(await box.getByTestId("landed-about").textContent()).toMatch(/^≈ ¥[\d,]+ · ≈ (US)?\$[\d,]+$/);
     expect(await box.getByTestId("landed-sample").textContent()).toMatch(/sample tables for the demo/);
     // The lines open under the total, without a script.
     await box.getByText("See how it adds up").click();

@@ -3,12 +3,12 @@ import { useFetcher, useLocation } from "react-router";
 import type { LandedView } from "~/domain/landed-cost/landed-view";
 import { useRootData } from "~/utils/root-data";
 
-/** An estimate with the port and country it was made for ("12|Kenya"), to tell when the buyer has chosen others. */
+/** An estimate with the port, country and currency it was made for ("12|Kenya|KES"), to tell when the buyer has chosen others. */
 export type PageEstimate = { madeFor: string; view: LandedView | null };
 
 /** The port and country the root's data names now, as `madeFor` writes them. */
 const chosenNow = (root: ReturnType<typeof useRootData>) =>
-  `${root?.destination?.id ?? ""}|${root?.importing?.country ?? ""}`;
+  `${root?.destination?.id ?? ""}|${root?.importing?.country ?? ""}|${root?.currency ?? ""}`;
 
 /**
  * The page's estimate, made again when the buyer picks another port or
@@ -63,7 +63,9 @@ export function LandedEstimate({ view }: { view: LandedView }) {
               <span className="mt-1 block text-lg font-bold text-slate-900 tabular-nums" data-testid="landed-total">
                 {view.total.amount}
               </span>
-              {view.total.yen ? <span className="block text-slate-600 tabular-nums">{view.total.yen}</span> : null}
+              <span className="block text-slate-600 tabular-nums" data-testid="landed-about">
+                {view.total.about}
+              </span>
               <span className="mt-1 block font-medium text-accent-700 underline">{view.more}</span>
             </span>
             {badge}

@@ -1,6 +1,8 @@
 import type { KeptRead } from "~/db/kept-reads.server";
 import type { DB } from "~/db/db.server";
 import { destinationAmong, listFreightPorts, portChoicesOf } from "~/domain/freight/freight.server";
+import { type Currency, firstVisitCurrency, isCurrency } from "~/domain/rates/currencies";
+import type { LanguageCode } from "~/i18n/languages";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import { importingFrom, readImportings } from "./import-rules.server";
 
@@ -21,4 +23,15 @@ export async function buyerPlace(db: DB, keep: KeptRead, cookies: string | null,
     now,
   );
   return { destination, ports, importing };
+}
+
+/** The currency a buyer sees prices in: the one they chose, else their country's when it can be known. */
+export function buyerCurrency(
+  cookies: string | null,
+  known: { accountCountry?: string | null; portCountry?: string | null; language: LanguageCode },
+): Currency {
+  const chosen = readCookie(cookies, COOKIES.currency.name);
+  return isCurrency(chosen)
+    ? chosen
+    : firstVisitCurrency({ accountCountry: known.accountCountry, portCountry: known.portCountry, language: known.language });
 }

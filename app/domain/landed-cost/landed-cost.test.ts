@@ -4,6 +4,7 @@ import {
   estimateLandedCost,
   landedCountry,
   parseDecimal,
+  RESEARCH_CHECKED,
   roundDiv,
   type KenyaTables,
   type LandedEstimate,
@@ -170,6 +171,129 @@ describe("Kenya", () => {
       problemOf(kenya({}, { depreciation: { bands: [{ fromMonths: 0, toMonths: null, rateBp: 15_000 }], table } })),
     ).toMatchObject({ reason: "rate_over_100" });
   });
+
+  const problemOf = (input: LandedInput) => {
+    const r = estimateLandedCost(input);
+    return r.ok ? null : r.problem;
+  };
+  const invalid = (field: string, reason: string) => ({ kind: "invalid_input", field, reason });
+
+  it("names the field of each wrong number, so the page can point at it", () => {
+    expect(problemOf(kenya({ vehicle: car({ year: 10_000 }) }))).toEqual(invalid("vehicle.year", "too_large"));
+    expect(problemOf(kenya({ assessedIn: DEC_2026 + 0.5 }))).toEqual(invalid("assessedIn", "not_whole_number"));
+    expect(problemOf(kenya({ vehicle: car({ manufactured: monthNumber(2027, 1) }) }))).toEqual(
+      invalid("vehicle.manufactured", "after_assessment"),
+    );
+    expect(problemOf(kenya({ vehicle: car({ manufactured: Number.NaN }) }))).toEqual(
+      invalid("vehicle.manufactured", "not_whole_number"),
+    );
+    expect(problemOf(kenya({ vehicle: car({ manufactured: monthNumber(2020, 1) + 0.5 }) }))).toEqual(
+      invalid("vehicle.manufactured", "not_whole_number"),
+    );
+    expect(problemOf(kenya({ vehicle: car({ motorKw: 2_001 }) }))).toEqual(invalid("vehicle.motorKw", "too_large"));
+    expect(problemOf(kenya({ vehicle: car({ engineCc: 20_001 }) }))).toEqual(invalid("vehicle.engineCc", "too_large"));
+    expect(problemOf(kenya({ rate: { perYen: "abc", table } }))).toEqual(invalid("rate.perYen", "not_a_decimal"));
+    expect(problemOf(kenya({}, { crsp: { valueKes: -1, table } }))).toEqual(
+      invalid("tables.crsp.valueKes", "negative"),
+    );
+  });
+
+  it("accepts each limit itself: 20,000 cc, 2,000 kW, the year 9999 and a car made the month it is assessed", () => {
+    expect(estimateLandedCost(kenya({ vehicle: car({ engineCc: 20_000 }) })).ok).toBe(true);
+    expect(estimateLandedCost(kenya({ vehicle: car({ motorKw: 2_000 }) })).ok).toBe(true);
+    const far = monthNumber(9999, 12);
+    expect(estimateLandedCost(kenya({ vehicle: car({ year: 9999, manufactured: far }), assessedIn: far })).ok).toBe(
+      true,
+    );
+    expect(estimateLandedCost(kenya({ vehicle: car({ manufactured: DEC_2026 }) })).ok).toBe(true);
+  });
+
+  it("names a wrong fee even when the estimate would fail for another reason", () => {
+    expect(problemOf(kenya({ rate: null, fees: { ...noFees, clearing: -5 } }))).toEqual(
+      invalid("fees.clearing", "negative"),
+    );
+  });
+
+  it("refuses a depreciation rate that is negative or not a whole number of basis points", () => {
+    const rated = (rateBp: number) =>
+      kenya({}, { depreciation: { bands: [{ fromMonths: 0, toMonths: null, rateBp }], table } });
+    expect(problemOf(rated(-100))).toEqual(invalid("tables.depreciation.rateBp", "negative"));
+    expect(problemOf(rated(1.5))).toEqual(invalid("tables.depreciation.rateBp", "not_whole_number"));
+    expect(estimateLandedCost(rated(10_000)).ok).toBe(true);
+  });
+
+  it("depreciates by the band the age falls in: a band from 36 months includes 36 and ends before 72", () => {
+    const cvAt = (manufactured: number) =>
+      estimateOf(estimateLandedCost(kenya({ vehicle: car({ manufactured }) }))).customsValue;
+    expect(cvAt(monthNumber(2024, 1))).toBe(108_313_298); // 35 months: 5 %, 223,182,400 × 0.95 ÷ 1.9575
+    expect(cvAt(monthNumber(2023, 12))).toBe(96_911_898); // 36 months: 15 %
+    expect(cvAt(monthNumber(2021, 1))).toBe(96_911_898); // 71 months: 15 %
+    // 72 months: 65 % leaves 39,904,899 KES cents, under the invoice CIF, which then decides.
+    expect(cvAt(monthNumber(2020, 12))).toBe(80_755_200);
+  });
+
+  it("answers no_table_entry for a car younger than the first depreciation band", () => {
+    const bands = [{ fromMonths: 12, toMonths: null, rateBp: 1000 }];
+    expect(
+      estimateLandedCost(
+        kenya({ vehicle: car({ manufactured: monthNumber(2026, 7) }) }, { depreciation: { bands, table } }),
+      ),
+    ).toEqual({ ok: false, problem: { kind: "no_table_entry", table: "kenya_depreciation" } });
+  });
+
+  it("cannot band a petrol car without its engine size", () => {
+    expect(estimateLandedCost(kenya({ vehicle: car({ engineCc: null }) }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "kenya_excise_band" },
+    });
+  });
+
+  it("bands hybrids with petrol and diesel by their own limits", () => {
+    const rateOf = (fuel: VehicleFacts["fuel"], engineCc: number) =>
+      estimateOf(estimateLandedCost(kenya({ vehicle: car({ fuel, engineCc }) }))).lines.find(
+        (l) => l.key === "excise_duty",
+      )?.rate?.num;
+    expect(rateOf("hybrid", 1500)).toBe(2000);
+    expect(rateOf("diesel", 1500)).toBe(2000);
+    expect(rateOf("hybrid", 3000)).toBe(2500);
+    expect(rateOf("diesel", 2500)).toBe(2500);
+    expect(rateOf("diesel", 2501)).toBe(3500);
+    expect(rateOf("hybrid", 3001)).toBe(3500);
+  });
+
+  it("lists the inspection as a cost at the customs rate, and the owner's fees from the fee table", () => {
+    const feeTable = { name: "fees", date: "2026-11-01" };
+    const e = estimateOf(estimateLandedCost(kenya({ fees: { ...noFees, port: 50_000, table: feeTable } })));
+    expect(e.lines[0]).toMatchObject({ key: "cif", group: "cost" });
+    expect(e.lines.find((l) => l.key === "inspection")).toEqual({
+      key: "inspection",
+      group: "cost",
+      amount: 1_682_400,
+      base: { amount: 20_000, unit: "JPY" },
+      rate: { num: 8412, den: 10_000 },
+      minimum: null,
+      source: owner,
+    });
+    expect(e.lines.find((l) => l.key === "port_charges")).toEqual({
+      key: "port_charges",
+      group: "fee",
+      amount: 5_000_000,
+      base: null,
+      rate: null,
+      minimum: null,
+      source: "owner table fees of 2026-11-01",
+    });
+    expect(e.lines.find((l) => l.key === "idf")?.source).toBe(
+      "https://jedcamedia.com/kra-unveils-new-crsp-for-used-car-imports-effective-july-1",
+    );
+  });
+
+  it("says the certificate of roadworthiness is left out when no inspection is set", () => {
+    const e = estimateOf(
+      estimateLandedCost(kenya({ costs: { fob: 800_000, freight: 150_000, insurance: 10_000, inspection: 0 } })),
+    );
+    expect(e.notIncluded).toEqual(["cor_fee", "shipping_line_charges", "registration"]);
+  });
 });
 
 describe("Tanzania", () => {
@@ -238,6 +362,32 @@ describe("Tanzania", () => {
       problem: { kind: "no_table_entry", table: "tanzania_valuation" },
     });
   });
+
+  it("bands excise by cc: 0 % up to 1000 cc included, 5 % up to 2000 cc included, 10 % above", () => {
+    const rateOf = (engineCc: number) =>
+      estimateOf(estimateLandedCost(tanzania(car({ engineCc })))).lines.find((l) => l.key === "excise_duty")?.rate;
+    expect(rateOf(1000)).toEqual({ num: 0, den: 10_000 });
+    expect(rateOf(1001)).toEqual({ num: 500, den: 10_000 });
+    expect(rateOf(2000)).toEqual({ num: 500, den: 10_000 });
+    expect(rateOf(2001)).toEqual({ num: 1000, den: 10_000 });
+  });
+
+  it("charges the age excise at exactly 8 and 10 calendar years, whatever the month", () => {
+    const rateOf = (manufactured: number) =>
+      estimateOf(estimateLandedCost(tanzania(car({ manufactured })))).lines.find((l) => l.key === "excise_duty_age")
+        ?.rate;
+    expect(rateOf(monthNumber(2018, 12))).toEqual({ num: 1500, den: 10_000 }); // 2018 → 2026: 8 years
+    expect(rateOf(monthNumber(2016, 1))).toEqual({ num: 1500, den: 10_000 }); // 10 years
+    expect(rateOf(monthNumber(2015, 12))).toEqual({ num: 3000, den: 10_000 }); // 11 years
+    expect(rateOf(monthNumber(2019, 1))).toBeUndefined(); // 7 years
+  });
+
+  it("names TRA's valuation when it is not a whole amount", () => {
+    expect(estimateLandedCost(tanzania(car(), 1.5))).toEqual({
+      ok: false,
+      problem: { kind: "invalid_input", field: "tables.valuation.valueTzs", reason: "not_whole_number" },
+    });
+  });
 });
 
 describe("Uganda", () => {
@@ -284,6 +434,38 @@ describe("Uganda", () => {
     const e = estimateOf(estimateLandedCost(uganda(old, 1_500_000)));
     expect(e.customsValue).toBe(36_750_000);
     expect(e.lines.find((l) => l.key === "import_duty")?.amount).toBe(9_187_500);
+  });
+
+  it("charges the environmental levy from exactly 120 months, not at 119", () => {
+    const keysAt = (manufactured: number) =>
+      estimateOf(estimateLandedCost(uganda(car({ manufactured })))).lines.map((l) => l.key);
+    expect(keysAt(monthNumber(2016, 12))).toContain("environmental_levy");
+    expect(keysAt(monthNumber(2017, 1))).not.toContain("environmental_levy");
+  });
+
+  it("answers no_table_entry without a guide value, and names a wrong one", () => {
+    const input = uganda(old);
+    expect(estimateLandedCost({ ...input, tables: { guide: null } } as LandedInput)).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "uganda_guide" },
+    });
+    expect(estimateLandedCost({ ...input, tables: { guide: { valueUgx: -1, table } } } as LandedInput)).toEqual({
+      ok: false,
+      problem: { kind: "invalid_input", field: "tables.guide.valueUgx", reason: "negative" },
+    });
+  });
+
+  it("names its sources: the rates, and the levy's own", () => {
+    const e = estimateOf(estimateLandedCost(uganda(old)));
+    expect(e.lines.find((l) => l.key === "stamp_duty")).toMatchObject({
+      group: "tax",
+      base: null,
+      rate: null,
+      source: "http://eafreighthub.com/how-to/item/355-how-to-calculate-your-imported-motor-vehicle-taxes",
+    });
+    expect(e.lines.find((l) => l.key === "environmental_levy")?.source).toBe(
+      "https://sebanzhost.com/index.php/2023/11/18/car-importation-and-taxes",
+    );
   });
 });
 
@@ -419,6 +601,135 @@ describe("Sri Lanka", () => {
       problem: { kind: "no_table_entry", table: "sri_lanka_excise" },
     });
   });
+
+  const withTables = (vehicle: VehicleFacts, tables: Partial<SriLankaTables>): LandedInput => ({
+    ...sriLanka(vehicle),
+    country: "Sri Lanka",
+    tables: { ...slTables, ...tables },
+  });
+  const exciseRow = (over: Partial<SriLankaTables["excise"]["rows"][number]> = {}) => ({
+    fuels: ["petrol" as const],
+    fromMonths: 0,
+    toMonths: null,
+    fromCapacity: 1000,
+    toCapacity: 1300,
+    ratePerUnit: 2_000,
+    minimum: 1_000_000,
+    ...over,
+  });
+
+  it("takes a gazette row from its first capacity, included, and not below it", () => {
+    expect(estimateLandedCost(sriLanka({ ...petrol, engineCc: 1000 })).ok).toBe(true);
+    expect(estimateLandedCost(sriLanka({ ...petrol, engineCc: 999 }))).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "sri_lanka_excise" },
+    });
+  });
+
+  it("takes a gazette row with no upper capacity for any larger engine", () => {
+    const input = withTables(
+      { ...petrol, engineCc: 6000 },
+      { excise: { rows: [exciseRow({ fromCapacity: 3001, toCapacity: null })], table } },
+    );
+    expect(estimateOf(estimateLandedCost(input)).lines.find((l) => l.key === "excise_duty")?.amount).toBe(
+      1_200_000_000, // 2,000 LKR × 6000 cc
+    );
+  });
+
+  it("answers no_table_entry when the luxury table has no row for the fuel", () => {
+    const input = withTables(petrol, {
+      luxury: { rows: [{ fuels: ["electric"], thresholdLkr: 6_000_000, rateBp: 6_000 }], table },
+    });
+    expect(estimateLandedCost(input)).toEqual({
+      ok: false,
+      problem: { kind: "no_table_entry", table: "sri_lanka_luxury" },
+    });
+  });
+
+  it("does not name the minimum when the per-cc amount equals it", () => {
+    // 2,000 LKR × 1300 cc = 2,600,000 LKR, the minimum itself.
+    const input = withTables(petrol, { excise: { rows: [exciseRow({ minimum: 2_600_000 })], table } });
+    expect(estimateOf(estimateLandedCost(input)).lines.find((l) => l.key === "excise_duty")).toMatchObject({
+      amount: 260_000_000,
+      minimum: null,
+    });
+  });
+
+  it("names a wrong gazette figure by its field", () => {
+    const problemOf = (tables: Partial<SriLankaTables>) => {
+      const r = estimateLandedCost(withTables(petrol, tables));
+      return r.ok ? null : r.problem;
+    };
+    const invalid = (field: string) => ({ kind: "invalid_input", field, reason: "negative" });
+    expect(problemOf({ excise: { rows: [exciseRow({ ratePerUnit: -1 })], table } })).toEqual(
+      invalid("tables.excise.ratePerUnit"),
+    );
+    expect(problemOf({ excise: { rows: [exciseRow({ minimum: -1 })], table } })).toEqual(
+      invalid("tables.excise.minimum"),
+    );
+    expect(problemOf({ luxury: { rows: [{ fuels: ["petrol"], thresholdLkr: -1, rateBp: 10_000 }], table } })).toEqual(
+      invalid("tables.luxury.thresholdLkr"),
+    );
+  });
+
+  it("shows the luxury tax on the CIF over the threshold, from the luxury table", () => {
+    const luxuryTable = { name: "luxury", date: "2026-06-01" };
+    const input = withTables(petrol, { luxury: { ...slTables.luxury, table: luxuryTable } });
+    expect(estimateOf(estimateLandedCost(input)).lines.find((l) => l.key === "luxury_tax")).toEqual({
+      key: "luxury_tax",
+      group: "tax",
+      amount: 130_000_000,
+      base: { amount: 130_000_000, unit: "LKR" }, // 6,300,000 − 5,000,000 LKR
+      rate: { num: 10_000, den: 10_000 },
+      minimum: null,
+      source: "owner table luxury of 2026-06-01",
+    });
+  });
+
+  it("charges SSCL from May 2026 itself", () => {
+    const may = estimateOf(estimateLandedCost(sriLanka(petrol, monthNumber(2026, 5))));
+    expect(may.lines.find((l) => l.key === "sscl")).toMatchObject({
+      rate: { num: 250, den: 10_000 },
+      source: "https://www.wahana.store/",
+    });
+  });
+});
+
+describe("limits of the arithmetic", () => {
+  const tanzania = (fob: number, perYen: string, port: number | null = null): LandedInput => ({
+    country: "Tanzania",
+    vehicle: car(),
+    costs: { fob, freight: 0, insurance: 0, inspection: 0 },
+    assessedIn: DEC_2026,
+    rate: { perYen, table },
+    fees: { ...noFees, port },
+    tables: { valuation: { valueTzs: 1, table } },
+  });
+
+  it("refuses an amount past exact arithmetic as too large, naming the amount", () => {
+    expect(estimateLandedCost(tanzania(10_000_000_000, "999999999999999"))).toEqual({
+      ok: false,
+      problem: { kind: "invalid_input", field: "amount", reason: "too_large" },
+    });
+  });
+
+  it("gives a total up to the largest exact number, and refuses one a shilling more", () => {
+    // 10 billion yen at 575,999 TZS and its taxes come to just under 2^53 − 1 shillings; a port fee makes up the rest.
+    const below = estimateOf(estimateLandedCost(tanzania(10_000_000_000, "575999")));
+    const port = Number.MAX_SAFE_INTEGER - below.landedTotal;
+    expect(estimateOf(estimateLandedCost(tanzania(10_000_000_000, "575999", port))).landedTotal).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(estimateLandedCost(tanzania(10_000_000_000, "575999", port + 1))).toEqual({
+      ok: false,
+      problem: { kind: "invalid_input", field: "amount", reason: "too_large" },
+    });
+  });
+
+  it("lets a fault that is not bad input through instead of answering it as a problem", () => {
+    const broken = { ...tanzania(1, "1"), tables: undefined } as unknown as LandedInput;
+    expect(() => estimateLandedCost(broken)).toThrow(TypeError);
+  });
 });
 
 describe("countries without tables", () => {
@@ -459,5 +770,27 @@ describe("arithmetic", () => {
     expect(parseDecimal("1e3")).toBeNull();
     expect(parseDecimal("-1")).toBeNull();
     expect(parseDecimal("1234567890123456")).toBeNull();
+  });
+
+  it("reads a decimal of 15 digits, trims spaces and does not count leading zeros", () => {
+    expect(parseDecimal("123456789012345")).toEqual({ num: 123_456_789_012_345, den: 1 });
+    expect(parseDecimal(" 24.5 ")).toEqual({ num: 245, den: 10 });
+    expect(parseDecimal("007.5")).toEqual({ num: 75, den: 10 });
+    expect(parseDecimal("0000000000000012.5")).toEqual({ num: 125, den: 10 });
+  });
+
+  it("refuses more than 15 digits after the point, where a power of ten is no longer exact", () => {
+    expect(parseDecimal(`0.${"0".repeat(14)}1`)).toEqual({ num: 1, den: 10 ** 15 });
+    expect(parseDecimal(`0.${"0".repeat(15)}1`)).toBeNull();
+    expect(parseDecimal(`0.${"0".repeat(400)}1`)).toBeNull();
+  });
+
+  it("refuses to divide by zero", () => {
+    expect(() => roundDiv(1n, 0n)).toThrow("Division by zero");
+  });
+
+  it("dates the research the rates were checked against", () => {
+    expect(RESEARCH_CHECKED).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(RESEARCH_CHECKED).toISOString().slice(0, 10)).toBe(RESEARCH_CHECKED);
   });
 });

@@ -219,6 +219,10 @@ describe("the estimate on a vehicle's page", () => {
     expect(view.notes.join(" ")).toMatch(/not a price we charge/);
     expect(view.notes.join(" ")).toMatch(/shipping line charges/);
     expect(landedView(kenya, "ja").title).toContain("ケニア");
+    // In the buyer's own currency as well, unless it is the local one.
+    expect(view.total?.about).toMatch(/^≈ ¥[\d,]+$/);
+    expect(landedView(kenya, "en", { code: "USD", rate: 0.0067 }).total?.about).toMatch(/^≈ ¥[\d,]+ · ≈ \$[\d,]+$/);
+    expect(landedView(kenya, "en", { code: "KES", rate: 0.87 }).total?.about).toMatch(/^≈ ¥[\d,]+$/);
 
     // Importing into Pakistan through the same port: no duty tables yet.
     const pakistan = await vehicleLanded(db, keep, await place(`port=${mombasa.id}; import_country=Pakistan`), vehicle);

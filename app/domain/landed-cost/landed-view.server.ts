@@ -20,7 +20,10 @@ function money(minor: number, currency: string, decimals: number, language: Lang
   return formatMoneyIn(Math.round(minor / 10 ** decimals), currency, language, moneyPattern(currency, language));
 }
 
-export function landedView(page: PageLanded, language: LanguageCode): LandedView {
+/** The buyer's chosen currency and its rate (units for one yen), as the page shows prices. */
+export type ShownRate = { code: string; rate: number } | null;
+
+export function landedView(page: PageLanded, language: LanguageCode, shown: ShownRate = null): LandedView {
   const t = serverT(language, "stock");
   const country = shownCountry(page.country, language);
   const day = (iso: string) =>
@@ -100,7 +103,23 @@ export function landedView(page: PageLanded, language: LanguageCode): LandedView
     total: {
       label: t("landed.total"),
       amount: cash(e.landedTotal),
-      yen: yen ? t("landed.inYen", { yen: formatYenIn(Math.round(e.landedTotal * yen), language) }) : null,
+      about: yen
+        ? [
+            t("landed.inYen", { yen: formatYenIn(Math.round(e.landedTotal * yen), language) }),
+            ...(shown && shown.code !== e.currency
+              ? [
+                  t("landed.inYen", {
+                    yen: formatMoneyIn(
+                      Math.round(e.landedTotal * yen * shown.rate),
+                      shown.code,
+                      language,
+                      moneyPattern(shown.code, language),
+                    ),
+                  }),
+                ]
+              : []),
+          ].join(" · ")
+        : null,
     },
     notes: [
       ...(page.filled && page.filled.length > 0 ? [t("landed.filled", { port: page.port })] : []),

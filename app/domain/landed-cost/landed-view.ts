@@ -24,6 +24,7 @@ export type LandedView = {
   message: string | null;
   lines: LandedViewLine[];
   customsValue: string | null;
-  total: { label: string; amount: string; yen: string | null } | null;
+  /** `about`: the total in yen, and in the buyer's chosen currency when that is another ("≈ ¥1,626,719 · ≈ $10,900"). */
+  total: { label: string; amount: string; about: string | null } | null;
   notes: string[];
 };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { estimateLandedCost } from "./landed-cost";
-import { depreciationBands, readLandedTable, sriLankaExciseRows, sriLankaLuxuryRows } from "./tables";
+import {
+  depreciationBands,
+  isLoadableTable,
+  LOADABLE_TABLES,
+  landedCountriesOf,
+  readLandedTable,
+  sriLankaExciseRows,
+  sriLankaLuxuryRows,
+} from "./tables";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -135,6 +143,153 @@ describe("readLandedTable", () => {
     });
   });
 
+  it("reads a country in any case and spacing, and keeps an exchange rate as written", () => {
+    const file = "Country,Local_per_yen\nKenya,0.8412\n sri  LANKA ,2.10\nTanzania, 017.5 \n";
+    expect(readLandedTable("customs_rates", file)).toEqual({
+      ok: true,
+      rows: [
+        { country: "Kenya", local_per_yen: "0.8412" },
+        { country: "Sri Lanka", local_per_yen: "2.10" },
+        { country: "Tanzania", local_per_yen: "017.5" },
+      ],
+    });
+  });
+
+  it("refuses a country the estimate does not know, and a rate that is not a plain positive decimal", () => {
+    const file = "country,local_per_yen\nKenia,1\nKenya,0\nTanzania,0.0\nUganda,-1\nSri Lanka,1e3\nPakistan,abc\n";
+    const rate = (line: number) => ({ kind: "not_a_number", line, column: "local_per_yen", letter: "B" });
+    expect(readLandedTable("customs_rates", file)).toEqual({
+      ok: false,
+      problems: [
+        { kind: "not_a_country", line: 2, column: "country", letter: "A" },
+        rate(3),
+        rate(4),
+        rate(5),
+        rate(6),
+        rate(7),
+      ],
+    });
+  });
+
+  it("reads the owner's fees: a blank fee is not known, a written one is money", () => {
+    const file = 'country,port_charges,clearing,registration\nKenya,"50,000",,KSh 12000\nUganda,,,\n';
+    expect(readLandedTable("landed_fees", file)).toEqual({
+      ok: true,
+      rows: [
+        { country: "Kenya", port_charges: 50_000, clearing: null, registration: 12_000 },
+        { country: "Uganda", port_charges: null, clearing: null, registration: null },
+      ],
+    });
+    expect(readLandedTable("landed_fees", "country,port_charges,clearing,registration\nKenya,abc,12.50,\n")).toEqual({
+      ok: false,
+      problems: [
+        { kind: "not_a_number", line: 2, column: "port_charges", letter: "B" },
+        { kind: "not_a_number", line: 2, column: "clearing", letter: "C" },
+      ],
+    });
+  });
+
+  it("refuses a written amount that is not money", () => {
+    expect(readLandedTable("uganda_guide", "make,model,year,engine_cc,value_ugx\nToyota,Vitz,2014,1300,abc\n")).toEqual(
+      {
+        ok: false,
+        problems: [{ kind: "not_a_number", line: 2, column: "value_ugx", letter: "E" }],
+      },
+    );
+  });
+
+  it("reads a per cent with or without its sign and a space before it", () => {
+    const file = "from_months,to_months,rate_percent\n0,12,3.5 %\n12,24,3.5%\n24,,35\n";
+    expect(readLandedTable("kenya_depreciation", file)).toMatchObject({
+      ok: true,
+      rows: [{ rate_percent: 350 }, { rate_percent: 350 }, { rate_percent: 3500 }],
+    });
+    expect(readLandedTable("kenya_depreciation", "from_months,to_months,rate_percent\n0,,%35\n")).toEqual({
+      ok: false,
+      problems: [{ kind: "not_a_number", line: 2, column: "rate_percent", letter: "C" }],
+    });
+  });
+
+  it("reads whole numbers of up to nine digits and refuses anything else", () => {
+    const file = "from_months,to_months,rate_percent\n0,123456789,5\n12a,,5\n1.5,,5\n-5,,5\n1234567890,,5\n";
+    const months = (line: number) => ({ kind: "not_a_number", line, column: "from_months", letter: "A" });
+    expect(readLandedTable("kenya_depreciation", file)).toEqual({
+      ok: false,
+      problems: [months(3), months(4), months(5), months(6)],
+    });
+  });
+
+  it("trims the spaces around each cell", () => {
+    const file = "make,model,engine_cc,fuel,value_kes\n Toyota , Vitz , 1300 , petrol , 1250000 \n";
+    expect(readLandedTable("kenya_crsp", file)).toEqual({
+      ok: true,
+      rows: [{ make: "Toyota", model: "Vitz", engine_cc: 1300, fuel: "petrol", value_kes: 1_250_000 }],
+    });
+  });
+
+  it("reads a header in any case and spacing, and one the shop's export guarded against formulas", () => {
+    const file = "'\tMAKE, Model ,Engine_CC,fuel,value_kes\nToyota,Vitz,1300,petrol,1250000\n";
+    expect(readLandedTable("kenya_crsp", file)).toMatchObject({ ok: true, rows: [{ make: "Toyota" }] });
+  });
+
+  it("refuses a row cut short as blank cells", () => {
+    expect(readLandedTable("kenya_crsp", "make,model,engine_cc,fuel,value_kes\nToyota,Vitz,1300,petrol\n")).toEqual({
+      ok: false,
+      problems: [{ kind: "empty_cell", line: 2, column: "value_kes", letter: "E" }],
+    });
+  });
+
+  it("does not count a refused row as the first of its key", () => {
+    const file = "make,model,engine_cc,fuel,value_kes\nToyota,Vitz,1300,petrol,abc\nToyota,Vitz,1300,petrol,1000000\n";
+    expect(readLandedTable("kenya_crsp", file)).toEqual({
+      ok: false,
+      problems: [{ kind: "not_a_number", line: 2, column: "value_kes", letter: "E" }],
+    });
+  });
+
+  it("compares keys by their small letters: a model with ß is not the same as one with SS", () => {
+    const file = "make,model,year,engine_cc,value_tzs\nVW,Straße,2016,1300,9000000\nVW,STRASSE,2016,1300,9500000\n";
+    expect(readLandedTable("tanzania_valuation", file)).toMatchObject({ ok: true });
+  });
+
+  it("reports the first 20 problems only, even when the last row read had several", () => {
+    const header = "make,model,engine_cc,fuel,value_kes\n";
+    const oneEach = header + "Toyota,Vitz,1300,petrol,abc\n".repeat(25);
+    const one = readLandedTable("kenya_crsp", oneEach);
+    expect(one.ok ? [] : one.problems).toHaveLength(20);
+    // Three problems a row: the 20th is the second of line 8.
+    const threeEach = header + "Toyota,Vitz,13OO,gas,abc\n".repeat(25);
+    const three = readLandedTable("kenya_crsp", threeEach);
+    const problems = three.ok ? [] : three.problems;
+    expect(problems).toHaveLength(20);
+    expect(problems.at(-1)).toEqual({ kind: "not_a_fuel", line: 8, column: "fuel", letter: "D" });
+  });
+
+  it("refuses bytes that are neither UTF-8 nor Shift_JIS without a guess", () => {
+    const bytes = new Uint8Array([
+      ...utf8("make,model,engine_cc,fuel,value_kes\n"),
+      0xff,
+      0xfe,
+      ...utf8(",Vitz,1300,petrol,1\n"),
+    ]);
+    expect(readLandedTable("kenya_crsp", bytes)).toEqual({
+      ok: false,
+      problems: [{ kind: "not_utf8", line: 2, guess: null }],
+    });
+  });
+
+  it("refuses a cell over 500 characters and a file over 50,000 rows", () => {
+    const header = "make,model,engine_cc,fuel,value_kes\n";
+    expect(readLandedTable("kenya_crsp", `${header}Toyota,${"V".repeat(501)},1300,petrol,1\n`)).toEqual({
+      ok: false,
+      problems: [{ kind: "unreadable_csv", code: "cellTooLong", line: 2 }],
+    });
+    expect(readLandedTable("kenya_crsp", header + "Toyota,Vitz,1300,petrol,1\n".repeat(50_001))).toEqual({
+      ok: false,
+      problems: [{ kind: "unreadable_csv", code: "tooManyRows", line: 50_002 }],
+    });
+  });
+
   it("feeds the engine: a loaded Sri Lanka table prices a car", () => {
     const excise = readLandedTable(
       "sri_lanka_excise",
@@ -158,6 +313,30 @@ describe("readLandedTable", () => {
     expect(result.ok && result.estimate.lines.find((l) => l.key === "excise_duty")).toMatchObject({
       amount: 325_000_000,
       source: "owner table gazette 2434/04 of 2025-04-28",
+    });
+  });
+});
+
+describe("isLoadableTable", () => {
+  it("knows the tables the owner may load, and no other name", () => {
+    expect(LOADABLE_TABLES.every(isLoadableTable)).toBe(true);
+    expect(isLoadableTable("kenya_excise_band")).toBe(false);
+    expect(isLoadableTable("")).toBe(false);
+  });
+});
+
+describe("landedCountriesOf", () => {
+  it("names the countries whose estimates read each table", () => {
+    const all = ["Kenya", "Tanzania", "Uganda", "Sri Lanka"];
+    expect(Object.fromEntries(LOADABLE_TABLES.map((t) => [t, landedCountriesOf(t)]))).toEqual({
+      kenya_crsp: ["Kenya"],
+      kenya_depreciation: ["Kenya"],
+      tanzania_valuation: ["Tanzania"],
+      uganda_guide: ["Uganda"],
+      sri_lanka_excise: ["Sri Lanka"],
+      sri_lanka_luxury: ["Sri Lanka"],
+      customs_rates: all,
+      landed_fees: all,
     });
   });
 });

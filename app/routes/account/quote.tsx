@@ -10,6 +10,8 @@ import { answerOffer, type OfferAccess } from "~/domain/sale/answer.server";
 import { getDealSettings } from "~/domain/sale/deal-settings.server";
 import { buyerQuote, type BuyerQuoteView } from "~/domain/sale/deal-view.server";
 import { offerCosts, offerLanded } from "~/domain/sale/offer-landed.server";
+import { buyerCurrency } from "~/domain/imports/buyer-place.server";
+import { displayRate } from "~/domain/rates/rates.server";
 import { landedView } from "~/domain/landed-cost/landed-view.server";
 import { LandedEstimate } from "~/components/store/landed-estimate";
 import { requestLanguage } from "~/i18n/request.server";
@@ -88,15 +90,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     orderHref,
     paid,
     // What the offered car would cost cleared at home, beside the offer (vehicles, countries the shop estimates).
-    landed: await offerEstimate(services.db, view, requestLanguage(request)),
+    landed: await offerEstimate(services.db, view, requestLanguage(request), {
+      cookies: request.headers.get("Cookie"),
+      accountCountry: customer?.country ?? null,
+    }),
   };
 }
 
-async function offerEstimate(db: ReturnType<typeof getServices>["db"], view: BuyerQuoteView, language: LanguageCode) {
+async function offerEstimate(
+  db: ReturnType<typeof getServices>["db"],
+  view: BuyerQuoteView,
+  language: LanguageCode,
+  buyer: { cookies: string | null; accountCountry: string | null },
+) {
   const offer = view.deal.offers[0];
   if (!offer) return null;
   const landed = await offerLanded(db, view.number, { port: offer.port, costs: offerCosts(offer.lines) });
-  return landed && landedView(landed, language);
+  if (!landed) return null;
+  // The total in the currency the buyer reads prices in, as the page's other amounts.
+  const currency = buyerCurrency(buyer.cookies, { accountCountry: buyer.accountCountry, language });
+  return landedView(landed, language, await displayRate(db, currency).catch(() => null));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

@@ -28,7 +28,8 @@ import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
 import { vehicleKind } from "~/domain/imports/import-rules";
 import { LandedEstimateBox } from "~/components/store/landed-estimate";
 import { pageKeptReads } from "~/db/kept-reads.server";
-import { buyerPlace } from "~/domain/imports/buyer-place.server";
+import { buyerCurrency, buyerPlace } from "~/domain/imports/buyer-place.server";
+import { displayRate } from "~/domain/rates/rates.server";
 import { vehicleLanded } from "~/domain/landed-cost/landed-page.server";
 import { landedView } from "~/domain/landed-cost/landed-view.server";
 import { requestLanguage } from "~/i18n/request.server";
@@ -49,16 +50,25 @@ export async function loader(args: Route.LoaderArgs) {
     );
   // What it would cost cleared in the buyer's country, written here in the page's words.
   const keep = await pageKeptReads(db, config);
-  const place = await buyerPlace(db, keep, args.request.headers.get("Cookie"));
+  const cookies = args.request.headers.get("Cookie");
+  const place = await buyerPlace(db, keep, cookies);
   // A sold car is not estimated: the page points to similar ones instead.
   const landed = vehicle.stockStatus === "sold" ? null : await vehicleLanded(db, keep, place, vehicle);
+  const language = requestLanguage(args.request);
+  const currency = buyerCurrency(cookies, {
+    accountCountry: customer?.country,
+    portCountry: place.destination?.country,
+    language,
+  });
+  // The total in the buyer's own currency too; a rate that cannot be read leaves it out.
+  const shown = landed ? await displayRate(db, currency).catch(() => null) : null;
   return {
     ...detail.page,
     // Which of a country's age limits applies, worked out here: the page's script need not carry the test.
     importKind: vehicleKind(vehicle),
     landed: {
-      madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}`,
-      view: landed && landedView(landed, requestLanguage(args.request)),
+      madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}|${currency}`,
+      view: landed && landedView(landed, language, shown),
     },
     similar: await similarVehicles(db, vehicle),
   };
