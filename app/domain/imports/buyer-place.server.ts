@@ -33,5 +33,9 @@ export function buyerCurrency(
   const chosen = readCookie(cookies, COOKIES.currency.name);
   return isCurrency(chosen)
     ? chosen
-    : firstVisitCurrency({ accountCountry: known.accountCountry, portCountry: known.portCountry, language: known.language });
+    : firstVisitCurrency({
+        accountCountry: known.accountCountry,
+        portCountry: known.portCountry,
+        language: known.language,
+      });
 }
