@@ -911,6 +911,8 @@ export type AdminKey =
   | "messages.pattern.import.zip.tooManyEntries"
   | "messages.pattern.import.zip.unsafePath"
   | "messages.pattern.import.zip.zip64"
+  | "messages.pattern.landed.bandBackwards"
+  | "messages.pattern.landed.bandOverlap"
   | "messages.pattern.landed.duplicate"
   | "messages.pattern.landed.empty_cell"
   | "messages.pattern.landed.missingColumn"

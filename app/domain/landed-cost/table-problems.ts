@@ -21,6 +21,10 @@ export function uploadProblemText(p: UploadProblem): Problem {
       return staffPattern("landed.unreadable", { line: p.line });
     case "missing_column":
       return staffPattern("landed.missingColumn", { column: p.column });
+    case "band_backwards":
+      return staffPattern("landed.bandBackwards", { line: p.line });
+    case "band_overlap":
+      return staffPattern("landed.bandOverlap", { line: p.line, other: p.otherLine });
     case "duplicate_key":
       return staffPattern("landed.duplicate", { line: p.line, first: p.firstLine, columns: p.columns.join(", ") });
     case "empty_cell":

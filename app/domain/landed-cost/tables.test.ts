@@ -340,3 +340,63 @@ describe("landedCountriesOf", () => {
     });
   });
 });
+
+describe("bands that a car can fall into only once", () => {
+  const refused = (table: "kenya_depreciation" | "sri_lanka_excise", csv: string) => {
+    const read = readLandedTable(table, csv);
+    if (read.ok) throw new Error("the table should be refused");
+    return read.problems;
+  };
+  const DEPRECIATION = "from_months,to_months,rate_percent\n";
+  const EXCISE = "fuel,from_months,to_months,from_capacity,to_capacity,rate_per_unit,minimum\n";
+
+  it("reads bands that meet end to end: months to the end left out, cc to the end included", () => {
+    expect(readLandedTable("kenya_depreciation", `${DEPRECIATION}0,12,10\n12,24,15\n24,,20\n`).ok).toBe(true);
+    const excise = `${EXCISE}petrol,0,36,0,1000,2450,0\npetrol,0,36,1001,,3850,0\ndiesel,0,36,0,1000,2800,0\npetrol,36,,0,,5000,0\n`;
+    expect(readLandedTable("sri_lanka_excise", excise).ok).toBe(true);
+    // In any order.
+    expect(readLandedTable("kenya_depreciation", `${DEPRECIATION}12,24,15\n0,12,10\n`).ok).toBe(true);
+    expect(readLandedTable("sri_lanka_excise", `${EXCISE}petrol,0,,1501,,3850,0\npetrol,0,,0,1500,2450,0\n`).ok).toBe(
+      true,
+    );
+  });
+
+  it("refuses a band that ends before it starts, in months or in cc", () => {
+    expect(refused("kenya_depreciation", `${DEPRECIATION}12,12,10\n24,12,15\n`)).toEqual([
+      { kind: "band_backwards", line: 2 },
+      { kind: "band_backwards", line: 3 },
+    ]);
+    expect(refused("sri_lanka_excise", `${EXCISE}petrol,0,,1500,1499,3850,0\n`)).toEqual([
+      { kind: "band_backwards", line: 2 },
+    ]);
+    // A band of one engine size is a band.
+    expect(readLandedTable("sri_lanka_excise", `${EXCISE}petrol,0,,1500,1500,3850,0\n`).ok).toBe(true);
+  });
+
+  it("refuses two bands that cover the same car, naming both lines", () => {
+    expect(refused("kenya_depreciation", `${DEPRECIATION}0,24,10\n12,36,15\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    expect(refused("kenya_depreciation", `${DEPRECIATION}36,,60\n48,60,40\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    // The same fuel and age, engines sharing 1,300 cc (the end is included).
+    expect(refused("sri_lanka_excise", `${EXCISE}petrol,0,,0,1300,2450,0\npetrol,0,,1300,1500,3850,0\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    expect(refused("sri_lanka_excise", `${EXCISE}petrol,0,,1301,,3850,0\npetrol,0,,0,1500,2450,0\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    expect(refused("sri_lanka_excise", `${EXCISE}petrol,0,,1000,1500,2450,0\npetrol,0,,1301,,3850,0\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    // 1,500 cc falls in both: the later band's end is included.
+    expect(refused("sri_lanka_excise", `${EXCISE}petrol,0,,1500,,3850,0\npetrol,0,,0,1500,2450,0\n`)).toEqual([
+      { kind: "band_overlap", line: 3, otherLine: 2 },
+    ]);
+    // Two rows of one key are told once, as the same key.
+    expect(refused("kenya_depreciation", `${DEPRECIATION}0,12,10\n0,24,15\n`)).toEqual([
+      { kind: "duplicate_key", line: 3, firstLine: 2, columns: ["from_months"] },
+    ]);
+  });
+});

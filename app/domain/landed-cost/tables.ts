@@ -129,7 +129,11 @@ export type TableProblem =
   | { kind: "unreadable_csv"; code: CsvError["code"]; line: number }
   | { kind: "missing_column"; column: string }
   | ({ kind: CellProblem } & CellPlace)
-  | { kind: "duplicate_key"; line: number; firstLine: number; columns: string[] };
+  | { kind: "duplicate_key"; line: number; firstLine: number; columns: string[] }
+  /** A band that ends before it starts (months, or cc and kW). */
+  | { kind: "band_backwards"; line: number }
+  /** Two bands that cover the same car: which one applies could not be told. */
+  | { kind: "band_overlap"; line: number; otherLine: number };
 
 /** An upload's problems: its fields' and its file's. */
 export type UploadProblem =
@@ -274,6 +278,7 @@ export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8A
 
   const problems: TableProblem[] = [];
   const rows: Record<string, Value>[] = [];
+  const lines: number[] = [];
   const firstLineOfKey = new Map<string, number>();
   const keyColumns = columns.filter((c) => c.key).map((c) => c.name);
   for (const record of body) {
@@ -294,13 +299,61 @@ export function readLandedTable<T extends LoadableTable>(table: T, input: Uint8A
         problems.push({ kind: "duplicate_key", line: record.line, firstLine: first, columns: keyColumns });
       else firstLineOfKey.set(key, record.line);
       rows.push(row);
+      lines.push(record.line);
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: reading on past the 20th problem reports the same first 20, only slower.
     if (problems.length >= MAX_PROBLEMS) break;
   }
+  if (problems.length === 0) problems.push(...bandProblems(table, rows, lines));
   if (problems.length > 0) return refuse(...problems.slice(0, MAX_PROBLEMS));
   // Every row has each column of the table, read to the column's type above.
   return { ok: true, rows: rows as TableRow<T>[] };
+}
+
+/** A range with a start and an end (null: no end). */
+type Span = { from: number; to: number | null };
+const overlap = (a: Span, b: Span, endIncluded: boolean) =>
+  endIncluded
+    ? a.from <= (b.to ?? Infinity) && b.from <= (a.to ?? Infinity)
+    : a.from < (b.to ?? Infinity) && b.from < (a.to ?? Infinity);
+
+/**
+ * The bands of KRA's depreciation and of Sri Lanka's excise: each must end
+ * after it starts, and no two may cover one car (the same age, and for the
+ * excise the same fuel and engine), or the estimate would pick one at random.
+ * Months run to the band's end, left out; cc and kW to it, included.
+ */
+function bandProblems(table: LoadableTable, rows: Record<string, Value>[], lines: number[]): TableProblem[] {
+  // Stryker disable next-line ConditionalExpression: the other tables have no bands, so none of theirs is ever refused here.
+  if (table !== "kenya_depreciation" && table !== "sri_lanka_excise") return [];
+  const num = (v: Value | undefined) => v as number | null;
+  const bands = rows.map((r, i) => ({
+    line: lines[i]!,
+    fuel: r.fuel ?? null,
+    months: { from: num(r.from_months)!, to: num(r.to_months) },
+    capacity: table === "sri_lanka_excise" ? { from: num(r.from_capacity)!, to: num(r.to_capacity) } : null,
+  }));
+  const problems: TableProblem[] = [];
+  for (const [i, band] of bands.entries()) {
+    const { months, capacity } = band;
+    if (
+      (months.to !== null && months.to <= months.from) ||
+      (capacity && capacity.to !== null && capacity.to < capacity.from)
+    ) {
+      problems.push({ kind: "band_backwards", line: band.line });
+      continue;
+    }
+    const other = bands
+      .slice(0, i)
+      .find(
+        (b) =>
+          b.fuel === band.fuel &&
+          overlap(b.months, months, false) &&
+          (b.capacity === null || overlap(b.capacity, capacity!, true)),
+      );
+    if (other) problems.push({ kind: "band_overlap", line: band.line, otherLine: other.line });
+  }
+  return problems;
 }
 
 /** KRA's depreciation rows as the engine's bands. */
