@@ -97,5 +97,3 @@ export async function estimateFor(
     result: estimateWithTables(tables, { country, vehicle, costs, assessedIn }),
   };
 }
-
-export { facts as landedFacts };

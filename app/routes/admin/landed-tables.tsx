@@ -20,9 +20,9 @@ import {
 import { LandedPreview } from "~/components/admin/landed-preview";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { staffPattern, staffText } from "~/domain/staff/staff-problems";
+import { Field, SelectField } from "~/components/ui/field";
 import { refusalStatus } from "~/routes/refusal-status";
 import { staffAction, staffRequest } from "~/routes/admin/staff-request.server";
-import { shopDay } from "~/i18n/format";
 import { useFormat } from "~/i18n/i18n";
 import type { Problem } from "~/i18n/problem";
 import { FORM_BODY_LIMIT, UPLOAD_ROUTE } from "~/utils/route-handle";
@@ -51,13 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (url.searchParams.has("preview")) {
     const preview = await getPreview(services.db, idOf(url.searchParams.get("preview")));
     if (!preview) throw data(null, { status: 404 });
-    return { preview, versions: [], today: "", loaded: null };
+    return { preview, versions: [], loaded: null };
   }
   const loaded = url.searchParams.get("loaded");
   return {
     preview: null,
     versions: await tableVersions(services.db),
-    today: shopDay(new Date()),
     loaded: loaded && isLoadableTable(loaded) ? loaded : null,
   };
 }
@@ -125,18 +124,23 @@ export default function LandedTablesPage({ loaderData, actionData }: Route.Compo
 
 function LandedTables({
   versions,
-  today,
   loaded,
   refused,
 }: {
   versions: TableVersion[];
-  today: string;
   loaded: LoadableTable | null;
   refused: { problems: Problem[]; values: Typed } | null;
 }) {
   const { t, m, busy } = useSettingsScreen();
   const format = useFormat();
   const day = (iso: string) => format.date(`${iso}T00:00:00Z`, { dateStyle: "medium", timeZone: "UTC" });
+  const versionText = (v: TableVersion) =>
+    t("landed.version", {
+      version: v.version,
+      date: day(v.sourceDate),
+      rows: format.number(v.rowCount),
+      source: v.source,
+    });
   const byName = new Map<string, TableVersion[]>();
   for (const v of versions) byName.set(v.name, [...(byName.get(v.name) ?? []), v]);
   const typed = refused?.values;
@@ -163,55 +167,30 @@ function LandedTables({
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-          <div>
-            <label htmlFor="landed-name" className="field-label">
-              {t("landed.table")}
-            </label>
-            <select
-              id="landed-name"
-              name="name"
-              defaultValue={typed?.name ?? ""}
-              required
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900"
-            >
-              <option value="">{t("landed.chooseTable")}</option>
-              {LOADABLE_TABLES.map((name) => (
-                <option key={name} value={name}>
-                  {t(`landed.names.${name}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="landed-date" className="field-label">
-              {t("landed.sourceDate")}
-            </label>
-            <input
-              id="landed-date"
-              name="sourceDate"
-              type="date"
-              max={today}
-              required
-              defaultValue={typed?.sourceDate ?? ""}
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-3 text-slate-900"
-            />
-          </div>
+          <SelectField id="landed-name" label={t("landed.table")} name="name" defaultValue={typed?.name ?? ""}>
+            <option value="">{t("landed.chooseTable")}</option>
+            {LOADABLE_TABLES.map((name) => (
+              <option key={name} value={name}>
+                {t(`landed.names.${name}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            id="landed-date"
+            label={t("landed.sourceDate")}
+            name="sourceDate"
+            type="date"
+            defaultValue={typed?.sourceDate ?? ""}
+          />
           <div className="sm:col-span-2">
-            <label htmlFor="landed-source" className="field-label">
-              {t("landed.source")}
-            </label>
-            <input
+            <Field
               id="landed-source"
+              label={t("landed.source")}
               name="source"
               maxLength={300}
-              required
               defaultValue={typed?.source ?? ""}
-              aria-describedby="landed-source-hint"
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-3 text-slate-900"
+              hint={t("landed.sourceHint")}
             />
-            <p id="landed-source-hint" className="mt-1 text-sm text-slate-500">
-              {t("landed.sourceHint")}
-            </p>
           </div>
           <div className="sm:col-span-2">
             <label htmlFor="landed-file" className="field-label">
@@ -257,12 +236,7 @@ function LandedTables({
                 </div>
                 {current ? (
                   <p className="mt-2 text-sm text-slate-700" data-testid="landed-current">
-                    {t("landed.version", {
-                      version: current.version,
-                      date: day(current.sourceDate),
-                      rows: format.number(current.rowCount),
-                      source: current.source,
-                    })}
+                    {versionText(current)}
                     {current.sample ? (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         {t("landed.sample")}
@@ -284,12 +258,7 @@ function LandedTables({
                       {earlier.map((v) => (
                         <li key={v.version}>
                           <Link to={`/admin/landed-cost?preview=${v.id}`} className="underline">
-                            {t("landed.version", {
-                              version: v.version,
-                              date: day(v.sourceDate),
-                              rows: format.number(v.rowCount),
-                              source: v.source,
-                            })}
+                            {versionText(v)}
                           </Link>
                         </li>
                       ))}
