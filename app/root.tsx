@@ -1,3 +1,4 @@
+import { withWords } from "~/domain/imports/rule-words.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -98,6 +99,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // With each country's name in the page's language, written here: the list of every country stays off the pages' scripts.
     importing: importing && {
       ...importing,
+      // The rule in the page's words, for the pages that explain it: their scripts need not carry the sentences.
+      rule: withWords(importing.rule, language, importing.today),
       names: Object.fromEntries(
         [...(importing.country ? [importing.country] : []), ...importing.countries].map((c) => [
           c,

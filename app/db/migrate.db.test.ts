@@ -28,6 +28,7 @@ const THIS_RELEASE = [
   "2026-12-03-01-import-rules-checks",
   "2026-12-03-02-port-inspection",
   "2026-12-03-03-landed-tables",
+  "2026-12-03-04-rule-regimes",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
@@ -184,11 +185,50 @@ describe("migrations", () => {
     expect(of("Pakistan").note).toContain("abolished");
     expect(of("Pakistan").check_by).toBe("2026-12-01");
     expect(of("Sri Lanka")).toMatchObject({ confirmed: 1, check_by: "2027-02-01" });
-    expect(JSON.parse(of("Sri Lanka").age_by_kind)).toEqual({ goods: 5, bus: 5 });
+    // Special-purpose vehicles under 10 since the next migration.
+    expect(JSON.parse(of("Sri Lanka").age_by_kind)).toEqual({ goods: 5, bus: 5, special: 10 });
     expect(JSON.parse(of("Pakistan").age_by_kind)).toEqual({ pickup: 5, goods: 5, bus: 5 });
     expect(of("India").age_by_kind).toBe("{}");
     // A rule no correction names is checked again a year after it was last checked.
     expect(of("India")).toMatchObject({ checked_on: "2026-11-24", check_by: "2027-11-24", used_parts_refused: "[]" });
+  });
+
+  it("gives the seeded rules their inspection bodies and Pakistan its commercial regime, and undoes it", async () => {
+    const migrator = await migratorFor(t.db);
+    const read = () =>
+      t.db
+        .selectFrom("import_rules")
+        .select(["country", "note", "age_by_kind"])
+        .where("country", "in", ["Kenya", "Pakistan", "Sri Lanka", "Tanzania"])
+        .orderBy("country")
+        .execute();
+    expect((await migrator.migrateTo("2026-12-03-03-landed-tables")).error).toBeUndefined();
+    const before = await read();
+    // The owner rewrote Tanzania's rule: theirs keeps its note and gets no inspection body.
+    await t.db
+      .updateTable("import_rules")
+      .set({ note: "Ask our Dar agent.", updated_at: nowIso() })
+      .where("country", "=", "Tanzania")
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-12-03-03-landed-tables"));
+    const rules = await t.db
+      .selectFrom("import_rules")
+      .select(["country", "note", "inspection", "commercial", "age_by_kind"])
+      .execute();
+    const of = (country: string) => rules.find((r) => r.country === country)!;
+    expect(of("Kenya").inspection).toBe("QISJ (Quality Inspection Services Japan)");
+    expect(of("Kenya").note).not.toContain("QISJ");
+    expect(of("Sri Lanka").inspection).toBe("JEVIC, JAAI or Bureau Veritas");
+    expect(of("Tanzania")).toMatchObject({ note: "Ask our Dar agent.", inspection: "" });
+    expect(of("India")).toMatchObject({ inspection: "", commercial: "" });
+    expect(JSON.parse(of("Pakistan").commercial)).toMatchObject({ maxAgeYears: 5, ageByKind: {} });
+    expect(of("Pakistan").note).not.toContain("SRO");
+    // Undone: the notes and ages as they were, Tanzania's as the owner wrote it.
+    expect((await migrator.migrateTo("2026-12-03-03-landed-tables")).error).toBeUndefined();
+    const undone = await read();
+    expect(undone.filter((r) => r.country !== "Tanzania")).toEqual(before.filter((r) => r.country !== "Tanzania"));
+    expect(undone.find((r) => r.country === "Tanzania")!.note).toBe("Ask our Dar agent.");
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-12-03-03-landed-tables"));
   });
 
   it("corrects Uganda's seeded rule to count by calendar year, as URA does", async () => {

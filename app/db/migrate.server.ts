@@ -30,6 +30,7 @@ import * as partyChanges from "./migrations/2026-12-02-31-party-changes";
 import * as importRulesChecks from "./migrations/2026-12-03-01-import-rules-checks";
 import * as portInspection from "./migrations/2026-12-03-02-port-inspection";
 import * as landedTables from "./migrations/2026-12-03-03-landed-tables";
+import * as ruleRegimes from "./migrations/2026-12-03-04-rule-regimes";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-01-import-rules-checks": importRulesChecks,
   "2026-12-03-02-port-inspection": portInspection,
   "2026-12-03-03-landed-tables": landedTables,
+  "2026-12-03-04-rule-regimes": ruleRegimes,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -59,7 +59,7 @@ export interface ImportRuleTable {
   /** 0: no used vehicles at all. */
   used_vehicles: number;
   max_age_years: number | null;
-  /** JSON: an age limit of their own for pickups, goods vehicles or buses ({"goods": 5}). */
+  /** JSON: an age limit of their own for pickups, goods vehicles, buses or special-purpose vehicles ({"goods": 5}). */
   age_by_kind: Generated<string>;
   age_from: "manufacture" | "registration" | "year_after_manufacture";
   age_until: "shipping" | "arrival";
@@ -69,6 +69,10 @@ export interface ImportRuleTable {
   /** JSON list of part categories (types or subtypes) refused used where used_parts admits the rest. */
   used_parts_refused: Generated<string>;
   note: string;
+  /** Who inspects a vehicle in Japan before it ships ("QISJ"); "" when none is required or known. */
+  inspection: Generated<string>;
+  /** JSON of the commercial regime's ages and note ({"maxAgeYears": 5, "ageByKind": {}, "note": "..."}); "" when none. */
+  commercial: Generated<string>;
   source_url: string;
   /** "2026-11-24". */
   checked_on: string;

@@ -307,4 +307,50 @@ describe("import rules by destination country", () => {
     expect(await source.textContent()).toContain("Rule checked 1 Dec 2026.");
     await page.context().close();
   });
+
+  it("a buyer in Pakistan sees the answer for individuals and, apart, for businesses importing for sale", async () => {
+    // Made four years ago: past an individual's 3 years, within the 5 of a commercial import (SRO 1895(I)/2025).
+    const car = await vehicle({ year: 2022, manufactured: yearsAgo(4, 6), steering: "Right" });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.context().addCookies([{ name: "import_country", value: "Pakistan", url: baseUrl() }]);
+    await page.goto(`/vehicles/${car.id}`, { waitUntil: "networkidle" });
+    const answer = page.getByTestId("import-answer");
+    const business = answer.getByTestId("import-commercial");
+    expect(await answer.getByTestId("import-verdict").first().getAttribute("data-verdict")).toBe("too_old");
+    expect(await business.getByTestId("import-verdict").getAttribute("data-verdict")).toBe("importable");
+    const text = (await business.textContent())!;
+    expect(text).toContain("Imported by a business for sale (commercial import):");
+    expect(text).toContain("Under 5 years old, counted from 1 January after the year of manufacture");
+    expect(text).toContain("SRO 1895(I)/2025");
+    // The individuals' note no longer speaks of the commercial regime; each says its own.
+    expect((await answer.textContent())!.split("SRO 1895").length).toBe(2);
+    await page.screenshot({ path: path.join(shots, "pakistan-commercial-390.png"), fullPage: true });
+    await page.context().close();
+  });
+
+  it("a buyer in Sri Lanka: a tow truck gets the 10 years of special-purpose vehicles, and the inspection is named", async () => {
+    // Six years old: too old for a car's 3 years or a goods vehicle's 5, within a special-purpose vehicle's 10.
+    const truck = await vehicle({
+      year: 2020,
+      manufactured: yearsAgo(6, 6),
+      steering: "Right",
+      type: "Special Purpose",
+      subType: "Tow Truck",
+    });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.context().addCookies([{ name: "import_country", value: "Sri Lanka", url: baseUrl() }]);
+    await page.goto(`/vehicles/${truck.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("import-verdict").getAttribute("data-verdict")).toBe("importable");
+    const answer = (await page.getByTestId("import-answer").textContent())!;
+    expect(answer).toContain(
+      "Special-purpose vehicles (ambulances, fire engines, tow and crane trucks): under 10 years.",
+    );
+    expect(answer).toContain("Pre-shipment inspection in Japan: JEVIC, JAAI or Bureau Veritas.");
+    expect(await page.getByTestId("import-commercial").count()).toBe(0);
+    // In Sinhala the rule's words are the page's too, written by the server.
+    await page.context().addCookies([{ name: "lang", value: "si", url: baseUrl() }]);
+    await page.goto(`/vehicles/${truck.id}`, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("import-answer").textContent()).toContain("විශේෂ කාර්ය වාහන");
+    await page.context().close();
+  });
 });

@@ -19,7 +19,14 @@ import {
   type ShippingMonths,
 } from "~/domain/imports/import-rules";
 import { type MonthNumber, monthOf, yearOf } from "~/domain/inventory/months";
-import { maxAgeOf, NOTE_MAX, ruleExample } from "~/domain/imports/rule-editor";
+import {
+  COMMERCIAL_KIND_FIELD,
+  INSPECTION_MAX,
+  KIND_FIELD,
+  maxAgeOf,
+  NOTE_MAX,
+  ruleExample,
+} from "~/domain/imports/rule-editor";
 import { PART_SUB_TYPES, PART_TYPES, STEERING } from "~/domain/inventory/catalogue";
 import { optionLabel } from "~/components/store/option-label";
 import { useFormat, useT } from "~/i18n/i18n";
@@ -53,13 +60,16 @@ type RuleValues = Record<
   | "ageCount"
   | "steering"
   | "note"
+  | "inspection"
+  | "commercialMaxAgeYears"
+  | "commercialNote"
   | "sourceUrl"
   | "checkedOn"
   | "checkBy"
   | "usedPartsRefused",
   string
 >;
-type RuleChecks = Record<"usedVehicles" | "usedParts" | "confirmed", boolean>;
+type RuleChecks = Record<"usedVehicles" | "usedParts" | "confirmed" | "commercial", boolean>;
 
 export function RuleForm({
   editing,
@@ -92,6 +102,10 @@ export function RuleForm({
         ageCount: editing.ageCount,
         steering: editing.steering ?? "",
         note: editing.note,
+        inspection: editing.inspection,
+        commercialMaxAgeYears: editing.commercial?.maxAgeYears?.toString() ?? "",
+        commercialNote: editing.commercial?.note ?? "",
+        commercial: editing.commercial !== null,
         sourceUrl: editing.sourceUrl,
         checkedOn: editing.checkedOn,
         checkBy: editing.checkBy,
@@ -108,6 +122,10 @@ export function RuleForm({
         ageCount: "months",
         steering: "",
         note: "",
+        inspection: "",
+        commercialMaxAgeYears: "",
+        commercialNote: "",
+        commercial: false,
         sourceUrl: "",
         checkedOn: today,
         checkBy: "",
@@ -143,11 +161,7 @@ export function RuleForm({
           ageUntil: value("ageUntil"),
           ageCount: value("ageCount"),
         }}
-        kinds={{
-          pickup: kept?.agePickup ?? (editing?.ageByKind.pickup === undefined ? "" : String(editing.ageByKind.pickup)),
-          goods: kept?.ageGoods ?? (editing?.ageByKind.goods === undefined ? "" : String(editing.ageByKind.goods)),
-          bus: kept?.ageBus ?? (editing?.ageByKind.bus === undefined ? "" : String(editing.ageByKind.bus)),
-        }}
+        kinds={kindAges(KIND_FIELD, kept, editing?.ageByKind)}
         errors={e}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -163,6 +177,14 @@ export function RuleForm({
         </div>
       </div>
       <PartCategories refused={value("usedPartsRefused").split("\n").filter(Boolean)} />
+      <div className="sm:w-1/2">
+        <Field
+          {...field("inspection")}
+          required={false}
+          hint={t("importRules.fields.inspectionHint")}
+          maxLength={INSPECTION_MAX}
+        />
+      </div>
       <Field
         {...field("note")}
         rows={3}
@@ -170,6 +192,33 @@ export function RuleForm({
         hint={t("importRules.fields.noteHint")}
         maxLength={NOTE_MAX}
       />
+      <details className="rounded-lg border border-slate-200 p-4" open={ticked("commercial")}>
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-slate-800">
+          {t("importRules.commercialTitle")}
+        </summary>
+        <div className="space-y-4">
+          <Check
+            name="commercial"
+            label={t("importRules.fields.commercial")}
+            hint={t("importRules.fields.commercialHint")}
+            defaultChecked={ticked("commercial")}
+          />
+          <div className="sm:w-1/2">
+            <Field
+              {...field("commercialMaxAgeYears")}
+              required={false}
+              maxLength={2}
+              hint={t("importRules.fields.maxAgeHint", { max: MAX_AGE_YEARS })}
+            />
+          </div>
+          <KindAgeFields
+            fields={COMMERCIAL_KIND_FIELD}
+            values={kindAges(COMMERCIAL_KIND_FIELD, kept, editing?.commercial?.ageByKind)}
+            errors={e}
+          />
+          <Field {...field("commercialNote")} rows={2} required={false} maxLength={NOTE_MAX} />
+        </div>
+      </details>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...field("sourceUrl")} type="url" hint={t("importRules.fields.sourceHint")} maxLength={500} />
         <Field {...field("checkedOn")} type="date" maxLength={10} />
@@ -307,26 +356,52 @@ function AgeFields({
         ))}
       </div>
       <Example when={when} fields={fields} />
-      <p className="text-sm text-slate-600">{t("importRules.fields.ageForHint")}</p>
-      <div className="grid gap-4 sm:grid-cols-3">
-        {OTHER_KINDS.map((kind) => (
-          <Field
-            key={kind}
-            label={t(`importRules.fields.ageFor.${kind}`)}
-            name={KIND_FIELD[kind]}
-            required={false}
-            maxLength={2}
-            defaultValue={kinds[kind]}
-            error={e[KIND_FIELD[kind]]}
-          />
-        ))}
-      </div>
+      <KindAgeFields fields={KIND_FIELD} values={kinds} errors={e} />
     </fieldset>
   );
 }
 
-/** The form's field for a kind's own age limit. */
-export const KIND_FIELD = { pickup: "agePickup", goods: "ageGoods", bus: "ageBus" } as const;
+/** The kinds' own ages as the form starts: as typed before a refusal, else as saved ("" when none). */
+function kindAges(
+  fields: Record<OtherKind, string>,
+  kept: TypedValues | null,
+  saved: Partial<Record<OtherKind, number>> | undefined,
+): Record<OtherKind, string> {
+  const out = {} as Record<OtherKind, string>;
+  for (const kind of OTHER_KINDS) out[kind] = kept?.[fields[kind]] ?? saved?.[kind]?.toString() ?? "";
+  return out;
+}
+
+/** A field per kind of vehicle for its own age limit, with what an empty one means. */
+function KindAgeFields({
+  fields,
+  values,
+  errors: e,
+}: {
+  fields: Record<OtherKind, string>;
+  values: Record<OtherKind, string>;
+  errors: Partial<Record<string, string>>;
+}) {
+  const { t } = useT("admin");
+  return (
+    <>
+      <p className="text-sm text-slate-600">{t("importRules.fields.ageForHint")}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {OTHER_KINDS.map((kind) => (
+          <Field
+            key={kind}
+            label={t(`importRules.fields.ageFor.${kind}`)}
+            name={fields[kind]}
+            required={false}
+            maxLength={2}
+            defaultValue={values[kind]}
+            error={e[fields[kind]]}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
 
 /** "Ordered today, a vehicle ships in December 2026. It can be imported if manufactured in January 2024 or later." */
 function Example({

@@ -1,7 +1,7 @@
 import { type DealImportCheck, IMPORT_READ_FIELD } from "~/domain/sale/deal-import";
 import { useT } from "~/i18n/i18n";
 import { Mark, TONE, toneOf } from "./import-badge";
-import { RuleSource, useHeadline, useRuleLines } from "./import-answer";
+import { RuleSource, useHeadline } from "./import-answer";
 
 /*
  * The buyer's offer page on the import rule (issue 40): whether the offer's
@@ -14,7 +14,6 @@ import { RuleSource, useHeadline, useRuleLines } from "./import-answer";
 export function DealImportWarning({ check, override }: { check: DealImportCheck; override: string | null }) {
   const { t } = useT("account");
   const headline = useHeadline();
-  const ruleLines = useRuleLines();
   const tone = toneOf(check.verdict);
   const rule = "rule" in check.verdict ? check.verdict.rule : null;
   return (
@@ -39,7 +38,7 @@ export function DealImportWarning({ check, override }: { check: DealImportCheck;
       {rule ? (
         <>
           <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
-            {ruleLines(rule).map((line) => (
+            {(rule.words?.lines ?? []).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -1,25 +1,17 @@
 import {
+  commercialRule,
   type ImportFacts,
   type ImportRule,
-  type OtherKind,
+  type ImportVerdict,
+  importVerdict,
   partAdmitted,
   type PartFacts,
-  ruleDue,
 } from "~/domain/imports/import-rules";
 import { optionLabel } from "./option-label";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { CountryPicker } from "./country-picker";
-import {
-  Mark,
-  SourceLink,
-  TONE,
-  toneOf,
-  useCheckedDay,
-  useImporting,
-  useImportVerdict,
-  useVerdictText,
-} from "./import-badge";
+import { Mark, SourceLink, TONE, toneOf, useImporting, useImportVerdict, useVerdictText } from "./import-badge";
 
 /*
  * The vehicle page's answer to "can this car go to my country?", the word
@@ -30,90 +22,75 @@ import {
 /** The vehicle page's sentence for a verdict. */
 export const useHeadline = () => useVerdictText("detail");
 
-/** The rule in words: its age limit and steering, each a sentence. */
-export function useRuleLines() {
-  const { t } = useT("stock");
-  return (rule: ImportRule): string[] => {
-    if (!rule.usedVehicles) return [t("imports.rule.noUsed", { country: rule.country })];
-    const lines = [
-      rule.maxAgeYears === null
-        ? t("imports.rule.noAgeLimit")
-        : t(`imports.rule.age.${rule.ageCount}`, {
-            years: rule.maxAgeYears,
-            from: t(`imports.rule.from.${rule.ageFrom}`),
-            until: t(`imports.rule.until.${rule.ageUntil}`),
-          }),
-    ];
-    // In the order the server reads them (pickups, goods vehicles, buses).
-    for (const [kind, years] of Object.entries(rule.ageByKind))
-      lines.push(t(`imports.rule.kindAge.${kind as OtherKind}`, { years }));
-    if (rule.steering) lines.push(t(`imports.rule.steering.${rule.steering}`));
-    return lines;
-  };
-}
-
-/** When the rule was checked, where it comes from, and the advice to confirm. */
+/** When the rule was checked (or that it is due), where it comes from, and the advice to confirm: as the server wrote it. */
 export function RuleSource({ rule }: { rule: ImportRule }) {
-  const { t } = useT("stock");
-  const checkedDay = useCheckedDay();
-  const today = useImporting()?.today;
-  // Past its check-by day the rule may have changed: said plainly, not in small print.
-  const due = today && ruleDue(rule, today);
+  const words = rule.words;
+  if (!words) return null;
   return (
     <p
-      className={due ? "mt-2 text-sm font-semibold text-amber-900" : "mt-2 text-xs text-slate-600"}
+      className={words.due ? "mt-2 text-sm font-semibold text-amber-900" : "mt-2 text-xs text-slate-600"}
       data-testid="import-source"
-      data-due={due || undefined}
+      data-due={words.due || undefined}
     >
-      {t(due ? "imports.checkDue" : "imports.checked", { date: checkedDay(rule) })} <SourceLink rule={rule} />
-      {rule.confirmed ? null : <> · {t("imports.unconfirmed")}</>}
-      {" · "}
-      {t("imports.confirm")}
+      {words.checked} <SourceLink rule={rule} /> · {words.after}
     </p>
+  );
+}
+
+/** The rule's sentences as the server wrote them, and a note beneath them. */
+function RuleLines({ lines, note }: { lines: string[]; note: string }) {
+  return (
+    <>
+      <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
+    </>
   );
 }
 
 /** The vehicle page's answer, with the country picker, the rule in words and its source. */
 export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
   const verdict = useImportVerdict(vehicle);
+  const importing = useImporting();
   const { t } = useT("stock");
-  const ruleLines = useRuleLines();
   const headline = useHeadline();
-  const body = (() => {
-    if (!verdict) return <p className="text-sm text-slate-600">{t("imports.pickPrompt")}</p>;
+  // The verdict as a sentence with its mark.
+  const said = (verdict: ImportVerdict) => {
     const tone = toneOf(verdict);
-    const rule = "rule" in verdict ? verdict.rule : null;
-    const text = headline(verdict);
     return (
-      <>
-        <p
-          className={`flex items-start gap-1.5 text-sm font-semibold ${TONE[tone]}`}
-          data-testid="import-verdict"
-          data-verdict={verdict.kind}
-        >
-          <span className="mt-0.5">
-            <Mark tone={tone} />
-          </span>
-          <span>{text}</span>
-        </p>
-        {rule ? (
-          <>
-            <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
-              {ruleLines(rule).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            {rule.note ? <p className="mt-1 text-sm text-slate-600">{rule.note}</p> : null}
-            <RuleSource rule={rule} />
-          </>
-        ) : null}
-      </>
+      <p
+        className={`flex items-start gap-1.5 text-sm font-semibold ${TONE[tone]}`}
+        data-testid="import-verdict"
+        data-verdict={verdict.kind}
+      >
+        <span className="mt-0.5">
+          <Mark tone={tone} />
+        </span>
+        <span>{headline(verdict)}</span>
+      </p>
     );
-  })();
+  };
+  const rule = verdict && "rule" in verdict ? verdict.rule : null;
+  // Where businesses importing for sale have ages of their own (Pakistan), their answer too.
+  const commercial = rule && importing && commercialRule(rule);
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4" data-testid="import-answer">
       <CountryPicker />
-      <div>{body}</div>
+      <div>
+        {verdict ? said(verdict) : <p className="text-sm text-slate-600">{t("imports.pickPrompt")}</p>}
+        {rule?.words ? <RuleLines lines={rule.words.lines} note={rule.note} /> : null}
+        {commercial && rule.words?.commercial ? (
+          <div className="mt-3 border-t border-slate-100 pt-3" data-testid="import-commercial">
+            <p className="mb-1 text-sm font-semibold text-slate-900">{rule.words.commercial.title}</p>
+            {said(importVerdict(vehicle, importing.country, commercial, importing.months))}
+            <RuleLines lines={rule.words.commercial.lines} note={commercial.note} />
+          </div>
+        ) : null}
+        {rule ? <RuleSource rule={rule} /> : null}
+      </div>
     </div>
   );
 }

@@ -22,6 +22,8 @@ describe("the feeds' words for the shop's facts", () => {
     expect(bodyStyle("Van", "Mini Van")).toBe("minivan");
     expect(bodyStyle("Van", "Cargo Van")).toBe("full size van");
     expect(bodyStyle("Wagon", "Standard Wagon")).toBe("station wagon");
+    expect(bodyStyle("Special Purpose", "Ambulance")).toBe("full size van");
+    expect(bodyStyle("Special Purpose", "Tow Truck")).toBe("truck");
     // A type Google has no word for is left empty rather than guessed.
     expect(bodyStyle("Bus", null)).toBeNull();
     expect(bodyStyle(null, null)).toBeNull();

@@ -133,6 +133,8 @@ export function bodyStyle(type: string | null, subType: string | null): string |
   if (kind === "van") return "full size van";
   if (kind === "wagon") return "station wagon";
   if (kind === "mini truck") return "truck";
+  // Special-purpose vehicles are built on a van (ambulances) or a truck (fire engines, tow and crane trucks).
+  if (kind === "special purpose") return sub === "ambulance" ? "full size van" : "truck";
   const same = ["convertible", "coupe", "hatchback", "minivan", "sedan", "suv", "truck"];
   return same.includes(kind) ? kind : null;
 }

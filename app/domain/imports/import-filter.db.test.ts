@@ -40,7 +40,8 @@ beforeAll(async () => {
     // First registered in Japan up to a year and a half after manufacture, or not on file.
     const registered = rng() < 0.3 ? null : (manufactured ?? monthNumber(year, 1)) + between(rng, 0, 18);
     const steering = pick(rng, ["Right", "Left", null] as const);
-    // Every kind a rule may limit apart: cars, pickups, goods vehicles and buses, and a vehicle with no type.
+    // Every kind a rule may limit apart: cars, pickups, goods vehicles, buses and special-purpose vehicles (a
+    // tow truck is special, not goods; a 10-seat ambulance special, not a bus), and a vehicle with no type.
     const [type, subType, seats] = pick(rng, [
       ["Sedan", "Compact Sedan", "5"],
       ["SUV", null, "7"],
@@ -50,6 +51,8 @@ beforeAll(async () => {
       ["Van", "Passenger Van", "10+"],
       ["Van", "Passenger Van", "10"],
       ["Van", "Mini Van", "8"],
+      ["Special Purpose", "Tow Truck", "3"],
+      ["Special Purpose", "Ambulance", "10"],
       [null, null, null],
     ] as const);
     const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
@@ -94,6 +97,8 @@ function rule(overrides: Partial<ImportRule>): ImportRule {
     usedParts: true,
     usedPartsRefused: [],
     note: "",
+    inspection: "",
+    commercial: null,
     sourceUrl: "https://example.com/rule",
     checkedOn: "2026-11-24",
     checkBy: "2027-11-24",
@@ -177,7 +182,7 @@ describe("the import filter in SQL", () => {
     expect(Math.max(...sizes)).toBeGreaterThan(vehicles.length / 2);
     expect(sizes.size).toBeGreaterThan(40);
     // Every kind was in the stock, so each kind's own limit was tried against vehicles of that kind.
-    expect(new Set(vehicles.map((v) => v.importKind))).toEqual(new Set(["car", "pickup", "goods", "bus"]));
+    expect(new Set(vehicles.map((v) => v.importKind))).toEqual(new Set(["car", "pickup", "goods", "bus", "special"]));
   });
 
   it("agrees alongside the list's other filters", async () => {
@@ -240,10 +245,10 @@ describe("ImportTo in a list's address", () => {
 
   it("answers Sri Lanka by each vehicle's kind as its row says, in the list's rows and in SQL alike", async () => {
     const sriLanka = (await ruleForCountry(t.db, "Sri Lanka"))!;
-    expect(sriLanka.ageByKind).toEqual({ goods: 5, bus: 5 });
+    expect(sriLanka.ageByKind).toEqual({ goods: 5, bus: 5, special: 10 });
     const when = shippingMonths({ leadDays: 21, seaDays: 35 }, now);
     const expected = importable(sriLanka, when, "Sri Lanka");
-    // Goods vehicles and buses a car of their age could not be.
+    // Goods vehicles, buses and special-purpose vehicles a car of their age could not be.
     const byKindOnly = expected.filter((id) => {
       const v = vehicles.find((x) => x.id === id)!;
       return importVerdict({ ...v, importKind: "car" }, "Sri Lanka", sriLanka, when).kind !== "importable";

@@ -205,6 +205,10 @@ describe("the Import rules screen", () => {
     expect(row("Nepal")).toContain("Unconfirmed");
     expect(row("Vietnam")).toContain("Used parts refused");
     expect(row("Tanzania")).toContain("No age limit");
+    // The inspection body, and Pakistan's second regime for businesses (SRO 1895(I)/2025).
+    expect(row("Sri Lanka")).toContain("Inspection: JEVIC, JAAI or Bureau Veritas");
+    expect(row("Pakistan")).toContain("commercial imports under 5 years");
+    expect(row("India")).not.toContain("commercial");
     expect(html).toContain(
       '<a href="https://softpower.ug/ura-effects-ban-on-vehicles-manufactured-before-2003" target="_blank" rel="noopener noreferrer"',
     );
@@ -219,10 +223,26 @@ describe("the Import rules screen", () => {
     expect(words(editing, "rule-example")).toMatch(
       /^Example: Ordered today, a vehicle ships in \w+ \d{4} and arrives in \w+ \d{4}\. It can be imported if manufactured in \d{4} or later\.$/,
     );
+    // Pakistan's regime for businesses opens ticked, with its age and note.
+    const pakistan = (await listImportRules(screen.t.db)).find((r) => r.country === "Pakistan")!;
+    const regime = await draw(`?edit=${pakistan.id}`);
+    expect(regime).toMatch(/<details[^>]* open=""[^>]*><summary[^>]*>Commercial imports \(where the law differs\)/);
+    expect(regime).toMatch(/name="commercial" checked=""/);
+    expect(regime).toMatch(/name="commercialMaxAgeYears"[^>]*value="5"|value="5"[^>]*name="commercialMaxAgeYears"/);
+    expect(regime).toContain("SRO 1895(I)/2025 (30 September 2025)");
   });
 
   it("draws a refusal beside its field, with every typed value and box kept", async () => {
-    const typed = { ...SCREEN, country: "Angola", maxAgeYears: "-3", ageFrom: "registration", usedParts: undefined };
+    const typed = {
+      ...SCREEN,
+      country: "Angola",
+      maxAgeYears: "-3",
+      ageFrom: "registration",
+      usedParts: undefined,
+      inspection: "JEVIC",
+      commercial: "on",
+      commercialAgeSpecial: "12",
+    };
     const refused = answer(await post({ intent: "add", ...typed }));
     const html = await draw("", ((await post({ intent: "add", ...typed })) as { data: unknown }).data);
     expect(refused.status).toBe(400);
@@ -232,6 +252,9 @@ describe("the Import rules screen", () => {
     expect(html).toMatch(/<option value="registration" selected="">/);
     expect(html).toMatch(/name="usedVehicles" checked=""/);
     expect(html).not.toMatch(/name="usedParts" checked=""/);
+    expect(html).toContain('value="JEVIC"');
+    expect(html).toMatch(/name="commercial" checked=""/);
+    expect(html).toMatch(/name="commercialAgeSpecial"[^>]*value="12"|value="12"[^>]*name="commercialAgeSpecial"/);
     expect(words(html, "rule-example")).toBe("Example: Enter a maximum age from 1 to 50 years to see an example.");
   });
 

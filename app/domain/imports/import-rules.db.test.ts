@@ -272,6 +272,71 @@ describe("the editor's form", () => {
     });
   });
 
+  it("takes a commercial regime's ages and note only when ticked, and saves it with the inspection body", async () => {
+    // Unticked, what was typed in the regime's fields is not kept.
+    expect(input({ commercialMaxAgeYears: "5", commercialNote: "SRO" }).commercial).toBeNull();
+    const typed = {
+      country: "Pakistan Test",
+      commercial: "on",
+      commercialMaxAgeYears: "5",
+      commercialAgeSpecial: "10",
+      commercialAgePickup: "",
+      commercialNote: " SRO 1895(I)/2025. ",
+      ageSpecial: "8",
+      inspection: " JEVIC ",
+    };
+    expect(input(typed)).toMatchObject({
+      ageByKind: { special: 8 },
+      inspection: "JEVIC",
+      commercial: { maxAgeYears: 5, ageByKind: { special: 10 }, note: "SRO 1895(I)/2025." },
+    });
+    // Ticked with no age: businesses have no age limit.
+    expect(input({ commercial: "on" }).commercial).toEqual({ maxAgeYears: null, ageByKind: {}, note: "" });
+    for (const bad of ["0", "51", "five"]) {
+      expect(refusals({ commercial: "on", commercialMaxAgeYears: bad }), bad).toEqual({
+        commercialMaxAgeYears: maxAge,
+      });
+      expect(refusals({ commercial: "on", commercialAgeBus: bad }), bad).toEqual({ commercialAgeBus: maxAge });
+    }
+    expect(englishAll(refusals({ inspection: "x".repeat(121), commercialNote: "n".repeat(1001) }))).toEqual({
+      inspection: "Inspection body must be at most 120 characters",
+      commercialNote: "Commercial imports: note must be at most 1,000 characters",
+    });
+    const saved = await saveImportRule(t.db, owner, input(typed));
+    expect(saved.ok && (await getImportRule(t.db, saved.id))).toMatchObject({
+      inspection: "JEVIC",
+      commercial: { maxAgeYears: 5, ageByKind: { special: 10 }, note: "SRO 1895(I)/2025." },
+    });
+    // A country that admits no used vehicles has no regime for businesses either.
+    const none = await saveImportRule(
+      t.db,
+      owner,
+      input({ ...typed, country: "Closed Test", usedVehicles: undefined }),
+    );
+    expect(none.ok && (await getImportRule(t.db, none.id))).toMatchObject({ usedVehicles: false, commercial: null });
+    // Edited without the tick, the regime is gone.
+    if (!saved.ok) throw new Error("saved");
+    await saveImportRule(t.db, owner, input({ country: "Pakistan Test" }), saved.id);
+    expect((await getImportRule(t.db, saved.id))?.commercial).toBeNull();
+  });
+
+  it("reads a stored regime it cannot use as none, and ages out of range as no limit", async () => {
+    const saved = await saveImportRule(t.db, owner, input({ country: "Stored Test" }));
+    if (!saved.ok) throw new Error("saved");
+    const stored = async (commercial: string) => {
+      await t.db.updateTable("import_rules").set({ commercial }).where("id", "=", saved.id).execute();
+      return (await getImportRule(t.db, saved.id))?.commercial;
+    };
+    expect(await stored("not json")).toBeNull();
+    expect(await stored("[]")).toEqual({ maxAgeYears: null, ageByKind: {}, note: "" });
+    expect(await stored('"5"')).toBeNull();
+    expect(await stored('{"maxAgeYears": 0, "ageByKind": {"bus": 99, "goods": 5}, "note": 3}')).toEqual({
+      maxAgeYears: null,
+      ageByKind: { goods: 5 },
+      note: "",
+    });
+  });
+
   it("takes the part categories refused used from the shop's list only", async () => {
     expect(input({}).usedPartsRefused).toEqual([]);
     const form = formOf({ ...GOOD });
@@ -332,6 +397,7 @@ describe("the editor's form", () => {
       ),
       ...Object.values(refusals({ sourceUrl: "", checkedOn: "2099-01-01" })),
       ...Object.values(refusals({ usedPartsRefused: "x" })),
+      ...Object.values(refusals({ inspection: "x".repeat(121), commercialNote: "n".repeat(1001) })),
       { key: "messages.text.checkByFormat" },
       { key: "messages.text.checkByPast" },
       { key: "messages.text.checkByBeforeChecked" },
@@ -339,7 +405,7 @@ describe("the editor's form", () => {
       RULE_EXISTS,
       RULE_NOT_FOUND,
     ];
-    expect(all).toHaveLength(18);
+    expect(all).toHaveLength(20);
     for (const found of all) {
       expect(english(found), found.key).not.toContain("messages.");
       expect(inJapanese(found), found.key).not.toContain("messages.");

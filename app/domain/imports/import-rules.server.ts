@@ -23,6 +23,7 @@ import {
   AGE_COUNT,
   AGE_FROM,
   AGE_UNTIL,
+  type CommercialRegime,
   countryKey,
   earliestStart,
   type ImportingAnswer,
@@ -34,8 +35,17 @@ import {
   type ShippingMonths,
 } from "./import-rules";
 import { monthOfDate } from "~/domain/inventory/months";
+import { SPECIAL_PURPOSE } from "~/domain/inventory/vehicle-kind";
 import { IMPORT_SETTINGS_RANGE, type ImportSettings, IMPORT_DEFAULTS } from "./import-settings";
-import { maxAgeOf, NOTE_MAX, RULE_EXISTS, RULE_NOT_FOUND } from "./rule-editor";
+import {
+  COMMERCIAL_KIND_FIELD,
+  INSPECTION_MAX,
+  KIND_FIELD,
+  maxAgeOf,
+  NOTE_MAX,
+  RULE_EXISTS,
+  RULE_NOT_FOUND,
+} from "./rule-editor";
 
 /*
  * The owner's import rules per destination country, the shop's lead time
@@ -121,6 +131,8 @@ export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
     usedParts: Boolean(r.used_parts),
     usedPartsRefused: refusedCategories(r.used_parts_refused),
     note: r.note,
+    inspection: r.inspection,
+    commercial: commercialRegime(r.commercial),
     sourceUrl: r.source_url,
     checkedOn: r.checked_on,
     checkBy: r.check_by,
@@ -128,21 +140,42 @@ export function toImportRule(r: Selectable<ImportRuleTable>): ImportRule {
   };
 }
 
-/** The stored ages by kind ({"goods": 5}); anything else reads as none. */
-function agesByKind(stored: string): Partial<Record<OtherKind, number>> {
+/** An age as stored: whole years from 1 to MAX_AGE_YEARS. */
+const isAge = (years: unknown): years is number =>
+  typeof years === "number" && Number.isInteger(years) && years >= 1 && years <= MAX_AGE_YEARS;
+
+/** JSON as stored, or undefined when it is not JSON. */
+function parsed(stored: string): unknown {
   try {
-    const ages: unknown = JSON.parse(stored);
-    if (typeof ages !== "object" || ages === null) return {};
-    const out: Partial<Record<OtherKind, number>> = {};
-    for (const kind of OTHER_KINDS) {
-      const years = (ages as Record<string, unknown>)[kind];
-      if (typeof years === "number" && Number.isInteger(years) && years >= 1 && years <= MAX_AGE_YEARS)
-        out[kind] = years;
-    }
-    return out;
+    return JSON.parse(stored);
   } catch {
-    return {};
+    return undefined;
   }
+}
+
+/** The ages by kind ({"goods": 5}), stored or within a regime; anything else reads as none. */
+function kindAges(ages: unknown): Partial<Record<OtherKind, number>> {
+  if (typeof ages !== "object" || ages === null) return {};
+  const out: Partial<Record<OtherKind, number>> = {};
+  for (const kind of OTHER_KINDS) {
+    const years = (ages as Record<string, unknown>)[kind];
+    if (isAge(years)) out[kind] = years;
+  }
+  return out;
+}
+
+const agesByKind = (stored: string) => kindAges(parsed(stored));
+
+/** The stored commercial regime; "" or anything unreadable is none, an age out of range no limit. */
+function commercialRegime(stored: string): CommercialRegime | null {
+  const regime = parsed(stored);
+  if (typeof regime !== "object" || regime === null) return null;
+  const { maxAgeYears, ageByKind, note } = regime as Record<string, unknown>;
+  return {
+    maxAgeYears: isAge(maxAgeYears) ? maxAgeYears : null,
+    ageByKind: kindAges(ageByKind),
+    note: typeof note === "string" ? note : "",
+  };
 }
 
 /** The stored list of part categories refused used; anything but a list of names reads as none. */
@@ -238,7 +271,7 @@ function earliestMonth(rule: ImportRule, years: number, when: ShippingMonths): n
 
 /** A vehicle's kind in SQL, the same test as vehicleKind in import-rules.ts. */
 function kindExpression() {
-  return sql<string>`(case when vehicles.sub_type = 'Pickup' then 'pickup' when vehicles.type in ('Truck', 'Mini Truck') or vehicles.sub_type = 'Cargo Van' then 'goods' when vehicles.type = 'Bus' or vehicles.seats in ('10', '10+') then 'bus' else 'car' end)`;
+  return sql<string>`(case when vehicles.type = ${sql.lit(SPECIAL_PURPOSE)} then 'special' when vehicles.sub_type = 'Pickup' then 'pickup' when vehicles.type in ('Truck', 'Mini Truck') or vehicles.sub_type = 'Cargo Van' then 'goods' when vehicles.type = 'Bus' or vehicles.seats in ('10', '10+') then 'bus' else 'car' end)`;
 }
 
 /** The month a vehicle's age starts, as the indexes of migration 2026-11-25-02 hold it (see ageStart). */
@@ -298,8 +331,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, key: string
 
 const MAX_AGE_FORMAT = issue("messages.text.maxAgeFormat", { max: MAX_AGE_YEARS });
 
-/** A kind's own age as typed: whole years from 1 to MAX_AGE_YEARS, or empty for the rule's own. */
-const kindAge = () =>
+/** An age as typed: whole years from 1 to MAX_AGE_YEARS, or empty (no limit, or for a kind the rule's own). */
+const typedAge = () =>
   z.preprocess(
     blankToUndefined,
     z
@@ -308,6 +341,26 @@ const kindAge = () =>
       .transform((v) => maxAgeOf(v)!)
       .optional(),
   );
+
+/** A note as typed: up to NOTE_MAX characters, empty when not sent. */
+const typedNote = (field: "note" | "commercialNote") =>
+  z.preprocess(
+    (v) => v ?? "",
+    z
+      .string({ error: maxLengthIssue(field, NOTE_MAX) })
+      .trim()
+      .max(NOTE_MAX, maxLengthIssue(field, NOTE_MAX)),
+  );
+
+/** The kinds' own ages of a form, from their fields (KIND_FIELD or COMMERCIAL_KIND_FIELD). */
+function agesOf(form: object, fields: Record<OtherKind, string>): Partial<Record<OtherKind, number>> {
+  const ages: Partial<Record<OtherKind, number>> = {};
+  for (const kind of OTHER_KINDS) {
+    const years = (form as Record<string, unknown>)[fields[kind]];
+    if (typeof years === "number") ages[kind] = years;
+  }
+  return ages;
+}
 
 /** An address buyers can open: http or https, with a host. */
 function isWebAddress(text: string): boolean {
@@ -330,18 +383,12 @@ export function importRuleSchema(now = new Date()) {
       country: staffRequiredText("country", 60),
       usedVehicles: checkbox,
       // Empty: no age limit.
-      maxAgeYears: z.preprocess(
-        blankToUndefined,
-        z
-          .string({ error: MAX_AGE_FORMAT })
-          .refine((v) => maxAgeOf(v) !== null, MAX_AGE_FORMAT)
-          .transform((v) => maxAgeOf(v)!)
-          .optional(),
-      ),
+      maxAgeYears: typedAge(),
       // Empty: the kind takes the rule's own age.
-      agePickup: kindAge(),
-      ageGoods: kindAge(),
-      ageBus: kindAge(),
+      agePickup: typedAge(),
+      ageGoods: typedAge(),
+      ageBus: typedAge(),
+      ageSpecial: typedAge(),
       ageFrom: choice(AGE_FROM, "ageFrom"),
       ageUntil: choice(AGE_UNTIL, "ageUntil"),
       ageCount: choice(AGE_COUNT, "ageCount"),
@@ -357,13 +404,22 @@ export function importRuleSchema(now = new Date()) {
           }),
         ),
       ),
-      note: z.preprocess(
+      note: typedNote("note"),
+      inspection: z.preprocess(
         (v) => v ?? "",
         z
-          .string({ error: maxLengthIssue("note", NOTE_MAX) })
+          .string({ error: maxLengthIssue("inspectionBody", INSPECTION_MAX) })
           .trim()
-          .max(NOTE_MAX, maxLengthIssue("note", NOTE_MAX)),
+          .max(INSPECTION_MAX, maxLengthIssue("inspectionBody", INSPECTION_MAX)),
       ),
+      // Ticked: businesses importing for sale have ages of their own, in the fields below.
+      commercial: checkbox,
+      commercialMaxAgeYears: typedAge(),
+      commercialAgePickup: typedAge(),
+      commercialAgeGoods: typedAge(),
+      commercialAgeBus: typedAge(),
+      commercialAgeSpecial: typedAge(),
+      commercialNote: typedNote("commercialNote"),
       sourceUrl: staffRequiredText("sourceUrl", 500).refine(isWebAddress, textIssue("sourceUrlFormat")),
       checkedOn: staffRequiredText("checkedOn", 10)
         .refine(isRealDay, { error: textIssue("checkedOnFormat"), abort: true })
@@ -387,12 +443,32 @@ export function importRuleSchema(now = new Date()) {
       // Laws move: a rule left unchecked for more than three years would never be due.
       else if (checkBy > yearAfter(yearAfter(yearAfter(rule.checkedOn))))
         ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByTooFar") });
-      const { agePickup, ageGoods, ageBus, ...rest } = rule;
-      const ageByKind: Partial<Record<OtherKind, number>> = {};
-      if (agePickup !== undefined) ageByKind.pickup = agePickup;
-      if (ageGoods !== undefined) ageByKind.goods = ageGoods;
-      if (ageBus !== undefined) ageByKind.bus = ageBus;
-      return { ...rest, checkBy, ageByKind, usedPartsRefused: [...new Set(rule.usedPartsRefused)] };
+      const commercial: CommercialRegime | null = rule.commercial
+        ? {
+            maxAgeYears: rule.commercialMaxAgeYears ?? null,
+            ageByKind: agesOf(rule, COMMERCIAL_KIND_FIELD),
+            note: rule.commercialNote,
+          }
+        : null;
+      return {
+        country: rule.country,
+        usedVehicles: rule.usedVehicles,
+        maxAgeYears: rule.maxAgeYears,
+        ageByKind: agesOf(rule, KIND_FIELD),
+        ageFrom: rule.ageFrom,
+        ageUntil: rule.ageUntil,
+        ageCount: rule.ageCount,
+        steering: rule.steering,
+        usedParts: rule.usedParts,
+        usedPartsRefused: [...new Set(rule.usedPartsRefused)],
+        note: rule.note,
+        inspection: rule.inspection,
+        commercial,
+        sourceUrl: rule.sourceUrl,
+        checkedOn: rule.checkedOn,
+        checkBy,
+        confirmed: rule.confirmed,
+      };
     });
 }
 
@@ -419,6 +495,9 @@ function columns(input: ImportRuleInput) {
     // A list only where used parts are admitted: "none" needs no categories.
     used_parts_refused: JSON.stringify(input.usedParts ? input.usedPartsRefused : []),
     note: input.note,
+    inspection: input.inspection,
+    // A regime for commercial imports only where used vehicles are admitted at all.
+    commercial: input.commercial && input.usedVehicles ? JSON.stringify(input.commercial) : "",
     source_url: input.sourceUrl,
     checked_on: input.checkedOn,
     check_by: input.checkBy,

@@ -14,6 +14,7 @@ import {
   ruleDue,
   type ShippingMonths,
   vehicleKind,
+  commercialRule,
 } from "./import-rules";
 import { maskedChassis } from "~/domain/inventory/chassis";
 import { monthNumber, monthOf, monthOfDate, monthText, parseMonth, yearOf } from "~/domain/inventory/months";
@@ -34,6 +35,8 @@ function rule(overrides: Partial<ImportRule> = {}): ImportRule {
     usedParts: true,
     usedPartsRefused: [],
     note: "",
+    inspection: "",
+    commercial: null,
     sourceUrl: "https://example.com/rule",
     checkedOn: "2026-11-24",
     checkBy: "2027-11-24",
@@ -51,6 +54,8 @@ function seeded(country: string): ImportRule {
     used_parts_refused: "[]",
     age_by_kind: "{}",
     check_by: "2027-11-24",
+    inspection: "",
+    commercial: "",
     created_at: "2026-11-24",
     updated_at: "2026-11-24",
   });
@@ -378,6 +383,23 @@ describe("an age limit of their own for pickups, goods vehicles and buses", () =
     expect(kind("Van", "Mini Van", "8")).toBe("car");
     expect(kind("SUV", "Crossover")).toBe("car");
     expect(kind(null, null, null)).toBe("car");
+    // A special-purpose vehicle is one whatever it is built on: a tow truck is no goods vehicle, an ambulance no bus.
+    expect(kind("Special Purpose", "Tow Truck")).toBe("special");
+    expect(kind("Special Purpose", "Ambulance", "10+")).toBe("special");
+    expect(kind("Special Purpose", null, null)).toBe("special");
+  });
+
+  it("gives special-purpose vehicles Sri Lanka's 10 years where cars have 3", () => {
+    const sriLanka = rule({ maxAgeYears: 3, ageByKind: { goods: 5, bus: 5, special: 10 } });
+    const eightYears = car(2018, "2018-12");
+    const when = at("2026-12");
+    expect(importVerdict({ ...eightYears, importKind: "special" }, "Sri Lanka", sriLanka, when)).toMatchObject({
+      kind: "importable",
+      shipBy: m("2028-11"),
+    });
+    expect(importVerdict({ ...eightYears, importKind: "goods" }, "Sri Lanka", sriLanka, when).kind).toBe("too_old");
+    const limit = importLimit("Sri Lanka", sriLanka, when);
+    expect(limit.admits && earliestFor(limit, "special")).toBe(m("2017-01"));
   });
 
   it("counts a goods vehicle or a bus by its own limit, and a car or a kind not named by the rule's", () => {
@@ -411,6 +433,42 @@ describe("an age limit of their own for pickups, goods vehicles and buses", () =
       shipBy: null,
     });
     expect(importVerdict({ ...car(1990, "1990-01"), importKind: "bus" }, "X", busesOnly, when).kind).toBe("too_old");
+  });
+});
+
+describe("a second regime for commercial imports", () => {
+  // Pakistan: individuals' cars under 3, other vehicles under 5; businesses (SRO 1895(I)/2025) all under 5.
+  const pakistan = rule({
+    maxAgeYears: 3,
+    ageByKind: { pickup: 5, goods: 5, bus: 5 },
+    ageFrom: "year_after_manufacture",
+    steering: "Right",
+    note: "Overseas Pakistanis.",
+    commercial: { maxAgeYears: 5, ageByKind: {}, note: "SRO 1895(I)/2025." },
+  });
+
+  it("answers a business by its own ages, counted and steered as the rule is", () => {
+    const when = at("2026-12");
+    // Made in 2022: counted from 1 January 2023, under 3 until December 2025, under 5 until December 2027.
+    const fourYears = car(2022, "2022-06");
+    expect(importVerdict(fourYears, "Pakistan", pakistan, when).kind).toBe("too_old");
+    const commercial = commercialRule(pakistan)!;
+    expect(commercial).toMatchObject({ maxAgeYears: 5, ageByKind: {}, note: "SRO 1895(I)/2025.", commercial: null });
+    expect(importVerdict(fourYears, "Pakistan", commercial, when)).toMatchObject({
+      kind: "importable",
+      shipBy: m("2027-12"),
+    });
+    // The kinds take the regime's ages, not the individuals'.
+    expect(maxAgeFor(commercial, "goods")).toBe(5);
+    expect(importVerdict({ ...car(2020, "2020-06"), importKind: "goods" }, "Pakistan", commercial, when).kind).toBe(
+      "too_old",
+    );
+    // The steering stays the rule's.
+    expect(importVerdict({ ...fourYears, steering: "Left" }, "Pakistan", commercial, when).kind).toBe("wrong_steering");
+  });
+
+  it("is none for a rule with one regime", () => {
+    expect(commercialRule(rule())).toBeNull();
   });
 });
 

@@ -43,7 +43,7 @@ export const MAX_AGE_YEARS = 50;
 
 export { VEHICLE_KINDS, vehicleKind, type VehicleKind } from "~/domain/inventory/vehicle-kind";
 /** The kinds a rule may give an age of their own; cars take the rule's own age. */
-export const OTHER_KINDS = ["pickup", "goods", "bus"] as const;
+export const OTHER_KINDS = ["pickup", "goods", "bus", "special"] as const;
 export type OtherKind = (typeof OTHER_KINDS)[number];
 
 /** What the shop knows of one country's rule, as the pages see it. */
@@ -53,7 +53,7 @@ export type ImportRule = {
   usedVehicles: boolean;
   /** Null: no age limit. For cars, and for the kinds `ageByKind` does not name. */
   maxAgeYears: number | null;
-  /** An age limit of their own for pickups, goods vehicles or buses, counted the same way. */
+  /** An age limit of their own for pickups, goods vehicles, buses or special-purpose vehicles, counted the same way. */
   ageByKind: Partial<Record<OtherKind, number>>;
   ageFrom: AgeFrom;
   ageUntil: AgeUntil;
@@ -65,6 +65,13 @@ export type ImportRule = {
   /** Part categories (types such as "Engine", or subtypes such as "Clutch Kit") refused used. */
   usedPartsRefused: string[];
   note: string;
+  /** Who must inspect a vehicle in Japan before it ships ("QISJ"); "" when none is required or known. */
+  inspection: string;
+  /**
+   * Where the law sets other ages for businesses importing for sale (Pakistan's
+   * SRO 1895(I)/2025): that regime's ages. Null: one regime for every importer.
+   */
+  commercial: CommercialRegime | null;
   sourceUrl: string;
   /** "2026-11-24": when the rule was last checked against its source. */
   checkedOn: string;
@@ -72,7 +79,37 @@ export type ImportRule = {
   checkBy: string;
   /** False when the shop could not confirm the rule from its source. */
   confirmed: boolean;
+  /** The rule in the page's words, written by the server where a page explains it (rule-words.server.ts). */
+  words?: RuleWords;
 };
+
+/** A rule as a page explains it, each a sentence in the page's language. */
+export type RuleWords = {
+  /** Its age limits, for cars and for each kind, its steering and inspection body. */
+  lines: string[];
+  /** When it was checked, or that a check is due; the source's link follows it. */
+  checked: string;
+  /** Past its check-by day: said plainly, not in small print. */
+  due: boolean;
+  /** After the link: "not yet confirmed" where so, and the advice to confirm. */
+  after: string;
+  /** Businesses importing for sale: the heading of their answer and their ages. */
+  commercial: { title: string; lines: string[] } | null;
+};
+
+/** A second regime's ages and note, counted as the rule counts (from, until, by month or year). */
+export type CommercialRegime = {
+  /** Null: no age limit. For cars, and the kinds `ageByKind` does not name. */
+  maxAgeYears: number | null;
+  ageByKind: Partial<Record<OtherKind, number>>;
+  note: string;
+};
+
+/** The rule as it applies to commercial imports: its second regime's ages; null when the rule has one regime. */
+export function commercialRule(rule: ImportRule): ImportRule | null {
+  // The regime's fields are the rule's own ages and note, so they replace them as they are.
+  return rule.commercial && { ...rule, ...rule.commercial, commercial: null };
+}
 
 /** The months that matter today: when a vehicle ordered now would ship, and arrive. */
 export type ShippingMonths = {

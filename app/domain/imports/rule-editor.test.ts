@@ -27,6 +27,8 @@ const rule = (fields: AgeFields): ImportRule => ({
   ageByKind: {},
   checkBy: "2027-11-24",
   note: "",
+  inspection: "",
+  commercial: null,
   sourceUrl: "https://example.org",
   checkedOn: "2026-11-24",
   confirmed: true,

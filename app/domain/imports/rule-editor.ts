@@ -5,6 +5,7 @@ import {
   countedMonth,
   earliestStart,
   MAX_AGE_YEARS,
+  type OtherKind,
   type ShippingMonths,
 } from "./import-rules";
 import { type MonthNumber, monthNumber } from "~/domain/inventory/months";
@@ -22,6 +23,22 @@ export const RULE_EXISTS = staffText("ruleExists");
 export const RULE_NOT_FOUND = staffText("ruleNotFound");
 /** The longest note a rule keeps. */
 export const NOTE_MAX = 1000;
+/** The longest name of an inspection body ("JEVIC, JAAI or Bureau Veritas"). */
+export const INSPECTION_MAX = 120;
+
+/** The editor's field for a kind's own age, in the rule's own ages and in its commercial regime's. */
+export const KIND_FIELD = {
+  pickup: "agePickup",
+  goods: "ageGoods",
+  bus: "ageBus",
+  special: "ageSpecial",
+} as const satisfies Record<OtherKind, string>;
+export const COMMERCIAL_KIND_FIELD = {
+  pickup: "commercialAgePickup",
+  goods: "commercialAgeGoods",
+  bus: "commercialAgeBus",
+  special: "commercialAgeSpecial",
+} as const satisfies Record<OtherKind, string>;
 
 /** A maximum age as typed: whole years from 1 to MAX_AGE_YEARS; null for anything else. */
 export function maxAgeOf(text: string): number | null {

@@ -1,5 +1,6 @@
 import { shopYear } from "~/i18n/format";
 import type { StockKind } from "./stock-kinds";
+import { SPECIAL_PURPOSE } from "./vehicle-kind";
 /*
  * Option lists of the shop (SPEC 3 and 9). Browser-safe: the upload forms and
  * the public filters both read them.
@@ -25,6 +26,8 @@ export const VEHICLE_SUB_TYPES: Record<string, readonly string[]> = {
   Truck: ["Mini Truck", "Pickup", "Heavy Duty"],
   Van: ["Mini Van", "Passenger Van", "Cargo Van"],
   Wagon: ["Standard Wagon", "Crossover Wagon"],
+  // Ambulances, fire engines, tow and crane trucks: countries give them an age limit of their own (Sri Lanka 10 years).
+  [SPECIAL_PURPOSE]: ["Ambulance", "Fire Engine", "Tow Truck", "Crane Truck"],
 };
 export const VEHICLE_TYPES = Object.keys(VEHICLE_SUB_TYPES);
 

@@ -1,3 +1,4 @@
+import { withWords } from "~/domain/imports/rule-words.server";
 import { liveOrderOfQuote } from "~/domain/sale/order-view.server";
 import { awaitsMoney } from "~/domain/sale/order-status";
 import { data, Link, redirect } from "react-router";
@@ -15,6 +16,8 @@ import { displayRate } from "~/domain/rates/rates.server";
 import { landedView } from "~/domain/landed-cost/landed-view.server";
 import { LandedEstimate } from "~/components/store/landed-estimate";
 import { requestLanguage } from "~/i18n/request.server";
+import { shopDay } from "~/i18n/format";
+import type { DealImportCheck } from "~/domain/sale/deal-import";
 import type { LanguageCode } from "~/i18n/languages";
 import type { OfferView } from "~/domain/sale/deal-view";
 import { dealContext } from "~/domain/sale/offers.server";
@@ -82,19 +85,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const paid = order !== undefined && !awaitsMoney(order.status);
   const asked = url.searchParams.get("done");
   const done: "accept" | "decline" | null = asked === "accept" || asked === "decline" ? asked : null;
+  const language = requestLanguage(request);
   return {
-    view,
+    // The destination's rule in the page's words, beside the offer.
+    view: view.importCheck ? { ...view, importCheck: checkWithWords(view.importCheck, language) } : view,
     holdDays: (await getDealSettings(services.db)).holdWorkingDays,
     link: link && "sig" in link ? { offer: String(link.offerId), sig: link.sig } : null,
     done,
     orderHref,
     paid,
     // What the offered car would cost cleared at home, beside the offer (vehicles, countries the shop estimates).
-    landed: await offerEstimate(services.db, view, requestLanguage(request), {
+    landed: await offerEstimate(services.db, view, language, {
       cookies: request.headers.get("Cookie"),
       accountCountry: customer?.country ?? null,
     }),
   };
+}
+
+/** An import check whose rule carries its words in `language`, on the shop's day. */
+function checkWithWords(check: DealImportCheck, language: LanguageCode): DealImportCheck {
+  const { verdict } = check;
+  if (!("rule" in verdict)) return check;
+  return { ...check, verdict: { ...verdict, rule: withWords(verdict.rule, language, shopDay(new Date())) } };
 }
 
 async function offerEstimate(

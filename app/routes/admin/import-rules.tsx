@@ -186,8 +186,15 @@ function ruleSummary(rule: StoredRule, t: TFunction<"admin">): string[] {
       const years = rule.ageByKind[kind];
       if (years !== undefined) parts.push(t(`importRules.summary.kind.${kind}`, { count: years }));
     }
+    if (rule.commercial)
+      parts.push(
+        rule.commercial.maxAgeYears === null
+          ? t("importRules.summary.commercialNoLimit")
+          : t("importRules.summary.commercial", { count: rule.commercial.maxAgeYears }),
+      );
     if (rule.steering) parts.push(t(`importRules.summary.steering.${rule.steering}`));
   }
+  if (rule.inspection) parts.push(t("importRules.summary.inspection", { body: rule.inspection }));
   if (!rule.usedParts) parts.push(t("importRules.summary.usedPartsRefused"));
   else if (rule.usedPartsRefused.length > 0)
     parts.push(t("importRules.summary.usedPartsSome", { count: rule.usedPartsRefused.length }));
