@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, so that any Node can read it. */
 // Stops `npm run demo`, `npm start` and `npm test` at once, with one line
 // saying what to do, on a Node older than the shop's (.nvmrc): the native
 // database module built for another Node crashes without a word otherwise.
