@@ -25,9 +25,12 @@ const CLOCK_DAY: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric"
 
 describe("numbers and dates a browser writes as the server does", () => {
   it("Sinhala and Nepali dates use the language's names on a frame every browser knows", () => {
-    expect(formatDate(moment, "si", CLOCK_DAY)).toBe("අඟහ 24 ඉල්");
+    expect(formatDate(moment, "si", CLOCK_DAY)).toBe("අඟහ 24 නොවැම්බර්");
     expect(formatDate(moment, "ne", CLOCK_DAY)).toBe("मङ्गल 24 नोभेम्बर");
-    expect(formatDate(moment, "si")).toBe("24 ඉල් 2026");
+    expect(formatDate(moment, "si")).toBe("24 නොවැම්බර් 2026");
+    // The Gregorian months, never the traditional ones ("30 පොසොන් 2025" read as another calendar).
+    expect(formatDate("2025-06-30T03:00:00Z", "si")).toBe("30 ජූනි 2025");
+    expect(formatDate("2026-01-05T03:00:00Z", "si", { month: "long", year: "numeric" })).toBe("ජනවාරි 2026");
     expect(formatDate(moment, "ne", { weekday: "long", day: "numeric", month: "long", year: "numeric" })).toBe(
       "मङ्गलबार, 24 नोभेम्बर 2026",
     );

@@ -49,7 +49,22 @@ const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>
     // Plural forms too: Sinhala's rules make 0 "one", a browser without them "other".
     numbers: "en-GB",
     names: {
-      months: ["දුරුතු", "නවම්", "මැදින්", "බක්", "වෙසක්", "පොසොන්", "ඇසළ", "නිකිණි", "බිනර", "වප්", "ඉල්", "උඳුවප්"],
+      // The Gregorian months that invoices, banks and papers in Sri Lanka use; ICU's Sinhala data names the
+      // traditional months (පොසොන් for June), which buyers read as another calendar.
+      months: [
+        "ජනවාරි",
+        "පෙබරවාරි",
+        "මාර්තු",
+        "අප්‍රේල්",
+        "මැයි",
+        "ජූනි",
+        "ජූලි",
+        "අගෝස්තු",
+        "සැප්තැම්බර්",
+        "ඔක්තෝබර්",
+        "නොවැම්බර්",
+        "දෙසැම්බර්",
+      ],
       weekdays: ["ඉරිදා", "සඳුදා", "අඟහරුවාදා", "බදාදා", "බ්‍රහස්පතින්දා", "සිකුරාදා", "සෙනසුරාදා"],
       weekdaysShort: ["ඉරිදා", "සඳුදා", "අඟහ", "බදාදා", "බ්‍රහස්", "සිකු", "සෙන"],
     },
