@@ -4,6 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPartQuery, readVehicleQuery } from "~/domain/search/filters";
 import { searchParts, searchVehicles } from "~/domain/search/search.server";
+import { stockFacets } from "~/domain/search/menu-counts.server";
+import { HOME_MAKES } from "~/domain/inventory/catalogue";
 import { ROOT } from "../support/shop-process";
 import {
   baseUrl,
@@ -303,6 +305,17 @@ describe("counts that tell the truth", () => {
       (a) => document.getElementById(a.getAttribute("aria-describedby")!)?.textContent,
     );
     expect(described).toBe(`${count} in stock`);
+    // A make with nothing in stock is on the page, but not as a way into an empty list.
+    const counts = await withShopDb((db) => stockFacets(db, "vehicles"));
+    const empty = HOME_MAKES.filter((make) => !counts.makes.some((m) => m.name === make && m.unsold > 0));
+    expect(empty.length).toBeGreaterThan(0);
+    for (const make of empty) {
+      expect(await page.getByRole("link", { name: make, exact: true }).count(), make).toBe(0);
+      expect(await page.getByTestId("make-empty").filter({ hasText: make }).textContent(), make).toContain(
+        "0 in stock",
+      );
+    }
+    expect(await page.getByTestId("make-empty").count()).toBe(empty.length);
     await page.context().close();
   });
 

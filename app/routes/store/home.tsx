@@ -177,29 +177,47 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t("makes.title")}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {HOME_MAKES.map((make) => (
-              <li key={make}>
-                <Link
-                  to={`/vehicles?Make=${encodeURIComponent(make)}`}
-                  aria-describedby={makeCounts ? `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}` : undefined}
-                  className="make-tile"
-                >
-                  <MakeBadge make={make} />
-                  <span className="truncate">{make}</span>
-                  {makeCounts ? (
-                    <>
-                      {/* The link's name stays the make; the count is its description ("9 in stock"). */}
-                      <span className="make-count" aria-hidden="true" data-testid="make-count">
-                        {makeCounts[make] ?? 0}
+            {HOME_MAKES.map((make) => {
+              const id = `make-count-${make.replace(/[^a-z0-9]+/gi, "-")}`;
+              const count = makeCounts?.[make] ?? 0;
+              // A make with nothing in stock is not offered as a way in: its tile says so, without a link.
+              if (makeCounts && count === 0)
+                return (
+                  <li key={make}>
+                    <div className="make-tile make-tile-empty" data-testid="make-empty">
+                      <MakeBadge make={make} />
+                      <span className="truncate">{make}</span>
+                      <span className="make-count" aria-hidden="true">
+                        0
                       </span>
-                      <span id={`make-count-${make.replace(/[^a-z0-9]+/gi, "-")}`} hidden>
-                        {stockT("menu.inStock", { count: makeCounts[make] ?? 0 })}
-                      </span>
-                    </>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
+                      <span className="sr-only">{stockT("menu.inStock", { count: 0 })}</span>
+                    </div>
+                  </li>
+                );
+              return (
+                <li key={make}>
+                  <Link
+                    to={`/vehicles?Make=${encodeURIComponent(make)}`}
+                    aria-describedby={makeCounts ? id : undefined}
+                    className="make-tile"
+                  >
+                    <MakeBadge make={make} />
+                    <span className="truncate">{make}</span>
+                    {makeCounts ? (
+                      <>
+                        {/* The link's name stays the make; the count is its description ("9 in stock"). */}
+                        <span className="make-count" aria-hidden="true" data-testid="make-count">
+                          {count}
+                        </span>
+                        <span id={id} hidden>
+                          {stockT("menu.inStock", { count })}
+                        </span>
+                      </>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
           <ul className="mt-6 grid grid-cols-4 gap-3 sm:grid-cols-5 lg:grid-cols-10" aria-label={t("makes.typesLabel")}>
             {HOME_TYPES.map((type) => (
