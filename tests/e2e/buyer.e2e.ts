@@ -23,6 +23,53 @@ afterAll(() => browser?.close());
 // Each test makes the buyers and stock it uses: the files share one shop, in no fixed order.
 
 describe("a buyer", () => {
+  it("registering from a car's page, with scripts or without, goes back to the car with the welcome", async () => {
+    const vehicle = await makeVehicle();
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await openPage(browser, { javaScriptEnabled });
+      await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+      await page.getByRole("banner").getByRole("link", { name: "Register" }).first().click();
+      await page.waitForURL(/\/register\?redirectTo=/);
+      await page.getByLabel("Full name").fill("Amani Otieno");
+      await page.getByLabel("Country").fill("Kenya");
+      await page.getByLabel("Mobile number").fill("+254 712 000111");
+      await page.getByLabel("Email").fill(uniqueEmail("amani"));
+      // A first try refused (passwords differ) keeps the way back.
+      await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+      await page.getByLabel("Confirm password").fill("another long password");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByText("Passwords do not match").first().waitFor();
+      await page.getByLabel("Password", { exact: true }).fill("a long enough password");
+      await page.getByLabel("Confirm password").fill("a long enough password");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.waitForURL((u) => u.pathname === `/vehicles/${vehicle.id}` && u.search === "?welcome=1");
+      expect(await page.getByTestId("welcome").innerText(), `scripts ${javaScriptEnabled}`).toContain(
+        "Welcome, Amani Otieno.",
+      );
+      await page.context().close();
+    }
+  });
+
+  it("signing in from a filtered list, by way of registering's page, goes back to the list as it was", async () => {
+    const page = await openPage(browser);
+    await page.goto("/vehicles?Make=Toyota&Sort=price_asc", { waitUntil: "networkidle" });
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).first().click();
+    await page.waitForURL(/\/login\?redirectTo=/);
+    // Changing one's mind: registering's page (from the header) keeps the way back, and so does its link to sign in.
+    await page.getByRole("banner").getByRole("link", { name: "Register" }).first().click();
+    await page.waitForURL(/\/register\?redirectTo=/);
+    await page
+      .getByRole("link", { name: /log ?in/i })
+      .last()
+      .click();
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill("buyer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("demo-buyer-2026");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((u) => u.pathname === "/vehicles" && u.search === "?Make=Toyota&Sort=price_asc");
+    await page.context().close();
+  });
+
   it("registers, saves a favourite, asks for a quote, and finds both on /account, /favorites and /quotes", async () => {
     const email = uniqueEmail("sunil");
     const page = await openPage(browser);

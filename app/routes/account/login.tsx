@@ -9,7 +9,7 @@ import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { safeRedirectPath } from "~/utils/safe-redirect";
+import { backTo, wayBack, wayBackInAddress } from "~/utils/way-back.server";
 import { noindexMeta } from "~/components/ui/page-meta";
 import { AuthLinks } from "~/components/ui/auth-links";
 import type { Route } from "./+types/login";
@@ -23,9 +23,9 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export const meta: Route.MetaFunction = noindexMeta("account", "meta.login");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/account");
-  if (await getCustomer(getServices(context), request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Back to the car or the list the buyer came from, else their account.
+  if (await getCustomer(getServices(context), request)) throw redirect(wayBack(request, "/account"));
+  return { redirectTo: wayBackInAddress(request, "/login", "/account") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,17 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await trustedDeviceCookie(services, "buyer", account));
   // The vehicles this browser opened before signing in join the buyer's recently viewed list.
   await mergeRecentViews(services.db, who.id, form.get(RECENT_FIELD));
-  return redirect(safeRedirectPath(form.get("redirectTo"), "/account"), { headers });
+  return redirect(backTo(form.get("redirectTo"), "/account"), { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { t } = useT("account");
   const { message } = useProblems();
+  // As the page was first drawn: after a refusal the page asks again from itself.
+  const back = actionData?.values.redirectTo ?? loaderData.redirectTo;
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-5" noValidate>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="redirectTo" value={back} />
         <RecentViewsField />
         <FormMessage tone="error">{message(actionData?.error)}</FormMessage>
         <Field
@@ -84,7 +86,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       <AuthLinks
         links={[
-          { to: "/register", text: t("login.register") },
+          // Registering from here goes back where signing in would have.
+          { to: `/register?redirectTo=${encodeURIComponent(back)}`, text: t("login.register") },
           { to: "/reset-password", text: t("login.forgotPassword") },
         ]}
       />

@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "~/config.server";
-import { action as register } from "./register";
+import { action as register, loader as registerPage } from "./register";
+import { loader as loginPage } from "./login";
 import { action as reset } from "./reset-password";
 
 let t: TestDb;
@@ -83,6 +84,60 @@ describe("register action", () => {
     const again = (await run(register, post("/register", { ...person, email: "GRACE@example.ke" }))) as Refusal;
     expect(english(again.data.error)).toMatch(/^Registration failed\. Please try again\./);
     expect(await t.db.selectFrom("customers").select("id").execute()).toHaveLength(1);
+  });
+
+  it("goes back to the car or the list the buyer came from, filters kept, with the welcome there", async () => {
+    const back = (await run(
+      register,
+      post("/register", { ...person, email: "ama@example.gh", redirectTo: "/vehicles?Make=Toyota&ImportTo=Kenya" }),
+    )) as Response;
+    expect(back.headers.get("Location")).toBe("/vehicles?Make=Toyota&ImportTo=Kenya&welcome=1");
+    const car = (await run(
+      register,
+      post("/register", { ...person, email: "kofi@example.gh", redirectTo: "/vehicles/7" }),
+    )) as Response;
+    expect(car.headers.get("Location")).toBe("/vehicles/7?welcome=1");
+    // Never to another site, nor round to a sign-in page.
+    for (const [redirectTo, email] of [
+      ["//evil.example/x", "a1@example.gh"],
+      ["https://evil.example/", "a2@example.gh"],
+      ["/login?redirectTo=/vehicles/7", "a3@example.gh"],
+      ["/register", "a4@example.gh"],
+    ] as const) {
+      const answer = (await run(register, post("/register", { ...person, email, redirectTo }))) as Response;
+      expect(answer.headers.get("Location"), redirectTo).toBe("/vehicles?welcome=1");
+    }
+  });
+
+  it("reads the way back from the page the buyer came from on this shop, and keeps it in the address", async () => {
+    const page = (url: string, referer?: string) =>
+      new Request(`http://shop.test${url}`, { headers: referer ? { Referer: referer } : {} });
+    const answer = (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) =>
+      run(loader as never, page(url, referer)) as Promise<Response | { back?: string; redirectTo?: string }>;
+    const kept = async (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) => {
+      const got = await answer(loader, url, referer);
+      return got instanceof Response ? got.headers.get("Location") : null;
+    };
+    // Read from the page the buyer came from, then kept in the page's own address for its links.
+    expect(await kept(registerPage, "/register", "http://shop.test/vehicles/7?tab=specs")).toBe(
+      "/register?redirectTo=%2Fvehicles%2F7%3Ftab%3Dspecs",
+    );
+    expect(await kept(loginPage, "/login", "http://shop.test/parts?Make=Honda")).toBe(
+      "/login?redirectTo=%2Fparts%3FMake%3DHonda",
+    );
+    // From another sign-in page (its header's Register link): that page's way back.
+    expect(await kept(registerPage, "/register", "http://shop.test/login?redirectTo=%2Fvehicles%2F7")).toBe(
+      "/register?redirectTo=%2Fvehicles%2F7",
+    );
+    // The address's own redirectTo comes first.
+    expect(await answer(loginPage, "/login?redirectTo=%2Ffavorites", "http://shop.test/vehicles/7")).toEqual({
+      redirectTo: "/favorites",
+    });
+    // Another site, a sign-in page without a way back, nonsense or no Referer: the usual page, nothing kept.
+    for (const referer of ["http://evil.example/vehicles/7", "http://shop.test/login", "not a url", undefined])
+      expect(await answer(registerPage, "/register", referer), String(referer)).toMatchObject({ back: "/vehicles" });
+    expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account" });
+    expect(await answer(loginPage, "/login?redirectTo=%2F%2Fevil.example")).toEqual({ redirectTo: "/account" });
   });
 
   it("refuses a country not in the list beside the field, keeping the form, and stores nothing", async () => {

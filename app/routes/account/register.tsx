@@ -1,3 +1,4 @@
+import { backTo, wayBackInAddress, withParam } from "~/utils/way-back.server";
 import { parseForm, typedValues } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, fieldsOf, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
@@ -30,7 +31,11 @@ export const meta: Route.MetaFunction = noindexMeta("account", "meta.register");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context), request)) throw redirect("/account");
-  return { countries: countryOptions(requestLanguage(request)) };
+  // Back to the car or the list the buyer came from, else the vehicles (SPEC 2).
+  return {
+    countries: countryOptions(requestLanguage(request)),
+    back: wayBackInAddress(request, "/register", "/vehicles"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,11 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The address is taken. Say no more than SPEC does; the buyer can log in or reset.
     return data({ error: REGISTRATION_TAKEN, errors: {}, values: typedValues(form), emailHint: null }, { status: 400 });
   }
-  // Registered buyers are signed in and go to the vehicles (SPEC 2), where a word welcomes them.
+  // Registered buyers are signed in and go back where they came from (else the vehicles, SPEC 2), where a
+  // word welcomes them.
   const cookie = await startCustomerSession(services, created.id);
   // The vehicles this browser opened before registering start the buyer's recently viewed list.
   await mergeRecentViews(services.db, created.id, form.get(RECENT_FIELD));
-  return redirect(`/vehicles?${WELCOME_PARAM}=1`, { headers: { "Set-Cookie": cookie } });
+  const back = backTo(form.get("redirectTo"), "/vehicles");
+  return redirect(withParam(back, WELCOME_PARAM, "1"), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,6 +82,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-5" noValidate>
+        {/* As the page was first drawn: after a refusal the page asks again from itself. */}
+        <input type="hidden" name="redirectTo" value={v.redirectTo ?? loaderData.back} />
         <RecentViewsField />
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
         <Field {...field("fullName")} autoComplete="name" maxLength={100} />
@@ -103,7 +112,14 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-6 text-sm text-slate-600">
         <TextWith
           text={t("register.alreadyRegistered")}
-          components={{ login: <Link to="/login" className="font-semibold text-accent-700 hover:underline" /> }}
+          components={{
+            login: (
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent(v.redirectTo ?? loaderData.back)}`}
+                className="font-semibold text-accent-700 hover:underline"
+              />
+            ),
+          }}
         />
       </p>
     </AuthCard>
