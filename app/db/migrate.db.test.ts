@@ -210,6 +210,12 @@ describe("migrations", () => {
       .set({ note: "Ask our Dar agent.", updated_at: nowIso() })
       .where("country", "=", "Tanzania")
       .execute();
+    // And changed only Sri Lanka's ages, its note left as it was: their ages stay.
+    await t.db
+      .updateTable("import_rules")
+      .set({ age_by_kind: JSON.stringify({ goods: 6, bus: 5 }) })
+      .where("country", "=", "Sri Lanka")
+      .execute();
     expect(await migrateToLatest(t.db)).toEqual(after("2026-12-03-03-landed-tables"));
     const rules = await t.db
       .selectFrom("import_rules")
@@ -218,11 +224,26 @@ describe("migrations", () => {
     const of = (country: string) => rules.find((r) => r.country === country)!;
     expect(of("Kenya").inspection).toBe("QISJ (Quality Inspection Services Japan)");
     expect(of("Kenya").note).not.toContain("QISJ");
-    expect(of("Sri Lanka").inspection).toBe("JEVIC, JAAI or Bureau Veritas");
+    expect(JSON.parse(of("Sri Lanka").age_by_kind)).toEqual({ goods: 6, bus: 5 });
     expect(of("Tanzania")).toMatchObject({ note: "Ask our Dar agent.", inspection: "" });
     expect(of("India")).toMatchObject({ inspection: "", commercial: "" });
     expect(JSON.parse(of("Pakistan").commercial)).toMatchObject({ maxAgeYears: 5, ageByKind: {} });
     expect(of("Pakistan").note).not.toContain("SRO");
+    // With the ages as the correction left them, Sri Lanka gets the special-purpose vehicles' 10 years.
+    expect((await migrator.migrateTo("2026-12-03-03-landed-tables")).error).toBeUndefined();
+    await t.db
+      .updateTable("import_rules")
+      .set({ age_by_kind: JSON.stringify({ goods: 5, bus: 5 }) })
+      .where("country", "=", "Sri Lanka")
+      .execute();
+    expect(await migrateToLatest(t.db)).toEqual(after("2026-12-03-03-landed-tables"));
+    const lanka = await t.db
+      .selectFrom("import_rules")
+      .select(["inspection", "age_by_kind"])
+      .where("country", "=", "Sri Lanka")
+      .executeTakeFirstOrThrow();
+    expect(lanka.inspection).toBe("JEVIC, JAAI or Bureau Veritas");
+    expect(JSON.parse(lanka.age_by_kind)).toEqual({ goods: 5, bus: 5, special: 10 });
     // Undone: the notes and ages as they were, Tanzania's as the owner wrote it.
     expect((await migrator.migrateTo("2026-12-03-03-landed-tables")).error).toBeUndefined();
     const undone = await read();

@@ -192,7 +192,11 @@ export function RuleForm({
         hint={t("importRules.fields.noteHint")}
         maxLength={NOTE_MAX}
       />
-      <details className="rounded-lg border border-slate-200 p-4" open={ticked("commercial")}>
+      {/* Open when ticked, and when one of its fields was refused: a refusal is never hidden. */}
+      <details
+        className="rounded-lg border border-slate-200 p-4"
+        open={ticked("commercial") || Object.keys(e).some((field) => field.startsWith("commercial"))}
+      >
         <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-slate-800">
           {t("importRules.commercialTitle")}
         </summary>

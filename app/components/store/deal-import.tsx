@@ -42,6 +42,13 @@ export function DealImportWarning({ check, override }: { check: DealImportCheck;
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {/* The verdict is an individual's; a business importing for sale reads its own ages here. */}
+          {rule.words?.commercial ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="offer-import-commercial">
+              <span className="font-semibold">{rule.words.commercial.title}</span>{" "}
+              {rule.words.commercial.lines.join(" ")}
+            </p>
+          ) : null}
           <RuleSource rule={rule} />
         </>
       ) : null}

@@ -16,6 +16,9 @@ function asCorrected(country: string) {
   return { note: String(corrected.set.note), source_url: corrected.set.source_url };
 }
 
+/** A country's ages by kind as the last correction left them. */
+const correctedAges = (country: string) => String(CORRECTIONS.find((c) => c.country === country)!.set.age_by_kind);
+
 const PAKISTAN_PERSONAL =
   "Overseas Pakistanis (gift and transfer of residence; the personal baggage scheme was abolished in 2025): cars under 3 years, vans, pickups, trucks and buses under 5, counted from 1 January after the year of manufacture to the B/L date. The shop's answer counts passenger vans under 10 seats as cars: ask us about them.";
 
@@ -77,6 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where("note", "=", was.note);
     // Kenya's and Tanzania's sources were never corrected: their notes tell them apart.
     if (was.source_url !== undefined) query = query.where("source_url", "=", String(was.source_url));
+    // Ages the owner changed (the note left as it was) stay theirs.
+    if (change.set.age_by_kind !== undefined) query = query.where("age_by_kind", "=", correctedAges(change.country));
     await query.execute();
   }
 }
@@ -85,14 +90,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   // Notes and ages go back where they are still as changed here.
   for (const change of CHANGES) {
     const back: Record<string, string> = { note: asCorrected(change.country).note };
-    const corrected = CORRECTIONS.find((c) => c.country === change.country)!;
-    if (change.set.age_by_kind !== undefined) back.age_by_kind = String(corrected.set.age_by_kind);
-    await db
+    let query = db
       .updateTable("import_rules")
-      .set(back)
       .where("country", "=", change.country)
-      .where("note", "=", change.set.note!)
-      .execute();
+      .where("note", "=", change.set.note!);
+    if (change.set.age_by_kind !== undefined) {
+      back.age_by_kind = correctedAges(change.country);
+      query = query.where("age_by_kind", "=", change.set.age_by_kind);
+    }
+    await query.set(back).execute();
   }
   await db.schema.alterTable("import_rules").dropColumn("commercial").execute();
   await db.schema.alterTable("import_rules").dropColumn("inspection").execute();

@@ -273,8 +273,9 @@ describe("the editor's form", () => {
   });
 
   it("takes a commercial regime's ages and note only when ticked, and saves it with the inspection body", async () => {
-    // Unticked, what was typed in the regime's fields is not kept.
+    // Unticked, what was typed in the regime's fields is not kept, nor refused.
     expect(input({ commercialMaxAgeYears: "5", commercialNote: "SRO" }).commercial).toBeNull();
+    expect(input({ commercialMaxAgeYears: "abc", commercialAgeBus: "0" }).commercial).toBeNull();
     const typed = {
       country: "Pakistan Test",
       commercial: "on",
@@ -298,7 +299,9 @@ describe("the editor's form", () => {
       });
       expect(refusals({ commercial: "on", commercialAgeBus: bad }), bad).toEqual({ commercialAgeBus: maxAge });
     }
-    expect(englishAll(refusals({ inspection: "x".repeat(121), commercialNote: "n".repeat(1001) }))).toEqual({
+    expect(
+      englishAll(refusals({ inspection: "x".repeat(121), commercial: "on", commercialNote: "n".repeat(1001) })),
+    ).toEqual({
       inspection: "Inspection body must be at most 120 characters",
       commercialNote: "Commercial imports: note must be at most 1,000 characters",
     });
@@ -397,7 +400,7 @@ describe("the editor's form", () => {
       ),
       ...Object.values(refusals({ sourceUrl: "", checkedOn: "2099-01-01" })),
       ...Object.values(refusals({ usedPartsRefused: "x" })),
-      ...Object.values(refusals({ inspection: "x".repeat(121), commercialNote: "n".repeat(1001) })),
+      ...Object.values(refusals({ inspection: "x".repeat(121), commercial: "on", commercialNote: "n".repeat(1001) })),
       { key: "messages.text.checkByFormat" },
       { key: "messages.text.checkByPast" },
       { key: "messages.text.checkByBeforeChecked" },

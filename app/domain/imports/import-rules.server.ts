@@ -378,6 +378,18 @@ function isWebAddress(text: string): boolean {
  */
 export function importRuleSchema(now = new Date()) {
   const today = shopDay(now);
+  return z.preprocess(withoutUnusedRegime, ruleFields(today));
+}
+
+/** The commercial regime's fields are read only when its box is ticked: left behind unticked, they refuse nothing. */
+function withoutUnusedRegime(form: unknown): unknown {
+  if (typeof form !== "object" || form === null) return form;
+  const fields = form as Record<string, unknown>;
+  if (fields.commercial === "on") return form;
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !name.startsWith("commercial")));
+}
+
+function ruleFields(today: string) {
   return z
     .object({
       country: staffRequiredText("country", 60),
@@ -443,13 +455,15 @@ export function importRuleSchema(now = new Date()) {
       // Laws move: a rule left unchecked for more than three years would never be due.
       else if (checkBy > yearAfter(yearAfter(yearAfter(rule.checkedOn))))
         ctx.addIssue({ code: "custom", path: ["checkBy"], message: textIssue("checkByTooFar") });
-      const commercial: CommercialRegime | null = rule.commercial
-        ? {
-            maxAgeYears: rule.commercialMaxAgeYears ?? null,
-            ageByKind: agesOf(rule, COMMERCIAL_KIND_FIELD),
-            note: rule.commercialNote,
-          }
-        : null;
+      // A second regime only where used vehicles are admitted at all: with none admitted, none for businesses.
+      const commercial: CommercialRegime | null =
+        rule.commercial && rule.usedVehicles
+          ? {
+              maxAgeYears: rule.commercialMaxAgeYears ?? null,
+              ageByKind: agesOf(rule, COMMERCIAL_KIND_FIELD),
+              note: rule.commercialNote,
+            }
+          : null;
       return {
         country: rule.country,
         usedVehicles: rule.usedVehicles,
@@ -496,8 +510,7 @@ function columns(input: ImportRuleInput) {
     used_parts_refused: JSON.stringify(input.usedParts ? input.usedPartsRefused : []),
     note: input.note,
     inspection: input.inspection,
-    // A regime for commercial imports only where used vehicles are admitted at all.
-    commercial: input.commercial && input.usedVehicles ? JSON.stringify(input.commercial) : "",
+    commercial: input.commercial ? JSON.stringify(input.commercial) : "",
     source_url: input.sourceUrl,
     checked_on: input.checkedOn,
     check_by: input.checkBy,

@@ -113,3 +113,27 @@ describe("the offer in the buyer's currency", () => {
     expect(html).toMatch(/<a href="\/verify"[^>]*data-testid="verify-link"[^>]*>Check an invoice<\/a>/);
   });
 });
+
+describe("the destination's rule beside the offer", () => {
+  it("comes in the page's words from the server, a business's own ages too where the law has them", async () => {
+    const { number } = await w.offered(0);
+    const rule = (await load(number)).view.importCheck?.verdict;
+    expect(rule && "rule" in rule && rule.rule.words?.lines).toContain(
+      "Pre-shipment inspection in Japan: JEVIC, JAAI or Bureau Veritas.",
+    );
+    // Sri Lanka given a second regime for businesses: the offer says its ages beside the individual's verdict.
+    await w.db
+      .updateTable("import_rules")
+      .set({ commercial: JSON.stringify({ maxAgeYears: 5, ageByKind: {}, note: "" }) })
+      .where("country", "=", "Sri Lanka")
+      .execute();
+    try {
+      const html = await draw(await load(number), "JPY");
+      expect(words(html, "offer-import")).toContain(
+        "Imported by a business for sale (commercial import): Under 5 years old, counted from manufacture to shipping (bill of lading date).",
+      );
+    } finally {
+      await w.db.updateTable("import_rules").set({ commercial: "" }).where("country", "=", "Sri Lanka").execute();
+    }
+  });
+});
