@@ -1729,7 +1729,7 @@ export type CommonKey =
   | "paymentSafety.title"
   | "paymentSafety.verify"
   | "price.rateNote"
-  | "price.rateNoteStored"
+  | "price.rateNoteSample"
   | "welcome.account"
   | "welcome.close"
   | "welcome.text"

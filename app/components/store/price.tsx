@@ -36,8 +36,9 @@ export function RateNote() {
   const day = format.date(rate.asOf, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   return (
     <p className="text-xs text-slate-500" data-testid="rate-note">
+      {/* The rates that come with the shop, before any is fetched or set: samples, and said so. */}
       {rate.source === "snapshot"
-        ? t("price.rateNoteStored", { currency: rate.code, date: day })
+        ? t("price.rateNoteSample", { currency: rate.code, date: day })
         : t("price.rateNote", { currency: rate.code, date: day })}
     </p>
   );

@@ -21,6 +21,10 @@ describe("exchange rates the owner sets by hand", () => {
     expect(age.asOf).toBe(RATES_SNAPSHOT.asOf);
     expect(age.stale).toBe(true);
     expect(age.days).toBeGreaterThan(500);
+    // Three days old is stale: the owner is told before buyers plan on an old rate.
+    const stored = Date.parse(RATES_SNAPSHOT.asOf);
+    expect((await ratesAge(t.db, new Date(stored + 2.9 * 86_400_000))).stale).toBe(false);
+    expect((await ratesAge(t.db, new Date(stored + 3 * 86_400_000))).stale).toBe(true);
     const usd = (await listRates(t.db)).find((r) => r.code === "USD")!;
     expect(usd).toMatchObject({ source: "snapshot", asOf: RATES_SNAPSHOT.asOf });
     expect(usd.yenPerUnit).toBeCloseTo(1 / RATES_SNAPSHOT.rates.USD!, 3);

@@ -164,8 +164,8 @@ export function keepRatesFresh(db: DB, source: RatesSource, fetchImpl: typeof fe
   return () => clearInterval(timer);
 }
 
-/** Rates older than this are flagged to the owner on the dashboard. */
-export const RATES_STALE_AFTER_DAYS = 7;
+/** Rates this old are flagged to the owner on the dashboard: a currency can move a few percent in days. */
+export const RATES_STALE_AFTER_DAYS = 3;
 
 /**
  * How old the rates buyers see are: the oldest of them, so that one currency set
