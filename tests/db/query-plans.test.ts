@@ -568,8 +568,6 @@ describe("query plans at 100,000 vehicles", () => {
         for (const [name, query, total] of [
           ["same model above", queries.model.above, Number(m.n)],
           ["same model below", queries.model.below, Number(m.n)],
-          ["same model, not available, above", queries.modelOthers.above, Number(m.n)],
-          ["same model, not available, below", queries.modelOthers.below, Number(m.n)],
           ["same type above", queries.above, typeCount],
           ["same type below", queries.below, typeCount],
         ] as const) {
@@ -608,7 +606,7 @@ describe("query plans at 100,000 vehicles", () => {
         }
       }
     }
-    expect(checked).toBe(36);
+    expect(checked).toBe(24);
     expect(problems).toEqual([]);
   }, 60_000);
 });

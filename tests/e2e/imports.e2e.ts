@@ -107,7 +107,10 @@ async function cardVerdicts(page: Page): Promise<Map<number, string>> {
 describe("import rules by destination country", () => {
   it("a buyer in Kenya: each card's answer, only what can be imported, and the vehicle's page with its rule", async () => {
     // First registered two years ago, right-hand drive: importable; first registered twelve years ago: too old.
+    // One model at one price: the young one is the old one's nearest alternative.
+    const corolla = { make: "Toyota", model: "Corolla", type: "Sedan", subType: "Compact Sedan", price: 1_234_567 };
     const young = await vehicle({
+      ...corolla,
       steering: "Right",
       year: Math.floor(yearsAgo(2) / 12),
       manufactured: yearsAgo(2, 1),
@@ -115,6 +118,7 @@ describe("import rules by destination country", () => {
       chassisNumber: "NZE161-3012345",
     });
     const old = await vehicle({
+      ...corolla,
       steering: "Right",
       year: Math.floor(yearsAgo(12) / 12),
       manufactured: yearsAgo(12, 1),
@@ -176,6 +180,13 @@ describe("import rules by destination country", () => {
     // The old one says so on its page, and the quote form warns before the buyer asks.
     await page.goto(`/vehicles/${old.id}`, { waitUntil: "networkidle" });
     expect(await page.getByTestId("import-verdict").getAttribute("data-verdict")).toBe("too_old");
+    // Its alternatives are available cars Kenya admits, the young one of its model among them.
+    const alternatives = page.getByTestId("similar-vehicles").getByTestId("stock-card-link");
+    const offered = (await alternatives.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) =>
+      Number(h!.split("/").pop()),
+    );
+    expect(offered).toContain(young.id);
+    for (const id of offered) expect(want.get(id)?.kind, `similar vehicle ${id}`).toBe("importable");
     expect(await page.getByTestId("quote-import-warning").textContent()).toContain("Too old for Kenya");
     await page.context().close();
   });

@@ -19,10 +19,11 @@ async function vehicle(overrides: Partial<VehicleInput>) {
 }
 
 describe("similar vehicles", () => {
-  it("are the same model first, then the same type near in price, available stock first", async () => {
+  it("are available ones of the same model first, then of the same type near in price; never reserved or sold", async () => {
     const corolla = { make: "Toyota", model: "Corolla", type: "Sedan" };
     const subject = await vehicle({ ...corolla, price: 1_000_000 });
     const modelSoldNear = await vehicle({ ...corolla, price: 1_010_000, stockStatus: "sold" });
+    const modelReservedNear = await vehicle({ ...corolla, price: 995_000, stockStatus: "reserved" });
     const modelFar = await vehicle({ ...corolla, price: 1_600_000 });
     const sedanNear = await vehicle({ make: "Honda", model: "Civic", type: "Sedan", price: 1_050_000 });
     const sedanSoldNearer = await vehicle({
@@ -37,11 +38,14 @@ describe("similar vehicles", () => {
     await vehicle({ make: "Toyota", model: "RAV4", type: "SUV", price: 1_000_000 });
 
     const v = (await getVehicle(t.db, subject))!;
-    const cards = await similarVehicles(t.db, v);
-    expect(cards.map((c) => c.id)).toEqual([modelFar, modelSoldNear, sedanNear, sedanFar]);
-    expect(cards.map((c) => c.id)).not.toContain(subject);
-    expect(cards.map((c) => c.id)).not.toContain(sedanSoldNearer);
-    expect(cards[1]!.stockStatus).toBe("sold");
+    const ids = (await similarVehicles(t.db, v)).map((c) => c.id);
+    expect(ids).toEqual([modelFar, sedanNear, sedanFar]);
+    for (const gone of [subject, modelSoldNear, modelReservedNear, sedanSoldNearer]) expect(ids).not.toContain(gone);
+
+    // The buyer's country refuses the far Corolla and the Civic: the next admitted ones take their place.
+    const refused = new Set([modelFar, sedanNear]);
+    const admitted = await similarVehicles(t.db, v, (card) => !refused.has(card.id));
+    expect(admitted.map((c) => c.id)).toEqual([sedanFar]);
   });
 
   it("of a vehicle with nothing like it are none", async () => {

@@ -10,70 +10,69 @@ type Subject = { id: number; make: string; model: string; type: string | null; p
 /**
  * The statements behind similarVehicles, for the query-plan test too. Each
  * is a short walk of an index from the vehicle's price, up or down, never a
- * whole model or type sorted:
- * - the same make and model just above and just below the price, available
- *   ones (`model`), then, only when fewer than four are, the others
- *   (`modelOthers`), through vehicles_model_price_idx;
+ * whole model or type sorted, over available stock only:
+ * - the same make and model just above and just below the price, through
+ *   vehicles_model_price_idx;
  * - the same type just above and just below the price, through
  *   vehicles_type_price_idx.
- * Price alone is each walk's order: a second key made PostgreSQL sort. So
- * among vehicles at exactly the same price, which come first is the index's
- * order, not the listing's age.
+ * Each walk reads a few more than it shows: those the buyer's country
+ * refuses are left out after. Price alone is each walk's order: a second
+ * key made PostgreSQL sort. So among vehicles at exactly the same price,
+ * which come first is the index's order, not the listing's age.
  */
 export function similarVehicleQueries(db: DB, v: Subject, exclude: readonly number[] = []) {
   const others = [v.id, ...exclude];
   const near = (side: "above" | "below", limit: number) =>
     db
       .selectFrom("vehicles")
-      .select(["id", "price", "stock_status"])
+      .select(["id", "price"])
       .where("price", side === "above" ? ">=" : "<", v.price)
       .where("id", "not in", others)
+      .where("stock_status", "=", "available")
       .orderBy("price", side === "above" ? "asc" : "desc")
       .limit(limit);
-  const sameModel = (side: "above" | "below", available: boolean) =>
-    near(side, SIMILAR_COUNT)
+  const sameModel = (side: "above" | "below") =>
+    near(side, SIMILAR_COUNT * 2)
       .where("make", "=", v.make)
-      .where("model", "=", v.model)
-      .where("stock_status", available ? "=" : "!=", "available");
+      .where("model", "=", v.model);
   const sameType = (side: "above" | "below") => near(side, SIMILAR_COUNT * 3).where("type", "=", v.type ?? "");
   return {
-    model: { above: sameModel("above", true), below: sameModel("below", true) },
-    modelOthers: { above: sameModel("above", false), below: sameModel("below", false) },
+    model: { above: sameModel("above"), below: sameModel("below") },
     above: sameType("above"),
     below: sameType("below"),
   };
 }
 
-type Near = { id: number; price: number | string; stock_status: string };
+type Near = { id: number; price: number | string };
 
-/** Available first, then nearest in price, then the older listing (of those the walks found). */
+/** Nearest in price first, then the older listing (of those the walks found). */
 function nearestFirst(v: Subject, rows: readonly Near[]): number[] {
   return rows
-    .map((r) => ({
-      id: r.id,
-      available: r.stock_status === "available",
-      distance: Math.abs(Number(r.price) - v.price),
-    }))
-    .sort((a, b) => Number(b.available) - Number(a.available) || a.distance - b.distance || a.id - b.id)
+    .map((r) => ({ id: r.id, distance: Math.abs(Number(r.price) - v.price) }))
+    .sort((a, b) => a.distance - b.distance || a.id - b.id)
     .map((r) => r.id);
 }
 
+/** Whether a card may go where the buyer imports to: always when no country is chosen. */
+export type Admits = (card: StockCard) => boolean;
+
 /**
- * A few vehicles like this one for the end of its page (issue 18.3): the same
- * model first, then the same type near in price; available stock before
- * reserved and sold, and the nearest price first within each.
+ * A few vehicles like this one for the end of its page (issue 18.3, 44.3):
+ * available ones the buyer's country admits (`admits`), the same model
+ * first, then the same type near in price, the nearest price first within
+ * each. Reserved and sold stock is never offered as an alternative.
  */
-export async function similarVehicles(db: DB, v: Subject): Promise<StockCard[]> {
-  const queries = similarVehicleQueries(db, v);
+export async function similarVehicles(db: DB, v: Subject, admits: Admits = () => true): Promise<StockCard[]> {
   const run = (pair: { above: { execute(): Promise<Near[]> }; below: { execute(): Promise<Near[]> } }) =>
     Promise.all([pair.above.execute(), pair.below.execute()]).then(([above, below]) => [...above, ...below]);
-  const ids = nearestFirst(v, await run(queries.model)).slice(0, SIMILAR_COUNT);
-  if (ids.length < SIMILAR_COUNT) {
-    ids.push(...nearestFirst(v, await run(queries.modelOthers)).slice(0, SIMILAR_COUNT - ids.length));
+  const admitted = async (ids: number[]) => (await vehicleRepository.cards(db, ids)).filter(admits);
+  const sameModel = nearestFirst(v, await run(similarVehicleQueries(db, v).model));
+  const shown = (await admitted(sameModel)).slice(0, SIMILAR_COUNT);
+  if (shown.length < SIMILAR_COUNT && v.type) {
+    // The same model's, admitted or not, were weighed already: the type's walks leave them out.
+    const { above, below } = similarVehicleQueries(db, v, sameModel);
+    const more = await admitted(nearestFirst(v, await run({ above, below })));
+    shown.push(...more.slice(0, SIMILAR_COUNT - shown.length));
   }
-  if (ids.length < SIMILAR_COUNT && v.type) {
-    const { above, below } = similarVehicleQueries(db, v, ids);
-    ids.push(...nearestFirst(v, await run({ above, below })).slice(0, SIMILAR_COUNT - ids.length));
-  }
-  return vehicleRepository.cards(db, ids);
+  return shown;
 }

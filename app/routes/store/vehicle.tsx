@@ -25,7 +25,8 @@ import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";
 import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
-import { vehicleKind } from "~/domain/imports/import-rules";
+import { importVerdict, vehicleKind } from "~/domain/imports/import-rules";
+import { refusesVehicle } from "~/domain/sale/deal-import";
 import { LandedEstimateBox } from "~/components/store/landed-estimate";
 import { pageKeptReads } from "~/db/kept-reads.server";
 import { buyerCurrency, buyerPlace } from "~/domain/imports/buyer-place.server";
@@ -70,7 +71,11 @@ export async function loader(args: Route.LoaderArgs) {
       madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}|${currency}`,
       view: landed && landedView(landed, language, shown),
     },
-    similar: await similarVehicles(db, vehicle),
+    // Only what the buyer's country admits: a refused car is no alternative (a country without a rule refuses none).
+    similar: await similarVehicles(db, vehicle, (card) => {
+      const { country, rule, months } = place.importing;
+      return !refusesVehicle(importVerdict({ ...card, year: card.year ?? vehicle.year }, country, rule, months));
+    }),
   };
 }
 
