@@ -47,13 +47,32 @@ async function fontsDrawing(page: Page, selector: string, family: string, atLeas
   const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
   const wrong: string[] = [];
   let checked = 0;
+  const drawn = [];
   for (const nodeId of nodeIds) {
     const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
     const text = (await cdp.send("DOM.getOuterHTML", { nodeId })).outerHTML.replace(/<[^>]+>/g, "");
+    drawn.push({ fonts, text });
+  }
+  // The device's Latin font draws the Latin letters, digits and spaces in the script's text ("Shop Latin"
+  // in app.css): whichever font draws a text written only in Latin on this page.
+  await page.evaluate(() => {
+    const probe = document.createElement("span");
+    probe.id = "latin-probe";
+    probe.textContent = "Toyota Corolla 1500, 4WD";
+    document.body.append(probe);
+  });
+  const { root: now } = await cdp.send("DOM.getDocument", { depth: -1 });
+  const { nodeId: probe } = await cdp.send("DOM.querySelector", { nodeId: now.nodeId, selector: "#latin-probe" });
+  const latin = new Set(
+    (await cdp.send("CSS.getPlatformFontsForNode", { nodeId: probe })).fonts.map((f) => f.familyName),
+  );
+  for (const { fonts, text } of drawn) {
     // Only texts written in the script: brand names and numbers may come from any font.
     if (!/[\u0900-\u097F\u0D80-\u0DFF\u3000-\u9FFF\uFF00-\uFFEF]/.test(text)) continue;
     checked++;
-    const others = fonts.filter((f) => f.glyphCount > 0 && !f.familyName.startsWith(family));
+    const others = fonts.filter(
+      (f) => f.glyphCount > 0 && !f.familyName.startsWith(family) && !latin.has(f.familyName),
+    );
     if (others.length > 0) wrong.push(`${text.trim().slice(0, 40)}: ${others.map((f) => f.familyName).join(", ")}`);
   }
   await cdp.detach();
@@ -286,4 +305,25 @@ describe("languages", () => {
       }
     }
   }, 90_000);
+
+  it("Latin words in Sinhala, Hindi and Chinese pages are spaced as on an English page", async () => {
+    // A make and model inside the script's text: drawn by the device's Latin font, not the script's.
+    const widthOf = async (lang: string) => {
+      const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseUrl() }]);
+      await page.goto("/vehicles", { waitUntil: "networkidle" });
+      const width = await page.evaluate(async () => {
+        const span = document.createElement("span");
+        span.textContent = "Toyota Corolla Axio 1500 cc, 4WD";
+        document.querySelector("main")!.append(span);
+        await document.fonts.ready;
+        return span.getBoundingClientRect().width;
+      });
+      await page.context().close();
+      return width;
+    };
+    const english = await widthOf("en");
+    for (const lang of ["si", "hi", "ne", "zh-CN"])
+      expect(Math.abs((await widthOf(lang)) - english), lang).toBeLessThan(1);
+  });
 });
