@@ -42,9 +42,9 @@ describe("the Node check before the shop runs", () => {
     }
   });
 
-  it("runs before the demo, the server and the tests", () => {
+  it("runs before the demo, the server, the tests and the development server", () => {
     const scripts = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>;
-    for (const name of ["predemo", "prestart", "pretest"])
+    for (const name of ["predemo", "prestart", "pretest", "predev"])
       expect(scripts[name], name).toBe("node scripts/check-node.cjs");
     // npm runs them: `npm run predemo` is what `npm run demo` runs first.
     expect(execFileSync("npm", ["run", "--silent", "predemo"], { encoding: "utf8" })).toBe("");

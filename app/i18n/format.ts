@@ -41,7 +41,8 @@ const twoDigits = (n: number) => String(n).padStart(2, "0");
  * would differ from the page the server sent, and React would throw that page
  * away. For these languages numbers use a locale every browser has, with the
  * same digits and grouping, and dates take their month and weekday names from
- * here (CLDR 48, as ICU gives them) on a day-month-year frame every browser has.
+ * here (CLDR 48, as ICU gives them, but Sinhala's months: below) on a
+ * day-month-year frame every browser has.
  */
 type Names = { months: string[]; weekdays: string[]; weekdaysShort: string[] };
 const STAND_INS: Partial<Record<LanguageCode, { numbers: string; names: Names }>> = {
@@ -247,7 +248,8 @@ export function formatDateThroughIntl(date: Date, language: LanguageCode, option
  * the day of an exchange rate, "7 Nov 2026") are written here without Intl,
  * as whole numbers are: a browser's first date formatter loads its date data.
  * Each language's short month names and order as ICU writes them (CLDR 48;
- * tested against Intl for every day of fifty years). Other dates go through Intl.
+ * tested against Intl for every day of fifty years), Sinhala's the Gregorian
+ * months of its stand-in. Other dates go through Intl.
  */
 const numberedMonths = (before: string, after: string) =>
   Array.from({ length: 12 }, (_, month) => `${before}${month + 1}${after}`);

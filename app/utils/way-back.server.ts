@@ -9,8 +9,19 @@ import { safeRedirectPath } from "./safe-redirect";
  * the shop.
  */
 
-/** The sign-in pages: going back to one of them would go round in a circle. */
-const AUTH_PAGE = /^\/(?:login|register|reset-password|logout)(?:[/?.#]|$)/;
+/** The sign-in pages, whatever their case: going back to one of them would go round in a circle. */
+const AUTH_PAGE = /^\/(?:login|register|reset-password|logout)(?:[/?.#]|$)/i;
+
+/** Whether a path is a sign-in page, as the router would match it: "/%6Cogin" and "/LOGIN" are "/login". */
+function isAuthPage(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not decodable: judged as written.
+  }
+  return AUTH_PAGE.test(path) || AUTH_PAGE.test(decoded);
+}
 
 /**
  * The page to go back to: the address's `redirectTo`, else the page of this
@@ -30,7 +41,7 @@ export function wayBack(request: Request, fallback: string): string {
   // Another site's page is not a way back, even if it names one of ours.
   if (from.host !== new URL(request.url).host) return fallback;
   // From another sign-in page (its header's links): the way back that page kept in its address.
-  if (AUTH_PAGE.test(from.pathname)) return backTo(from.searchParams.get("redirectTo"), fallback);
+  if (isAuthPage(from.pathname)) return backTo(from.searchParams.get("redirectTo"), fallback);
   return backTo(from.pathname + from.search, fallback);
 }
 
@@ -50,7 +61,7 @@ export function wayBackInAddress(request: Request, page: "/login" | "/register",
 /** A path to go back to: on this shop, not a sign-in page, else `fallback`. */
 export function backTo(path: FormDataEntryValue | string | null | undefined, fallback: string): string {
   const safe = safeRedirectPath(path, fallback);
-  return AUTH_PAGE.test(safe) ? fallback : safe;
+  return isAuthPage(safe) ? fallback : safe;
 }
 
 /** The same path with one parameter more ("/vehicles/5?x=1" → "/vehicles/5?x=1&welcome=1"). */

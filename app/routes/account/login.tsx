@@ -9,7 +9,7 @@ import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { backTo, wayBack, wayBackInAddress } from "~/utils/way-back.server";
+import { backTo, wayBackInAddress } from "~/utils/way-back.server";
 import { noindexMeta } from "~/components/ui/page-meta";
 import { AuthLinks } from "~/components/ui/auth-links";
 import type { Route } from "./+types/login";
@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = noindexMeta("account", "meta.login");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Back to the car or the list the buyer came from, else their account.
-  if (await getCustomer(getServices(context), request)) throw redirect(wayBack(request, "/account"));
+  // Signed in already: where the address says only, never the Referer (which may be this very page).
+  if (await getCustomer(getServices(context), request))
+    throw redirect(backTo(new URL(request.url).searchParams.get("redirectTo"), "/account"));
   return { redirectTo: wayBackInAddress(request, "/login", "/account") };
 }
 
@@ -87,7 +89,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <AuthLinks
         links={[
           // Registering from here goes back where signing in would have.
-          { to: `/register?redirectTo=${encodeURIComponent(back)}`, text: t("login.register") },
+          // (Only a way of the buyer's own: this page's default is not registering's.)
+          {
+            to: back === "/account" ? "/register" : `/register?redirectTo=${encodeURIComponent(back)}`,
+            text: t("login.register"),
+          },
           { to: "/reset-password", text: t("login.forgotPassword") },
         ]}
       />

@@ -103,6 +103,7 @@ describe("register action", () => {
       ["https://evil.example/", "a2@example.gh"],
       ["/login?redirectTo=/vehicles/7", "a3@example.gh"],
       ["/register", "a4@example.gh"],
+      ["/LOGIN", "a5@example.gh"],
     ] as const) {
       const answer = (await run(register, post("/register", { ...person, email, redirectTo }))) as Response;
       expect(answer.headers.get("Location"), redirectTo).toBe("/vehicles?welcome=1");
@@ -138,6 +139,9 @@ describe("register action", () => {
       expect(await answer(registerPage, "/register", referer), String(referer)).toMatchObject({ back: "/vehicles" });
     expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account" });
     expect(await answer(loginPage, "/login?redirectTo=%2F%2Fevil.example")).toEqual({ redirectTo: "/account" });
+    // A sign-in page however written is no way back: no circle through "/LOGIN" or "/%6Cogin".
+    for (const page of ["%2FLOGIN", "%2F%256Cogin", "%2FRegister%3Fx%3D1"])
+      expect(await answer(loginPage, `/login?redirectTo=${page}`), page).toEqual({ redirectTo: "/account" });
   });
 
   it("refuses a country not in the list beside the field, keeping the form, and stores nothing", async () => {

@@ -115,7 +115,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           components={{
             login: (
               <Link
-                to={`/login?redirectTo=${encodeURIComponent(v.redirectTo ?? loaderData.back)}`}
+                to={
+                  // Only a way of the buyer's own: this page's default is not signing in's.
+                  (v.redirectTo ?? loaderData.back) === "/vehicles"
+                    ? "/login"
+                    : `/login?redirectTo=${encodeURIComponent(v.redirectTo ?? loaderData.back)}`
+                }
                 className="font-semibold text-accent-700 hover:underline"
               />
             ),
