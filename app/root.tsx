@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
@@ -21,6 +22,7 @@ import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { buyerCurrency, buyerPlace } from "./domain/imports/buyer-place.server";
 import { shownCountry } from "./domain/countries";
+import { isCurrency } from "./domain/rates/currencies";
 import { pageKeptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
 import { catalogueFor } from "./i18n/catalogues.server";
@@ -76,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The buyer's choice; before any, their country's currency when it can be known.
   const currency = buyerCurrency(cookies, {
     accountCountry: customer?.country,
-    portCountry: destination?.country,
+    portCountry: importing?.country ?? destination?.country,
     language,
   });
   // Only the rate of the chosen currency goes to the page; a failure shows yen only.
@@ -92,6 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Which catalogue, not its text: the browser fetches that once and keeps it (see the Layout's head).
     catalogue: { language: catalogue.language, version: catalogue.version },
     currency,
+    // Whether the buyer chose it (else it follows their country): the place form offers "your country's".
+    currencyChosen: isCurrency(readCookie(cookies, COOKIES.currency.name)),
     // With how the page's language writes that currency ("₹#"), so the browser writes it without Intl.
     rate: rate && { ...rate, pattern: moneyPattern(rate.code, language) },
     destination,
@@ -172,6 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#194e90" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SEND_BEFORE_SCRIPTS }} />
         <Meta />
         {/* With a precedence, React writes the stylesheets before the script preloads, so the page paints sooner. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
@@ -195,7 +200,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return catalogue ? <I18nProvider i18n={i18nFor(catalogue)}>{page}</I18nProvider> : page;
 }
 
+/**
+ * Until the page's scripts take over, a control marked `data-send` (a list's
+ * sort, "Only what I can import") sends its form when changed, as a plain
+ * form: on a slow line a buyer's choice is never left without an answer. Once
+ * they have, the page's own handlers answer and this steps aside.
+ */
+const SEND_BEFORE_SCRIPTS =
+  'document.addEventListener("change",function(e){var t=e.target;if(t.form&&t.hasAttribute("data-send")&&!document.documentElement.hasAttribute("data-live"))t.form.requestSubmit()})';
+
 export default function App() {
+  useEffect(() => document.documentElement.setAttribute("data-live", ""), []);
   return <Outlet />;
 }
 

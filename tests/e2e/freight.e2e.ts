@@ -15,6 +15,7 @@ import {
   withShopDb,
 } from "../support/browser";
 import { E2E_RATES } from "./global-setup";
+import { choosePlace } from "../support/place";
 
 /*
  * The total price to the buyer's port, in the browser: the owner fills the
@@ -153,7 +154,7 @@ describe("total price to the buyer's port", () => {
     await page.context().addCookies([{ name: "currency", value: "JPY", url: baseUrl() }]);
     await page.goto("/vehicles", { waitUntil: "networkidle" });
     expect(await page.getByTestId("delivered-price").count()).toBe(0);
-    await page.getByLabel("Ship to").selectOption(String(colomboId));
+    await choosePlace(page, { port: String(colomboId) });
     await expect.poll(() => page.getByTestId("delivered-price").count()).toBeGreaterThan(0);
 
     // Every card's total is FOB + freight for its size + insurance, or "ask for a quote".
@@ -188,7 +189,7 @@ describe("total price to the buyer's port", () => {
 
     // In the buyer's currency: the yen total converted once.
     await page.goto("/vehicles", { waitUntil: "networkidle" });
-    await page.getByLabel("Currency").selectOption("USD");
+    await choosePlace(page, { currency: "USD" });
     await expect.poll(() => page.getByTestId("converted-price").count()).toBeGreaterThan(0);
     await page.goto(`/vehicles/${medium.id}`, { waitUntil: "networkidle" });
     const usd = Math.round(landed.total * E2E_RATES.USD).toLocaleString("en-US");
@@ -268,11 +269,11 @@ describe("total price to the buyer's port", () => {
     expect(await form.getByLabel("Destination port").inputValue()).toBe(String(colomboId));
     // Changing the port above keeps what was typed in the quote form; its port follows.
     await form.getByLabel("Message").fill("Typed before changing the port");
-    await page.getByTestId("delivered-box").getByLabel("Ship to").selectOption("");
+    await choosePlace(page, { port: "" });
     await expect.poll(() => page.getByTestId("price-breakdown").count()).toBe(0);
     expect(await form.getByLabel("Message").inputValue()).toBe("Typed before changing the port");
     expect(await form.getByLabel("Destination port").inputValue()).toBe("");
-    await page.getByTestId("delivered-box").getByLabel("Ship to").selectOption(String(colomboId));
+    await choosePlace(page, { port: String(colomboId) });
     await expect.poll(() => page.getByTestId("price-breakdown").count()).toBe(1);
     expect(await form.getByLabel("Message").inputValue()).toBe("Typed before changing the port");
     expect(await form.getByLabel("Destination port").inputValue()).toBe(String(colomboId));

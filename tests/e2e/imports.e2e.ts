@@ -16,6 +16,7 @@ import {
   withShopDb,
   writeShopDb,
 } from "../support/browser";
+import { choosePlace } from "../support/place";
 
 /*
  * Can this car go to my country? A buyer in Kenya, one in India and one in
@@ -80,12 +81,12 @@ async function expected(country: string) {
   });
 }
 
-/** A phone page whose buyer has chosen `country` in the vehicle list's "Importing into". */
+/** A phone page whose buyer has chosen `country` in the vehicle list's place form. */
 async function buyerIn(country: string): Promise<Page> {
   const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
   await page.goto("/vehicles", { waitUntil: "networkidle" });
   expect(await page.getByTestId("import-badge").count()).toBe(0);
-  await page.getByTestId("list-toolbar").getByLabel("Importing into").selectOption(country);
+  await choosePlace(page, { country });
   await expect.poll(() => page.getByTestId("import-badge").count()).toBeGreaterThan(0);
   return page;
 }

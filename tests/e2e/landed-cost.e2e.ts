@@ -9,6 +9,7 @@ import {
   staffPage,
   withShopDb,
 } from "../support/browser";
+import { choosePlace, mombasa } from "../support/place";
 
 /*
  * What a car costs once cleared at home, in the browser: the owner loads a
@@ -25,31 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The Mombasa port (with its inspection fee), added through the freight form when the shop has none. */
-async function mombasa(): Promise<number> {
-  const row = () =>
-    withShopDb((db) => db.selectFrom("freight_ports").select("id").where("port", "=", "Mombasa").executeTakeFirst());
-  const found = await row();
-  if (found) return found.id;
-  const res = await fetch(`${baseUrl()}/admin/freight`, {
-    method: "POST",
-    body: new URLSearchParams({
-      intent: "add",
-      country: "Kenya",
-      port: "Mombasa",
-      small: "90000",
-      medium: "110000",
-      large: "150000",
-      insurance: "1.5",
-      inspection: "20000",
-    }),
-    headers: { Cookie: await staffCookie() },
-    redirect: "manual",
-  });
-  expect(res.status).toBe(302);
-  return (await row())!.id;
-}
 
 /** An available petrol or diesel car of the seeded stock: the demo's sample tables hold a row for it. */
 const seededCar = () =>
@@ -89,7 +65,7 @@ describe("landed cost", () => {
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
     // Importing into Uganda through Mombasa: the estimate is made again, the page stays.
-    await page.getByLabel("Importing into").first().selectOption("Uganda");
+    await choosePlace(page, { country: "Uganda" });
     await expect.poll(() => box.getByText("Cost once cleared in Uganda").count()).toBe(1);
     expect(await box.getByTestId("landed-total").textContent()).toMatch(/^UGX\s[\d,]+$/);
     await page.context().close();

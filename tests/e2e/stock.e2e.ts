@@ -11,6 +11,7 @@ import { searchVehicles } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
 import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
+import { choosePlace } from "../support/place";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -116,7 +117,7 @@ describe("vehicle list", () => {
     const page = await openPage(browser);
     await page.goto("/vehicles", { waitUntil: "networkidle" });
     const first = (await list("")).items[0]!;
-    await page.getByTestId("currency-form").getByLabel("Currency").selectOption("USD");
+    await choosePlace(page, { currency: "USD" });
     const expected = `≈ ${formatMoney(convertYen(first.price, E2E_RATES.USD), "USD")}`;
     const firstCard = page.getByTestId("list-results").getByTestId("list-card").first();
     await expect.poll(() => firstCard.getByTestId("converted-price").textContent()).toBe(expected);
@@ -166,7 +167,7 @@ describe("vehicle list", () => {
     // Choosing the currency on the list, then typing a budget: the budget is in the new currency.
     const switcher = await openPage(browser);
     await switcher.goto("/vehicles", { waitUntil: "networkidle" });
-    await switcher.getByTestId("currency-form").getByLabel("Currency").selectOption("USD");
+    await choosePlace(switcher, { currency: "USD" });
     const switched = switcher.getByTestId("filter-panel");
     await switched.getByLabel("Price to (USD)").waitFor();
     await switched.getByLabel("Price to (USD)").fill(String(to));

@@ -1,6 +1,6 @@
 import { type DealImportCheck, IMPORT_READ_FIELD } from "~/domain/sale/deal-import";
 import { useT } from "~/i18n/i18n";
-import { Mark, TONE, toneOf } from "./import-badge";
+import { Mark, TONE, toneOf, useCountryName } from "./import-badge";
 import { RuleSource, useHeadline } from "./import-answer";
 
 /*
@@ -14,6 +14,7 @@ import { RuleSource, useHeadline } from "./import-answer";
 export function DealImportWarning({ check, override }: { check: DealImportCheck; override: string | null }) {
   const { t } = useT("account");
   const headline = useHeadline();
+  const named = useCountryName();
   const tone = toneOf(check.verdict);
   const rule = "rule" in check.verdict ? check.verdict.rule : null;
   return (
@@ -24,7 +25,7 @@ export function DealImportWarning({ check, override }: { check: DealImportCheck;
       role={check.refused ? "alert" : undefined}
     >
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        {t("deal.import.title", { country: check.country })}
+        {t("deal.import.title", { country: named(check.country) })}
       </p>
       <p
         className={`mt-1 flex items-start gap-1.5 text-sm font-semibold ${TONE[tone]}`}
@@ -64,10 +65,11 @@ export function DealImportWarning({ check, override }: { check: DealImportCheck;
 /** In the accept form, when the owner offered despite the rule: the buyer says they have read the warning. */
 export function ImportReadTick({ country, form }: { country: string; form: string }) {
   const { t } = useT("account");
+  const named = useCountryName();
   return (
     <label className="flex items-start gap-2 text-sm font-semibold text-slate-900" data-testid="offer-import-read">
       <input type="checkbox" name={IMPORT_READ_FIELD} form={form} className="mt-0.5 h-5 w-5 shrink-0" />
-      <span>{t("deal.import.read", { country })}</span>
+      <span>{t("deal.import.read", { country: named(country) })}</span>
     </label>
   );
 }

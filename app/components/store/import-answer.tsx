@@ -10,8 +10,16 @@ import {
 import { optionLabel } from "./option-label";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
-import { CountryPicker } from "./country-picker";
-import { Mark, SourceLink, TONE, toneOf, useImporting, useImportVerdict, useVerdictText } from "./import-badge";
+import {
+  Mark,
+  SourceLink,
+  TONE,
+  toneOf,
+  useCountryName,
+  useImporting,
+  useImportVerdict,
+  useVerdictText,
+} from "./import-badge";
 
 /*
  * The vehicle page's answer to "can this car go to my country?", the word
@@ -78,7 +86,6 @@ export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
   const commercial = rule && importing && commercialRule(rule);
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4" data-testid="import-answer">
-      <CountryPicker />
       <div>
         {verdict ? said(verdict) : <p className="text-sm text-slate-600">{t("imports.pickPrompt")}</p>}
         {rule?.words ? <RuleLines lines={rule.words.lines} note={rule.note} /> : null}
@@ -99,6 +106,7 @@ export function ImportAnswer({ vehicle }: { vehicle: ImportFacts }) {
 export function PartImportNote({ part }: { part: PartFacts }) {
   const importing = useRootData()?.importing ?? null;
   const { t } = useT("stock");
+  const named = useCountryName();
   if (!importing?.country || !importing.rule) return null;
   if (partAdmitted(part, importing.rule) !== false) return null;
   const category = importing.rule.usedParts ? refusedCategoryOf(part, importing.rule) : null;
@@ -111,10 +119,10 @@ export function PartImportNote({ part }: { part: PartFacts }) {
         <span>
           {category
             ? t("imports.part.refusedCategory", {
-                country: importing.rule.country,
+                country: named(importing.rule.country),
                 category: optionLabel(t, category.list, category.name),
               })
-            : t("imports.part.refused", { country: importing.rule.country })}
+            : t("imports.part.refused", { country: named(importing.rule.country) })}
         </span>
       </p>
       <RuleSource rule={importing.rule} />

@@ -32,6 +32,12 @@ export function useImporting(): ImportingAnswer | null {
   return page ?? root?.importing ?? null;
 }
 
+/** A country as the shop writes it, in the page's language: the root wrote the names on the server. */
+export function useCountryName(): (country: string) => string {
+  const names = useRootData()?.importing?.names;
+  return (country) => names?.[country] ?? country;
+}
+
 /** The day a rule was checked, in the page's language ("24 Nov 2026"). */
 export function useCheckedDay() {
   const format = useFormat();
@@ -111,8 +117,9 @@ export function Mark({ tone }: { tone: keyof typeof TONE }) {
 export function useVerdictText(where: "card" | "detail") {
   const { t } = useT("stock");
   const month = useMonthText();
+  const named = useCountryName();
   return (verdict: ImportVerdict): string => {
-    const country = "rule" in verdict ? verdict.rule.country : verdict.kind === "no_rule" ? verdict.country : "";
+    const country = named("rule" in verdict ? verdict.rule.country : verdict.kind === "no_rule" ? verdict.country : "");
     switch (verdict.kind) {
       case "importable":
         return verdict.shipBy === null
@@ -138,11 +145,12 @@ export function useVerdictText(where: "card" | "detail") {
 export function PartImportBadge({ part }: { part: PartFacts }) {
   const importing = useImporting();
   const { t } = useT("stock");
+  const named = useCountryName();
   if (!importing?.country || partAdmitted(part, importing.rule) !== false) return null;
   return (
     <span className={`flex items-center gap-1 text-xs font-medium ${TONE.no}`} data-testid="part-import-badge">
       <Mark tone="no" />
-      <span className="min-w-0">{t("imports.card.partRefused", { country: importing.rule!.country })}</span>
+      <span className="min-w-0">{t("imports.card.partRefused", { country: named(importing.rule!.country) })}</span>
     </span>
   );
 }

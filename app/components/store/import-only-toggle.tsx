@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { listSearch, type Sort, VEHICLE_FILTER_KEYS, type VehicleFilters } from "~/domain/search/filters";
 import { useT } from "~/i18n/i18n";
-import { SourceLink, useCheckedDay, useImporting } from "./import-badge";
+import { SourceLink, useCheckedDay, useCountryName, useImporting } from "./import-badge";
 import { NoScriptApply } from "./list-toolbar";
 import { useRootData } from "~/utils/root-data";
 
@@ -13,6 +13,7 @@ import { useRootData } from "~/utils/root-data";
 export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; sort: Sort; perPage: number } }) {
   const importing = useRootData()?.importing ?? null;
   const { t } = useT("stock");
+  const named = useCountryName();
   const { filters } = query;
   const country = filters.ImportTo ?? importing?.country ?? null;
   if (!country) return null;
@@ -28,13 +29,14 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
         <input
           type="checkbox"
           name="ImportTo"
+          data-send
           value={country}
           defaultChecked={Boolean(filters.ImportTo)}
           key={filters.ImportTo ?? ""}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
           className="h-4 w-4 rounded border-slate-400 accent-accent-700"
         />
-        {t("imports.onlyImportable", { country })}
+        {t("imports.onlyImportable", { country: named(country) })}
       </label>
       <NoScriptApply />
     </Form>
@@ -45,11 +47,12 @@ export function ImportOnlyToggle({ query }: { query: { filters: VehicleFilters; 
 export function ImportListNote() {
   const { t } = useT("stock");
   const checkedDay = useCheckedDay();
+  const named = useCountryName();
   const rule = useImporting()?.rule;
   if (!rule) return null;
   return (
     <p className="w-full text-xs text-slate-600" data-testid="import-list-note">
-      {t("imports.listNote", { country: rule.country, date: checkedDay(rule) })} <SourceLink rule={rule} />
+      {t("imports.listNote", { country: named(rule.country), date: checkedDay(rule) })} <SourceLink rule={rule} />
     </p>
   );
 }

@@ -1,23 +1,19 @@
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { Choice } from "~/components/ui/choice";
-import { useNavigate } from "react-router";
-import { CURRENCIES } from "~/domain/rates/currencies";
+import { useLocation, useNavigate } from "react-router";
 import { type ListQuery, listSearch, PER_PAGE_CHOICES, type Sort, SORTS } from "~/domain/search/filters";
 import type { View } from "~/domain/search/list";
 import { SORT_ORDERS } from "~/domain/lists/sorts";
 import { useT } from "~/i18n/i18n";
-import { useRootData } from "~/utils/root-data";
 import { pressWithSpace } from "./press-with-space";
-import { PortPicker } from "./price";
-import { CountryPicker } from "./country-picker";
-import { PreferenceForm } from "./preference-form";
 
 const selectClass = "field-bar";
 
 /**
- * Sort, page size, currency and layout for a list. Sort and size go back to
+ * Sort, page size and layout for a list. Sort and size go back to
  * page 1 (SPEC 4). On phones it is a bar that stays at the top while the list
- * scrolls: "Filters (n)" and Sort first, the rest scrolled sideways.
+ * scrolls: "Filters (n)", Sort and the layout, wrapped rather than wider than
+ * the screen. Where the buyer imports to is asked above it (PlaceChoice).
  */
 export function ListToolbar({
   kind,
@@ -45,13 +41,12 @@ export function ListToolbar({
   sheetOpener: React.Ref<HTMLAnchorElement>;
 }) {
   const navigate = useNavigate();
-  const root = useRootData();
   const { t } = useT("stock");
   const go = (change: Partial<ListQuery<object>>) =>
     navigate(`/${kind}${listSearch(keys, { ...query, ...change, page: 1 })}`);
   return (
     <div
-      className="flex flex-wrap items-center gap-3 max-lg:sticky max-lg:top-16 max-lg:z-10 max-lg:-mx-4 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:border-b max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 sm:max-lg:-mx-6 sm:max-lg:px-6"
+      className="flex flex-wrap items-center gap-3 max-lg:sticky max-lg:top-16 max-lg:z-10 max-lg:-mx-4 max-lg:gap-2 max-lg:border-b max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 sm:max-lg:-mx-6 sm:max-lg:px-6"
       data-testid="list-toolbar"
     >
       {/* Phones: the panel is a sheet. Without JavaScript the link shows it (it is the page's target). */}
@@ -85,18 +80,19 @@ export function ListToolbar({
         {filtersOpen ? t("toolbar.hideFilters") : t("toolbar.showFilters")}
       </button>
       {/* Without JavaScript these selects are sent with the button beside them. */}
-      <form method="get" action={`/${kind}`} className="flex items-center gap-3 max-lg:shrink-0">
+      <form method="get" action={`/${kind}`} className="flex min-w-0 items-center gap-3">
         {keys.map((key) => {
           const value = (query.filters as Record<string, unknown>)[key];
           return value === undefined ? null : <input key={key} type="hidden" name={key} value={String(value)} />;
         })}
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
-          {t("toolbar.sort")}
+        <label className="flex min-w-0 items-center gap-2 text-sm whitespace-nowrap text-slate-700">
+          <span className="max-sm:sr-only">{t("toolbar.sort")}</span>
           <select
             name="Sort"
+            data-send
             value={query.sort}
             onChange={(e) => go({ sort: e.target.value as Sort })}
-            className={selectClass}
+            className={`${selectClass} min-w-0 max-w-[11rem]`}
           >
             {SORTS.map((s) => (
               <option key={s} value={s}>
@@ -105,10 +101,11 @@ export function ListToolbar({
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700 max-sm:hidden">
           {t("toolbar.perPage")}
           <select
             name="PerPage"
+            data-send
             value={query.perPage}
             onChange={(e) => go({ perPage: Number(e.target.value) })}
             className={selectClass}
@@ -120,46 +117,49 @@ export function ListToolbar({
         </label>
         <NoScriptApply />
       </form>
-      <div
-        className="flex rounded-lg border border-slate-300 p-0.5 max-lg:shrink-0 lg:order-last lg:ml-auto"
-        role="group"
-        aria-label={t("toolbar.layout")}
-      >
+      <ViewToggle view={view} onView={onView} className="max-lg:hidden lg:order-last lg:ml-auto" />
+    </div>
+  );
+}
+
+/**
+ * Grid or list. A form, so that before the page's scripts arrive a press
+ * still changes the layout (the server remembers it); once they have, the
+ * press changes it in place.
+ */
+export function ViewToggle({
+  view,
+  onView,
+  className,
+}: {
+  view: View;
+  onView: (view: View) => void;
+  className: string;
+}) {
+  const { t } = useT("stock");
+  const location = useLocation();
+  return (
+    <form method="post" action="/preferences" className={`shrink-0 ${className}`}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <div className="flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label={t("toolbar.layout")}>
         {(["grid", "list"] as const).map((v) => (
           <button
             key={v}
-            type="button"
+            type="submit"
+            name="view"
+            value={v}
             aria-pressed={view === v}
-            onClick={() => onView(v)}
+            onClick={(e) => {
+              e.preventDefault();
+              onView(v);
+            }}
             className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}
           </button>
         ))}
       </div>
-      <PreferenceForm
-        name="currency"
-        value={root?.currency ?? "JPY"}
-        label={t("toolbar.currency")}
-        testId="currency-form"
-        className="flex items-center gap-2 text-sm text-slate-700 max-lg:shrink-0"
-        selectClassName={selectClass}
-      >
-        {CURRENCIES.map((c) => (
-          <Choice key={c} value={c} label={c} />
-        ))}
-      </PreferenceForm>
-      {kind === "vehicles" ? (
-        <>
-          <div className="max-lg:shrink-0">
-            <PortPicker compact />
-          </div>
-          <div className="max-lg:shrink-0">
-            <CountryPicker compact />
-          </div>
-        </>
-      ) : null}
-    </div>
+    </form>
   );
 }
 

@@ -3,7 +3,6 @@ import type { SizeClass } from "~/domain/inventory/size-class";
 import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
-import { PreferenceForm } from "./preference-form";
 
 /**
  * A yen price, with the buyer's chosen currency beside it when it is not yen.
@@ -90,9 +89,16 @@ export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: Siz
 }
 
 /** The ports of the freight table as options, grouped by country (the port picker and the quote form). */
-export function PortOptions({ ports }: { ports: readonly PortChoice[] }) {
+export function PortOptions({
+  ports,
+  names = {},
+}: {
+  ports: readonly PortChoice[];
+  /** Countries' names in the page's language, by the shop's name. */
+  names?: Readonly<Record<string, string>>;
+}) {
   return [...new Set(ports.map((p) => p.country))].map((country) => (
-    <optgroup key={country} label={country}>
+    <optgroup key={country} label={names[country] ?? country}>
       {ports
         .filter((p) => p.country === country)
         .map((p) => (
@@ -102,26 +108,4 @@ export function PortOptions({ ports }: { ports: readonly PortChoice[] }) {
         ))}
     </optgroup>
   ));
-}
-
-/** Choose the port to ship to; remembered for a year. Sends itself when changed. */
-export function PortPicker({ compact = false }: { compact?: boolean }) {
-  const root = useRootData();
-  const { t } = useT("stock");
-  const ports = root?.ports ?? [];
-  if (ports.length === 0) return null;
-  const chosen = root?.destination?.id ?? "";
-  return (
-    <PreferenceForm
-      name="port"
-      value={String(chosen)}
-      label={<span className={compact ? "" : "font-medium"}>{t("freight.shipTo")}</span>}
-      testId="port-form"
-      className="flex items-center gap-2 text-sm text-slate-700"
-      selectClassName={`field-bar ${compact ? "max-w-[15rem]" : "max-w-[18rem]"}`}
-    >
-      <option value="">{t("freight.noPort")}</option>
-      <PortOptions ports={ports} />
-    </PreferenceForm>
-  );
 }

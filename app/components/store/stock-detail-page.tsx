@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PlaceChoice } from "./place-choice";
 import { Link, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   BackButton,
@@ -268,6 +269,9 @@ export function StockDetailPage({
           },
         ]}
       />
+      <div className="mt-3">
+        <PlaceChoice />
+      </div>
       {grid ? (
         grid({ gallery, summary, quote: quoteForm })
       ) : (

@@ -8,6 +8,7 @@ import { formatNumber } from "~/i18n/format";
 import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { OrderSteps } from "./order-steps";
+import { PlaceChoice } from "./place-choice";
 import { StockList } from "./stock-list";
 import { StockMenu } from "./stock-menu";
 import { type MetaMatches, shopNameOf } from "./page-meta";
@@ -80,6 +81,10 @@ export function StockListPage({
     <div className="mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 lg:py-8">
       <h1 className="text-2xl title lg:text-3xl">{title}</h1>
       <p className="mt-1 text-slate-600 max-lg:hidden">{intro}</p>
+      {/* Where the buyer imports to: asked once, then a chip that opens the same choice. */}
+      <div className="mt-3 max-lg:mt-2">
+        <PlaceChoice />
+      </div>
       {/* The list comes first in the page, as a phone shows it: a phone that paints the page while it
           still arrives never sees the steps below jump down. On desktop they stand above it. */}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 max-lg:mt-2 max-lg:gap-6 lg:order-3 lg:grid-cols-[15rem_minmax(0,1fr)]">

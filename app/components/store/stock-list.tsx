@@ -9,7 +9,7 @@ import { FilterSheet } from "./filter-sheet";
 import { StockCard } from "./stock-card";
 import { sizeClassOf } from "~/domain/inventory/size-class";
 import { Pager } from "~/components/ui/pager";
-import { ListToolbar } from "./list-toolbar";
+import { ListToolbar, ViewToggle } from "./list-toolbar";
 import { useListView } from "./list-view";
 import { RateNote } from "./price";
 
@@ -113,8 +113,10 @@ export function StockList({
             {t(`list.${kind}.found`, { count: result.total, total: totalText(result, format.number) })}
           </span>
         </p>
+        {/* On a phone the layout sits here, so the bar above stays one line. */}
+        <ViewToggle view={view} onView={setView} className="lg:hidden" />
         {result.total > 0 ? (
-          <p className="text-slate-500">
+          <p className="text-slate-500 max-lg:hidden">
             {t("list.pageOf", {
               page: result.page,
               pageCount: result.more ? `${result.pageCount}+` : result.pageCount,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insuranceYen, landedPrice } from "./freight";
+import { insuranceYen, landedPrice, settledPort } from "./freight";
 import { sizeClassOf } from "~/domain/inventory/size-class";
 import { formInput } from "~/utils/forms";
 import { english } from "../../../tests/support/english";
@@ -150,5 +150,38 @@ describe("the freight form", () => {
     expect(messages({ country: "x".repeat(61), port: "B" })).toEqual([
       "country: Country must be at most 60 characters",
     ]);
+  });
+});
+
+describe("the port a buyer's place settles on", () => {
+  const ports = [
+    { id: 1, country: "Kenya", port: "Mombasa" },
+    { id: 2, country: "Tanzania", port: "Dar es Salaam" },
+    { id: 3, country: "Sri Lanka", port: "Colombo" },
+  ];
+  const form = { country: "Kenya", countryWas: "", port: "", portWas: "", ports };
+
+  it("a first country chosen brings its port with it", () => {
+    expect(settledPort(form)).toBe("1");
+    expect(settledPort({ ...form, country: "sri lanka " })).toBe("3");
+  });
+
+  it("a port the buyer changed in the same form stays, FOB only included", () => {
+    expect(settledPort({ ...form, port: "2", portWas: "1" })).toBe("2");
+    expect(settledPort({ ...form, country: "Tanzania", countryWas: "Kenya", port: "", portWas: "1" })).toBe("");
+  });
+
+  it("a country with no port of its own keeps the neighbour's port it ships through", () => {
+    expect(settledPort({ ...form, country: "Uganda", countryWas: "Kenya", port: "1", portWas: "1" })).toBe("1");
+  });
+
+  it("the same country sent again leaves the port as it is, FOB only included", () => {
+    expect(settledPort({ ...form, countryWas: "Kenya" })).toBe("");
+    expect(settledPort({ ...form, country: "", port: "2", portWas: "2" })).toBe("2");
+  });
+
+  it("a new country moves a port left as it was to its own", () => {
+    expect(settledPort({ ...form, country: "Tanzania", countryWas: "Kenya", port: "1", portWas: "1" })).toBe("2");
+    expect(settledPort({ ...form, country: "Kenya", countryWas: "Uganda", port: "1", portWas: "1" })).toBe("1");
   });
 });

@@ -83,3 +83,26 @@ export function portLabel(p: { port: string; country: string }): string {
 export function percentFromBp(bp: number): string {
   return String(bp / 100);
 }
+
+/**
+ * The port a buyer's place form settles on (issue 44.1): the one sent, except
+ * that a port left as the form was drawn follows a newly chosen country that
+ * has ports of its own (its first). A landlocked country has none, and keeps
+ * the neighbour's port the buyer ships through.
+ */
+export function settledPort(form: {
+  country: string;
+  countryWas: string;
+  port: string;
+  portWas: string;
+  ports: readonly PortChoice[];
+}): string {
+  const { port, ports } = form;
+  // Countries as the rules and the freight table write them, whatever their case.
+  const key = (name: string) => name.trim().toLowerCase();
+  const country = key(form.country);
+  if (!country || country === key(form.countryWas) || port !== form.portWas) return port;
+  if (ports.some((p) => String(p.id) === port && key(p.country) === country)) return port;
+  const own = ports.find((p) => key(p.country) === country);
+  return own ? String(own.id) : port;
+}

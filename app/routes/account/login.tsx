@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed in already: where the address says only, never the Referer (which may be this very page).
   if (await getCustomer(getServices(context), request))
     throw redirect(backTo(new URL(request.url).searchParams.get("redirectTo"), "/account"));
-  return { redirectTo: wayBackInAddress(request, "/login", "/account") };
+  // Why the buyer was sent here, when a button needed an account (the favourite heart pressed before the page's scripts).
+  const why = new URL(request.url).searchParams.get("why") === "favourite" ? "favourite" : null;
+  return { redirectTo: wayBackInAddress(request, "/login", "/account"), why };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,6 +78,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={back} />
         <RecentViewsField />
         <FormMessage tone="error">{message(actionData?.error)}</FormMessage>
+        {loaderData.why && !actionData ? <p className="text-sm text-amber-800">{t("login.whyFavourite")}</p> : null}
         <Field
           label={t("login.email")}
           name="email"

@@ -15,7 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"), "/favorites");
   const customer = await getCustomer(getServices(context), request);
-  if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  // Pressed before the page's scripts arrived (they ask in place): the sign-in page says why, then comes back.
+  if (!customer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}&why=favourite`);
   // One of vehicleId or partId: the item the buyer pressed the heart on.
   const kind = form.has("partId") ? "part" : "vehicle";
   const id = Number(form.get(kind === "part" ? "partId" : "vehicleId"));

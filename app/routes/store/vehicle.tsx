@@ -1,5 +1,4 @@
 import { optionLabel } from "~/components/store/option-label";
-import { PortPicker } from "~/components/store/price";
 import { PriceBreakdown } from "~/components/store/price-breakdown";
 import { sizeClassOf } from "~/domain/inventory/size-class";
 import { CompareToggle } from "~/components/store/compare";
@@ -139,7 +138,6 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
       priceDetails={
         <>
           <div className="mt-4 space-y-3 border-t border-slate-200 pt-4" data-testid="delivered-box">
-            <PortPicker />
             <PriceBreakdown yen={v.price} sizeClass={sizeClassOf(v)} />
           </div>
           <div className="mt-4">
