@@ -14,6 +14,7 @@ import { partNumberKey } from "~/domain/inventory/fitment";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { displayRate } from "~/domain/rates/rates.server";
 import { type PartFilters, pricesInYen, type ResolvedVehicleFilters, type VehicleFilters } from "./filters";
+import { type PartWords, readPartWords } from "./part-words.server";
 
 /*
  * The conditions of a filtered public list, as the database reads them: the
@@ -197,11 +198,33 @@ export function partWhere(db: DB, f: PartFilters, dense: boolean | "member" = fa
     const c = columnConditions("parts", f, PART_COLUMNS);
     if (f.FitMake) c.push(eb("parts.id", "in", fitsCarCondition(db, { ...f, FitMake: f.FitMake })));
     if (f.Keyword) {
-      // The words in the part's text, or the part number whatever its dashes, spaces and case.
-      const words = keywordCondition(db, "parts", f.Keyword, dense);
+      // The words in the part's text, or the part number whatever its dashes, spaces and case, or
+      // the categories the words name in a buyer's language.
+      const ways: Expression<SqlBool>[] = [keywordCondition(db, "parts", f.Keyword, dense)];
       const number = partNumberSearch(f.Keyword);
-      c.push(number === null ? words : eb.or([words, eb("parts.part_number_key", "=", number)]));
+      if (number !== null) ways.push(eb("parts.part_number_key", "=", number));
+      const named = readPartWords(f.Keyword);
+      if (named !== null) ways.push(namedCategories(db, eb, named));
+      c.push(ways.length === 1 ? ways[0]! : eb.or(ways));
     }
     return eb.and(c);
   };
+}
+
+/**
+ * Parts in the categories a buyer's words name ("đèn pha toyota"): for each
+ * phrase, a part of one of its categories or whose text has the category's
+ * English name; and the other words in the part's text.
+ */
+function namedCategories(db: DB, eb: ExpressionBuilder<Database, "parts">, named: PartWords): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = named.phrases.map(({ categories }) =>
+    eb.or(
+      categories.flatMap((category) => [
+        eb(sql.ref<string>(`parts.${category.column}`), "=", category.name),
+        keywordCondition(db, "parts", category.name, false),
+      ]),
+    ),
+  );
+  if (named.rest.length > 0) c.push(keywordCondition(db, "parts", named.rest.join(" "), false));
+  return eb.and(c);
 }

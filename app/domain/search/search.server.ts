@@ -7,6 +7,7 @@ import { cardFacts, type CardRow, toImageRef, vehicleFacts } from "~/domain/inve
 import { type ListQuery, type PartFilters, setFilters, type Sort } from "./filters";
 import type { ListResult } from "./list";
 import { partNumberSearch, partWhere, type SearchFilters, type StockTable, vehicleWhere } from "./list-where.server";
+import { readPartWords } from "./part-words.server";
 import { clampPage } from "~/domain/lists/pagination";
 import { SORT_ORDERS } from "~/domain/lists/sorts";
 
@@ -143,6 +144,8 @@ export async function indexedKeywordMatches(
       .executeTakeFirst();
     if (named) return null;
   }
+  // Words naming a category in a buyer's language match beyond the text as well.
+  if (table === "parts" && readPartWords(keyword) !== null) return null;
   const words = [...new Set(keyword.toLowerCase().split(" ").filter(Boolean))];
   if (words.some((w) => [...w].length < 3)) return null;
   const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
