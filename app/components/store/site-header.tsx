@@ -5,6 +5,7 @@ import { type Key, useT } from "~/i18n/i18n";
 import type { LanguageCode } from "~/i18n/languages";
 import { setCompareIds } from "./compare";
 import { LanguageMenu } from "./language-menu";
+import { PartNumberSearch } from "./part-number-search";
 import { recentStore } from "./recent-store";
 import { TokyoClock } from "./tokyo-clock";
 
@@ -58,77 +59,92 @@ export function SiteHeader({ shopName, signedIn }: { shopName: string; signedIn:
         { to: "/register", label: "header.account.register" },
       ];
 
+  const onParts = location.pathname === "/parts";
+  // The parts list's part-number box shows the number searched for (a keyword with a digit), not other words.
+  const keyword = new URLSearchParams(location.search).get("Keyword") ?? "";
+
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
-          {/* "low": not preloaded ahead of the style sheet, as React would any other picture. */}
-          <img src="/favicon.svg" alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
-          <span className="text-lg tracking-tight">{shopName}</span>
-        </Link>
-        <nav aria-label={t("header.nav.label")} className="hidden items-center gap-1 lg:flex">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={"wideOnly" in item ? `${navClass} hidden xl:inline` : navClass}
-            >
-              {t(item.label)}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          {signedIn ? <LogoutButton /> : null}
-          {accountLinks.map((item, i) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              className={
-                i === accountLinks.length - 1
-                  ? "btn-accent px-4 py-2 text-sm"
-                  : "rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-              }
-            >
-              {t(item.label)}
-            </Link>
-          ))}
-        </div>
-        <details ref={drawer} className="lg:hidden">
-          <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100">
-            <span className="sr-only">{t("header.menu")}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6 stroke-slate-800"
-              fill="none"
-              strokeWidth="2"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav
-            aria-label={t("header.nav.label")}
-            className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg"
-          >
-            <ul className="flex flex-col">
-              {[...NAV, ...accountLinks.map((l) => ({ ...l, end: false }))].map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={`block ${navClass} py-3`}>
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            {signedIn ? (
-              <div className="mt-2 border-t border-slate-200 pt-2">
-                <LogoutButton />
-              </div>
-            ) : null}
+    <>
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
+            {/* "low": not preloaded ahead of the style sheet, as React would any other picture. */}
+            <img src="/favicon.svg" alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
+            <span className="text-lg tracking-tight">{shopName}</span>
+          </Link>
+          <nav aria-label={t("header.nav.label")} className="hidden items-center gap-1 lg:flex">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={"wideOnly" in item ? `${navClass} hidden xl:inline` : navClass}
+              >
+                {t(item.label)}
+              </NavLink>
+            ))}
           </nav>
-        </details>
-      </div>
-    </header>
+          <div className="hidden items-center gap-2 lg:flex">
+            {signedIn ? <LogoutButton /> : null}
+            {accountLinks.map((item, i) => (
+              <Link
+                key={item.to}
+                to={item.to}
+                className={
+                  i === accountLinks.length - 1
+                    ? "btn-accent px-4 py-2 text-sm"
+                    : "rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+                }
+              >
+                {t(item.label)}
+              </Link>
+            ))}
+          </div>
+          <details ref={drawer} className="lg:hidden">
+            <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100">
+              <span className="sr-only">{t("header.menu")}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6 stroke-slate-800"
+                fill="none"
+                strokeWidth="2"
+              >
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-3 pb-4 shadow-lg">
+              {/* A parts buyer's number, searched from any page of a phone (issue 44.7). */}
+              <PartNumberSearch id="header-part-number" />
+              <nav aria-label={t("header.nav.label")} className="mt-1">
+                <ul className="flex flex-col">
+                  {[...NAV, ...accountLinks.map((l) => ({ ...l, end: false }))].map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} end={item.end} className={`block ${navClass} py-3`}>
+                        {t(item.label)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+                {signedIn ? (
+                  <div className="mt-2 border-t border-slate-200 pt-2">
+                    <LogoutButton />
+                  </div>
+                ) : null}
+              </nav>
+            </div>
+          </details>
+        </div>
+      </header>
+      {/* On top of the parts list: a buyer with a part number types it here, without opening the filters (issue 44.7). */}
+      {onParts ? (
+        <div className="border-b border-slate-200 bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-2 sm:px-6">
+            <PartNumberSearch id="part-number-search" value={/\d/.test(keyword) ? keyword : ""} />
+          </div>
+        </div>
+      ) : null}
+    </>
   );
 }
 
