@@ -4,6 +4,7 @@ import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
+import { activityLines } from "~/components/admin/activity-words";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
@@ -241,9 +242,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-slate-600">{t("dashboard.activity.empty")}</p>
           ) : (
             <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
-              {loaderData.activity.map((a) => (
+              {activityLines(loaderData.activity, t, format.yen).map((a) => (
                 <li key={a.id}>
-                  <p className="text-slate-800">{a.summary}</p>
+                  <p className="text-slate-800">{a.text}</p>
                   <p className="text-xs text-slate-500">{relativeTime(a.at, now, t)}</p>
                 </li>
               ))}
