@@ -69,16 +69,25 @@ export function isActive(pathname: string, to: string, exact = false): boolean {
   return exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function Sidebar({ adminId }: { adminId: string }) {
+/**
+ * The menu. In the phone's drawer (`inDrawer`) the sections sit in two columns,
+ * so every link up to Security fits on a 390 × 844 screen under the drawer's bar.
+ */
+function Sidebar({ adminId, inDrawer = false }: { adminId: string; inDrawer?: boolean }) {
   const { pathname } = useLocation();
   const { t } = useT("admin");
   return (
-    <div className="flex h-full flex-col gap-6 p-4">
-      <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        {t("shell.backOffice")}
-      </Link>
-      <nav aria-label={t("shell.navLabel")} className="flex-1 space-y-6">
+    <div className={`flex h-full flex-col p-4 ${inDrawer ? "gap-5 pt-1" : "gap-6"}`}>
+      {inDrawer ? null : (
+        <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t("shell.backOffice")}
+        </Link>
+      )}
+      <nav
+        aria-label={t("shell.navLabel")}
+        className={inDrawer ? "grid grid-cols-2 gap-x-3 gap-y-4" : "flex-1 space-y-6"}
+      >
         {SECTIONS.map((section) => (
           <div key={section.title}>
             <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
@@ -92,7 +101,7 @@ function Sidebar({ adminId }: { adminId: string }) {
                     <Link
                       to={link.to}
                       aria-current={active ? "page" : undefined}
-                      className={`block rounded-md px-2 py-2 text-sm ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
+                      className={`block rounded-md px-2 text-sm ${inDrawer ? "py-1.5" : "py-2"} ${active ? "bg-white/10 font-semibold text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`}
                     >
                       {typeof link.label === "string" ? t(`shell.links.${link.label}`) : t(link.label.key)}
                     </Link>
@@ -136,14 +145,31 @@ export function AdminShell({ adminId, children }: { adminId: string; children: R
     <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden bg-slate-900 lg:block">
         <div className="sticky top-0 h-screen overflow-y-auto">
-          <Sidebar adminId={adminId} />
+          <div className="pb-8">
+            <Sidebar adminId={adminId} />
+          </div>
+          {/* A fade at the foot while links remain below it; at the end it lies over the padding above. */}
+          <div
+            aria-hidden="true"
+            className="pointer-events-none sticky bottom-0 -mt-8 h-8 bg-gradient-to-t from-slate-900"
+          />
         </div>
       </aside>
-      <details ref={drawer} className="bg-slate-900 lg:hidden">
+      <details ref={drawer} className="group bg-slate-900 lg:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold text-white">
-          {t("shell.backOffice")} <span className="text-sm text-slate-300">{t("shell.menu")}</span>
+          {t("shell.backOffice")}
+          <span className="flex items-center gap-2 rounded-md border border-white/20 px-3 py-1 text-sm text-slate-100">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" className="group-open:hidden" />
+              <path
+                d="M5.5 4.1 10 8.6l4.5-4.5 1.4 1.4-4.5 4.5 4.5 4.5-1.4 1.4-4.5-4.5-4.5 4.5-1.4-1.4 4.5-4.5-4.5-4.5z"
+                className="hidden group-open:block"
+              />
+            </svg>
+            {t("shell.menu")}
+          </span>
         </summary>
-        <Sidebar adminId={adminId} />
+        <Sidebar adminId={adminId} inDrawer />
       </details>
       <main id="main" className="min-w-0 px-4 py-6 sm:px-8">
         {children}

@@ -41,6 +41,14 @@ const PAYMENT_COLUMNS = [
   ["recordedAt", "py-2"],
 ] as const;
 
+/** A payment's cell: a line of its card on a phone, a table cell from 640 px up. */
+const PAYMENT_CELL = "sm:table-cell sm:py-2";
+
+/** The column's name before a value, on a phone only (the table's head says it from 640 px up). */
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="font-normal text-slate-500 sm:hidden">{children}: </span>;
+}
+
 export function OrderPayments({ order }: { order: OrderView }) {
   const { t } = useT("admin");
   const format = useFormat();
@@ -50,9 +58,9 @@ export function OrderPayments({ order }: { order: OrderView }) {
       {order.payments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t("order.payments.none")}</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="order-payments">
-            <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+        <div className="relative mt-3 sm:overflow-x-auto">
+          <table className="block w-full text-left text-sm sm:table sm:min-w-[36rem]" data-testid="order-payments">
+            <thead className="hidden border-b border-slate-200 text-xs text-slate-600 uppercase sm:table-header-group">
               <tr>
                 {PAYMENT_COLUMNS.map(([column, className]) => (
                   <th key={column} scope="col" className={className}>
@@ -61,11 +69,17 @@ export function OrderPayments({ order }: { order: OrderView }) {
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group">
               {order.payments.map((p) => (
-                <tr key={p.id} data-testid="order-payment">
-                  <td className="py-2 pr-3 whitespace-nowrap">{day(p.receivedOn)}</td>
-                  <td className="py-2 pr-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                <tr key={p.id} data-testid="order-payment" className="block py-2 sm:table-row sm:py-0">
+                  <td className={`whitespace-nowrap sm:pr-3 block ${PAYMENT_CELL}`}>
+                    <PhoneLabel>{t("order.payments.receivedOn")}</PhoneLabel>
+                    {day(p.receivedOn)}
+                  </td>
+                  <td
+                    className={`font-semibold whitespace-nowrap tabular-nums sm:pr-3 sm:text-right block ${PAYMENT_CELL}`}
+                  >
+                    <PhoneLabel>{t("order.payments.amount")}</PhoneLabel>
                     {format.yen(p.amount)}
                     {p.overpayment ? (
                       <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900">
@@ -73,9 +87,16 @@ export function OrderPayments({ order }: { order: OrderView }) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3">{t(`order.paymentMethods.${p.method}`)}</td>
-                  <td className="py-2 pr-3 break-all">{p.reference}</td>
-                  <td className="py-2 whitespace-nowrap text-slate-600">
+                  <td className={`sm:pr-3 block ${PAYMENT_CELL}`}>
+                    <PhoneLabel>{t("order.payments.method")}</PhoneLabel>
+                    {t(`order.paymentMethods.${p.method}`)}
+                  </td>
+                  <td className={`break-all sm:pr-3 ${p.reference ? "block" : "hidden"} ${PAYMENT_CELL}`}>
+                    <PhoneLabel>{t("order.payments.reference")}</PhoneLabel>
+                    {p.reference}
+                  </td>
+                  <td className={`whitespace-nowrap text-slate-600 block ${PAYMENT_CELL}`}>
+                    <PhoneLabel>{t("order.payments.recordedAt")}</PhoneLabel>
                     {format.date(p.recordedAt, { dateStyle: "medium", timeStyle: "short" })}
                   </td>
                 </tr>

@@ -130,7 +130,8 @@ export function QuoteList({
           {items.map((q) => (
             <li
               key={q.number}
-              className={`flex items-start gap-4 p-4 ${q.isRead ? "" : "bg-accent-50"}`}
+              // On a phone the words take the card's whole width under the picture and the status.
+              className={`flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:flex-nowrap ${q.isRead ? "" : "bg-accent-50"}`}
               data-testid="admin-quote-row"
             >
               <input
@@ -155,7 +156,7 @@ export function QuoteList({
               ) : (
                 <div className="aspect-[4/3] w-20 rounded bg-slate-100" aria-hidden="true" />
               )}
-              <div className="min-w-0 flex-1">
+              <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
                 <p className="font-semibold text-slate-900">
                   <Link to={`/admin/quotes/${q.number}`} className="hover:underline">
                     {q.name} · {q.country}
@@ -166,7 +167,7 @@ export function QuoteList({
                     </span>
                   )}
                 </p>
-                <p className="text-sm text-slate-600">
+                <p className="text-sm break-words text-slate-600">
                   {t("quotes.details", {
                     item: q.item
                       ? t("quotes.item", {
@@ -181,7 +182,7 @@ export function QuoteList({
                 </p>
                 <p className="mt-1 text-sm text-slate-800">{q.preview || t("quotes.noMessage")}</p>
               </div>
-              <div className="text-right text-sm">
+              <div className="ml-auto text-right text-sm">
                 <p className="font-semibold text-slate-900">{t(`quoteStatus.${q.status}`)}</p>
                 <p className="text-slate-600">{format.date(q.createdAt, { dateStyle: "medium" })}</p>
               </div>

@@ -46,6 +46,8 @@ type Query = {
 };
 
 const control = "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm";
+/** A cell: a line of the row's card on a phone, a table cell from 640 px up. */
+const CELL = "col-start-2 sm:table-cell sm:p-3";
 
 export function StockTable({
   kind,
@@ -199,8 +201,9 @@ export function StockTable({
         </div>
       </Form>
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" data-testid="stock-table">
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        {/* On a phone each row is a card: the item first, then its figures and actions under it. */}
+        <table className="block w-full text-left text-sm sm:table" data-testid="stock-table">
+          <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase sm:table-header-group">
             <tr>
               <th className="p-3">
                 <input
@@ -227,17 +230,21 @@ export function StockTable({
               <th className="p-3">{t("stockTable.columns.actions")}</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className="block divide-y divide-slate-200 sm:table-row-group">
             {items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="p-8 text-center text-slate-600">
+              <tr className="block sm:table-row">
+                <td colSpan={7} className="block p-8 text-center text-slate-600 sm:table-cell">
                   {t(`stockTable.${path}.empty`)}
                 </td>
               </tr>
             ) : null}
             {items.map((row) => (
-              <tr key={row.id} className={selected.includes(row.id) ? "bg-accent-50" : undefined}>
-                <td className="p-3">
+              <tr
+                key={row.id}
+                data-testid="stock-row"
+                className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 p-3 sm:table-row sm:p-0 ${selected.includes(row.id) ? "bg-accent-50" : ""}`}
+              >
+                <td className="row-span-2 pt-1 sm:table-cell sm:p-3">
                   <input
                     type="checkbox"
                     aria-label={t("stockTable.selectItem", { name: row.name })}
@@ -249,7 +256,7 @@ export function StockTable({
                     }
                   />
                 </td>
-                <td className="p-3">
+                <td className="sm:table-cell sm:p-3">
                   <div className="flex items-center gap-3">
                     {row.image ? (
                       <img
@@ -262,9 +269,9 @@ export function StockTable({
                     ) : (
                       <div className="aspect-[4/3] w-16 rounded bg-slate-100" aria-hidden="true" />
                     )}
-                    <div>
+                    <div className="min-w-0">
                       <p className="font-semibold text-slate-900">{row.name}</p>
-                      <p className="text-xs text-slate-500">
+                      <p className="text-xs break-words text-slate-500">
                         {row.partNumber
                           ? t("stockTable.referenceWithPart", {
                               refId: row.refId,
@@ -282,10 +289,12 @@ export function StockTable({
                     </div>
                   </div>
                 </td>
-                <td className="p-3 text-slate-700">
+                <td className={`text-slate-700 ${CELL}`}>
+                  <span className="text-slate-500 sm:hidden">{t("stockTable.columns.makeModel")}: </span>
                   {row.make} {row.model}
                 </td>
-                <td className="p-3 text-slate-700">
+                <td className={`text-slate-700 ${CELL}`}>
+                  <span className="text-slate-500 sm:hidden">{t(`stockTable.columns.${screens.column}`)}: </span>
                   {screens.column === "year" ? (
                     (row.year ?? t("stockTable.notAvailable"))
                   ) : (
@@ -299,10 +308,16 @@ export function StockTable({
                     </span>
                   )}
                 </td>
-                <td className="p-3 text-right font-semibold text-slate-900">{format.yen(row.price)}</td>
-                <td className="p-3">{t(`stockStatus.${row.stockStatus}`)}</td>
-                <td className="p-3">
-                  <div className="flex gap-3">
+                <td className={`font-semibold text-slate-900 sm:text-right ${CELL}`}>
+                  <span className="font-normal text-slate-500 sm:hidden">{t("stockTable.columns.price")}: </span>
+                  {format.yen(row.price)}
+                </td>
+                <td className={CELL}>
+                  <span className="text-slate-500 sm:hidden">{t("stockTable.columns.status")}: </span>
+                  {t(`stockStatus.${row.stockStatus}`)}
+                </td>
+                <td className={`pt-1 ${CELL}`}>
+                  <div className="flex gap-5 sm:gap-3">
                     <Link
                       to={`/${path}/${row.id}`}
                       className="font-semibold text-accent-700 hover:underline"
