@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { scriptsAfterFirstPhoto } from "./entry.server";
 
-const page = (head: string, body: string) => Buffer.from(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`);
+const page = (head: string, body: string) =>
+  Buffer.from(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`);
 
 const HEAD =
   '<link rel="preload" as="image" imageSrcSet="/media/a-480.webp 480w" fetchPriority="high"/>' +
@@ -9,7 +10,8 @@ const HEAD =
   '<link rel="preload" as="fetch" href="/i18n/en/public-1.json" crossorigin="anonymous"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N0nce"/>' +
   '<link rel="modulepreload" href="/assets/root-1.js" nonce="N0nce"/>';
-const MODULE = '<script nonce="N0nce" type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-1.js");</script>';
+const MODULE =
+  '<script nonce="N0nce" type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-1.js");</script>';
 const DATA = '<script nonce="N0nce">window.__reactRouterContext.streamController.close();</script>';
 
 describe("a page's scripts after its first photo", () => {
@@ -31,7 +33,9 @@ describe("a page's scripts after its first photo", () => {
         MODULE,
     );
     // The script that hands them over carries the page's nonce, and what came after is unchanged.
-    expect(out).toMatch(/<\/template><script nonce="N0nce">\(\(\) => \{.*\}\)\(\);<\/script><script nonce="N0nce">window/);
+    expect(out).toMatch(
+      /<\/template><script nonce="N0nce">\(\(\) => \{.*\}\)\(\);<\/script><script nonce="N0nce">window/,
+    );
     expect(out.endsWith(`${DATA}</body></html>`)).toBe(true);
     expect(out.match(/<main>/g)).toHaveLength(1);
   });
@@ -46,5 +50,20 @@ describe("a page's scripts after its first photo", () => {
     expect(scriptsAfterFirstPhoto(cut, "N0nce").equals(cut)).toBe(true);
     const headless = Buffer.from(`<p>${MODULE}</p>`);
     expect(scriptsAfterFirstPhoto(headless, "N0nce").equals(headless)).toBe(true);
+  });
+
+  it("writes the early script before the style sheet, and the page's structured data with no way out of its element", () => {
+    const out = scriptsAfterFirstPhoto(page(HEAD, `<main></main>${MODULE}${DATA}`), "N0nce", {
+      name: "Car </script><script>alert(1)</script>",
+    }).toString();
+    const head = out.slice(0, out.indexOf("</head>"));
+    const early = head.indexOf('<script nonce="N0nce">document.addEventListener("change"');
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+    const data = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(data!)).toEqual({ name: "Car </script><script>alert(1)</script>" });
+    expect(data).not.toContain("<");
+    // Without structured data, none is written.
+    expect(scriptsAfterFirstPhoto(page(HEAD, `<main></main>${MODULE}`), "N0nce").toString()).not.toContain("ld+json");
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { jsonLdText } from "./utils/json-ld";
+import { pageJsonLd } from "./routes/store/json-ld.server";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
@@ -30,7 +32,11 @@ const FOR_THE_SCRIPTS = /<link rel="(?:modulepreload"|preload" as="fetch")[^>]*>
  * place of the router's module script: it passes over elements it did not
  * write in the body, as it does for those a browser extension adds.
  */
-export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
+export function scriptsAfterFirstPhoto(
+  page: Buffer<ArrayBuffer>,
+  nonce: string,
+  jsonLd: object | null = null,
+): Buffer<ArrayBuffer> {
   const headEnd = page.indexOf(HEAD_END);
   if (headEnd < 0) return page;
   const scriptStart = page.indexOf(`<script nonce="${nonce}" type="module" async="">`, headEnd);
@@ -50,12 +56,35 @@ export function scriptsAfterFirstPhoto(page: Buffer<ArrayBuffer>, nonce: string)
     `<template id="page-scripts">${links.join("")}${moduleScript}</template>` +
     `<script nonce="${nonce}">${SCRIPTS_AFTER_FIRST_PHOTO}</script>`;
   return Buffer.concat([
-    Buffer.from(head, "utf8"),
+    Buffer.from(withinHead(head, nonce, jsonLd), "utf8"),
     page.subarray(headEnd, scriptStart),
     Buffer.from(deferred, "utf8"),
     page.subarray(scriptEnd + SCRIPT_END.length),
   ]);
 }
+
+/**
+ * The head with what the server adds to it: the early script before the
+ * style sheet (a script after it would wait for the sheet, and hold up the
+ * reading of the page behind it), and the page's structured data at its end.
+ */
+function withinHead(head: string, nonce: string, jsonLd: object | null): string {
+  const early = `<script nonce="${nonce}">${SEND_BEFORE_SCRIPTS}</script>`;
+  const sheet = head.indexOf('<link rel="stylesheet"');
+  const at = sheet < 0 ? head.length : sheet;
+  const data = jsonLd ? `<script type="application/ld+json">${jsonLdText(jsonLd)}</script>` : "";
+  return head.slice(0, at) + early + head.slice(at) + data;
+}
+
+/**
+ * Until the page's scripts take over, a control marked `data-send` (a list's
+ * sort, "Only what I can import") sends its form when changed, as a plain
+ * form: on a slow line a buyer's choice is never left without an answer. Once
+ * they have (root.tsx marks the page `data-live`), the page's own handlers
+ * answer and this steps aside. Written here, so no page's scripts carry it.
+ */
+const SEND_BEFORE_SCRIPTS =
+  'document.addEventListener("change",function(e){var t=e.target,f=t.form;if(f&&t.hasAttribute("data-send")&&!document.documentElement.hasAttribute("data-live"))f.requestSubmit?f.requestSubmit():f.submit()})';
 
 /**
  * Runs in the browser, at the end of the page. The page's first photo is the
@@ -142,7 +171,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const body = scriptsAfterFirstPhoto(Buffer.concat(chunks), nonce);
+              const body = scriptsAfterFirstPhoto(Buffer.concat(chunks), nonce, loadContext.get(pageJsonLd));
               responseHeaders.set("Content-Type", "text/html");
               responseHeaders.set("Content-Length", String(body.length));
               resolve(wholePageResponse(body, { headers: responseHeaders, status: responseStatusCode }));

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import stylesheet from "./app.css?url";
 import { publicSettings } from "./config.server";
 import { getServices } from "./context.server";
@@ -30,7 +30,15 @@ import { LANGUAGE_FONTS } from "./i18n/fonts";
 import { catalogueHref, heldCatalogue, I18nProvider, i18nFor, useT } from "./i18n/i18n";
 import { fetchCatalogue } from "./i18n/catalogue-file";
 import { moneyPattern, shopDay } from "./i18n/format";
-import { adminLanguage, isAdminPath, isLanguage, isOrderPath, LANGUAGE_PARAM, showsOrders } from "./i18n/languages";
+import {
+  adminLanguage,
+  isAdminPath,
+  isLanguage,
+  isOrderPath,
+  LANGUAGE_PARAM,
+  type LanguageCode,
+  showsOrders,
+} from "./i18n/languages";
 import { requestLanguage } from "./i18n/request.server";
 import { COOKIES, readCookie, secureCookies, setCookie } from "./utils/cookies";
 import { useNonce } from "./utils/nonce";
@@ -101,20 +109,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     destination,
     ports,
     // With each country's name in the page's language, written here: the list of every country stays off the pages' scripts.
-    importing: importing && {
-      ...importing,
-      // The rule in the page's words, for the pages that explain it: their scripts need not carry the sentences.
-      rule: withWords(importing.rule, language, importing.today),
-      names: Object.fromEntries(
-        [...(importing.country ? [importing.country] : []), ...importing.countries].map((c) => [
-          c,
-          shownCountry(c, language),
-        ]),
-      ),
-    },
+    importing: importing && withNames(importing, language),
     customer: customer ? { fullName: customer.fullName } : null,
     // The day in Tokyo the page was written on: the header's clock keeps the day's name written with it.
     day: shopDay(new Date()),
+  };
+}
+
+/** The buyer's import answer with the rule in the page's words and each country's name, in the page's order. */
+function withNames(
+  importing: NonNullable<Awaited<ReturnType<typeof buyerPlace>>>["importing"],
+  language: LanguageCode,
+) {
+  const countries = importing.country ? [importing.country, ...importing.countries] : importing.countries;
+  const names = Object.fromEntries(countries.map((c) => [c, shownCountry(c, language)]));
+  const order = new Intl.Collator(language);
+  return {
+    ...importing,
+    // The rule in the page's words, for the pages that explain it: their scripts need not carry the sentences.
+    rule: withWords(importing.rule, language, importing.today),
+    // As the page's language sorts its names, so a list of countries reads in order in every language.
+    countries: [...importing.countries].sort((a, b) => order.compare(names[a]!, names[b]!)),
+    // Written here: the list of every country's name stays off the pages' scripts.
+    names,
   };
 }
 
@@ -176,7 +193,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#194e90" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SEND_BEFORE_SCRIPTS }} />
         <Meta />
         {/* With a precedence, React writes the stylesheets before the script preloads, so the page paints sooner. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
@@ -200,17 +216,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return catalogue ? <I18nProvider i18n={i18nFor(catalogue)}>{page}</I18nProvider> : page;
 }
 
-/**
- * Until the page's scripts take over, a control marked `data-send` (a list's
- * sort, "Only what I can import") sends its form when changed, as a plain
- * form: on a slow line a buyer's choice is never left without an answer. Once
- * they have, the page's own handlers answer and this steps aside.
- */
-const SEND_BEFORE_SCRIPTS =
-  'document.addEventListener("change",function(e){var t=e.target;if(t.form&&t.hasAttribute("data-send")&&!document.documentElement.hasAttribute("data-live"))t.form.requestSubmit()})';
-
+/** The page's scripts have taken it over: the early script of entry.server.tsx (SEND_BEFORE_SCRIPTS) steps aside. */
 export default function App() {
-  useEffect(() => document.documentElement.setAttribute("data-live", ""), []);
+  useLayoutEffect(() => document.documentElement.setAttribute("data-live", ""), []);
   return <Outlet />;
 }
 

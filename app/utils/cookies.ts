@@ -1,9 +1,7 @@
 /*
  * Every cookie the shop sets: its name, its attributes, the one way a
  * Set-Cookie for it is written and the one way a Cookie header is read.
- * The app, the Express server and the page cache take names from here, and
- * the stock list writes its view cookie from the page with it, so nothing
- * here may need the server.
+ * The app, the Express server and the page cache take names from here.
  *
  * Two kinds:
  * - Server cookies (sessions, the two-step challenge, device marks) are read
@@ -54,7 +52,7 @@ export const COOKIES = {
   port: { name: "port", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
   /** The country the buyer imports into, when not the port's (a landlocked country shipping through a neighbour's port). */
   importCountry: { name: "import_country", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
-  /** Grid or list layout of the stock lists, written by the page so the server renders the same. */
+  /** Grid or list layout of the stock lists, set by /preferences (the layout's form, or the list's script) so the server renders the same. */
   view: { name: "view", server: false, maxAgeSeconds: YEAR_SECONDS, session: false },
 } as const satisfies Record<string, CookieSpec>;
 

@@ -408,7 +408,9 @@ describe("recently viewed vehicles", () => {
     // The address changes a moment before the account page is drawn: wait for its list.
     const shown = page.getByTestId("account-recent").getByTestId("recent-card-link");
     await expect
-      .poll(async () => (await shown.evaluateAll((links) => links.map((l) => l.getAttribute("data-vehicle-id")))).map(Number))
+      .poll(async () =>
+        (await shown.evaluateAll((links) => links.map((l) => l.getAttribute("data-vehicle-id")))).map(Number),
+      )
       .toEqual([ids[1], ids[0]]);
     await page.context().close();
   });

@@ -116,4 +116,13 @@ describe("the activity log in words", () => {
     for (const line of [...lines, ...activityLines(DEAL, en.t, en.yen).map((l) => l.text)])
       expect(line).not.toMatch(CODE);
   });
+
+  it("says a find request's move in words, answered included", () => {
+    const moved = row("find_request.status_changed", "Find request 12: pending → responded");
+    const said = activityText(moved, en);
+    expect(said).toContain("12");
+    expect(said).toContain("Responded");
+    expect(said).not.toMatch(CODE);
+    expect(activityText(moved, ja)).toContain("対応済み");
+  });
 });

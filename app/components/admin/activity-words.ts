@@ -1,4 +1,5 @@
 import type { Key, TFunction } from "~/i18n/core";
+import { isFindRequestStatus } from "~/domain/quotes/find-request-status";
 import { formatYenIn } from "~/i18n/format";
 import { isOrderStatus } from "~/domain/sale/order-status";
 import { QUOTE_STATUSES, type QuoteStatus } from "~/domain/sale/quote-status";
@@ -142,9 +143,7 @@ const PHRASES: Record<string, Phrase> = {
     key: L("findChanged"),
     read: new RegExp(String.raw`^Find request ${NUMBER}: (?<from>\w+) → (?<to>\w+)$`),
     say: ({ number, to }, { t }) =>
-      oneOf<QuoteStatus>(QUOTE_STATUSES, to)
-        ? t(L("findChanged"), { number, status: t(`quoteStatus.${to}` as Line) })
-        : null,
+      isFindRequestStatus(to) ? t(L("findChanged"), { number, status: t(`quoteStatus.${to}` as Line) }) : null,
   },
   "offer.created": {
     key: L("offerCreated"),

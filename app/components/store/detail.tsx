@@ -1,4 +1,5 @@
 import type { StockKind } from "~/domain/inventory/stock-kinds";
+import { jsonLdText } from "~/utils/json-ld";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { imageSrcSet, imageUrl, type ImageRef } from "~/domain/media/image-url";
@@ -79,7 +80,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
 }
 
 /** The specification table: every row, 'N/A' where the value is missing (SPEC 8). */
-export function SpecTable({ rows }: { rows: [label: string, value: string | number | null | undefined][] }) {
+export function SpecTable({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
   const { t } = useT("stock");
   return (
     <table className="w-full text-sm" data-testid="spec-table">
@@ -275,10 +276,5 @@ export function FavouriteButton({
 
 /** JSON-LD for search engines; "<" is escaped so no text can close the script element. */
 export function JsonLd({ value }: { value: object }) {
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(value).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(value) }} />;
 }

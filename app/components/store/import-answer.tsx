@@ -7,6 +7,7 @@ import {
   partAdmitted,
   type PartFacts,
 } from "~/domain/imports/import-rules";
+import { InEnglish } from "~/components/ui/in-english";
 import { optionLabel } from "./option-label";
 import { useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
@@ -54,7 +55,7 @@ function RuleLines({ lines, note }: { lines: string[]; note: string }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
+      {note ? <InEnglish className="mt-1 text-sm text-slate-600">{note}</InEnglish> : null}
     </>
   );
 }

@@ -139,7 +139,18 @@ export function ViewToggle({
   const { t } = useT("stock");
   const location = useLocation();
   return (
-    <form method="post" action="/preferences" className={`shrink-0 ${className}`}>
+    <form
+      method="post"
+      action="/preferences"
+      className={`shrink-0 ${className}`}
+      onSubmit={(e) => {
+        // A browser that does not say which button was pressed sends the form as it would without scripts.
+        const view = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+        if (view !== "grid" && view !== "list") return;
+        e.preventDefault();
+        onView(view);
+      }}
+    >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <div className="flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label={t("toolbar.layout")}>
         {(["grid", "list"] as const).map((v) => (
@@ -149,10 +160,6 @@ export function ViewToggle({
             name="view"
             value={v}
             aria-pressed={view === v}
-            onClick={(e) => {
-              e.preventDefault();
-              onView(v);
-            }}
             className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? "bg-accent-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {v === "grid" ? t("toolbar.grid") : t("toolbar.list")}

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import type { View } from "~/domain/search/list";
-import { COOKIES, setCookie } from "~/utils/cookies";
 
-/** Layout and filter panel state: remembered in a cookie so the server renders the same layout. */
+/**
+ * Layout and filter panel state. The layout is remembered by the server (a
+ * cookie /preferences sets, as the layout's form does without scripts), so
+ * the next page is drawn the same; the answer's redirect is not followed.
+ */
 export function useListView(initial: View) {
   const [view, setView] = useState<View>(initial);
   const [filtersOpen, setFiltersOpen] = useState(true);
@@ -10,7 +13,13 @@ export function useListView(initial: View) {
     view,
     setView(next: View) {
       setView(next);
-      document.cookie = setCookie(COOKIES.view, next, window.location.protocol === "https:");
+      // Kept alive past a move to the next page; a failure leaves the layout as it is on this page only.
+      fetch("/preferences", {
+        method: "POST",
+        body: new URLSearchParams({ view: next }),
+        redirect: "manual",
+        keepalive: true,
+      }).catch(() => {});
     },
     filtersOpen,
     toggleFilters: () => setFiltersOpen((open) => !open),

@@ -1,6 +1,8 @@
+import { Form, useLocation } from "react-router";
+import { Choice } from "~/components/ui/choice";
+import { CURRENCIES, convertYen } from "~/domain/rates/currencies";
 import { landedPrice, type PortChoice } from "~/domain/freight/freight";
 import type { SizeClass } from "~/domain/inventory/size-class";
-import { convertYen } from "~/domain/rates/currencies";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 
@@ -108,4 +110,86 @@ export function PortOptions({
         ))}
     </optgroup>
   ));
+}
+
+/**
+ * Where the buyer imports to, asked in one place (issue 44.1): the country
+ * (which sets every import answer), the port (which sets the totals) and the
+ * currency. Shown as a chip at the top of lists and car pages that opens the
+ * form; open by itself until a country is known. A plain form with its own
+ * button: it works before the page's scripts arrive.
+ */
+export function PlaceChoice() {
+  const root = useRootData();
+  const location = useLocation();
+  const { t } = useT("stock");
+  if (!root) return null;
+  const importing = root.importing;
+  const ports = root.ports;
+  const country = importing?.country ?? "";
+  const names = importing?.names ?? {};
+  const port = root.destination?.id ?? "";
+  const chosen = [names[country] ?? country, root.destination?.port, root.currency].filter(Boolean).join(" · ");
+  return (
+    // Closed again once the answer changes (a new key), open by itself until there is a country.
+    <details
+      key={`${country}|${port}|${root.currency}`}
+      open={!country}
+      id="place"
+      className="group min-w-0"
+      data-testid="place-choice"
+    >
+      <summary className="place-chip">
+        {country ? (
+          <>
+            <span className="sr-only">{t("place.chosen")} </span>
+            <span className="min-w-0 truncate font-semibold" data-testid="place-chip">
+              {chosen}
+            </span>
+            <span className="shrink-0 font-semibold text-accent-700 underline group-open:hidden">
+              {t("place.change")}
+            </span>
+          </>
+        ) : (
+          <span className="font-semibold">{t("place.ask")}</span>
+        )}
+      </summary>
+      <Form method="post" action="/preferences" className="place-form" data-testid="place-form">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {/* The port the form was drawn with: a port left as it was follows a newly chosen country. */}
+        <input type="hidden" name="portWas" value={String(port)} />
+        <input type="hidden" name="countryWas" value={country} />
+        <label className="field-label">
+          {t("imports.importInto")}
+          <select name="importCountry" defaultValue={country} className="field-sm">
+            <option value="">{t("imports.chooseCountry")}</option>
+            {/* The shop's countries, and the buyer's when the shop does not list it: sent again, it stays. */}
+            {[...new Set([country, ...(importing?.countries ?? [])])].filter(Boolean).map((c) => (
+              // The value stays the shop's name, which the rules are matched by; the label is in the page's language.
+              <Choice key={c} value={c} label={names[c] ?? c} />
+            ))}
+          </select>
+        </label>
+        <label className="field-label">
+          {t("freight.shipTo")}
+          <select name="port" defaultValue={String(port)} className="field-sm">
+            <option value="">{t("freight.noPort")}</option>
+            <PortOptions ports={ports} names={names} />
+          </select>
+        </label>
+        <label className="field-label">
+          {t("toolbar.currency")}
+          <select name="currency" defaultValue={root.currencyChosen ? root.currency : ""} className="field-sm">
+            <option value="">{t("place.currencyAuto")}</option>
+            {CURRENCIES.map((c) => (
+              <Choice key={c} value={c} label={c} />
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="h-10 btn-accent px-4 text-sm">
+          {t("place.save")}
+        </button>
+      </Form>
+    </details>
+  );
 }

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { PlaceChoice } from "./place-choice";
+import { PlaceChoice } from "./price";
 import { Link, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   BackButton,
   Breadcrumb,
   FavouriteButton,
   Gallery,
-  JsonLd,
   QuoteJumpLink,
   SpecTable,
   StickyQuoteBar,
@@ -16,10 +15,8 @@ import {
 import { Price, RateNote } from "~/components/store/price";
 import { QuoteForm, type QuoteFormResult } from "~/components/store/quote-form";
 import { StockStatusBadge } from "~/components/store/stock-card";
-import type { SpecRow } from "~/components/store/vehicle-specs";
 import type { StockStatus } from "~/domain/inventory/inventory";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
-import { SCHEMA_AVAILABILITY } from "~/domain/inventory/stock-status";
 import { absoluteImageUrl, type ImageRef } from "~/domain/media/image-url";
 import { canonicalFor } from "~/i18n/alternates";
 import { formatYenIn } from "~/i18n/format";
@@ -39,37 +36,6 @@ export type DetailItem = {
   stockStatus: StockStatus;
   images: ImageRef[];
 };
-
-/**
- * What a vehicle's and a part's structured data say alike: the item, its maker, its photos and its offer in
- * yen; `more` is what only the kind has (a car's mileage, a part's condition).
- */
-export function stockJsonLd(
-  type: "Car" | "Product",
-  item: DetailItem,
-  page: { url: string; origin: string },
-  more: Record<string, unknown>,
-) {
-  const { url } = page;
-  return {
-    "@context": "https://schema.org",
-    "@type": type,
-    name: item.name,
-    sku: item.refId,
-    url,
-    description: item.description,
-    brand: { "@type": "Brand", name: item.make },
-    ...more,
-    image: item.images.map((image) => absoluteImageUrl(image, 1600, page.origin)),
-    offers: {
-      "@type": "Offer",
-      price: item.price,
-      priceCurrency: "JPY",
-      availability: SCHEMA_AVAILABILITY[item.stockStatus],
-      url,
-    },
-  };
-}
 
 /** A detail page's loader data: the item (null for a 404) and the page's address. */
 type DetailData = { item: DetailItem | null; url: string; origin: string };
@@ -141,7 +107,7 @@ export function StockNotFound({ kind }: { kind: StockKind }) {
  */
 export function StockDetailPage({
   kind,
-  data: { item, url, jsonLd, favourite, submissionKey, prefill, countries },
+  data: { item, url, favourite, submissionKey, prefill, countries },
   result,
   quantity,
   priceLabel,
@@ -161,7 +127,6 @@ export function StockDetailPage({
   data: {
     item: DetailItem;
     url: string;
-    jsonLd: object;
     favourite: boolean;
     submissionKey: string;
     prefill: Parameters<typeof QuoteForm>[0]["prefill"];
@@ -180,7 +145,7 @@ export function StockDetailPage({
   /** Said above the quote form (a vehicle the buyer's country refuses). */
   quoteNote?: ReactNode;
   actions?: ReactNode;
-  specRows: SpecRow[];
+  specRows: [label: string, value: ReactNode][];
   panels?: ReactNode;
   /** Arranges the photos, the summary and the quote form otherwise than photos left, the rest right. */
   grid?: (pieces: { gallery: ReactNode; summary: ReactNode; quote: ReactNode }) => ReactNode;
@@ -257,7 +222,6 @@ export function StockDetailPage({
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <JsonLd value={jsonLd} />
       <Breadcrumb
         items={[
           { label: t("detail.breadcrumb.stock"), to: `/${path}` },

@@ -8,7 +8,7 @@ import { formatNumber } from "~/i18n/format";
 import { catalogueOf, metaT, useT } from "~/i18n/i18n";
 import type { FilterField } from "./filter-panel";
 import { OrderSteps } from "./order-steps";
-import { PlaceChoice } from "./place-choice";
+import { PlaceChoice } from "./price";
 import { StockList } from "./stock-list";
 import { StockMenu } from "./stock-menu";
 import { type MetaMatches, shopNameOf } from "./page-meta";

@@ -114,7 +114,9 @@ describe("register action", () => {
     const page = (url: string, referer?: string) =>
       new Request(`http://shop.test${url}`, { headers: referer ? { Referer: referer } : {} });
     const answer = (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) =>
-      run(loader as never, page(url, referer)) as Promise<Response | { back?: string; redirectTo?: string }>;
+      run(loader as never, page(url, referer)) as Promise<
+        Response | { back?: string; redirectTo?: string; why?: string | null }
+      >;
     const kept = async (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) => {
       const got = await answer(loader, url, referer);
       return got instanceof Response ? got.headers.get("Location") : null;
@@ -133,15 +135,28 @@ describe("register action", () => {
     // The address's own redirectTo comes first.
     expect(await answer(loginPage, "/login?redirectTo=%2Ffavorites", "http://shop.test/vehicles/7")).toEqual({
       redirectTo: "/favorites",
+      why: null,
+    });
+    // The heart pressed before the page's scripts says why the buyer is asked to sign in; nothing else does.
+    expect(await answer(loginPage, "/login?redirectTo=%2Fvehicles%2F7&why=favourite")).toEqual({
+      redirectTo: "/vehicles/7",
+      why: "favourite",
+    });
+    expect(await answer(loginPage, "/login?redirectTo=%2Fvehicles%2F7&why=%3Cb%3E")).toEqual({
+      redirectTo: "/vehicles/7",
+      why: null,
     });
     // Another site, a sign-in page without a way back, nonsense or no Referer: the usual page, nothing kept.
     for (const referer of ["http://evil.example/vehicles/7", "http://shop.test/login", "not a url", undefined])
       expect(await answer(registerPage, "/register", referer), String(referer)).toMatchObject({ back: "/vehicles" });
-    expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account" });
-    expect(await answer(loginPage, "/login?redirectTo=%2F%2Fevil.example")).toEqual({ redirectTo: "/account" });
+    expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account", why: null });
+    expect(await answer(loginPage, "/login?redirectTo=%2F%2Fevil.example")).toEqual({
+      redirectTo: "/account",
+      why: null,
+    });
     // A sign-in page however written is no way back: no circle through "/LOGIN" or "/%6Cogin".
     for (const page of ["%2FLOGIN", "%2F%256Cogin", "%2FRegister%3Fx%3D1"])
-      expect(await answer(loginPage, `/login?redirectTo=${page}`), page).toEqual({ redirectTo: "/account" });
+      expect(await answer(loginPage, `/login?redirectTo=${page}`), page).toEqual({ redirectTo: "/account", why: null });
   });
 
   it("refuses a country not in the list beside the field, keeping the form, and stores nothing", async () => {

@@ -9,7 +9,7 @@ import { clearCookie, COOKIES, secureCookies, setCookie } from "~/utils/cookies"
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import type { Route } from "./+types/preferences";
 
-/** Remembers the visitor's language, currency, port and country for a year, then goes back to the page they were on. */
+/** Remembers the visitor's language, currency, port, country and list layout for a year, then goes back to the page they were on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const secure = secureCookies(getServices(context));
   const form = await request.formData();

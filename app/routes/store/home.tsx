@@ -139,17 +139,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-accent-50 to-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-12 pb-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-5 pb-4 sm:px-6 sm:pt-12 sm:pb-10 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
           <div className="flex flex-col justify-center">
-            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{t("hero.eyebrow")}</p>
-            <h1 className="mt-3 text-3xl leading-tight title sm:text-5xl">{t("hero.headline")}</h1>
-            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">{t("hero.intro")}</p>
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase max-sm:hidden">
+              {t("hero.eyebrow")}
+            </p>
+            <h1 className="mt-3 text-3xl leading-tight title max-sm:mt-0 max-sm:text-xl sm:text-5xl">
+              {t("hero.headline")}
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600 max-sm:hidden">{t("hero.intro")}</p>
+            {/* A phone's first screen: one search box, then the newest cars (the full search is on the list). */}
+            <form method="get" action="/vehicles" className="mt-3 flex gap-2 sm:hidden" data-testid="phone-search">
+              <label htmlFor="phone-keyword" className="sr-only">
+                {t("search.vehicleTitle")}
+              </label>
+              <input
+                id="phone-keyword"
+                name="Keyword"
+                type="search"
+                maxLength={100}
+                placeholder={t("search.vehiclePlaceholder")}
+                className="field mt-0 min-w-0 flex-1"
+              />
+              <button type="submit" className="h-11 shrink-0 btn-accent px-4">
+                {t("search.searchVehicles")}
+              </button>
+            </form>
             {customer ? (
-              <p className="mt-8 text-lg font-semibold text-slate-900">
+              <p className="mt-8 text-lg font-semibold text-slate-900 max-sm:hidden">
                 {t("hero.welcomeBack", { name: customer.fullName })}
               </p>
             ) : (
-              <div className="mt-8 flex flex-wrap gap-3" data-testid="welcome-banner">
+              <div className="mt-8 flex flex-wrap gap-3 max-sm:hidden" data-testid="welcome-banner">
                 <Link to="/register" className="btn-accent px-6 py-3">
                   {t("hero.register")}
                 </Link>
@@ -159,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
             )}
           </div>
-          <div className="grid gap-6">
+          <div className="grid gap-6 max-sm:hidden">
             <SearchBox
               title={t("search.vehicleTitle")}
               action="/vehicles"
@@ -171,8 +192,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto max-w-7xl space-y-16 px-4 sm:px-6">
-        <section aria-labelledby="makes-title" className="pt-6">
+      <div className="mx-auto max-w-7xl space-y-16 px-4 max-sm:space-y-10 sm:px-6">
+        {failed ? (
+          <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+            {t("stockFailed")}
+          </p>
+        ) : null}
+
+        <section aria-labelledby="latest-vehicles" className="space-y-6 pt-6 max-sm:pt-2">
+          <SectionHeading
+            id="latest-vehicles"
+            title={t("latest.vehicles")}
+            href="/vehicles"
+            more={t("latest.moreVehicles")}
+          />
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-vehicles">
+            {vehicles.map((v, i) => (
+              <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} compare />
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="makes-title">
           <h2 id="makes-title" className="text-lg font-bold text-slate-900">
             {t("makes.title")}
           </h2>
@@ -227,26 +268,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
-
-        {failed ? (
-          <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-            {t("stockFailed")}
-          </p>
-        ) : null}
-
-        <section aria-labelledby="latest-vehicles" className="space-y-6">
-          <SectionHeading
-            id="latest-vehicles"
-            title={t("latest.vehicles")}
-            href="/vehicles"
-            more={t("latest.moreVehicles")}
-          />
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="latest-vehicles">
-            {vehicles.map((v, i) => (
-              <StockCard key={v.id} item={v} href={`/vehicles/${v.id}`} eager={i < 3} compare />
-            ))}
-          </div>
         </section>
 
         <section aria-labelledby="latest-parts-title" className="grid gap-8 lg:grid-cols-[1fr_2fr]">

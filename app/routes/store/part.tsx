@@ -1,15 +1,9 @@
 import { PartImportNote } from "~/components/store/import-answer";
+import { InEnglish } from "~/components/ui/in-english";
 import { PartFitment } from "~/components/store/part-fitment";
 import { optionLabel } from "~/components/store/option-label";
-import {
-  keepQuoteForm,
-  StockDetailPage,
-  stockDetailMeta,
-  stockJsonLd,
-  StockNotFound,
-} from "~/components/store/stock-detail-page";
+import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
 import { carFactRows, type SpecRow } from "~/components/store/vehicle-specs";
-import type { PartDetail } from "~/domain/inventory/inventory";
 import { getPart } from "~/domain/inventory/inventory.server";
 import { partQuantityLimit } from "~/domain/quotes/quotes.server";
 import { orderableUnits } from "~/domain/sale/stock-moves.server";
@@ -18,6 +12,7 @@ import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/part";
 import { passRetryAfter } from "~/utils/retry-after";
 import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
+import { pageJsonLd, productJsonLd } from "./json-ld.server";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -25,6 +20,8 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export async function loader(args: Route.LoaderArgs) {
   const detail = await loadStockDetail(args, "part", getPart);
   if (!detail.item) return detail.notFound;
+  // For search engines, written into the page's head on the server (entry.server.tsx).
+  args.context.set(pageJsonLd, productJsonLd(detail.item, detail.page));
   // What can be ordered: the stock less what other buyers' deals have been promised.
   const units = await orderableUnits(getServices(args.context).db, detail.item.id);
   const orderable = units?.orderable ?? 0;
@@ -37,20 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepQuoteForm;
 
-/** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
-function productJsonLd(p: PartDetail, page: { url: string; origin: string }) {
-  return stockJsonLd("Product", p, page, {
-    mpn: p.partNumber ?? undefined,
-    category: [p.type, p.subType].join(" > "),
-    itemCondition:
-      p.condition === "New"
-        ? "https://schema.org/NewCondition"
-        : p.condition === "Rebuilt"
-          ? "https://schema.org/RefurbishedCondition"
-          : "https://schema.org/UsedCondition",
-  });
-}
-
 export const action = quoteActionFor("part");
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("part", loaderData, matches);
@@ -60,7 +43,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
   const format = useFormat();
   const p = loaderData.item;
   if (!p) return <StockNotFound kind="part" />;
-  const data = { ...loaderData, item: p, jsonLd: productJsonLd(p, loaderData) };
+  const data = { ...loaderData, item: p };
   const facts = carFactRows(p, t, format.number);
   return (
     <StockDetailPage
@@ -89,7 +72,7 @@ export default function PartDetailPage({ loaderData, actionData }: Route.Compone
         ...[[t("detail.spec.year"), p.year] as SpecRow, facts.mileage, facts.fuel, facts.color].filter(
           ([, value]) => value !== null,
         ),
-        [t("detail.spec.description"), p.description],
+        [t("detail.spec.description"), p.description ? <InEnglish>{p.description}</InEnglish> : null],
       ]}
       panels={
         <>

@@ -1,4 +1,5 @@
 import { optionLabel } from "~/components/store/option-label";
+import { InEnglish } from "~/components/ui/in-english";
 import { PriceBreakdown } from "~/components/store/price-breakdown";
 import { sizeClassOf } from "~/domain/inventory/size-class";
 import { CompareToggle } from "~/components/store/compare";
@@ -6,24 +7,18 @@ import { ImportAnswer, ImportWarning } from "~/components/store/import-answer";
 import { useMonthText } from "~/components/store/import-badge";
 import { StockCard } from "~/components/store/stock-card";
 import { useRecordRecentView } from "~/components/store/recent-store";
-import {
-  keepQuoteForm,
-  StockDetailPage,
-  stockDetailMeta,
-  stockJsonLd,
-  StockNotFound,
-} from "~/components/store/stock-detail-page";
+import { keepQuoteForm, StockDetailPage, stockDetailMeta, StockNotFound } from "~/components/store/stock-detail-page";
 import { vehicleSpecRows } from "~/components/store/vehicle-specs";
 import { recordView } from "~/domain/buyer-tools/recent.server";
 import { log } from "~/utils/log.server";
 import { getServices } from "~/context.server";
-import { type VehicleDetail } from "~/domain/inventory/inventory";
 import { getPublicVehicle } from "~/domain/inventory/inventory.server";
 import { similarVehicles } from "~/domain/inventory/similar.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/vehicle";
 import { passRetryAfter } from "~/utils/retry-after";
 import { loadStockDetail, quoteActionFor } from "./stock-detail.server";
+import { carJsonLd, pageJsonLd } from "./json-ld.server";
 import { importVerdict, vehicleKind } from "~/domain/imports/import-rules";
 import { refusesVehicle } from "~/domain/sale/deal-import";
 import { LandedEstimateBox } from "~/components/store/landed-estimate";
@@ -42,6 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
   const detail = await loadStockDetail(args, "vehicle", getPublicVehicle);
   if (!detail.item) return detail.notFound;
   const { item: vehicle, customer } = detail;
+  // For search engines, written into the page's head on the server (entry.server.tsx).
+  args.context.set(pageJsonLd, carJsonLd(vehicle, detail.page));
   // Signed-in buyers' pages are never cached, so each of their views reaches here.
   // A view that cannot be recorded (a busy database) must not cost the buyer the page.
   if (customer)
@@ -80,34 +77,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepQuoteForm;
 
-/** The page's structured data, made from the page's data where it is shown (not sent in the data as well). */
-function carJsonLd(v: VehicleDetail, page: { url: string; origin: string }) {
-  return stockJsonLd("Car", v, page, {
-    model: v.model,
-    vehicleModelDate: String(v.year),
-    bodyType: v.type ?? undefined,
-    color: v.color ?? undefined,
-    fuelType: v.fuel ?? undefined,
-    vehicleTransmission: v.transmission ?? undefined,
-    driveWheelConfiguration: v.drive ?? undefined,
-    numberOfDoors: v.doors ?? undefined,
-    steeringPosition: v.steering
-      ? v.steering === "Right"
-        ? "https://schema.org/RightHandDriving"
-        : "https://schema.org/LeftHandDriving"
-      : undefined,
-    mileageFromOdometer:
-      v.mileage !== null ? { "@type": "QuantitativeValue", value: v.mileage, unitCode: "KMT" } : undefined,
-    vehicleEngine:
-      v.engineCc !== null
-        ? {
-            "@type": "EngineSpecification",
-            engineDisplacement: { "@type": "QuantitativeValue", value: v.engineCc, unitCode: "CMQ" },
-          }
-        : undefined,
-  });
-}
-
 export const action = quoteActionFor("vehicle");
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => stockDetailMeta("vehicle", loaderData, matches);
@@ -119,7 +88,7 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
   const v = loaderData.item;
   useRecordRecentView(v?.id ?? null);
   if (!v) return <StockNotFound kind="vehicle" />;
-  const data = { ...loaderData, item: v, jsonLd: carJsonLd(v, loaderData) };
+  const data = { ...loaderData, item: v };
   const sold = v.stockStatus === "sold";
   return (
     <StockDetailPage
@@ -167,9 +136,11 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             <h2 id="description-title" className="text-lg font-bold text-slate-900">
               {t("detail.description")}
             </h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-              {v.description || t("detail.noDescription")}
-            </p>
+            {v.description ? (
+              <InEnglish className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{v.description}</InEnglish>
+            ) : (
+              <p className="mt-3 leading-relaxed text-slate-700">{t("detail.noDescription")}</p>
+            )}
           </section>
           <div className="space-y-6 lg:col-start-2 lg:row-start-3">{quote}</div>
         </div>
