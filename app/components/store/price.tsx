@@ -116,7 +116,7 @@ export function PortOptions({
  * Where the buyer imports to, asked in one place (issue 44.1): the country
  * (which sets every import answer), the port (which sets the totals) and the
  * currency. Shown as a chip at the top of lists and car pages that opens the
- * form; open by itself until a country is known. A plain form with its own
+ * form; open by itself on the first page until a country is known. A plain form with its own
  * button: it works before the page's scripts arrive.
  */
 export function PlaceChoice() {
@@ -131,10 +131,11 @@ export function PlaceChoice() {
   const port = root.destination?.id ?? "";
   const chosen = [names[country] ?? country, root.destination?.port, root.currency].filter(Boolean).join(" · ");
   return (
-    // Closed again once the answer changes (a new key), open by itself until there is a country.
+    // Closed again once the answer changes (a new key). Open by itself on the first page the buyer opens
+    // (the history's first entry) until there is a country: closed, it does not come back on every page.
     <details
       key={`${country}|${port}|${root.currency}`}
-      open={!country}
+      open={!country && location.key === "default"}
       id="place"
       className="group min-w-0"
       data-testid="place-choice"
