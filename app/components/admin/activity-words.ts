@@ -1,8 +1,9 @@
 import type { Key, TFunction } from "~/i18n/core";
 import { isFindRequestStatus } from "~/domain/quotes/find-request-status";
 import { formatYenIn } from "~/i18n/format";
-import { isOrderStatus } from "~/domain/sale/order-status";
-import { QUOTE_STATUSES, type QuoteStatus } from "~/domain/sale/quote-status";
+import { isOrderStatus, type OrderEvent } from "~/domain/sale/order-status";
+import { DOCUMENT_KINDS } from "~/domain/sale/order-types";
+import { QUOTE_STATUSES, type QuoteEvent, type QuoteStatus } from "~/domain/sale/quote-status";
 
 /*
  * The dashboard's activity log in the owner's words (issue 44.5). The log keeps
@@ -34,8 +35,24 @@ export function yenOf(text: string | undefined): number | null {
   return digits ? Number(digits) : null;
 }
 
-const ORDER_EVENTS = ["pay_part", "pay_full", "ship", "ship_unpaid", "arrive", "complete", "cancel"] as const;
-const QUOTE_EVENTS = ["offer", "accept", "decline", "expire", "close", "reopen"] as const;
+/** The state machines' events with words of their own (typed against them: a name no machine has is an error). */
+const ORDER_EVENTS = [
+  "pay_part",
+  "pay_full",
+  "ship",
+  "ship_unpaid",
+  "arrive",
+  "complete",
+  "cancel",
+] as const satisfies readonly OrderEvent[];
+const QUOTE_EVENTS = [
+  "offer",
+  "accept",
+  "decline",
+  "expire",
+  "close",
+  "reopen",
+] as const satisfies readonly QuoteEvent[];
 /** The shipment's columns as orders.server.ts names them in the log. */
 const SHIPMENT_FIELDS = [
   "vessel",
@@ -46,14 +63,6 @@ const SHIPMENT_FIELDS = [
   "shipping_method",
   "container_number",
   "bl_number",
-] as const;
-const DOCUMENT_KINDS = [
-  "export_certificate",
-  "export_certificate_translation",
-  "bill_of_lading",
-  "inspection_certificate",
-  "other",
-  "receipt",
 ] as const;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
