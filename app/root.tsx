@@ -22,6 +22,8 @@ import { setMediaBase } from "./domain/media/image-url";
 import { displayRate } from "./domain/rates/rates.server";
 import { buyerCurrency, buyerPlace } from "./domain/imports/buyer-place.server";
 import { shownCountry } from "./domain/countries";
+import { shownDestination, shownPort } from "./domain/freight/port-names.server";
+import { portInText } from "./domain/freight/freight";
 import { isCurrency } from "./domain/rates/currencies";
 import { pageKeptReads } from "./db/kept-reads.server";
 import { languageAlternates } from "./i18n/alternates";
@@ -83,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const destination = place?.destination ?? null;
   const ports = place?.ports ?? [];
   const importing = place?.importing ?? null;
+  const shown = destination && shownDestination(destination, language);
   // The buyer's choice; before any, their country's currency when it can be known.
   const currency = buyerCurrency(cookies, {
     accountCountry: customer?.country,
@@ -106,8 +109,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currencyChosen: isCurrency(readCookie(cookies, COOKIES.currency.name)),
     // With how the page's language writes that currency ("₹#"), so the browser writes it without Intl.
     rate: rate && { ...rate, pattern: moneyPattern(rate.code, language) },
-    destination,
-    ports,
+    // Ports with their names in the page's language, written here: the table of names stays off the scripts.
+    destination: shown,
+    ports: ports.map((p) => shownPort(p, language)),
+    // The place chip's answer ("Kenya · Mombasa · KES"), written here to keep it off the scripts.
+    placeChip: importing?.country
+      ? [shownCountry(importing.country, language), shown && portInText(shown), currency].filter(Boolean).join(" · ")
+      : null,
     // With each country's name in the page's language, written here: the list of every country stays off the pages' scripts.
     importing: importing && withNames(importing, language),
     customer: customer ? { fullName: customer.fullName } : null,

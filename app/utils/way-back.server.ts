@@ -70,3 +70,24 @@ export function withParam(path: string, name: string, value: string): string {
   url.searchParams.set(name, value);
   return url.pathname + url.search + url.hash;
 }
+
+/** Why a sign-in page was asked for: the favourite heart pressed signed out (nothing else is shown). */
+export function whyAsked(request: Request): "favourite" | null {
+  return new URL(request.url).searchParams.get("why") === "favourite" ? "favourite" : null;
+}
+
+/**
+ * A link to the other sign-in page that keeps the way back, when it is the
+ * buyer's own (not this page's `fallback`), and why they were asked.
+ */
+export function otherSignInPage(
+  page: "/login" | "/register",
+  back: string,
+  fallback: string,
+  why: "favourite" | null,
+): string {
+  const params = new URLSearchParams();
+  if (back !== fallback) params.set("redirectTo", back);
+  if (why) params.set("why", why);
+  return params.size ? `${page}?${params}` : page;
+}

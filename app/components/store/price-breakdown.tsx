@@ -1,9 +1,8 @@
 import { convertYen } from "~/domain/rates/currencies";
-import { portLabel } from "~/domain/freight/freight";
 import type { SizeClass } from "~/domain/inventory/size-class";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
-import { useLanded } from "./price";
+import { PortText, useLanded } from "./price";
 
 /*
  * The vehicle page's price to the buyer's port, line by line: a module of its
@@ -18,11 +17,10 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
   const format = useFormat();
   if (!found) return <p className="text-sm text-slate-600">{t("freight.pickPrompt")}</p>;
   const { destination, landed } = found;
-  const place = portLabel(destination);
   if (!landed)
     return (
       <p className="text-sm text-slate-700" data-testid="price-breakdown">
-        {t("freight.noFreight", { port: place })}
+        <PortText text={destination.words.noFreight} />
       </p>
     );
   const rows: [string, number, string][] = [
@@ -41,7 +39,9 @@ export function PriceBreakdown({ yen, sizeClass }: { yen: number; sizeClass: Siz
   if (landed.inspection) rows.push([t("freight.inspection"), landed.inspection, "inspection"]);
   return (
     <div data-testid="price-breakdown">
-      <p className="text-sm font-medium text-slate-700">{t("freight.breakdownTitle", { port: place })}</p>
+      <p className="text-sm font-medium text-slate-700">
+        <PortText text={destination.words.title} />
+      </p>
       <dl className="mt-2 space-y-1 text-sm">
         {rows.map(([label, value, key]) => (
           <div key={key} className="flex justify-between gap-4" data-testid={`breakdown-${key}`}>

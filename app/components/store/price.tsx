@@ -1,9 +1,9 @@
 import { Form, useLocation } from "react-router";
 import { Choice } from "~/components/ui/choice";
 import { CURRENCIES, convertYen } from "~/domain/rates/currencies";
-import { landedPrice, type PortChoice } from "~/domain/freight/freight";
+import { landedPrice, type PortChoice, type PortShown } from "~/domain/freight/freight";
 import type { SizeClass } from "~/domain/inventory/size-class";
-import { useFormat, useT } from "~/i18n/i18n";
+import { TextWith, useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 
 /**
@@ -59,23 +59,19 @@ export function useLanded(yen: number, sizeClass: SizeClass | null | undefined) 
 export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: SizeClass | null | undefined }) {
   const found = useLanded(yen, sizeClass);
   const rate = useRootData()?.rate ?? null;
-  const { t } = useT("stock");
   const format = useFormat();
   if (!found) return null;
   const { destination, landed } = found;
   if (!landed)
     return (
       <span className="block text-sm text-slate-600" data-testid="delivered-price">
-        {t("freight.askForQuote", { port: destination.port })}
+        <PortText text={destination.words.ask} />
       </span>
     );
   return (
     <span className="block text-sm text-slate-700" data-testid="delivered-price">
       <span className="font-medium">
-        {t(landed.inspection > 0 ? "freight.totalToInspected" : "freight.totalTo", {
-          terms: landed.terms,
-          port: destination.port,
-        })}
+        <PortText text={destination.words.total} />
       </span>{" "}
       <span className="font-semibold text-slate-900" data-testid="delivered-yen">
         {format.yen(landed.total)}
@@ -90,22 +86,21 @@ export function DeliveredPrice({ yen, sizeClass }: { yen: number; sizeClass: Siz
   );
 }
 
+const EN = { en: <span lang="en" /> };
+
+/** A sentence with a port in it: the owner's English name marked as English (`portInText`). */
+export const PortText = ({ text }: { text: string }) => <TextWith text={text} components={EN} />;
+
 /** The ports of the freight table as options, grouped by country (the port picker and the quote form). */
-export function PortOptions({
-  ports,
-  names = {},
-}: {
-  ports: readonly PortChoice[];
-  /** Countries' names in the page's language, by the shop's name. */
-  names?: Readonly<Record<string, string>>;
-}) {
-  return [...new Set(ports.map((p) => p.country))].map((country) => (
-    <optgroup key={country} label={names[country] ?? country}>
+export function PortOptions({ ports }: { ports: readonly (PortChoice & PortShown & { countryName: string })[] }) {
+  // By the country's name in the page's language, which the server wrote with each port.
+  return [...new Set(ports.map((p) => p.countryName))].map((country) => (
+    <optgroup key={country} label={country}>
       {ports
-        .filter((p) => p.country === country)
+        .filter((p) => p.countryName === country)
         .map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.port}
+          <option key={p.id} value={p.id} lang={p.lang}>
+            {p.name}
           </option>
         ))}
     </optgroup>
@@ -119,33 +114,44 @@ export function PortOptions({
  * form; open by itself on the first page until a country is known. A plain form with its own
  * button: it works before the page's scripts arrive.
  */
+/** The answer the place form was last saved from, until the chip is drawn for a new one. */
+let savedFrom: string | null = null;
+
 export function PlaceChoice() {
   const root = useRootData();
   const location = useLocation();
   const { t } = useT("stock");
   if (!root) return null;
   const importing = root.importing;
-  const ports = root.ports;
   const country = importing?.country ?? "";
-  const names = importing?.names ?? {};
   const port = root.destination?.id ?? "";
-  const chosen = [names[country] ?? country, root.destination?.port, root.currency].filter(Boolean).join(" · ");
+  const answer = `${country}|${port}|${root.currency}`;
+  const names = importing?.names ?? {};
   return (
     // Closed again once the answer changes (a new key). Open by itself on the first page the buyer opens
     // (the history's first entry) until there is a country: closed, it does not come back on every page.
     <details
-      key={`${country}|${port}|${root.currency}`}
+      key={answer}
       open={!country && location.key === "default"}
       id="place"
       className="group min-w-0"
       data-testid="place-choice"
     >
-      <summary className="place-chip">
+      <summary
+        className="place-chip"
+        // Saved with scripts on, the chip is drawn afresh for the new answer: focus goes back to it, not to the top.
+        ref={(chip) => {
+          if (chip && savedFrom && savedFrom !== answer) {
+            savedFrom = null;
+            chip.focus();
+          }
+        }}
+      >
         {country ? (
           <>
             <span className="sr-only">{t("place.chosen")} </span>
             <span className="min-w-0 truncate font-semibold" data-testid="place-chip">
-              {chosen}
+              <PortText text={root.placeChip ?? ""} />
             </span>
             <span className="shrink-0 font-semibold text-accent-700 underline group-open:hidden">
               {t("place.change")}
@@ -155,7 +161,14 @@ export function PlaceChoice() {
           <span className="font-semibold">{t("place.ask")}</span>
         )}
       </summary>
-      <Form method="post" action="/preferences" className="place-form" data-testid="place-form">
+      <Form
+        method="post"
+        action="/preferences"
+        preventScrollReset
+        onSubmit={() => (savedFrom = answer)}
+        className="place-form"
+        data-testid="place-form"
+      >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {/* The port the form was drawn with: a port left as it was follows a newly chosen country. */}
         <input type="hidden" name="portWas" value={String(port)} />
@@ -175,7 +188,7 @@ export function PlaceChoice() {
           {t("freight.shipTo")}
           <select name="port" defaultValue={String(port)} className="field-sm">
             <option value="">{t("freight.noPort")}</option>
-            <PortOptions ports={ports} names={names} />
+            <PortOptions ports={root.ports} />
           </select>
         </label>
         <label className="field-label">

@@ -27,6 +27,12 @@ export type Destination = {
 /** A port in the picker. */
 export type PortChoice = { id: number; country: string; port: string };
 
+/** A port as a page shows it: its name in the page's language, or the owner's English one (`lang: "en"`). */
+export type PortShown = { name: string; lang: "en" | undefined };
+
+/** A port inside a sentence: an English name tagged, for the page to mark it (`PortText`). */
+export const portInText = (p: PortShown): string => (p.lang ? `<en>${p.name}</en>` : p.name);
+
 /** Insurance in whole yen: (FOB + freight) × rate, halves rounded up. */
 export function insuranceYen(insured: number, insuranceBp: number): number {
   if (!Number.isSafeInteger(insured) || insured < 0) throw new RangeError("insured value must be whole yen");
@@ -70,8 +76,13 @@ export function landedPrice(
     inspection,
     cfr,
     total: cfr + insurance + inspection,
-    terms: port.insuranceBp > 0 ? "CIF" : "C&F",
+    terms: termsTo(port),
   };
+}
+
+/** A port's terms, the same for every vehicle: "CIF" where it has an insurance rate, else "C&F". */
+export function termsTo(port: Pick<Destination, "insuranceBp">): Landed["terms"] {
+  return port.insuranceBp > 0 ? "CIF" : "C&F";
 }
 
 /** "Colombo, Sri Lanka": how a port is named in quotes and mails. */

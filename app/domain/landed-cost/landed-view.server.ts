@@ -1,4 +1,5 @@
 import { shownCountry } from "~/domain/countries";
+import { namedPort } from "~/domain/freight/port-names.server";
 import { formatDate, formatDecimal, formatMoneyIn, formatYenIn, moneyPattern } from "~/i18n/format";
 import type { LanguageCode } from "~/i18n/languages";
 import { serverT } from "~/i18n/request.server";
@@ -88,12 +89,14 @@ export function landedView(page: PageLanded, language: LanguageCode, shown: Show
     return t("landed.detail.share", { rate: formatDecimal(ratio(rate) * 100, language), base: cash(base.amount) });
   };
   const yen = cifYen(e.lines);
+  // In the page's language where the shop knows the port (these lines are plain text: no English mark).
+  const port = namedPort({ port: page.port }, language).name;
   return {
     ...view,
     sample,
     lines: e.lines.map((line) => ({
       key: line.key,
-      label: t(`landed.lines.${line.key}`, { port: page.port, currency: e.currency }),
+      label: t(`landed.lines.${line.key}`, { port, currency: e.currency }),
       amount: cash(line.amount),
       detail: detail(line),
       source: source(line.source),
@@ -122,7 +125,7 @@ export function landedView(page: PageLanded, language: LanguageCode, shown: Show
         : null,
     },
     notes: [
-      ...(page.filled && page.filled.length > 0 ? [t("landed.filled", { port: page.port })] : []),
+      ...(page.filled && page.filled.length > 0 ? [t("landed.filled", { port })] : []),
       t("landed.notCharged", {
         month: formatDate(new Date(Date.UTC(Math.floor(page.assessedIn / 12), page.assessedIn % 12, 15)), language, {
           month: "long",

@@ -9,7 +9,7 @@ import { countTries } from "~/domain/auth/rate-limit.server";
 import { signInKeys, trustedDeviceCookie } from "~/domain/auth/trusted-device.server";
 import { useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
-import { backTo, wayBackInAddress } from "~/utils/way-back.server";
+import { backTo, otherSignInPage, wayBackInAddress, whyAsked } from "~/utils/way-back.server";
 import { noindexMeta } from "~/components/ui/page-meta";
 import { AuthLinks } from "~/components/ui/auth-links";
 import type { Route } from "./+types/login";
@@ -28,8 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context), request))
     throw redirect(backTo(new URL(request.url).searchParams.get("redirectTo"), "/account"));
   // Why the buyer was sent here, when a button needed an account (the favourite heart pressed before the page's scripts).
-  const why = new URL(request.url).searchParams.get("why") === "favourite" ? "favourite" : null;
-  return { redirectTo: wayBackInAddress(request, "/login", "/account"), why };
+  const why = whyAsked(request);
+  const redirectTo = wayBackInAddress(request, "/login", "/account");
+  // Registering from here goes back where signing in would have, saying why.
+  return { redirectTo, why, register: otherSignInPage("/register", redirectTo, "/account", why) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,12 +93,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       <AuthLinks
         links={[
-          // Registering from here goes back where signing in would have.
-          // (Only a way of the buyer's own: this page's default is not registering's.)
-          {
-            to: back === "/account" ? "/register" : `/register?redirectTo=${encodeURIComponent(back)}`,
-            text: t("login.register"),
-          },
+          { to: loaderData.register, text: t("login.register") },
           { to: "/reset-password", text: t("login.forgotPassword") },
         ]}
       />

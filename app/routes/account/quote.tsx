@@ -1,7 +1,7 @@
 import { withWords } from "~/domain/imports/rule-words.server";
 import { liveOrderOfQuote } from "~/domain/sale/order-view.server";
 import { awaitsMoney } from "~/domain/sale/order-status";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import { BusyButton, PostForm } from "~/components/ui/post-form";
 import { DealHeader, DealNotFound } from "~/components/store/buyer-order-parts";
 import { FormMessage } from "~/components/ui/field";
@@ -30,7 +30,8 @@ import type { Problem } from "~/i18n/problem";
 import { formInput } from "~/utils/forms";
 import { useRootData } from "~/utils/root-data";
 import { convertYen } from "~/domain/rates/currencies";
-import { RateNote } from "~/components/store/price";
+import { PortText, RateNote } from "~/components/store/price";
+import { shownPortText } from "~/domain/freight/port-names.server";
 import { refusalStatus } from "~/routes/refusal-status";
 import type { Route } from "./+types/quote";
 
@@ -94,6 +95,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     done,
     orderHref,
     paid,
+    // The destination and the offers' ports in the page's language, by the text stored with the deal.
+    ports: Object.fromEntries(
+      [view.destination, ...view.deal.offers.map((o) => o.port)]
+        .filter((port): port is string => Boolean(port))
+        .map((port) => [port, shownPortText(port, language)]),
+    ),
     // What the offered car would cost cleared at home, beside the offer (vehicles, countries the shop estimates).
     landed: await offerEstimate(services.db, view, language, {
       cookies: request.headers.get("Cookie"),
@@ -341,7 +348,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <h2 className="font-semibold text-slate-900">{t("deal.yourRequest")}</h2>
         <p className="mt-1 text-sm text-slate-500">{t("deal.asked", { date: day(view.createdAt) })}</p>
         {view.destination ? (
-          <p className="mt-2 text-sm text-slate-700">{t("deal.destination", { port: view.destination })}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            <PortText text={t("deal.destination", { port: loaderData.ports[view.destination] })} />
+          </p>
         ) : null}
         {view.quantity !== null ? (
           <p className="mt-1 text-sm text-slate-700">{t("deal.quantity", { count: view.quantity })}</p>
@@ -399,6 +408,7 @@ function InBuyerCurrency({
 
 /** An offer's lines and total; with `estimate`, the total in the buyer's currency ("note": with the rate note). */
 function OfferLines({ offer, estimate = null }: { offer: OfferView; estimate?: { note: boolean } | null }) {
+  const { ports } = useLoaderData<typeof loader>();
   const { t } = useT("account");
   const format = useFormat();
   return (
@@ -414,7 +424,7 @@ function OfferLines({ offer, estimate = null }: { offer: OfferView; estimate?: {
           <dt className="font-semibold text-slate-900">
             {t("deal.offer.total")}{" "}
             <span className="font-normal text-slate-600">
-              {t("deal.offer.terms", { terms: offer.terms, port: offer.port })}
+              <PortText text={t("deal.offer.terms", { terms: offer.terms, port: ports[offer.port] ?? offer.port })} />
             </span>
           </dt>
           <dd

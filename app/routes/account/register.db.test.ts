@@ -115,7 +115,7 @@ describe("register action", () => {
       new Request(`http://shop.test${url}`, { headers: referer ? { Referer: referer } : {} });
     const answer = (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) =>
       run(loader as never, page(url, referer)) as Promise<
-        Response | { back?: string; redirectTo?: string; why?: string | null }
+        Response | { back?: string; redirectTo?: string; why?: string | null; register?: string; login?: string }
       >;
     const kept = async (loader: typeof registerPage | typeof loginPage, url: string, referer?: string) => {
       const got = await answer(loader, url, referer);
@@ -136,27 +136,41 @@ describe("register action", () => {
     expect(await answer(loginPage, "/login?redirectTo=%2Ffavorites", "http://shop.test/vehicles/7")).toEqual({
       redirectTo: "/favorites",
       why: null,
+      register: "/register?redirectTo=%2Ffavorites",
     });
     // The heart pressed before the page's scripts says why the buyer is asked to sign in; nothing else does.
     expect(await answer(loginPage, "/login?redirectTo=%2Fvehicles%2F7&why=favourite")).toEqual({
       redirectTo: "/vehicles/7",
       why: "favourite",
+      register: "/register?redirectTo=%2Fvehicles%2F7&why=favourite",
+    });
+    // Registering instead keeps the reason, and so does going back to signing in.
+    expect(await answer(registerPage, "/register?redirectTo=%2Fvehicles%2F7&why=favourite")).toMatchObject({
+      back: "/vehicles/7",
+      why: "favourite",
+      login: "/login?redirectTo=%2Fvehicles%2F7&why=favourite",
     });
     expect(await answer(loginPage, "/login?redirectTo=%2Fvehicles%2F7&why=%3Cb%3E")).toEqual({
       redirectTo: "/vehicles/7",
       why: null,
+      register: "/register?redirectTo=%2Fvehicles%2F7",
     });
     // Another site, a sign-in page without a way back, nonsense or no Referer: the usual page, nothing kept.
     for (const referer of ["http://evil.example/vehicles/7", "http://shop.test/login", "not a url", undefined])
       expect(await answer(registerPage, "/register", referer), String(referer)).toMatchObject({ back: "/vehicles" });
-    expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account", why: null });
+    expect(await answer(loginPage, "/login")).toEqual({ redirectTo: "/account", why: null, register: "/register" });
     expect(await answer(loginPage, "/login?redirectTo=%2F%2Fevil.example")).toEqual({
       redirectTo: "/account",
       why: null,
+      register: "/register",
     });
     // A sign-in page however written is no way back: no circle through "/LOGIN" or "/%6Cogin".
     for (const page of ["%2FLOGIN", "%2F%256Cogin", "%2FRegister%3Fx%3D1"])
-      expect(await answer(loginPage, `/login?redirectTo=${page}`), page).toEqual({ redirectTo: "/account", why: null });
+      expect(await answer(loginPage, `/login?redirectTo=${page}`), page).toEqual({
+        redirectTo: "/account",
+        why: null,
+        register: "/register",
+      });
   });
 
   it("refuses a country not in the list beside the field, keeping the form, and stores nothing", async () => {

@@ -1,4 +1,4 @@
-import { backTo, wayBackInAddress, withParam } from "~/utils/way-back.server";
+import { backTo, otherSignInPage, wayBackInAddress, whyAsked, withParam } from "~/utils/way-back.server";
 import { parseForm, typedValues } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, fieldsOf, FormMessage, NewPasswordFields, SubmitButton } from "~/components/ui/field";
@@ -32,9 +32,14 @@ export const meta: Route.MetaFunction = noindexMeta("account", "meta.register");
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(getServices(context), request)) throw redirect("/account");
   // Back to the car or the list the buyer came from, else the vehicles (SPEC 2).
+  const back = wayBackInAddress(request, "/register", "/vehicles");
+  // Sent from signing in by the favourite heart: the reason comes along, and goes back to signing in.
+  const why = whyAsked(request);
   return {
     countries: countryOptions(requestLanguage(request)),
-    back: wayBackInAddress(request, "/register", "/vehicles"),
+    back,
+    why,
+    login: otherSignInPage("/login", back, "/vehicles", why),
   };
 }
 
@@ -86,6 +91,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="redirectTo" value={v.redirectTo ?? loaderData.back} />
         <RecentViewsField />
         <FormMessage tone="error">{messages.message(actionData?.error)}</FormMessage>
+        {loaderData.why && !actionData ? <p className="text-sm text-amber-800">{t("register.whyFavourite")}</p> : null}
         <Field {...field("fullName")} autoComplete="name" maxLength={100} />
         <CountryPhoneFields
           choices={loaderData.countries}
@@ -113,17 +119,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <TextWith
           text={t("register.alreadyRegistered")}
           components={{
-            login: (
-              <Link
-                to={
-                  // Only a way of the buyer's own: this page's default is not signing in's.
-                  (v.redirectTo ?? loaderData.back) === "/vehicles"
-                    ? "/login"
-                    : `/login?redirectTo=${encodeURIComponent(v.redirectTo ?? loaderData.back)}`
-                }
-                className="font-semibold text-accent-700 hover:underline"
-              />
-            ),
+            login: <Link to={loaderData.login} className="font-semibold text-accent-700 hover:underline" />,
           }}
         />
       </p>

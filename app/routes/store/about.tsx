@@ -4,7 +4,7 @@ import { getServices } from "~/context.server";
 import { absoluteImageUrl, imageSrcSet, imageUrl } from "~/domain/media/image-url";
 import { getOfficePhotos } from "~/domain/settings/company.server";
 import { type PublicSettings, telHref, whatsappHref, yearsInBusiness } from "~/domain/settings/settings";
-import { metaT, useT } from "~/i18n/i18n";
+import { metaT, TextWith, useLanguage, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
 import { shopNameOf } from "~/components/store/page-meta";
 import { ButtonLinks } from "~/components/ui/button-links";
@@ -76,6 +76,9 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 /** About Us, written from the owner's settings (SPEC 2 lists the page without its text; issue 18.8). */
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useT("home");
+  const { t: common } = useT();
+  // What the owner wrote (in English) is marked as such on a page in another language.
+  const inOther = useLanguage() !== "en";
   const settings = useRootData()?.settings;
   if (!settings) return null;
   const { shop, company } = settings;
@@ -104,7 +107,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ) : null}
           {company.licenceNumber ? (
             <Fact label={t("about.facts.licence")} testId="about-licence">
-              {t("about.facts.licenceValue", { number: company.licenceNumber, issuer: company.licenceIssuer })}
+              <TextWith
+                text={t("about.facts.licenceValue", {
+                  number: company.licenceNumber,
+                  issuer: company.licenceIssuer && `<en>${company.licenceIssuer}</en>`,
+                })}
+                components={{ en: <span lang="en" data-testid="licence-issuer" /> }}
+              />
+              {inOther && company.licenceIssuer ? (
+                <span className="ml-1 text-xs whitespace-nowrap text-slate-500">({common("inEnglish")})</span>
+              ) : null}
             </Fact>
           ) : null}
           {company.foundedYear ? (
@@ -117,14 +129,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ) : null}
           {company.memberships.length ? (
             <Fact label={t("about.facts.memberships")}>
-              <ul className="space-y-1">
+              <ul className="space-y-1" lang="en">
                 {company.memberships.map((m, i) => (
                   <li key={`${i}-${m}`}>{m}</li>
                 ))}
               </ul>
             </Fact>
           ) : null}
-          <Fact label={t("about.contact.office")}>{shop.address}</Fact>
+          <Fact label={t("about.contact.office")}>
+            <span lang="en">{shop.address}</span>
+          </Fact>
           <Fact label={t("about.contact.phone")}>
             <a className="text-accent-700 hover:underline" href={telHref(shop.phone)}>
               {shop.phone}

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { compareStore, setCompareIds, useCompareIds, useMeasuredHeight } from "~/components/store/compare";
 import { optionLabel } from "~/components/store/option-label";
 import { useRootData } from "~/utils/root-data";
-import { DeliveredPrice, Price } from "~/components/store/price";
-import { landedPrice, portLabel } from "~/domain/freight/freight";
+import { DeliveredPrice, PortText, Price } from "~/components/store/price";
+import { landedPrice } from "~/domain/freight/freight";
 import { sizeClassOf } from "~/domain/inventory/size-class";
 import { StockImage, StockStatusBadge } from "~/components/store/stock-card";
 import { type SpecRow, vehicleFactRows, vehicleNameRows } from "~/components/store/vehicle-specs";
@@ -97,7 +97,7 @@ function useRows(vehicles: Vehicle[]): CompareRow[] {
       ? [
           {
             key: "to-port",
-            label: t("freight.breakdownTitle", { port: portLabel(destination) }),
+            label: destination.words.title,
             values: vehicles.map((v) => landedPrice(v.price, sizeClassOf(v), destination)?.total ?? null),
             cells: vehicles.map((v) => <DeliveredPrice key={v.id} yen={v.price} sizeClass={sizeClassOf(v)} />),
           },
@@ -235,7 +235,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         scope="row"
                         className={`sticky left-0 z-10 border-b border-slate-200 px-3 py-2.5 text-left align-top font-medium text-slate-600 ${tone}`}
                       >
-                        {row.label}
+                        <PortText text={row.label} />
                         {differs ? (
                           <span className="mt-0.5 block text-xs font-semibold text-amber-800">
                             <span aria-hidden="true">≠ </span>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { namedPort, shownPort, shownPortText } from "./port-names.server";
+
+describe("ports in the page's language", () => {
+  it("names the shop's ports in each language, whatever the owner's case and spacing", () => {
+    const mombasa = { port: "Mombasa", country: "Kenya" };
+    expect(namedPort(mombasa, "ja")).toMatchObject({ name: "モンバサ", lang: undefined });
+    expect(namedPort({ port: " hai  phong" }, "vi").name).toBe("Hải Phòng");
+    expect(namedPort({ port: "Haiphong" }, "zh-CN").name).toBe("海防");
+    expect(namedPort({ port: "Colombo" }, "si").name).toBe("කොළඹ");
+    expect(namedPort({ port: "Dar es Salaam" }, "hi").name).toBe("दार एस सलाम");
+    // English pages show the port as the owner wrote it.
+    expect(namedPort({ port: "mombasa" }, "en")).toMatchObject({ name: "mombasa", lang: undefined });
+  });
+
+  it("leaves a port it cannot name as the owner wrote it, marked as English", () => {
+    expect(namedPort({ port: "Port Louis" }, "ja")).toMatchObject({ name: "Port Louis", lang: "en" });
+    expect(shownPort({ port: "Port Louis", country: "Mauritius" }, "ja").label).toBe(
+      "<en>Port Louis</en>（モーリシャス）",
+    );
+  });
+
+  it("writes “Mombasa, Kenya” with both names in the page's language", () => {
+    expect(shownPort({ port: "Mombasa", country: "Kenya" }, "ja")).toMatchObject({
+      countryName: "ケニア",
+      label: "モンバサ（ケニア）",
+    });
+    expect(shownPort({ port: "Colombo", country: "Sri Lanka" }, "si").label).toBe("කොළඹ, ශ්‍රී ලංකාව");
+    expect(shownPort({ port: "Mombasa", country: "Kenya" }, "en").label).toBe("Mombasa, Kenya");
+  });
+
+  it("reads the port a quote or an offer stored, with or without its country", () => {
+    expect(shownPortText("Colombo, Sri Lanka", "ja")).toBe("コロンボ（スリランカ）");
+    expect(shownPortText("Mombasa", "zh-CN")).toBe("蒙巴萨");
+    expect(shownPortText("Port Louis, Mauritius", "vi")).toBe("<en>Port Louis</en>, Mauritius");
+    expect(shownPortText("the port nearest Kampala", "hi")).toBe("<en>the port nearest Kampala</en>");
+    expect(shownPortText("Colombo, Sri Lanka", "en")).toBe("Colombo, Sri Lanka");
+  });
+});
