@@ -3,7 +3,8 @@ import { i18nFor, type TFunction } from "~/i18n/core";
 import { formatYenIn } from "~/i18n/format";
 import english from "~/i18n/locales/en/admin.json";
 import japanese from "~/i18n/locales/ja/admin.json";
-import { activityLines, activityText, type ActivityRow } from "./activity-words";
+import { shownCountry } from "~/domain/countries";
+import { activityCountries, activityLines, activityText, type ActivityRow } from "./activity-words";
 
 const tIn = (language: "en" | "ja") =>
   i18nFor({
@@ -91,6 +92,22 @@ describe("the activity log in words", () => {
       "注文 2026-00002：本船名、航海番号、積出港、ETD（出港予定日）、ETA（到着予定日）、輸送方法、B/L番号を変更しました",
     );
     for (const line of lines) expect(line).not.toMatch(/received|changed|shipped|Quote|Order/);
+  });
+
+  it("names the log's countries in the page's language, as the dashboard's server writes them", () => {
+    const rows = [
+      ...DEAL,
+      row("customer.registered", "New user registration: Amani Otieno (Kenya)"),
+      row("imports.rule_updated", "Import rule for Tanzania updated"),
+    ];
+    const countries = activityCountries(rows);
+    expect(countries.sort()).toEqual(["Kenya", "Sri Lanka", "Tanzania"]);
+    const names = Object.fromEntries(countries.map((c) => [c, shownCountry(c, "ja")]));
+    const lines = activityLines(rows, ja.t, ja.yen, (c) => names[c] ?? c).map((l) => l.text);
+    expect(lines.find((l) => l.startsWith("見積もり依頼"))).toContain("Nimal Perera 様（スリランカ）");
+    expect(lines.find((l) => l.includes("Amani Otieno"))).toContain("（ケニア）");
+    expect(lines.find((l) => l.includes("輸入規則"))).toContain("タンザニア");
+    for (const line of lines) expect(line).not.toMatch(/Sri Lanka|Kenya|Tanzania/);
   });
 
   it("never shows a code: unknown actions, events and lines become a plain phrase", () => {

@@ -21,7 +21,8 @@ export type ActivityLine = { id: number; at: string; text: string };
 type Facts = Record<string, string>;
 type Line = Key<"admin">;
 type Phrase = { key: Line; read?: RegExp; say?: (facts: Facts, words: Words) => string | null };
-type Words = { t: Translate; yen: (value: number) => string };
+/** `country` names a country in the page's language (the server writes the names: see `activityCountries`). */
+type Words = { t: Translate; yen: (value: number) => string; country?: (name: string) => string };
 
 const L = (name: string) => `dashboard.activity.lines.${name}` as Line;
 const NUMBER = String.raw`(?<number>[\w-]+)`;
@@ -260,6 +261,7 @@ export function activityText(row: Pick<ActivityRow, "action" | "summary">, words
     const match = phrase.read.exec(row.summary);
     if (!match) return generic(row.action, words.t);
     for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) facts[name] = value;
+    if (facts.country && words.country) facts.country = words.country(facts.country);
   }
   const said = phrase.say ? phrase.say(facts, words) : words.t(phrase.key, facts);
   return said ?? generic(row.action, words.t);
@@ -276,6 +278,7 @@ export function activityLines(
   rows: ActivityRow[],
   t: Translate,
   yen: (value: number) => string = (value) => formatYenIn(value, "en"),
+  country?: (name: string) => string,
 ): ActivityLine[] {
   const payments = new Set(
     rows.filter((r) => r.action === "order.payment").map((r) => `${r.at}|${orderOf(r.summary) ?? ""}`),
@@ -289,5 +292,11 @@ export function activityLines(
           payments.has(`${r.at}|${orderOf(r.summary) ?? ""}`)
         ),
     )
-    .map((r) => ({ id: r.id, at: r.at, text: activityText(r, { t, yen }) }));
+    .map((r) => ({ id: r.id, at: r.at, text: activityText(r, { t, yen, country }) }));
+}
+
+/** The countries the log's lines name, as the log writes them (in English), for the server to name in the page's language. */
+export function activityCountries(rows: Pick<ActivityRow, "action" | "summary">[]): string[] {
+  const found = rows.map((r) => PHRASES[r.action]?.read?.exec(r.summary)?.groups?.country);
+  return [...new Set(found.filter((c): c is string => Boolean(c)))];
 }

@@ -4,7 +4,10 @@ import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
-import { activityLines } from "~/components/admin/activity-words";
+import { activityCountries, activityLines } from "~/components/admin/activity-words";
+import { shownCountry } from "~/domain/countries";
+import { adminLanguage } from "~/i18n/languages";
+import { requestLanguage } from "~/i18n/request.server";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
@@ -24,13 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const staff = await requireStaff(getServices(context), request);
   const notice = new URL(request.url).searchParams.get("notice") === "product-not-found" ? PRODUCT_NOT_FOUND : null;
+  const figures = await dashboardFigures(db);
+  const language = adminLanguage(requestLanguage(request));
   return {
     adminId: staff.adminId,
     notice,
     now: new Date().toISOString(),
     rates: await ratesAge(db),
     rulesToCheck: await rulesToCheck(db, shopDayOf(new Date())),
-    ...(await dashboardFigures(db)),
+    ...figures,
+    // The log's countries in the page's language ("ケニア"), written here: the list of names stays off the scripts.
+    countryNames: Object.fromEntries(
+      activityCountries(figures.activity).map((country) => [country, shownCountry(country, language)]),
+    ),
   };
 }
 
@@ -242,7 +251,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-slate-600">{t("dashboard.activity.empty")}</p>
           ) : (
             <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
-              {activityLines(loaderData.activity, t, format.yen).map((a) => (
+              {activityLines(loaderData.activity, t, format.yen, (c) => loaderData.countryNames[c] ?? c).map((a) => (
                 <li key={a.id}>
                   <p className="text-slate-800">{a.text}</p>
                   <p className="text-xs text-slate-500">{relativeTime(a.at, now, t)}</p>
