@@ -31,6 +31,7 @@ import * as importRulesChecks from "./migrations/2026-12-03-01-import-rules-chec
 import * as portInspection from "./migrations/2026-12-03-02-port-inspection";
 import * as landedTables from "./migrations/2026-12-03-03-landed-tables";
 import * as ruleRegimes from "./migrations/2026-12-03-04-rule-regimes";
+import * as importUnsold from "./migrations/2026-12-03-05-import-unsold";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-02-port-inspection": portInspection,
   "2026-12-03-03-landed-tables": landedTables,
   "2026-12-03-04-rule-regimes": ruleRegimes,
+  "2026-12-03-05-import-unsold": importUnsold,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

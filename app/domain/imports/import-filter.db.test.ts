@@ -27,7 +27,7 @@ import { STEERING } from "~/domain/inventory/catalogue";
  */
 
 let t: TestDb;
-const vehicles: (ImportFacts & { id: number })[] = [];
+const vehicles: (ImportFacts & { id: number; sold: boolean })[] = [];
 const owner = { id: 1, adminId: "owner" };
 
 beforeAll(async () => {
@@ -74,6 +74,7 @@ beforeAll(async () => {
   rows.forEach((r, i) =>
     vehicles.push({
       id: ids[i]!.id,
+      sold: r.stock_status === "sold",
       year: r.year,
       manufactured: r.manufactured_month,
       registered: r.registered_month,
@@ -107,9 +108,16 @@ function rule(overrides: Partial<ImportRule>): ImportRule {
   };
 }
 
-/** The ids the rule function admits, in id order. */
-function importable(r: ImportRule | null, when: ShippingMonths, country = r?.country ?? "Testland"): number[] {
-  return vehicles.filter((v) => importVerdict(v, country, r, when).kind === "importable").map((v) => v.id);
+/** The ids the rule function admits, in id order; `sold` too when asked (the filter leaves sold stock out). */
+function importable(
+  r: ImportRule | null,
+  when: ShippingMonths,
+  country = r?.country ?? "Testland",
+  sold = false,
+): number[] {
+  return vehicles
+    .filter((v) => (sold || !v.sold) && importVerdict(v, country, r, when).kind === "importable")
+    .map((v) => v.id);
 }
 
 /** The ids the list's own filter condition returns, in id order. */
@@ -226,6 +234,9 @@ describe("ImportTo in a list's address", () => {
     // Some of each: right-hand cars registered recently enough, and not the rest.
     expect(expected.length).toBeGreaterThan(10);
     expect(expected.length).toBeLessThan(vehicles.length / 3);
+    // Sold vehicles the rule would admit are not offered: the buyer can no longer buy them.
+    const soldToo = importable(kenya, shippingMonths({ leadDays: 21, seaDays: 35 }, now), "Kenya", true);
+    expect(soldToo.length).toBeGreaterThan(expected.length);
     for (const qs of ["ImportTo=Kenya", "ImportTo=kenya", "ImportTo=%20KENYA%20"]) {
       const { ids, total } = await listed(qs);
       expect(ids, qs).toEqual(expected);

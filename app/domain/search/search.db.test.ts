@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { between, createRng, partFactory, pick, vehicleFactory } from "~/db/seed/factories";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
+import { statusOrder } from "~/domain/inventory/stock-status";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { readPartQuery, readVehicleQuery, type Sort, type VehicleFilters } from "./filters";
 import { stockFacets } from "./menu-counts.server";
-import { partListQueries, searchParts, searchVehicles, vehicleListQueries } from "./search.server";
+import { listPlan, pageRows, partListQueries, searchParts, searchVehicles, vehicleListQueries } from "./search.server";
 
 let t: TestDb;
 type Stored = VehicleInput & { id: number; refId: string; createdAt: string };
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 /** What the list should hold, worked out in plain code from what was listed. */
-function expectedVehicles(f: VehicleFilters, sort: Sort): number[] {
+function expectedVehicles(f: VehicleFilters, sort: Sort, statusFirst = true): number[] {
   const words = f.Keyword ? f.Keyword.toLowerCase().split(" ") : [];
   const matching = vehicles.filter(
     (v) =>
@@ -64,8 +65,11 @@ function expectedVehicles(f: VehicleFilters, sort: Sort): number[] {
   );
   const key = (v: Stored) => (sort === "newest" || sort === "oldest" ? v.createdAt : v.price);
   const dir = sort === "newest" || sort === "price_desc" ? -1 : 1;
+  // What can still be bought first (available, reserved, then sold), each in the buyer's order.
+  // (A statement without a status, as a page's segments are built from, has the buyer's order alone.)
+  const status = (v: Stored) => (statusFirst ? statusOrder(v.stockStatus) : 0);
   return matching
-    .sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : (a.id - b.id) * dir))
+    .sort((a, b) => status(a) - status(b) || (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : (a.id - b.id) * dir))
     .map((v) => v.id);
 }
 
@@ -165,6 +169,50 @@ describe("vehicle list", () => {
     expect(all.items.map((i) => i.id)).toEqual(expectedVehicles({}, "newest").slice(20, 40));
   });
 
+  it("puts available stock first, then reserved, then sold, on every page of every order", async () => {
+    const statuses = new Map(vehicles.map((v) => [v.id, v.stockStatus]));
+    expect(new Set(statuses.values())).toEqual(new Set(["available", "reserved", "sold"]));
+    const v = vehicles[0]!;
+    for (const qs of ["", `Type=${v.type}`, "Keyword=hybrid", "PriceTo=1500000"]) {
+      for (const sort of ["newest", "oldest", "price_asc", "price_desc"] as const) {
+        const expected = expectedVehicles(readVehicleQuery(new URLSearchParams(qs)).filters, sort);
+        // Pages of 7 begin inside, at and past the end of each status's matches.
+        const pages: number[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / 7); page++) {
+          const query = readVehicleQuery(new URLSearchParams(`${qs}&Sort=${sort}`));
+          const result = await searchVehicles(t.db, { ...query, page, perPage: 7 });
+          pages.push(...result.items.map((i) => i.id));
+        }
+        expect(pages, `${qs} ${sort}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("reads no other status while the page lies inside one, nor once the total is reached", async () => {
+    /** The statuses a page of `qs` read, in turn. */
+    const statusesRead = async (qs: string, page: number, perPage: number) => {
+      const query = { ...readVehicleQuery(new URLSearchParams(qs)), page, perPage };
+      const read: string[] = [];
+      const plan = await listPlan(t.db, "vehicles", query, vehicleListQueries(t.db, query).count);
+      const rows = await pageRows(
+        (...way) => {
+          if (way[3]) read.push(way[3].status);
+          return vehicleListQueries(t.db, query, ...way);
+        },
+        plan,
+        perPage,
+      );
+      return { read, rows: rows.length };
+    };
+    expect(await statusesRead("", 1, 7)).toEqual({ read: ["available"], rows: 7 });
+    expect(await statusesRead("", 1, 70)).toEqual({ read: ["available", "reserved", "sold"], rows: 70 });
+    // A make whose vehicles are all available: its last page, cut short, is the end of the list.
+    const makes = [...new Set(vehicles.map((v) => v.make))].map((m) => vehicles.filter((v) => v.make === m));
+    const all = makes.find((list) => list.length >= 3 && list.every((v) => v.stockStatus === "available"))!;
+    const make = all[0]!.make;
+    expect(await statusesRead(`Make=${make}`, 2, all.length - 1)).toEqual({ read: ["available"], rows: 1 });
+  });
+
   it("gives an empty page, not an error, when nothing matches", async () => {
     const result = await searchVehicles(t.db, readVehicleQuery(new URLSearchParams("Make=%3Cscript%3E")));
     expect(result).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
@@ -211,7 +259,7 @@ describe("a page found by sorting the matches", () => {
       false,
       true,
     ).page.execute();
-    expect(newest.map((r) => r.id)).toEqual(expectedVehicles({}, "newest"));
+    expect(newest.map((r) => r.id)).toEqual(expectedVehicles({}, "newest", false));
     for (const sort of ["newest", "price_desc"] as const) {
       const query = readPartQuery(new URLSearchParams(`Sort=${sort}&PerPage=20`));
       const walked = await partListQueries(t.db, query, 10, false, false).page.execute();

@@ -3,10 +3,18 @@ import type { Database } from "~/db/schema";
 import { type DB, dialectOf } from "~/db/db.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
+import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { cardFacts, type CardRow, toImageRef, vehicleFacts } from "~/domain/inventory/stock-rows.server";
 import { type ListQuery, type PartFilters, setFilters, type Sort } from "./filters";
 import type { ListResult } from "./list";
-import { partNumberSearch, partWhere, type SearchFilters, type StockTable, vehicleWhere } from "./list-where.server";
+import {
+  partNumberSearch,
+  partWhere,
+  type SearchFilters,
+  statusCondition,
+  type StockTable,
+  vehicleWhere,
+} from "./list-where.server";
 import { readPartWords } from "./part-words.server";
 import { clampPage } from "~/domain/lists/pagination";
 import { SORT_ORDERS } from "~/domain/lists/sorts";
@@ -54,7 +62,8 @@ const LIST_COLUMNS = ["id", "ref_id", "name", "price", "make", "model", "type", 
 /**
  * The statements of a list, unexecuted, from the statement of its matches:
  * their count (stopped at the list's limit when it has one, see countLimit)
- * and one page of their `rows`.
+ * and one page of their `rows`. With a `status`, the page is taken from the
+ * matches of that status only, and `statusCount` counts them (see pageRows).
  */
 function listStatements<T extends StockTable, Row>(
   db: DB,
@@ -64,41 +73,64 @@ function listStatements<T extends StockTable, Row>(
   query: ListQuery<object>,
   offset: number,
   sortMatches: boolean,
+  segment?: Segment,
 ) {
   const { column, direction } = SORT_ORDERS[query.sort];
   const limit = countLimit(db, query.filters);
+  const status = segment && segment.status !== "ranked" ? segment.status : "available";
+  const ofStatus = statusCondition(db, table, "=", status);
+  const rows = segment && segment.status !== "ranked" ? statements.rows.where(ofStatus) : statements.rows;
+  const column_ = sql.ref(`${table}.stock_status`);
+  // Sorted matches are all read anyway: what can still be bought first costs no more (see pageRows).
+  const ranked = segment?.status === "ranked";
+  const rank = sql`case ${column_} when 'available' then 0 when 'reserved' then 1 else 2 end`;
   return {
     count:
       limit === null
         ? matches.select((eb) => eb.fn.countAll<number>().as("n"))
         : db.selectFrom(statements.ids.limit(limit + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n")),
-    page: statements.rows
+    page: (ranked ? rows.orderBy(rank) : rows)
       .orderBy(sortKey(table, column, sortMatches), direction)
       .orderBy(sql.ref(`${table}.id`), direction)
-      .limit(query.perPage)
+      .limit(segment?.limit ?? query.perPage)
       .offset(offset),
+    /** How many matches have the page's status, counting no further than `atMost`. */
+    statusCount: (atMost: number) =>
+      db
+        .selectFrom(statements.ids.where(ofStatus).limit(atMost).as("m"))
+        .select((eb) => eb.fn.countAll<number>().as("n")),
   };
 }
 
-/** Where a page starts, and how it is found (see pageStrategy): from the first match, walking the sort index. */
-type PageWay = [offset?: number, denseKeyword?: boolean, sortMatches?: boolean];
+/**
+ * Part of a page: up to `limit` matches of one status; or, "ranked", the page
+ * from every match sorted by status first (see pageRows).
+ */
+type Segment = { status: StockStatus | "ranked"; limit: number };
+
+/**
+ * Where a page starts, and how it is found (see pageStrategy): from the first
+ * match, walking the sort index; with a segment, among the matches of its status.
+ */
+export type PageWay = [offset?: number, denseKeyword?: boolean, sortMatches?: boolean, segment?: Segment];
 
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
 export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...page: PageWay) {
-  const [offset = 0, denseKeyword = false, sortMatches = false] = page;
-  const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword));
+  const [offset = 0, denseKeyword = false, sortMatches = false, segment] = page;
+  const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword, segment !== undefined));
   const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color", "seats"] as const;
   const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
   const ids = matches.select("vehicles.id");
-  return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches);
+  return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches, segment);
 }
 
 export function partListQueries(db: DB, query: ListQuery<PartFilters>, ...page: PageWay) {
-  const [offset = 0, denseKeyword = false, sortMatches = false] = page;
+  const [offset = 0, denseKeyword = false, sortMatches = false, segment] = page;
   const matches = db.selectFrom("parts").where(partWhere(db, query.filters, denseKeyword));
   // The condition: a used part's card says when the buyer's country refuses it.
   const rows = matches.select([...LIST_COLUMNS, "stock_status", "condition"]);
-  return listStatements(db, "parts", matches, { ids: matches.select("parts.id"), rows }, query, offset, sortMatches);
+  const ids = matches.select("parts.id");
+  return listStatements(db, "parts", matches, { ids, rows }, query, offset, sortMatches, segment);
 }
 
 /** Above this many keyword matches, a page may be found by walking the sort index (see keywordCondition, pageStrategy). */
@@ -300,6 +332,60 @@ export async function listPlan(
   };
 }
 
+type Counted = { executeTakeFirstOrThrow: () => Promise<{ n: number }> };
+
+/** A list's statements, for a page found one way (see PageWay). */
+type ListStatements<Row> = (...page: PageWay) => {
+  count: Counted;
+  page: { execute: () => Promise<Row[]> };
+  statusCount: (atMost: number) => Counted;
+};
+
+/**
+ * One page of a list whose order puts what can still be bought first:
+ * available items, then reserved, then sold (issue 44.3), each in the order
+ * the buyer chose. When the matches are sorted (see pageStrategy) they are
+ * sorted by status first, in one statement. When a sort index is walked, the
+ * page is taken from each status's matches in turn, so the index serves as
+ * it does for one order: a page inside the available ones (nearly every
+ * page) is one statement. A page that starts past them counts the statuses
+ * it skips, and a status is not read once the total says nothing is left (a
+ * list of what the buyer can import counts no sold item).
+ */
+export async function pageRows<Row>(
+  statements: ListStatements<Row>,
+  plan: { total: number; more: boolean; offset: number; denseKeyword: boolean; sortMatches: boolean },
+  perPage: number,
+): Promise<Row[]> {
+  if (plan.sortMatches) {
+    // Never past the total: a list of what the buyer can import counts no sold item, and ranks them last.
+    const limit = plan.more ? perPage : Math.max(0, Math.min(perPage, plan.total - plan.offset));
+    return statements(plan.offset, plan.denseKeyword, true, { status: "ranked", limit }).page.execute();
+  }
+  const rows: Row[] = [];
+  let skip = plan.offset;
+  // The matches of the statuses already passed; past the total nothing is left (unless the count stopped early).
+  let passed = 0;
+  for (const status of STOCK_STATUSES) {
+    const limit = perPage - rows.length;
+    if (limit === 0 || (!plan.more && passed >= plan.total)) break;
+    const s = statements(skip, plan.denseKeyword, plan.sortMatches, { status, limit });
+    const found = await s.page.execute();
+    rows.push(...found);
+    if (found.length > 0) {
+      // The page began inside this status: it held `skip` + found matches, or more if the page is full.
+      passed += skip + found.length;
+      skip = 0;
+    } else if (skip > 0) {
+      // The page begins past this status: it holds `skip` matches or fewer.
+      const n = Number((await s.statusCount(skip).executeTakeFirstOrThrow()).n);
+      passed += n;
+      skip -= n;
+    }
+  }
+  return rows;
+}
+
 /** How many photos a list card carries: the cover and up to 4 more (SPEC 2). */
 const CARD_PHOTOS = 5;
 
@@ -311,22 +397,11 @@ async function listResult(
   db: DB,
   table: StockTable,
   query: ListQuery<{ Keyword?: string }>,
-  statements: (
-    offset?: number,
-    denseKeyword?: boolean,
-    sortMatches?: boolean,
-  ) => {
-    count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> };
-    page: { execute: () => Promise<ListRow[]> };
-  },
+  statements: ListStatements<ListRow>,
 ): Promise<ListResult> {
-  const { total, more, page, pageCount, offset, denseKeyword, sortMatches } = await listPlan(
-    db,
-    table,
-    query,
-    statements().count,
-  );
-  const rows = total === 0 ? [] : await statements(offset, denseKeyword, sortMatches).page.execute();
+  const plan = await listPlan(db, table, query, statements().count);
+  const { total, more, page, pageCount } = plan;
+  const rows = total === 0 ? [] : await pageRows(statements, plan, query.perPage);
   const photos = await repositoryOf(table).photos.ofItems(
     db,
     rows.map((r) => r.id),
