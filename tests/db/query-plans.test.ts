@@ -459,16 +459,32 @@ async function check(lists: Lists, filterSets: string[], seen?: Seen[]) {
         if (plan.total === 0) continue;
         if (plan.offset >= (DEEP_PAGE - 1) * query.perPage) deepPages++;
         // The page's statements as the shop runs them: one per status it is taken from (see pageRows).
+        // And the counts of the statuses a page past the available ones skips.
         const ran: { way: PageWay; statement: ReturnType<Lists["queries"]>["page"] }[] = [];
+        const skipped: { status: string; compiled: CompiledQuery }[] = [];
         await pageRows(
           (...way) => {
             const statements = lists.queries(query, ...way);
             ran.push({ way, statement: statements.page });
-            return statements;
+            return {
+              ...statements,
+              statusCount: (atMost: number) => {
+                const count = statements.statusCount(atMost);
+                skipped.push({ status: way[3]?.status ?? "", compiled: count.compile() });
+                return count;
+              },
+            };
           },
           plan,
           query.perPage,
         );
+        for (const { status, compiled } of skipped)
+          problems.push(
+            ...(await problemsOf(
+              { ...common, label: `${label} ${status} count`, kind: "count", compiled, offset: 0 },
+              saw("count", `${label} ${status} count`),
+            )),
+          );
         const way = plan.sortMatches ? " (matches sorted)" : plan.denseKeyword ? " (keyword checked on rows)" : "";
         for (const {
           way: [offset = 0, , , segment],

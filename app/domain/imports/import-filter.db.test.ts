@@ -4,7 +4,7 @@ import { between, createRng, pick, vehicleFactory } from "~/db/seed/factories";
 import { vehicleColumns } from "~/domain/inventory/vehicles.server";
 import { readVehicleQuery } from "~/domain/search/filters";
 import { resolveVehicleFilters, vehicleWhere } from "~/domain/search/list-where.server";
-import { searchVehicles } from "~/domain/search/search.server";
+import { listPlan, pageRows, searchVehicles, vehicleListQueries } from "~/domain/search/search.server";
 import {
   AGE_COUNT,
   AGE_FROM,
@@ -27,7 +27,7 @@ import { STEERING } from "~/domain/inventory/catalogue";
  */
 
 let t: TestDb;
-const vehicles: (ImportFacts & { id: number; sold: boolean })[] = [];
+const vehicles: (ImportFacts & { id: number; sold: boolean; status: string })[] = [];
 const owner = { id: 1, adminId: "owner" };
 
 beforeAll(async () => {
@@ -75,6 +75,7 @@ beforeAll(async () => {
     vehicles.push({
       id: ids[i]!.id,
       sold: r.stock_status === "sold",
+      status: r.stock_status,
       year: r.year,
       manufactured: r.manufactured_month,
       registered: r.registered_month,
@@ -241,6 +242,37 @@ describe("ImportTo in a list's address", () => {
       const { ids, total } = await listed(qs);
       expect(ids, qs).toEqual(expected);
       expect(total, qs).toBe(expected.length);
+    }
+
+    // Page by page, as the buyer sees the list: what the rule admits, available first, never a sold one.
+    const rank = (id: number) => ["available", "reserved"].indexOf(vehicles.find((v) => v.id === id)!.status);
+    // Both ways a page is found: walking the sort index a status at a time, and sorting the matches.
+    for (const [sort, sortMatches] of [
+      ["newest", false],
+      ["price_asc", false],
+      ["newest", true],
+      ["price_asc", true],
+    ] as const) {
+      const read = readVehicleQuery(new URLSearchParams(`ImportTo=Kenya&Sort=${sort}`));
+      const filters = await resolveVehicleFilters(t.db, read.filters, now);
+      const shown: number[] = [];
+      // Pages of 8: the last one has room left (35 are admitted), where a sold vehicle would show.
+      expect(expected.length % 8).not.toBe(0);
+      for (let page = 1; page <= Math.ceil(expected.length / 8); page++) {
+        const query = { ...read, filters, page, perPage: 8 };
+        const plan = await listPlan(t.db, "vehicles", query, vehicleListQueries(t.db, query).count);
+        const way = { ...plan, sortMatches, denseKeyword: false };
+        const rows = await pageRows((...w) => vehicleListQueries(t.db, query, ...w), way, 8);
+        shown.push(...rows.map((r) => r.id));
+      }
+      const label = `${sort} ${sortMatches ? "sorted" : "walked"}`;
+      expect(
+        [...shown].sort((a, b) => a - b),
+        label,
+      ).toEqual(expected);
+      const ranks = shown.map(rank);
+      expect(ranks, label).toEqual([...ranks].sort((a, b) => a - b));
+      expect(ranks, label).toContain(1);
     }
 
     // Longer shipping times: older vehicles drop out, as the rule function says.

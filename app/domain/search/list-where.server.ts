@@ -165,10 +165,11 @@ export function statusCondition(db: DB, table: StockTable, op: "=" | "<>", statu
 
 /**
  * The list's filter condition on vehicles; saved-search alerts match with the
- * same one. `oneStatus` when the statement asks for one status itself (a
- * page's part, see pageRows): what a buyer can import then needs no "not sold".
+ * same one. `unsold` when the statement asks for available or reserved
+ * vehicles itself (a page's part, see pageRows): what a buyer can import then
+ * needs no "not sold".
  */
-export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false, oneStatus = false) {
+export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false, unsold = false) {
   mustBeResolved(f);
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c = columnConditions("vehicles", f, VEHICLE_COLUMNS);
@@ -176,7 +177,7 @@ export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member"
     // Checked by mustBeResolved: a limit, never a name.
     if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit, dialectOf(db)));
     // What the buyer can import is what they can still buy.
-    if (f.ImportTo && !oneStatus) c.push(statusCondition(db, "vehicles", "<>", "sold"));
+    if (f.ImportTo && !unsold) c.push(statusCondition(db, "vehicles", "<>", "sold"));
     return eb.and(c);
   };
 }

@@ -186,6 +186,17 @@ describe("vehicle list", () => {
         expect(pages, `${qs} ${sort}`).toEqual(expected);
       }
     }
+    // Pages that begin exactly where the reserved and the sold ones begin.
+    const byStatus = (s: string) => vehicles.filter((x) => x.stockStatus === s).length;
+    const expected = expectedVehicles({}, "price_asc");
+    for (const perPage of [byStatus("available"), byStatus("available") + byStatus("reserved")]) {
+      const query = { ...readVehicleQuery(new URLSearchParams("Sort=price_asc")), page: 2, perPage };
+      const second = await searchVehicles(t.db, query);
+      expect(
+        second.items.map((i) => i.id),
+        String(perPage),
+      ).toEqual(expected.slice(perPage, perPage * 2));
+    }
   });
 
   it("reads no other status while the page lies inside one, nor once the total is reached", async () => {

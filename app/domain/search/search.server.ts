@@ -117,7 +117,9 @@ export type PageWay = [offset?: number, denseKeyword?: boolean, sortMatches?: bo
 /** The statements of a vehicle list, unexecuted: the query-plan test and the benchmark read them too. */
 export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...page: PageWay) {
   const [offset = 0, denseKeyword = false, sortMatches = false, segment] = page;
-  const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword, segment !== undefined));
+  // A page of available or reserved vehicles needs no "not sold"; a ranked page and a page of sold ones do.
+  const unsold = segment?.status === "available" || segment?.status === "reserved";
+  const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword, unsold));
   const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color", "seats"] as const;
   const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
   const ids = matches.select("vehicles.id");
@@ -357,11 +359,8 @@ export async function pageRows<Row>(
   plan: { total: number; more: boolean; offset: number; denseKeyword: boolean; sortMatches: boolean },
   perPage: number,
 ): Promise<Row[]> {
-  if (plan.sortMatches) {
-    // Never past the total: a list of what the buyer can import counts no sold item, and ranks them last.
-    const limit = plan.more ? perPage : Math.max(0, Math.min(perPage, plan.total - plan.offset));
-    return statements(plan.offset, plan.denseKeyword, true, { status: "ranked", limit }).page.execute();
-  }
+  if (plan.sortMatches)
+    return statements(plan.offset, plan.denseKeyword, true, { status: "ranked", limit: perPage }).page.execute();
   const rows: Row[] = [];
   let skip = plan.offset;
   // The matches of the statuses already passed; past the total nothing is left (unless the count stopped early).
