@@ -118,6 +118,44 @@ describe("ports in the page's language", () => {
   });
 });
 
+describe("the place chip's focus", () => {
+  it("is not taken back by an answer changed another way after a save that changed nothing", async () => {
+    const vehicle = await makeVehicle({ year: new Date().getFullYear() - 2 });
+    const page = await phoneIn("ja", mombasaId);
+    await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: "networkidle" });
+    const place = page.getByTestId("place-choice");
+    await place.locator("summary").click();
+    // Saved as it was: the chip is not drawn afresh; the save is over once the page's data is back.
+    const answered = page.waitForResponse((r) => r.request().method() === "GET" && r.url().includes(".data"));
+    await place.locator("button[type=submit]").click();
+    await answered;
+    await page.waitForLoadState("networkidle");
+    expect(await chipText(page)).toBe("ケニア · モンバサ · KES");
+    // The buyer reads on, further down the page.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    // Then the currency changes another way: another of the page's forms posts to /preferences (sent in place,
+    // as the router sends any of them).
+    await page.evaluate(() => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string, o: object): void } })
+        .__reactRouterDataRouter;
+      const formData = new FormData();
+      formData.set("currency", "USD");
+      formData.set("redirectTo", location.pathname);
+      router.navigate("/preferences", { formMethod: "post", formData, preventScrollReset: true });
+    });
+    await expect.poll(() => chipText(page), { timeout: 15_000 }).toBe("ケニア · モンバサ · USD");
+    // Neither focus nor the scroll goes back up to the chip (the prices in dollars may move the page a little).
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-testid=place-choice]") == null)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 400);
+    await page.context().close();
+  });
+});
+
 describe("the About page on a Japanese phone", () => {
   // A shop of its own with the demo's company (licence and issuer), which the shared shop's company test edits.
   let own: Awaited<ReturnType<typeof startShopWithData>> | undefined;

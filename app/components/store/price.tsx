@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Choice } from "~/components/ui/choice";
 import { CURRENCIES, convertYen } from "~/domain/rates/currencies";
 import { landedPrice, type PortChoice, type PortShown } from "~/domain/freight/freight";
@@ -114,12 +114,17 @@ export function PortOptions({ ports }: { ports: readonly (PortChoice & PortShown
  * form; open by itself on the first page until a country is known. A plain form with its own
  * button: it works before the page's scripts arrive.
  */
-/** The answer the place form was last saved from, until the chip is drawn for a new one. */
+/**
+ * The answer the place form was sent from, while its navigation lasts: once it is over, the chip drawn
+ * for a new answer takes focus back, and it is cleared whatever came of the save (unchanged, refused,
+ * failed), so that an answer changed later another way (another form to /preferences) takes no focus.
+ */
 let savedFrom: string | null = null;
 
 export function PlaceChoice() {
   const root = useRootData();
   const location = useLocation();
+  const navigation = useNavigation();
   const { t } = useT("stock");
   if (!root) return null;
   const importing = root.importing;
@@ -140,10 +145,13 @@ export function PlaceChoice() {
       <summary
         className="place-chip"
         // Saved with scripts on, the chip is drawn afresh for the new answer: focus goes back to it, not to the top.
+        // The ref is called again on each drawing, so it follows the navigation to its end.
         ref={(chip) => {
-          if (chip && savedFrom && savedFrom !== answer) {
+          // The place form's own navigation (no other form sends "portWas"), until its new answer is drawn.
+          if (navigation.formData?.has("portWas")) savedFrom = answer;
+          else if (savedFrom) {
+            if (savedFrom !== answer) chip?.focus({ preventScroll: true });
             savedFrom = null;
-            chip.focus();
           }
         }}
       >
@@ -161,14 +169,7 @@ export function PlaceChoice() {
           <span className="font-semibold">{t("place.ask")}</span>
         )}
       </summary>
-      <Form
-        method="post"
-        action="/preferences"
-        preventScrollReset
-        onSubmit={() => (savedFrom = answer)}
-        className="place-form"
-        data-testid="place-form"
-      >
+      <Form method="post" action="/preferences" preventScrollReset className="place-form" data-testid="place-form">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {/* The port the form was drawn with: a port left as it was follows a newly chosen country. */}
         <input type="hidden" name="portWas" value={String(port)} />
