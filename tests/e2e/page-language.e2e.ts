@@ -175,7 +175,8 @@ describe("the About page on a Japanese phone", () => {
     expect(await issuer.getAttribute("lang")).toBe("en");
     expect(await issuer.textContent()).toBe("Kanagawa Prefectural Public Safety Commission");
     const text = (await licence.textContent())!;
-    expect(text).toBe("古物商許可第123456789012号（Kanagawa Prefectural Public Safety Commission）(英語)");
+    // The note's brackets are Japanese ones, like the issuer's.
+    expect(text).toBe("古物商許可第123456789012号（Kanagawa Prefectural Public Safety Commission）（英語）");
     await page.context().close();
   });
 });

@@ -115,7 +115,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 components={{ en: <span lang="en" data-testid="licence-issuer" /> }}
               />
               {inOther && company.licenceIssuer ? (
-                <span className="ml-1 text-xs whitespace-nowrap text-slate-500">({common("inEnglish")})</span>
+                // "(in English)" with the language's own brackets: "（英語）" after "（…Commission）".
+                <span className="ml-1 text-xs whitespace-nowrap text-slate-500">{common("inEnglish")}</span>
               ) : null}
             </Fact>
           ) : null}
