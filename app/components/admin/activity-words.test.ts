@@ -4,7 +4,8 @@ import { formatYenIn } from "~/i18n/format";
 import english from "~/i18n/locales/en/admin.json";
 import japanese from "~/i18n/locales/ja/admin.json";
 import { shownCountry } from "~/domain/countries";
-import { activityCountries, activityLines, activityText, type ActivityRow } from "./activity-words";
+import { shownPortPlain } from "~/domain/freight/port-names.server";
+import { activityCountries, activityLines, activityPorts, activityText, type ActivityRow } from "./activity-words";
 
 const tIn = (language: "en" | "ja") =>
   i18nFor({
@@ -108,6 +109,23 @@ describe("the activity log in words", () => {
     expect(lines.find((l) => l.includes("Amani Otieno"))).toContain("（ケニア）");
     expect(lines.find((l) => l.includes("輸入規則"))).toContain("タンザニア");
     for (const line of lines) expect(line).not.toMatch(/Sri Lanka|Kenya|Tanzania/);
+  });
+
+  it("names the freight lines' ports and countries in the page's language, as the dashboard's server writes them", () => {
+    const rows = [
+      row("freight.added", "Freight to Mombasa, Kenya added"),
+      row("freight.updated", "Freight to Colombo, Sri Lanka updated"),
+      row("freight.deleted", "Freight to Port Louis, Mauritius deleted"),
+    ];
+    const ports = activityPorts(rows);
+    expect(ports).toEqual(["Mombasa, Kenya", "Colombo, Sri Lanka", "Port Louis, Mauritius"]);
+    const names = Object.fromEntries(ports.map((p) => [p, shownPortPlain(p, "ja")]));
+    const lines = activityLines(rows, ja.t, ja.yen, undefined, (p) => names[p] ?? p).map((l) => l.text);
+    expect(lines[0]).toBe("モンバサ（ケニア） までの運賃を追加しました");
+    expect(lines[1]).toBe("コロンボ（スリランカ） までの運賃を更新しました");
+    // A port the shop cannot name stays as the owner wrote it, its country in Japanese; no tags in the plain log.
+    expect(lines[2]).toBe("Port Louis（モーリシャス） までの運賃を削除しました");
+    for (const line of lines.slice(0, 2)) expect(line).not.toMatch(/Mombasa|Kenya|Colombo|Sri Lanka/);
   });
 
   it("never shows a code: unknown actions, events and lines become a plain phrase", () => {

@@ -21,8 +21,16 @@ export type ActivityLine = { id: number; at: string; text: string };
 type Facts = Record<string, string>;
 type Line = Key<"admin">;
 type Phrase = { key: Line; read?: RegExp; say?: (facts: Facts, words: Words) => string | null };
-/** `country` names a country in the page's language (the server writes the names: see `activityCountries`). */
-type Words = { t: Translate; yen: (value: number) => string; country?: (name: string) => string };
+/**
+ * `country` names a country and `port` a port ("Mombasa, Kenya") in the page's language: the server
+ * writes the names (see `activityCountries` and `activityPorts`).
+ */
+type Words = {
+  t: Translate;
+  yen: (value: number) => string;
+  country?: (name: string) => string;
+  port?: (name: string) => string;
+};
 
 const L = (name: string) => `dashboard.activity.lines.${name}` as Line;
 const NUMBER = String.raw`(?<number>[\w-]+)`;
@@ -262,6 +270,7 @@ export function activityText(row: Pick<ActivityRow, "action" | "summary">, words
     if (!match) return generic(row.action, words.t);
     for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) facts[name] = value;
     if (facts.country && words.country) facts.country = words.country(facts.country);
+    if (facts.port && words.port) facts.port = words.port(facts.port);
   }
   const said = phrase.say ? phrase.say(facts, words) : words.t(phrase.key, facts);
   return said ?? generic(row.action, words.t);
@@ -279,6 +288,7 @@ export function activityLines(
   t: Translate,
   yen: (value: number) => string = (value) => formatYenIn(value, "en"),
   country?: (name: string) => string,
+  port?: (name: string) => string,
 ): ActivityLine[] {
   const payments = new Set(
     rows.filter((r) => r.action === "order.payment").map((r) => `${r.at}|${orderOf(r.summary) ?? ""}`),
@@ -292,11 +302,20 @@ export function activityLines(
           payments.has(`${r.at}|${orderOf(r.summary) ?? ""}`)
         ),
     )
-    .map((r) => ({ id: r.id, at: r.at, text: activityText(r, { t, yen, country }) }));
+    .map((r) => ({ id: r.id, at: r.at, text: activityText(r, { t, yen, country, port }) }));
 }
 
 /** The countries the log's lines name, as the log writes them (in English), for the server to name in the page's language. */
 export function activityCountries(rows: Pick<ActivityRow, "action" | "summary">[]): string[] {
-  const found = rows.map((r) => PHRASES[r.action]?.read?.exec(r.summary)?.groups?.country);
+  return named(rows, "country");
+}
+
+/** The ports the log's lines name ("Mombasa, Kenya", as the log writes them), for the server to name in the page's language. */
+export function activityPorts(rows: Pick<ActivityRow, "action" | "summary">[]): string[] {
+  return named(rows, "port");
+}
+
+function named(rows: Pick<ActivityRow, "action" | "summary">[], fact: "country" | "port"): string[] {
+  const found = rows.map((r) => PHRASES[r.action]?.read?.exec(r.summary)?.groups?.[fact]);
   return [...new Set(found.filter((c): c is string => Boolean(c)))];
 }

@@ -6,6 +6,7 @@ import { COURIER_NAME, type Courier } from "~/domain/sale/order-types";
 import type { OrderStepView, OrderView } from "~/domain/sale/order-view";
 import { useFormat, useT } from "~/i18n/i18n";
 import { useRootData } from "~/utils/root-data";
+import { PortText } from "./price";
 
 /*
  * The parts of the buyer's order page: what happens next, the steps, the
@@ -69,12 +70,29 @@ export function DealNotFound({ deal }: { deal: "quote" | "order" }) {
   );
 }
 
-export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+/**
+ * The ports an order names, by the text stored with it ("Mombasa, Kenya"), in the buyer's language as
+ * the page's server wrote them (`shownPortText`: an English name tagged for `PortText`).
+ */
+export type OrderPorts = Readonly<Record<string, string>>;
+
+/** A stored port in the page's language; one the server did not name, as stored. */
+const portIn = (ports: OrderPorts, stored: string) => ports[stored] ?? stored;
+
+export function NextStep({
+  order,
+  ports,
+  shopDay,
+}: {
+  order: OrderView;
+  ports: OrderPorts;
+  shopDay: (d: string | null) => string;
+}) {
   const { t } = useT("orders");
   const format = useFormat();
   const s = order.shipment;
-  const port = order.port || s.portOfLoading;
-  let text: string;
+  const port = order.port ? portIn(ports, order.port) : s.portOfLoading;
+  let text: ReactNode;
   const check = order.paymentCheck;
   const early = shipsLater(order, useRootData()?.day ?? null);
   switch (order.status) {
@@ -105,14 +123,20 @@ export function NextStep({ order, shopDay }: { order: OrderView; shopDay: (d: st
         : t("orders.next.paid");
       break;
     case "shipped":
-      text = early
-        ? t("orders.next.shippedLeaves", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd), port })
-        : s.eta
-          ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) })
-          : t("orders.next.shipped", { port });
+      text = (
+        <PortText
+          text={
+            early
+              ? t("orders.next.shippedLeaves", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd), port })
+              : s.eta
+                ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) })
+                : t("orders.next.shipped", { port })
+          }
+        />
+      );
       break;
     case "arrived":
-      text = t("orders.next.arrived", { port });
+      text = <PortText text={t("orders.next.arrived", { port })} />;
       break;
     case "completed":
       text = t("orders.next.completed");
@@ -226,7 +250,15 @@ export function BankBox({ order }: { order: OrderView }) {
   );
 }
 
-export function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d: string | null) => string }) {
+export function ShipmentBox({
+  order,
+  ports,
+  shopDay,
+}: {
+  order: OrderView;
+  ports: OrderPorts;
+  shopDay: (d: string | null) => string;
+}) {
   const { t } = useT("orders");
   const s = order.shipment;
   const earlier = (field: "etd" | "eta") => {
@@ -237,11 +269,16 @@ export function ShipmentBox({ order, shopDay }: { order: OrderView; shopDay: (d:
       .filter((d) => d !== s[field]);
     return [...new Set(olds)];
   };
-  const rows: { label: string; value: string; was?: string[]; testid?: string }[] = [];
+  const rows: { label: string; value: ReactNode; was?: string[]; testid?: string }[] = [];
   if (s.vessel) rows.push({ label: t("orders.shipment.vessel"), value: s.vessel, testid: "order-vessel" });
   if (s.voyage) rows.push({ label: t("orders.shipment.voyage"), value: s.voyage });
   if (s.portOfLoading) rows.push({ label: t("orders.shipment.portOfLoading"), value: s.portOfLoading });
-  if (order.port) rows.push({ label: t("orders.shipment.port"), value: order.port });
+  if (order.port)
+    rows.push({
+      label: t("orders.shipment.port"),
+      value: <PortText text={portIn(ports, order.port)} />,
+      testid: "order-port",
+    });
   if (s.etd)
     rows.push({ label: t("orders.shipment.etd"), value: shopDay(s.etd), was: earlier("etd"), testid: "order-etd" });
   if (s.eta)
@@ -314,10 +351,12 @@ const TOKYO_TIME: Intl.DateTimeFormatOptions = {
 export function StepText({
   step,
   order,
+  ports,
   shopDay,
 }: {
   step: OrderStepView;
   order: OrderView;
+  ports: OrderPorts;
   shopDay: (d: string | null) => string;
 }) {
   const { t } = useT("orders");
@@ -368,7 +407,7 @@ export function StepText({
         </>
       );
     case "arrived":
-      return <>{t("orders.history.arrived", { port: text(d.port) || order.port })}</>;
+      return <PortText text={t("orders.history.arrived", { port: portIn(ports, text(d.port) || order.port) })} />;
     case "completed":
       return <>{t("orders.history.completed")}</>;
     case "cancelled":

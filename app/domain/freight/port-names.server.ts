@@ -15,12 +15,17 @@ export function namedPort<P extends { port: string }>(p: P, language: LanguageCo
   return { ...p, name: shown.name, lang: shown.english ? "en" : undefined };
 }
 
-/** A freight row as the buyer's pages show it: its name, its country's, and "Mombasa, Kenya" for a sentence. */
+/**
+ * A freight row as the buyer's pages show it: its name and its country's. Every page carries the
+ * picker's ports: no more than the picker uses (the sentence "Mombasa, Kenya" is `portLabelIn`'s).
+ */
 export function shownPort<P extends { port: string; country: string }>(p: P, language: LanguageCode) {
-  const named = namedPort(p, language);
-  const countryName = shownCountry(p.country, language);
-  const label = serverT(language, "stock")("freight.portIn", { port: portInText(named), country: countryName });
-  return { ...named, countryName, label };
+  return { ...namedPort(p, language), countryName: shownCountry(p.country, language) };
+}
+
+/** "Mombasa, Kenya" for a sentence in `language`, both names in it (a port the shop cannot name tagged English). */
+export function portLabelIn(p: PortShown & { countryName: string }, language: LanguageCode): string {
+  return serverT(language, "stock")("freight.portIn", { port: portInText(p), country: p.countryName });
 }
 
 /**
@@ -32,6 +37,7 @@ export function shownDestination(destination: Destination, language: LanguageCod
   const shown = shownPort(destination, language);
   const t = serverT(language, "stock");
   const port = portInText(shown);
+  const label = portLabelIn(shown, language);
   const terms = termsTo(destination);
   return {
     ...shown,
@@ -40,8 +46,8 @@ export function shownDestination(destination: Destination, language: LanguageCod
       total: t(destination.inspectionYen ? "freight.totalToInspected" : "freight.totalTo", { terms, port }),
       ask: t("freight.askForQuote", { port }),
       // The vehicle page's breakdown: "Total to Mombasa, Kenya".
-      title: t("freight.breakdownTitle", { port: shown.label }),
-      noFreight: t("freight.noFreight", { port: shown.label }),
+      title: t("freight.breakdownTitle", { port: label }),
+      noFreight: t("freight.noFreight", { port: label }),
     },
   };
 }
@@ -60,4 +66,9 @@ export function shownPortText(text: string, language: LanguageCode): string {
     port: portInText(namedPort({ port: text.slice(0, comma).trim() }, language)),
     country: countryName(country, language),
   });
+}
+
+/** `shownPortText` for plain text (a mail, the owner's log): the name alone, an English one unmarked. */
+export function shownPortPlain(text: string, language: LanguageCode): string {
+  return shownPortText(text, language).replace(/<\/?en>/g, "");
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { namedPort, shownPort, shownPortText } from "./port-names.server";
+import {
+  namedPort,
+  portLabelIn,
+  shownDestination,
+  shownPort,
+  shownPortPlain,
+  shownPortText,
+} from "./port-names.server";
 
 describe("ports in the page's language", () => {
   it("names the shop's ports in each language, whatever the owner's case and spacing", () => {
@@ -15,18 +22,30 @@ describe("ports in the page's language", () => {
 
   it("leaves a port it cannot name as the owner wrote it, marked as English", () => {
     expect(namedPort({ port: "Port Louis" }, "ja")).toMatchObject({ name: "Port Louis", lang: "en" });
-    expect(shownPort({ port: "Port Louis", country: "Mauritius" }, "ja").label).toBe(
+    expect(portLabelIn(shownPort({ port: "Port Louis", country: "Mauritius" }, "ja"), "ja")).toBe(
       "<en>Port Louis</en>（モーリシャス）",
     );
   });
 
   it("writes “Mombasa, Kenya” with both names in the page's language", () => {
+    const label = (port: string, country: string, language: "ja" | "si" | "en") =>
+      portLabelIn(shownPort({ port, country }, language), language);
     expect(shownPort({ port: "Mombasa", country: "Kenya" }, "ja")).toMatchObject({
+      name: "モンバサ",
       countryName: "ケニア",
-      label: "モンバサ（ケニア）",
     });
-    expect(shownPort({ port: "Colombo", country: "Sri Lanka" }, "si").label).toBe("කොළඹ, ශ්‍රී ලංකාව");
-    expect(shownPort({ port: "Mombasa", country: "Kenya" }, "en").label).toBe("Mombasa, Kenya");
+    expect(label("Mombasa", "Kenya", "ja")).toBe("モンバサ（ケニア）");
+    expect(label("Colombo", "Sri Lanka", "si")).toBe("කොළඹ, ශ්‍රී ලංකාව");
+    expect(label("Mombasa", "Kenya", "en")).toBe("Mombasa, Kenya");
+  });
+
+  it("gives every page's ports only what the picker uses: no sentence the scripts never read", () => {
+    const port = { id: 7, port: "Mombasa", country: "Kenya" };
+    expect(Object.keys(shownPort(port, "ja")).sort()).toEqual(["country", "countryName", "id", "lang", "name", "port"]);
+    const destination = { ...port, freight: { small: 1, medium: 2, large: 3 }, insuranceBp: 150, inspectionYen: null };
+    const shown = shownDestination(destination, "ja");
+    expect(shown).not.toHaveProperty("label");
+    expect(shown.words.title).toContain("モンバサ（ケニア）");
   });
 
   it("reads the port a quote or an offer stored, with or without its country", () => {
@@ -35,5 +54,8 @@ describe("ports in the page's language", () => {
     expect(shownPortText("Port Louis, Mauritius", "vi")).toBe("<en>Port Louis</en>, Mauritius");
     expect(shownPortText("the port nearest Kampala", "hi")).toBe("<en>the port nearest Kampala</en>");
     expect(shownPortText("Colombo, Sri Lanka", "en")).toBe("Colombo, Sri Lanka");
+    // In plain text (a mail, the owner's log) an English name is left unmarked.
+    expect(shownPortPlain("Mombasa, Kenya", "ja")).toBe("モンバサ（ケニア）");
+    expect(shownPortPlain("Port Louis, Mauritius", "vi")).toBe("Port Louis, Mauritius");
   });
 });

@@ -3,6 +3,7 @@ import type { LanguageCode } from "~/i18n/languages";
 import { formatDate, formatYenIn } from "~/i18n/format";
 import { letter, mailT, type BuyerMail, type Block } from "~/domain/mail/buyer-mails.server";
 import { letterBody } from "./reply-template-text";
+import { shownPortPlain } from "~/domain/freight/port-names.server";
 import { COURIER_NAME, type Courier, type DocumentKind, type ShipmentFacts } from "./order-types";
 
 /*
@@ -83,7 +84,8 @@ export function offerMail(
         {
           lines: [
             ...offer.lines.map((line) => offerLineText(t, language, line)),
-            t("deal.offer.total", { terms: offer.terms, port: offer.port, total }),
+            // The port as the offer stored it ("Mombasa, Kenya"), named in the buyer's language as the quote page does.
+            t("deal.offer.total", { terms: offer.terms, port: shownPortPlain(offer.port, language), total }),
           ],
         },
         {
@@ -448,7 +450,7 @@ function orderChangeText(t: MailText, language: LanguageCode, order: MailOrder, 
         blocks: [
           {
             lines: [
-              t("order.shipped.body", { ...about, vessel: change.vessel, port: change.port }),
+              t("order.shipped.body", { ...about, vessel: change.vessel, port: shownPortPlain(change.port, language) }),
               ...dateLines(change.etd, change.eta),
             ],
           },
@@ -470,8 +472,8 @@ function orderChangeText(t: MailText, language: LanguageCode, order: MailOrder, 
     }
     case "arrived":
       return {
-        subject: t("order.arrived.subject", { ...about, port: change.port }),
-        blocks: [{ lines: [t("order.arrived.body", { ...about, port: change.port })] }],
+        subject: t("order.arrived.subject", { ...about, port: shownPortPlain(change.port, language) }),
+        blocks: [{ lines: [t("order.arrived.body", { ...about, port: shownPortPlain(change.port, language) })] }],
         next: [{ lines: [t("order.arrived.next")] }],
         money: false,
       };

@@ -250,3 +250,30 @@ describe("an order's changes in one mail", () => {
     expect(orderChangesMail("ja", order, [arrived])).toEqual(orderUpdateMail("ja", order, arrived));
   });
 });
+
+describe("the offer's port", () => {
+  it("is named in the buyer's language, as the quote page names it (the offer stores the owner's English)", () => {
+    const facts = {
+      ...who,
+      number: "Q-2026-0007",
+      lines: [{ kind: "fob", label: "", amount: 1_450_000 }],
+      total: 1_450_000,
+      terms: "CIF",
+      port: "Mombasa, Kenya",
+      validUntil: "2026-12-10T00:00:00.000Z",
+      holdDays: 3,
+      message: "",
+      link: `${SHOP}/quotes/Q-2026-0007?offer=9`,
+      vehicle: true,
+    };
+    const ja = offerMail("ja", facts);
+    expect(ja.text).toContain("モンバサ（ケニア）");
+    expect(ja.text).not.toMatch(/Mombasa|Kenya/);
+    expect(ja.html).toContain("モンバサ（ケニア）");
+    expect(offerMail("en", facts).text).toContain("Mombasa, Kenya");
+    // A port the shop cannot name: as the owner wrote it, with no marks in the mail.
+    const own = offerMail("ja", { ...facts, port: "Port Louis, Mauritius" });
+    expect(own.text).toContain("Port Louis（モーリシャス）");
+    expect(own.text).not.toContain("<en>");
+  });
+});

@@ -305,7 +305,19 @@ describe("order mails: documents, arrival, the end", () => {
     const en = mail("en", CHANGES.arrived);
     expect(en.subject).toBe("Order 2026-00012 (2015 Toyota Land Cruiser Prado) has arrived at Colombo");
     expect(en.text).toContain("Your clearing agent can now clear the vehicle");
-    for (const language of languages) expect(mail(language, CHANGES.arrived).subject).toContain("Colombo");
+    // The port in the buyer's language, as the order page names it.
+    const colombo = {
+      en: "Colombo",
+      ja: "コロンボ",
+      vi: "Colombo",
+      si: "කොළඹ",
+      hi: "कोलंबो",
+      ne: "कोलम्बो",
+      "zh-CN": "科伦坡",
+    };
+    for (const language of languages) expect(mail(language, CHANGES.arrived).subject).toContain(colombo[language]);
+    expect(mail("ja", CHANGES.shipped).text).toContain("コロンボ");
+    expect(mail("ja", CHANGES.shipped).text).not.toContain("Colombo");
   });
 
   it("completion thanks the buyer by the shop's name", () => {

@@ -12,6 +12,10 @@ import account from "~/i18n/locales/en/account.json";
 import common from "~/i18n/locales/en/common.json";
 import messages from "~/i18n/locales/en/messages.json";
 import orders from "~/i18n/locales/en/orders.json";
+import jaAccount from "~/i18n/locales/ja/account.json";
+import jaCommon from "~/i18n/locales/ja/common.json";
+import jaMessages from "~/i18n/locales/ja/messages.json";
+import jaOrders from "~/i18n/locales/ja/orders.json";
 import OrderPage, { action, loader } from "./order";
 
 /*
@@ -33,14 +37,23 @@ async function load(number: string, cookie: string): Promise<Loaded> {
   return loader({ request, context: context(), params: { number } } as never);
 }
 
-const i18n = i18nFor({
+const english = i18nFor({
   language: "en",
   version: "order-page-test",
   resources: { orders, account, messages, common } as Record<string, Messages>,
 });
 
+const japanese = i18nFor({
+  language: "ja",
+  version: "order-page-test-ja",
+  resources: { orders: jaOrders, account: jaAccount, messages: jaMessages, common: jaCommon } as Record<
+    string,
+    Messages
+  >,
+});
+
 /** The page as the server draws it on the shop day `today`. */
-function draw(data: Loaded, today: string): string {
+function draw(data: Loaded, today: string, { i18n } = { i18n: english }): string {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -162,6 +175,28 @@ describe("the buyer's order page", () => {
     const sailed = draw(await load(number, cookie), later);
     expect(progress(sailed).find((row) => row.startsWith("Shipped"))).toBe(`Shipped Left on ${short(later)}`);
     expect(words(sailed, "order-next-text")).toMatch(/^Your order is on its way: expected at Colombo/);
+  });
+
+  it("names the port in the buyer's language: what happens next, the shipment, the arrival in the history", async () => {
+    const { number } = await w.accepted();
+    const cookie = `${await buyerCookie()}; lang=ja`;
+    const today = shopDayIn(0);
+    expect((await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF)).ok).toBe(true);
+    const shipment = { vessel: "Morning Star", portOfLoading: "Yokohama", etd: today, eta: shopDayIn(20) };
+    expect((await saveShipment(w.db, DEAL, number, shipment, STAFF)).ok).toBe(true);
+    expect((await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF)).ok).toBe(true);
+    const shipped = draw(await load(number, cookie), today, { i18n: japanese });
+    // The order stored the owner's English, "Colombo, Sri Lanka".
+    expect(words(shipped, "order-next-text")).toContain("コロンボ（スリランカ）");
+    expect(words(shipped, "order-port", "dd")).toBe("コロンボ（スリランカ）");
+
+    expect((await moveOrderByStaff(w.db, DEAL, number, "arrive", {}, STAFF)).ok).toBe(true);
+    const arrived = draw(await load(number, cookie), today, { i18n: japanese });
+    expect(words(arrived, "order-next-text")).toContain("コロンボ（スリランカ）");
+    expect(words(arrived, "order-history", "ol")).toContain("コロンボ（スリランカ）");
+    expect(arrived).not.toMatch(/Colombo|Sri Lanka/);
+    // In English, as the owner wrote it.
+    expect(words(draw(await load(number, await buyerCookie()), today), "order-port", "dd")).toBe("Colombo, Sri Lanka");
   });
 
   it("links to the page that explains how to check an invoice is the shop's", async () => {

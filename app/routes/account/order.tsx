@@ -7,6 +7,8 @@ import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { addDocument } from "~/domain/sale/order-documents.server";
 import { MAX_DOCUMENT_BYTES } from "~/domain/sale/order-types";
 import { buyerOrder } from "~/domain/sale/order-view.server";
+import { shownPortText } from "~/domain/freight/port-names.server";
+import { requestLanguage } from "~/i18n/request.server";
 import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
 import { countReceiptUpload } from "~/domain/sale/receipt-limits.server";
 import { partiesPage } from "~/domain/sale/order-parties.server";
@@ -73,8 +75,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sent = url.searchParams.get("receipt");
   // The consignee is given by the signed-in buyer of the order (consignee.tsx); a link's holder sees none.
   const parties = customerId === null ? null : await partiesPage(services.db, customerId, params.number);
+  const language = requestLanguage(request);
   return {
     order: found.view,
+    // The ports the order names (its own, an arrival's), in the buyer's language as the quote page says them.
+    ports: Object.fromEntries(
+      [found.view.port, ...found.view.steps.map((s) => (s.kind === "arrived" ? s.data.port : null))]
+        .filter((port): port is string => typeof port === "string" && port !== "")
+        .map((port) => [port, shownPortText(port, language)]),
+    ),
     sig,
     notice:
       sent === "sent" || sent === "same" ? sent : url.searchParams.get("consignee") === "given" ? "consignee" : null,
@@ -246,7 +255,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           change={loaderData.parties.change}
         />
       ) : null}
-      <ShipmentBox order={order} shopDay={shopDay} />
+      <ShipmentBox order={order} ports={loaderData.ports} shopDay={shopDay} />
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
         <h2 id="docs-title" className="text-lg font-semibold text-slate-900">
@@ -318,7 +327,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="next-title" className="text-lg font-semibold text-slate-900">
           {t("orders.next.title")}
         </h2>
-        <NextStep order={order} shopDay={shopDay} />
+        <NextStep order={order} ports={loaderData.ports} shopDay={shopDay} />
       </section>
 
       <Progress order={order} />
@@ -347,7 +356,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {format.date(step.at, { ...DAY, hour: "2-digit", minute: "2-digit" })}
               </p>
               <p className="text-sm break-words text-slate-800">
-                <StepText step={step} order={order} shopDay={shopDay} />
+                <StepText step={step} order={order} ports={loaderData.ports} shopDay={shopDay} />
               </p>
             </li>
           ))}

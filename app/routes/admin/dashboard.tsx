@@ -4,7 +4,8 @@ import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
-import { activityCountries, activityLines } from "~/components/admin/activity-words";
+import { activityCountries, activityLines, activityPorts } from "~/components/admin/activity-words";
+import { shownPortPlain } from "~/domain/freight/port-names.server";
 import { shownCountry } from "~/domain/countries";
 import { adminLanguage } from "~/i18n/languages";
 import { requestLanguage } from "~/i18n/request.server";
@@ -39,6 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The log's countries in the page's language ("ケニア"), written here: the list of names stays off the scripts.
     countryNames: Object.fromEntries(
       activityCountries(figures.activity).map((country) => [country, shownCountry(country, language)]),
+    ),
+    // And its ports ("モンバサ（ケニア）" for "Mombasa, Kenya"), the table of their names likewise.
+    portNames: Object.fromEntries(
+      activityPorts(figures.activity).map((port) => [port, shownPortPlain(port, language)]),
     ),
   };
 }
@@ -251,7 +256,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-slate-600">{t("dashboard.activity.empty")}</p>
           ) : (
             <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
-              {activityLines(loaderData.activity, t, format.yen, (c) => loaderData.countryNames[c] ?? c).map((a) => (
+              {activityLines(
+                loaderData.activity,
+                t,
+                format.yen,
+                (c) => loaderData.countryNames[c] ?? c,
+                (p) => loaderData.portNames[p] ?? p,
+              ).map((a) => (
                 <li key={a.id}>
                   <p className="text-slate-800">{a.text}</p>
                   <p className="text-xs text-slate-500">{relativeTime(a.at, now, t)}</p>
