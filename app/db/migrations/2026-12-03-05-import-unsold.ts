@@ -1,6 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db.server";
 
+// Lists show what can still be bought first (issue 44.3), checking each
+// page's rows for their status. The index of year, price and mileage
+// ranges now holds the status too: SQLite finds a price range's matches in
+// it and sorts them there, fetching only the page's rows; reading each
+// match's status from the table took a range of 24,522 from 5 ms to 66.
+//
 // "Only what I can import" leaves out sold stock (issue 44.3): the buyer can
 // no longer buy it. The four import indexes (2026-11-25-02, 2026-11-29-01)
 // now also hold the stock status, so a country's count still reads its index
@@ -49,6 +55,13 @@ function columns(postgres: boolean, { start, from, make }: (typeof INDEXES)[numb
 
 async function replace(db: Kysely<any>, status: boolean) {
   const postgres = dialectOf(db) === "postgres";
+  await db.schema.dropIndex("vehicles_ranges_idx").execute();
+  const ranges = !status
+    ? "(year, price, mileage)"
+    : postgres
+      ? "(year, price, mileage) include (stock_status)"
+      : "(year, price, mileage, stock_status)";
+  await sql.raw(`create index vehicles_ranges_idx on vehicles ${ranges}`).execute(db);
   for (const index of INDEXES) {
     await db.schema.dropIndex(index.name).execute();
     await sql.raw(`create index ${index.name} on vehicles ${columns(postgres, index, status)}`).execute(db);
