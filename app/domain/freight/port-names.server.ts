@@ -59,6 +59,9 @@ export function shownDestination(destination: Destination, language: LanguageCod
 export function shownPortText(text: string, language: LanguageCode): string {
   const whole = namedPort({ port: text }, language);
   if (!whole.lang) return whole.name;
+  // A country alone ("Japan", where an FOB offer names no port) is named as countries are.
+  const alone = findCountry(text);
+  if (alone) return countryName(alone, language);
   const comma = text.lastIndexOf(",");
   const country = comma > 0 ? findCountry(text.slice(comma + 1)) : null;
   if (!country) return portInText(whole);

@@ -54,6 +54,9 @@ describe("ports in the page's language", () => {
     expect(shownPortText("Port Louis, Mauritius", "vi")).toBe("<en>Port Louis</en>, Mauritius");
     expect(shownPortText("the port nearest Kampala", "hi")).toBe("<en>the port nearest Kampala</en>");
     expect(shownPortText("Colombo, Sri Lanka", "en")).toBe("Colombo, Sri Lanka");
+    // An FOB offer names the country it leaves from, not a port.
+    expect(shownPortText("Japan", "ja")).toBe("日本");
+    expect(shownPortPlain("Japan", "vi")).toBe("Nhật Bản");
     // In plain text (a mail, the owner's log) an English name is left unmarked.
     expect(shownPortPlain("Mombasa, Kenya", "ja")).toBe("モンバサ（ケニア）");
     expect(shownPortPlain("Port Louis, Mauritius", "vi")).toBe("Port Louis, Mauritius");

@@ -264,6 +264,11 @@ describe("ImportTo in a list's address", () => {
         const way = { ...plan, sortMatches, denseKeyword: false };
         const rows = await pageRows((...w) => vehicleListQueries(t.db, query, ...w), way, 8);
         shown.push(...rows.map((r) => r.id));
+        // A vehicle sold between the count and the page, or a count stopped early: still none sold shown.
+        for (const counted of [{ total: plan.total + 1 }, { more: true }]) {
+          const late = await pageRows((...w) => vehicleListQueries(t.db, query, ...w), { ...way, ...counted }, 8);
+          expect(late.filter((r) => r.stock_status === "sold").map((r) => r.id)).toEqual([]);
+        }
       }
       const label = `${sort} ${sortMatches ? "sorted" : "walked"}`;
       expect(
