@@ -5,11 +5,10 @@ import {
   launchBrowser,
   makeVehicle,
   openPage,
-  staffCookie,
   uniqueEmail,
   withShopDb,
 } from "../support/browser";
-import { mombasa } from "../support/place";
+import { freightPort, mombasa } from "../support/place";
 import { startShopWithData } from "../support/shop-process";
 import { seedCompany } from "~/domain/settings/company.server";
 
@@ -26,28 +25,8 @@ let mombasaId: number;
 let portLouisId: number;
 
 /** A port the shop has no names for: shown as the owner wrote it. */
-async function portLouis(): Promise<number> {
-  const row = () =>
-    withShopDb((db) => db.selectFrom("freight_ports").select("id").where("port", "=", "Port Louis").executeTakeFirst());
-  if (!(await row())) {
-    const res = await fetch(`${baseUrl()}/admin/freight`, {
-      method: "POST",
-      body: new URLSearchParams({
-        intent: "add",
-        country: "Mauritius",
-        port: "Port Louis",
-        small: "120000",
-        medium: "140000",
-        large: "190000",
-        insurance: "1.5",
-      }),
-      headers: { Cookie: await staffCookie() },
-      redirect: "manual",
-    });
-    expect(res.status).toBe(302);
-  }
-  return (await row())!.id;
-}
+const portLouis = () =>
+  freightPort({ country: "Mauritius", port: "Port Louis", small: "120000", medium: "140000", large: "190000" });
 
 beforeAll(async () => {
   browser = await launchBrowser();

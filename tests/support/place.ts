@@ -27,27 +27,29 @@ export async function choosePlace(
   await page.waitForLoadState("networkidle");
 }
 
-/** The Mombasa port (with its inspection fee), added through the freight form when the shop has none. */
-export async function mombasa(): Promise<number> {
+/** A port with its rates, added through the owner's freight form when the shop has none of that name. */
+export async function freightPort(fields: Record<string, string> & { port: string; country: string }): Promise<number> {
   const row = () =>
-    withShopDb((db) => db.selectFrom("freight_ports").select("id").where("port", "=", "Mombasa").executeTakeFirst());
+    withShopDb((db) => db.selectFrom("freight_ports").select("id").where("port", "=", fields.port).executeTakeFirst());
   const found = await row();
   if (found) return found.id;
   const res = await fetch(`${baseUrl()}/admin/freight`, {
     method: "POST",
-    body: new URLSearchParams({
-      intent: "add",
-      country: "Kenya",
-      port: "Mombasa",
-      small: "90000",
-      medium: "110000",
-      large: "150000",
-      insurance: "1.5",
-      inspection: "20000",
-    }),
+    body: new URLSearchParams({ intent: "add", insurance: "1.5", ...fields }),
     headers: { Cookie: await staffCookie() },
     redirect: "manual",
   });
   expect(res.status).toBe(302);
   return (await row())!.id;
 }
+
+/** The Mombasa port, with its inspection fee. */
+export const mombasa = () =>
+  freightPort({
+    country: "Kenya",
+    port: "Mombasa",
+    small: "90000",
+    medium: "110000",
+    large: "150000",
+    inspection: "20000",
+  });

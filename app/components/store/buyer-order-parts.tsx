@@ -79,15 +79,10 @@ export type OrderPorts = Readonly<Record<string, string>>;
 /** A stored port in the page's language; one the server did not name, as stored. */
 const portIn = (ports: OrderPorts, stored: string) => ports[stored] ?? stored;
 
-export function NextStep({
-  order,
-  ports,
-  shopDay,
-}: {
-  order: OrderView;
-  ports: OrderPorts;
-  shopDay: (d: string | null) => string;
-}) {
+/** What the order's parts that speak of its ports and days are drawn from. */
+type OrderPartProps = { order: OrderView; ports: OrderPorts; shopDay: (d: string | null) => string };
+
+export function NextStep({ order, ports, shopDay }: OrderPartProps) {
   const { t } = useT("orders");
   const format = useFormat();
   const s = order.shipment;
@@ -250,15 +245,7 @@ export function BankBox({ order }: { order: OrderView }) {
   );
 }
 
-export function ShipmentBox({
-  order,
-  ports,
-  shopDay,
-}: {
-  order: OrderView;
-  ports: OrderPorts;
-  shopDay: (d: string | null) => string;
-}) {
+export function ShipmentBox({ order, ports, shopDay }: OrderPartProps) {
   const { t } = useT("orders");
   const s = order.shipment;
   const earlier = (field: "etd" | "eta") => {
