@@ -10,6 +10,15 @@ type Names = Record<Exclude<LanguageCode, "en">, string>;
 
 // prettier-ignore
 const PORT_NAMES: Record<string, Names> = {
+  // Japan's ports of loading, on an order's shipment and its mails.
+  Yokohama: { ja: "横浜", vi: "Yokohama", si: "යොකොහාමා", hi: "योकोहामा", ne: "योकोहामा", "zh-CN": "横滨" },
+  Kawasaki: { ja: "川崎", vi: "Kawasaki", si: "කවසාකි", hi: "कावासाकी", ne: "कावासाकी", "zh-CN": "川崎" },
+  Kobe: { ja: "神戸", vi: "Kobe", si: "කෝබේ", hi: "कोबे", ne: "कोबे", "zh-CN": "神户" },
+  Osaka: { ja: "大阪", vi: "Osaka", si: "ඔසාකා", hi: "ओसाका", ne: "ओसाका", "zh-CN": "大阪" },
+  Nagoya: { ja: "名古屋", vi: "Nagoya", si: "නගෝයා", hi: "नागोया", ne: "नागोया", "zh-CN": "名古屋" },
+  Toyama: { ja: "富山", vi: "Toyama", si: "ටොයාමා", hi: "तोयामा", ne: "तोयामा", "zh-CN": "富山" },
+  Hakata: { ja: "博多", vi: "Hakata", si: "හකාටා", hi: "हकाता", ne: "हकाता", "zh-CN": "博多" },
+  Kisarazu: { ja: "木更津", vi: "Kisarazu", si: "කිසරාසු", hi: "किसाराज़ु", ne: "किसाराजु", "zh-CN": "木更津" },
   Colombo: { ja: "コロンボ", vi: "Colombo", si: "කොළඹ", hi: "कोलंबो", ne: "कोलम्बो", "zh-CN": "科伦坡" },
   Hambantota: { ja: "ハンバントタ", vi: "Hambantota", si: "හම්බන්තොට", hi: "हम्बनटोटा", ne: "हम्बनटोटा", "zh-CN": "汉班托塔" },
   Chennai: { ja: "チェンナイ", vi: "Chennai", si: "චෙන්නායි", hi: "चेन्नई", ne: "चेन्नई", "zh-CN": "金奈" },

@@ -76,6 +76,9 @@ export function DealNotFound({ deal }: { deal: "quote" | "order" }) {
  */
 export type OrderPorts = Readonly<Record<string, string>>;
 
+/** Where an order is loaded when the owner has not named the port (the server names it in the page's language). */
+export const LOADED_IN = "Japan";
+
 /** A stored port in the page's language; one the server did not name, as stored. */
 const portIn = (ports: OrderPorts, stored: string) => ports[stored] ?? stored;
 
@@ -86,7 +89,8 @@ export function NextStep({ order, ports, shopDay }: OrderPartProps) {
   const { t } = useT("orders");
   const format = useFormat();
   const s = order.shipment;
-  const port = order.port ? portIn(ports, order.port) : s.portOfLoading;
+  const pol = portIn(ports, s.portOfLoading || LOADED_IN);
+  const port = order.port ? portIn(ports, order.port) : s.portOfLoading && pol;
   let text: ReactNode;
   const check = order.paymentCheck;
   const early = shipsLater(order, useRootData()?.day ?? null);
@@ -113,16 +117,14 @@ export function NextStep({ order, ports, shopDay }: OrderPartProps) {
             });
       break;
     case "paid":
-      text = s.etd
-        ? t("orders.next.paidEtd", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd) })
-        : t("orders.next.paid");
+      text = s.etd ? <PortText text={t("orders.next.paidEtd", { pol, etd: shopDay(s.etd) })} /> : t("orders.next.paid");
       break;
     case "shipped":
       text = (
         <PortText
           text={
             early
-              ? t("orders.next.shippedLeaves", { pol: s.portOfLoading || "Japan", etd: shopDay(s.etd), port })
+              ? t("orders.next.shippedLeaves", { pol, etd: shopDay(s.etd), port })
               : s.eta
                 ? t("orders.next.shippedEta", { port, eta: shopDay(s.eta) })
                 : t("orders.next.shipped", { port })
@@ -259,7 +261,12 @@ export function ShipmentBox({ order, ports, shopDay }: OrderPartProps) {
   const rows: { label: string; value: ReactNode; was?: string[]; testid?: string }[] = [];
   if (s.vessel) rows.push({ label: t("orders.shipment.vessel"), value: s.vessel, testid: "order-vessel" });
   if (s.voyage) rows.push({ label: t("orders.shipment.voyage"), value: s.voyage });
-  if (s.portOfLoading) rows.push({ label: t("orders.shipment.portOfLoading"), value: s.portOfLoading });
+  if (s.portOfLoading)
+    rows.push({
+      label: t("orders.shipment.portOfLoading"),
+      value: <PortText text={portIn(ports, s.portOfLoading)} />,
+      testid: "order-loading",
+    });
   if (order.port)
     rows.push({
       label: t("orders.shipment.port"),

@@ -388,7 +388,7 @@ function orderChangeText(t: MailText, language: LanguageCode, order: MailOrder, 
             lines: [
               ...line("order.shipment.vessel", "vessel", change.vessel),
               ...line("order.shipment.voyage", "voyage", change.voyage),
-              ...line("order.shipment.portOfLoading", "port", change.portOfLoading),
+              ...line("order.shipment.portOfLoading", "port", shownPortPlain(change.portOfLoading, language)),
               ...dateLines(change.etd, change.eta),
               ...(method ? [t("order.shipment.method", { method })] : []),
               ...line("order.shipment.bl", "bl", change.bl),

@@ -183,6 +183,11 @@ describe("order mails: the ship and its dates", () => {
       expect(m.text).toContain(day("2027-01-10", language));
       expect(m.text).toContain("TCLU1234567");
     }
+    // The port of loading in the buyer's language.
+    expect(mail("ja", CHANGES.shipment).text).toContain("横浜");
+    expect(mail("vi", CHANGES.shipment).text).toContain("Yokohama");
+    expect(mail("zh-CN", CHANGES.shipment).text).toContain("横滨");
+    expect(mail("ja", CHANGES.shipment).text).not.toContain("Yokohama");
   });
 
   it("what is not known yet is left out, not written as empty or null", () => {

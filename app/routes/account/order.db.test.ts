@@ -182,8 +182,18 @@ describe("the buyer's order page", () => {
     const cookie = `${await buyerCookie()}; lang=ja`;
     const today = shopDayIn(0);
     expect((await recordPayment(w.db, DEAL, number, paymentFields("1000000"), STAFF)).ok).toBe(true);
-    const shipment = { vessel: "Morning Star", portOfLoading: "Yokohama", etd: today, eta: shopDayIn(20) };
+    // A ship booked before the owner names the port it leaves from: from Japan, named as countries are.
+    const booked = { vessel: "Morning Star", portOfLoading: "", etd: today, eta: shopDayIn(20) };
+    expect((await saveShipment(w.db, DEAL, number, booked, STAFF)).ok).toBe(true);
+    const paid = draw(await load(number, cookie), today, { i18n: japanese });
+    expect(words(paid, "order-next-text")).toContain("日本");
+    expect(paid).not.toMatch(/Japan/);
+    const shipment = { ...booked, portOfLoading: "Yokohama" };
     expect((await saveShipment(w.db, DEAL, number, shipment, STAFF)).ok).toBe(true);
+    const loading = draw(await load(number, cookie), today, { i18n: japanese });
+    expect(words(loading, "order-next-text")).toContain("横浜");
+    expect(words(loading, "order-loading", "dd")).toBe("横浜");
+    expect(loading).not.toMatch(/Yokohama/);
     expect((await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF)).ok).toBe(true);
     const shipped = draw(await load(number, cookie), today, { i18n: japanese });
     // The order stored the owner's English, "Colombo, Sri Lanka".

@@ -26,6 +26,7 @@ import {
   BankBox,
   DealHeader,
   DealNotFound,
+  LOADED_IN,
   NextStep,
   Progress,
   ShipmentBox,
@@ -80,7 +81,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order: found.view,
     // The ports the order names (its own, an arrival's), in the buyer's language as the quote page says them.
     ports: Object.fromEntries(
-      [found.view.port, ...found.view.steps.map((s) => (s.kind === "arrived" ? s.data.port : null))]
+      [
+        found.view.port,
+        // Where it is loaded, or the country when the owner has not said: "Japan" is named as countries are.
+        found.view.shipment.portOfLoading || LOADED_IN,
+        ...found.view.steps.map((s) => (s.kind === "arrived" ? s.data.port : null)),
+      ]
         .filter((port): port is string => typeof port === "string" && port !== "")
         .map((port) => [port, shownPortText(port, language)]),
     ),

@@ -2,8 +2,11 @@ import { parseForm, typedValues, type TypedValues } from "~/utils/forms";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, fieldsOf, SelectField, YenField } from "~/components/ui/field";
 import { getClientIp, getServices } from "~/context.server";
+import { pageKeptReads } from "~/db/kept-reads.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { portLabel } from "~/domain/freight/freight";
+import { shownPortPlain } from "~/domain/freight/port-names.server";
+import { buyerPlace } from "~/domain/imports/buyer-place.server";
 import { PUBLIC_FIRST_YEAR, yearsFrom } from "~/domain/inventory/catalogue";
 import { FIND_ERROR, FindRequestSchema, findSentProblem } from "~/domain/quotes/find-requests.schema";
 import { createFindRequest, newSubmissionKey } from "~/domain/quotes/find-requests.server";
@@ -13,7 +16,6 @@ import { metaT, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { requestLanguage } from "~/i18n/request.server";
 import { log } from "~/utils/log.server";
-import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/find-for-me";
 
 /*
@@ -31,9 +33,22 @@ type Values = TypedValues;
 /** The fields the form asks, each worded find.<name>. */
 type FindField = "make" | "model" | "yearFrom" | "yearTo" | "budget" | "destination" | "name" | "email" | "phone";
 
+/**
+ * The buyer's chosen port as the form fills it in ("モンバサ、ケニア" on a Japanese page) and as the
+ * owner's list keeps it ("Mombasa, Kenya"), so a request sent as filled in reads the same to the owner.
+ */
+async function placeWords(services: ReturnType<typeof getServices>, request: Request) {
+  const keep = await pageKeptReads(services.db, services.config);
+  const { destination } = await buyerPlace(services.db, keep, request.headers.get("Cookie"));
+  if (!destination) return null;
+  const stored = portLabel(destination);
+  return { shown: shownPortPlain(stored, requestLanguage(request)), stored };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const customer = await getCustomer(getServices(context), request);
+  const services = getServices(context);
+  const customer = await getCustomer(services, request);
   const from = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
   const values: Values = {
     make: from("make", 60),
@@ -41,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     yearFrom: from("yearFrom", 4),
     yearTo: from("yearTo", 4),
     budget: from("budget", 14),
+    destination: (await placeWords(services, request))?.shown ?? "",
     name: customer?.fullName ?? "",
     email: customer?.email ?? "",
     phone: customer?.phone ?? "",
@@ -73,12 +89,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const customer = await getCustomer(services, request);
-    const outcome = await createFindRequest(services.db, submission.value, customer?.id ?? null, {
-      ownerEmail: services.config.ownerEmail,
-      shopName: services.config.shop.name,
-      publicUrl: services.config.publicUrl,
-      language: requestLanguage(request),
-    });
+    const place = await placeWords(services, request);
+    const asked = submission.value;
+    const outcome = await createFindRequest(
+      services.db,
+      place && asked.destination === place.shown ? { ...asked, destination: place.stored } : asked,
+      customer?.id ?? null,
+      {
+        ownerEmail: services.config.ownerEmail,
+        shopName: services.config.shop.name,
+        publicUrl: services.config.publicUrl,
+        language: requestLanguage(request),
+      },
+    );
     if (outcome.repeated) await gate.giveBack();
     return { ok: true as const, message: findSentProblem(outcome.number), errors: {}, values: null };
   } catch (error) {
@@ -90,15 +113,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FindForMe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("stock");
   const { message, errors: localize } = useProblems();
-  const root = useRootData();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const errors = localize(actionData?.errors);
   const values: Values = { ...loaderData.values, ...(actionData?.values ?? {}) };
-  const destination = values.destination ?? (root?.destination ? portLabel(root.destination) : "");
   const field = fieldsOf(
     (name: FindField) => t(`find.${name}`),
-    (name) => (name === "destination" ? destination : values[name]),
+    (name) => values[name],
     errors,
   );
   const yearSelect = (name: "yearFrom" | "yearTo") => (
