@@ -2,7 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
 import type { MediaStore } from "~/domain/media/media-store.server";
-import type { DocumentStore } from "~/domain/sale/document-store.server";
+import type { DocumentStore } from "~/domain/media/document-store.server";
 
 /** What every loader and action may use: handed in by the server, never imported as a global. */
 export type Services = {

@@ -13,7 +13,7 @@ import { createRng, pick } from "~/db/seed/factories";
 import { VEHICLE_MODELS, VEHICLE_TYPES } from "~/domain/inventory/catalogue";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { readVehicleQuery, SORTS } from "~/domain/search/filters";
 import { resolveVehicleFilters } from "~/domain/search/list-where.server";
 import { menuCounts, stockFacets, waysOut } from "~/domain/search/menu-counts.server";

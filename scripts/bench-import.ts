@@ -7,7 +7,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { createRng, pick } from "~/db/seed/factories";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { confirmImport, getImport, stageImport } from "~/domain/stock-io/stock-import.server";
 import { toCsv } from "~/utils/csv";
 import { makeZip } from "../tests/support/zip";

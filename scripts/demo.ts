@@ -9,7 +9,7 @@ import { seedLandedSamples } from "~/db/seed/demo-landed.server";
 import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedDemoOrders } from "~/db/seed/demo-orders.server";
-import { documentStoreFor } from "~/domain/sale/document-store.server";
+import { documentStoreFor } from "~/domain/media/document-store.server";
 import { withDatabase } from "./cli";
 
 /*

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { createTestDb } from "../tests/support/test-db";
 import { createApp } from "./app";
 

@@ -11,7 +11,7 @@ import { requestInfoContext, servicesContext, type Services } from "~/context.se
 import { databaseAnswers, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { mediaStorageProblem, mediaStoreFor } from "~/domain/media/media-setup.server";
-import { documentStorageProblem, documentStoreFor } from "~/domain/sale/document-store.server";
+import { documentStorageProblem, documentStoreFor } from "~/domain/media/document-store.server";
 import { createSender, startOutboxWorker } from "~/domain/mail/outbox.server";
 import { invoiceAttachments } from "~/domain/sale/invoice-file.server";
 import { alertRunOptions, startAlertWorker } from "~/domain/alerts/alert-run.server";

@@ -12,7 +12,7 @@ import { startS3, type TestS3 } from "../tests/support/s3";
 import { createApp } from "./app";
 import { absoluteImageUrl, imageUrl, isMediaPath, mediaPath, setMediaBase } from "~/domain/media/image-url";
 import { mediaStoreFor } from "~/domain/media/media-setup.server";
-import { documentStoreFor } from "~/domain/sale/document-store.server";
+import { documentStoreFor } from "~/domain/media/document-store.server";
 import { localDriver, type MediaDriver, MediaError, MediaStore } from "~/domain/media/media-store.server";
 import { checkBucket, MEDIA_CACHE_CONTROL, s3Driver } from "~/domain/media/s3-driver.server";
 

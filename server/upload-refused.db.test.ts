@@ -9,7 +9,7 @@ import { loadConfig } from "~/config.server";
 import { seedDemoBank } from "~/db/seed/demo-bank.server";
 import { addFreightPort } from "~/domain/freight/freight.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { orderLinkPath } from "~/domain/sale/order-links.server";
 import * as orderRoute from "~/routes/account/order";
 import { acceptedDeal } from "../tests/support/orders";

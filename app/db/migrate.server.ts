@@ -32,6 +32,7 @@ import * as portInspection from "./migrations/2026-12-03-02-port-inspection";
 import * as landedTables from "./migrations/2026-12-03-03-landed-tables";
 import * as ruleRegimes from "./migrations/2026-12-03-04-rule-regimes";
 import * as importUnsold from "./migrations/2026-12-03-05-import-unsold";
+import * as vehiclePapers from "./migrations/2026-12-03-06-vehicle-papers";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-03-landed-tables": landedTables,
   "2026-12-03-04-rule-regimes": ruleRegimes,
   "2026-12-03-05-import-unsold": importUnsold,
+  "2026-12-03-06-vehicle-papers": vehiclePapers,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

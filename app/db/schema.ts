@@ -431,4 +431,34 @@ export interface Database {
   saved_searches: SavedSearchTable;
   stock_imports: StockImportTable;
   landed_tables: LandedTableTable;
+  vehicle_papers: VehiclePaperTable;
+  auction_sheets: AuctionSheetTable;
+}
+
+/** A file of a vehicle's proof of condition (issue 45): each new file of a kind is its next version. */
+export interface VehiclePaperTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  kind: "auction_sheet" | "export_certificate" | "inspection";
+  version: number;
+  /** The private documents store's key (document-store.server.ts). */
+  file_key: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  added_at: string;
+  added_by: string;
+}
+
+/** A saved translation of a vehicle's auction sheet; the highest version is the one shown. */
+export interface AuctionSheetTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  version: number;
+  /** JSON of AuctionSheetFields (auction-sheet.ts). */
+  fields: string;
+  /** The sheet's file it translates; null when the file was never given. */
+  paper_id: number | null;
+  saved_at: string;
+  saved_by: string;
 }

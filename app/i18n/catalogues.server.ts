@@ -65,6 +65,13 @@ import ne_company from "./locales/ne/company.json";
 import hi_company from "./locales/hi/company.json";
 import zhCN_company from "./locales/zh-CN/company.json";
 import ja_company from "./locales/ja/company.json";
+import en_proof from "./locales/en/proof.json";
+import si_proof from "./locales/si/proof.json";
+import vi_proof from "./locales/vi/proof.json";
+import ne_proof from "./locales/ne/proof.json";
+import hi_proof from "./locales/hi/proof.json";
+import zhCN_proof from "./locales/zh-CN/proof.json";
+import ja_proof from "./locales/ja/proof.json";
 import en_admin from "./locales/en/admin.json";
 import ja_admin from "./locales/ja/admin.json";
 
@@ -82,6 +89,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: en_orders,
     messages: en_messages,
     mail: en_mail,
+    proof: en_proof,
     company: en_company,
     admin: en_admin,
   },
@@ -93,6 +101,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: si_orders,
     messages: si_messages,
     mail: si_mail,
+    proof: si_proof,
     company: si_company,
   },
   vi: {
@@ -103,6 +112,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: vi_orders,
     messages: vi_messages,
     mail: vi_mail,
+    proof: vi_proof,
     company: vi_company,
   },
   ne: {
@@ -113,6 +123,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: ne_orders,
     messages: ne_messages,
     mail: ne_mail,
+    proof: ne_proof,
     company: ne_company,
   },
   hi: {
@@ -123,6 +134,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: hi_orders,
     messages: hi_messages,
     mail: hi_mail,
+    proof: hi_proof,
     company: hi_company,
   },
   "zh-CN": {
@@ -133,6 +145,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: zhCN_orders,
     messages: zhCN_messages,
     mail: zhCN_mail,
+    proof: zhCN_proof,
     company: zhCN_company,
   },
   ja: {
@@ -143,6 +156,7 @@ export const CATALOGUES: Record<LanguageCode, Partial<Record<Namespace, Messages
     orders: ja_orders,
     messages: ja_messages,
     mail: ja_mail,
+    proof: ja_proof,
     company: ja_company,
     admin: ja_admin,
   },

@@ -18,8 +18,8 @@ export const PUBLIC_NAMESPACES = ["common", "home", "stock", "account", "message
 export const BUYER_NAMESPACES = [...PUBLIC_NAMESPACES, "orders"] as const;
 /** What the staff panel needs (English and Japanese only). */
 export const ADMIN_NAMESPACES = ["common", "admin"] as const;
-/** Never sent to the browser: mails to buyers. */
-export const SERVER_NAMESPACES = ["mail"] as const;
+/** Never sent to the browser: mails to buyers, and the words of a car's papers (the server writes them into the page). */
+export const SERVER_NAMESPACES = ["mail", "proof"] as const;
 /** Long texts of one page (How to buy, FAQ): its loader sends them, so other pages stay light. */
 export const PAGE_NAMESPACES = ["company"] as const;
 

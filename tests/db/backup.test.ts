@@ -10,7 +10,7 @@ import { seedStock } from "~/db/seed/seed.server";
 import { mediaPath } from "~/domain/media/image-url";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { backupShop, restoreShop } from "~/domain/ops/backup.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 
 /*
  * A backup of the embedded shop taken while another process keeps writing:

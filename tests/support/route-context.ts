@@ -3,7 +3,7 @@ import type { Config } from "~/config.server";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import type { DB } from "~/db/db.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 
 /**
  * The context a loader or action gets from the server, for calling a route

@@ -7,7 +7,7 @@ import type { DB } from "~/db/db.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import type { MultipartForm, UploadedFile } from "~/domain/media/multipart.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "~/domain/sale/document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { stockCsvLines } from "~/domain/stock-io/stock-export.server";
 import { confirmImport, getImport, stageImport, type ImportView } from "~/domain/stock-io/stock-import.server";
 import { problemText } from "~/i18n/problem";

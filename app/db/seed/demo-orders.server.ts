@@ -5,7 +5,7 @@ import { answerOffer } from "~/domain/sale/answer.server";
 import { createOffer, dealContext } from "~/domain/sale/offers.server";
 import { shopDayAfter } from "~/domain/sale/deal-time";
 import { formInput } from "~/utils/forms";
-import type { DocumentStore } from "~/domain/sale/document-store.server";
+import type { DocumentStore } from "~/domain/media/document-store.server";
 import { moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import { addDocument } from "~/domain/sale/order-documents.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";

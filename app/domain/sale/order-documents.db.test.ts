@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import PDFDocument from "pdfkit";
 import { localDriver } from "~/domain/media/media-store.server";
-import { DocumentStore } from "./document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { orderLinkPath } from "./order-links.server";
 import { documentFor, listOrders, orderFigures, orderFilterOf, orderFor } from "./order-view.server";
 import { recordPayment, saveShipment } from "./orders.server";

@@ -5,9 +5,9 @@ import { logActivity, type ActivityEntry } from "~/domain/activity/activity.serv
 import type { DealContext } from "./offers.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import type { DocumentStore } from "./document-store.server";
+import type { DocumentStore } from "~/domain/media/document-store.server";
 import { log } from "~/utils/log.server";
-import { checkDocument, DocumentError, documentProblem } from "./document-check.server";
+import { checkDocument, DocumentError, documentProblem } from "~/domain/media/document-check.server";
 import { OWNER_MAILED, ownerMailedLately, receiptRoomProblem } from "./receipt-limits.server";
 import { addOrderEvent } from "./order-moves.server";
 import { type DocumentKind, STAFF_DOCUMENT_KINDS } from "./order-types";

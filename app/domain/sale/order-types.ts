@@ -67,9 +67,6 @@ export const DOCUMENT_KIND_LABEL: Record<DocumentKind, string> = {
   receipt: "Payment receipt",
 };
 
-/** The most a document may weigh. */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-
 /** What a timeline step is: a status reached, money recorded, the shipment's facts, a document. */
 export const ORDER_EVENT_KINDS = [
   "opened",

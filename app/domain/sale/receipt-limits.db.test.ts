@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMAL, dealWorld, DEAL, STAFF, type DealWorld } from "../../../tests/support/deal-world";
 import { localDriver } from "~/domain/media/media-store.server";
-import { DocumentStore } from "./document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { addDocument, removeDocument } from "./order-documents.server";
 import { countReceiptUpload, RECEIPT_LIMITS } from "./receipt-limits.server";
 

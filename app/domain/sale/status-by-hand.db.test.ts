@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMAL, dealWorld, DEAL, paymentFields, STAFF, type DealWorld } from "../../../tests/support/deal-world";
 import { english } from "../../../tests/support/english";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
-import { DocumentStore } from "./document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { recordPayment } from "./orders.server";
 import { stockCsvLines } from "~/domain/stock-io/stock-export.server";
 import type { ImportView } from "~/domain/stock-io/stock-import.server";

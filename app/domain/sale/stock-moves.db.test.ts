@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { localDriver } from "~/domain/media/media-store.server";
-import { DocumentStore } from "./document-store.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
 import { addDocument } from "./order-documents.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";

@@ -5,7 +5,7 @@ import { getClientIp, getServices } from "~/context.server";
 import { dealContext } from "~/domain/sale/offers.server";
 import { readMultipart, UploadError } from "~/domain/media/multipart.server";
 import { addDocument } from "~/domain/sale/order-documents.server";
-import { MAX_DOCUMENT_BYTES } from "~/domain/sale/order-types";
+import { MAX_DOCUMENT_BYTES } from "~/domain/media/document-check.server";
 import { buyerOrder } from "~/domain/sale/order-view.server";
 import { shownPortText } from "~/domain/freight/port-names.server";
 import { requestLanguage } from "~/i18n/request.server";

@@ -3,7 +3,7 @@ import { staffText } from "~/domain/staff/staff-problems";
 import { problem } from "~/i18n/problem";
 import { formInput } from "~/utils/forms";
 import { FORM_BODY_LIMIT } from "~/utils/route-handle";
-import { MAX_DOCUMENT_BYTES } from "~/domain/sale/order-types";
+import { MAX_DOCUMENT_BYTES } from "~/domain/media/document-check.server";
 
 /*
  * The owner's order page takes small forms (a payment, the shipment, a step)

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { StoredObject } from "~/domain/media/media-store.server";
-import { DOCUMENT_EXTENSION, type DocumentContentType } from "~/domain/sale/document-check.server";
-import { DOCUMENT_CACHE_CONTROL } from "~/domain/sale/document-store.server";
+import { DOCUMENT_EXTENSION, type DocumentContentType } from "~/domain/media/document-check.server";
+import { DOCUMENT_CACHE_CONTROL } from "~/domain/media/document-store.server";
 
 /*
  * How a stored document of an order goes out to whoever the route let see it:

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "~/config.server";
-import { localDriver, type MediaDriver, type StoredObject } from "~/domain/media/media-store.server";
-import { checkBucket, s3Driver } from "~/domain/media/s3-driver.server";
+import { localDriver, type MediaDriver, type StoredObject } from "./media-store.server";
+import { checkBucket, s3Driver } from "./s3-driver.server";
 import { log } from "~/utils/log.server";
 import { type CheckedDocument, type DocumentContentType, DocumentError } from "./document-check.server";
 
 /*
- * Where an order's private documents are kept: `$DATA_DIR/documents` (never
+ * Where the shop's private documents are kept (an order's, a vehicle's papers): `$DATA_DIR/documents` (never
  * under the photos' folder, which the shop serves to anyone) or a bucket of
  * their own (DOCUMENTS_S3_BUCKET, never the photos' one). Nothing here is
  * reachable by address: the bytes leave only through documentResponse

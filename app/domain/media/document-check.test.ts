@@ -4,8 +4,13 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { english } from "../../../tests/support/english";
 import { pixelBombPng } from "../../../tests/support/images";
-import { checkDocument, DocumentError, type DocumentErrorCode, documentProblem } from "./document-check.server";
-import { MAX_DOCUMENT_BYTES } from "./order-types";
+import {
+  checkDocument,
+  DocumentError,
+  type DocumentErrorCode,
+  documentProblem,
+  MAX_DOCUMENT_BYTES,
+} from "./document-check.server";
 
 /*
  * What an order's document may be, decided from its bytes: what passes is a

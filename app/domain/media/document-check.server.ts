@@ -1,13 +1,12 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { MAX_IMAGE_PIXELS, sniffFormat } from "~/domain/media/media-store.server";
+import { MAX_IMAGE_PIXELS, sniffFormat } from "./media-store.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import { type Problem, problem, problemText } from "~/i18n/problem";
 import { serverT } from "~/i18n/request.server";
-import { MAX_DOCUMENT_BYTES } from "./order-types";
 
 /*
- * An order's documents (export certificate, bill of lading, the buyer's
- * transfer receipts) enter the shop only through here. What a file is, is read
+ * The shop's documents (an order's export certificate, bill of lading and the
+ * buyer's transfer receipts; a vehicle's auction sheet) enter only through here. What a file is, is read
  * from its bytes, never from its name or the type the browser declared. Only
  * PDF and three picture formats pass; pictures are decoded and written again
  * in their own format without metadata, which drops whatever rode along
@@ -15,6 +14,9 @@ import { MAX_DOCUMENT_BYTES } from "./order-types";
  * here, so it must look like a PDF from its first line to its last and carry,
  * anywhere in it, nothing a browser could take for a web page.
  */
+
+/** The most a document may weigh. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 export type DocumentContentType = "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
 export type DocumentExtension = "pdf" | "jpg" | "png" | "webp";

@@ -1,0 +1,288 @@
+import { createHash } from "node:crypto";
+import { dialectOf, type DB } from "~/db/db.server";
+import { logActivity } from "~/domain/activity/activity.server";
+import {
+  checkDocument,
+  type CheckedDocument,
+  DocumentError,
+  documentProblem,
+} from "~/domain/media/document-check.server";
+import type { DocumentStore } from "~/domain/media/document-store.server";
+import { staffText } from "~/domain/staff/staff-problems";
+import type { Staff } from "~/domain/staff/staff-sessions.server";
+import { shopDay } from "~/i18n/format";
+import type { Problem } from "~/i18n/problem";
+import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
+import { log } from "~/utils/log.server";
+import type { AuctionSheetFields } from "./auction-sheet";
+import { auctionSheetSchema, StoredSheetFields } from "./auction-sheet.schema";
+
+/*
+ * A vehicle's auction sheet and its translation (issue 45.1). The sheet's
+ * file goes through the documents' check (its bytes decide what it is; a
+ * picture is written again without what rode along) and into the private
+ * documents store; the page shows it through a route that serves only a
+ * listed vehicle's current sheet. Each new file is the next version of the
+ * vehicle's "auction_sheet" paper, with its SHA-256; each save of the
+ * translation is the next version of the translation. Nothing is deleted:
+ * what a buyer saw once can be shown again. The translation's grades are
+ * the vehicle's own grades too (its cards, search and feeds read those), so
+ * both are written together.
+ */
+
+export type SheetPaper = {
+  version: number;
+  sha256: string;
+  contentType: string;
+  size: number;
+  addedAt: string;
+};
+
+export type AuctionSheet = {
+  version: number;
+  fields: AuctionSheetFields;
+  savedAt: string;
+  savedBy: string;
+  /** The sheet's file this translation reads; null when the file has gone. */
+  paper: SheetPaper | null;
+};
+
+export type SheetUpload = { data: Buffer; filename: string };
+
+export type SaveSheetOutcome =
+  | { ok: true; version: number; message: Problem }
+  | {
+      ok: false;
+      status: 400 | 404 | 413 | 503;
+      message: Problem;
+      errors: FieldProblems;
+      values: TypedValues;
+      /** The mark rows and flags as typed, row by row, to give back to the form. */
+      lists: { markCode: string[]; markPlace: string[]; flags: string[] };
+    };
+
+export const SHEET_SAVED = staffText("sheetSaved");
+export const SHEET_REFUSED = staffText("sheetRefused");
+const SHEET_FILE_REQUIRED = staffText("sheetFileRequired");
+const VEHICLE_NOT_FOUND = staffText("productNotFound");
+
+/**
+ * Saves what the owner typed from the sheet, with the sheet's file when one
+ * is given (the first save needs one). A refusal stores nothing: the file is
+ * checked and the fields read before anything is written, and a file stored
+ * for a write that then failed is removed.
+ */
+export async function saveAuctionSheet(
+  db: DB,
+  store: DocumentStore,
+  vehicleId: number,
+  form: Record<string, unknown>,
+  upload: SheetUpload | null,
+  staff: Staff,
+  now = new Date(),
+): Promise<SaveSheetOutcome> {
+  const submission = parseForm(form, auctionSheetSchema(shopDay(now)));
+  const values = typedValues(form);
+  const typedList = (name: string) =>
+    [form[name] ?? []]
+      .flat()
+      .map((v) => (typeof v === "string" ? v.slice(0, 40) : ""))
+      .slice(0, 100);
+  const lists = { markCode: typedList("markCode"), markPlace: typedList("markPlace"), flags: typedList("flags") };
+  const refuse = (status: 400 | 404 | 413 | 503, errors: FieldProblems, message = SHEET_REFUSED): SaveSheetOutcome => ({
+    ok: false,
+    status,
+    message,
+    errors,
+    values,
+    lists,
+  });
+  let checked: CheckedDocument | null = null;
+  if (upload && upload.data.length > 0) {
+    try {
+      checked = await checkDocument(upload.data);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      const problem = documentProblem(error.code, "staff");
+      if (submission.status === "error") return refuse(400, { ...submission.errors, sheet: problem });
+      return refuse(error.code === "size" ? 413 : 400, { sheet: problem });
+    }
+  }
+  if (submission.status === "error") return refuse(400, submission.errors);
+  const vehicle = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
+  if (!vehicle) return refuse(404, {}, VEHICLE_NOT_FOUND);
+  if (!checked && !(await latestPaper(db, vehicleId))) return refuse(400, { sheet: SHEET_FILE_REQUIRED });
+
+  const sha256 = checked ? createHash("sha256").update(checked.data).digest("hex") : null;
+  let storedKey: string | null = null;
+  if (checked) {
+    try {
+      storedKey = (await store.put(checked)).key;
+    } catch (error) {
+      if (error instanceof DocumentError) return refuse(503, { sheet: documentProblem(error.code, "staff") });
+      throw error;
+    }
+  }
+  const fields = submission.value;
+  const at = now.toISOString();
+  let keptFile = false;
+  try {
+    const version = await db.transaction().execute(async (trx) => {
+      // One save at a time per vehicle, so two never take the same version number.
+      await trx
+        .selectFrom("vehicles")
+        .select("id")
+        .where("id", "=", vehicleId)
+        .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+        .executeTakeFirstOrThrow();
+      let paper = await latestPaper(trx, vehicleId);
+      if (checked && storedKey && sha256 && paper?.sha256 !== sha256) {
+        const inserted = await trx
+          .insertInto("vehicle_papers")
+          .values({
+            vehicle_id: vehicleId,
+            kind: "auction_sheet",
+            version: (paper?.version ?? 0) + 1,
+            file_key: storedKey,
+            content_type: checked.contentType,
+            size: checked.data.length,
+            sha256,
+            added_at: at,
+            added_by: staff.adminId,
+          })
+          .returning(["id", "version", "sha256", "file_key"])
+          .executeTakeFirstOrThrow();
+        paper = inserted;
+        keptFile = true;
+      }
+      const last = await trx
+        .selectFrom("auction_sheets")
+        .select((eb) => eb.fn.max("version").as("version"))
+        .where("vehicle_id", "=", vehicleId)
+        .executeTakeFirst();
+      const next = Number(last?.version ?? 0) + 1;
+      await trx
+        .insertInto("auction_sheets")
+        .values({
+          vehicle_id: vehicleId,
+          version: next,
+          fields: JSON.stringify(fields),
+          paper_id: paper?.id ?? null,
+          saved_at: at,
+          saved_by: staff.adminId,
+        })
+        .execute();
+      await trx
+        .updateTable("vehicles")
+        .set({
+          auction_grade: fields.overallGrade,
+          exterior_grade: fields.exteriorGrade,
+          interior_grade: fields.interiorGrade,
+          updated_at: at,
+        })
+        .where("id", "=", vehicleId)
+        .execute();
+      await logActivity(trx, {
+        actor: { kind: "staff", id: String(staff.id) },
+        action: "vehicle.auction_sheet",
+        subject: { kind: "vehicle", id: String(vehicleId) },
+        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${keptFile ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
+        at,
+      });
+      return next;
+    });
+    return { ok: true, version, message: SHEET_SAVED };
+  } finally {
+    // A file not kept (the same as the current one, or a write that failed) leaves nothing behind.
+    if (storedKey && !keptFile) await forget(store, storedKey);
+  }
+}
+
+/** The vehicle's current sheet and translation, or null when it has none. */
+export async function readAuctionSheet(db: DB, vehicleId: number): Promise<AuctionSheet | null> {
+  const row = await db
+    .selectFrom("auction_sheets as s")
+    .leftJoin("vehicle_papers as p", "p.id", "s.paper_id")
+    .select([
+      "s.version",
+      "s.fields",
+      "s.saved_at",
+      "s.saved_by",
+      "p.version as paper_version",
+      "p.sha256",
+      "p.content_type",
+      "p.size",
+      "p.added_at",
+    ])
+    .where("s.vehicle_id", "=", vehicleId)
+    .orderBy("s.version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsed = StoredSheetFields.safeParse(safeJson(row.fields));
+  if (!parsed.success) {
+    // Not as this shop writes it: better no translation than a wrong one.
+    log("error", "an auction sheet's stored translation could not be read", { vehicleId, version: row.version });
+    return null;
+  }
+  return {
+    version: row.version,
+    fields: parsed.data,
+    savedAt: row.saved_at,
+    savedBy: row.saved_by,
+    paper:
+      row.paper_version === null || row.sha256 === null
+        ? null
+        : {
+            version: row.paper_version,
+            sha256: row.sha256,
+            contentType: row.content_type!,
+            size: row.size!,
+            addedAt: row.added_at!,
+          },
+  };
+}
+
+/** A version of a vehicle's sheet file, to serve: its key in the documents store and its type. */
+export async function sheetFile(
+  db: DB,
+  vehicleId: number,
+  version: number,
+): Promise<{ key: string; contentType: string; sha256: string } | null> {
+  const row = await db
+    .selectFrom("vehicle_papers")
+    .select(["file_key", "content_type", "sha256"])
+    .where("vehicle_id", "=", vehicleId)
+    .where("kind", "=", "auction_sheet")
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return row ? { key: row.file_key, contentType: row.content_type, sha256: row.sha256 } : null;
+}
+
+async function latestPaper(db: DB, vehicleId: number) {
+  return db
+    .selectFrom("vehicle_papers")
+    .select(["id", "version", "sha256", "file_key"])
+    .where("vehicle_id", "=", vehicleId)
+    .where("kind", "=", "auction_sheet")
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Removes stored bytes nobody can reach; a storage failure is logged, not put to the owner. */
+async function forget(store: DocumentStore, key: string): Promise<void> {
+  try {
+    await store.remove(key);
+  } catch (error) {
+    log("error", "a sheet's file could not be removed", { key, error: String(error) });
+  }
+}

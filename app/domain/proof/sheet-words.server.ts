@@ -1,0 +1,89 @@
+import { formatDate, formatNumber } from "~/i18n/format";
+import type { Key, TFunction } from "~/i18n/core";
+import type { LanguageCode } from "~/i18n/languages";
+import { serverT } from "~/i18n/request.server";
+import {
+  FLAG_KEYS,
+  MARK_CODES,
+  MARK_PLACES,
+  type MarkCode,
+  markParts,
+  SHEET_FLAGS,
+  type SheetFlag,
+} from "./auction-sheet";
+import type { AuctionSheet } from "./auction-sheets.server";
+
+/*
+ * An auction sheet's translation in the reader's language, written on the
+ * server (issue 45.1): the grades, marks and flags from the `proof`
+ * catalogue, so the page's scripts carry neither the words nor the lists.
+ * The inspector's notes stay as the owner translated them, in English, and
+ * the page says so.
+ */
+
+/** A mark's meaning in `language`: "medium scratch", "part replaced". */
+function markMeaning(t: TFunction<"proof">, code: MarkCode): string {
+  const { kind, size } = markParts(code);
+  const meaning = t(`kinds.${kind}`);
+  return size ? t("sized", { size: t(`sizes.${size}`), kind: meaning }) : meaning;
+}
+
+/** What the vehicle page shows of a sheet; every word already in the page's language. */
+export type SheetView = ReturnType<typeof sheetView>;
+
+export function sheetView(sheet: AuctionSheet, vehicleId: number, language: LanguageCode) {
+  const t = serverT(language, "proof");
+  const f = sheet.fields;
+  const grade = (value: string | null, scale: "grades" | "partGrades") =>
+    value === null ? null : `${value} (${t(`${scale}.${value}` as Key<"proof">)})`;
+  const rows: { label: string; value: string }[] = [
+    { label: t("sheet.house"), value: f.auctionHouse },
+    { label: t("sheet.lot"), value: f.lotNumber },
+    { label: t("sheet.date"), value: formatDate(`${f.auctionDate}T12:00:00+09:00`, language) },
+    { label: t("sheet.overall"), value: grade(f.overallGrade, "grades")! },
+    ...(f.exteriorGrade ? [{ label: t("sheet.exterior"), value: grade(f.exteriorGrade, "partGrades")! }] : []),
+    ...(f.interiorGrade ? [{ label: t("sheet.interior"), value: grade(f.interiorGrade, "partGrades")! }] : []),
+    {
+      label: t("sheet.mileage"),
+      value: f.mileageKm === null ? t("sheet.mileageNone") : `${formatNumber(f.mileageKm, language)} km`,
+    },
+  ];
+  const paper = sheet.paper;
+  return {
+    title: t("sheet.title"),
+    intro: t("sheet.intro"),
+    rows,
+    marksTitle: t("sheet.marks"),
+    marks: f.marks.map((m) => ({
+      code: m.code,
+      text: t("sheet.mark", { code: m.code, meaning: markMeaning(t, m.code), place: t(`places.${m.place}`) }),
+    })),
+    noMarks: t("sheet.noMarks"),
+    flagsTitle: t("sheet.flags"),
+    // The Japanese term too: the buyer can find it on the picture.
+    flags: f.flags.map((flag) => ({ key: flag, text: t(`flags.${flag}`), japanese: SHEET_FLAGS[flag] })),
+    noFlags: t("sheet.noFlags"),
+    notesTitle: t("sheet.notes"),
+    notesEnglish: t("sheet.notesEnglish"),
+    notes: f.notes,
+    file: paper && {
+      url: `/vehicles/${vehicleId}/auction-sheet/${paper.version}`,
+      image: paper.contentType.startsWith("image/"),
+      alt: t("sheet.imageAlt"),
+      open: t(paper.contentType.startsWith("image/") ? "sheet.openImage" : "sheet.openPdf"),
+      fingerprintLabel: t("sheet.fingerprint"),
+      sha256: paper.sha256,
+      added: t("sheet.added", { date: formatDate(paper.addedAt, language) }),
+    },
+  };
+}
+
+/** The owner's form's choices, with their meanings in the staff panel's language. */
+export function sheetChoices(language: LanguageCode) {
+  const t = serverT(language, "proof");
+  return {
+    codes: MARK_CODES.map((code) => ({ value: code, label: `${code}: ${markMeaning(t, code)}` })),
+    places: MARK_PLACES.map((place) => ({ value: place, label: t(`places.${place}`) })),
+    flags: FLAG_KEYS.map((flag: SheetFlag) => ({ value: flag, label: `${t(`flags.${flag}`)} (${SHEET_FLAGS[flag]})` })),
+  };
+}
