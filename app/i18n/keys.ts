@@ -2515,7 +2515,6 @@ export type ProofKey =
   | "sheet.noFlags"
   | "sheet.noMarks"
   | "sheet.notes"
-  | "sheet.notesEnglish"
   | "sheet.openImage"
   | "sheet.openPdf"
   | "sheet.overall"

@@ -139,3 +139,27 @@ export type AuctionSheetFields = {
   /** The inspector's notes, translated by the owner (in English). */
   notes: string;
 };
+
+/** What the vehicle page shows of a sheet, every word already in the page's language (sheet-words.server.ts). */
+export type SheetView = {
+  title: string;
+  intro: string;
+  rows: { label: string; value: string }[];
+  marksTitle: string;
+  marks: { code: MarkCode; text: string }[];
+  noMarks: string;
+  flagsTitle: string;
+  flags: { key: SheetFlag; text: string; japanese: string }[];
+  noFlags: string;
+  notesTitle: string;
+  notes: string;
+  file: {
+    url: string;
+    image: boolean;
+    alt: string;
+    open: string;
+    fingerprintLabel: string;
+    sha256: string;
+    added: string;
+  } | null;
+};

@@ -10,6 +10,7 @@ import {
   markParts,
   SHEET_FLAGS,
   type SheetFlag,
+  type SheetView,
 } from "./auction-sheet";
 import type { AuctionSheet } from "./auction-sheets.server";
 
@@ -28,10 +29,8 @@ function markMeaning(t: TFunction<"proof">, code: MarkCode): string {
   return size ? t("sized", { size: t(`sizes.${size}`), kind: meaning }) : meaning;
 }
 
-/** What the vehicle page shows of a sheet; every word already in the page's language. */
-export type SheetView = ReturnType<typeof sheetView>;
-
-export function sheetView(sheet: AuctionSheet, vehicleId: number, language: LanguageCode) {
+/** The vehicle page's view of a sheet, in `language`. */
+export function sheetView(sheet: AuctionSheet, vehicleId: number, language: LanguageCode): SheetView {
   const t = serverT(language, "proof");
   const f = sheet.fields;
   const grade = (value: string | null, scale: "grades" | "partGrades") =>
@@ -64,7 +63,6 @@ export function sheetView(sheet: AuctionSheet, vehicleId: number, language: Lang
     flags: f.flags.map((flag) => ({ key: flag, text: t(`flags.${flag}`), japanese: SHEET_FLAGS[flag] })),
     noFlags: t("sheet.noFlags"),
     notesTitle: t("sheet.notes"),
-    notesEnglish: t("sheet.notesEnglish"),
     notes: f.notes,
     file: paper && {
       url: `/vehicles/${vehicleId}/auction-sheet/${paper.version}`,

@@ -89,6 +89,17 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{t(STOCK_ADMIN[kind].titles.edit)}</h1>
         <p className="text-slate-600">{loaderData.name}</p>
+        {kind === "vehicle" ? (
+          <p className="mt-2">
+            <Link
+              to={`/admin/edit/${loaderData.id}/auction-sheet`}
+              className="text-sm font-medium text-accent-700 underline"
+              data-testid="auction-sheet-link"
+            >
+              {t("sheet.edit")}
+            </Link>
+          </p>
+        ) : null}
       </div>
       {actionData ? <FormMessage tone="error">{m(actionData.message)}</FormMessage> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-6" data-testid="edit-form">

@@ -1,0 +1,93 @@
+import { InEnglish } from "~/components/ui/in-english";
+import type { SheetView } from "~/domain/proof/auction-sheet";
+
+/*
+ * A vehicle's auction sheet beside its translation (issue 45.1). Every word
+ * comes written by the server in the page's language (sheet-words.server.ts),
+ * so this draws and carries no list or catalogue; the inspector's notes are
+ * the owner's English, marked so.
+ */
+export function AuctionSheetBox({ sheet }: { sheet: SheetView }) {
+  const file = sheet.file;
+  return (
+    <section id="auction-sheet" aria-labelledby="auction-sheet-title" data-testid="auction-sheet">
+      <h2 id="auction-sheet-title" className="text-lg font-bold text-slate-900">
+        {sheet.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{sheet.intro}</p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {file ? (
+          <figure className="min-w-0">
+            {file.image ? (
+              <a href={file.url}>
+                <img
+                  src={`${file.url}?w=960`}
+                  alt={file.alt}
+                  loading="lazy"
+                  decoding="async"
+                  width={960}
+                  height={1280}
+                  className="h-auto w-full rounded-lg border border-slate-200 bg-slate-50"
+                />
+              </a>
+            ) : null}
+            <figcaption className="mt-2 text-sm">
+              <a href={file.url} className="font-medium text-accent-700 underline">
+                {file.open}
+              </a>
+              <span className="mt-1 block text-xs text-slate-600">{file.added}</span>
+              <span className="mt-1 block text-xs text-slate-600">
+                {file.fingerprintLabel}:{" "}
+                <code className="break-all" data-testid="sheet-sha256">
+                  {file.sha256}
+                </code>
+              </span>
+            </figcaption>
+          </figure>
+        ) : null}
+        <div className="min-w-0 space-y-3 text-sm text-slate-800">
+          {sheet.flags.length ? (
+            <ul className="space-y-1" aria-label={sheet.flagsTitle} data-testid="sheet-flags">
+              {sheet.flags.map((flag) => (
+                <li
+                  key={flag.key}
+                  className="rounded-md border border-red-200 bg-red-50 px-3 py-2 font-semibold text-red-800"
+                >
+                  {flag.text} <span lang="ja">（{flag.japanese}）</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">{sheet.noFlags}</p>
+          )}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="sheet-rows">
+            {sheet.rows.map((row) => (
+              <div key={row.label} className="contents">
+                <dt className="text-slate-600">{row.label}</dt>
+                <dd className="font-medium">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3 className="font-semibold">{sheet.marksTitle}</h3>
+            {sheet.marks.length ? (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="sheet-marks">
+                {sheet.marks.map((mark, i) => (
+                  <li key={i}>{mark.text}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1">{sheet.noMarks}</p>
+            )}
+          </div>
+          {sheet.notes ? (
+            <div>
+              <h3 className="font-semibold">{sheet.notesTitle}</h3>
+              <InEnglish className="mt-1 whitespace-pre-line">{sheet.notes}</InEnglish>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
