@@ -6,6 +6,7 @@ import {
   staffChoice,
   staffField,
   staffRequiredText,
+  staffText,
   textIssue,
 } from "~/domain/staff/staff-problems";
 import {
@@ -26,6 +27,9 @@ import {
  * two lists (`markCode`, `markPlace`), empty rows left out; flags as ticked
  * boxes. Refusals are keys of the `admin` catalogue. Browser-safe.
  */
+
+/** What the owner is told after a save. */
+export const SHEET_SAVED = staffText("sheetSaved");
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 /** A name the form sends once or many times, as a list. */

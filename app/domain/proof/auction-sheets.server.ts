@@ -15,7 +15,7 @@ import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
 import { log } from "~/utils/log.server";
 import type { AuctionSheetFields } from "./auction-sheet";
-import { auctionSheetSchema, StoredSheetFields } from "./auction-sheet.schema";
+import { auctionSheetSchema, SHEET_SAVED, StoredSheetFields } from "./auction-sheet.schema";
 
 /*
  * A vehicle's auction sheet and its translation (issue 45.1). The sheet's
@@ -61,8 +61,7 @@ export type SaveSheetOutcome =
       lists: { markCode: string[]; markPlace: string[]; flags: string[] };
     };
 
-export const SHEET_SAVED = staffText("sheetSaved");
-export const SHEET_REFUSED = staffText("sheetRefused");
+const SHEET_REFUSED = staffText("sheetRefused");
 const SHEET_FILE_REQUIRED = staffText("sheetFileRequired");
 const VEHICLE_NOT_FOUND = staffText("productNotFound");
 

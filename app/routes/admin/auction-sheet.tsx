@@ -6,7 +6,8 @@ import { getServices } from "~/context.server";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { UploadError } from "~/domain/media/multipart.server";
 import { EMPTY_MARK_ROWS, SHEET_GRADES, SHEET_PART_GRADES } from "~/domain/proof/auction-sheet";
-import { readAuctionSheet, saveAuctionSheet, SHEET_SAVED } from "~/domain/proof/auction-sheets.server";
+import { SHEET_SAVED } from "~/domain/proof/auction-sheet.schema";
+import { readAuctionSheet, saveAuctionSheet } from "~/domain/proof/auction-sheets.server";
 import { sheetChoices } from "~/domain/proof/sheet-words.server";
 import { useFormat, useT } from "~/i18n/i18n";
 import { adminLanguage } from "~/i18n/languages";
@@ -74,7 +75,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AuctionSheetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
-  const { message: say, errors: localize } = useProblems();
+  const { message: say, errors: localize } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
   const { vehicle, sheet, choices, saved } = loaderData;
