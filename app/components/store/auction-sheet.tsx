@@ -1,11 +1,12 @@
-import { InEnglish } from "~/components/ui/in-english";
 import type { SheetView } from "~/domain/proof/auction-sheet";
 
 /*
- * A vehicle's auction sheet beside its translation (issue 45.1). Every word
- * comes written by the server in the page's language (sheet-words.server.ts),
- * so this draws and carries no list or catalogue; the inspector's notes are
- * the owner's English, marked so.
+ * A vehicle's auction sheet beside its translation (issue 45.1), drawn once
+ * on the server into the page's HTML (the vehicle page's loader): every word
+ * comes in the page's language (sheet-words.server.ts) and nothing of it
+ * rides on the page's scripts, which carry only the finished markup. No
+ * hooks: it is drawn outside the page's providers. The inspector's notes
+ * are the owner's English, marked so.
  */
 export function AuctionSheetBox({ sheet }: { sheet: SheetView }) {
   const file = sheet.file;
@@ -83,7 +84,15 @@ export function AuctionSheetBox({ sheet }: { sheet: SheetView }) {
           {sheet.notes ? (
             <div>
               <h3 className="font-semibold">{sheet.notesTitle}</h3>
-              <InEnglish className="mt-1 whitespace-pre-line">{sheet.notes}</InEnglish>
+              <p className="mt-1 whitespace-pre-line" lang={sheet.inEnglish ? "en" : undefined}>
+                {sheet.notes}
+                {sheet.inEnglish ? (
+                  <span className="text-xs whitespace-nowrap text-slate-500" lang={sheet.language}>
+                    {" "}
+                    {sheet.inEnglish}
+                  </span>
+                ) : null}
+              </p>
             </div>
           ) : null}
         </div>

@@ -153,6 +153,9 @@ export type SheetView = {
   noFlags: string;
   notesTitle: string;
   notes: string;
+  /** The page's language, and "(in English)" after the notes on a page in another one ("" in English). */
+  language: string;
+  inEnglish: string;
   file: {
     url: string;
     image: boolean;

@@ -64,6 +64,8 @@ export function sheetView(sheet: AuctionSheet, vehicleId: number, language: Lang
     noFlags: t("sheet.noFlags"),
     notesTitle: t("sheet.notes"),
     notes: f.notes,
+    language,
+    inEnglish: language === "en" ? "" : serverT(language, "common")("inEnglish"),
     file: paper && {
       url: `/vehicles/${vehicleId}/auction-sheet/${paper.version}`,
       image: paper.contentType.startsWith("image/"),

@@ -31,6 +31,7 @@ import { requestLanguage } from "~/i18n/request.server";
 import { readAuctionSheet } from "~/domain/proof/auction-sheets.server";
 import { sheetView } from "~/domain/proof/sheet-words.server";
 import { AuctionSheetBox } from "~/components/store/auction-sheet";
+import { renderToStaticMarkup } from "react-dom/server";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -70,8 +71,10 @@ export async function loader(args: Route.LoaderArgs) {
       madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}|${currency}`,
       view: landed && landedView(landed, language, shown),
     },
-    // The auction sheet with its translation, in the page's words.
-    sheet: await readAuctionSheet(db, vehicle.id).then((sheet) => sheet && sheetView(sheet, vehicle.id, language)),
+    // The auction sheet with its translation, in the page's words, drawn here: the page's scripts carry none of it.
+    sheetHtml: await readAuctionSheet(db, vehicle.id).then(
+      (sheet) => sheet && renderToStaticMarkup(<AuctionSheetBox sheet={sheetView(sheet, vehicle.id, language)} />),
+    ),
     // Only what the buyer's country admits: a refused car is no alternative (a country without a rule refuses none).
     similar: await similarVehicles(db, vehicle, (card) => {
       const { country, rule, months } = place.importing;
@@ -146,10 +149,9 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             ) : (
               <p className="mt-3 leading-relaxed text-slate-700">{t("detail.noDescription")}</p>
             )}
-            {loaderData.sheet ? (
-              <div className="mt-8">
-                <AuctionSheetBox sheet={loaderData.sheet} />
-              </div>
+            {loaderData.sheetHtml ? (
+              // Markup React wrote on the server from escaped text (AuctionSheetBox), never the owner's HTML.
+              <div className="mt-8" dangerouslySetInnerHTML={{ __html: loaderData.sheetHtml }} />
             ) : null}
           </section>
           <div className="space-y-6 lg:col-start-2 lg:row-start-3">{quote}</div>
