@@ -1,8 +1,13 @@
 /*
  * A hint for a mistyped mail provider ("gmial.com: did you mean gmail.com?"),
  * never a refusal: an address at a domain of its own is the buyer's business.
- * Asked by the forms as the buyer types and by the server before saving. Browser-safe.
+ * Asked by the forms as the buyer types and by the server before saving. Browser-safe;
+ * the forms load it when the buyer is in an e-mail box (email-field.tsx).
  */
+
+import { EMAIL_KEPT_FIELD, type EmailHint } from "./email-hint-field";
+
+export { EMAIL_KEPT_FIELD, type EmailHint };
 
 /** The providers buyers write from, in the shop's markets and beyond. */
 const PROVIDERS = [
@@ -62,15 +67,6 @@ function distance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-export type EmailHint = {
-  /** The domain as typed: "gmial.com". */
-  typed: string;
-  /** The provider it is likely meant to be: "gmail.com". */
-  domain: string;
-  /** The whole address with that provider: "grace@gmail.com". */
-  email: string;
-};
-
 /**
  * The provider an address most likely meant, when its domain is one or two
  * letters off a known one ("gmial.com", "gmail.con", "hotmal.com"); null for
@@ -93,9 +89,6 @@ export function emailHint(address: string): EmailHint | null {
   }
   return best && { typed, domain: best.domain, email: `${text.slice(0, at)}@${best.domain}` };
 }
-
-/** The hidden field a form sends when the buyer keeps an address the hint doubted: the address kept. */
-export const EMAIL_KEPT_FIELD = "emailKept";
 
 /** The hint a form's server answer stops for: none once the buyer said the address is right. */
 export function emailHintToAsk(address: string, kept: unknown): EmailHint | null {

@@ -1,9 +1,22 @@
 import { useState, useSyncExternalStore } from "react";
 import { Field } from "~/components/ui/field";
-import { EMAIL_KEPT_FIELD, type EmailHint, emailHint } from "~/domain/email-hints";
+import { EMAIL_KEPT_FIELD, type EmailHint } from "~/domain/email-hint-field";
+import type * as EmailHints from "~/domain/email-hints";
 import { useT } from "~/i18n/i18n";
 
 const noChange = () => () => {};
+
+/**
+ * The hints' rules and list of providers, fetched once, when a buyer first
+ * enters an e-mail box: a page's first load goes without them. Fetched again
+ * on the next try should the fetch fail.
+ */
+let hints: Promise<typeof EmailHints> | null = null;
+const loadHints = () =>
+  (hints ??= import("~/domain/email-hints").catch((error: unknown) => {
+    hints = null;
+    throw error;
+  }));
 
 /**
  * An e-mail box that says when its provider looks mistyped ("gmial.com: did
@@ -38,12 +51,17 @@ export function EmailField({
   const box = (event: React.SyntheticEvent<HTMLDivElement>) =>
     event.currentTarget.querySelector<HTMLInputElement>('input[type="email"]')!;
   const check = (event: React.SyntheticEvent<HTMLDivElement>) => {
-    setTyped(box(event).value.trim());
-    setHint(emailHint(box(event).value));
+    const value = box(event).value;
+    setTyped(value.trim());
+    // In the order asked: every answer waits for the same fetch.
+    loadHints().then(
+      (rules) => setHint(rules.emailHint(value)),
+      () => {},
+    );
   };
   return (
     // A hint shown is kept up to date as the buyer types; a new one waits until they leave the box.
-    <div onBlur={check} onInput={hint ? check : undefined}>
+    <div onFocus={() => void loadHints().catch(() => {})} onBlur={check} onInput={hint ? check : undefined}>
       <Field
         id={id}
         label={label}

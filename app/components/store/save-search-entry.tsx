@@ -1,12 +1,12 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { savedSearchPath } from "~/domain/alerts/saved-searches";
+import { savedSearchPath } from "~/domain/alerts/saved-search-path";
 import type { VehicleFilters } from "~/domain/search/filters";
 import { useT } from "~/i18n/i18n";
 import { BellIcon } from "./bell-icon";
 
 // The form, its words and its checks load only for a signed-in buyer: most who see a list are visitors.
-const loadForm = () => import("./saved-searches").then((m) => ({ default: m.SaveSearch }));
+const loadForm = () => import("./save-search-form").then((m) => ({ default: m.SaveSearch }));
 const SaveSearch = lazy(loadForm);
 // The server has it ready before the first page, so the form is in the HTML itself (it works without JavaScript).
 if (typeof window === "undefined") void loadForm();

@@ -1,20 +1,15 @@
-import type { Problem } from "~/i18n/problem";
-import { BellIcon } from "./bell-icon";
-import { useId } from "react";
-import { Form, Link, useFetcher, useLocation, useSearchParams } from "react-router";
-import { inputClass } from "~/components/ui/field";
-import { SAVED_SEARCH_NAME_MAX, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
+import { Form, Link, useSearchParams } from "react-router";
+import { SAVED_SEARCH_NAME_MAX, savedSearchPath } from "~/domain/alerts/saved-search-path";
 import type { VehicleFilters } from "~/domain/search/filters";
 import type { TFunction } from "~/i18n/core";
 import { useFormat, useT } from "~/i18n/i18n";
-import { useProblems } from "~/i18n/messages";
 import { useRootData } from "~/utils/root-data";
 import { optionLabel } from "./option-label";
 
 /*
- * Saved searches (issue 9): the "Save this search" disclosure above the
- * vehicle list, and the section of /account that lists them. Both post to
- * /saved-searches; the server decides who may change what.
+ * Saved searches (issue 9): the section of /account that lists them, and the
+ * words both it and the "Save this search" form (save-search-form.tsx) write
+ * filters in. Both post to /saved-searches; the server decides who may change what.
  */
 
 /** What the words need of useFormat(): numbers and yen in the page's language. */
@@ -84,119 +79,14 @@ export function defaultSearchName(
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trim()}…`;
 }
 
-type SaveAnswer = { ok: false; error: Problem; name: string; query: string } | undefined;
-
-/**
- * "Save this search" for a signed-in buyer; a sign-in link for a visitor.
- * `query` is the list's canonical filter string; the server keeps its filters only.
- */
-export function SaveSearch({
-  filters,
-  query,
-  signedIn,
-  initial,
-}: {
-  filters: VehicleFilters;
-  query: string;
-  signedIn: boolean;
-  /** A refusal to show at once (the page shown when the form was sent without JavaScript). */
-  initial?: { error: Problem; name: string };
-}) {
-  const { t } = useT("account");
-  const { t: stock } = useT("stock");
-  const format = useFormat();
-  const rate = useRootData()?.rate;
-  const messages = useProblems();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const fetcher = useFetcher<SaveAnswer>();
-  const id = useId();
-  const here = savedSearchPath(query);
-  // A refusal belongs to the filters it was about: another list starts afresh.
-  const answer =
-    fetcher.data && fetcher.data.query === query
-      ? fetcher.data
-      : initial
-        ? { ok: false as const, ...initial }
-        : undefined;
-  const error = answer && !answer.ok ? messages.message(answer.error) : undefined;
-  const saved = signedIn && searchParams.get("saved") === "1" && location.pathname === "/vehicles";
-
-  // Just saved: these filters are saved, so the confirmation takes the form's place.
-  if (saved) {
-    return (
-      <p
-        role="status"
-        className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 lg:max-w-3xl"
-        data-testid="save-search"
-      >
-        {t("savedSearches.save.saved")}{" "}
-        <Link to="/account#saved-searches" className="font-semibold underline">
-          {t("savedSearches.save.manage")}
-        </Link>
-      </p>
-    );
-  }
-  return (
-    <div data-testid="save-search">
-      {/* Closed again on every other list; open when showing a refusal. */}
-      <details
-        key={location.search}
-        open={initial ? true : undefined}
-        className="rounded-xl border border-slate-200 bg-white shadow-sm lg:max-w-3xl"
-      >
-        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold text-accent-800">
-          <BellIcon />
-          {t("savedSearches.save.open")}
-        </summary>
-        <fetcher.Form method="post" action="/saved-searches" className="border-t border-slate-200 px-4 pt-3 pb-4">
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="query" value={query} />
-          <input type="hidden" name="redirectTo" value={here} />
-          <label htmlFor={`${id}-name`} className="field-label">
-            {t("savedSearches.save.name")}
-          </label>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <input
-              key={query}
-              id={`${id}-name`}
-              name="name"
-              required
-              maxLength={SAVED_SEARCH_NAME_MAX}
-              defaultValue={answer && !answer.ok ? answer.name : defaultSearchName(filters, t, stock, format, rate)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              className={`${inputClass} sm:max-w-md ${error ? "border-red-500" : "border-slate-300 focus:border-accent-600"}`}
-            />
-            <button
-              type="submit"
-              disabled={fetcher.state !== "idle"}
-              className="mt-1 h-11 shrink-0 btn-accent px-5 text-sm disabled:opacity-60"
-            >
-              {fetcher.state !== "idle" ? t("savedSearches.save.saving") : t("savedSearches.save.submit")}
-            </button>
-          </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-hint`} className="mt-2 text-xs text-slate-600">
-              {t("savedSearches.save.hint")}
-            </p>
-          )}
-        </fetcher.Form>
-      </details>
-    </div>
-  );
-}
-
 export type SavedSearchRow = {
   id: number;
   name: string;
   query: string;
   alertsOn: boolean;
   lastAlertAt: string | null;
+  /** The query's filters, read by the server (savedSearchFilters): the page's script does not parse queries. */
+  filters: VehicleFilters;
 };
 
 /** What the last change on /account was (the address says, after the redirect). */
@@ -241,7 +131,7 @@ export function SavedSearchesSection({ items }: { items: SavedSearchRow[] }) {
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
           {items.map((s) => {
-            const summary = describeFilters(savedSearchFilters(s.query), t, stock, format, rate);
+            const summary = describeFilters(s.filters, t, stock, format, rate);
             return (
               <li
                 key={s.id}

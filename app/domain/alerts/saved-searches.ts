@@ -1,4 +1,7 @@
 import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS, type VehicleFilters } from "~/domain/search/filters";
+import { SAVED_SEARCH_NAME_MAX, savedSearchPath } from "./saved-search-path";
+
+export { SAVED_SEARCH_NAME_MAX, savedSearchPath };
 
 /*
  * Saved searches (issue 9): the rules that hold in the browser and on the
@@ -7,7 +10,6 @@ import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS, type VehicleFilters 
  * twice are the same text.
  */
 
-export const SAVED_SEARCH_NAME_MAX = 60;
 /** How many searches one buyer may keep. */
 export const MAX_SAVED_SEARCHES = 20;
 /** At most one alert mail per search in this time (the news in between gathers into the next). */
@@ -28,9 +30,4 @@ export function canonicalVehicleQuery(search: string | URLSearchParams, now = ne
 /** The filters of a stored query string. */
 export function savedSearchFilters(query: string, now = new Date()): VehicleFilters {
   return readVehicleQuery(new URLSearchParams(query), now).filters;
-}
-
-/** The address of the vehicle list a saved search stands for. */
-export function savedSearchPath(query: string): string {
-  return query ? `/vehicles?${query}` : "/vehicles";
 }

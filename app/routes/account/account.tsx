@@ -16,9 +16,10 @@ import { ordersOfCustomer } from "~/domain/sale/order-view.server";
 import { OrderStatusBadge } from "~/components/store/order-parts";
 import { listSavedSearches } from "~/domain/alerts/saved-searches.server";
 import { SavedSearchesSection } from "~/components/store/saved-searches";
-import { useLanguage, useT } from "~/i18n/i18n";
+import { useT } from "~/i18n/i18n";
 import { CountryPhoneFields } from "~/components/store/country-phone-fields";
 import { countryOptions, findCountry, shownCountry } from "~/domain/countries";
+import { savedSearchFilters } from "~/domain/alerts/saved-searches";
 import { requestLanguage } from "~/i18n/request.server";
 import { useProblems } from "~/i18n/messages";
 import { noindexMeta } from "~/components/ui/page-meta";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const customer = await getCustomer(getServices(context), request);
   if (!customer) return { signedIn: false as const };
+  const language = requestLanguage(request);
   // Previews: the first 5 of each (SPEC 2, 9).
   const [favourites, quotes, recent, orders] = await Promise.all([
     listFavourites(db, customer.id, 1, 5),
@@ -45,8 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recent,
     orders: { items: orders.slice(0, 5), total: orders.length },
     passwordChanged: new URL(request.url).searchParams.get("password") === "changed",
-    savedSearches: await listSavedSearches(db, customer.id),
-    countries: countryOptions(requestLanguage(request)),
+    // Each search's filters read here: the page's script need not carry the list's query reader.
+    savedSearches: (await listSavedSearches(db, customer.id)).map((s) => ({
+      ...s,
+      filters: savedSearchFilters(s.query),
+    })),
+    countries: countryOptions(language),
+    // The country in the page's language, and one the list does not know to ask again: worked out here,
+    // so the list of countries' names stays off the page's scripts.
+    country: shownCountry(customer.country, language),
+    unknownCountry: findCountry(customer.country) ? null : customer.country,
   };
 }
 
@@ -67,18 +77,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT("account");
   const { t: to } = useT("orders");
   const messages = useProblems();
-  const language = useLanguage();
   if (!loaderData.signedIn) return <NotLoggedIn />;
   const { customer, favourites, quotes, recent } = loaderData;
   const v = actionData?.values ?? {
     fullName: customer.fullName,
-    country: shownCountry(customer.country, language),
+    country: loaderData.country,
     phone: customer.phone,
   };
   const e = messages.errors(actionData?.errors);
   const field = fieldsOf((name: "fullName") => t(`account.${name}`), v, e);
   // A country typed before the list existed and not known to it ("Kenya" misspelt past mending): asked again.
-  const unknownCountry = !actionData && !findCountry(customer.country) ? customer.country : null;
+  const unknownCountry = actionData ? null : loaderData.unknownCountry;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl title">{customer.fullName}</h1>

@@ -1,6 +1,6 @@
 import { parseForm } from "~/utils/forms";
 import { createContext, data, Link, redirect } from "react-router";
-import { SaveSearch } from "~/components/store/saved-searches";
+import { SaveSearch } from "~/components/store/save-search-form";
 import { getServices } from "~/context.server";
 import { getCustomer } from "~/domain/accounts/sessions.server";
 import { canonicalVehicleQuery, savedSearchFilters, savedSearchPath } from "~/domain/alerts/saved-searches";
