@@ -31,6 +31,7 @@ const THIS_RELEASE = [
   "2026-12-03-04-rule-regimes",
   "2026-12-03-05-import-unsold",
   "2026-12-03-06-vehicle-papers",
+  "2026-12-03-07-paper-readings",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -433,6 +433,24 @@ export interface Database {
   landed_tables: LandedTableTable;
   vehicle_papers: VehiclePaperTable;
   auction_sheets: AuctionSheetTable;
+  paper_readings: PaperReadingTable;
+}
+
+/** What the owner read from a vehicle's export certificate or inspection; the highest version of a kind is current. */
+export interface PaperReadingTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  kind: "export_certificate" | "inspection";
+  version: number;
+  reference: string;
+  issued_on: string;
+  mileage_km: number | null;
+  /** Months as year × 12 + month − 1. */
+  manufactured_month: number | null;
+  registered_month: number | null;
+  paper_id: number | null;
+  saved_at: string;
+  saved_by: string;
 }
 
 /** A file of a vehicle's proof of condition (issue 45): each new file of a kind is its next version. */

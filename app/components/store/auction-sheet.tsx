@@ -1,4 +1,4 @@
-import type { SheetView } from "~/domain/proof/auction-sheet";
+import type { PapersView, SheetView } from "~/domain/proof/auction-sheet";
 
 /*
  * A vehicle's auction sheet beside its translation (issue 45.1), drawn once
@@ -96,6 +96,63 @@ export function AuctionSheetBox({ sheet }: { sheet: SheetView }) {
             </div>
           ) : null}
         </div>
+      </div>
+    </section>
+  );
+}
+
+/** A vehicle's mileage and dates from each paper, side by side, with what disagrees (issue 45.2); drawn on the server. */
+export function PapersBox({ papers }: { papers: PapersView }) {
+  return (
+    <section id="papers" aria-labelledby="papers-title" data-testid="papers-check">
+      <h2 id="papers-title" className="text-lg font-bold text-slate-900">
+        {papers.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{papers.intro}</p>
+      {papers.warnings.map((warning) => (
+        <p
+          key={warning}
+          role="note"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
+          data-testid="papers-warning"
+        >
+          {warning}
+        </p>
+      ))}
+      {papers.agree ? (
+        <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{papers.agree}</p>
+      ) : null}
+      {papers.rule ? (
+        <p className="mt-3 text-sm font-medium text-slate-800" data-testid="papers-rule">
+          {papers.rule}
+        </p>
+      ) : null}
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="papers-table">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              {papers.headings.map((heading) => (
+                <th key={heading} scope="col" className="py-1.5 pr-3 font-medium">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {papers.rows.map((row) => (
+              <tr key={row.source} className="border-b border-slate-100" data-source={row.source}>
+                <th scope="row" className="py-1.5 pr-3 font-medium text-slate-800">
+                  {row.cells[0]}
+                </th>
+                {row.cells.slice(1).map((cell, i) => (
+                  <td key={i} className="py-1.5 pr-3 text-slate-800">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </section>
   );

@@ -139,7 +139,7 @@ const FILL = issue(FILL_REQUIRED);
 const stockStatus = z.preprocess(blankToUndefined, z.enum(STOCK_STATUSES).default("available"));
 
 /** A month as the owner types it ("2019-03", "03/2019"); blank for not known. */
-const month = (field: string) =>
+export const optionalMonth = (field: string) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -191,8 +191,8 @@ export function vehicleUploadSchema(now = new Date()) {
       steering: optionalChoice("steering", STEERING),
       exteriorGrade: optionalChoice("grade", GRADES),
       interiorGrade: optionalChoice("grade", GRADES),
-      manufactured: month("manufactured"),
-      registered: month("registered"),
+      manufactured: optionalMonth("manufactured"),
+      registered: optionalMonth("registered"),
       chassisNumber: frameText("chassisNumber", 30),
       modelCode: frameText("modelCode", 30),
       auctionGrade: optionalChoice("auctionGrade", AUCTION_GRADES),

@@ -20,6 +20,9 @@ import {
   SHEET_GRADES,
   SHEET_PART_GRADES,
 } from "./auction-sheet";
+import { optionalMonth } from "~/domain/inventory/inventory.schema";
+import { monthOfDate } from "~/domain/inventory/months";
+import type { ReadingKind } from "./paper-check";
 
 /*
  * The owner's form for a vehicle's auction sheet (issue 45.1, 45.7): what
@@ -50,18 +53,21 @@ const mileage = z.preprocess(
     .optional(),
 );
 
-/** A calendar day, not after today in Japan (a sheet is written at the auction). */
-const auctionDay = (today: string) =>
+/** A paper's day as typed in a date box ("2026-10-14"), not after today in Japan (the paper exists). */
+const paperDay = (field: string, today: string) =>
   z
-    .string({ error: requiredIssue("auctionDate") })
+    .string({ error: requiredIssue(field) })
     .trim()
-    .min(1, requiredIssue("auctionDate"))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, textIssue("auctionDateFormat"))
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, textIssue("auctionDateFormat"))
-    .refine((v) => v <= today, textIssue("auctionDateFuture"));
+    .min(1, requiredIssue(field))
+    .regex(/^\d{4}-\d{2}-\d{2}$/, patternIssue("dayFormat", { field: staffField(field) }))
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      },
+      patternIssue("dayFormat", { field: staffField(field) }),
+    )
+    .refine((v) => v <= today, patternIssue("dayFuture", { field: staffField(field) }));
 
 /** The marks' rows: each filled row needs both a code and a place; empty rows are skipped. */
 const marks = z
@@ -103,6 +109,21 @@ const flags = z.array(z.string()).transform((ticked, ctx): SheetFlag[] => {
   return FLAG_KEYS.filter((f) => ticked.includes(f));
 });
 
+/** A paper's months of manufacture and first registration: neither after this month, registration not before manufacture. */
+function checkMonths(v: { manufactured?: number; registered?: number }, ctx: z.RefinementCtx, thisMonth: number): void {
+  for (const field of ["manufactured", "registered"] as const) {
+    const m = v[field];
+    if (m !== undefined && m > thisMonth)
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: patternIssue("monthFuture", { field: staffField(field) }),
+      });
+  }
+  if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
+    ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
+}
+
 /** The translation's fields, checked; `today` is the shop's day ("2026-12-03"). */
 export function auctionSheetSchema(today: string) {
   return z
@@ -115,21 +136,25 @@ export function auctionSheetSchema(today: string) {
           flags: list(form.flags),
         };
       },
-      z.object({
-        auctionHouse: staffRequiredText("auctionHouse", 80),
-        lotNumber: staffRequiredText("lotNumber", 20),
-        auctionDate: auctionDay(today),
-        overallGrade: z.preprocess(blank, choice("auctionGrade", SHEET_GRADES)),
-        exteriorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
-        interiorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
-        mileageKm: mileage,
-        marks,
-        flags,
-        notes: z.preprocess(
-          (v) => (typeof v === "string" ? v : ""),
-          z.string().trim().max(2000, maxLengthIssue("sheetNotes", 2000)),
-        ),
-      }),
+      z
+        .object({
+          auctionHouse: staffRequiredText("auctionHouse", 80),
+          lotNumber: staffRequiredText("lotNumber", 20),
+          auctionDate: paperDay("auctionDate", today),
+          overallGrade: z.preprocess(blank, choice("auctionGrade", SHEET_GRADES)),
+          exteriorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
+          interiorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
+          mileageKm: mileage,
+          manufactured: optionalMonth("manufactured"),
+          registered: optionalMonth("registered"),
+          marks,
+          flags,
+          notes: z.preprocess(
+            (v) => (typeof v === "string" ? v : ""),
+            z.string().trim().max(2000, maxLengthIssue("sheetNotes", 2000)),
+          ),
+        })
+        .superRefine((v, ctx) => checkMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`)))),
     )
     .transform((v): AuctionSheetFields => ({
       auctionHouse: v.auctionHouse,
@@ -139,6 +164,8 @@ export function auctionSheetSchema(today: string) {
       exteriorGrade: v.exteriorGrade ?? null,
       interiorGrade: v.interiorGrade ?? null,
       mileageKm: v.mileageKm ?? null,
+      manufactured: v.manufactured ?? null,
+      registered: v.registered ?? null,
       marks: v.marks,
       flags: v.flags,
       notes: v.notes,
@@ -154,7 +181,43 @@ export const StoredSheetFields = z.object({
   exteriorGrade: z.enum(SHEET_PART_GRADES).nullable(),
   interiorGrade: z.enum(SHEET_PART_GRADES).nullable(),
   mileageKm: z.number().int().nullable(),
+  // Translations saved before the sheet's months were asked have none.
+  manufactured: z.number().int().nullable().default(null),
+  registered: z.number().int().nullable().default(null),
   marks: z.array(z.object({ code: z.enum(MARK_CODES), place: z.enum(MARK_PLACES) })),
   flags: z.array(z.enum(FLAG_KEYS as [SheetFlag, ...SheetFlag[]])),
   notes: z.string(),
 });
+
+/** What the owner types from the export certificate or the pre-shipment inspection. */
+export type PaperReadingFields = {
+  kind: ReadingKind;
+  /** The certificate's number, or the inspection body and its certificate number ("JEVIC 2026-123456"). */
+  reference: string;
+  /** The paper's day ("2026-11-02"). */
+  issuedOn: string;
+  mileageKm: number | null;
+  manufactured: number | null;
+  registered: number | null;
+};
+
+/** The readings form of a paper, checked; `today` is the shop's day. */
+export function paperReadingSchema(kind: ReadingKind, today: string) {
+  return z
+    .object({
+      reference: staffRequiredText("paperReference", 60),
+      issuedOn: paperDay("issuedOn", today),
+      mileageKm: mileage,
+      manufactured: optionalMonth("manufactured"),
+      registered: optionalMonth("registered"),
+    })
+    .superRefine((v, ctx) => checkMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`))))
+    .transform((v): PaperReadingFields => ({
+      kind,
+      reference: v.reference,
+      issuedOn: v.issuedOn,
+      mileageKm: v.mileageKm ?? null,
+      manufactured: v.manufactured ?? null,
+      registered: v.registered ?? null,
+    }));
+}

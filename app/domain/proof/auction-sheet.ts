@@ -134,6 +134,9 @@ export type AuctionSheetFields = {
   interiorGrade: (typeof SHEET_PART_GRADES)[number] | null;
   /** Kilometres as the sheet reads them; null when the sheet gives none. */
   mileageKm: number | null;
+  /** The months of manufacture and first registration the sheet gives (year × 12 + month − 1), or null. */
+  manufactured: number | null;
+  registered: number | null;
   marks: SheetMark[];
   flags: SheetFlag[];
   /** The inspector's notes, translated by the owner (in English). */
@@ -165,4 +168,17 @@ export type SheetView = {
     sha256: string;
     added: string;
   } | null;
+};
+
+/** The side-by-side papers box of the vehicle page, every word in the page's language (sheet-words.server.ts). */
+export type PapersView = {
+  title: string;
+  intro: string;
+  headings: string[];
+  rows: { source: string; cells: string[] }[];
+  /** What disagrees, each a sentence; empty when all agree. */
+  warnings: string[];
+  agree: string | null;
+  /** From which paper the buyer's country's age rule gets its date, or that none gives it; null without such a rule. */
+  rule: string | null;
 };

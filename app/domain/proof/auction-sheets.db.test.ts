@@ -43,6 +43,8 @@ const FIELDS = {
   exteriorGrade: "B",
   interiorGrade: "A",
   mileageKm: "58,000",
+  manufactured: "2019-03",
+  registered: "05/2019",
   markCode: ["A1", "", "u2", ""],
   markPlace: ["front_bumper", "", "bonnet", ""],
   flags: ["repaired"],
@@ -69,6 +71,8 @@ describe("a vehicle's auction sheet", () => {
       exteriorGrade: "B",
       interiorGrade: "A",
       mileageKm: 58000,
+      manufactured: 2019 * 12 + 2,
+      registered: 2019 * 12 + 4,
       marks: [
         { code: "A1", place: "front_bumper" },
         { code: "U2", place: "bonnet" },
@@ -156,6 +160,8 @@ describe("a vehicle's auction sheet", () => {
       [{ ...FIELDS, auctionDate: "2027-01-05" }, await sheetPhoto(), "auctionDate", "after today"],
       [{ ...FIELDS, auctionHouse: "  " }, await sheetPhoto(), "auctionHouse", "Auction"],
       [{ ...FIELDS, flags: ["repaired", "stolen"] }, await sheetPhoto(), "flags", "Choose a"],
+      [{ ...FIELDS, registered: "2019-01" }, await sheetPhoto(), "registered", "before"],
+      [{ ...FIELDS, manufactured: "2027-01" }, await sheetPhoto(), "manufactured", "future"],
       // The first save needs the sheet itself.
       [FIELDS, null, "sheet", "Add the auction sheet's file"],
     ];

@@ -1,12 +1,5 @@
-import { createHash } from "node:crypto";
-import { dialectOf, type DB } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import {
-  checkDocument,
-  type CheckedDocument,
-  DocumentError,
-  documentProblem,
-} from "~/domain/media/document-check.server";
 import type { DocumentStore } from "~/domain/media/document-store.server";
 import { staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
@@ -15,6 +8,16 @@ import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
 import { log } from "~/utils/log.server";
 import type { AuctionSheetFields } from "./auction-sheet";
+import {
+  addPaperVersion,
+  checkUpload,
+  forgetFile,
+  latestPaper,
+  lockVehicle,
+  safeJson,
+  type SheetUpload,
+  storeFile,
+} from "./papers.server";
 import { auctionSheetSchema, SHEET_SAVED, StoredSheetFields } from "./auction-sheet.schema";
 
 /*
@@ -47,7 +50,7 @@ export type AuctionSheet = {
   paper: SheetPaper | null;
 };
 
-export type SheetUpload = { data: Buffer; filename: string };
+export type { SheetUpload };
 
 export type SaveSheetOutcome =
   | { ok: true; version: number; message: Problem }
@@ -96,64 +99,36 @@ export async function saveAuctionSheet(
     values,
     lists,
   });
-  let checked: CheckedDocument | null = null;
-  if (upload && upload.data.length > 0) {
-    try {
-      checked = await checkDocument(upload.data);
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      const problem = documentProblem(error.code, "staff");
-      if (submission.status === "error") return refuse(400, { ...submission.errors, sheet: problem });
-      return refuse(error.code === "size" ? 413 : 400, { sheet: problem });
-    }
+  const file = await checkUpload(upload);
+  if (!file.ok) {
+    const errors = { ...(submission.status === "error" ? submission.errors : {}), sheet: file.problem };
+    return refuse(file.tooLarge && submission.status !== "error" ? 413 : 400, errors);
   }
   if (submission.status === "error") return refuse(400, submission.errors);
   const vehicle = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
   if (!vehicle) return refuse(404, {}, VEHICLE_NOT_FOUND);
-  if (!checked && !(await latestPaper(db, vehicleId))) return refuse(400, { sheet: SHEET_FILE_REQUIRED });
+  if (!file.checked && !(await latestPaper(db, vehicleId, "auction_sheet")))
+    return refuse(400, { sheet: SHEET_FILE_REQUIRED });
 
-  const sha256 = checked ? createHash("sha256").update(checked.data).digest("hex") : null;
-  let storedKey: string | null = null;
-  if (checked) {
-    try {
-      storedKey = (await store.put(checked)).key;
-    } catch (error) {
-      if (error instanceof DocumentError) return refuse(503, { sheet: documentProblem(error.code, "staff") });
-      throw error;
-    }
-  }
+  const checked = file.checked;
+  const stored = checked ? await storeFile(store, checked) : null;
+  if (stored && !stored.ok) return refuse(503, { sheet: stored.problem });
   const fields = submission.value;
   const at = now.toISOString();
-  let keptFile = false;
+  let kept = false;
   try {
     const version = await db.transaction().execute(async (trx) => {
-      // One save at a time per vehicle, so two never take the same version number.
-      await trx
-        .selectFrom("vehicles")
-        .select("id")
-        .where("id", "=", vehicleId)
-        .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-        .executeTakeFirstOrThrow();
-      let paper = await latestPaper(trx, vehicleId);
-      if (checked && storedKey && sha256 && paper?.sha256 !== sha256) {
-        const inserted = await trx
-          .insertInto("vehicle_papers")
-          .values({
-            vehicle_id: vehicleId,
-            kind: "auction_sheet",
-            version: (paper?.version ?? 0) + 1,
-            file_key: storedKey,
-            content_type: checked.contentType,
-            size: checked.data.length,
-            sha256,
-            added_at: at,
-            added_by: staff.adminId,
-          })
-          .returning(["id", "version", "sha256", "file_key"])
-          .executeTakeFirstOrThrow();
-        paper = inserted;
-        keptFile = true;
-      }
+      await lockVehicle(trx, vehicleId);
+      const added = await addPaperVersion(
+        trx,
+        vehicleId,
+        "auction_sheet",
+        checked && stored?.ok ? { checked, key: stored.key, sha256: stored.sha256 } : null,
+        staff,
+        at,
+      );
+      kept = added.kept;
+      const paper = added.paper;
       const last = await trx
         .selectFrom("auction_sheets")
         .select((eb) => eb.fn.max("version").as("version"))
@@ -185,7 +160,7 @@ export async function saveAuctionSheet(
         actor: { kind: "staff", id: String(staff.id) },
         action: "vehicle.auction_sheet",
         subject: { kind: "vehicle", id: String(vehicleId) },
-        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${keptFile ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
+        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${kept ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
         at,
       });
       return next;
@@ -193,7 +168,7 @@ export async function saveAuctionSheet(
     return { ok: true, version, message: SHEET_SAVED };
   } finally {
     // A file not kept (the same as the current one, or a write that failed) leaves nothing behind.
-    if (storedKey && !keptFile) await forget(store, storedKey);
+    if (stored?.ok && !kept) await forgetFile(store, stored.key);
   }
 }
 
@@ -256,32 +231,4 @@ export async function sheetFile(
     .where("version", "=", version)
     .executeTakeFirst();
   return row ? { key: row.file_key, contentType: row.content_type, sha256: row.sha256 } : null;
-}
-
-async function latestPaper(db: DB, vehicleId: number) {
-  return db
-    .selectFrom("vehicle_papers")
-    .select(["id", "version", "sha256", "file_key"])
-    .where("vehicle_id", "=", vehicleId)
-    .where("kind", "=", "auction_sheet")
-    .orderBy("version", "desc")
-    .limit(1)
-    .executeTakeFirst();
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** Removes stored bytes nobody can reach; a storage failure is logged, not put to the owner. */
-async function forget(store: DocumentStore, key: string): Promise<void> {
-  try {
-    await store.remove(key);
-  } catch (error) {
-    log("error", "a sheet's file could not be removed", { key, error: String(error) });
-  }
 }

@@ -8,11 +8,16 @@ import {
   MARK_PLACES,
   type MarkCode,
   markParts,
+  type PapersView,
   SHEET_FLAGS,
   type SheetFlag,
   type SheetView,
 } from "./auction-sheet";
 import type { AuctionSheet } from "./auction-sheets.server";
+import { monthOf, yearOf } from "~/domain/inventory/months";
+import type { ImportRule } from "~/domain/imports/import-rules";
+import { shownCountry } from "~/domain/countries";
+import { disagreements, MILEAGE_SLACK_KM, monthFromPapers, type Reading, type ReadingSource } from "./paper-check";
 
 /*
  * An auction sheet's translation in the reader's language, written on the
@@ -85,5 +90,72 @@ export function sheetChoices(language: LanguageCode) {
     codes: MARK_CODES.map((code) => ({ value: code, label: `${code}: ${markMeaning(t, code)}` })),
     places: MARK_PLACES.map((place) => ({ value: place, label: t(`places.${place}`) })),
     flags: FLAG_KEYS.map((flag: SheetFlag) => ({ value: flag, label: `${t(`flags.${flag}`)} (${SHEET_FLAGS[flag]})` })),
+  };
+}
+
+/** "Mar 2019" in `language`. */
+function monthWords(m: number, language: LanguageCode): string {
+  return formatDate(new Date(Date.UTC(yearOf(m), monthOf(m) - 1, 1)), language, {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/**
+ * Every paper's mileage and months beside the listing's, with what
+ * disagrees, and from which paper the buyer's country's rule gets the date it
+ * counts from ("not confirmed by a paper yet" when none gives it). Null when
+ * no paper is held: the listing alone has nothing to be compared with.
+ */
+export function papersView(
+  readings: readonly Reading[],
+  importing: { country: string | null; rule: ImportRule | null },
+  language: LanguageCode,
+): PapersView | null {
+  if (!readings.some((r) => r.source !== "listing")) return null;
+  const t = serverT(language, "proof");
+  const name = (source: ReadingSource) => t(`papers.names.${source}`);
+  const warnings = disagreements(readings).map((d) => {
+    if (d.field === "mileage")
+      return d.kind === "went_back"
+        ? t("papers.wentBack", { later: name(d.later), earlier: name(d.earlier) })
+        : t("papers.farApart", {
+            low: name(d.low),
+            high: name(d.high),
+            slack: formatNumber(MILEAGE_SLACK_KM, language),
+          });
+    return t(d.field === "manufactured" ? "papers.manufacturedDiffer" : "papers.registeredDiffer");
+  });
+  const dash = t("papers.notGiven");
+  let rule: string | null = null;
+  const counted = importing.rule?.usedVehicles && importing.rule.maxAgeYears !== null ? importing.rule.ageFrom : null;
+  if (counted && importing.country) {
+    const field = counted === "registration" ? "registered" : "manufactured";
+    const from = monthFromPapers(readings, field);
+    const words = {
+      country: shownCountry(importing.country, language),
+      what: t(field === "registered" ? "papers.what.registration" : "papers.what.manufacture"),
+    };
+    rule = from
+      ? t("papers.ruleFrom", { ...words, month: monthWords(from.month, language), paper: name(from.source) })
+      : t("papers.ruleUnconfirmed", words);
+  }
+  return {
+    title: t("papers.title"),
+    intro: t("papers.intro"),
+    headings: [t("papers.paper"), t("papers.mileage"), t("papers.manufactured"), t("papers.registered")],
+    rows: readings.map((r) => ({
+      source: r.source,
+      cells: [
+        t(`papers.columns.${r.source}`),
+        r.mileageKm === null ? dash : `${formatNumber(r.mileageKm, language)} km`,
+        r.manufactured === null ? dash : monthWords(r.manufactured, language),
+        r.registered === null ? dash : monthWords(r.registered, language),
+      ],
+    })),
+    warnings,
+    agree: warnings.length ? null : t("papers.agree"),
+    rule,
   };
 }

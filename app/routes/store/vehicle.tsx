@@ -29,9 +29,13 @@ import { vehicleLanded } from "~/domain/landed-cost/landed-page.server";
 import { landedView } from "~/domain/landed-cost/landed-view.server";
 import { requestLanguage } from "~/i18n/request.server";
 import { readAuctionSheet } from "~/domain/proof/auction-sheets.server";
-import { sheetView } from "~/domain/proof/sheet-words.server";
-import { AuctionSheetBox } from "~/components/store/auction-sheet";
+import { vehicleReadings } from "~/domain/proof/paper-readings.server";
+import { papersView, sheetView } from "~/domain/proof/sheet-words.server";
+import { AuctionSheetBox, PapersBox } from "~/components/store/auction-sheet";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { DB } from "~/db/db.server";
+import type { ImportRule } from "~/domain/imports/import-rules";
+import type { LanguageCode } from "~/i18n/languages";
 
 /** A refused quote (too many at once) says when to come back. */
 export const headers: Route.HeadersFunction = passRetryAfter;
@@ -71,16 +75,33 @@ export async function loader(args: Route.LoaderArgs) {
       madeFor: `${place.destination?.id ?? ""}|${place.importing.country ?? ""}|${currency}`,
       view: landed && landedView(landed, language, shown),
     },
-    // The auction sheet with its translation, in the page's words, drawn here: the page's scripts carry none of it.
-    sheetHtml: await readAuctionSheet(db, vehicle.id).then(
-      (sheet) => sheet && renderToStaticMarkup(<AuctionSheetBox sheet={sheetView(sheet, vehicle.id, language)} />),
-    ),
+    // The papers (the auction sheet with its translation, every paper's mileage and dates side by side), in the
+    // page's words, drawn here: the page's scripts carry none of it.
+    papersHtml: await proofHtml(db, vehicle.id, place.importing, language),
     // Only what the buyer's country admits: a refused car is no alternative (a country without a rule refuses none).
     similar: await similarVehicles(db, vehicle, (card) => {
       const { country, rule, months } = place.importing;
       return !refusesVehicle(importVerdict({ ...card, year: card.year ?? vehicle.year }, country, rule, months));
     }),
   };
+}
+
+/** The vehicle's papers as HTML in `language`, or null when it has none. */
+async function proofHtml(
+  db: DB,
+  vehicleId: number,
+  importing: { country: string | null; rule: ImportRule | null },
+  language: LanguageCode,
+): Promise<string | null> {
+  const sheet = await readAuctionSheet(db, vehicleId);
+  const papers = papersView(await vehicleReadings(db, vehicleId), importing, language);
+  if (!sheet && !papers) return null;
+  return renderToStaticMarkup(
+    <>
+      {sheet ? <AuctionSheetBox sheet={sheetView(sheet, vehicleId, language)} /> : null}
+      {papers ? <PapersBox papers={papers} /> : null}
+    </>,
+  );
 }
 
 export const shouldRevalidate = keepQuoteForm;
@@ -149,9 +170,9 @@ export default function VehicleDetailPage({ loaderData, actionData }: Route.Comp
             ) : (
               <p className="mt-3 leading-relaxed text-slate-700">{t("detail.noDescription")}</p>
             )}
-            {loaderData.sheetHtml ? (
-              // Markup React wrote on the server from escaped text (AuctionSheetBox), never the owner's HTML.
-              <div className="mt-8" dangerouslySetInnerHTML={{ __html: loaderData.sheetHtml }} />
+            {loaderData.papersHtml ? (
+              // Markup React wrote on the server from escaped text (proofHtml), never the owner's HTML.
+              <div className="mt-8 space-y-8" dangerouslySetInnerHTML={{ __html: loaderData.papersHtml }} />
             ) : null}
           </section>
           <div className="space-y-6 lg:col-start-2 lg:row-start-3">{quote}</div>
