@@ -9,6 +9,7 @@ import { seedLandedSamples } from "~/db/seed/demo-landed.server";
 import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedDemoOrders } from "~/db/seed/demo-orders.server";
+import { seedDemoSheets } from "~/db/seed/demo-sheets.server";
 import { documentStoreFor } from "~/domain/media/document-store.server";
 import { withDatabase } from "./cli";
 
@@ -47,7 +48,7 @@ if (!process.env.SESSION_SECRET) {
 }
 
 await withDatabase(async (db, config) => {
-  // A demo folder from before the freight table, the Company screen and reply templates gets their demo rows too.
+  // A demo folder from before the freight table, the Company screen, reply templates and auction sheets gets their demo rows too.
   if (await hasStock(db)) {
     await seedFreightPorts(db);
     await seedCompany(db);
@@ -55,6 +56,7 @@ await withDatabase(async (db, config) => {
     await seedReplyTemplates(db);
     await seedLandedSamples(db);
     await seedDemoOrders(db, config, documentStoreFor(config));
+    await seedDemoSheets(db, documentStoreFor(config));
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");
@@ -64,6 +66,7 @@ await withDatabase(async (db, config) => {
     `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
   await seedDemoOrders(db, config, documentStoreFor(config));
+  await seedDemoSheets(db, documentStoreFor(config));
 });
 
 const { start } = (await import(serverBuild)) as { start: () => Promise<{ services: { config: { publicUrl: URL } } }> };
