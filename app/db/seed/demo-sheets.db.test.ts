@@ -3,6 +3,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stockFilesForFile } from "../../../tests/support/stock-files";
 import { readAuctionSheet } from "~/domain/proof/auction-sheets.server";
+import { disagreements } from "~/domain/proof/paper-check";
+import { vehicleReadings } from "~/domain/proof/paper-readings.server";
 import { seedDemoSheets } from "./demo-sheets.server";
 import { seedStock } from "./seed.server";
 
@@ -51,6 +53,11 @@ describe("the demo's auction sheets", () => {
     expect(repaired[0]!.id).not.toBe(unknown[0]!.id);
     expect(repaired[0]!.sheet.fields.overallGrade).toBe("R");
     expect(unknown[0]!.sheet.fields.mileageKm).toBeNull();
+    // One car's papers disagree on mileage: its export certificate reads fewer kilometres than its sheet.
+    const disagreeing = [];
+    for (const v of vehicles)
+      if (disagreements(await vehicleReadings(s.db, v.id)).some((d) => d.field === "mileage")) disagreeing.push(v.id);
+    expect(disagreeing).toHaveLength(1);
 
     for (const { id, sheet } of sheets) {
       const f = sheet.fields;

@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import type { MarkCode, MarkPlace, SheetFlag } from "~/domain/proof/auction-sheet";
 import { SHEET_FLAGS } from "~/domain/proof/auction-sheet";
 import { saveAuctionSheet } from "~/domain/proof/auction-sheets.server";
+import { savePaperReadings } from "~/domain/proof/paper-readings.server";
 import type { DocumentStore } from "~/domain/media/document-store.server";
 import { covers, type Face, faceOrder, glyphsOf } from "~/domain/sale/invoice-fonts.server";
 import { shopDay } from "~/i18n/format";
@@ -354,6 +355,7 @@ export async function seedDemoSheets(
   const staff = { id: owner?.id ?? 0, adminId: DEMO_STAFF.adminId };
   const rng = createRng(seed + 45);
   let saved = 0;
+  let disagreeing: number | null = null;
   for (const vehicle of chosen) {
     const flag =
       vehicle.id === repaired ? "repaired" : vehicle.id === unknown && chosen.length > 1 ? "mileage_unknown" : null;
@@ -374,6 +376,22 @@ export async function seedDemoSheets(
       );
     }
     saved += 1;
+    // One car's export certificate reads far fewer kilometres than its sheet: the page's warning, as buyers see it.
+    if (!disagreeing && flag === null && sheet.mileage !== null && sheet.mileage > 20_000) {
+      disagreeing = vehicle.id;
+      const issued = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+      const certificate = await savePaperReadings(
+        db,
+        documents,
+        vehicle.id,
+        "export_certificate",
+        { reference: `EX-${vehicle.id}-0042`, issuedOn: issued, mileageKm: String(sheet.mileage - 18_000) },
+        null,
+        staff,
+        now,
+      );
+      if (!certificate.ok) throw new Error(`The demo's export certificate of vehicle ${vehicle.id} was refused`);
+    }
   }
   return saved;
 }

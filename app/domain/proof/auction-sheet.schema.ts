@@ -33,6 +33,7 @@ import type { ReadingKind } from "./paper-check";
 
 /** What the owner is told after a save. */
 export const SHEET_SAVED = staffText("sheetSaved");
+export const PAPER_SAVED = staffText("paperSaved");
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 /** A name the form sends once or many times, as a list. */

@@ -7,7 +7,7 @@ import { shopDay } from "~/i18n/format";
 import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
 import { readAuctionSheet } from "./auction-sheets.server";
-import { type PaperReadingFields, paperReadingSchema } from "./auction-sheet.schema";
+import { PAPER_SAVED, type PaperReadingFields, paperReadingSchema } from "./auction-sheet.schema";
 import { disagreements, type Reading, type ReadingKind, READING_KINDS } from "./paper-check";
 import { addPaperVersion, checkUpload, forgetFile, lockVehicle, type SheetUpload, storeFile } from "./papers.server";
 
@@ -19,7 +19,6 @@ import { addPaperVersion, checkUpload, forgetFile, lockVehicle, type SheetUpload
  * deleted. `vehicleReadings` puts every paper's figures beside the listing's.
  */
 
-export const PAPER_SAVED = staffText("paperSaved");
 const PAPER_REFUSED = staffText("paperRefused");
 
 export type SavePaperOutcome =

@@ -6,9 +6,17 @@ import { getServices } from "~/context.server";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { UploadError } from "~/domain/media/multipart.server";
 import { EMPTY_MARK_ROWS, SHEET_GRADES, SHEET_PART_GRADES } from "~/domain/proof/auction-sheet";
-import { SHEET_SAVED } from "~/domain/proof/auction-sheet.schema";
+import { PAPER_SAVED, SHEET_SAVED } from "~/domain/proof/auction-sheet.schema";
 import { readAuctionSheet, saveAuctionSheet } from "~/domain/proof/auction-sheets.server";
-import { sheetChoices } from "~/domain/proof/sheet-words.server";
+import { papersView, sheetChoices } from "~/domain/proof/sheet-words.server";
+import {
+  currentPaperReadings,
+  isReadingKind,
+  savePaperReadings,
+  vehicleReadings,
+} from "~/domain/proof/paper-readings.server";
+import { READING_KINDS, type ReadingKind } from "~/domain/proof/paper-check";
+import { monthText } from "~/domain/inventory/months";
 import { useFormat, useT } from "~/i18n/i18n";
 import { adminLanguage } from "~/i18n/languages";
 import { useProblems } from "~/i18n/messages";
@@ -42,11 +50,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const vehicle = id ? await getVehicle(services.db, id) : null;
   if (!vehicle) throw data(null, { status: 404 });
   const sheet = await readAuctionSheet(services.db, vehicle.id);
+  const language = adminLanguage(requestLanguage(request));
+  const papers = papersView(await vehicleReadings(services.db, vehicle.id), { country: null, rule: null }, language);
   return {
     vehicle: { id: vehicle.id, name: vehicle.name, refId: vehicle.refId },
     sheet,
-    choices: sheetChoices(adminLanguage(requestLanguage(request))),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    readings: await currentPaperReadings(services.db, vehicle.id),
+    // What buyers are warned of, in the staff panel's language: the owner sees it before they do.
+    warnings: papers?.warnings ?? [],
+    choices: sheetChoices(language),
+    saved: new URL(request.url).searchParams.get("saved"),
   };
 }
 
@@ -61,16 +74,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError)
       return data(
-        { message: error.problem, errors: { sheet: error.problem }, values: {} as TypedValues, lists: null },
+        {
+          intent: "",
+          message: error.problem,
+          errors: { sheet: error.problem, file: error.problem },
+          values: {} as TypedValues,
+          lists: null,
+        },
         { status: refusalStatus(error.refusal) },
       );
     throw error;
   }
   const upload = read.file ? { data: read.file.data, filename: read.file.filename } : null;
+  const intent = String(read.fields.intent ?? "sheet");
+  if (isReadingKind(intent)) {
+    const outcome = await savePaperReadings(services.db, services.documents, id, intent, read.fields, upload, staff);
+    if (outcome.ok) return redirect(`/admin/edit/${id}/auction-sheet?saved=${intent}#${intent}`);
+    const { message, errors, values } = outcome;
+    return data({ intent, message, errors, values, lists: null }, { status: outcome.status });
+  }
   const outcome = await saveAuctionSheet(services.db, services.documents, id, read.fields, upload, staff);
   if (outcome.ok) return redirect(`/admin/edit/${id}/auction-sheet?saved=1`);
   const { message, errors, values, lists } = outcome;
-  return data({ message, errors, values, lists }, { status: outcome.status });
+  return data({ intent: "sheet", message, errors, values, lists }, { status: outcome.status });
 }
 
 export default function AuctionSheetPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,9 +104,10 @@ export default function AuctionSheetPage({ loaderData, actionData }: Route.Compo
   const { message: say, errors: localize } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
-  const { vehicle, sheet, choices, saved } = loaderData;
-  const errors = localize(actionData?.errors);
-  const typed = actionData?.lists ? actionData.values : undefined;
+  const { vehicle, sheet, choices, saved, warnings, readings } = loaderData;
+  const sheetRefused = actionData && actionData.intent !== "export_certificate" && actionData.intent !== "inspection";
+  const errors = localize(sheetRefused ? actionData?.errors : undefined);
+  const typed = sheetRefused && actionData?.lists ? actionData.values : undefined;
   const f = sheet?.fields;
   // What the form shows: what was just typed after a refusal, else the current translation.
   const value = (name: string, stored: string | null | undefined) => (typed ? (typed[name] ?? "") : (stored ?? ""));
@@ -100,8 +127,23 @@ export default function AuctionSheetPage({ loaderData, actionData }: Route.Compo
       </p>
       <h1 className="text-xl font-semibold text-slate-900">{t("sheet.title", { vehicle: vehicle.name })}</h1>
       <p className="text-sm text-slate-700">{t("sheet.intro")}</p>
-      {saved && !actionData ? <FormMessage tone="success">{say(SHEET_SAVED)}</FormMessage> : null}
+      {saved === "1" && !actionData ? <FormMessage tone="success">{say(SHEET_SAVED)}</FormMessage> : null}
+      {saved && saved !== "1" && !actionData ? <FormMessage tone="success">{say(PAPER_SAVED)}</FormMessage> : null}
       {actionData ? <FormMessage tone="error">{say(actionData.message)}</FormMessage> : null}
+      {warnings.length ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+          data-testid="papers-warnings"
+        >
+          <p className="font-semibold">{t("papers.warningsTitle")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {sheet ? (
         <p className="text-sm text-slate-600" data-testid="sheet-saved-by">
           {t("sheet.saved", { version: sheet.version, date: format.date(sheet.savedAt), by: sheet.savedBy })}{" "}
@@ -193,6 +235,26 @@ export default function AuctionSheetPage({ loaderData, actionData }: Route.Compo
             maxLength={12}
           />
         </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("sheet.manufactured")}
+            name="manufactured"
+            defaultValue={value("manufactured", f?.manufactured == null ? "" : monthText(f.manufactured))}
+            error={errors.manufactured}
+            required={false}
+            hint={t("papers.monthHint")}
+            maxLength={10}
+          />
+          <Field
+            label={t("sheet.registered")}
+            name="registered"
+            defaultValue={value("registered", f?.registered == null ? "" : monthText(f.registered))}
+            error={errors.registered}
+            required={false}
+            hint={t("papers.monthHint")}
+            maxLength={10}
+          />
+        </div>
         <fieldset>
           <legend className="field-label">{t("sheet.marks")}</legend>
           <p className="mt-1 text-xs text-slate-600">{t("sheet.marksHint")}</p>
@@ -253,6 +315,113 @@ export default function AuctionSheetPage({ loaderData, actionData }: Route.Compo
           {t("sheet.save")}
         </button>
       </Form>
+      <h2 className="pt-4 text-lg font-semibold text-slate-900">{t("papers.title")}</h2>
+      <p className="text-sm text-slate-700">{t("papers.intro")}</p>
+      {READING_KINDS.map((kind) => (
+        <PaperForm
+          key={kind}
+          kind={kind}
+          stored={readings[kind] ?? null}
+          refused={actionData?.intent === kind ? actionData : null}
+        />
+      ))}
     </div>
+  );
+}
+
+type Stored = Route.ComponentProps["loaderData"]["readings"][ReadingKind];
+
+/** The readings of one paper (the export certificate or the inspection), with its file. */
+function PaperForm({
+  kind,
+  stored,
+  refused,
+}: {
+  kind: ReadingKind;
+  stored: Stored | null;
+  refused: { errors: Parameters<ReturnType<typeof useProblems>["errors"]>[0]; values: TypedValues } | null;
+}) {
+  const { t } = useT("admin");
+  const { errors: localize } = useProblems("admin");
+  const format = useFormat();
+  const errors = localize(refused?.errors);
+  const month = (m: number | null | undefined) => (m == null ? "" : monthText(m));
+  const value = (name: string, kept: string) => (refused ? (refused.values[name] ?? "") : kept);
+  return (
+    <Form
+      id={kind}
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid={`paper-${kind}`}
+    >
+      <input type="hidden" name="intent" value={kind} />
+      <h3 className="font-semibold text-slate-900">{t(`papers.${kind}`)}</h3>
+      {stored ? (
+        <p className="text-sm text-slate-600">
+          {t("papers.current", { version: stored.version, date: format.date(stored.savedAt) })}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label={t("papers.reference")}
+          name="reference"
+          defaultValue={value("reference", stored?.reference ?? "")}
+          error={errors.reference}
+          hint={t("papers.referenceHint")}
+          maxLength={60}
+        />
+        <Field
+          label={t("papers.issuedOn")}
+          name="issuedOn"
+          type="date"
+          defaultValue={value("issuedOn", stored?.issuedOn ?? "")}
+          error={errors.issuedOn}
+        />
+        <Field
+          label={t("papers.mileage")}
+          name="mileageKm"
+          defaultValue={value("mileageKm", stored?.mileageKm == null ? "" : String(stored.mileageKm))}
+          error={errors.mileageKm}
+          required={false}
+          maxLength={12}
+        />
+        <Field
+          label={t("papers.manufactured")}
+          name="manufactured"
+          defaultValue={value("manufactured", month(stored?.manufactured))}
+          error={errors.manufactured}
+          required={false}
+          hint={t("papers.monthHint")}
+          maxLength={10}
+        />
+        <Field
+          label={t("papers.registered")}
+          name="registered"
+          defaultValue={value("registered", month(stored?.registered))}
+          error={errors.registered}
+          required={false}
+          hint={t("papers.monthHint")}
+          maxLength={10}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${kind}-file`} className="field-label">
+          {t("papers.file")}
+        </label>
+        <input
+          id={`${kind}-file`}
+          name="file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          aria-invalid={errors.file ? true : undefined}
+          className={`${inputClass} h-auto border-slate-300 py-2 text-sm`}
+        />
+        {errors.file ? <p className="mt-1 text-sm text-red-700">{errors.file}</p> : null}
+      </div>
+      <button type="submit" className="h-11 w-full btn-accent sm:w-auto sm:px-6">
+        {t("papers.save")}
+      </button>
+    </Form>
   );
 }

@@ -1,5 +1,7 @@
 import type { FieldProblems } from "~/utils/forms";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { disagreements } from "~/domain/proof/paper-check";
+import { vehicleReadings } from "~/domain/proof/paper-readings.server";
 import { useProblems } from "~/i18n/messages";
 import { ImageManager } from "~/components/admin/image-manager";
 import { StockFields } from "~/components/admin/stock-fields";
@@ -57,6 +59,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     initial,
     kind,
     images: await stockImages(db, STOCK_KINDS[kind].path, item.id),
+    // Papers that disagree (issue 45.2): the owner is told here, before buyers see the warning.
+    papersDisagree: kind === "vehicle" && disagreements(await vehicleReadings(db, item.id)).length > 0,
     years: yearsFrom(UPLOAD_FIRST_YEAR),
   };
 }
@@ -89,6 +93,15 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{t(STOCK_ADMIN[kind].titles.edit)}</h1>
         <p className="text-slate-600">{loaderData.name}</p>
+        {loaderData.papersDisagree ? (
+          <p
+            role="alert"
+            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+            data-testid="papers-disagree"
+          >
+            {t("sheet.disagree")}
+          </p>
+        ) : null}
         {kind === "vehicle" ? (
           <p className="mt-2">
             <Link
