@@ -75,12 +75,27 @@ describe("an auction sheet", () => {
     await owner.waitForURL(/saved=1/);
     await expect.poll(() => owner.getByText("Auction sheet saved.").count()).toBe(1);
     await shot(owner, "auction-sheet-owner-390");
+
+    // The export certificate reads far fewer kilometres: the owner is warned at once, with the buyers' words.
+    const certificate = owner.getByTestId("paper-export_certificate");
+    await certificate.getByLabel("Number").fill("EX-2026-0042");
+    await certificate.getByLabel("Date on the paper").fill("2026-11-02");
+    await certificate.getByLabel("Mileage on the paper (km)").fill("31,000");
+    await certificate.getByLabel("Month of first registration").fill("2019-05");
+    await certificate.getByRole("button", { name: "Save" }).click();
+    await owner.waitForURL(/saved=export_certificate/);
+    expect(await owner.getByTestId("papers-warnings").textContent()).toContain(
+      "The export certificate reads fewer kilometres than the earlier auction sheet.",
+    );
+    await owner.goto(`/admin/edit/${vehicle.id}`, { waitUntil: "networkidle" });
+    expect(await owner.getByTestId("papers-disagree").isVisible()).toBe(true);
     await owner.close();
 
     const sha256 = await withShopDb((db) =>
       db
         .selectFrom("vehicle_papers")
         .select("sha256")
+        .where("kind", "=", "auction_sheet")
         .where("vehicle_id", "=", vehicle.id)
         .executeTakeFirstOrThrow()
         .then((r) => r.sha256),
@@ -95,6 +110,10 @@ describe("an auction sheet", () => {
     expect(await box.getByTestId("sheet-marks").textContent()).toBe("A1: vết xước nhỏ ở cản trước");
     expect(await box.getByTestId("sheet-rows").textContent()).toContain("58.000 km");
     expect(await box.getByTestId("sheet-sha256").textContent()).toBe(sha256);
+    // Every paper side by side, the warning in the buyer's language.
+    const papers = buyer.getByTestId("papers-check");
+    expect(await papers.getByTestId("papers-warning").count()).toBeGreaterThan(0);
+    expect(await papers.locator('tr[data-source="export_certificate"]').textContent()).toContain("31.000 km");
     // The sheet itself loads (the page's own, made smaller for a phone), and nothing is wider than the phone.
     const picture = box.locator("img");
     await picture.scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@ import { noindexMeta } from "~/components/ui/page-meta";
 import { getServices } from "~/context.server";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { UploadError } from "~/domain/media/multipart.server";
-import { EMPTY_MARK_ROWS, SHEET_GRADES, SHEET_PART_GRADES } from "~/domain/proof/auction-sheet";
+import { EMPTY_MARK_ROWS, FLAG_KEYS, MAX_MARKS, SHEET_GRADES, SHEET_PART_GRADES } from "~/domain/proof/auction-sheet";
 import { PAPER_SAVED, SHEET_SAVED } from "~/domain/proof/auction-sheet.schema";
 import { readAuctionSheet, saveAuctionSheet } from "~/domain/proof/auction-sheets.server";
 import { papersView, sheetChoices } from "~/domain/proof/sheet-words.server";
@@ -36,6 +36,9 @@ import type { Route } from "./+types/auction-sheet";
  */
 
 export const handle = UPLOAD_ROUTE;
+
+/** The most fields the sheet's form sends: its own, every flag, and two per mark row (the most kept, and the empty ones). */
+const SHEET_FORM_FIELDS = 20 + FLAG_KEYS.length + 2 * (MAX_MARKS + EMPTY_MARK_ROWS);
 export const meta: Route.MetaFunction = noindexMeta("admin", "sheet.edit");
 
 const vehicleId = (params: { id?: string }) => {
@@ -70,7 +73,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!id) throw data(null, { status: 404 });
   let read;
   try {
-    read = await readOrderForm(request);
+    read = await readOrderForm(request, SHEET_FORM_FIELDS);
   } catch (error) {
     if (error instanceof UploadError)
       return data(

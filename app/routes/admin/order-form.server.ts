@@ -19,14 +19,17 @@ const SMALL_FORM_BYTES = FORM_BODY_LIMIT;
 
 export type OrderForm = { fields: Record<string, unknown>; file: UploadedFile | null };
 
-/** Reads the form of an order page's action; a form past its limits throws an UploadError (invalid or too large). */
-export async function readOrderForm(request: Request): Promise<OrderForm> {
+/**
+ * Reads the form of an order page's action (or another staff form with one document and `maxFields`
+ * fields, such as a vehicle's papers); a form past its limits throws an UploadError (invalid or too large).
+ */
+export async function readOrderForm(request: Request, maxFields = 20): Promise<OrderForm> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const read = await readMultipart(request, {
       maxFiles: 1,
       maxFileBytes: MAX_DOCUMENT_BYTES,
-      maxFields: 20,
+      maxFields,
       maxFieldBytes: 4000,
     });
     const form = new FormData();
