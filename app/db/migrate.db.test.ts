@@ -32,6 +32,7 @@ const THIS_RELEASE = [
   "2026-12-03-05-import-unsold",
   "2026-12-03-06-vehicle-papers",
   "2026-12-03-07-paper-readings",
+  "2026-12-03-08-proof-packs",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

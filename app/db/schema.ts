@@ -434,6 +434,15 @@ export interface Database {
   vehicle_papers: VehiclePaperTable;
   auction_sheets: AuctionSheetTable;
   paper_readings: PaperReadingTable;
+  proof_packs: ProofPackTable;
+}
+
+/** A vehicle's proof pack: the code /verify finds it by (as an invoice's), from its first paper. */
+export interface ProofPackTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  code: string;
+  published_at: string;
 }
 
 /** What the owner read from a vehicle's export certificate or inspection; the highest version of a kind is current. */

@@ -1,4 +1,4 @@
-import type { PapersView, SheetView } from "~/domain/proof/auction-sheet";
+import type { PackView, PapersView, SheetView } from "~/domain/proof/auction-sheet";
 
 /*
  * A vehicle's auction sheet beside its translation (issue 45.1), drawn once
@@ -154,6 +154,53 @@ export function PapersBox({ papers }: { papers: PapersView }) {
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/** A vehicle's proof pack at /verify (issue 45.4): every version of every paper with its fingerprint; drawn on the server. */
+export function PackBox({ pack }: { pack: PackView }) {
+  return (
+    <section aria-labelledby="pack-title" data-testid="proof-pack" className="space-y-4">
+      <h2 id="pack-title" className="text-xl font-bold text-slate-900">
+        {pack.title}
+      </h2>
+      <p className="text-sm leading-relaxed text-slate-700">{pack.intro}</p>
+      <p className="text-sm text-slate-800">
+        {pack.vehicle.label}: <span className="font-semibold">{pack.vehicle.name}</span>{" "}
+        <a href={pack.vehicle.href} className="text-accent-700 underline">
+          {pack.vehicle.link}
+        </a>
+        <span className="block text-slate-600">{pack.published}</span>
+      </p>
+      {pack.sheetLink ? (
+        <p className="text-sm">
+          <a href={pack.sheetLink.href} className="font-medium text-accent-700 underline">
+            {pack.sheetLink.text}
+          </a>
+        </p>
+      ) : null}
+      {pack.sections.map((section) => (
+        <div key={section.title} className="rounded-lg border border-slate-200 bg-white p-3">
+          <h3 className="font-semibold text-slate-900">{section.title}</h3>
+          <ul className="mt-2 space-y-2">
+            {section.entries.map((entry) => (
+              <li key={entry.version} className="text-sm" data-current={entry.current ? "yes" : "no"}>
+                <span className="font-medium">{entry.version}</span>{" "}
+                <span
+                  className={`rounded px-1.5 py-0.5 text-xs ${entry.current ? "bg-emerald-50 text-emerald-900" : "bg-slate-100 text-slate-700"}`}
+                >
+                  {entry.state}
+                </span>{" "}
+                <span className="text-slate-600">{entry.added}</span>
+                <span className="mt-0.5 block text-xs text-slate-600">
+                  {pack.fingerprint}: <code className="break-all text-slate-800">{entry.sha256}</code>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

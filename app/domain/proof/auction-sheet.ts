@@ -182,3 +182,17 @@ export type PapersView = {
   /** From which paper the buyer's country's age rule gets its date, or that none gives it; null without such a rule. */
   rule: string | null;
 };
+
+/** A proof pack as /verify shows it, every word in the page's language (sheet-words.server.ts). */
+export type PackView = {
+  title: string;
+  intro: string;
+  vehicle: { label: string; name: string; href: string; link: string };
+  published: string;
+  sheetLink: { href: string; text: string } | null;
+  sections: {
+    title: string;
+    entries: { version: string; state: string; current: boolean; added: string; sha256: string }[];
+  }[];
+  fingerprint: string;
+};

@@ -18,6 +18,7 @@ import {
   type SheetUpload,
   storeFile,
 } from "./papers.server";
+import { ensurePack } from "./packs.server";
 import { auctionSheetSchema, SHEET_SAVED, StoredSheetFields } from "./auction-sheet.schema";
 
 /*
@@ -119,6 +120,7 @@ export async function saveAuctionSheet(
   try {
     const version = await db.transaction().execute(async (trx) => {
       await lockVehicle(trx, vehicleId);
+      await ensurePack(trx, vehicleId, at);
       const added = await addPaperVersion(
         trx,
         vehicleId,

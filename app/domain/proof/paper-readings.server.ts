@@ -10,6 +10,7 @@ import { readAuctionSheet } from "./auction-sheets.server";
 import { PAPER_SAVED, type PaperReadingFields, paperReadingSchema } from "./auction-sheet.schema";
 import { disagreements, type Reading, type ReadingKind, READING_KINDS } from "./paper-check";
 import { addPaperVersion, checkUpload, forgetFile, lockVehicle, type SheetUpload, storeFile } from "./papers.server";
+import { ensurePack } from "./packs.server";
 
 /*
  * The export certificate's and the pre-shipment inspection's readings (issue
@@ -66,6 +67,7 @@ export async function savePaperReadings(
   try {
     const version = await db.transaction().execute(async (trx) => {
       await lockVehicle(trx, vehicleId);
+      await ensurePack(trx, vehicleId, at);
       const added = await addPaperVersion(
         trx,
         vehicleId,

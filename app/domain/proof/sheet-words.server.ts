@@ -8,12 +8,14 @@ import {
   MARK_PLACES,
   type MarkCode,
   markParts,
+  type PackView,
   type PapersView,
   SHEET_FLAGS,
   type SheetFlag,
   type SheetView,
 } from "./auction-sheet";
 import type { AuctionSheet } from "./auction-sheets.server";
+import type { PackEntry, ProofPack } from "./packs.server";
 import { monthOf, yearOf } from "~/domain/inventory/months";
 import type { ImportRule } from "~/domain/imports/import-rules";
 import { shownCountry } from "~/domain/countries";
@@ -157,5 +159,54 @@ export function papersView(
     warnings,
     agree: warnings.length ? null : t("papers.agree"),
     rule,
+  };
+}
+
+/** A vehicle's proof pack for /verify, in `language`. */
+export function packView(pack: ProofPack, language: LanguageCode): PackView {
+  const t = serverT(language, "proof");
+  const section = (title: string, rows: PackEntry[] | undefined) =>
+    rows && {
+      title,
+      entries: rows.map((e) => ({
+        version: t("pack.version", { version: e.version }),
+        state: t(e.current ? "pack.current" : "pack.replaced"),
+        current: e.current,
+        added: t("pack.added", {
+          date: formatDate(e.at, language, {
+            day: "numeric",
+            month: "short",
+            year: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+          }),
+        }),
+        sha256: e.sha256,
+      })),
+    };
+  const sections = [
+    section(t("papers.columns.auction_sheet"), pack.files.auction_sheet),
+    section(t("pack.translation"), pack.translations.length ? pack.translations : undefined),
+    section(t("papers.columns.export_certificate"), pack.files.export_certificate),
+    section(t("pack.readings", { paper: t("papers.names.export_certificate") }), pack.readings.export_certificate),
+    section(t("papers.columns.inspection"), pack.files.inspection),
+    section(t("pack.readings", { paper: t("papers.names.inspection") }), pack.readings.inspection),
+  ].filter((x): x is NonNullable<typeof x> => Boolean(x));
+  const sheetVersion = pack.files.auction_sheet?.find((e) => e.current)?.version;
+  return {
+    title: t("pack.title", { code: pack.code }),
+    intro: t("pack.intro"),
+    vehicle: {
+      label: t("pack.vehicle"),
+      name: `${pack.vehicle.name} (${pack.vehicle.refId})`,
+      href: `/vehicles/${pack.vehicle.id}`,
+      link: t("pack.seeVehicle"),
+    },
+    published: t("pack.published", { date: formatDate(pack.publishedAt, language) }),
+    sheetLink: sheetVersion
+      ? { href: `/vehicles/${pack.vehicle.id}/auction-sheet/${sheetVersion}`, text: t("pack.sheetLink") }
+      : null,
+    sections,
+    fingerprint: t("pack.fingerprint"),
   };
 }

@@ -52,6 +52,23 @@ export const verifyKey = (ip: string) => `verify:ip:${addressKey(ip)}`;
  * limit, and one that finds an invoice is given back.
  */
 export async function checkInvoice(db: DB, typed: string, ip: string, now = new Date()): Promise<InvoiceCheck> {
+  const check = await checkCode(db, typed, ip, async () => null, now);
+  return check.status === "other" ? { status: "not-found" } : check;
+}
+
+/**
+ * `checkInvoice`, and when no invoice has the code, what `other` finds by it
+ * (a vehicle's proof pack, issue 45.4): one lookup counted against the
+ * address, given back when either finds something. Codes of both are made
+ * alike (verification-code.server.ts), so one limit guards both.
+ */
+export async function checkCode<T>(
+  db: DB,
+  typed: string,
+  ip: string,
+  other: (code: string) => Promise<T | null>,
+  now = new Date(),
+): Promise<InvoiceCheck | { status: "other"; found: T }> {
   const code = normaliseVerificationCode(typed);
   if (!code) return { status: "not-found" };
   const gate = await countTries(db, [verifyKey(ip)], VERIFY_LIMIT, now);
@@ -62,7 +79,12 @@ export async function checkInvoice(db: DB, typed: string, ip: string, now = new 
     .select(["number", "code", "due_date", "total", "document", "voided_at"])
     .where("code", "=", code)
     .executeTakeFirst();
-  if (!row) return { status: "not-found" };
+  if (!row) {
+    const found = await other(code);
+    if (found === null) return { status: "not-found" };
+    await gate.giveBack();
+    return { status: "other", found };
+  }
   let document: z.infer<typeof CheckedDocument>;
   try {
     document = CheckedDocument.parse(JSON.parse(row.document));

@@ -27,9 +27,10 @@ import { buyerCurrency, buyerPlace } from "~/domain/imports/buyer-place.server";
 import { displayRate } from "~/domain/rates/rates.server";
 import { vehicleLanded } from "~/domain/landed-cost/landed-page.server";
 import { landedView } from "~/domain/landed-cost/landed-view.server";
-import { requestLanguage } from "~/i18n/request.server";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import { readAuctionSheet } from "~/domain/proof/auction-sheets.server";
 import { vehicleReadings } from "~/domain/proof/paper-readings.server";
+import { packCodeOf } from "~/domain/proof/packs.server";
 import { papersView, sheetView } from "~/domain/proof/sheet-words.server";
 import { AuctionSheetBox, PapersBox } from "~/components/store/auction-sheet";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -96,10 +97,18 @@ async function proofHtml(
   const sheet = await readAuctionSheet(db, vehicleId);
   const papers = papersView(await vehicleReadings(db, vehicleId), importing, language);
   if (!sheet && !papers) return null;
+  const code = await packCodeOf(db, vehicleId);
   return renderToStaticMarkup(
     <>
       {sheet ? <AuctionSheetBox sheet={sheetView(sheet, vehicleId, language)} /> : null}
       {papers ? <PapersBox papers={papers} /> : null}
+      {code ? (
+        <p className="text-sm" data-testid="pack-code">
+          <a href={`/verify/${code}`} className="font-medium text-accent-700 underline">
+            {serverT(language, "proof")("sheet.packCode", { link: "/verify", code })}
+          </a>
+        </p>
+      ) : null}
     </>,
   );
 }

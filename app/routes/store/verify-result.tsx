@@ -8,12 +8,18 @@ import {
 } from "~/components/store/invoice-check";
 import { getClientIp, getServices } from "~/context.server";
 import { VERIFY_HEADERS } from "~/domain/sale/invoice-check";
-import { checkInvoice } from "~/domain/sale/verify.server";
+import { checkCode } from "~/domain/sale/verify.server";
+import { findPack } from "~/domain/proof/packs.server";
+import { packView } from "~/domain/proof/sheet-words.server";
+import { PackBox } from "~/components/store/auction-sheet";
+import { requestLanguage } from "~/i18n/request.server";
+import { renderToStaticMarkup } from "react-dom/server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/verify-result";
 
 /*
- * An invoice as the shop issued it, for anyone holding its code (issue 20.4).
+ * An invoice as the shop issued it, for anyone holding its code (issue 20.4),
+ * or what the shop holds of a vehicle's papers, for its proof pack's code.
  * Unknown and malformed codes get the same answer (404); lookups are limited
  * per client address (429 with Retry-After). Never kept by any cache, and
  * the address (which carries the code) is not sent to other sites.
@@ -32,9 +38,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const typed = params.code.slice(0, 64);
-  const check = await checkInvoice(getServices(context).db, typed, getClientIp(context));
+  const { db } = getServices(context);
+  // An invoice's code, or a vehicle's proof pack's (issue 45.4): one lookup, one limit.
+  const found = await checkCode(db, typed, getClientIp(context), (code) => findPack(db, code));
+  if (found.status === "other") {
+    const html = renderToStaticMarkup(<PackBox pack={packView(found.found, requestLanguage(request))} />);
+    return data({ check: { status: "pack" as const, html }, typed }, { headers: VERIFY_HEADERS });
+  }
+  const check = found;
   switch (check.status) {
     case "found":
       return data({ check, typed }, { headers: VERIFY_HEADERS });
@@ -55,7 +68,14 @@ export default function VerifyResult({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="text-2xl title lg:text-3xl">{t("verify.title")}</h1>
       <div className="mt-6 space-y-6">
-        {check.status === "found" ? (
+        {check.status === "pack" ? (
+          <>
+            {/* Markup React wrote on the server from escaped text (PackBox). */}
+            <div dangerouslySetInnerHTML={{ __html: check.html }} />
+            <CheckContact />
+            <CheckAnother />
+          </>
+        ) : check.status === "found" ? (
           <>
             <CheckedInvoiceView invoice={check.invoice} />
             <CheckContact />
