@@ -1573,7 +1573,6 @@ export type AdminKey =
   | "sheet.date"
   | "sheet.disagree"
   | "sheet.edit"
-  | "sheet.editNone"
   | "sheet.exterior"
   | "sheet.file"
   | "sheet.fileCurrent"

@@ -121,6 +121,15 @@ describe("an auction sheet", () => {
     expect(await widest(buyer)).toBeLessThanOrEqual(PHONE.width);
     await shot(buyer, "auction-sheet-vi-390");
 
+    // The papers' proof pack, from the vehicle page to /verify: each file's fingerprint as kept.
+    await buyer.getByTestId("pack-code").getByRole("link").click();
+    await buyer.waitForURL(/\/verify\/[0-9A-Z]{4}-/);
+    const pack = buyer.getByTestId("proof-pack");
+    expect(await pack.textContent()).toContain(sha256);
+    expect(await pack.locator('[data-current="yes"]').count()).toBeGreaterThan(1);
+    expect(await widest(buyer)).toBeLessThanOrEqual(PHONE.width);
+    await shot(buyer, "proof-pack-vi-390");
+
     // The file as kept: its fingerprint is the one printed; an older or unknown version is not served.
     const original = await fetch(`${baseUrl()}/vehicles/${vehicle.id}/auction-sheet/1`);
     expect(original.status).toBe(200);

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { dialectOf } from "~/db/db.server";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { inEnglish } from "../../../tests/support/english";
@@ -180,6 +182,38 @@ describe("a vehicle's auction sheet", () => {
     expect(filesIn(docsDir())).toBe(filesBefore);
     const grade = await s.db.selectFrom("vehicles").select("auction_grade").where("id", "=", id).executeTakeFirst();
     expect(grade!.auction_grade).not.toBe("7");
+  });
+
+  it("leaves no file behind when the write fails after the file was stored", async () => {
+    const id = await vehicle();
+    const before = filesIn(docsDir());
+    const dialect = dialectOf(s.db);
+    if (dialect === "sqlite")
+      await sql
+        .raw(
+          "CREATE TRIGGER sheets_fail BEFORE INSERT ON auction_sheets BEGIN SELECT RAISE(ABORT, 'failed on purpose'); END",
+        )
+        .execute(s.db);
+    else {
+      await sql
+        .raw(
+          "CREATE FUNCTION sheets_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'failed on purpose'; END $$",
+        )
+        .execute(s.db);
+      await sql
+        .raw("CREATE TRIGGER sheets_fail BEFORE INSERT ON auction_sheets FOR EACH ROW EXECUTE FUNCTION sheets_fail()")
+        .execute(s.db);
+    }
+    try {
+      await expect(save(id, FIELDS, await sheetPhoto(90))).rejects.toThrow(/failed on purpose/);
+    } finally {
+      await sql
+        .raw(dialect === "sqlite" ? "DROP TRIGGER sheets_fail" : "DROP TRIGGER sheets_fail ON auction_sheets")
+        .execute(s.db);
+      if (dialect !== "sqlite") await sql.raw("DROP FUNCTION sheets_fail()").execute(s.db);
+    }
+    expect(filesIn(docsDir())).toBe(before);
+    expect(await s.db.selectFrom("vehicle_papers").select("id").where("vehicle_id", "=", id).execute()).toEqual([]);
   });
 
   it("takes a PDF sheet and says so to the page", async () => {

@@ -118,8 +118,8 @@ export async function saveAuctionSheet(
   const at = now.toISOString();
   let kept = false;
   try {
-    const version = await db.transaction().execute(async (trx) => {
-      await lockVehicle(trx, vehicleId);
+    const written = await db.transaction().execute(async (trx) => {
+      if (!(await lockVehicle(trx, vehicleId))) return null;
       await ensurePack(trx, vehicleId, at);
       const added = await addPaperVersion(
         trx,
@@ -129,7 +129,8 @@ export async function saveAuctionSheet(
         staff,
         at,
       );
-      kept = added.kept;
+      // Whether the new file is kept is known once the whole write is in (a failure after this rolls it back).
+      const keptHere = added.kept;
       const paper = added.paper;
       const last = await trx
         .selectFrom("auction_sheets")
@@ -152,8 +153,9 @@ export async function saveAuctionSheet(
         .updateTable("vehicles")
         .set({
           auction_grade: fields.overallGrade,
-          exterior_grade: fields.exteriorGrade,
-          interior_grade: fields.interiorGrade,
+          // A grade the sheet does not give leaves the owner's own.
+          ...(fields.exteriorGrade ? { exterior_grade: fields.exteriorGrade } : {}),
+          ...(fields.interiorGrade ? { interior_grade: fields.interiorGrade } : {}),
           updated_at: at,
         })
         .where("id", "=", vehicleId)
@@ -162,11 +164,15 @@ export async function saveAuctionSheet(
         actor: { kind: "staff", id: String(staff.id) },
         action: "vehicle.auction_sheet",
         subject: { kind: "vehicle", id: String(vehicleId) },
-        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${kept ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
+        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${keptHere ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
         at,
       });
-      return next;
+      return { next, kept: keptHere };
     });
+    // The vehicle went while the file was checked: nothing was written.
+    if (!written) return refuse(404, {}, VEHICLE_NOT_FOUND);
+    kept = written.kept;
+    const version = written.next;
     return { ok: true, version, message: SHEET_SAVED };
   } finally {
     // A file not kept (the same as the current one, or a write that failed) leaves nothing behind.

@@ -38,6 +38,22 @@ describe("papers side by side", () => {
     ).toEqual([{ field: "mileage", kind: "went_back", earlier: "auction_sheet", later: "export_certificate" }]);
   });
 
+  it("give papers of one day no order, and still say when the listing is far from papers that went back", () => {
+    expect(
+      disagreements([r("auction_sheet", 58_000, "2026-10-14"), r("export_certificate", 57_990, "2026-10-14")]),
+    ).toEqual([]);
+    expect(
+      disagreements([
+        r("listing", 150_000, null),
+        r("auction_sheet", 58_000, "2026-10-14"),
+        r("export_certificate", 57_990, "2026-11-02"),
+      ]),
+    ).toEqual([
+      { field: "mileage", kind: "went_back", earlier: "auction_sheet", later: "export_certificate" },
+      { field: "mileage", kind: "far_apart", low: "export_certificate", high: "listing" },
+    ]);
+  });
+
   it("say which readings are too far apart, the listing's included", () => {
     expect(disagreements([r("listing", 45_000, null), r("auction_sheet", 58_000, "2026-10-14")])).toEqual([
       { field: "mileage", kind: "far_apart", low: "listing", high: "auction_sheet" },

@@ -47,19 +47,25 @@ export type Disagreement =
 export function disagreements(readings: readonly Reading[]): Disagreement[] {
   const found: Disagreement[] = [];
   const miles = readings.filter((r): r is Reading & { mileageKm: number } => r.mileageKm !== null);
-  // A later paper reading less: the odometer went back (or one paper is wrong).
+  // A paper of a later day reading less: the odometer went back (or one paper is wrong). Papers of one day have no order.
   const dated = miles.filter((r) => r.on !== null).sort((a, b) => a.on!.localeCompare(b.on!));
-  for (let i = 1; i < dated.length; i++) {
-    const earlier = dated.slice(0, i).find((e) => e.mileageKm > dated[i]!.mileageKm);
+  for (const later of dated) {
+    const earlier = dated.find((e) => e.on! < later.on! && e.mileageKm > later.mileageKm);
     if (earlier) {
-      found.push({ field: "mileage", kind: "went_back", earlier: earlier.source, later: dated[i]!.source });
+      found.push({ field: "mileage", kind: "went_back", earlier: earlier.source, later: later.source });
       break;
     }
   }
-  if (!found.length && miles.length > 1) {
+  // Readings too far apart, the listing's among them (checked even when a paper went back: the listing may be off too).
+  if (miles.length > 1) {
     const low = miles.reduce((a, b) => (b.mileageKm < a.mileageKm ? b : a));
     const high = miles.reduce((a, b) => (b.mileageKm > a.mileageKm ? b : a));
-    if (high.mileageKm - low.mileageKm > MILEAGE_SLACK_KM)
+    // The same gap as a paper that went back (its earlier reading as high as any) is said once.
+    const mileageOf = (source: ReadingSource) => miles.find((m) => m.source === source)!.mileageKm;
+    const same = found.some(
+      (d) => d.kind === "went_back" && d.later === low.source && mileageOf(d.earlier) === high.mileageKm,
+    );
+    if (high.mileageKm - low.mileageKm > MILEAGE_SLACK_KM && !same)
       found.push({ field: "mileage", kind: "far_apart", low: low.source, high: high.source });
   }
   for (const field of ["manufactured", "registered"] as const) {
@@ -68,6 +74,13 @@ export function disagreements(readings: readonly Reading[]): Disagreement[] {
       found.push({ field, kind: "differ", sources: given.map((r) => r.source) });
   }
   return found;
+}
+
+/** Whether two readings at least give the same figure to compare: "the papers agree" says nothing otherwise. */
+export function compared(readings: readonly Reading[]): boolean {
+  return (["mileageKm", "manufactured", "registered"] as const).some(
+    (field) => readings.filter((r) => r[field] !== null).length > 1,
+  );
 }
 
 /**

@@ -122,6 +122,19 @@ describe("a vehicle's papers side by side", () => {
     ]);
   });
 
+  it("do not say they agree when nothing could be compared, or when the sheet doubts its meter", async () => {
+    const id = await vehicle(40_000);
+    expect((await sheet(id, "")).ok).toBe(true);
+    const alone = papersView(await vehicleReadings(s.db, id), { country: null, rule: null }, "en")!;
+    expect(alone.warnings).toEqual([]);
+    expect(alone.agree).toBeNull();
+    const other = await vehicle(40_000);
+    expect((await sheet(other, "40,000")).ok).toBe(true);
+    const readings = await vehicleReadings(s.db, other);
+    expect(papersView(readings, { country: null, rule: null }, "en")!.agree).not.toBeNull();
+    expect(papersView(readings, { country: null, rule: null }, "en", ["meter_replaced"])!.agree).toBeNull();
+  });
+
   it("are not shown when the vehicle has no paper", async () => {
     const id = await vehicle(10_000);
     expect(papersView(await vehicleReadings(s.db, id), { country: null, rule: null }, "en")).toBeNull();

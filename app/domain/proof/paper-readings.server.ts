@@ -65,8 +65,8 @@ export async function savePaperReadings(
   const at = now.toISOString();
   let kept = false;
   try {
-    const version = await db.transaction().execute(async (trx) => {
-      await lockVehicle(trx, vehicleId);
+    const written = await db.transaction().execute(async (trx) => {
+      if (!(await lockVehicle(trx, vehicleId))) return null;
       await ensurePack(trx, vehicleId, at);
       const added = await addPaperVersion(
         trx,
@@ -76,7 +76,8 @@ export async function savePaperReadings(
         staff,
         at,
       );
-      kept = added.kept;
+      // Whether the new file is kept is known once the whole write is in (a failure after this rolls it back).
+      const keptHere = added.kept;
       const last = await trx
         .selectFrom("paper_readings")
         .select((eb) => eb.fn.max("version").as("version"))
@@ -104,11 +105,15 @@ export async function savePaperReadings(
         actor: { kind: "staff", id: String(staff.id) },
         action: "vehicle.paper",
         subject: { kind: "vehicle", id: String(vehicleId) },
-        summary: `${kind === "inspection" ? "Inspection" : "Export certificate"} of vehicle ${vehicleId}: readings ${next}${kept ? `, file ${added.paper!.version}` : ""}`,
+        summary: `${kind === "inspection" ? "Inspection" : "Export certificate"} of vehicle ${vehicleId}: readings ${next}${keptHere ? `, file ${added.paper!.version}` : ""}`,
         at,
       });
-      return next;
+      return { next, kept: keptHere };
     });
+    // The vehicle went while the file was checked: nothing was written.
+    if (!written) return refuse(404, {}, staffText("productNotFound"));
+    kept = written.kept;
+    const version = written.next;
     const disagree = disagreements(await vehicleReadings(db, vehicleId)).length > 0;
     return { ok: true, version, message: PAPER_SAVED, disagree };
   } finally {

@@ -8,6 +8,7 @@ import {
   MARK_PLACES,
   type MarkCode,
   markParts,
+  MILEAGE_FLAGS,
   type PackView,
   type PapersView,
   SHEET_FLAGS,
@@ -19,7 +20,14 @@ import type { PackEntry, ProofPack } from "./packs.server";
 import { monthOf, yearOf } from "~/domain/inventory/months";
 import type { ImportRule } from "~/domain/imports/import-rules";
 import { shownCountry } from "~/domain/countries";
-import { disagreements, MILEAGE_SLACK_KM, monthFromPapers, type Reading, type ReadingSource } from "./paper-check";
+import {
+  compared,
+  disagreements,
+  MILEAGE_SLACK_KM,
+  monthFromPapers,
+  type Reading,
+  type ReadingSource,
+} from "./paper-check";
 
 /*
  * An auction sheet's translation in the reader's language, written on the
@@ -114,7 +122,9 @@ export function papersView(
   readings: readonly Reading[],
   importing: { country: string | null; rule: ImportRule | null },
   language: LanguageCode,
+  sheetFlags: readonly SheetFlag[] = [],
 ): PapersView | null {
+  const meterDoubt = sheetFlags.some((flag) => MILEAGE_FLAGS.includes(flag));
   if (!readings.some((r) => r.source !== "listing")) return null;
   const t = serverT(language, "proof");
   const name = (source: ReadingSource) => t(`papers.names.${source}`);
@@ -157,7 +167,8 @@ export function papersView(
       ],
     })),
     warnings,
-    agree: warnings.length ? null : t("papers.agree"),
+    // Said only when papers were compared and none says its meter cannot be trusted.
+    agree: warnings.length || !compared(readings) || meterDoubt ? null : t("papers.agree"),
     rule,
   };
 }

@@ -39,12 +39,11 @@ export const handle = UPLOAD_ROUTE;
 
 /** The most fields the sheet's form sends: its own, every flag, and two per mark row (the most kept, and the empty ones). */
 const SHEET_FORM_FIELDS = 20 + FLAG_KEYS.length + 2 * (MAX_MARKS + EMPTY_MARK_ROWS);
+/** The notes' 2,000 characters, each up to 4 bytes. */
+const SHEET_FIELD_BYTES = 8000;
 export const meta: Route.MetaFunction = noindexMeta("admin", "sheet.edit");
 
-const vehicleId = (params: { id?: string }) => {
-  const id = Number(params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+const vehicleId = (params: { id?: string }) => (params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
@@ -73,12 +72,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!id) throw data(null, { status: 404 });
   let read;
   try {
-    read = await readOrderForm(request, SHEET_FORM_FIELDS);
+    read = await readOrderForm(request, SHEET_FORM_FIELDS, SHEET_FIELD_BYTES);
   } catch (error) {
+    // The form is named in the address too, so a refused upload goes back to the form that sent it.
     if (error instanceof UploadError)
       return data(
         {
-          intent: "",
+          intent: new URL(request.url).searchParams.get("intent") ?? "sheet",
           message: error.problem,
           errors: { sheet: error.problem, file: error.problem },
           values: {} as TypedValues,
@@ -157,6 +157,7 @@ export default function AuctionSheetPage({ loaderData, actionData }: Route.Compo
       ) : null}
       <Form
         method="post"
+        action="?intent=sheet"
         encType="multipart/form-data"
         className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
       >
@@ -347,6 +348,7 @@ function PaperForm({
   const { t } = useT("admin");
   const { errors: localize } = useProblems("admin");
   const format = useFormat();
+  const busy = useNavigation().state === "submitting";
   const errors = localize(refused?.errors);
   const month = (m: number | null | undefined) => (m == null ? "" : monthText(m));
   const value = (name: string, kept: string) => (refused ? (refused.values[name] ?? "") : kept);
@@ -354,6 +356,7 @@ function PaperForm({
     <Form
       id={kind}
       method="post"
+      action={`?intent=${kind}`}
       encType="multipart/form-data"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
       data-testid={`paper-${kind}`}
@@ -422,7 +425,7 @@ function PaperForm({
         />
         {errors.file ? <p className="mt-1 text-sm text-red-700">{errors.file}</p> : null}
       </div>
-      <button type="submit" className="h-11 w-full btn-accent sm:w-auto sm:px-6">
+      <button type="submit" disabled={busy} className="h-11 w-full btn-accent disabled:opacity-60 sm:w-auto sm:px-6">
         {t("papers.save")}
       </button>
     </Form>

@@ -23,14 +23,14 @@ export type OrderForm = { fields: Record<string, unknown>; file: UploadedFile | 
  * Reads the form of an order page's action (or another staff form with one document and `maxFields`
  * fields, such as a vehicle's papers); a form past its limits throws an UploadError (invalid or too large).
  */
-export async function readOrderForm(request: Request, maxFields = 20): Promise<OrderForm> {
+export async function readOrderForm(request: Request, maxFields = 20, maxFieldBytes = 4000): Promise<OrderForm> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const read = await readMultipart(request, {
       maxFiles: 1,
       maxFileBytes: MAX_DOCUMENT_BYTES,
       maxFields,
-      maxFieldBytes: 4000,
+      maxFieldBytes,
     });
     const form = new FormData();
     for (const [name, values] of read.fields) for (const value of values) form.append(name, value);

@@ -3,6 +3,7 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { data } from "react-router";
 import { getServices } from "~/context.server";
+import { DOCUMENT_EXTENSION } from "~/domain/media/document-check.server";
 import { readAuctionSheet, sheetFile } from "~/domain/proof/auction-sheets.server";
 import type { Route } from "./+types/auction-sheet";
 
@@ -16,11 +17,15 @@ import type { Route } from "./+types/auction-sheet";
  */
 
 const DISPLAY_WIDTH = 960;
+/** The smaller pictures kept in memory, by the file's SHA-256 (each 50 to 150 KB); the oldest made goes first. */
+const KEPT_SMALLER = 64;
+const SMALLER = new Map<string, Buffer>();
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, documents } = getServices(context);
   const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!/^\d{1,9}$/.test(params.id) || !/^\d{1,6}$/.test(params.version)) throw notFound();
+  // The current version only: an older one is proven by its fingerprint, never served again.
   const id = Number(params.id);
   const version = Number(params.version);
   const current = await readAuctionSheet(db, id);
@@ -28,7 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const file = await sheetFile(db, id, version);
   const stored = file && (await documents.read(file.key));
   if (!file || !stored) throw notFound();
-  const image = file.contentType.startsWith("image/");
+  // Only the kinds the documents' check keeps are shown; anything else goes out as a download.
+  const image = file.contentType in DOCUMENT_EXTENSION && file.contentType.startsWith("image/");
   const headers = new Headers({
     "Content-Type": file.contentType,
     // The address names the version: what it serves never changes.
@@ -39,10 +45,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ETag: `"${file.sha256}"`,
   });
   if (image && new URL(request.url).searchParams.get("w") === String(DISPLAY_WIDTH)) {
-    const smaller = await sharp(await buffer(stored.body))
-      .resize({ width: DISPLAY_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    // Made once per file and kept (a few recent ones): a busy page must not re-encode the sheet on every view.
+    let smaller = SMALLER.get(file.sha256);
+    if (!smaller) {
+      smaller = await sharp(await buffer(stored.body))
+        .resize({ width: DISPLAY_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      SMALLER.set(file.sha256, smaller);
+      if (SMALLER.size > KEPT_SMALLER) SMALLER.delete(SMALLER.keys().next().value!);
+    } else stored.body.destroy();
     headers.set("Content-Type", "image/webp");
     headers.set("ETag", `"${file.sha256.slice(0, 32)}-${DISPLAY_WIDTH}"`);
     return new Response(new Uint8Array(smaller), { status: 200, headers });
