@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { Refusal } from "~/domain/refusal";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { DocumentStore } from "~/domain/media/document-store.server";
 import { staffText } from "~/domain/staff/staff-problems";
@@ -57,7 +58,7 @@ export type SaveSheetOutcome =
   | { ok: true; version: number; message: Problem }
   | {
       ok: false;
-      status: 400 | 404 | 413 | 503;
+      refusal: Refusal;
       message: Problem;
       errors: FieldProblems;
       values: TypedValues;
@@ -92,9 +93,9 @@ export async function saveAuctionSheet(
       .map((v) => (typeof v === "string" ? v.slice(0, 40) : ""))
       .slice(0, 100);
   const lists = { markCode: typedList("markCode"), markPlace: typedList("markPlace"), flags: typedList("flags") };
-  const refuse = (status: 400 | 404 | 413 | 503, errors: FieldProblems, message = SHEET_REFUSED): SaveSheetOutcome => ({
+  const refuse = (refusal: Refusal, errors: FieldProblems, message = SHEET_REFUSED): SaveSheetOutcome => ({
     ok: false,
-    status,
+    refusal,
     message,
     errors,
     values,
@@ -103,17 +104,17 @@ export async function saveAuctionSheet(
   const file = await checkUpload(upload);
   if (!file.ok) {
     const errors = { ...(submission.status === "error" ? submission.errors : {}), sheet: file.problem };
-    return refuse(file.tooLarge && submission.status !== "error" ? 413 : 400, errors);
+    return refuse(file.tooLarge && submission.status !== "error" ? "too-large" : "invalid", errors);
   }
-  if (submission.status === "error") return refuse(400, submission.errors);
+  if (submission.status === "error") return refuse("invalid", submission.errors);
   const vehicle = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
-  if (!vehicle) return refuse(404, {}, VEHICLE_NOT_FOUND);
+  if (!vehicle) return refuse("not-found", {}, VEHICLE_NOT_FOUND);
   if (!file.checked && !(await latestPaper(db, vehicleId, "auction_sheet")))
-    return refuse(400, { sheet: SHEET_FILE_REQUIRED });
+    return refuse("invalid", { sheet: SHEET_FILE_REQUIRED });
 
   const checked = file.checked;
   const stored = checked ? await storeFile(store, checked) : null;
-  if (stored && !stored.ok) return refuse(503, { sheet: stored.problem });
+  if (stored && !stored.ok) return refuse("unavailable", { sheet: stored.problem });
   const fields = submission.value;
   const at = now.toISOString();
   let kept = false;
@@ -170,7 +171,7 @@ export async function saveAuctionSheet(
       return { next, kept: keptHere };
     });
     // The vehicle went while the file was checked: nothing was written.
-    if (!written) return refuse(404, {}, VEHICLE_NOT_FOUND);
+    if (!written) return refuse("not-found", {}, VEHICLE_NOT_FOUND);
     kept = written.kept;
     const version = written.next;
     return { ok: true, version, message: SHEET_SAVED };

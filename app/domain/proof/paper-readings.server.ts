@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { Refusal } from "~/domain/refusal";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { DocumentStore } from "~/domain/media/document-store.server";
 import { staffText } from "~/domain/staff/staff-problems";
@@ -24,7 +25,7 @@ const PAPER_REFUSED = staffText("paperRefused");
 
 export type SavePaperOutcome =
   | { ok: true; version: number; message: Problem; disagree: boolean }
-  | { ok: false; status: 400 | 404 | 413 | 503; message: Problem; errors: FieldProblems; values: TypedValues };
+  | { ok: false; refusal: Refusal; message: Problem; errors: FieldProblems; values: TypedValues };
 
 export function isReadingKind(value: string): value is ReadingKind {
   return (READING_KINDS as readonly string[]).includes(value);
@@ -43,9 +44,9 @@ export async function savePaperReadings(
 ): Promise<SavePaperOutcome> {
   const submission = parseForm(form, paperReadingSchema(kind, shopDay(now)));
   const values = typedValues(form);
-  const refuse = (status: 400 | 404 | 413 | 503, errors: FieldProblems, message = PAPER_REFUSED): SavePaperOutcome => ({
+  const refuse = (refusal: Refusal, errors: FieldProblems, message = PAPER_REFUSED): SavePaperOutcome => ({
     ok: false,
-    status,
+    refusal,
     message,
     errors,
     values,
@@ -53,14 +54,14 @@ export async function savePaperReadings(
   const file = await checkUpload(upload);
   if (!file.ok) {
     const errors = { ...(submission.status === "error" ? submission.errors : {}), file: file.problem };
-    return refuse(file.tooLarge && submission.status !== "error" ? 413 : 400, errors);
+    return refuse(file.tooLarge && submission.status !== "error" ? "too-large" : "invalid", errors);
   }
-  if (submission.status === "error") return refuse(400, submission.errors);
+  if (submission.status === "error") return refuse("invalid", submission.errors);
   const exists = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
-  if (!exists) return refuse(404, {}, staffText("productNotFound"));
+  if (!exists) return refuse("not-found", {}, staffText("productNotFound"));
   const checked = file.checked;
   const stored = checked ? await storeFile(store, checked) : null;
-  if (stored && !stored.ok) return refuse(503, { file: stored.problem });
+  if (stored && !stored.ok) return refuse("unavailable", { file: stored.problem });
   const fields = submission.value;
   const at = now.toISOString();
   let kept = false;
@@ -111,7 +112,7 @@ export async function savePaperReadings(
       return { next, kept: keptHere };
     });
     // The vehicle went while the file was checked: nothing was written.
-    if (!written) return refuse(404, {}, staffText("productNotFound"));
+    if (!written) return refuse("not-found", {}, staffText("productNotFound"));
     kept = written.kept;
     const version = written.next;
     const disagree = disagreements(await vehicleReadings(db, vehicleId)).length > 0;

@@ -94,12 +94,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const outcome = await savePaperReadings(services.db, services.documents, id, intent, read.fields, upload, staff);
     if (outcome.ok) return redirect(`/admin/edit/${id}/auction-sheet?saved=${intent}#${intent}`);
     const { message, errors, values } = outcome;
-    return data({ intent, message, errors, values, lists: null }, { status: outcome.status });
+    return data({ intent, message, errors, values, lists: null }, { status: refusalStatus(outcome.refusal) });
   }
   const outcome = await saveAuctionSheet(services.db, services.documents, id, read.fields, upload, staff);
   if (outcome.ok) return redirect(`/admin/edit/${id}/auction-sheet?saved=1`);
   const { message, errors, values, lists } = outcome;
-  return data({ intent: "sheet", message, errors, values, lists }, { status: outcome.status });
+  return data({ intent: "sheet", message, errors, values, lists }, { status: refusalStatus(outcome.refusal) });
 }
 
 export default function AuctionSheetPage({ loaderData, actionData }: Route.ComponentProps) {
