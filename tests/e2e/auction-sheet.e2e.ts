@@ -125,6 +125,10 @@ describe("an auction sheet", () => {
     await buyer.getByTestId("pack-code").getByRole("link").click();
     await buyer.waitForURL(/\/verify\/[0-9A-Z]{4}-/);
     const pack = buyer.getByTestId("proof-pack");
+    // The pack's own title (with its code) is the page's one heading, not "Check an invoice".
+    const headings = buyer.getByRole("heading", { level: 1 });
+    expect(await headings.count()).toBe(1);
+    expect(await headings.textContent()).toMatch(/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);
     expect(await pack.textContent()).toContain(sha256);
     expect(await pack.locator('[data-current="yes"]').count()).toBeGreaterThan(1);
     expect(await widest(buyer)).toBeLessThanOrEqual(PHONE.width);

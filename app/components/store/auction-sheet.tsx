@@ -162,9 +162,9 @@ export function PapersBox({ papers }: { papers: PapersView }) {
 export function PackBox({ pack }: { pack: PackView }) {
   return (
     <section aria-labelledby="pack-title" data-testid="proof-pack" className="space-y-4">
-      <h2 id="pack-title" className="text-xl font-bold text-slate-900">
+      <h1 id="pack-title" className="text-2xl title lg:text-3xl">
         {pack.title}
-      </h2>
+      </h1>
       <p className="text-sm leading-relaxed text-slate-700">{pack.intro}</p>
       <p className="text-sm text-slate-800">
         {pack.vehicle.label}: <span className="font-semibold">{pack.vehicle.name}</span>{" "}

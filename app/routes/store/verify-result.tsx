@@ -66,7 +66,8 @@ export default function VerifyResult({ loaderData }: Route.ComponentProps) {
   const { check, typed } = loaderData;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-2xl title lg:text-3xl">{t("verify.title")}</h1>
+      {/* A proof pack's own title is the page's heading. */}
+      {check.status === "pack" ? null : <h1 className="text-2xl title lg:text-3xl">{t("verify.title")}</h1>}
       <div className="mt-6 space-y-6">
         {check.status === "pack" ? (
           <>
