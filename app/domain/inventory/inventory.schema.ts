@@ -150,6 +150,28 @@ export const optionalMonth = (field: string) =>
       .optional(),
   );
 
+/**
+ * Months of manufacture and first registration as any paper gives them: neither after this month, the
+ * registration not before the manufacture. The vehicle's form and its papers' (domain/proof) share it.
+ */
+export function checkPaperMonths(
+  v: { manufactured?: number; registered?: number },
+  ctx: z.RefinementCtx,
+  thisMonth: number,
+): void {
+  for (const field of ["manufactured", "registered"] as const) {
+    const m = v[field];
+    if (m !== undefined && m > thisMonth)
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: patternIssue("monthFuture", { field: staffField(field) }),
+      });
+  }
+  if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
+    ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
+}
+
 /** A chassis (frame) number or model code: letters, digits and dashes, kept in capitals. */
 const frameText = (field: string, max: number) =>
   z.preprocess(
@@ -200,17 +222,7 @@ export function vehicleUploadSchema(now = new Date()) {
       stockStatus,
     })
     .superRefine((v, ctx) => {
-      for (const field of ["manufactured", "registered"] as const) {
-        const m = v[field];
-        if (m !== undefined && m > thisMonth)
-          ctx.addIssue({
-            code: "custom",
-            path: [field],
-            message: patternIssue("monthFuture", { field: staffField(field) }),
-          });
-      }
-      if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
-        ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
+      checkPaperMonths(v, ctx, thisMonth);
       // A model year is the year of manufacture or the one after (a car made in December sold as next year's).
       if (v.manufactured !== undefined && v.year !== undefined) {
         const made = Math.floor(v.manufactured / 12);

@@ -7,7 +7,6 @@ import {
   staffField,
   staffRequiredText,
   staffText,
-  textIssue,
 } from "~/domain/staff/staff-problems";
 import {
   type AuctionSheetFields,
@@ -20,7 +19,7 @@ import {
   SHEET_GRADES,
   SHEET_PART_GRADES,
 } from "./auction-sheet";
-import { optionalMonth } from "~/domain/inventory/inventory.schema";
+import { checkPaperMonths, optionalMonth } from "~/domain/inventory/inventory.schema";
 import { monthOfDate } from "~/domain/inventory/months";
 import type { ReadingKind } from "./paper-check";
 
@@ -110,21 +109,6 @@ const flags = z.array(z.string()).transform((ticked, ctx): SheetFlag[] => {
   return FLAG_KEYS.filter((f) => ticked.includes(f));
 });
 
-/** A paper's months of manufacture and first registration: neither after this month, registration not before manufacture. */
-function checkMonths(v: { manufactured?: number; registered?: number }, ctx: z.RefinementCtx, thisMonth: number): void {
-  for (const field of ["manufactured", "registered"] as const) {
-    const m = v[field];
-    if (m !== undefined && m > thisMonth)
-      ctx.addIssue({
-        code: "custom",
-        path: [field],
-        message: patternIssue("monthFuture", { field: staffField(field) }),
-      });
-  }
-  if (v.manufactured !== undefined && v.registered !== undefined && v.registered < v.manufactured)
-    ctx.addIssue({ code: "custom", path: ["registered"], message: textIssue("registeredBeforeMade") });
-}
-
 /** The translation's fields, checked; `today` is the shop's day ("2026-12-03"). */
 export function auctionSheetSchema(today: string) {
   return z
@@ -155,7 +139,7 @@ export function auctionSheetSchema(today: string) {
             z.string().trim().max(2000, maxLengthIssue("sheetNotes", 2000)),
           ),
         })
-        .superRefine((v, ctx) => checkMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`)))),
+        .superRefine((v, ctx) => checkPaperMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`)))),
     )
     .transform((v): AuctionSheetFields => ({
       auctionHouse: v.auctionHouse,
@@ -212,7 +196,7 @@ export function paperReadingSchema(kind: ReadingKind, today: string) {
       manufactured: optionalMonth("manufactured"),
       registered: optionalMonth("registered"),
     })
-    .superRefine((v, ctx) => checkMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`))))
+    .superRefine((v, ctx) => checkPaperMonths(v, ctx, monthOfDate(new Date(`${today}T12:00:00Z`))))
     .transform((v): PaperReadingFields => ({
       kind,
       reference: v.reference,

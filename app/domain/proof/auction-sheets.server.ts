@@ -9,17 +9,7 @@ import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
 import { log } from "~/utils/log.server";
 import type { AuctionSheetFields } from "./auction-sheet";
-import {
-  addPaperVersion,
-  checkUpload,
-  forgetFile,
-  latestPaper,
-  lockVehicle,
-  safeJson,
-  type SheetUpload,
-  storeFile,
-} from "./papers.server";
-import { ensurePack } from "./packs.server";
+import { checkUpload, latestPaper, safeJson, savePaper, type SheetUpload } from "./papers.server";
 import { auctionSheetSchema, SHEET_SAVED, StoredSheetFields } from "./auction-sheet.schema";
 
 /*
@@ -112,73 +102,51 @@ export async function saveAuctionSheet(
   if (!file.checked && !(await latestPaper(db, vehicleId, "auction_sheet")))
     return refuse("invalid", { sheet: SHEET_FILE_REQUIRED });
 
-  const checked = file.checked;
-  const stored = checked ? await storeFile(store, checked) : null;
-  if (stored && !stored.ok) return refuse("unavailable", { sheet: stored.problem });
   const fields = submission.value;
   const at = now.toISOString();
-  let kept = false;
-  try {
-    const written = await db.transaction().execute(async (trx) => {
-      if (!(await lockVehicle(trx, vehicleId))) return null;
-      await ensurePack(trx, vehicleId, at);
-      const added = await addPaperVersion(
-        trx,
-        vehicleId,
-        "auction_sheet",
-        checked && stored?.ok ? { checked, key: stored.key, sha256: stored.sha256 } : null,
-        staff,
-        at,
-      );
-      // Whether the new file is kept is known once the whole write is in (a failure after this rolls it back).
-      const keptHere = added.kept;
-      const paper = added.paper;
-      const last = await trx
-        .selectFrom("auction_sheets")
-        .select((eb) => eb.fn.max("version").as("version"))
-        .where("vehicle_id", "=", vehicleId)
-        .executeTakeFirst();
-      const next = Number(last?.version ?? 0) + 1;
-      await trx
-        .insertInto("auction_sheets")
-        .values({
-          vehicle_id: vehicleId,
-          version: next,
-          fields: JSON.stringify(fields),
-          paper_id: paper?.id ?? null,
-          saved_at: at,
-          saved_by: staff.adminId,
-        })
-        .execute();
-      await trx
-        .updateTable("vehicles")
-        .set({
-          auction_grade: fields.overallGrade,
-          // A grade the sheet does not give leaves the owner's own.
-          ...(fields.exteriorGrade ? { exterior_grade: fields.exteriorGrade } : {}),
-          ...(fields.interiorGrade ? { interior_grade: fields.interiorGrade } : {}),
-          updated_at: at,
-        })
-        .where("id", "=", vehicleId)
-        .execute();
-      await logActivity(trx, {
-        actor: { kind: "staff", id: String(staff.id) },
-        action: "vehicle.auction_sheet",
-        subject: { kind: "vehicle", id: String(vehicleId) },
-        summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${keptHere ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
-        at,
-      });
-      return { next, kept: keptHere };
+  const saved = await savePaper(db, store, vehicleId, "auction_sheet", file.checked, staff, at, async (trx, added) => {
+    const paper = added.paper;
+    const last = await trx
+      .selectFrom("auction_sheets")
+      .select((eb) => eb.fn.max("version").as("version"))
+      .where("vehicle_id", "=", vehicleId)
+      .executeTakeFirst();
+    const next = Number(last?.version ?? 0) + 1;
+    await trx
+      .insertInto("auction_sheets")
+      .values({
+        vehicle_id: vehicleId,
+        version: next,
+        fields: JSON.stringify(fields),
+        paper_id: paper?.id ?? null,
+        saved_at: at,
+        saved_by: staff.adminId,
+      })
+      .execute();
+    await trx
+      .updateTable("vehicles")
+      .set({
+        auction_grade: fields.overallGrade,
+        // A grade the sheet does not give leaves the owner's own.
+        ...(fields.exteriorGrade ? { exterior_grade: fields.exteriorGrade } : {}),
+        ...(fields.interiorGrade ? { interior_grade: fields.interiorGrade } : {}),
+        updated_at: at,
+      })
+      .where("id", "=", vehicleId)
+      .execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: String(staff.id) },
+      action: "vehicle.auction_sheet",
+      subject: { kind: "vehicle", id: String(vehicleId) },
+      summary: `Auction sheet of vehicle ${vehicleId}: translation ${next}${added.kept ? `, file ${paper!.version}` : ""} (grade ${fields.overallGrade}${fields.flags.length ? `, ${fields.flags.join(", ")}` : ""})`,
+      at,
     });
-    // The vehicle went while the file was checked: nothing was written.
-    if (!written) return refuse("not-found", {}, VEHICLE_NOT_FOUND);
-    kept = written.kept;
-    const version = written.next;
-    return { ok: true, version, message: SHEET_SAVED };
-  } finally {
-    // A file not kept (the same as the current one, or a write that failed) leaves nothing behind.
-    if (stored?.ok && !kept) await forgetFile(store, stored.key);
-  }
+    return next;
+  });
+  if (saved.ok) return { ok: true, version: saved.value, message: SHEET_SAVED };
+  return saved.refusal === "unavailable"
+    ? refuse("unavailable", { sheet: saved.problem })
+    : refuse("not-found", {}, VEHICLE_NOT_FOUND);
 }
 
 /** The vehicle's current sheet and translation, or null when it has none. */

@@ -7,11 +7,10 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { shopDay } from "~/i18n/format";
 import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
-import { readAuctionSheet } from "./auction-sheets.server";
+import { type AuctionSheet, readAuctionSheet } from "./auction-sheets.server";
 import { PAPER_SAVED, type PaperReadingFields, paperReadingSchema } from "./auction-sheet.schema";
 import { disagreements, type Reading, type ReadingKind, READING_KINDS } from "./paper-check";
-import { addPaperVersion, checkUpload, forgetFile, lockVehicle, type SheetUpload, storeFile } from "./papers.server";
-import { ensurePack } from "./packs.server";
+import { checkUpload, savePaper, type SheetUpload } from "./papers.server";
 
 /*
  * The export certificate's and the pre-shipment inspection's readings (issue
@@ -59,67 +58,47 @@ export async function savePaperReadings(
   if (submission.status === "error") return refuse("invalid", submission.errors);
   const exists = await db.selectFrom("vehicles").select("id").where("id", "=", vehicleId).executeTakeFirst();
   if (!exists) return refuse("not-found", {}, staffText("productNotFound"));
-  const checked = file.checked;
-  const stored = checked ? await storeFile(store, checked) : null;
-  if (stored && !stored.ok) return refuse("unavailable", { file: stored.problem });
   const fields = submission.value;
   const at = now.toISOString();
-  let kept = false;
-  try {
-    const written = await db.transaction().execute(async (trx) => {
-      if (!(await lockVehicle(trx, vehicleId))) return null;
-      await ensurePack(trx, vehicleId, at);
-      const added = await addPaperVersion(
-        trx,
-        vehicleId,
+  const saved = await savePaper(db, store, vehicleId, kind, file.checked, staff, at, async (trx, added) => {
+    const last = await trx
+      .selectFrom("paper_readings")
+      .select((eb) => eb.fn.max("version").as("version"))
+      .where("vehicle_id", "=", vehicleId)
+      .where("kind", "=", kind)
+      .executeTakeFirst();
+    const next = Number(last?.version ?? 0) + 1;
+    await trx
+      .insertInto("paper_readings")
+      .values({
+        vehicle_id: vehicleId,
         kind,
-        checked && stored?.ok ? { checked, key: stored.key, sha256: stored.sha256 } : null,
-        staff,
-        at,
-      );
-      // Whether the new file is kept is known once the whole write is in (a failure after this rolls it back).
-      const keptHere = added.kept;
-      const last = await trx
-        .selectFrom("paper_readings")
-        .select((eb) => eb.fn.max("version").as("version"))
-        .where("vehicle_id", "=", vehicleId)
-        .where("kind", "=", kind)
-        .executeTakeFirst();
-      const next = Number(last?.version ?? 0) + 1;
-      await trx
-        .insertInto("paper_readings")
-        .values({
-          vehicle_id: vehicleId,
-          kind,
-          version: next,
-          reference: fields.reference,
-          issued_on: fields.issuedOn,
-          mileage_km: fields.mileageKm,
-          manufactured_month: fields.manufactured,
-          registered_month: fields.registered,
-          paper_id: added.paper?.id ?? null,
-          saved_at: at,
-          saved_by: staff.adminId,
-        })
-        .execute();
-      await logActivity(trx, {
-        actor: { kind: "staff", id: String(staff.id) },
-        action: "vehicle.paper",
-        subject: { kind: "vehicle", id: String(vehicleId) },
-        summary: `${kind === "inspection" ? "Inspection" : "Export certificate"} of vehicle ${vehicleId}: readings ${next}${keptHere ? `, file ${added.paper!.version}` : ""}`,
-        at,
-      });
-      return { next, kept: keptHere };
+        version: next,
+        reference: fields.reference,
+        issued_on: fields.issuedOn,
+        mileage_km: fields.mileageKm,
+        manufactured_month: fields.manufactured,
+        registered_month: fields.registered,
+        paper_id: added.paper?.id ?? null,
+        saved_at: at,
+        saved_by: staff.adminId,
+      })
+      .execute();
+    await logActivity(trx, {
+      actor: { kind: "staff", id: String(staff.id) },
+      action: "vehicle.paper",
+      subject: { kind: "vehicle", id: String(vehicleId) },
+      summary: `${kind === "inspection" ? "Inspection" : "Export certificate"} of vehicle ${vehicleId}: readings ${next}${added.kept ? `, file ${added.paper!.version}` : ""}`,
+      at,
     });
-    // The vehicle went while the file was checked: nothing was written.
-    if (!written) return refuse("not-found", {}, staffText("productNotFound"));
-    kept = written.kept;
-    const version = written.next;
-    const disagree = disagreements(await vehicleReadings(db, vehicleId)).length > 0;
-    return { ok: true, version, message: PAPER_SAVED, disagree };
-  } finally {
-    if (stored?.ok && !kept) await forgetFile(store, stored.key);
-  }
+    return next;
+  });
+  if (!saved.ok)
+    return saved.refusal === "unavailable"
+      ? refuse("unavailable", { file: saved.problem })
+      : refuse("not-found", {}, staffText("productNotFound"));
+  const disagree = disagreements(await vehicleReadings(db, vehicleId)).length > 0;
+  return { ok: true, version: saved.value, message: PAPER_SAVED, disagree };
 }
 
 /** The current readings of each paper kind the owner typed, by kind. */
@@ -163,7 +142,12 @@ export async function currentPaperReadings(db: DB, vehicleId: number) {
 }
 
 /** The listing's figures and every paper's, for `disagreements` and the pages' side-by-side table. */
-export async function vehicleReadings(db: DB, vehicleId: number): Promise<Reading[]> {
+export async function vehicleReadings(
+  db: DB,
+  vehicleId: number,
+  /** The vehicle's current sheet when the caller has read it already. */
+  known?: AuctionSheet | null,
+): Promise<Reading[]> {
   const vehicle = await db
     .selectFrom("vehicles")
     .select(["mileage", "manufactured_month", "registered_month"])
@@ -179,7 +163,7 @@ export async function vehicleReadings(db: DB, vehicleId: number): Promise<Readin
       on: null,
     },
   ];
-  const sheet = await readAuctionSheet(db, vehicleId);
+  const sheet = known === undefined ? await readAuctionSheet(db, vehicleId) : known;
   if (sheet)
     readings.push({
       source: "auction_sheet",

@@ -13,6 +13,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { Problem } from "~/i18n/problem";
 import { log } from "~/utils/log.server";
 import type { PaperKind } from "./paper-check";
+import { ensurePack } from "./packs.server";
 
 /*
  * A vehicle's papers as files (issue 45): checked by their bytes, kept in the
@@ -102,6 +103,47 @@ export async function addPaperVersion(
     .returning(["id", "version", "sha256", "file_key"])
     .executeTakeFirstOrThrow();
   return { paper, kept: true };
+}
+
+export type PaperAdded = Awaited<ReturnType<typeof addPaperVersion>>;
+
+/**
+ * One save of a vehicle's paper: the checked file (if any) stored, then in one
+ * transaction the vehicle held, its pack made if new, the file added as the
+ * paper's next version and `write` run with it. A file not kept (the same as
+ * the current one, or a write that failed or found the vehicle gone) is
+ * removed. "not-found": the vehicle is gone; "unavailable": the store refused.
+ */
+export async function savePaper<T>(
+  db: DB,
+  store: DocumentStore,
+  vehicleId: number,
+  kind: PaperKind,
+  checked: CheckedDocument | null,
+  staff: Staff,
+  at: string,
+  write: (trx: Transaction<Database>, added: PaperAdded) => Promise<T>,
+): Promise<
+  { ok: true; value: T } | { ok: false; refusal: "not-found" } | { ok: false; refusal: "unavailable"; problem: Problem }
+> {
+  const stored = checked ? await storeFile(store, checked) : null;
+  if (stored && !stored.ok) return { ok: false, refusal: "unavailable", problem: stored.problem };
+  let kept = false;
+  try {
+    const written = await db.transaction().execute(async (trx) => {
+      if (!(await lockVehicle(trx, vehicleId))) return null;
+      await ensurePack(trx, vehicleId, at);
+      const file = checked && stored?.ok ? { checked, key: stored.key, sha256: stored.sha256 } : null;
+      const added = await addPaperVersion(trx, vehicleId, kind, file, staff, at);
+      return { value: await write(trx, added), kept: added.kept };
+    });
+    if (!written) return { ok: false, refusal: "not-found" };
+    // Whether the file is kept is known once the whole write is in (a failure before this rolled it back).
+    kept = written.kept;
+    return { ok: true, value: written.value };
+  } finally {
+    if (stored?.ok && !kept) await forgetFile(store, stored.key);
+  }
 }
 
 /** Removes stored bytes nobody can reach; a storage failure is logged, not put to the owner. */

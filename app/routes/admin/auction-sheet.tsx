@@ -53,7 +53,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!vehicle) throw data(null, { status: 404 });
   const sheet = await readAuctionSheet(services.db, vehicle.id);
   const language = adminLanguage(requestLanguage(request));
-  const papers = papersView(await vehicleReadings(services.db, vehicle.id), { country: null, rule: null }, language);
+  const papers = papersView(
+    await vehicleReadings(services.db, vehicle.id, sheet),
+    { country: null, rule: null },
+    language,
+  );
   return {
     vehicle: { id: vehicle.id, name: vehicle.name, refId: vehicle.refId },
     sheet,

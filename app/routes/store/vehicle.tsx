@@ -95,7 +95,7 @@ async function proofHtml(
   language: LanguageCode,
 ): Promise<string | null> {
   const sheet = await readAuctionSheet(db, vehicleId);
-  const papers = papersView(await vehicleReadings(db, vehicleId), importing, language, sheet?.fields.flags);
+  const papers = papersView(await vehicleReadings(db, vehicleId, sheet), importing, language, sheet?.fields.flags);
   if (!sheet && !papers) return null;
   const code = await packCodeOf(db, vehicleId);
   return renderToStaticMarkup(
