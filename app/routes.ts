@@ -35,6 +35,7 @@ export default [
   route("recently-viewed", "routes/resources/recently-viewed.ts"),
   route("invoices/:file", "routes/resources/invoice-pdf.ts"),
   route("orders/:number/documents/:id", "routes/resources/order-document.ts"),
+  route("orders/:number/photos/:id", "routes/resources/order-photo.ts"),
   route("vehicles/:id/auction-sheet/:version", "routes/resources/auction-sheet.ts"),
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),

@@ -136,6 +136,8 @@ export interface OrderTable {
   tracking_number: Generated<string>;
   cancel_reason: Generated<string>;
   refund_note: Generated<string>;
+  /** A video of the vehicle before loading (https), or "". */
+  video_url: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -169,6 +171,21 @@ export interface OrderDocumentTable {
   sha256: string;
   uploaded_by: "staff" | "buyer";
   uploaded_at: string;
+  removed_at: string | null;
+}
+
+/** A photo of an order's vehicle at the port before loading (issue 45.3), kept privately. */
+export interface OrderPhotoTable {
+  id: Generated<number>;
+  order_id: number;
+  file_key: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  sha256: string;
+  original_name: Generated<string>;
+  added_at: string;
   removed_at: string | null;
 }
 

@@ -411,6 +411,7 @@ export interface Database {
   orders: Sale.OrderTable;
   payments: Sale.PaymentTable;
   order_documents: Sale.OrderDocumentTable;
+  order_photos: Sale.OrderPhotoTable;
   order_events: Sale.OrderEventTable;
   order_parties: Sale.OrderPartyTable;
   party_changes: Sale.PartyChangeTable;

@@ -367,6 +367,14 @@ function StepText({ step, order }: { step: OrderStepView; order: OrderView }) {
           </ul>
         </>
       );
+    case "photos":
+      return <p className={main}>{t("order.timeline.photos", { count: yen(d.count) })}</p>;
+    case "video":
+      return (
+        <p className={main}>
+          {d.removed === true ? t("order.timeline.videoRemoved") : t("order.timeline.video", { host: text(d.host) })}
+        </p>
+      );
     case "document": {
       const kind = DOCUMENT_KINDS.find((k) => k === d.kind);
       const kept = order.documents.find((doc) => doc.id === d.documentId);

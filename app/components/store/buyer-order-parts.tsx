@@ -333,6 +333,68 @@ export function ShipmentBox({ order, ports, shopDay }: OrderPartProps) {
   );
 }
 
+/**
+ * The vehicle at the port before loading (issue 45.3): the owner's photos,
+ * each opening at full size, and the video link naming the site it opens.
+ * `href` adds the order link's signature for a buyer who came by the mail.
+ */
+export function PreShipmentBox({ order, href }: { order: OrderView; href: (path: string) => string }) {
+  const { t } = useT("orders");
+  const { photos, video } = order.preShipment;
+  const waiting = order.kind === "vehicle" && order.status === "paid";
+  if (photos.length === 0 && !video && !waiting) return null;
+  const withWidth = (path: string, w: number) => {
+    const url = href(path);
+    return `${url}${url.includes("?") ? "&" : "?"}w=${w}`;
+  };
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="loading-title">
+      <h2 id="loading-title" className="text-lg font-semibold text-slate-900">
+        {t("orders.preShipment.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {photos.length > 0 || video ? t("orders.preShipment.intro") : t("orders.preShipment.none")}
+      </p>
+      {photos.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="order-photos">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a
+                href={withWidth(photo.path, 1600)}
+                className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2"
+                aria-label={t("orders.preShipment.open", { n: i + 1 })}
+              >
+                <img
+                  src={withWidth(photo.path, 480)}
+                  width={480}
+                  height={360}
+                  loading={i < 4 ? "eager" : "lazy"}
+                  decoding="async"
+                  alt={t("orders.preShipment.photoAlt", { n: i + 1, total: photos.length })}
+                  className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {video ? (
+        <div className="mt-4" data-testid="order-video">
+          <a
+            href={video.url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-accent-700 hover:bg-slate-50"
+          >
+            {t("orders.preShipment.video", { host: video.host })}
+          </a>
+          <p className="mt-1 text-xs text-slate-500">{t("orders.preShipment.videoNote", { host: video.host })}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /** A moment on the timeline, in Japan time (the text says so): the same on the server and in any browser. */
 const TOKYO_TIME: Intl.DateTimeFormatOptions = {
   day: "numeric",
@@ -406,6 +468,12 @@ export function StepText({
       return <>{t("orders.history.completed")}</>;
     case "cancelled":
       return <>{t("orders.history.cancelled", { reason: text(d.reason) })}</>;
+    case "photos":
+      return <>{t("orders.history.photos", { count: Number(d.count ?? 0) })}</>;
+    case "video":
+      return (
+        <>{d.removed === true ? t("orders.history.videoRemoved") : t("orders.history.video", { host: text(d.host) })}</>
+      );
     case "document": {
       const kind = text(d.kind) as OrderView["documents"][number]["kind"];
       const name = kind === "other" && text(d.title) ? text(d.title) : t(`orders.documents.kinds.${kind}`);

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import PDFDocument from "pdfkit";
 import type { Config } from "~/config.server";
 import type { DB } from "~/db/db.server";
@@ -8,6 +9,8 @@ import { formInput } from "~/utils/forms";
 import type { DocumentStore } from "~/domain/media/document-store.server";
 import { moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import { addDocument } from "~/domain/sale/order-documents.server";
+import { addPreShipmentPhotos, saveVideoLink } from "~/domain/sale/pre-shipment.server";
+import { drawVehiclePhoto } from "./pictures.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
 import { shopDay } from "~/i18n/format";
@@ -17,7 +20,8 @@ import { DEMO_CUSTOMER, DEMO_STAFF } from "./seed.server";
  * Two orders of the demo buyer, made the way the shop makes them (an offer
  * accepted, then the owner's steps), so the demo shows both sides of an
  * order: one awaiting payment, one paid and on its ship with an export
- * certificate to download.
+ * certificate to download, photos taken at the port before loading and a
+ * video link.
  */
 
 const staff = { id: 0, adminId: DEMO_STAFF.adminId };
@@ -102,7 +106,7 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
   if (await db.selectFrom("orders").select("id").limit(1).executeTakeFirst()) return;
   const vehicles = await db
     .selectFrom("vehicles")
-    .select(["id", "ref_id"])
+    .select(["id", "ref_id", "type", "color"])
     .where("stock_status", "=", "available")
     .where("price", "is not", null)
     .orderBy("id")
@@ -145,6 +149,18 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
     { data: await certificatePdf("Export certificate", vehicles[1]!.ref_id), filename: "export-certificate.pdf" },
     { by: "staff", staff, kind: "export_certificate", title: "" },
   );
+  // Photos at the port before loading, drawn as the stock's are, and a video link (issue 45.3).
+  const shipped = vehicles[1]!;
+  const photos = await Promise.all(
+    [0, 1, 2, 3].map(async (angle) => ({
+      data: await sharp(await drawVehiclePhoto(shipped.type, shipped.color, angle))
+        .jpeg({ quality: 82 })
+        .toBuffer(),
+      filename: `port-${angle + 1}.jpg`,
+    })),
+  );
+  await addPreShipmentPhotos(db, documents, deal, number, photos, staff);
+  await saveVideoLink(db, deal, number, "https://video.example.com/yokohama-port/walk-around", staff);
   await moveOrderByStaff(db, deal, number, "ship", {}, staff);
   await saveCourier(db, deal, number, { courier: "dhl", tracking: "1234567890" }, staff);
 }

@@ -21,7 +21,7 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-type Values = Record<string, string>;
+type Values = Record<string, string | number>;
 
 /** The `mail` catalogue of a language, English where it lacks a text. */
 export function mailT(language: LanguageCode) {

@@ -307,6 +307,8 @@ export type OrderChange =
       /** The owner's name for an "other" document. */
       title: string;
     }
+  | { kind: "photos"; count: number }
+  | { kind: "video"; host: string }
   | { kind: "arrived"; port: string }
   | { kind: "completed" }
   | { kind: "cancelled"; reason: string; refundNote: string };
@@ -470,6 +472,21 @@ function orderChangeText(t: MailText, language: LanguageCode, order: MailOrder, 
         money: false,
       };
     }
+    case "photos":
+      return {
+        subject: t("order.photos.subject", about),
+        blocks: [{ lines: [t("order.photos.body", { ...about, count: change.count }), t("order.photos.where")] }],
+        next: [],
+        money: false,
+      };
+    case "video":
+      return {
+        subject: t("order.video.subject", about),
+        // The link is on the order's page, behind the buyer's sign-in or signed link: the mail names the site only.
+        blocks: [{ lines: [t("order.video.body", { ...about, host: change.host }), t("order.video.where")] }],
+        next: [],
+        money: false,
+      };
     case "arrived":
       return {
         subject: t("order.arrived.subject", { ...about, port: shownPortPlain(change.port, language) }),

@@ -41,6 +41,8 @@ const CHANGES: Record<OrderChange["kind"], OrderChange> = {
   courier: { kind: "courier", courier: "dhl", tracking: "1234567890", trackingUrl: trackingUrl("dhl", "1234567890") },
   shipped: { kind: "shipped", vessel: STAR, etd: "2026-12-12", eta: "2027-01-10", port: "Colombo", balance: 300_000 },
   document: { kind: "document", documentKind: "bill_of_lading", title: "" },
+  photos: { kind: "photos", count: 12 },
+  video: { kind: "video", host: "youtube.com" },
   arrived: { kind: "arrived", port: "Colombo" },
   completed: { kind: "completed" },
   cancelled: {

@@ -67,7 +67,7 @@ export const DOCUMENT_KIND_LABEL: Record<DocumentKind, string> = {
   receipt: "Payment receipt",
 };
 
-/** What a timeline step is: a status reached, money recorded, the shipment's facts, a document. */
+/** What a timeline step is: a status reached, money recorded, the shipment's facts, a document, photos or a video before loading. */
 export const ORDER_EVENT_KINDS = [
   "opened",
   "payment",
@@ -82,5 +82,7 @@ export const ORDER_EVENT_KINDS = [
   "document",
   "parties",
   "partiesChange",
+  "photos",
+  "video",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

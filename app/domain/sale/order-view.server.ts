@@ -8,6 +8,7 @@ import { dealAccess, type DealVisitor, type DealWay } from "./deal-access.server
 import { ORDER_NUMBER, type OrderRow } from "./order-moves.server";
 import { isOrderStatus, type OrderStatus } from "./order-status";
 import { trackingUrl } from "./order-types";
+import { readVideoLink } from "./pre-shipment";
 import {
   paymentCheckOf,
   type OrderDocumentView,
@@ -47,8 +48,18 @@ export function documentPath(number: string, id: number): string {
   return `/orders/${number}/documents/${id}`;
 }
 
+export function photoPath(number: string, id: number): string {
+  return `/orders/${number}/photos/${id}`;
+}
+
+/** The site a kept video link opens (it was read when saved). */
+function videoHost(url: string): string {
+  const link = readVideoLink(url);
+  return typeof link === "object" ? link.host : "";
+}
+
 async function viewOf(db: DB, order: OrderRow): Promise<OrderView> {
-  const [invoice, quote, payments, documents, steps] = await Promise.all([
+  const [invoice, quote, payments, documents, steps, photos] = await Promise.all([
     db
       .selectFrom("invoices")
       .select(["number", "code", "due_date", "document", "voided_at"])
@@ -66,6 +77,13 @@ async function viewOf(db: DB, order: OrderRow): Promise<OrderView> {
       .orderBy("id")
       .execute(),
     db.selectFrom("order_events").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
+    db
+      .selectFrom("order_photos")
+      .select(["id", "width", "height", "added_at", "sha256"])
+      .where("order_id", "=", order.id)
+      .where("removed_at", "is", null)
+      .orderBy("id")
+      .execute(),
   ]);
   const document = JSON.parse(invoice.document) as InvoiceDocument;
   const total = Number(order.total);
@@ -134,6 +152,17 @@ async function viewOf(db: DB, order: OrderRow): Promise<OrderView> {
       uploadedAt: d.uploaded_at,
       path: documentPath(order.number, d.id),
     })),
+    preShipment: {
+      photos: photos.map((p) => ({
+        id: p.id,
+        width: Number(p.width),
+        height: Number(p.height),
+        addedAt: p.added_at,
+        sha256: p.sha256,
+        path: photoPath(order.number, p.id),
+      })),
+      video: order.video_url ? { url: order.video_url, host: videoHost(order.video_url) } : null,
+    },
     steps: steps.map((e): OrderStepView => ({
       id: e.id,
       kind: e.kind as OrderStepView["kind"],
@@ -184,6 +213,20 @@ export async function liveOrderOfQuote(db: DB, quoteNumber: string) {
     .where("orders.status", "!=", "cancelled")
     .orderBy("orders.id", "desc")
     .executeTakeFirst();
+}
+
+/** A photo of an order before loading, for whoever may see the order's documents; removed photos are gone. */
+export async function photoFor(db: DB, number: string, photoId: number, access: OrderAccess | null) {
+  const order = await orderRow(db, number);
+  if (!order || !mayView(order, access, "document")) return null;
+  const photo = await db
+    .selectFrom("order_photos")
+    .select(["id", "file_key", "content_type", "sha256"])
+    .where("id", "=", photoId)
+    .where("order_id", "=", order.id)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  return photo ? { order, photo } : null;
 }
 
 /** A document of an order, for whoever may see the order; removed documents are gone. */

@@ -3,6 +3,7 @@ import { addWorkingDays } from "./deal-time";
 import type { BankAccount } from "./deal-types";
 import { awaitsMoney, type OrderStatus } from "./order-status";
 import type { Courier, DocumentKind, OrderEventKind, PaymentMethod, ShipmentFacts } from "./order-types";
+import type { PreShipmentView } from "./pre-shipment";
 
 /*
  * An order as its pages show it (issue 21): the buyer's timeline and the
@@ -55,6 +56,8 @@ export type OrderView = {
   cancel: { reason: string; refundNote: string } | null;
   payments: PaymentView[];
   documents: OrderDocumentView[];
+  /** The vehicle at the port before loading: photos and a video link. */
+  preShipment: PreShipmentView;
   /** Oldest first. */
   steps: OrderStepView[];
   /** A receipt the buyer sent that no payment recorded since answers: the shop is checking it. */

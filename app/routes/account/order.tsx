@@ -30,6 +30,7 @@ import {
   NextStep,
   Progress,
   ShipmentBox,
+  PreShipmentBox,
   StepText,
 } from "~/components/store/buyer-order-parts";
 /*
@@ -262,6 +263,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         />
       ) : null}
       <ShipmentBox order={order} ports={loaderData.ports} shopDay={shopDay} />
+      <PreShipmentBox order={order} href={docHref} />
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="docs-title">
         <h2 id="docs-title" className="text-lg font-semibold text-slate-900">

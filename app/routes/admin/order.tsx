@@ -15,6 +15,7 @@ import {
   UploadForm,
 } from "~/components/admin/order-forms";
 import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin/order-record";
+import { PreShipmentCard } from "~/components/admin/order-photos";
 import { InvoiceLinks } from "~/components/admin/deal-panel";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -29,6 +30,8 @@ import { orderFor } from "~/domain/sale/order-view.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import type { OrderOutcome } from "~/domain/sale/order-change.server";
 import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
+import { addPreShipmentPhotos, removePreShipmentPhoto, saveVideoLink } from "~/domain/sale/pre-shipment.server";
+import { PHOTOS_AT_ONCE } from "~/domain/sale/pre-shipment";
 import { requireStaff } from "~/routes/guards.server";
 import { refusalStatus } from "~/routes/refusal-status";
 import { readOrderForm } from "./order-form.server";
@@ -72,6 +75,11 @@ const DONE = new Set([
   "documentRemoved",
   "partiesApproved",
   "partiesRefused",
+  "photosAdded",
+  "photosSame",
+  "photoRemoved",
+  "videoSaved",
+  "videoRemoved",
 ]);
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
@@ -106,6 +114,9 @@ const INTENTS = [
   "remove-document",
   "parties-approve",
   "parties-refuse",
+  "photos",
+  "remove-photo",
+  "video",
 ];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -116,15 +127,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     data<Refusal>({ ok: false, intent, message, ...more }, { status });
   let read;
   try {
-    read = await readOrderForm(request);
+    // The photos' form carries up to PHOTOS_AT_ONCE files; every other form one at most.
+    read = await readOrderForm(request, 20, 4000, PHOTOS_AT_ONCE);
   } catch (error) {
-    // A document too large or cut off is the document form's; any other form's is the page's.
+    // A file too large or cut off is an upload form's (which one is not known yet); any other form's is the page's.
     const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+    // The photos' form says so in its address (`?form=photos`), so that its card shows the refusal.
+    const photos = new URL(request.url).searchParams.get("form") === "photos";
     if (error instanceof UploadError)
-      return refuse(multipart ? "upload" : "", refusalStatus(error.refusal), error.problem);
+      return refuse(multipart ? (photos ? "photos" : "upload") : "", refusalStatus(error.refusal), error.problem);
     throw error;
   }
-  const { fields, file } = read;
+  const { fields, file, files } = read;
   const intent = String(fields.intent ?? "");
   if (!INTENTS.includes(intent)) return refuse(intent, 400, problem("messages.text.unknownAction"));
   const deal = dealContext(services.config);
@@ -164,8 +178,30 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           };
       break;
     }
+    case "photos":
+      outcome = await addPreShipmentPhotos(
+        db,
+        services.documents,
+        deal,
+        number,
+        files.map((f) => ({ data: f.data, filename: f.filename })),
+        staff,
+      );
+      break;
+    case "remove-photo": {
+      const photoId = Number(fields.photoId);
+      outcome =
+        Number.isSafeInteger(photoId) && photoId > 0
+          ? await removePreShipmentPhoto(db, services.documents, number, photoId, staff)
+          : { ok: false, refusal: "not-found", message: problem("messages.order.photoNotFound") };
+      break;
+    }
+    case "video":
+      outcome = await saveVideoLink(db, deal, number, String(fields.videoUrl ?? ""), staff);
+      break;
     case "upload": {
       const values = { kind: String(fields.kind ?? ""), title: String(fields.title ?? "") };
+      if (files.length > 1) return refuse(intent, 400, problem("messages.order.oneDocument"), { values });
       if (!file)
         return refuse(intent, 400, problem("messages.order.fileRequired"), {
           errors: { file: problem("messages.order.fileRequired") },
@@ -551,6 +587,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <OrderPayments order={order} />
       <OrderDocuments order={order} refusal={of("remove-document")} />
+      {order.kind === "vehicle" || order.preShipment.photos.length > 0 || order.preShipment.video ? (
+        <PreShipmentCard
+          order={order}
+          open={open}
+          refusals={{ photos: of("photos"), remove: of("remove-photo"), video: of("video") }}
+        />
+      ) : null}
       <OrderTimeline order={order} />
     </div>
   );
