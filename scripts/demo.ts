@@ -55,8 +55,9 @@ await withDatabase(async (db, config) => {
     await seedDemoBank(db);
     await seedReplyTemplates(db);
     await seedLandedSamples(db);
-    await seedDemoOrders(db, config, documentStoreFor(config));
+    // Sheets first: an invoice names the vehicle's proof pack as it stands when issued.
     await seedDemoSheets(db, documentStoreFor(config));
+    await seedDemoOrders(db, config, documentStoreFor(config));
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");
@@ -65,8 +66,8 @@ await withDatabase(async (db, config) => {
   console.log(
     `Added ${vehicles.length} vehicles and ${parts.length} parts in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
-  await seedDemoOrders(db, config, documentStoreFor(config));
   await seedDemoSheets(db, documentStoreFor(config));
+  await seedDemoOrders(db, config, documentStoreFor(config));
 });
 
 const { start } = (await import(serverBuild)) as { start: () => Promise<{ services: { config: { publicUrl: URL } } }> };

@@ -231,6 +231,8 @@ export type AccountKey =
   | "verify.facts.issued"
   | "verify.facts.number"
   | "verify.facts.part"
+  | "verify.facts.proof"
+  | "verify.facts.proofHelp"
   | "verify.facts.quantity"
   | "verify.facts.ref"
   | "verify.facts.seller"

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_KEY } from "~/domain/sale/deal-settings.server";
-import { formatVerificationCode } from "~/domain/sale/verification-code.server";
+import { formatVerificationCode } from "~/utils/verification-code.server";
 import { insertInvoice, ISSUED_BANK, OTHER_BANK } from "../support/invoices";
 import {
   baseUrl,

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { BankAccount, InvoiceDocument } from "~/domain/sale/deal-types";
-import { formatVerificationCode, newVerificationCode } from "~/domain/sale/verification-code.server";
+import { formatVerificationCode, newVerificationCode } from "~/utils/verification-code.server";
 
 /*
  * An issued invoice of a test's own, written straight into the invoices

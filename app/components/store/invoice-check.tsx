@@ -151,6 +151,18 @@ export function CheckedInvoiceView({ invoice }: { invoice: CheckedInvoice }) {
               : ""}
           </span>
         </Fact>
+        {invoice.proofPack ? (
+          <Fact label={t("verify.facts.proof")} wide>
+            <a
+              href={invoice.proofPack.path}
+              className="font-mono font-semibold text-accent-700 hover:underline"
+              data-testid="verify-proof-pack"
+            >
+              {invoice.proofPack.code}
+            </a>
+            <span className="block text-sm text-slate-600">{t("verify.facts.proofHelp")}</span>
+          </Fact>
+        ) : null}
         <Fact label={t("verify.facts.issued")}>{day(invoice.issuedOn)}</Fact>
         <Fact label={t("verify.facts.due")}>{day(invoice.dueDate)}</Fact>
         <Fact label={t("verify.facts.buyer")}>{invoice.buyer}</Fact>

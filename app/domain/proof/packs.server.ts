@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { formatVerificationCode, newVerificationCode } from "~/domain/sale/verification-code.server";
+import { formatVerificationCode, newVerificationCode } from "~/utils/verification-code.server";
 import type { PaperKind } from "./paper-check";
 
 /*

@@ -104,4 +104,10 @@ export type InvoiceDocument = {
    * Absent for parts and on invoices issued before.
    */
   importCheck?: { country: string; verdict: string; refused: boolean; text: string; override: string | null };
+  /**
+   * The vehicle's proof pack (its auction sheet and papers, issue 45.4) as it
+   * stood when the invoice was issued: its code as printed and its page.
+   * Absent for parts, vehicles without papers then, and earlier invoices.
+   */
+  proofPack?: { code: string; verifyUrl: string };
 };

@@ -32,6 +32,8 @@ export type CheckedInvoice = {
   voidedAt: string | null;
   /** The account printed on the invoice; null when it was cancelled (nothing is to be paid). */
   bank: BankAccount | null;
+  /** The vehicle's proof pack the invoice prints (its code and the pack's page on this shop), or null. */
+  proofPack: { code: string; path: string } | null;
 };
 
 /**

@@ -259,6 +259,17 @@ function item(page: InvoicePage, doc: InvoiceDocument) {
   }
   if (specs.length) page.rule(page.y, COLOUR.hairline, 0.5);
   page.y += 8;
+  if (doc.proofPack) {
+    // The auction sheet and the papers the shop holds for this car, checkable as this invoice is.
+    page.keep(24);
+    page.y =
+      page.fields(
+        [["Proof of condition", `${doc.proofPack.code}   ·   ${doc.proofPack.verifyUrl}`]],
+        LEFT,
+        WIDTH,
+        110,
+      ) + 5;
+  }
 }
 
 /** The destination's import rule when it admits the vehicle, one line under it (a refusal has a box: importRule). */

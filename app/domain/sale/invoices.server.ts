@@ -6,7 +6,9 @@ import { getCompany } from "~/domain/settings/company.server";
 import type { ShopSettings } from "~/domain/settings/settings";
 import { shopDay, shopYear } from "~/i18n/format";
 import type { BankAccount, InvoiceDocument, OfferLine, OfferTerms } from "./deal-types";
-import { formatVerificationCode, invoiceNumber, newVerificationCode } from "./verification-code.server";
+import { formatVerificationCode, newVerificationCode } from "~/utils/verification-code.server";
+import { invoiceNumber } from "./invoice-number";
+import { packCodeOf } from "~/domain/proof/packs.server";
 import { invoiceImportCheck } from "./deal-import-verdict.server";
 
 /*
@@ -145,6 +147,8 @@ export async function issueInvoice(
   };
   const importCheck = await invoiceImportCheck(trx, deal.quoteId, deal.offerId, now);
   if (importCheck) document.importCheck = importCheck;
+  const pack = deal.item.kind === "vehicle" && deal.item.id !== null ? await packCodeOf(trx, deal.item.id) : null;
+  if (pack) document.proofPack = { code: pack, verifyUrl: new URL(`/verify/${pack}`, context.publicUrl).href };
   const row = await trx
     .insertInto("invoices")
     .values({

@@ -8,7 +8,7 @@ import { headers as resultHeaders, loader as resultLoader } from "~/routes/store
 import { loader as formLoader } from "~/routes/store/verify";
 import { BANK_KEY } from "./deal-settings.server";
 import { partlyHiddenName } from "./invoice-check";
-import { formatVerificationCode, newVerificationCode } from "./verification-code.server";
+import { formatVerificationCode, newVerificationCode } from "~/utils/verification-code.server";
 import { checkInvoice, VERIFY_LIMIT } from "./verify.server";
 
 /*
@@ -87,6 +87,7 @@ describe("checking an invoice by its code", () => {
         port: "Colombo, Sri Lanka",
         voidedAt: null,
         bank: ISSUED_BANK,
+        proofPack: null,
       },
     });
     // Nothing else of the buyer reaches the page.

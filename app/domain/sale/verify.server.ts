@@ -6,7 +6,7 @@ import { log } from "~/utils/log.server";
 import { BankAccountShape } from "./deal-settings.server";
 import { OFFER_TERMS } from "./deal-types";
 import { type CheckedInvoice, partlyHiddenName } from "./invoice-check";
-import { formatVerificationCode, normaliseVerificationCode } from "./verification-code.server";
+import { formatVerificationCode, normaliseVerificationCode } from "~/utils/verification-code.server";
 
 /*
  * Anyone holding an invoice (on paper or as a PDF) can check it at /verify
@@ -40,6 +40,7 @@ const CheckedDocument = z.object({
   terms: z.enum(OFFER_TERMS),
   port: z.string(),
   bank: BankAccountShape,
+  proofPack: z.object({ code: z.string() }).optional(),
 });
 
 /** The rate-limit key of a client address's lookups. */
@@ -110,6 +111,9 @@ export async function checkCode<T>(
       port: document.port,
       voidedAt: row.voided_at,
       bank: row.voided_at ? null : document.bank,
+      proofPack: document.proofPack
+        ? { code: document.proofPack.code, path: `/verify/${document.proofPack.code}` }
+        : null,
     },
   };
 }

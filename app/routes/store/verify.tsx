@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { CheckCodeForm, CheckContact, CheckRefusal } from "~/components/store/invoice-check";
 import { VERIFY_HEADERS } from "~/domain/sale/invoice-check";
-import { formatVerificationCode, normaliseVerificationCode } from "~/domain/sale/verification-code.server";
+import { formatVerificationCode, normaliseVerificationCode } from "~/utils/verification-code.server";
 import { metaT, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/verify";
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 
 /*
- * An invoice's verification code (decision record 0013): 80 random bits
+ * The code of an invoice or a vehicle's proof pack, checked at /verify
+ * (decision records 0013 and 0025): 80 random bits
  * written as 16 characters of Crockford's base32 (digits and capitals without
  * I, L, O and U, which are read wrongly from paper), shown in four groups of
  * four. Typed codes are read forgivingly: any case, spaces and dashes
@@ -44,9 +45,4 @@ export function normaliseVerificationCode(typed: string): string | null {
   if (clean.length !== CODE_LENGTH) return null;
   for (const char of clean) if (!ALPHABET.includes(char)) return null;
   return clean;
-}
-
-/** An invoice number: the year and its running number, "2026-00042". */
-export function invoiceNumber(year: number, sequence: number): string {
-  return `${year}-${String(sequence).padStart(5, "0")}`;
 }
