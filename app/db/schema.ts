@@ -20,6 +20,8 @@ export type { StockStatus, QuoteStatus };
 import type * as Sale from "./schema-sale";
 export type * from "./schema-sale";
 export type MailStatus = "pending" | "sent" | "failed";
+/** Whether a vehicle has a current auction sheet, and whether it flags the car (migration 2026-12-03-10). */
+export type SheetState = "none" | "clear" | "flagged";
 
 /** A vehicle; its color, fuel, transmission, drive, seats, doors and steering are VehicleTraits. */
 export interface VehicleTable extends VehicleTraits {
@@ -50,6 +52,8 @@ export interface VehicleTable extends VehicleTraits {
   chassis_number: Generated<string | null>;
   model_code: Generated<string | null>;
   auction_grade: Generated<string | null>;
+  /** What the current auction sheet says, for the list filters: none, clear, or flagged (auction-sheets.server.ts). */
+  sheet_state: Generated<SheetState>;
 }
 
 /** A destination country's rule for imported vehicles and parts (issue 22). */

@@ -753,6 +753,44 @@ describe("'Only what I can import' at 100,000 vehicles", () => {
 });
 
 /*
+ * What the auction sheet says (issue 45.5): "with the sheet" (a third of the
+ * bulk stock), a grade floor (4 and above: most graded cars; 4.5: a few),
+ * and "leave out flagged cars" (nearly all), alone, together, and with each
+ * other filter. They read vehicles' own columns through
+ * vehicles_sheet_menus_idx and vehicles_grade_menus_idx (migration
+ * 2026-12-03-10), never the sheets.
+ */
+const SHEET_FILTERS = ["AuctionSheet=yes", "GradeFrom=4", "GradeFrom=4.5", "SheetFlags=hide"];
+const SHEET_SETS = [
+  ...SHEET_FILTERS,
+  "AuctionSheet=yes&GradeFrom=4&SheetFlags=hide",
+  ...SHEET_FILTERS.flatMap((f) => VEHICLE_FILTERS.map((pair) => `${f}&${new URLSearchParams([pair])}`)),
+];
+
+describe("the auction sheet's filters at 100,000 vehicles", () => {
+  it("count and page through their indexes, never reading or sorting the whole table, alone or with any other filter", async () => {
+    const seen: Seen[] = [];
+    const { problems } = await check(vehicles, SHEET_SETS, seen);
+    expect(problems).toEqual([]);
+    for (const qs of SHEET_FILTERS) {
+      const count = seen.filter((s) => s.qs === qs && s.kind === "count");
+      expect(count, qs).toHaveLength(1);
+      // Counted from an index of their own, neither nothing nor everything.
+      expect(count[0]!.plan, qs).toMatch(/vehicles_(sheet|grade)_menus_idx/);
+      expect(count[0]!.total, qs).toBeGreaterThan(0);
+      expect(count[0]!.total, qs).toBeLessThan(STOCK.vehicles);
+    }
+  }, 300_000);
+
+  it("count the menus under them within the menus' limits", async () => {
+    const problems: string[] = [];
+    for (const qs of SHEET_SETS)
+      problems.push(...(await menuProblems("vehicles", readVehicleQuery(new URLSearchParams(qs)).filters, qs)));
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
+
+/*
  * The make and type menus' counts under the other filters (issue 18.2) read
  * at most MENU_COUNT_LIMIT + 1 matches. Through an index that is what they
  * read; a plan that reads the table (or an index) from one end without a

@@ -64,6 +64,9 @@ export function describeFilters(
     optionLabel(stock, "color", f.Color),
     f.Keyword ? t("savedSearches.words.keyword", { keyword: f.Keyword }) : null,
     f.ImportTo ? t("savedSearches.words.importTo", { country: f.ImportTo }) : null,
+    f.AuctionSheet ? `${stock("filters.sheetGroup")}: ${stock("filters.auctionSheetYes")}` : null,
+    f.GradeFrom ? `${stock("filters.gradeFrom")} ${stock("filters.gradeAtLeast", { grade: f.GradeFrom })}` : null,
+    f.SheetFlags ? `${stock("filters.sheetFlags")}: ${stock("filters.sheetFlagsHide")}` : null,
   ].filter((part): part is string => Boolean(part));
 }
 

@@ -18,6 +18,15 @@ function importFacts(rng: Rng, year: number, thisMonth: number) {
 }
 
 /**
+ * What an auction sheet says of a vehicle (issue 45.5), as a stock carries
+ * it: about a third with a sheet, one in twelve of those flagged.
+ */
+function sheetFacts(rng: Rng) {
+  const sheet = rng() < 0.35;
+  return { sheet_state: !sheet ? ("none" as const) : rng() < 0.08 ? ("flagged" as const) : ("clear" as const) };
+}
+
+/**
  * Large stock for benchmarks and query-plan tests: the demo's factories,
  * written in batches without the per-item work (activity log, photo encoding).
  * Every item points at one of the given stored photos.
@@ -29,6 +38,7 @@ export async function bulkInsertStock(
   const rng = createRng(options.seed ?? 99);
   // A generator of their own, so that the rest of the stock is what it was before vehicles had these months.
   const factsRng = createRng((options.seed ?? 99) + 1);
+  const sheetRng = createRng((options.seed ?? 99) + 2);
   const thisMonth = monthOfDate(new Date());
   const start = Date.now() - 3 * 365 * 24 * 3600 * 1000;
   const span = 3 * 365 * 24 * 3600 * 1000;
@@ -44,6 +54,7 @@ export async function bulkInsertStock(
           ref_id: `B-${String(i + 1).padStart(7, "0")}`,
           ...vehicleColumns(v),
           ...importFacts(factsRng, v.year, thisMonth),
+          ...sheetFacts(sheetRng),
           created_at: at,
           updated_at: at,
         };

@@ -8,7 +8,9 @@ import { shopDay } from "~/i18n/format";
 import type { Problem } from "~/i18n/problem";
 import { type FieldProblems, parseForm, type TypedValues, typedValues } from "~/utils/forms";
 import { log } from "~/utils/log.server";
-import type { AuctionSheetFields } from "./auction-sheet";
+import type { Transaction } from "kysely";
+import type { Database, SheetState } from "~/db/schema";
+import type { AuctionSheetFields, SheetFlag } from "./auction-sheet";
 import { checkUpload, latestPaper, safeJson, savePaper, type SheetUpload } from "./papers.server";
 import { auctionSheetSchema, SHEET_SAVED, StoredSheetFields } from "./auction-sheet.schema";
 
@@ -61,6 +63,113 @@ const SHEET_FILE_REQUIRED = staffText("sheetFileRequired");
 const VEHICLE_NOT_FOUND = staffText("productNotFound");
 
 /**
+ * The flags that make a car "flagged" for the list's "leave out flagged cars"
+ * (issue 45.5, decision 25): a repair history, flood or fire, and a mileage
+ * the sheet cannot vouch for. Hail, modifications and a rental or business
+ * past are told on the page but leave the car in.
+ */
+export const FLAGS_LEFT_OUT: readonly SheetFlag[] = [
+  "repaired",
+  "flood",
+  "fire",
+  "mileage_unknown",
+  "meter_replaced",
+  "meter_tampered",
+];
+/** Overall grades that mean a repaired car, whatever the flags say. */
+export const REPAIRED_GRADES: readonly string[] = ["R", "RA"];
+
+/** What a translation says for the list filters: clear, or flagged (FLAGS_LEFT_OUT, or graded R or RA). */
+export function sheetState(fields: Pick<AuctionSheetFields, "flags" | "overallGrade">): SheetState {
+  return fields.flags.some((f) => FLAGS_LEFT_OUT.includes(f)) || REPAIRED_GRADES.includes(fields.overallGrade)
+    ? "flagged"
+    : "clear";
+}
+
+/**
+ * Writes a translation as the vehicle's next sheet version and makes the
+ * vehicle say what it says: its grades (the sheet's, where it gives them)
+ * and its `sheet_state`, which the lists filter by. The one place either is
+ * written; the form's save and the stock import both come here, inside
+ * their own transaction. Returns the version.
+ */
+export async function writeSheetVersion(
+  trx: Transaction<Database>,
+  vehicleId: number,
+  fields: AuctionSheetFields,
+  paperId: number | null,
+  staff: Pick<Staff, "adminId">,
+  at: string,
+): Promise<number> {
+  const last = await trx
+    .selectFrom("auction_sheets")
+    .select((eb) => eb.fn.max("version").as("version"))
+    .where("vehicle_id", "=", vehicleId)
+    .executeTakeFirst();
+  const next = Number(last?.version ?? 0) + 1;
+  await trx
+    .insertInto("auction_sheets")
+    .values({
+      vehicle_id: vehicleId,
+      version: next,
+      fields: JSON.stringify(fields),
+      paper_id: paperId,
+      saved_at: at,
+      saved_by: staff.adminId,
+    })
+    .execute();
+  await trx
+    .updateTable("vehicles")
+    .set({
+      auction_grade: fields.overallGrade,
+      // A grade the sheet does not give leaves the owner's own.
+      ...(fields.exteriorGrade ? { exterior_grade: fields.exteriorGrade } : {}),
+      ...(fields.interiorGrade ? { interior_grade: fields.interiorGrade } : {}),
+      sheet_state: sheetState(fields),
+      updated_at: at,
+    })
+    .where("id", "=", vehicleId)
+    .execute();
+  return next;
+}
+
+/** A vehicle's current translation for the stock file, and the sheet's file it would read. */
+export type CurrentSheet = { fields: AuctionSheetFields | null; paperId: number | null };
+
+/**
+ * The current translation (null when it has none, or when it cannot be read)
+ * and the latest sheet file of each vehicle that has either, in one read of
+ * each table: the stock export writes them, the import lays a row over them.
+ */
+export async function currentSheets(db: DB, vehicleIds: readonly number[]): Promise<Map<number, CurrentSheet>> {
+  const out = new Map<number, CurrentSheet>();
+  if (vehicleIds.length === 0) return out;
+  const [sheets, papers] = await Promise.all([
+    db
+      .selectFrom("auction_sheets")
+      .select(["vehicle_id", "version", "fields"])
+      .where("vehicle_id", "in", vehicleIds)
+      .execute(),
+    db
+      .selectFrom("vehicle_papers")
+      .select(["vehicle_id", "id", "version"])
+      .where("vehicle_id", "in", vehicleIds)
+      .where("kind", "=", "auction_sheet")
+      .execute(),
+  ]);
+  const top = new Map<number, { version: number; fields: string }>();
+  for (const s of sheets) if ((top.get(s.vehicle_id)?.version ?? 0) < s.version) top.set(s.vehicle_id, s);
+  const file = new Map<number, { version: number; id: number }>();
+  for (const p of papers) if ((file.get(p.vehicle_id)?.version ?? 0) < p.version) file.set(p.vehicle_id, p);
+  for (const id of new Set([...top.keys(), ...file.keys()])) {
+    const stored = top.get(id);
+    const parsed = stored ? StoredSheetFields.safeParse(safeJson(stored.fields)) : null;
+    out.set(id, { fields: parsed?.success ? parsed.data : null, paperId: file.get(id)?.id ?? null });
+  }
+  return out;
+}
+
+/**
  * Saves what the owner typed from the sheet, with the sheet's file when one
  * is given (the first save needs one). A refusal stores nothing: the file is
  * checked and the fields read before anything is written, and a file stored
@@ -106,34 +215,7 @@ export async function saveAuctionSheet(
   const at = now.toISOString();
   const saved = await savePaper(db, store, vehicleId, "auction_sheet", file.checked, staff, at, async (trx, added) => {
     const paper = added.paper;
-    const last = await trx
-      .selectFrom("auction_sheets")
-      .select((eb) => eb.fn.max("version").as("version"))
-      .where("vehicle_id", "=", vehicleId)
-      .executeTakeFirst();
-    const next = Number(last?.version ?? 0) + 1;
-    await trx
-      .insertInto("auction_sheets")
-      .values({
-        vehicle_id: vehicleId,
-        version: next,
-        fields: JSON.stringify(fields),
-        paper_id: paper?.id ?? null,
-        saved_at: at,
-        saved_by: staff.adminId,
-      })
-      .execute();
-    await trx
-      .updateTable("vehicles")
-      .set({
-        auction_grade: fields.overallGrade,
-        // A grade the sheet does not give leaves the owner's own.
-        ...(fields.exteriorGrade ? { exterior_grade: fields.exteriorGrade } : {}),
-        ...(fields.interiorGrade ? { interior_grade: fields.interiorGrade } : {}),
-        updated_at: at,
-      })
-      .where("id", "=", vehicleId)
-      .execute();
+    const next = await writeSheetVersion(trx, vehicleId, fields, paper?.id ?? null, staff, at);
     await logActivity(trx, {
       actor: { kind: "staff", id: String(staff.id) },
       action: "vehicle.auction_sheet",

@@ -1,4 +1,4 @@
-import { PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
+import { AUCTION_GRADES, PUBLIC_FIRST_YEAR } from "~/domain/inventory/catalogue";
 import { parseAmount } from "~/domain/inventory/price";
 import { readPage } from "~/domain/lists/pagination";
 import { readSort, type Sort, SORTS } from "~/domain/lists/sorts";
@@ -41,7 +41,25 @@ export type VehicleFilters = {
   Drive?: string;
   /** "Only what I can import": the country, as the address names it. */
   ImportTo?: string;
+  /** Only vehicles with an auction sheet and its translation (issue 45.5). */
+  AuctionSheet?: "yes";
+  /** The lowest overall auction grade wanted, on the sheets' scale (GRADE_FLOORS). */
+  GradeFrom?: GradeFloor;
+  /** Leave out the vehicles their sheet flags: repair history, flood, fire, mileage in doubt (decision 25). */
+  SheetFlags?: "hide";
 };
+
+/**
+ * The grades a buyer may ask "this or better" of: the sheets' scale, best
+ * first, down to 1. R and RA (repaired) are below every one of them.
+ */
+export const GRADE_FLOORS = AUCTION_GRADES.slice(0, AUCTION_GRADES.indexOf("1") + 1);
+export type GradeFloor = (typeof GRADE_FLOORS)[number];
+
+/** The grades at or above a floor, in the scale's order ("4": S, 6, 5, 4.5, 4). */
+export function gradesFrom(floor: GradeFloor): string[] {
+  return AUCTION_GRADES.slice(0, AUCTION_GRADES.indexOf(floor) + 1);
+}
 
 /**
  * The filters as the database reads them (resolveVehicleFilters): prices in
@@ -85,6 +103,9 @@ export const VEHICLE_FILTER_KEYS = [
   "Color",
   "Keyword",
   "ImportTo",
+  "AuctionSheet",
+  "GradeFrom",
+  "SheetFlags",
 ] as const satisfies readonly (keyof VehicleFilters)[];
 
 export const PART_FILTER_KEYS = [
@@ -200,6 +221,12 @@ export function readVehicleQuery(params: URLSearchParams, now = new Date()): Lis
   const currency = params.get("Currency")?.trim().toUpperCase();
   if (isCurrency(currency) && currency !== "JPY" && carriesCurrency({ ...filters, Currency: currency }))
     filters.Currency = currency;
+  // What the auction sheet says (issue 45.5): any case, and "1" or "true" for yes, as links from outside write it.
+  if (/^(yes|1|true|on)$/i.test(params.get("AuctionSheet")?.trim() ?? "")) filters.AuctionSheet = "yes";
+  const floor = params.get("GradeFrom")?.trim().toUpperCase();
+  const grade = GRADE_FLOORS.find((g) => g === floor);
+  if (grade) filters.GradeFrom = grade;
+  if (/^(hide|yes|1|true|on)$/i.test(params.get("SheetFlags")?.trim() ?? "")) filters.SheetFlags = "hide";
   // A model without its make, or a subtype without its type, still filters: links from outside may carry only those.
   return { filters, ...readSortAndPage(params) };
 }

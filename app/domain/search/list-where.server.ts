@@ -14,7 +14,10 @@ import { partNumberKey } from "~/domain/inventory/fitment";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { displayRate } from "~/domain/rates/rates.server";
-import { type PartFilters, pricesInYen, type ResolvedVehicleFilters, type VehicleFilters } from "./filters";
+import { REPAIRED_GRADES } from "~/domain/proof/auction-sheets.server";
+import { AUCTION_GRADES } from "~/domain/inventory/catalogue";
+import type { SheetState } from "~/db/schema";
+import { gradesFrom, type PartFilters, pricesInYen, type ResolvedVehicleFilters, type VehicleFilters } from "./filters";
 import { type PartWords, readPartWords } from "./part-words.server";
 
 /*
@@ -169,7 +172,14 @@ export function statusCondition(db: DB, table: StockTable, op: "=" | "<>", statu
  * vehicles itself (a page's part, see pageRows): what a buyer can import then
  * needs no "not sold".
  */
-export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member" = false, unsold = false) {
+export function vehicleWhere(
+  db: DB,
+  f: SearchFilters,
+  dense: boolean | "member" = false,
+  unsold = false,
+  /** The page walks the sort index: conditions on broad columns stay out of the planner's choice (sheetConditions). */
+  walk = false,
+) {
   mustBeResolved(f);
   return (eb: ExpressionBuilder<Database, "vehicles">) => {
     const c = columnConditions("vehicles", f, VEHICLE_COLUMNS);
@@ -178,8 +188,61 @@ export function vehicleWhere(db: DB, f: SearchFilters, dense: boolean | "member"
     if (f.ImportTo) c.push(importCondition(eb, f.ImportTo as ImportLimit, dialectOf(db)));
     // What the buyer can import is what they can still buy.
     if (f.ImportTo && !unsold) c.push(statusCondition(db, "vehicles", "<>", "sold"));
+    c.push(...sheetConditions(db, f, walk));
     return eb.and(c);
   };
+}
+
+/** A column written as no index holds it ("+column" on SQLite, "(column || '')" on PostgreSQL). */
+function column(db: DB, name: string) {
+  const ref = sql.ref(`vehicles.${name}`);
+  return dialectOf(db) === "sqlite" ? sql`+${ref}` : sql`(${ref} || '')`;
+}
+
+/** What vehicles.sheet_state holds (its check, migration 2026-12-03-10). */
+const SHEET_STATES: readonly SheetState[] = ["none", "clear", "flagged"];
+
+/**
+ * What the auction sheet says (issue 45.5), read from the vehicle's own
+ * columns, which the sheet's save keeps (auction-sheets.server.ts): never
+ * the sheets' JSON. Both are in vehicles_sheet_menus_idx, the grade in
+ * vehicles_grade_menus_idx, both in vehicles_ranges_idx (migration
+ * 2026-12-03-10). A car the sheet flags
+ * is left out, and so is one graded R or RA (repaired) without a sheet;
+ * a car without a sheet is not flagged (decision 25).
+ *
+ * `walk`: the page is found by walking the sort index (pageStrategy), so the
+ * columns are written as no index holds them, as statusCondition does. A
+ * third or half of the stock matches them: SQLite otherwise fetched the
+ * 34,970 vehicles with a sheet through their index and sorted them for a
+ * page of 20 (tests/db/query-plans.test.ts). Counts and menus keep the index.
+ */
+function sheetConditions(db: DB, f: SearchFilters, walk: boolean): Expression<SqlBool>[] {
+  /**
+   * The rows whose column holds one of `values`, of all it may hold. Walking, SQLite reads "+column"
+   * as no index's; PostgreSQL, which takes an expression it has no statistics of for a few rows and
+   * then sorted the table rather than walk (page 200 of "with the sheet"), is told "none of the
+   * others" (the column holds only `all`), as statusCondition does.
+   */
+  const oneOf = (name: "sheet_state" | "auction_grade", values: readonly string[], all: readonly string[]) => {
+    const ref = sql.ref(`vehicles.${name}`);
+    if (!walk) return sql<SqlBool>`${ref} in (${sql.join(values)})`;
+    if (dialectOf(db) === "sqlite") return sql<SqlBool>`+${ref} in (${sql.join(values)})`;
+    const others = all.filter((v) => !values.includes(v));
+    return others.length === 0
+      ? sql<SqlBool>`${ref} is not null`
+      : sql<SqlBool>`(${ref} || '') not in (${sql.join(others)})`;
+  };
+  const c: Expression<SqlBool>[] = [];
+  if (f.AuctionSheet) c.push(oneOf("sheet_state", ["clear", "flagged"], SHEET_STATES));
+  if (f.GradeFrom) c.push(oneOf("auction_grade", gradesFrom(f.GradeFrom), AUCTION_GRADES));
+  if (f.SheetFlags) {
+    const grade = walk ? column(db, "auction_grade") : sql.ref("vehicles.auction_grade");
+    c.push(
+      sql<SqlBool>`(${oneOf("sheet_state", ["none", "clear"], SHEET_STATES)} and (${grade} is null or ${grade} not in (${sql.join(REPAIRED_GRADES)})))`,
+    );
+  }
+  return c;
 }
 
 /**

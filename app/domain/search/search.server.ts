@@ -121,7 +121,11 @@ export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...p
   const unsold = segment?.status === "available" || segment?.status === "reserved";
   const matches = db.selectFrom("vehicles").where(vehicleWhere(db, query.filters, denseKeyword, unsold));
   const own = ["mileage", "engine_cc", "transmission", "fuel", "steering", "color", "seats"] as const;
-  const rows = matches.select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
+  // A page that walks the sort index checks the sheet's columns on each row it meets (sheetConditions).
+  const rows = db
+    .selectFrom("vehicles")
+    .where(vehicleWhere(db, query.filters, denseKeyword, unsold, !sortMatches))
+    .select([...LIST_COLUMNS, ...own, "stock_status", "manufactured_month", "registered_month"]);
   const ids = matches.select("vehicles.id");
   return listStatements(db, "vehicles", matches, { ids, rows }, query, offset, sortMatches, segment);
 }

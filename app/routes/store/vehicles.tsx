@@ -3,7 +3,7 @@ import { optionLabel, type OptionList } from "~/components/store/option-label";
 import { StockListPage, stockListMeta } from "~/components/store/stock-list-page";
 import { EmptyHelp } from "~/components/store/empty-help";
 import { getServices } from "~/context.server";
-import { listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
+import { GRADE_FLOORS, listSearch, readVehicleQuery, VEHICLE_FILTER_KEYS } from "~/domain/search/filters";
 import { vehicleMenus, withVehicleLists } from "~/domain/search/menus";
 import { resolveVehicleFilters } from "~/domain/search/list-where.server";
 import { searchVehicles } from "~/domain/search/search.server";
@@ -145,6 +145,28 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
         value: c,
         label: c,
       })),
+    },
+    // What the auction sheet says (issue 45.5).
+    {
+      kind: "select",
+      group: t("filters.sheetGroup"),
+      name: "AuctionSheet",
+      label: t("filters.auctionSheet"),
+      options: [{ value: "yes", label: t("filters.auctionSheetYes") }],
+    },
+    {
+      kind: "select",
+      group: t("filters.sheetGroup"),
+      name: "GradeFrom",
+      label: t("filters.gradeFrom"),
+      options: GRADE_FLOORS.map((grade) => ({ value: grade, label: t("filters.gradeAtLeast", { grade }) })),
+    },
+    {
+      kind: "select",
+      group: t("filters.sheetGroup"),
+      name: "SheetFlags",
+      label: t("filters.sheetFlags"),
+      options: [{ value: "hide", label: t("filters.sheetFlagsHide") }],
     },
   ];
   return (
