@@ -13,6 +13,10 @@ import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Problem } from "~/i18n/problem";
 import type { ImportPreview, PreviewRow, RowOutcome, RowProblem } from "./import-preview";
 import { columnLetter } from "~/utils/csv";
+import { shopDay } from "~/i18n/format";
+import type { AuctionSheetFields } from "~/domain/proof/auction-sheet";
+import { type CurrentSheet, currentSheets } from "~/domain/proof/auction-sheets.server";
+import { planSheet } from "./import-sheet.server";
 import { choiceOf, STOCK_COLUMNS } from "./stock-columns";
 import { type CheckedPhoto, checkedPhotos, type PhotoIndex } from "./import-photos.server";
 import { columnName, shopKept, type StockFile } from "./stock-file.server";
@@ -43,6 +47,8 @@ export type RowWork = {
   outcome: "new" | "update";
   /** What the plan saw of the listing (listingFingerprint); the write checks it again under lock. */
   seen: string | null;
+  /** A vehicle's auction sheet translation to write as its next version, and the sheet's file it reads. */
+  sheet: { fields: AuctionSheetFields; paperId: number } | null;
 };
 
 export type ImportPlan = { preview: ImportPreview; work: RowWork[] };
@@ -84,13 +90,16 @@ export async function partFitments(db: DB, ids: number[]): Promise<Map<number, F
   return fitmentsOf(db, ids);
 }
 
-/** What a listing holds besides its row: a part's cars, and the photos' fingerprints. */
+/** What a listing holds besides its row: a part's cars, a vehicle's auction sheet, and the photos' fingerprints. */
 async function listingExtras(db: DB, kind: StockKind, ids: number[]) {
-  const [hashes, fitments] = await Promise.all([
+  const [hashes, fitments, sheets] = await Promise.all([
     photoHashes(db, kind, ids),
     kind === "part" ? partFitments(db, ids) : Promise.resolve(new Map<number, Fitment[]>()),
+    kind === "vehicle"
+      ? inChunks(ids, async (chunk) => [...(await currentSheets(db, chunk))]).then((entries) => new Map(entries))
+      : Promise.resolve(new Map<number, CurrentSheet>()),
   ]);
-  return { hashes, fitments };
+  return { hashes, fitments, sheets };
 }
 
 /** All a listing holds, as one short text: two that differ mean the listing changed in between. */
@@ -126,12 +135,14 @@ export async function lockedFingerprints(db: DB, kind: StockKind, ids: number[])
             .execute(),
         )
   ) as (VehicleRow | PartRow)[];
-  const { hashes, fitments } = await listingExtras(db, kind, ids);
+  const { hashes, fitments, sheets } = await listingExtras(db, kind, ids);
   return new Map(
     rows.map((row) => [
       row.id,
       listingFingerprint(
-        kind === "vehicle" ? vehicleRecord(row as VehicleRow) : partRecord(row as PartRow, fitments.get(row.id) ?? []),
+        kind === "vehicle"
+          ? vehicleRecord(row as VehicleRow, sheets.get(row.id)?.fields ?? null)
+          : partRecord(row as PartRow, fitments.get(row.id) ?? []),
         hashes.get(row.id) ?? [],
       ),
     ]),
@@ -200,7 +211,7 @@ export async function planImport(
   ))
     byChassis.set(row.chassis_number!, row);
   const targets = [...new Map([...byRef.values(), ...byChassis.values()].map((r) => [r.id, r])).values()];
-  const { fitments, hashes } = await listingExtras(
+  const { fitments, hashes, sheets } = await listingExtras(
     db,
     kind,
     targets.map((r) => r.id),
@@ -268,7 +279,7 @@ export async function planImport(
     }
     const stored = target
       ? kind === "vehicle"
-        ? vehicleRecord(target as VehicleRow)
+        ? vehicleRecord(target as VehicleRow, sheets.get(target.id)?.fields ?? null)
         : partRecord(target as PartRow, fitments.get(target.id) ?? [])
       : {};
     const record: Record<string, string> = { ...stored, ...fileRow.values };
@@ -292,6 +303,12 @@ export async function planImport(
       const why = statusByHandRefusal(from, submission.value.stockStatus, target && deals.get(target.id));
       if (why) problem("stockStatus", why);
     }
+    // The auction sheet's columns, through the owner's sheet form's own checks.
+    const sheet =
+      kind === "vehicle" && submission.status === "success"
+        ? planSheet(record, target ? sheets.get(target.id) : undefined, shopDay(now), (f) => columnName(kind, f))
+        : ({ kind: "none" } as const);
+    if (sheet.kind === "error") for (const [field, message] of sheet.problems) problem(field, message);
 
     // The photos named after this row's ref id, checked as uploads are.
     const writeRef = target?.ref_id ?? refId;
@@ -326,6 +343,7 @@ export async function planImport(
           changes.push("photos");
         else photos = null;
       }
+      if (sheet.kind === "write") changes.push(...sheet.changes);
       outcome = !target ? "new" : changes.length > 0 ? "update" : "unchanged";
       if (outcome !== "unchanged")
         work.push({
@@ -337,6 +355,7 @@ export async function planImport(
           photos,
           outcome: outcome as "new" | "update",
           seen: fingerprint,
+          sheet: sheet.kind === "write" ? { fields: sheet.fields, paperId: sheet.paperId } : null,
         });
     }
     rows.push({

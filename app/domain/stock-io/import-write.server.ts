@@ -13,6 +13,7 @@ import { staffPattern, staffText } from "~/domain/staff/staff-problems";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import type { Problem } from "~/i18n/problem";
 import { lockedFingerprints, type RowProblem, type RowWork } from "./import-plan.server";
+import { writeSheetVersion } from "~/domain/proof/auction-sheets.server";
 import { photoBytes } from "./import-photos.server";
 
 /*
@@ -105,10 +106,12 @@ export async function writeRows(
   let skipped: Stored[] = [];
   let created = 0;
   let updated = 0;
+  let sheets = 0;
   try {
     await db.transaction().execute(async (trx) => {
       replaced = [];
       skipped = [];
+      sheets = 0;
       // The last look, with the listings locked: one changed while the photos were made is left as it is.
       const now = await lockedFingerprints(
         trx,
@@ -130,6 +133,11 @@ export async function writeRows(
           await repository.update(trx, id, w.input as VehicleInput & PartInput, refId, at);
           updated++;
         }
+        // After the row: the sheet's grades are the row's, and the sheet writes the vehicle's sheet_state.
+        if (w.sheet) {
+          await writeSheetVersion(trx, id, w.sheet.fields, w.sheet.paperId, staff, at);
+          sheets++;
+        }
         if (w.photos) {
           const old = await repository.photos.ofItem(trx, id);
           replaced.push(...old.map((o) => ({ media_key: o.media_key, variants: o.variants })));
@@ -145,7 +153,7 @@ export async function writeRows(
       await logActivity(trx, {
         actor: { kind: "staff", id: staff.adminId },
         action: kind === "vehicle" ? "vehicle.imported" : "part.imported",
-        summary: `Stock file ${fileName_} imported: ${created} new, ${updated} updated`,
+        summary: `Stock file ${fileName_} imported: ${created} new, ${updated} updated${sheets ? `, ${sheets} auction sheet translations` : ""}`,
         at,
       });
     });

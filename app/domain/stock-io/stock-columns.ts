@@ -82,6 +82,14 @@ export const VEHICLE_COLUMNS: readonly StockColumn[] = [
   { header: "chassis_number", field: "chassisNumber", aliases: ["chassis", "chassis_no", "frame_number"] },
   { header: "model_code", field: "modelCode" },
   { header: "auction_grade", field: "auctionGrade", choices: list(AUCTION_GRADES) },
+  // The auction sheet's translation (issue 45.5, import-sheet.server.ts): its grades are the columns above.
+  { header: "sheet_auction_house", field: "sheetAuctionHouse", aliases: ["auction_house", "auction"] },
+  { header: "sheet_lot_number", field: "sheetLotNumber", aliases: ["lot_number", "lot_no", "lot"] },
+  { header: "sheet_auction_date", field: "sheetAuctionDate", aliases: ["auction_date"] },
+  { header: "sheet_mileage", field: "sheetMileage" },
+  { header: "sheet_flags", field: "sheetFlags" },
+  { header: "sheet_marks", field: "sheetMarks" },
+  { header: "sheet_notes", field: "sheetNotes" },
   DESCRIPTION,
   STATUS,
 ];

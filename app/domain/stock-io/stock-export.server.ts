@@ -13,6 +13,7 @@ import {
   type VehicleRow,
 } from "./stock-record.server";
 import { partFitments } from "./import-plan.server";
+import { currentSheets } from "~/domain/proof/auction-sheets.server";
 
 /*
  * The owner's stock as CSV (issue 23), in the import's columns, so a file
@@ -40,10 +41,19 @@ export async function* stockCsvLines(db: DB, kind: StockKind): AsyncGenerator<st
             rows.map((r) => r.id),
           )
         : new Map<number, Fitment[]>();
+    const sheets =
+      kind === "vehicle"
+        ? await currentSheets(
+            db,
+            rows.map((r) => r.id),
+          )
+        : new Map();
     let chunk = "";
     for (const row of rows) {
       const record =
-        kind === "vehicle" ? vehicleRecord(row as VehicleRow) : partRecord(row as PartRow, fits.get(row.id) ?? []);
+        kind === "vehicle"
+          ? vehicleRecord(row as VehicleRow, sheets.get(row.id)?.fields ?? null)
+          : partRecord(row as PartRow, fits.get(row.id) ?? []);
       chunk += csvLine(recordCells(kind, record));
     }
     yield chunk;

@@ -4,7 +4,9 @@ import { monthText } from "~/domain/inventory/months";
 import { defaultVehicleName } from "~/domain/inventory/inventory";
 import { type Fitment, fitmentsText } from "~/domain/inventory/fitment";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
+import type { AuctionSheetFields } from "~/domain/proof/auction-sheet";
 import { STOCK_COLUMNS } from "./stock-columns";
+import { sheetRecord } from "./import-sheet.server";
 
 /*
  * A stored vehicle or part as the upload form's fields, written as the owner
@@ -19,7 +21,8 @@ const month = (v: number | null) => (v === null ? "" : monthText(v));
 export type VehicleRow = Selectable<VehicleTable>;
 export type PartRow = Selectable<PartTable>;
 
-export function vehicleRecord(row: VehicleRow): Record<string, string> {
+/** A vehicle and its current auction sheet's translation (null: none), as the file's cells. */
+export function vehicleRecord(row: VehicleRow, sheet: AuctionSheetFields | null): Record<string, string> {
   return {
     refId: row.ref_id,
     // A name the shop made ("2019 Toyota Corolla") is left blank, so it follows a year or model edited in the file.
@@ -46,6 +49,7 @@ export function vehicleRecord(row: VehicleRow): Record<string, string> {
     chassisNumber: text(row.chassis_number),
     modelCode: text(row.model_code),
     auctionGrade: text(row.auction_grade),
+    ...sheetRecord(sheet),
     description: row.description,
     stockStatus: row.stock_status,
   };
