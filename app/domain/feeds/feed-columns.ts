@@ -24,7 +24,9 @@ import type { StockStatus } from "~/domain/inventory/stock-status";
  *   /answer/14156166, /answer/14546138, /answer/14154094, /answer/11190480).
  * - transmission is not a Google attribute: Meta's automotive catalogue reads
  *   it (developers.facebook.com/docs/marketing-api/auto-ads/reference) and
- *   Merchant Center passes over a column it does not know.
+ *   Merchant Center passes over a column it does not know. So are
+ *   auction_grade and auction_sheet (issue 45.5): the shop's own, for the
+ *   Japanese-car marketplaces and the owner's ads, which sort by grade.
  * - google_product_category: 916 "Vehicles & Parts > Vehicles > Motor
  *   Vehicles > Cars, Trucks & Vans" and 899 "Vehicles & Parts > Vehicle Parts
  *   & Accessories > Motor Vehicle Parts" (Google product taxonomy with ids).
@@ -86,6 +88,8 @@ export type VehicleFeedRow = SharedFeedRow & {
   fuel: string | null;
   transmission: string | null;
   registered_month: number | null;
+  auction_grade: string | null;
+  sheet_state: "none" | "clear" | "flagged";
 };
 
 /** The columns a part line is written from. */
@@ -198,6 +202,10 @@ export const VEHICLE_FEED_COLUMNS: FeedColumns<VehicleFeedRow> = [
   ["engine", (row) => engineOf(row.fuel)],
   ["transmission", (row) => row.transmission?.toLowerCase() ?? null],
   ["date_first_registered", (row) => (row.registered_month === null ? null : monthText(row.registered_month))],
+  // Not Google's (Merchant Center passes over them): the auction sheet's overall grade, and whether the
+  // page shows the sheet with its translation (issue 45.5), for marketplaces and ads that filter by them.
+  ["auction_grade", (row) => row.auction_grade],
+  ["auction_sheet", (row) => (row.sheet_state === "none" ? "no" : "yes")],
   // Bought online and shipped to the buyer's port: of Google's three ways only "online" needs no dealership's store code.
   ["vehicle_fulfillment", () => "online"],
   ["google_product_category", () => 916],

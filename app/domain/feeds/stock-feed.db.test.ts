@@ -18,6 +18,7 @@ import type { ImageRef } from "~/domain/media/image-url";
 import { CSV_BOM, parseCsv } from "~/utils/csv";
 import { FEED_MORE_PHOTOS } from "./feed-columns";
 import { feedCounts, stockFeedStream } from "./stock-feed.server";
+import { writeSheetVersion } from "~/domain/proof/auction-sheets.server";
 
 /*
  * The stock feeds as Merchant Center reads them: the lines (columns, prices,
@@ -159,6 +160,8 @@ describe("the vehicles feed", () => {
       "engine",
       "transmission",
       "date_first_registered",
+      "auction_grade",
+      "auction_sheet",
       "vehicle_fulfillment",
       "google_product_category",
       "product_type",
@@ -216,6 +219,29 @@ describe("the vehicles feed", () => {
     const { rows } = recordsOf(await feedText(t.db, "vehicles", {}, { ...TO, mediaBase: "https://cdn.example/m" }));
     const car = rows.find((r) => r.link === `https://shop.example/vehicles/${ids.available}`)!;
     expect(car.image_link).toBe(`https://cdn.example/m/ab/${photo(1).key}-1600.webp`);
+  });
+  it("carries the auction grade, and whether the page shows the auction sheet, as the sheet's save writes them", async () => {
+    const id = await addVehicle({ stockStatus: "available", auctionGrade: "4" });
+    const line = async () =>
+      recordsOf(await feedText(t.db, "vehicles")).rows.find((r) => r.link === `https://shop.example/vehicles/${id}`)!;
+    expect(await line()).toMatchObject({ auction_grade: "4", auction_sheet: "no" });
+    const fields = {
+      auctionHouse: "TAA Kinki",
+      lotNumber: "5012",
+      auctionDate: "2026-10-02",
+      overallGrade: "4.5" as const,
+      exteriorGrade: null,
+      interiorGrade: null,
+      mileageKm: null,
+      manufactured: null,
+      registered: null,
+      marks: [],
+      flags: ["flood" as const],
+      notes: "",
+    };
+    await t.db.transaction().execute((trx) => writeSheetVersion(trx, id, fields, null, { adminId: "owner" }, AT));
+    // A flagged sheet is still a sheet: the feed says so, the grade is the sheet's.
+    expect(await line()).toMatchObject({ auction_grade: "4.5", auction_sheet: "yes" });
   });
 });
 

@@ -45,7 +45,17 @@ type Feed<Row extends { id: number }> = {
 export function vehicleFeedBatch(db: DB, afterId: number, limit: number) {
   return db
     .selectFrom("vehicles")
-    .select([...FEED_SHARED_COLUMNS, "year", "mileage", "color", "fuel", "transmission", "registered_month"])
+    .select([
+      ...FEED_SHARED_COLUMNS,
+      "year",
+      "mileage",
+      "color",
+      "fuel",
+      "transmission",
+      "registered_month",
+      "auction_grade",
+      "sheet_state",
+    ])
     .where("id", ">", afterId)
     .where("stock_status", "in", FEED_STATUSES)
     .orderBy("id")
