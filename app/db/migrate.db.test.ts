@@ -35,6 +35,7 @@ const THIS_RELEASE = [
   "2026-12-03-08-proof-packs",
   "2026-12-03-09-order-photos",
   "2026-12-03-10-sheet-filters",
+  "2026-12-03-11-purchase-records",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -18,6 +18,7 @@ import type { ImportStatus } from "~/domain/stock-io/import-status";
 export type { StockStatus, QuoteStatus };
 // The sale's tables are written in schema-sale.ts; this file names them in Database and passes them on.
 import type * as Sale from "./schema-sale";
+import type * as Books from "./schema-books";
 export type * from "./schema-sale";
 export type MailStatus = "pending" | "sent" | "failed";
 /** Whether a vehicle has a current auction sheet, and whether it flags the car (migration 2026-12-03-10). */
@@ -440,6 +441,8 @@ export interface Database {
   auction_sheets: AuctionSheetTable;
   paper_readings: PaperReadingTable;
   proof_packs: ProofPackTable;
+  purchase_records: Books.PurchaseRecordTable;
+  purchase_record_versions: Books.PurchaseRecordVersionTable;
 }
 
 /** A vehicle's proof pack: the code /verify finds it by (as an invoice's), from its first paper. */

@@ -95,6 +95,8 @@ const ADMIN_PAGES = [
   "/admin/all-parts-products",
   "/admin/edit/1",
   "/admin/edit/1/auction-sheet",
+  "/admin/edit/1/books",
+  "/admin/books",
   "/admin/edit-parts/1",
   "/admin/edit-part/1",
   "/admin/vehicle-quotes",
@@ -138,6 +140,8 @@ describe("the admin guard", () => {
         "/admin/quotes-export/vehicle",
         "/admin/orders-export",
         "/admin/orders/2026-00001/bl-instructions.pdf",
+        "/admin/books/purchases.csv",
+        "/admin/books/purchases.pdf",
       ];
       for (const page of [...ADMIN_PAGES, ...papers]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {
@@ -155,6 +159,7 @@ describe("the admin guard", () => {
         "/admin/api/upload/part",
         "/admin/edit/1",
         "/admin/edit/1/auction-sheet",
+        "/admin/edit/1/books",
         "/admin/edit-part/1",
         "/admin/all-products",
         "/admin/all-parts-products",

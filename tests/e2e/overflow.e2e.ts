@@ -225,6 +225,8 @@ describe("no page wider than the phone", () => {
         `/admin/quotes/${quoteNumber}`,
         "/admin/orders",
         `/admin/edit/${vehicleId}`,
+        `/admin/edit/${vehicleId}/books`,
+        "/admin/books",
         "/admin/upload-vehicle",
         "/admin/upload-part",
         "/admin/freight",

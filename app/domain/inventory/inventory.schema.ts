@@ -173,7 +173,7 @@ export function checkPaperMonths(
 }
 
 /** A chassis (frame) number or model code: letters, digits and dashes, kept in capitals. */
-const frameText = (field: string, max: number) =>
+export const frameText = (field: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z

@@ -2,10 +2,10 @@ import { z } from "zod";
 import {
   maxLengthIssue,
   patternIssue,
-  requiredIssue,
   staffChoice,
   staffField,
   staffRequiredText,
+  staffPastDay,
   staffText,
 } from "~/domain/staff/staff-problems";
 import {
@@ -52,22 +52,6 @@ const mileage = z.preprocess(
     .pipe(z.number().max(2_000_000, patternIssue("maxNumber", { field: staffField("sheetMileage"), max: "2,000,000" })))
     .optional(),
 );
-
-/** A paper's day as typed in a date box ("2026-10-14"), not after today in Japan (the paper exists). */
-const paperDay = (field: string, today: string) =>
-  z
-    .string({ error: requiredIssue(field) })
-    .trim()
-    .min(1, requiredIssue(field))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, patternIssue("dayFormat", { field: staffField(field) }))
-    .refine(
-      (v) => {
-        const d = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-      },
-      patternIssue("dayFormat", { field: staffField(field) }),
-    )
-    .refine((v) => v <= today, patternIssue("dayFuture", { field: staffField(field) }));
 
 /** The marks' rows: each filled row needs both a code and a place; empty rows are skipped. */
 const marks = z
@@ -125,7 +109,7 @@ export function auctionSheetSchema(today: string) {
         .object({
           auctionHouse: staffRequiredText("auctionHouse", 80),
           lotNumber: staffRequiredText("lotNumber", 20),
-          auctionDate: paperDay("auctionDate", today),
+          auctionDate: staffPastDay("auctionDate", today),
           overallGrade: z.preprocess(blank, choice("auctionGrade", SHEET_GRADES)),
           exteriorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
           interiorGrade: z.preprocess(blank, choice("grade", SHEET_PART_GRADES).optional()),
@@ -191,7 +175,7 @@ export function paperReadingSchema(kind: ReadingKind, today: string) {
   return z
     .object({
       reference: staffRequiredText("paperReference", 60),
-      issuedOn: paperDay("issuedOn", today),
+      issuedOn: staffPastDay("issuedOn", today),
       mileageKm: mileage,
       manufactured: optionalMonth("manufactured"),
       registered: optionalMonth("registered"),

@@ -1,3 +1,4 @@
+import { isRealDay } from "~/i18n/format";
 import { z } from "zod";
 import { issue, problem, type Problem, type ProblemValues } from "~/i18n/problem";
 
@@ -38,3 +39,12 @@ export const staffRequiredText = (field: FieldName, max: number) =>
     .trim()
     .min(1, requiredIssue(field))
     .max(max, maxLengthIssue(field, max));
+
+/** A day as typed in a date box ("2026-10-14"), a real one and not after `today` (the shop's day): a paper's, a purchase's. */
+export const staffPastDay = (field: string, today: string) =>
+  z
+    .string({ error: requiredIssue(field) })
+    .trim()
+    .min(1, requiredIssue(field))
+    .refine(isRealDay, patternIssue("dayFormat", { field: staffField(field) }))
+    .refine((v) => v <= today, patternIssue("dayFuture", { field: staffField(field) }));

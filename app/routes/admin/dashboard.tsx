@@ -2,6 +2,8 @@ import { PRODUCT_NOT_FOUND } from "~/domain/stock-io/stock-edit.server";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";
+import { BooksCard } from "~/components/admin/books-card";
+import { marginByMonth, stockCapital } from "~/domain/books/margins.server";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
 import { activityCountries, activityLines, activityPorts } from "~/components/admin/activity-words";
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     rates: await ratesAge(db),
     rulesToCheck: await rulesToCheck(db, shopDayOf(new Date())),
+    books: { months: await marginByMonth(db), capital: await stockCapital(db) },
     ...figures,
     // The log's countries in the page's language ("ケニア"), written here: the list of names stays off the scripts.
     countryNames: Object.fromEntries(
@@ -190,6 +193,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <PaymentsChart months={orders.receivedByMonth} />
       </section>
+      <BooksCard months={loaderData.books.months} capital={loaderData.books.capital} />
       {loaderData.lowStock > 0 ? (
         <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <Link to={`${STOCK_ADMIN.part.list}?stock=low`} className="font-semibold underline" data-testid="low-stock">

@@ -111,6 +111,14 @@ export default function EditStock({ loaderData, actionData }: Route.ComponentPro
             >
               {t("sheet.edit")}
             </Link>
+            <span className="text-slate-400"> · </span>
+            <Link
+              to={`/admin/edit/${loaderData.id}/books`}
+              className="text-sm font-medium text-accent-700 underline"
+              data-testid="books-link"
+            >
+              {t("books.link")}
+            </Link>
           </p>
         ) : null}
       </div>

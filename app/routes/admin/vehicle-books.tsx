@@ -1,0 +1,258 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Select } from "~/components/admin/form-bits";
+import { Field, FormMessage } from "~/components/ui/field";
+import { noindexMeta } from "~/components/ui/page-meta";
+import { getServices } from "~/context.server";
+import { COST_FIELDS, ID_CHECKS, type PurchaseFields, SELLER_KINDS, totalCost } from "~/domain/books/purchase";
+import { daysFrom, saleOf } from "~/domain/books/margins.server";
+import { PURCHASE_SAVED } from "~/domain/books/purchase.schema";
+import { purchaseOf, purchaseVersions, savePurchase, vehicleForBooks } from "~/domain/books/purchases.server";
+import { shopDay } from "~/i18n/format";
+import { useFormat, useT } from "~/i18n/i18n";
+import { useProblems } from "~/i18n/messages";
+import { requireStaff } from "~/routes/guards.server";
+import { refusalStatus } from "~/routes/refusal-status";
+import { formInput } from "~/utils/forms";
+import type { Route } from "./+types/vehicle-books";
+
+/*
+ * A vehicle's purchase record and costs (issue 46.1, 46.2): one plain form
+ * that works before scripts arrive, the sale's margin once sold, and every
+ * earlier version of the record. Staff-only.
+ */
+
+export const meta: Route.MetaFunction = noindexMeta("admin", "books.title");
+
+const vehicleId = (params: { id?: string }) => (params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  await requireStaff(services, request);
+  const id = vehicleId(params);
+  const vehicle = id ? await vehicleForBooks(services.db, id) : null;
+  if (!vehicle) throw data(null, { status: 404 });
+  const record = await purchaseOf(services.db, vehicle.id);
+  const sale = await saleOf(services.db, vehicle.id);
+  return {
+    vehicle,
+    record,
+    versions: record ? await purchaseVersions(services.db, record.id) : [],
+    sale,
+    daysHeld: record && !sale ? Math.max(0, daysFrom(record.boughtOn, shopDay(new Date()))) : null,
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const staff = await requireStaff(services, request);
+  const id = vehicleId(params);
+  if (!id) throw data(null, { status: 404 });
+  const outcome = await savePurchase(services.db, id, formInput(await request.formData()), staff);
+  if (outcome.ok) return redirect(`/admin/edit/${id}/books?saved=1`);
+  return data(
+    { message: outcome.message, errors: outcome.errors ?? {}, values: outcome.values ?? {} },
+    { status: refusalStatus(outcome.refusal) },
+  );
+}
+
+/** The form's text of a saved record, field by field. */
+function storedValues(record: PurchaseFields | null, vehicle: { chassisNumber: string; year: number; colour: string }) {
+  const yen = (n: number | undefined) => (n ? String(n) : "");
+  if (!record)
+    return {
+      chassisNumber: vehicle.chassisNumber,
+      year: String(vehicle.year),
+      colour: vehicle.colour,
+      sellerKind: "auction",
+    };
+  return {
+    boughtOn: record.boughtOn,
+    price: String(record.price),
+    sellerKind: record.sellerKind,
+    auctionHouse: record.auctionHouse,
+    lotNumber: record.lotNumber,
+    sellerName: record.sellerName,
+    sellerAddress: record.sellerAddress,
+    sellerOccupation: record.sellerOccupation,
+    sellerAge: record.sellerAge === null ? "" : String(record.sellerAge),
+    idCheck: record.idCheck ?? "",
+    idCheckNote: record.idCheckNote,
+    chassisNumber: record.chassisNumber,
+    year: String(record.year),
+    colour: record.colour,
+    plate: record.plate,
+    ...Object.fromEntries(COST_FIELDS.map((f) => [f, yen(record.costs[f])])),
+  } as Record<string, string>;
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+
+export default function VehicleBooksPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const { message: say, errors: localize } = useProblems("admin");
+  const format = useFormat();
+  const navigation = useNavigation();
+  const { vehicle, record, versions, sale, daysHeld, saved } = loaderData;
+  const errors = localize(actionData?.errors);
+  const stored: Record<string, string> = storedValues(record, vehicle);
+  const typed = actionData?.values as Record<string, unknown> | undefined;
+  // What the form shows: what was just typed after a refusal, else the saved record.
+  const value = (name: string) => (typed ? String(typed[name] ?? "") : (stored[name] ?? ""));
+  const field = (name: string, label: string, more: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field label={label} name={name} defaultValue={value(name)} error={errors[name]} required={false} {...more} />
+  );
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <p className="text-sm">
+        <Link to={`/admin/edit/${vehicle.id}`} className="text-accent-700 underline">
+          {vehicle.name}
+        </Link>{" "}
+        <span className="text-slate-500">· {vehicle.refId}</span>
+      </p>
+      <h1 className="text-xl font-semibold text-slate-900">{t("books.title")}</h1>
+      <p className="text-sm text-slate-700">{t("books.intro")}</p>
+      {saved && !actionData ? <FormMessage tone="success">{say(PURCHASE_SAVED)}</FormMessage> : null}
+      {actionData ? <FormMessage tone="error">{say(actionData.message)}</FormMessage> : null}
+
+      <section className={card} aria-labelledby="books-margin" data-testid="books-margin">
+        <h2 id="books-margin" className="font-semibold text-slate-900">
+          {t("books.margin.title")}
+        </h2>
+        {sale ? (
+          <dl className="mt-2 grid grid-cols-3 gap-3 text-sm">
+            <div className="col-span-3 text-slate-700">{t("books.margin.sold", { invoice: sale.invoice })}</div>
+            <div>
+              <dt className="text-slate-500">{t("books.margin.total")}</dt>
+              <dd className="font-semibold tabular-nums">{format.yen(sale.total)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("books.margin.cost")}</dt>
+              <dd className="font-semibold tabular-nums">{sale.cost === null ? "—" : format.yen(sale.cost)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("books.margin.margin")}</dt>
+              <dd
+                className={`text-lg font-bold tabular-nums ${sale.margin !== null && sale.margin < 0 ? "text-red-800" : "text-slate-900"}`}
+                data-testid="books-margin-value"
+              >
+                {sale.margin === null ? "—" : format.yen(sale.margin)}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">
+            {daysHeld !== null ? t("books.margin.notSold", { days: daysHeld }) : t("books.margin.noRecord")}
+          </p>
+        )}
+      </section>
+
+      <Form method="post" className="space-y-5" data-testid="books-form">
+        <section className={card} aria-labelledby="books-purchase">
+          <h2 id="books-purchase" className="font-semibold text-slate-900">
+            {t("books.purchase")}
+          </h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-3">
+            {field("boughtOn", t("books.boughtOn"), { type: "date", required: true })}
+            {field("price", t("books.price"), { hint: t("books.priceHint"), required: true })}
+            <Select
+              label={t("books.sellerKind")}
+              name="sellerKind"
+              defaultValue={value("sellerKind")}
+              options={SELLER_KINDS.map((k) => ({ value: k, label: t(`books.sellerKinds.${k}`) }))}
+              error={errors.sellerKind}
+              required
+            />
+          </div>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {field("auctionHouse", t("books.auctionHouse"), { maxLength: 80 })}
+            {field("lotNumber", t("books.lotNumber"), { maxLength: 20 })}
+          </div>
+          <p className="mt-4 text-sm text-slate-600">{t("books.personHint")}</p>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            {field("sellerName", t("books.sellerName"), { maxLength: 120 })}
+            {field("sellerAddress", t("books.sellerAddress"), { maxLength: 300 })}
+            {field("sellerOccupation", t("books.sellerOccupation"), { maxLength: 80 })}
+            {field("sellerAge", t("books.sellerAge"), { number: { min: 18, max: 120 } })}
+            <Select
+              label={t("books.idCheck")}
+              name="idCheck"
+              defaultValue={value("idCheck")}
+              placeholder="—"
+              options={ID_CHECKS.map((k) => ({ value: k, label: t(`books.idChecks.${k}`) }))}
+              error={errors.idCheck}
+            />
+            {field("idCheckNote", t("books.idCheckNote"), { maxLength: 200 })}
+          </div>
+        </section>
+
+        <section className={card} aria-labelledby="books-vehicle">
+          <h2 id="books-vehicle" className="font-semibold text-slate-900">
+            {t("books.vehicle")}
+          </h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {field("chassisNumber", t("books.chassisNumber"), { maxLength: 30, required: true })}
+            {field("year", t("books.year"), { maxLength: 4, required: true })}
+            {field("colour", t("books.colour"), { maxLength: 40 })}
+            {field("plate", t("books.plate"), { maxLength: 40 })}
+          </div>
+        </section>
+
+        <section className={card} aria-labelledby="books-costs">
+          <h2 id="books-costs" className="font-semibold text-slate-900">
+            {t("books.costs")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("books.costsHint")}</p>
+          <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {COST_FIELDS.map((name) => (
+              <div key={name}>{field(name, t(`books.costNames.${name}`), { maxLength: 20 })}</div>
+            ))}
+          </div>
+          {record ? (
+            <p className="mt-4 text-sm text-slate-800" data-testid="books-total-cost">
+              {t("books.totalCost")}:{" "}
+              <span className="font-semibold tabular-nums">{format.yen(totalCost(record))}</span>
+            </p>
+          ) : null}
+        </section>
+
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="h-12 w-full rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60 sm:w-auto"
+        >
+          {t("books.save")}
+        </button>
+      </Form>
+
+      {record ? (
+        <details className={card} data-testid="books-versions">
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            {t("books.versions.title", { count: versions.length })}
+          </summary>
+          <p className="mt-2 text-sm text-slate-600">{t("books.versions.keepUntil", { date: record.keepUntil })}</p>
+          <ol className="mt-2 space-y-3 text-sm">
+            {versions.map((v) => (
+              <li key={v.version} className="border-t border-slate-100 pt-2">
+                <p className="font-semibold text-slate-900">
+                  {t("books.versions.saved", {
+                    version: v.version,
+                    date: format.date(v.savedAt, { dateStyle: "medium", timeStyle: "short" }),
+                    by: v.savedBy,
+                  })}
+                </p>
+                <p className="text-slate-700">
+                  {v.fields.boughtOn} · {format.yen(v.fields.price)} ·{" "}
+                  {v.fields.sellerKind === "auction"
+                    ? `${v.fields.auctionHouse} ${v.fields.lotNumber}`
+                    : v.fields.sellerName}{" "}
+                  · {t("books.totalCost")} {format.yen(totalCost(v.fields))}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
+  );
+}
