@@ -72,12 +72,14 @@ export async function marginByMonth(db: DB, now = new Date(), months = 12): Prom
   return [...byMonth.values()];
 }
 
-/** The costs of the vehicles bought and still unsold (listed, no order that is not cancelled), and their age. */
+/** The costs of the vehicles bought and still unsold (listed, not marked sold, no order that is not cancelled), and their age. */
 export async function stockCapital(db: DB, now = new Date()): Promise<StockCapital> {
   const rows = await db
     .selectFrom("purchase_records as p")
+    .innerJoin("vehicles as v", "v.id", "p.vehicle_id")
     .select(["p.vehicle_id", "p.ref_id", "p.bought_on", "p.total_cost"])
-    .where("p.vehicle_id", "is not", null)
+    // A car the owner marked sold by hand, with no order, has left the stock too.
+    .where("v.stock_status", "!=", "sold")
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,3 +1,5 @@
+import { isRealDay } from "~/i18n/format";
+
 /*
  * The owner's purchase record of a vehicle (古物台帳, issue 46.1) and its
  * costs (issue 46.2): the words the form, the ledger and its files share.
@@ -93,12 +95,10 @@ const MAX_PERIOD_DAYS = 5 * 366;
 export function readPeriod(params: URLSearchParams, today: string): { from: string; to: string } | null {
   const from = (params.get("from") ?? `${today.slice(0, 8)}01`).trim();
   const to = (params.get("to") ?? today).trim();
-  const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN);
-  const start = day(from);
-  const end = day(to);
-  if (Number.isNaN(start) || Number.isNaN(end) || new Date(start).toISOString().slice(0, 10) !== from) return null;
-  if (new Date(end).toISOString().slice(0, 10) !== to || end < start) return null;
-  return (end - start) / 86_400_000 <= MAX_PERIOD_DAYS ? { from, to } : null;
+  if (!isRealDay(from) || !isRealDay(to) || to < from) return null;
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 <= MAX_PERIOD_DAYS
+    ? { from, to }
+    : null;
 }
 
 export type MonthMargin = {

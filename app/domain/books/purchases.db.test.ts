@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { inEnglish } from "../../../tests/support/english";
 import { DEAL, dealWorldForFile, STAFF } from "../../../tests/support/deal-world";
 import { cancelOrder } from "~/domain/sale/orders.server";
-import { shopDay } from "~/i18n/format";
 import { marginByMonth, saleOf, stockCapital } from "./margins.server";
 import { purchaseLedger, purchaseOf, purchaseVersions, savePurchase } from "./purchases.server";
 
@@ -94,7 +93,8 @@ describe("a vehicle's purchase record", () => {
       idCheck: "driving_licence",
       price: 800_000,
       chassisNumber: "GP5-1234567",
-      keepUntil: "2029-11-02",
+      // Three years from the entry (3 December 2026), not from the purchase.
+      keepUntil: "2029-12-03",
       costs: { auctionFee: 15_000, transport: 12_000, repairs: 0, inspection: 8_000, deregistration: 3_500 },
     });
     // Unchanged: no new version.
@@ -138,11 +138,28 @@ describe("margins and the stock's capital", () => {
     expect(await saleOf(w.db, sold)).toEqual({ invoice: number, total: 1_000_000, cost: 933_500, margin: 66_500 });
     expect(await saleOf(w.db, unsold)).toBeNull();
 
-    const month = (await marginByMonth(w.db)).at(-1)!;
-    expect(month.month).toBe(shopDay(new Date()).slice(0, 7));
-    expect(month).toMatchObject({ withoutCosts: expect.any(Number) });
-    expect(month.withoutCosts).toBeGreaterThanOrEqual(1);
-    expect(month.margin).toBe(month.total - month.cost);
+    // Opened at 00:30 on 1 December in Japan (still 30 November in UTC), and at 23:59 on 30 November.
+    await w.db
+      .updateTable("orders")
+      .set({ created_at: "2026-11-30T15:30:00.000Z" })
+      .where("number", "=", number)
+      .execute();
+    await w.db
+      .updateTable("orders")
+      .set({ created_at: "2026-11-30T14:59:00.000Z" })
+      .where("vehicle_id", "=", noCosts)
+      .execute();
+    const months = await marginByMonth(w.db, NOW);
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)).toEqual({
+      month: "2026-12",
+      sales: 1,
+      withoutCosts: 0,
+      total: 1_000_000,
+      cost: 933_500,
+      margin: 66_500,
+    });
+    expect(months.at(-2)).toEqual({ month: "2026-11", sales: 1, withoutCosts: 1, total: 0, cost: 0, margin: 0 });
 
     const capital = await stockCapital(w.db, NOW);
     // The sold car left the stock's capital; the unsold one (633,500) is in it, 90 days old.
@@ -153,5 +170,9 @@ describe("margins and the stock's capital", () => {
     expect((await cancelOrder(w.db, DEAL, number, { reason: "Buyer withdrew" }, STAFF)).ok).toBe(true);
     expect(await saleOf(w.db, sold)).toBeNull();
     expect((await stockCapital(w.db, NOW)).amount).toBe(capitalBefore.amount);
+    expect((await marginByMonth(w.db, NOW)).at(-1)).toMatchObject({ sales: 0, margin: 0 });
+    // A car marked sold by hand, with no order, has left the stock's capital too.
+    await w.db.updateTable("vehicles").set({ stock_status: "sold" }).where("id", "=", unsold).execute();
+    expect((await stockCapital(w.db, NOW)).amount).toBe(capitalBefore.amount - 633_500);
   });
 });

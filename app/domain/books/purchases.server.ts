@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
+import { lockVehicle } from "~/domain/proof/papers.server";
 import type { Refusal } from "~/domain/refusal";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { staffText } from "~/domain/staff/staff-problems";
@@ -136,7 +137,8 @@ export async function savePurchase(
     .where("id", "=", vehicleId)
     .executeTakeFirst();
   if (!vehicle) return { ok: false, refusal: "not-found", message: staffText("vehicleNotFound") };
-  const parsed = parseForm(form, purchaseSchema(shopDay(now), { chassisNumber: vehicle.chassis_number }));
+  const today = shopDay(now);
+  const parsed = parseForm(form, purchaseSchema(today, { chassisNumber: vehicle.chassis_number }));
   if (parsed.status !== "success")
     return {
       ok: false,
@@ -149,9 +151,12 @@ export async function savePurchase(
   const json = JSON.stringify(fields);
   const at = now.toISOString();
   return db.transaction().execute(async (trx): Promise<SavePurchaseOutcome> => {
+    // One save of a vehicle's record at a time: a double submit waits, then finds its twin saved.
+    if (!(await lockVehicle(trx, vehicle.id)))
+      return { ok: false, refusal: "not-found", message: staffText("vehicleNotFound") };
     const current = await trx
       .selectFrom("purchase_records")
-      .select(["id", "version", "fields", "created_at"])
+      .select(["id", "version", "fields", "created_at", "keep_until"])
       .where("vehicle_id", "=", vehicle.id)
       .executeTakeFirst();
     if (current && current.fields === json) return { ok: true, version: current.version, message: NOTHING_CHANGED };
@@ -166,8 +171,11 @@ export async function savePurchase(
       chassis_number: fields.chassisNumber,
       fields: json,
       version,
-      // Three years from the purchase, as the law counts them (46.5 keeps each kind its own period).
-      keep_until: keepUntil(fields.boughtOn, PURCHASE_KEEP_YEARS),
+      // Three years from the last entry (古物営業法 18), never earlier than a save before promised.
+      keep_until: [
+        keepUntil(fields.boughtOn > today ? fields.boughtOn : today, PURCHASE_KEEP_YEARS),
+        current?.keep_until ?? "",
+      ].sort()[1]!,
       saved_at: at,
       saved_by: staff.adminId,
     };

@@ -115,6 +115,8 @@ export async function addPreShipmentPhotos(
     throw error;
   }
   let outcome: OrderOutcome;
+  // The photos this upload wrote (a concurrent upload may have kept some of the same meanwhile).
+  const written = new Set<string>();
   try {
     outcome = await change.withOrder(db, number, async (trx, row) => {
       if (row.status === "cancelled") return change.notNow("closed", row);
@@ -144,6 +146,7 @@ export async function addPreShipmentPhotos(
           .returning("id")
           .executeTakeFirstOrThrow();
         ids.push(inserted.id);
+        written.add(photo.sha256);
       }
       await addOrderEvent(trx, row.id, "photos", { count: ids.length, photoIds: ids }, "staff", at);
       await logActivity(trx, {
@@ -161,8 +164,11 @@ export async function addPreShipmentPhotos(
     throw error;
   }
   // A refusal, or photos another upload kept meanwhile, leave no file of this one behind.
-  const written = outcome.ok && outcome.message.key.endsWith("photosAdded");
-  if (!written) await forgetAll(store, [...stored.values()]);
+  const kept = outcome.ok ? written : new Set<string>();
+  await forgetAll(
+    store,
+    [...stored.entries()].filter(([sha]) => !kept.has(sha)).map(([, file]) => file),
+  );
   return outcome;
 }
 

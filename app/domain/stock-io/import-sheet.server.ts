@@ -85,7 +85,13 @@ export function planSheet(
 ): SheetPlan {
   const stored = sheetRecord(current?.fields ?? null);
   const cell = (field: SheetColumnField) => (record[field] ?? "").replace(/\r\n?/g, "\n").trim();
-  if (COLUMN_FIELDS.every((f) => cell(f) === stored[f])) return { kind: "none" };
+  // An overall grade in the file unlike the translation's is a change of the sheet too (the sheet grades the car;
+  // its exterior and interior grades may be left empty while the listing keeps its own).
+  const gradeMoved =
+    current?.fields != null &&
+    record.auctionGrade !== undefined &&
+    record.auctionGrade.trim() !== current.fields.overallGrade;
+  if (!gradeMoved && COLUMN_FIELDS.every((f) => cell(f) === stored[f])) return { kind: "none" };
   // Emptied in the file: a translation is never taken back by a file (it is a version, kept).
   if (COLUMN_FIELDS.every((f) => cell(f) === "")) return { kind: "none" };
   const marks = items(cell("sheetMarks"), /[;\n]/).map((m) => {
@@ -118,7 +124,8 @@ export function planSheet(
     };
   const written = sheetRecord(parsed.value);
   const changes = COLUMN_FIELDS.filter((f) => written[f] !== stored[f]).map(headerOf);
-  if (changes.length === 0) return { kind: "none" };
+  // A moved grade is told among the row's changes by its own column.
+  if (changes.length === 0 && !gradeMoved) return { kind: "none" };
   if (!current?.paperId) return { kind: "error", problems: [["sheetAuctionHouse", staffText("sheetFileRequired")]] };
   return { kind: "write", fields: parsed.value, paperId: current.paperId, changes };
 }

@@ -83,9 +83,10 @@ export const VEHICLE_COLUMNS: readonly StockColumn[] = [
   { header: "model_code", field: "modelCode" },
   { header: "auction_grade", field: "auctionGrade", choices: list(AUCTION_GRADES) },
   // The auction sheet's translation (issue 45.5, import-sheet.server.ts): its grades are the columns above.
-  { header: "sheet_auction_house", field: "sheetAuctionHouse", aliases: ["auction_house", "auction"] },
-  { header: "sheet_lot_number", field: "sheetLotNumber", aliases: ["lot_number", "lot_no", "lot"] },
-  { header: "sheet_auction_date", field: "sheetAuctionDate", aliases: ["auction_date"] },
+  // Only these names: an agent's "Auction" or "Lot" column is no translation of the sheet the shop holds.
+  { header: "sheet_auction_house", field: "sheetAuctionHouse" },
+  { header: "sheet_lot_number", field: "sheetLotNumber" },
+  { header: "sheet_auction_date", field: "sheetAuctionDate" },
   { header: "sheet_mileage", field: "sheetMileage" },
   { header: "sheet_flags", field: "sheetFlags" },
   { header: "sheet_marks", field: "sheetMarks" },

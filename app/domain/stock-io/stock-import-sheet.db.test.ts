@@ -134,6 +134,19 @@ describe("the auction sheet in the stock file", () => {
     expect(listed.items.map((v) => v.refId)).toContain("SHEET-ED");
   });
 
+  it("takes a grade changed in the file as the sheet's next version, so the lists and the sheet agree", async () => {
+    const id = await vehicleWithSheet("SHEET-GR");
+    const view = await s.importFile("vehicle", csv(["ref_id,auction_grade", "SHEET-GR,R"]));
+    expect(outcomes(view)).toEqual([[2, "SHEET-GR", "update"]]);
+    const sheet = (await readAuctionSheet(s.db, id))!;
+    expect([sheet.version, sheet.fields.overallGrade]).toEqual([2, "R"]);
+    const hidden = await searchVehicles(
+      s.db,
+      readVehicleQuery(new URLSearchParams("SheetFlags=hide&AuctionSheet=yes&Keyword=SHEET-GR")),
+    );
+    expect(hidden.total).toBe(0);
+  });
+
   it("refuses a row with a bad sheet cell, saying which cell and why, and writes nothing of that row", async () => {
     const id = await vehicleWithSheet("SHEET-BAD");
     const noFile = await vehicleWithSheet("NO-SHEET-FILE", false);

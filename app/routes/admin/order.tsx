@@ -127,8 +127,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     data<Refusal>({ ok: false, intent, message, ...more }, { status });
   let read;
   try {
-    // The photos' form carries up to PHOTOS_AT_ONCE files; every other form one at most.
-    read = await readOrderForm(request, 20, 4000, PHOTOS_AT_ONCE);
+    // The photos' form (named in its address) carries up to PHOTOS_AT_ONCE files; every other form one at most.
+    const files = new URL(request.url).searchParams.get("form") === "photos" ? PHOTOS_AT_ONCE : 1;
+    read = await readOrderForm(request, 20, 4000, files);
   } catch (error) {
     // A file too large or cut off is an upload form's (which one is not known yet); any other form's is the page's.
     const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");

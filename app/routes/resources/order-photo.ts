@@ -5,6 +5,7 @@ import { getServices } from "~/context.server";
 import { dealVisitor, linksOf } from "~/domain/sale/deal-access.server";
 import { photoFor } from "~/domain/sale/order-view.server";
 import { PHOTO_WIDTHS } from "~/domain/sale/pre-shipment";
+import { DOCUMENT_CACHE_CONTROL } from "~/domain/media/document-store.server";
 import { documentResponse } from "./document-response.server";
 import type { Route } from "./+types/order-photo";
 
@@ -57,8 +58,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     status: 200,
     headers: {
       "Content-Type": "image/webp",
-      // The address names the photo, which never changes; only the browser that was let in keeps it.
-      "Cache-Control": "private, max-age=86400",
+      // As the order's documents: a photo taken off by mistake must not stay in a shared computer's cache.
+      "Cache-Control": DOCUMENT_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Content-Disposition": "inline",
