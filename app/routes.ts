@@ -49,6 +49,7 @@ export default [
   route("admin/quotes-export/:kind", "routes/admin/quotes-export.ts"),
   route("admin/orders-export", "routes/admin/orders-export.ts"),
   route("admin/orders/:number/bl-instructions.pdf", "routes/admin/bl-instructions.ts"),
+  route("admin/edit/:id/books/permit", "routes/admin/books-permit.ts"),
   route("admin/books/purchases.csv", "routes/admin/books-files.ts", { id: "admin-books-csv" }),
   route("admin/books/purchases.pdf", "routes/admin/books-files.ts", { id: "admin-books-pdf" }),
   route("admin/api/stock-import", "routes/admin/stock-import-api.ts"),

@@ -36,6 +36,7 @@ const THIS_RELEASE = [
   "2026-12-03-09-order-photos",
   "2026-12-03-10-sheet-filters",
   "2026-12-03-11-purchase-records",
+  "2026-12-03-12-export-papers",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

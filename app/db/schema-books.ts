@@ -39,3 +39,24 @@ export interface PurchaseRecordVersionTable {
   saved_at: string;
   saved_by: string;
 }
+
+/** A save of a vehicle's export papers; the highest version of a vehicle (or, once deleted, of its ref) is current. */
+export interface ExportPaperTable {
+  id: Generated<number>;
+  vehicle_id: number | null;
+  ref_id: string;
+  vehicle_name: string;
+  version: number;
+  /** ExportPaperFields as saved, JSON. */
+  fields: string;
+  /** The certificate's leave-by day, or "": what the dashboard's deadlines read. */
+  leave_by: Generated<string>;
+  permit_file_key: string | null;
+  permit_sha256: string | null;
+  permit_content_type: string | null;
+  permit_size: number | null;
+  permit_added_at: string | null;
+  keep_until: string;
+  saved_at: string;
+  saved_by: string;
+}

@@ -443,6 +443,7 @@ export interface Database {
   proof_packs: ProofPackTable;
   purchase_records: Books.PurchaseRecordTable;
   purchase_record_versions: Books.PurchaseRecordVersionTable;
+  export_papers: Books.ExportPaperTable;
 }
 
 /** A vehicle's proof pack: the code /verify finds it by (as an invoice's), from its first paper. */

@@ -142,6 +142,7 @@ describe("the admin guard", () => {
         "/admin/orders/2026-00001/bl-instructions.pdf",
         "/admin/books/purchases.csv",
         "/admin/books/purchases.pdf",
+        "/admin/edit/1/books/permit",
       ];
       for (const page of [...ADMIN_PAGES, ...papers]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {

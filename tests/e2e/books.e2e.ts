@@ -29,6 +29,7 @@ afterAll(async () => {
       await db.deleteFrom("purchase_record_versions").where("record_id", "in", ids).execute();
       await db.deleteFrom("purchase_records").where("id", "in", ids).execute();
     }
+    await db.deleteFrom("export_papers").where("vehicle_id", "in", vehicles).execute();
     await db.deleteFrom("vehicles").where("id", "in", vehicles).execute();
   });
   await browser?.close();
@@ -92,10 +93,42 @@ describe("the owner's books", () => {
     // A period that cannot be one is said so, not a server error.
     expect((await owner.request.get("/admin/books?from=2026-12-01&to=2026-11-01")).status()).toBe(400);
 
+    // The export papers: a leave-by day before the certificate is refused, what was typed kept; then saved
+    // with the permit's file, and the dashboard warns of the car that must leave within 30 days.
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
+    await owner.goto(`/admin/edit/${vehicle.id}/books`, { waitUntil: "networkidle" });
+    const papers = owner.getByTestId("papers-form");
+    await papers.getByLabel("Certificate number").fill("YK-2026-0412");
+    await papers.getByLabel("Issued on").fill(day(-10));
+    await papers.getByLabel("Must leave Japan by").fill(day(-12));
+    await papers.getByRole("button", { name: "Save the papers" }).click();
+    await expect.poll(() => owner.getByText("cannot be before the certificate was issued").count()).toBeGreaterThan(0);
+    expect(await owner.getByTestId("papers-form").getByLabel("Certificate number").inputValue()).toBe("YK-2026-0412");
+    await owner.getByTestId("papers-form").getByLabel("Must leave Japan by").fill(day(10));
+    await owner
+      .getByTestId("papers-form")
+      .getByLabel("Export permit (PDF or photo)")
+      .setInputFiles({
+        name: "permit.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      });
+    await owner.getByTestId("papers-form").getByRole("button", { name: "Save the papers" }).click();
+    await owner.waitForURL(/saved=papers/);
+    expect(await owner.getByTestId("permit-file").textContent()).toContain("SHA-256");
+    const permit = await owner.request.get(`/admin/edit/${vehicle.id}/books/permit`);
+    expect(permit.headers()["content-type"]).toBe("application/pdf");
+    expect(permit.headers()["cache-control"]).toBe("private, no-store");
+    await owner.goto("/admin", { waitUntil: "networkidle" });
+    expect(await owner.getByTestId("export-deadlines").textContent()).toContain(`${vehicle.refId} must leave Japan by`);
+
     // Nobody but the staff reaches the ledger or its files.
     const visitor = await openPage(browser);
-    const file = await visitor.request.get("/admin/books/purchases.csv", { maxRedirects: 0 });
-    expect([302, 303, 401, 403, 404]).toContain(file.status());
+    for (const address of ["/admin/books/purchases.csv", `/admin/edit/${vehicle.id}/books/permit`]) {
+      const file = await visitor.request.get(address, { maxRedirects: 0 });
+      expect([302, 303, 401, 403, 404], address).toContain(file.status());
+    }
   });
 
   it("shows no cost, margin or seller on any page, feed or file a buyer can fetch", async () => {

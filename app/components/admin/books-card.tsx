@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { MonthMargin, StockCapital } from "~/domain/books/purchase";
+import type { Deadline } from "~/domain/books/export-papers";
 import { useFormat, useT } from "~/i18n/i18n";
 
 /*
@@ -79,6 +80,39 @@ export function BooksCard({ months, capital }: { months: MonthMargin[]; capital:
           )}
         </div>
       </div>
+    </section>
+  );
+}
+
+/** The export certificates the owner must act on (issue 46.3): a car to ship soon, a certificate to return. */
+export function ExportDeadlines({ deadlines }: { deadlines: Deadline[] }) {
+  const { t } = useT("admin");
+  const format = useFormat();
+  if (deadlines.length === 0) return null;
+  const late = deadlines.some((d) => d.kind !== "leaveSoon");
+  const day = (d: string) => format.date(`${d}T12:00:00+09:00`, { day: "numeric", month: "long", year: "numeric" });
+  return (
+    <section
+      aria-labelledby="deadlines-title"
+      className={`rounded-xl border px-4 py-3 text-sm ${late ? "border-red-300 bg-red-50 text-red-950" : "border-amber-300 bg-amber-50 text-amber-950"}`}
+      data-testid="export-deadlines"
+    >
+      <h2 id="deadlines-title" className="font-semibold">
+        {t("books.deadlines.title")}
+      </h2>
+      <ul className="mt-1 space-y-1">
+        {deadlines.map((d) => (
+          <li key={`${d.refId}-${d.kind}`} data-kind={d.kind}>
+            {d.vehicleId === null ? (
+              t(`books.deadlines.${d.kind}`, { ref: d.refId, date: day(d.date) })
+            ) : (
+              <Link to={`/admin/edit/${d.vehicleId}/books#papers`} className="underline">
+                {t(`books.deadlines.${d.kind}`, { ref: d.refId, date: day(d.date) })}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

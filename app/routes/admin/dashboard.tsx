@@ -2,7 +2,8 @@ import { PRODUCT_NOT_FOUND } from "~/domain/stock-io/stock-edit.server";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { useProblems } from "~/i18n/messages";
 import { PaymentsChart } from "~/components/admin/payments-chart";
-import { BooksCard } from "~/components/admin/books-card";
+import { BooksCard, ExportDeadlines } from "~/components/admin/books-card";
+import { exportDeadlines } from "~/domain/books/export-papers.server";
 import { marginByMonth, stockCapital } from "~/domain/books/margins.server";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     rates: await ratesAge(db),
     rulesToCheck: await rulesToCheck(db, shopDayOf(new Date())),
-    books: { months: await marginByMonth(db), capital: await stockCapital(db) },
+    books: { months: await marginByMonth(db), capital: await stockCapital(db), deadlines: await exportDeadlines(db) },
     ...figures,
     // The log's countries in the page's language ("ケニア"), written here: the list of names stays off the scripts.
     countryNames: Object.fromEntries(
@@ -79,6 +80,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       {loaderData.notice ? <FormMessage tone="error">{m(loaderData.notice)}</FormMessage> : null}
+      {/* A certificate to return has a legal deadline: first on the page. */}
+      <ExportDeadlines deadlines={loaderData.books.deadlines} />
       {loaderData.rates.stale ? (
         <div
           role="status"

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Select } from "~/components/admin/form-bits";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage, inputClass } from "~/components/ui/field";
 import { noindexMeta } from "~/components/ui/page-meta";
 import { getServices } from "~/context.server";
 import { COST_FIELDS, ID_CHECKS, type PurchaseFields, SELLER_KINDS, totalCost } from "~/domain/books/purchase";
@@ -12,7 +12,13 @@ import { useFormat, useT } from "~/i18n/i18n";
 import { useProblems } from "~/i18n/messages";
 import { requireStaff } from "~/routes/guards.server";
 import { refusalStatus } from "~/routes/refusal-status";
-import { formInput } from "~/utils/forms";
+import type { FieldProblems, TypedValues } from "~/utils/forms";
+import { UPLOAD_ROUTE } from "~/utils/route-handle";
+import { UploadError } from "~/domain/media/multipart.server";
+import { EXPORT_PAPERS_SAVED } from "~/domain/books/export-papers.schema";
+import { exportPapersOf, saveExportPapers } from "~/domain/books/export-papers.server";
+import type { Problem } from "~/i18n/problem";
+import { readOrderForm } from "./order-form.server";
 import type { Route } from "./+types/vehicle-books";
 
 /*
@@ -22,6 +28,9 @@ import type { Route } from "./+types/vehicle-books";
  */
 
 export const meta: Route.MetaFunction = noindexMeta("admin", "books.title");
+
+/** The export permit's file comes in as it streams (at most 10 MB); the purchase form is read with the usual limit. */
+export const handle = UPLOAD_ROUTE;
 
 const vehicleId = (params: { id?: string }) => (params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null);
 
@@ -38,20 +47,46 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     record,
     versions: record ? await purchaseVersions(services.db, record.id) : [],
     sale,
+    papers: await exportPapersOf(services.db, vehicle.id),
     daysHeld: record && !sale ? Math.max(0, daysFrom(record.boughtOn, shopDay(new Date()))) : null,
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: new URL(request.url).searchParams.get("saved"),
   };
 }
+
+type Refused = { form: "purchase" | "papers"; message: Problem; errors: FieldProblems; values: TypedValues };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const staff = await requireStaff(services, request);
   const id = vehicleId(params);
   if (!id) throw data(null, { status: 404 });
-  const outcome = await savePurchase(services.db, id, formInput(await request.formData()), staff);
-  if (outcome.ok) return redirect(`/admin/edit/${id}/books?saved=1`);
-  return data(
-    { message: outcome.message, errors: outcome.errors ?? {}, values: outcome.values ?? {} },
+  let read;
+  try {
+    read = await readOrderForm(request, 40, 4000);
+  } catch (error) {
+    // Only the papers' form sends a file: a file too large or cut off is its refusal.
+    if (error instanceof UploadError)
+      return data<Refused>(
+        { form: "papers", message: error.problem, errors: { permitFile: error.problem }, values: {} },
+        { status: refusalStatus(error.refusal) },
+      );
+    throw error;
+  }
+  const form = read.fields.intent === "papers" ? "papers" : "purchase";
+  const outcome =
+    form === "papers"
+      ? await saveExportPapers(
+          services.db,
+          services.documents,
+          id,
+          read.fields,
+          read.file ? { data: read.file.data, filename: read.file.filename } : null,
+          staff,
+        )
+      : await savePurchase(services.db, id, read.fields, staff);
+  if (outcome.ok) return redirect(`/admin/edit/${id}/books?saved=${form === "papers" ? "papers" : "1"}#${form}`);
+  return data<Refused>(
+    { form, message: outcome.message, errors: outcome.errors ?? {}, values: outcome.values ?? {} },
     { status: refusalStatus(outcome.refusal) },
   );
 }
@@ -93,14 +128,31 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
   const { message: say, errors: localize } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
-  const { vehicle, record, versions, sale, daysHeld, saved } = loaderData;
-  const errors = localize(actionData?.errors);
+  const { vehicle, record, versions, sale, daysHeld, saved, papers } = loaderData;
+  const purchaseRefused = actionData?.form === "purchase" ? actionData : undefined;
+  const papersRefused = actionData?.form === "papers" ? actionData : undefined;
+  const errors = localize(purchaseRefused?.errors);
+  const paperErrors = localize(papersRefused?.errors);
   const stored: Record<string, string> = storedValues(record, vehicle);
-  const typed = actionData?.values as Record<string, unknown> | undefined;
+  const typed = purchaseRefused?.values as Record<string, unknown> | undefined;
   // What the form shows: what was just typed after a refusal, else the saved record.
   const value = (name: string) => (typed ? String(typed[name] ?? "") : (stored[name] ?? ""));
   const field = (name: string, label: string, more: Partial<Parameters<typeof Field>[0]> = {}) => (
     <Field label={label} name={name} defaultValue={value(name)} error={errors[name]} required={false} {...more} />
+  );
+  const paperValue = (name: string) =>
+    papersRefused
+      ? String(papersRefused.values[name] ?? "")
+      : String((papers as Record<string, unknown> | null)?.[name] ?? "");
+  const paperField = (name: string, more: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field
+      label={t(`books.papers.${name}` as "books.papers.title")}
+      name={name}
+      defaultValue={paperValue(name)}
+      error={paperErrors[name]}
+      required={false}
+      {...more}
+    />
   );
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -112,8 +164,10 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
       </p>
       <h1 className="text-xl font-semibold text-slate-900">{t("books.title")}</h1>
       <p className="text-sm text-slate-700">{t("books.intro")}</p>
-      {saved && !actionData ? <FormMessage tone="success">{say(PURCHASE_SAVED)}</FormMessage> : null}
-      {actionData ? <FormMessage tone="error">{say(actionData.message)}</FormMessage> : null}
+      {saved && !actionData ? (
+        <FormMessage tone="success">{say(saved === "papers" ? EXPORT_PAPERS_SAVED : PURCHASE_SAVED)}</FormMessage>
+      ) : null}
+      {purchaseRefused ? <FormMessage tone="error">{say(purchaseRefused.message)}</FormMessage> : null}
 
       <section className={card} aria-labelledby="books-margin" data-testid="books-margin">
         <h2 id="books-margin" className="font-semibold text-slate-900">
@@ -222,6 +276,70 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
           className="h-12 w-full rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60 sm:w-auto"
         >
           {t("books.save")}
+        </button>
+      </Form>
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        id="papers"
+        className={`${card} space-y-4`}
+        aria-labelledby="books-papers"
+        data-testid="papers-form"
+      >
+        <input type="hidden" name="intent" value="papers" />
+        <h2 id="books-papers" className="font-semibold text-slate-900">
+          {t("books.papers.title")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("books.papers.intro")}</p>
+        {papersRefused ? <FormMessage tone="error">{say(papersRefused.message)}</FormMessage> : null}
+        <div className="grid gap-4 sm:grid-cols-3">
+          {paperField("certificateNumber", { maxLength: 40 })}
+          {paperField("certificateIssuedOn", { type: "date" })}
+          {paperField("leaveBy", { type: "date" })}
+          {paperField("returnedOn", { type: "date" })}
+          {paperField("permitNumber", { maxLength: 40 })}
+          {paperField("permitDate", { type: "date" })}
+        </div>
+        <div>
+          <label htmlFor="permit-file" className="field-label">
+            {t("books.papers.permitFile")}
+          </label>
+          <input
+            id="permit-file"
+            name="file"
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            aria-invalid={paperErrors.permitFile ? true : undefined}
+            aria-describedby="permit-file-hint"
+            className={`${inputClass} h-auto border-slate-300 py-2 text-sm`}
+          />
+          <p id="permit-file-hint" className="mt-1 text-xs text-slate-600">
+            {t("books.papers.permitFileHint")}
+          </p>
+          {paperErrors.permitFile ? <p className="mt-1 text-sm text-red-700">{paperErrors.permitFile}</p> : null}
+          {papers?.permitFile ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="permit-file">
+              {t("books.papers.permitCurrent", {
+                date: format.date(papers.permitFile.addedAt, { dateStyle: "medium" }),
+                sha: papers.permitFile.sha256.slice(0, 16),
+              })}{" "}
+              <a
+                href={`/admin/edit/${vehicle.id}/books/permit`}
+                className="font-semibold text-accent-700 underline"
+                download
+              >
+                {t("books.papers.download")}
+              </a>
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="h-12 w-full rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800 disabled:opacity-60 sm:w-auto"
+        >
+          {t("books.papers.save")}
         </button>
       </Form>
 
