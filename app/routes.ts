@@ -52,6 +52,8 @@ export default [
   route("admin/edit/:id/books/permit", "routes/admin/books-permit.ts"),
   route("admin/books/purchases.csv", "routes/admin/books-files.ts", { id: "admin-books-csv" }),
   route("admin/books/purchases.pdf", "routes/admin/books-files.ts", { id: "admin-books-pdf" }),
+  route("admin/books/sales.csv", "routes/admin/books-files.ts", { id: "admin-books-sales" }),
+  route("admin/books/tax-purchases.csv", "routes/admin/books-files.ts", { id: "admin-books-tax-purchases" }),
   route("admin/api/stock-import", "routes/admin/stock-import-api.ts"),
   route("admin/stock-import/:id/progress", "routes/admin/stock-import-progress.ts"),
   route("admin/stock-export/:kind", "routes/admin/stock-export.ts"),

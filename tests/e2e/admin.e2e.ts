@@ -143,6 +143,8 @@ describe("the admin guard", () => {
         "/admin/books/purchases.csv",
         "/admin/books/purchases.pdf",
         "/admin/edit/1/books/permit",
+        "/admin/books/sales.csv?month=2026-11",
+        "/admin/books/tax-purchases.csv?month=2026-11",
       ];
       for (const page of [...ADMIN_PAGES, ...papers]) {
         for (const url of [page, `${page === "/admin" ? "/admin/_root" : page}.data`]) {

@@ -90,6 +90,12 @@ describe("the owner's books", () => {
     const printed = (await readPdf(Buffer.from(await pdf.body()))).text;
     expect(printed).toContain("NZE161-7001234");
     expect(printed).toContain("Driving licence");
+    // The accountant's month: Japanese headings whatever the panel's language; a month that is none is a 400.
+    const sales = await owner.request.get("/admin/books/sales.csv?month=2026-11");
+    expect((await sales.text()).split("\r\n")[0]).toContain('"請求書番号","請求日","買主"');
+    expect((await owner.request.get("/admin/books/sales.csv?month=2026-13")).status()).toBe(400);
+    const taxed = await owner.request.get("/admin/books/tax-purchases.csv?month=2026-11");
+    expect(await taxed.text()).toContain('"古物商特例"');
     // A period that cannot be one is said so, not a server error.
     expect((await owner.request.get("/admin/books?from=2026-12-01&to=2026-11-01")).status()).toBe(400);
 

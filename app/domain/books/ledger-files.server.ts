@@ -33,6 +33,8 @@ const COLUMNS: [string, (r: PurchaseRecord, t: Words) => string | number | null]
   ["price", (r) => r.price],
   ...COST_FIELDS.map((f): [string, (r: PurchaseRecord) => number] => [`cost_${f}`, (r) => r.costs[f]]),
   ["totalCost", (r) => totalCost(r)],
+  // What the consumption tax credit rests on: a person's sale has no invoice, the used-goods dealer rule applies.
+  ["taxCredit", (r, t) => t(`books.taxCredit.${r.sellerKind}`)],
   ["keepUntil", (r) => r.keepUntil],
   ["listing", (r, t) => (r.vehicleId === null ? t("books.ledger.deleted") : "")],
 ];

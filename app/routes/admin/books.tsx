@@ -3,6 +3,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { noindexMeta } from "~/components/ui/page-meta";
 import { readPeriod } from "~/domain/books/purchase";
 import { purchaseLedger } from "~/domain/books/purchases.server";
+import { monthSales, readMonth, withoutPermit } from "~/domain/books/accountant.server";
 import { shopDay } from "~/i18n/format";
 import { useFormat, useT } from "~/i18n/i18n";
 import { staffRequest } from "~/routes/admin/staff-request.server";
@@ -16,13 +17,29 @@ import type { Route } from "./+types/books";
 
 export const meta: Route.MetaFunction = noindexMeta("admin", "books.ledger.title");
 
+/** "2026-12-03" → "2026-11". */
+function previousMonth(today: string): string {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { db, url } = await staffRequest(args);
   const today = shopDay(new Date());
   const period = readPeriod(url.searchParams, today);
   if (!period)
     throw data({ from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" }, { status: 400 });
-  return { period, records: await purchaseLedger(db, period.from, period.to) };
+  // The accountant's month: the one asked for, else the month before today's (the one being closed).
+  const asked = url.searchParams.get("month");
+  const month = readMonth(asked) ?? previousMonth(today);
+  const sales = await monthSales(db, month);
+  return {
+    period,
+    records: await purchaseLedger(db, period.from, period.to),
+    month,
+    badMonth: asked !== null && readMonth(asked) === null,
+    missing: withoutPermit(sales),
+  };
 }
 
 function PeriodForm({ from, to, error }: { from: string; to: string; error?: string }) {
@@ -41,7 +58,7 @@ function PeriodForm({ from, to, error }: { from: string; to: string; error?: str
 export default function BooksPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT("admin");
   const format = useFormat();
-  const { period, records } = loaderData;
+  const { period, records, month, missing, badMonth } = loaderData;
   const query = new URLSearchParams(period).toString();
   const total = records.reduce((sum, r) => sum + r.price, 0);
   return (
@@ -60,6 +77,56 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
           {t("books.ledger.pdf")}
         </a>
       </div>
+      <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="accountant-title">
+        <h2 id="accountant-title" className="font-semibold text-slate-900">
+          {t("books.accountant.title")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("books.accountant.intro")}</p>
+        <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="accountant-month">
+          <input type="hidden" name="from" value={period.from} />
+          <input type="hidden" name="to" value={period.to} />
+          <Field
+            label={t("books.accountant.month")}
+            name="month"
+            type="month"
+            defaultValue={month}
+            error={badMonth ? t("books.accountant.badMonth") : undefined}
+          />
+          <button
+            type="submit"
+            className="h-11 rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {t("books.accountant.show")}
+          </button>
+        </Form>
+        <p className="flex flex-wrap gap-4 text-sm font-semibold">
+          <a href={`/admin/books/sales.csv?month=${month}`} className="text-accent-700 underline" download>
+            {t("books.accountant.salesCsv")}
+          </a>
+          <a href={`/admin/books/tax-purchases.csv?month=${month}`} className="text-accent-700 underline" download>
+            {t("books.accountant.purchasesCsv")}
+          </a>
+        </p>
+        {missing.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("books.accountant.allPermits")}</p>
+        ) : (
+          <div
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="without-permit"
+          >
+            <p>{t("books.accountant.withoutPermit", { count: missing.length })}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {missing.map((sale) => (
+                <li key={sale.invoice}>
+                  <Link to={`/admin/edit/${sale.vehicleId}/books#papers`} className="underline">
+                    {sale.invoice} · {sale.refId} · {sale.item}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
       {records.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600">{t("books.ledger.none")}</p>
       ) : (

@@ -16,6 +16,7 @@ import {
 } from "~/components/admin/order-forms";
 import { OrderDocuments, OrderPayments, OrderTimeline } from "~/components/admin/order-record";
 import { PreShipmentCard } from "~/components/admin/order-photos";
+import { exportPapersOf } from "~/domain/books/export-papers.server";
 import { InvoiceLinks } from "~/components/admin/deal-panel";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
@@ -93,6 +94,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     parties: await partiesOfOrder(db, order.number),
     partyChange: await partyChangeOfOrder(db, order.number),
     partyChangeHistory: await closedPartyChanges(db, order.number),
+    // The vehicle's export permit (issue 46.3), the evidence of this sale's export.
+    papers: order.kind === "vehicle" && order.itemId ? await exportPapersOf(db, order.itemId) : null,
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -349,7 +352,7 @@ function PartyChangeHistory({ changes }: { changes: ClosedPartyChange[] }) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, parties, partyChange, partyChangeHistory, notice, paymentKey, today } = loaderData;
+  const { order, parties, partyChange, partyChangeHistory, notice, paymentKey, today, papers } = loaderData;
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
@@ -481,6 +484,28 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 pdfTestId="order-invoice-pdf"
               />
             </Fact>
+            {order.kind === "vehicle" && order.itemId ? (
+              <Fact label={t("books.papers.permitNumber")}>
+                {papers?.permitNumber ? (
+                  <p className="text-slate-900" data-testid="order-permit">
+                    {papers.permitNumber} · {day(papers.permitDate)}{" "}
+                    {papers.permitFile ? (
+                      <a
+                        href={`/admin/edit/${order.itemId}/books/permit`}
+                        className="font-semibold text-accent-700 hover:underline"
+                        download
+                      >
+                        {t("books.papers.download")}
+                      </a>
+                    ) : null}
+                  </p>
+                ) : (
+                  <Link to={`/admin/edit/${order.itemId}/books#papers`} className="text-accent-700 hover:underline">
+                    {t("order.notSet")}
+                  </Link>
+                )}
+              </Fact>
+            ) : null}
           </dl>
         </section>
 
