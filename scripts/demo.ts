@@ -10,6 +10,7 @@ import { seedReplyTemplates } from "~/domain/sale/reply-templates.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { seedDemoOrders } from "~/db/seed/demo-orders.server";
 import { seedDemoSheets } from "~/db/seed/demo-sheets.server";
+import { seedDemoBooks } from "~/db/seed/demo-books.server";
 import { documentStoreFor } from "~/domain/media/document-store.server";
 import { withDatabase } from "./cli";
 
@@ -58,6 +59,7 @@ await withDatabase(async (db, config) => {
     // Sheets first: an invoice names the vehicle's proof pack as it stands when issued.
     await seedDemoSheets(db, documentStoreFor(config));
     await seedDemoOrders(db, config, documentStoreFor(config));
+    await seedDemoBooks(db, documentStoreFor(config));
     return;
   }
   console.log("Adding demo stock with photos (about a minute, once)...");
@@ -68,6 +70,7 @@ await withDatabase(async (db, config) => {
   );
   await seedDemoSheets(db, documentStoreFor(config));
   await seedDemoOrders(db, config, documentStoreFor(config));
+  await seedDemoBooks(db, documentStoreFor(config));
 });
 
 const { start } = (await import(serverBuild)) as { start: () => Promise<{ services: { config: { publicUrl: URL } } }> };
