@@ -66,7 +66,6 @@ export function BooksCard({ months, capital }: { months: MonthMargin[]; capital:
                   {t("books.dashboard.age", {
                     days: capital.averageDays,
                     oldest: capital.oldest.days,
-                    ref: capital.oldest.refId,
                   })}{" "}
                   <Link
                     to={`/admin/edit/${capital.oldest.vehicleId}/books`}

@@ -59,18 +59,30 @@ export async function seedDemoBooks(db: DB, documents: DocumentStore, now = new 
     if (saved.ok) entered += 1;
   }
   const papers: [number, Record<string, string>][] = [];
-  // The shipped demo order's car left with its permit; two others wait on their certificates.
-  if (vehicles[1]) papers.push([vehicles[1].id, { permitNumber: "1-2026-0918-7714", permitDate: today }]);
-  if (vehicles[2])
-    papers.push([
-      vehicles[2].id,
-      { certificateNumber: "YK-2026-0412", certificateIssuedOn: dayAfter(today, -40), leaveBy: dayAfter(today, 12) },
-    ]);
-  if (vehicles[3])
-    papers.push([
-      vehicles[3].id,
-      { certificateNumber: "YK-2026-0388", certificateIssuedOn: dayAfter(today, -90), leaveBy: dayAfter(today, -4) },
-    ]);
+  // The shipped demo order's car left with its permit; two cars still in stock wait on their certificates.
+  const shipped = await db
+    .selectFrom("orders")
+    .select("vehicle_id")
+    .where("status", "in", ["shipped", "arrived", "completed"])
+    .where("vehicle_id", "is not", null)
+    .executeTakeFirst();
+  if (shipped?.vehicle_id) papers.push([shipped.vehicle_id, { permitNumber: "1-2026-0918-7714", permitDate: today }]);
+  const waiting = await db
+    .selectFrom("vehicles as v")
+    .innerJoin("purchase_records as p", "p.vehicle_id", "v.id")
+    .select("v.id")
+    .where("v.stock_status", "=", "available")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("orders as o").select("o.id").whereRef("o.vehicle_id", "=", "v.id"))),
+    )
+    .orderBy("v.id")
+    .limit(2)
+    .execute();
+  const certificates = [
+    { certificateNumber: "YK-2026-0412", certificateIssuedOn: dayAfter(today, -40), leaveBy: dayAfter(today, 12) },
+    { certificateNumber: "YK-2026-0388", certificateIssuedOn: dayAfter(today, -90), leaveBy: dayAfter(today, -4) },
+  ];
+  waiting.forEach((v, i) => papers.push([v.id, certificates[i]!]));
   for (const [id, fields] of papers) await saveExportPapers(db, documents, id, fields, null, staff, now);
   return entered;
 }

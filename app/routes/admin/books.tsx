@@ -77,6 +77,39 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
           {t("books.ledger.pdf")}
         </a>
       </div>
+      {records.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600">{t("books.ledger.none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="ledger-rows">
+          {records.map((r) => (
+            <li key={r.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[7rem_1fr_auto] sm:gap-4">
+              <span className="font-semibold text-slate-900 tabular-nums">{r.boughtOn}</span>
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-slate-900">
+                  {r.vehicleId === null ? (
+                    r.vehicleName
+                  ) : (
+                    <Link to={`/admin/edit/${r.vehicleId}/books`} className="text-accent-700 underline">
+                      {r.vehicleName}
+                    </Link>
+                  )}{" "}
+                  <span className="font-normal text-slate-500">
+                    {r.refId}
+                    {r.vehicleId === null ? ` · ${t("books.ledger.deleted")}` : ""}
+                  </span>
+                </p>
+                <p className="break-all text-slate-700">{r.chassisNumber}</p>
+                <p className="break-words text-slate-700">
+                  {t(`books.sellerKinds.${r.sellerKind}`)}:{" "}
+                  {r.sellerKind === "auction" ? `${r.auctionHouse} ${r.lotNumber}` : r.sellerName}
+                  {r.idCheck ? ` · ${t(`books.idChecks.${r.idCheck}`)}` : ""}
+                </p>
+              </div>
+              <span className="font-semibold text-slate-900 tabular-nums sm:text-right">{format.yen(r.price)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="accountant-title">
         <h2 id="accountant-title" className="font-semibold text-slate-900">
           {t("books.accountant.title")}
@@ -127,39 +160,6 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      {records.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600">{t("books.ledger.none")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="ledger-rows">
-          {records.map((r) => (
-            <li key={r.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[7rem_1fr_auto] sm:gap-4">
-              <span className="font-semibold text-slate-900 tabular-nums">{r.boughtOn}</span>
-              <div className="min-w-0">
-                <p className="font-semibold break-words text-slate-900">
-                  {r.vehicleId === null ? (
-                    r.vehicleName
-                  ) : (
-                    <Link to={`/admin/edit/${r.vehicleId}/books`} className="text-accent-700 underline">
-                      {r.vehicleName}
-                    </Link>
-                  )}{" "}
-                  <span className="font-normal text-slate-500">
-                    {r.refId}
-                    {r.vehicleId === null ? ` · ${t("books.ledger.deleted")}` : ""}
-                  </span>
-                </p>
-                <p className="break-all text-slate-700">{r.chassisNumber}</p>
-                <p className="break-words text-slate-700">
-                  {t(`books.sellerKinds.${r.sellerKind}`)}:{" "}
-                  {r.sellerKind === "auction" ? `${r.auctionHouse} ${r.lotNumber}` : r.sellerName}
-                  {r.idCheck ? ` · ${t(`books.idChecks.${r.idCheck}`)}` : ""}
-                </p>
-              </div>
-              <span className="font-semibold text-slate-900 tabular-nums sm:text-right">{format.yen(r.price)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

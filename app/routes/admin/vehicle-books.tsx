@@ -93,7 +93,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** The form's text of a saved record, field by field. */
 function storedValues(record: PurchaseFields | null, vehicle: { chassisNumber: string; year: number; colour: string }) {
-  const yen = (n: number | undefined) => (n ? String(n) : "");
+  // Whole yen as people write them ("149,000"); the form reads them back the same.
+  const yen = (n: number | undefined) => (n ? n.toLocaleString("en-US") : "");
   if (!record)
     return {
       chassisNumber: vehicle.chassisNumber,
@@ -103,7 +104,7 @@ function storedValues(record: PurchaseFields | null, vehicle: { chassisNumber: s
     };
   return {
     boughtOn: record.boughtOn,
-    price: String(record.price),
+    price: yen(record.price),
     sellerKind: record.sellerKind,
     auctionHouse: record.auctionHouse,
     lotNumber: record.lotNumber,
