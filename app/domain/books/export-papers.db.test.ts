@@ -10,7 +10,13 @@ import { localDriver } from "~/domain/media/media-store.server";
 import { moveOrderByStaff, saveShipment } from "~/domain/sale/orders.server";
 import { DEAL, STAFF } from "../../../tests/support/deal-world";
 import { shopDay } from "~/i18n/format";
-import { exportDeadlines, exportPapersOf, permitFileOf, saveExportPapers } from "./export-papers.server";
+import {
+  exportDeadlines,
+  exportPapersOf,
+  exportPaperVersions,
+  permitFileOf,
+  saveExportPapers,
+} from "./export-papers.server";
 
 /*
  * A vehicle's export papers (issue 46.3, 46.7), on SQLite and PostgreSQL:
@@ -85,6 +91,13 @@ describe("a vehicle's export papers", () => {
       ok: true,
       message: "Nothing changed: the papers are as they were.",
     });
+    // The earlier version stays readable, as it was saved.
+    expect(
+      (await exportPaperVersions(w.db, id)).map((v) => [v.version, v.permitNumber, v.permitFile !== null]),
+    ).toEqual([
+      [2, "1234-5678", true],
+      [1, "", false],
+    ]);
     // The permit is kept seven years after its tax year's return: 1 March 2027 + 7.
     const row = await w.db
       .selectFrom("export_papers")

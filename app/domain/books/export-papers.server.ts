@@ -99,6 +99,17 @@ export async function exportPapersOf(db: DB, vehicleId: number): Promise<ExportP
   return row ? papersOf(row) : null;
 }
 
+/** Every saved version of a vehicle's papers, newest first, each as it was saved. */
+export async function exportPaperVersions(db: DB, vehicleId: number): Promise<ExportPapers[]> {
+  const rows = await db
+    .selectFrom("export_papers")
+    .select(COLUMNS)
+    .where("vehicle_id", "=", vehicleId)
+    .orderBy("version", "desc")
+    .execute();
+  return rows.map(papersOf);
+}
+
 /** The current permit file of a vehicle, to serve to the staff. */
 export async function permitFileOf(db: DB, vehicleId: number) {
   const row = await latestRow(db, vehicleId);

@@ -16,7 +16,7 @@ import type { FieldProblems, TypedValues } from "~/utils/forms";
 import { UPLOAD_ROUTE } from "~/utils/route-handle";
 import { UploadError } from "~/domain/media/multipart.server";
 import { EXPORT_PAPERS_SAVED } from "~/domain/books/export-papers.schema";
-import { exportPapersOf, saveExportPapers } from "~/domain/books/export-papers.server";
+import { exportPapersOf, exportPaperVersions, saveExportPapers } from "~/domain/books/export-papers.server";
 import type { Problem } from "~/i18n/problem";
 import { readOrderForm } from "./order-form.server";
 import type { Route } from "./+types/vehicle-books";
@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     versions: record ? await purchaseVersions(services.db, record.id) : [],
     sale,
     papers: await exportPapersOf(services.db, vehicle.id),
+    paperVersions: await exportPaperVersions(services.db, vehicle.id),
     daysHeld: record && !sale ? Math.max(0, daysFrom(record.boughtOn, shopDay(new Date()))) : null,
     saved: new URL(request.url).searchParams.get("saved"),
   };
@@ -129,7 +130,7 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
   const { message: say, errors: localize } = useProblems("admin");
   const format = useFormat();
   const navigation = useNavigation();
-  const { vehicle, record, versions, sale, daysHeld, saved, papers } = loaderData;
+  const { vehicle, record, versions, sale, daysHeld, saved, papers, paperVersions } = loaderData;
   const purchaseRefused = actionData?.form === "purchase" ? actionData : undefined;
   const papersRefused = actionData?.form === "papers" ? actionData : undefined;
   const errors = localize(purchaseRefused?.errors);
@@ -342,6 +343,36 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
         >
           {t("books.papers.save")}
         </button>
+        {paperVersions.length > 0 ? (
+          <details data-testid="papers-versions">
+            <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+              {t("books.versions.title", { count: paperVersions.length })}
+            </summary>
+            <ol className="mt-2 space-y-2 text-sm">
+              {paperVersions.map((v) => (
+                <li key={v.version} className="border-t border-slate-100 pt-2">
+                  <p className="font-semibold text-slate-900">
+                    {t("books.versions.saved", {
+                      version: v.version,
+                      date: format.date(v.savedAt, { dateStyle: "medium", timeStyle: "short" }),
+                      by: v.savedBy,
+                    })}
+                  </p>
+                  <p className="break-words text-slate-700">
+                    {[
+                      v.certificateNumber && `${v.certificateNumber} · ${v.certificateIssuedOn} → ${v.leaveBy}`,
+                      v.returnedOn && `${t("books.papers.returnedOn")} ${v.returnedOn}`,
+                      v.permitNumber && `${v.permitNumber} · ${v.permitDate}`,
+                      v.permitFile && `SHA-256 ${v.permitFile.sha256.slice(0, 16)}`,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
       </Form>
 
       {record ? (
