@@ -153,22 +153,26 @@ describe("the owner's books", () => {
           sellerAddress: "1-1 Hidden Street, Chiyoda",
           chassisNumber: "GP5-7007007",
           year: "2019",
-          shipping: "1,234,567",
+          shipping: "1,357,911",
         },
         { id: 1, adminId: "owner" },
       ),
     );
     const token = (await writeShopDb((db) => renewFeedToken(db, { adminId: "owner" }))).token;
+    // The price, the shipping cost and their total, as any page might write them; the seller's name and address.
     const secrets = [
       "7,654,321",
       "7654321",
-      "1,234,567",
-      "1234567",
-      "8888888",
-      "8,888,888",
+      "1,357,911",
+      "1357911",
+      "9,012,232",
+      "9012232",
       "Secret Motors",
       "Hidden Street",
     ];
+    // A figure counts only standing alone: a longer number (a corporate number, a file's hash) holding its digits is not it.
+    const alone = (secret: string) =>
+      new RegExp(`(?<![0-9A-Za-z,])${secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![0-9A-Za-z]|,\\d)`);
     const addresses = [
       "/",
       "/vehicles",
@@ -190,7 +194,7 @@ describe("the owner's books", () => {
       const answer = await fetch(new URL(address, baseUrl()));
       expect(answer.status, address).toBeLessThan(400);
       const body = await answer.text();
-      for (const secret of secrets) expect(body.includes(secret), `${address} carries ${secret}`).toBe(false);
+      for (const secret of secrets) expect(alone(secret).test(body), `${address} carries ${secret}`).toBe(false);
     }
   });
 });
