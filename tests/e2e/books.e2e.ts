@@ -112,22 +112,29 @@ describe("the owner's books", () => {
     await expect.poll(() => owner.getByText("cannot be before the certificate was issued").count()).toBeGreaterThan(0);
     expect(await owner.getByTestId("papers-form").getByLabel("Certificate number").inputValue()).toBe("YK-2026-0412");
     await owner.getByTestId("papers-form").getByLabel("Must leave Japan by").fill(day(10));
-    await owner
-      .getByTestId("papers-form")
-      .getByLabel("Export permit (PDF or photo)")
-      .setInputFiles({
-        name: "permit.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
-      });
     await owner.getByTestId("papers-form").getByRole("button", { name: "Save the papers" }).click();
+    await owner.waitForURL(/saved=papers/);
+    await owner.goto("/admin", { waitUntil: "networkidle" });
+    expect(await owner.getByTestId("export-deadlines").textContent()).toContain(`${vehicle.refId} must leave Japan by`);
+
+    // The permit arrives with its file: the warning goes, the file is the staff's download.
+    await owner.goto(`/admin/edit/${vehicle.id}/books`, { waitUntil: "networkidle" });
+    const permitForm = owner.getByTestId("papers-form");
+    await permitForm.getByLabel("Export permit number").fill("1-2026-0918-7714");
+    await permitForm.getByLabel("Permit day").fill(day(0));
+    await permitForm.getByLabel("Export permit (PDF or photo)").setInputFiles({
+      name: "permit.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    });
+    await permitForm.getByRole("button", { name: "Save the papers" }).click();
     await owner.waitForURL(/saved=papers/);
     expect(await owner.getByTestId("permit-file").textContent()).toContain("SHA-256");
     const permit = await owner.request.get(`/admin/edit/${vehicle.id}/books/permit`);
     expect(permit.headers()["content-type"]).toBe("application/pdf");
     expect(permit.headers()["cache-control"]).toBe("private, no-store");
     await owner.goto("/admin", { waitUntil: "networkidle" });
-    expect(await owner.getByTestId("export-deadlines").textContent()).toContain(`${vehicle.refId} must leave Japan by`);
+    expect(await owner.getByTestId("export-deadlines").count()).toBe(0);
 
     // Nobody but the staff reaches the ledger or its files.
     const visitor = await openPage(browser);

@@ -70,6 +70,21 @@ describe("the accountant's month", () => {
     const missing = withoutPermit(sales).map((s) => s.invoice);
     expect(missing).toContain(second.number);
     expect(missing).not.toContain(first.number);
+    // Its listing deleted, the sale keeps its permit (found by its reference) and is still checked.
+    await w.db.updateTable("orders").set({ vehicle_id: null }).where("number", "=", first.number).execute();
+    await w.db.updateTable("export_papers").set({ vehicle_id: null }).where("vehicle_id", "=", a).execute();
+    await w.db.updateTable("orders").set({ vehicle_id: null }).where("number", "=", second.number).execute();
+    const after = await monthSales(w.db, month);
+    expect(after.find((s) => s.invoice === first.number)?.permitNumber).toBe("2026-EX-0001");
+    expect(withoutPermit(after).map((s) => s.invoice)).toContain(second.number);
+    // An invoice issued at 01:00 on 1 November in Japan (31 October in UTC) is November's.
+    await w.db
+      .updateTable("invoices")
+      .set({ issued_at: "2026-10-31T16:00:00.000Z" })
+      .where("number", "=", second.number)
+      .execute();
+    expect((await monthSales(w.db, "2026-11")).map((s) => s.invoice)).toContain(second.number);
+    expect((await monthSales(w.db, "2026-10")).map((s) => s.invoice)).not.toContain(second.number);
     // A month with no sales has an empty file with its headings.
     expect(rowsOf(salesCsv(await monthSales(w.db, "2001-01")))).toEqual([]);
   });

@@ -22,6 +22,7 @@ export type MonthSale = {
   total: number;
   received: number;
   vehicleId: number | null;
+  kind: "vehicle" | "part";
   permitNumber: string;
   permitDate: string;
 };
@@ -58,26 +59,24 @@ export async function monthSales(db: DB, month: string): Promise<MonthSale[]> {
       "o.total",
       "o.paid",
       "o.vehicle_id",
+      "o.kind",
     ])
     .where("o.status", "!=", "cancelled")
     .where("i.issued_at", ">=", from)
     .where("i.issued_at", "<", to)
     .orderBy("i.number")
     .execute();
-  const ids = rows.map((r) => r.vehicle_id).filter((id): id is number => id !== null);
-  const papers = ids.length
-    ? await db
-        .selectFrom("export_papers")
-        .select(["vehicle_id", "version", "fields"])
-        .where("vehicle_id", "in", ids)
-        .execute()
+  // Each vehicle's current papers, by its reference: an order keeps it when the listing is deleted.
+  const refs = rows.filter((r) => r.kind === "vehicle").map((r) => r.ref_id);
+  const papers = refs.length
+    ? await db.selectFrom("export_papers").select(["ref_id", "version", "fields"]).where("ref_id", "in", refs).execute()
     : [];
-  const latest = new Map<number, { version: number; fields: ExportPaperFields }>();
+  const latest = new Map<string, { version: number; fields: ExportPaperFields }>();
   for (const p of papers)
-    if ((latest.get(p.vehicle_id!)?.version ?? 0) < p.version)
-      latest.set(p.vehicle_id!, { version: p.version, fields: JSON.parse(p.fields) as ExportPaperFields });
+    if ((latest.get(p.ref_id)?.version ?? 0) < p.version)
+      latest.set(p.ref_id, { version: p.version, fields: JSON.parse(p.fields) as ExportPaperFields });
   return rows.map((r) => {
-    const permit = r.vehicle_id === null ? undefined : latest.get(r.vehicle_id)?.fields;
+    const permit = r.kind === "vehicle" ? latest.get(r.ref_id)?.fields : undefined;
     return {
       invoice: r.number,
       issuedOn: shopDay(new Date(r.issued_at)),
@@ -89,6 +88,7 @@ export async function monthSales(db: DB, month: string): Promise<MonthSale[]> {
       total: Number(r.total),
       received: Number(r.paid),
       vehicleId: r.vehicle_id,
+      kind: r.kind,
       permitNumber: permit?.permitNumber ?? "",
       permitDate: permit?.permitDate ?? "",
     };
@@ -96,7 +96,7 @@ export async function monthSales(db: DB, month: string): Promise<MonthSale[]> {
 }
 
 /** The month's vehicle sales the shop holds no export permit for: the consumption-tax exemption needs one each. */
-export const withoutPermit = (sales: MonthSale[]) => sales.filter((s) => s.vehicleId !== null && !s.permitNumber);
+export const withoutPermit = (sales: MonthSale[]) => sales.filter((s) => s.kind === "vehicle" && !s.permitNumber);
 
 /** The month's sales as CSV, Japanese headings, amounts as plain numbers. */
 export function salesCsv(sales: MonthSale[]): string {

@@ -98,7 +98,7 @@ describe("a vehicle's export papers", () => {
       [2, "1234-5678", true],
       [1, "", false],
     ]);
-    // The permit is kept seven years after its tax year's return: 1 March 2027 + 7.
+    // The permit is kept seven years after its tax year's return is due (15 March 2027).
     const row = await w.db
       .selectFrom("export_papers")
       .select(["version", "keep_until"])
@@ -107,7 +107,7 @@ describe("a vehicle's export papers", () => {
       .execute();
     expect(row.map((r) => [r.version, r.keep_until])).toEqual([
       [1, "2031-10-02"],
-      [2, "2034-03-01"],
+      [2, "2034-03-16"],
     ]);
   });
 
@@ -127,6 +127,41 @@ describe("a vehicle's export papers", () => {
     await saveShipment(w.db, DEAL, number, { vessel: "Morning Star" }, STAFF);
     expect((await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF)).ok).toBe(true);
     expect(await on("2027-01-05")).toEqual([]);
+  });
+
+  it("forgets a certificate cleared by a later save, and one whose car shipped before its listing was deleted", async () => {
+    const id = await w.vehicle();
+    await save(id, CERTIFICATE);
+    const ref = (await exportPapersOf(w.db, id))!.refId;
+    const on = async (day: string) =>
+      (await exportDeadlines(w.db, new Date(`${day}T03:00:00Z`))).filter((d) => d.refId === ref);
+    expect(await on("2026-12-21")).toHaveLength(1);
+    await save(id, { certificateNumber: "", certificateIssuedOn: "", leaveBy: "" }, new Date("2026-10-03T03:00:00Z"));
+    expect(await on("2026-12-21")).toEqual([]);
+
+    const gone = await w.vehicle();
+    await save(gone, CERTIFICATE);
+    const goneRef = (await exportPapersOf(w.db, gone))!.refId;
+    const { number } = await w.accepted({ vehicleId: gone });
+    await w.pay(number, 1_000_000);
+    await saveShipment(w.db, DEAL, number, { vessel: "Morning Star" }, STAFF);
+    expect((await moveOrderByStaff(w.db, DEAL, number, "ship", {}, STAFF)).ok).toBe(true);
+    // The listing is deleted: the papers and the order keep its reference.
+    await w.db.updateTable("orders").set({ vehicle_id: null }).where("number", "=", number).execute();
+    await w.db.updateTable("export_papers").set({ vehicle_id: null }).where("ref_id", "=", goneRef).execute();
+    const late = await exportDeadlines(w.db, new Date("2027-01-10T03:00:00Z"));
+    expect(late.filter((d) => d.refId === goneRef)).toEqual([]);
+  });
+
+  it("refuses a file without a permit, and keeps a resold car's earlier permit", async () => {
+    const id = await w.vehicle();
+    const photo = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#ddd" } })
+      .jpeg()
+      .toBuffer();
+    const refused = await save(id, CERTIFICATE, AT, photo);
+    expect(refused.ok === false && refused.errors?.permitNumber).toMatch(/permit's number/);
+    expect(refused.ok === false && refused.values?.certificateNumber).toBe("YK-2026-0412");
+    expect(await exportPapersOf(w.db, id)).toBeNull();
   });
 
   it("says nothing once the certificate is returned", async () => {

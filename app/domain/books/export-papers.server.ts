@@ -17,6 +17,8 @@ import {
 } from "./export-papers";
 import { EXPORT_PAPERS_SAVED, exportPapersSchema } from "./export-papers.schema";
 import { keepUntil } from "./purchase";
+import { hasShipped, ORDER_STATUSES } from "~/domain/sale/order-status";
+import { lockVehicle } from "~/domain/proof/papers.server";
 
 /*
  * A vehicle's export papers (issue 46.3): saved whole as a new version each
@@ -31,8 +33,8 @@ export type SaveExportPapersOutcome =
 /** Papers without a permit are kept as the customs books are: five years. */
 const PAPERS_KEEP_YEARS = 5;
 const NOTHING_CHANGED = staffText("exportPapersUnchanged");
-/** Orders whose vehicle has left Japan. */
-const LEFT = ["shipped", "arrived", "completed"] as const;
+/** Orders whose vehicle has left Japan, as the order's state machine says. */
+const LEFT = ORDER_STATUSES.filter(hasShipped);
 
 type Row = {
   vehicle_id: number | null;
@@ -131,9 +133,12 @@ async function invoicedOn(db: DB, vehicleId: number): Promise<string | null> {
   return row ? shopDay(new Date(row.issued_at)) : null;
 }
 
-/** How long the papers are kept: the permit seven years after its tax year's return (March of the next year). */
+/**
+ * How long the papers are kept: the permit seven years after its calendar tax year's return is due (15 March
+ * of the next year for a person, earlier for a company), counted from the later of the two.
+ */
 function keepPapersUntil(fields: ExportPaperFields, today: string): string {
-  if (fields.permitDate) return keepUntil(`${Number(fields.permitDate.slice(0, 4)) + 1}-03-01`, PERMIT_KEEP_YEARS);
+  if (fields.permitDate) return keepUntil(`${Number(fields.permitDate.slice(0, 4)) + 1}-03-16`, PERMIT_KEEP_YEARS);
   return keepUntil(today, PAPERS_KEEP_YEARS);
 }
 
@@ -158,7 +163,9 @@ export async function saveExportPapers(
     .executeTakeFirst();
   if (!vehicle) return { ok: false, refusal: "not-found", message: staffText("vehicleNotFound") };
   const today = shopDay(now);
-  const parsed = parseForm(form, exportPapersSchema(today, await invoicedOn(db, vehicle.id)));
+  const before = await latestRow(db, vehicle.id);
+  const previousPermit = before ? (JSON.parse(before.fields) as ExportPaperFields).permitDate : "";
+  const parsed = parseForm(form, exportPapersSchema(today, await invoicedOn(db, vehicle.id), previousPermit));
   if (parsed.status !== "success")
     return {
       ok: false,
@@ -177,6 +184,12 @@ export async function saveExportPapers(
       values: Object.fromEntries(Object.entries(parsed.value).map(([k, v]) => [k, String(v)])) as TypedValues,
     };
   const fields = parsed.value;
+  const typed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) as TypedValues;
+  // A permit's file belongs to a permit: its number and day come with it.
+  if (checked.checked && !fields.permitNumber) {
+    const message = staffText("permitFileWithoutPermit");
+    return { ok: false, refusal: "invalid", message, errors: { permitNumber: message }, values: typed };
+  }
   const json = JSON.stringify(fields);
   const at = now.toISOString();
   const stored = checked.checked ? await storeFile(store, checked.checked) : null;
@@ -184,6 +197,9 @@ export async function saveExportPapers(
   let kept = false;
   try {
     return await db.transaction().execute(async (trx): Promise<SaveExportPapersOutcome> => {
+      // One save of a vehicle's papers at a time: two at once would take the same version.
+      if (!(await lockVehicle(trx, vehicle.id)))
+        return { ok: false, refusal: "not-found", message: staffText("vehicleNotFound") };
       const current = await latestRow(trx, vehicle.id);
       const sameFile = !stored || (current?.permit_sha256 ?? null) === stored.sha256;
       if (current && current.fields === json && sameFile) return { ok: true, message: NOTHING_CHANGED };
@@ -197,13 +213,21 @@ export async function saveExportPapers(
               permit_size: checked.checked!.data.length,
               permit_added_at: at,
             }
-          : {
-              permit_file_key: current?.permit_file_key ?? null,
-              permit_sha256: current?.permit_sha256 ?? null,
-              permit_content_type: current?.permit_content_type ?? null,
-              permit_size: current?.permit_size ?? null,
-              permit_added_at: current?.permit_added_at ?? null,
-            };
+          : !fields.permitNumber
+            ? {
+                permit_file_key: null,
+                permit_sha256: null,
+                permit_content_type: null,
+                permit_size: null,
+                permit_added_at: null,
+              }
+            : {
+                permit_file_key: current?.permit_file_key ?? null,
+                permit_sha256: current?.permit_sha256 ?? null,
+                permit_content_type: current?.permit_content_type ?? null,
+                permit_size: current?.permit_size ?? null,
+                permit_added_at: current?.permit_added_at ?? null,
+              };
       await trx
         .insertInto("export_papers")
         .values({
@@ -240,29 +264,33 @@ export async function saveExportPapers(
  * shipped), the certificate not handed back. Soonest first.
  */
 export async function exportDeadlines(db: DB, now = new Date()): Promise<Deadline[]> {
-  const rows = await db.selectFrom("export_papers").select(COLUMNS).where("leave_by", "!=", "").execute();
-  // The current version of each vehicle (or, once its listing is gone, of its reference).
+  // The current version of each vehicle (or, once its listing is gone, of its reference) among all saves:
+  // a certificate cleared in a later version is no longer current.
+  const rows = await db.selectFrom("export_papers").select(COLUMNS).execute();
   const latest = new Map<string, Row>();
   for (const row of rows) {
     const key = row.vehicle_id === null ? `ref:${row.ref_id}` : `id:${row.vehicle_id}`;
     if ((latest.get(key)?.version ?? 0) < row.version) latest.set(key, row);
   }
-  const ids = [...latest.values()].map((r) => r.vehicle_id).filter((id): id is number => id !== null);
+  const current = [...latest.values()].filter((row) => (JSON.parse(row.fields) as ExportPaperFields).leaveBy !== "");
+  const refs = current.map((r) => r.ref_id);
+  // Left Japan: an order of the vehicle that shipped, found by its reference (kept when the listing is deleted).
   const left = new Set(
-    ids.length === 0
+    refs.length === 0
       ? []
       : (
           await db
             .selectFrom("orders")
-            .select("vehicle_id")
-            .where("vehicle_id", "in", ids)
-            .where("status", "in", [...LEFT])
+            .select("ref_id")
+            .where("kind", "=", "vehicle")
+            .where("ref_id", "in", refs)
+            .where("status", "in", LEFT)
             .execute()
-        ).map((o) => o.vehicle_id),
+        ).map((o) => o.ref_id),
   );
   const today = shopDay(now);
-  return [...latest.values()]
-    .map((row) => deadlineOf(papersOf(row), row.vehicle_id !== null && left.has(row.vehicle_id), today))
+  return current
+    .map((row) => deadlineOf(papersOf(row), left.has(row.ref_id), today))
     .filter((d): d is Deadline => d !== null)
     .sort((a, b) => a.date.localeCompare(b.date));
 }

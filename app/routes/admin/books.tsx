@@ -151,9 +151,13 @@ export default function BooksPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-1 list-disc pl-5">
               {missing.map((sale) => (
                 <li key={sale.invoice}>
-                  <Link to={`/admin/edit/${sale.vehicleId}/books#papers`} className="underline">
-                    {sale.invoice} · {sale.refId} · {sale.item}
-                  </Link>
+                  {sale.vehicleId === null ? (
+                    `${sale.invoice} · ${sale.refId} · ${sale.item}`
+                  ) : (
+                    <Link to={`/admin/edit/${sale.vehicleId}/books#papers`} className="underline">
+                      {sale.invoice} · {sale.refId} · {sale.item}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

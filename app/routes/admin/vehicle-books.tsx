@@ -6,6 +6,7 @@ import { getServices } from "~/context.server";
 import { COST_FIELDS, ID_CHECKS, type PurchaseFields, SELLER_KINDS, totalCost } from "~/domain/books/purchase";
 import { daysFrom, saleOf } from "~/domain/books/margins.server";
 import { PURCHASE_SAVED } from "~/domain/books/purchase.schema";
+import { staffText } from "~/domain/staff/staff-problems";
 import { purchaseOf, purchaseVersions, savePurchase, vehicleForBooks } from "~/domain/books/purchases.server";
 import { shopDay } from "~/i18n/format";
 import { useFormat, useT } from "~/i18n/i18n";
@@ -31,6 +32,9 @@ export const meta: Route.MetaFunction = noindexMeta("admin", "books.title");
 
 /** The export permit's file comes in as it streams (at most 10 MB); the purchase form is read with the usual limit. */
 export const handle = UPLOAD_ROUTE;
+
+/** A save that changed nothing, of either form. */
+const NOTHING_CHANGED = staffText("booksUnchanged");
 
 const vehicleId = (params: { id?: string }) => (params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null);
 
@@ -85,7 +89,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           staff,
         )
       : await savePurchase(services.db, id, read.fields, staff);
-  if (outcome.ok) return redirect(`/admin/edit/${id}/books?saved=${form === "papers" ? "papers" : "1"}#${form}`);
+  // The page says what the save did: saved, or nothing changed (the service's own words).
+  if (outcome.ok) {
+    const said = outcome.message.key.endsWith("Unchanged") ? "same" : form === "papers" ? "papers" : "1";
+    return redirect(`/admin/edit/${id}/books?saved=${said}${form === "papers" ? "#papers" : ""}`);
+  }
   return data<Refused>(
     { form, message: outcome.message, errors: outcome.errors ?? {}, values: outcome.values ?? {} },
     { status: refusalStatus(outcome.refusal) },
@@ -167,7 +175,9 @@ export default function VehicleBooksPage({ loaderData, actionData }: Route.Compo
       <h1 className="text-xl font-semibold text-slate-900">{t("books.title")}</h1>
       <p className="text-sm text-slate-700">{t("books.intro")}</p>
       {saved && !actionData ? (
-        <FormMessage tone="success">{say(saved === "papers" ? EXPORT_PAPERS_SAVED : PURCHASE_SAVED)}</FormMessage>
+        <FormMessage tone="success">
+          {say(saved === "same" ? NOTHING_CHANGED : saved === "papers" ? EXPORT_PAPERS_SAVED : PURCHASE_SAVED)}
+        </FormMessage>
       ) : null}
       {purchaseRefused ? <FormMessage tone="error">{say(purchaseRefused.message)}</FormMessage> : null}
 
