@@ -5,7 +5,7 @@ import { logActivity } from "~/domain/activity/activity.server";
 import { checkDocument, DocumentError, documentProblem } from "~/domain/media/document-check.server";
 import type { DocumentStore, StoredDocument } from "~/domain/media/document-store.server";
 import type { Staff } from "~/domain/staff/staff-sessions.server";
-import { log } from "~/utils/log.server";
+import { forgetFile } from "~/domain/proof/papers.server";
 import type { DealContext } from "./offers.server";
 import * as change from "./order-change.server";
 import type { OrderOutcome } from "./order-change.server";
@@ -245,13 +245,7 @@ export async function saveVideoLink(
   });
 }
 
-/** Removes stored photos nobody can reach; a storage failure is logged, not put to the owner. */
+/** Removes stored photos nobody can reach, each as the papers' files are (a failure is logged, not put to the owner). */
 async function forgetAll(store: DocumentStore, files: { key: string }[]): Promise<void> {
-  for (const file of files) {
-    try {
-      await store.remove(file.key);
-    } catch (error) {
-      log("error", "order photo left in storage", { key: file.key, error: String(error) });
-    }
-  }
+  for (const file of files) await forgetFile(store, file.key);
 }
