@@ -225,7 +225,7 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
     createSender(config),
     config.mailFrom,
     config.mailOutboxEveryMs,
-    invoiceAttachments(db),
+    invoiceAttachments(services),
   );
   const stopAlerts = startAlertWorker(db, alertRunOptions(config), config.alertsEveryMinutes * 60_000);
   const stopDeals = startDealWorker(db, dealContext(config), config.dealsEveryMs);

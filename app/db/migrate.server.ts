@@ -39,6 +39,7 @@ import * as orderPhotos from "./migrations/2026-12-03-09-order-photos";
 import * as sheetFilters from "./migrations/2026-12-03-10-sheet-filters";
 import * as purchaseRecords from "./migrations/2026-12-03-11-purchase-records";
 import * as exportPapers from "./migrations/2026-12-03-12-export-papers";
+import * as invoiceFiles from "./migrations/2026-12-03-13-invoice-files";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-10-sheet-filters": sheetFilters,
   "2026-12-03-11-purchase-records": purchaseRecords,
   "2026-12-03-12-export-papers": exportPapers,
+  "2026-12-03-13-invoice-files": invoiceFiles,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

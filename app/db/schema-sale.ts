@@ -98,8 +98,25 @@ export interface InvoiceTable {
   document: string;
   voided_at: string | null;
   void_reason: string | null;
-  /** The PDF as printed from `document`, base64; null until first rendered (after the issuing commit). */
+  /** No longer written: emptied when the files moved to `invoice_files` (an earlier migration still sets it). */
   pdf: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An invoice's PDF as printed once, kept in the documents store; one row per printed version (issue 47.4). */
+export interface InvoiceFileTable {
+  id: Generated<number>;
+  invoice_id: number;
+  /** 1 for the first file printed, then one more each time what it prints changes. */
+  version: number;
+  /** SHA-256 of what was printed (the document and any cancellation stamp): the same print is never made twice. */
+  printed_sha256: string;
+  file_key: string;
+  file_sha256: string;
+  size: number;
+  /** 1 when the file carries the cancellation stamp. */
+  cancelled: ColumnType<number, number | undefined, number>;
+  render_ms: number;
+  created_at: string;
 }
 
 /** An issued invoice on its way to the buyer's port (issue 21); its number is the invoice's. */

@@ -412,6 +412,7 @@ export interface Database {
   holds: Sale.HoldTable;
   invoice_counters: Sale.InvoiceCounterTable;
   invoices: Sale.InvoiceTable;
+  invoice_files: Sale.InvoiceFileTable;
   reply_templates: Sale.ReplyTemplateTable;
   orders: Sale.OrderTable;
   payments: Sale.PaymentTable;

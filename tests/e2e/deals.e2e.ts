@@ -246,5 +246,16 @@ describe("a deal from offer to hold", () => {
     const cancelled = await visitor.locator("main").innerText();
     expect(cancelled).toContain("do not pay it");
     expect(cancelled).not.toContain(DEMO_BANK.accountNumber);
+
+    // The invoice as it printed before is kept for the owner; the buyer gets only the cancelled one.
+    const stamped = await buyer.request.get(`/invoices/${invoice.number}.pdf`);
+    expect(stamped.status()).toBe(200);
+    expect((await stamped.body()).equals(pdf)).toBe(false);
+    expect((await buyer.request.get(`/invoices/${invoice.number}.pdf?version=1`)).status()).toBe(404);
+    const first = await owner.request.get(`/invoices/${invoice.number}.pdf?version=1`);
+    expect(first.status()).toBe(200);
+    expect((await first.body()).equals(pdf)).toBe(true);
+    for (const bad of ["3", "0", "x", "1e2"])
+      expect((await owner.request.get(`/invoices/${invoice.number}.pdf?version=${bad}`)).status()).toBe(404);
   });
 });

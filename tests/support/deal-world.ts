@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { monthOfDate, yearOf } from "~/domain/inventory/months";
@@ -16,6 +19,8 @@ import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import type { VehicleInput } from "~/domain/inventory/inventory";
 import { recordPayment } from "~/domain/sale/orders.server";
 import { invoiceAttachments } from "~/domain/sale/invoice-file.server";
+import { DocumentStore } from "~/domain/media/document-store.server";
+import { localDriver } from "~/domain/media/media-store.server";
 import { sendDueMail, type MailSender } from "~/domain/mail/outbox.server";
 import { QuoteRequestSchema } from "~/domain/quotes/quotes.schema";
 import { createQuote } from "~/domain/quotes/quotes.server";
@@ -140,6 +145,9 @@ export async function dealWorld(plan: number | WorldPlan = 2) {
         }))
       : planned;
   const t: TestDb = await createTestDb();
+  // The invoices' kept files, in a folder of the world's own.
+  const documentsDir = fs.mkdtempSync(path.join(os.tmpdir(), "deal-documents-"));
+  const documents = new DocumentStore(localDriver(documentsDir));
   await writeSetting(t.db, BANK_KEY, BANK, new Date().toISOString());
   const port = await addFreightPort(t.db, STAFF, {
     ...where,
@@ -166,7 +174,14 @@ export async function dealWorld(plan: number | WorldPlan = 2) {
     buyerIds,
     /** The port as an offer names it ("Colombo, Sri Lanka"). */
     portLabel,
-    cleanup: () => t.cleanup(),
+    /** Where invoices' files are kept; `files` is what the invoice files' service takes. */
+    documents,
+    files: { db: t.db, documents },
+    documentsDir,
+    cleanup: async () => {
+      await t.cleanup();
+      fs.rmSync(documentsDir, { recursive: true, force: true });
+    },
 
     /** A vehicle on sale that every seeded import rule admits, unless `fields` say otherwise. */
     async vehicle(price = 1_000_000, fields: Partial<VehicleInput> = {}) {
@@ -373,7 +388,9 @@ export async function dealWorld(plan: number | WorldPlan = 2) {
 
     /** Sends what the outbox holds due by `now` through `sender` (20 at a time) until nothing is left. */
     async sendAll(sender: MailSender, now?: Date) {
-      while ((await sendDueMail(t.db, sender, "shop@shop.example", now, invoiceAttachments(t.db))) > 0);
+      while (
+        (await sendDueMail(t.db, sender, "shop@shop.example", now, invoiceAttachments({ db: t.db, documents }))) > 0
+      );
     },
 
     /** The rows of `table` that belong to a quote. */

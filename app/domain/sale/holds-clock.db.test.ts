@@ -305,7 +305,7 @@ describe("the owner's hand on a hold", () => {
       .execute();
     // The invoice's PDF was made and kept when it was first mailed; it must be made again with the new due date.
     const invoice = await w.invoiceOf(number);
-    expect(await invoiceAttachments(w.db)(`invoice:${invoice.number}`)).not.toBeNull();
+    expect(await invoiceAttachments(w.files)(`invoice:${invoice.number}`)).not.toBeNull();
     const before = (await w.quoteMails(number)).length;
     const one = await extendHold(w.db, DEAL, number, " 1 ", STAFF, now);
     if (!one.ok) throw new Error(english(one.message));
@@ -313,7 +313,18 @@ describe("the owner's hand on a hold", () => {
     expect(days).toBeGreaterThanOrEqual(1);
     expect(days).toBeLessThanOrEqual(3);
     expect((await w.holdOf(number)).expires_at).toBe(one.expiresAt);
-    expect(await w.invoiceOf(number)).toMatchObject({ pdf: null, due_date: shopDay(new Date(one.expiresAt!)) });
+    expect(await w.invoiceOf(number)).toMatchObject({ due_date: shopDay(new Date(one.expiresAt!)) });
+    // The next file sent prints the new due date, as a version of its own.
+    const files = () =>
+      w.db
+        .selectFrom("invoice_files")
+        .select("version")
+        .where("invoice_id", "=", invoice.id)
+        .orderBy("version")
+        .execute();
+    expect(await files()).toEqual([{ version: 1 }]);
+    expect(await invoiceAttachments(w.files)(`invoice:${invoice.number}`)).not.toBeNull();
+    expect(await files()).toEqual([{ version: 1 }, { version: 2 }]);
     const told = (await w.quoteMails(number)).slice(before);
     expect(told.map((m) => m.to_address)).toEqual(["amal@example.lk"]);
     const { item_name: item, ref_id: ref } = await w.quoteRow(number);

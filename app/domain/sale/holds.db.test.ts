@@ -139,7 +139,7 @@ describe("holds and the deal clock", () => {
     const invoice = await w.invoiceOf(number);
     expect(invoice.voided_at).not.toBeNull();
     // Its acceptance mail, if still waiting, goes without the cancelled invoice as a document to pay.
-    expect(await invoiceAttachments(w.db)(`invoice:${invoice.number}`)).toBeNull();
+    expect(await invoiceAttachments(w.files)(`invoice:${invoice.number}`)).toBeNull();
   });
 });
 

@@ -275,7 +275,7 @@ export async function extendHold(
       const document = { ...(JSON.parse(invoice.document) as InvoiceDocument), dueDate: due };
       await trx
         .updateTable("invoices")
-        .set({ due_date: due, document: JSON.stringify(document), pdf: null })
+        .set({ due_date: due, document: JSON.stringify(document) })
         .where("id", "=", invoice.id)
         .execute();
       const buyer = await quoteBuyer(trx, quote.id);

@@ -34,7 +34,7 @@ describe("an invoice and the vehicle's proof pack", () => {
       code: printed,
       verifyUrl: `https://shop.example/verify/${printed}`,
     });
-    const text = (await readPdf((await invoicePdf(w.db, number))!)).text;
+    const text = (await readPdf((await invoicePdf(w.files, number))!)).text;
     expect(text).toContain("Proof of condition");
     expect(text).toContain(printed);
 
@@ -49,6 +49,6 @@ describe("an invoice and the vehicle's proof pack", () => {
   it("prints none for a vehicle without papers", async () => {
     const { number } = await w.accepted();
     expect((await documentOf(number)).proofPack).toBeUndefined();
-    expect((await readPdf((await invoicePdf(w.db, number))!)).text).not.toContain("Proof of condition");
+    expect((await readPdf((await invoicePdf(w.files, number))!)).text).not.toContain("Proof of condition");
   });
 });

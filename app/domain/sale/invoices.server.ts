@@ -163,7 +163,6 @@ export async function issueInvoice(
       document: JSON.stringify(document),
       voided_at: null,
       void_reason: null,
-      pdf: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -45,7 +45,7 @@ describe("the consignee and notify party", () => {
     expect(given.ok).toBe(true);
     expect(await partiesOf(w.t.db, order.id)).toEqual({ consignee: read.parties.consignee });
 
-    const pdf = await invoicePdf(w.t.db, number);
+    const pdf = await invoicePdf(w.files, number);
     const page1 = (await readPdf(pdf!)).pageTexts[0]!.replace(/\s+/g, " ");
     expect(page1).toContain("CONSIGNEE Lanka Clearing Agents (Pvt) Ltd");
     // The NIC is for customs: on the forwarder's sheet, not on an invoice that its link's holder can download.
@@ -93,7 +93,7 @@ describe("the consignee and notify party", () => {
     const again = await giveParties(w.t.db, DEAL, { customerId: w.buyerIds[0]! }, number, other.parties);
     expect(again).toMatchObject({ ok: false, refusal: "conflict", message: { key: "consignee.alreadyGiven" } });
     expect((await partiesOf(w.t.db, order.id)).consignee?.name).toBe("Lanka Clearing Agents (Pvt) Ltd");
-    const page1 = (await readPdf((await invoicePdf(w.t.db, number))!)).pageTexts[0]!;
+    const page1 = (await readPdf((await invoicePdf(w.files, number))!)).pageTexts[0]!;
     expect(page1).not.toContain("Someone Else");
   });
 

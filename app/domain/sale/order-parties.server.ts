@@ -215,7 +215,7 @@ export async function writeParties(
   else delete document.notify;
   await trx
     .updateTable("invoices")
-    .set({ document: JSON.stringify(document), pdf: null })
+    .set({ document: JSON.stringify(document) })
     .where("id", "=", invoice.id)
     .execute();
 }

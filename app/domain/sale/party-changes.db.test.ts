@@ -182,7 +182,7 @@ describe("a change of the consignee once it is on the invoice", () => {
       email: "imports@ceylon-motors.example",
     });
     expect(await partyChangeOf(w.t.db, order.id)).toBeNull();
-    const page1 = (await readPdf((await invoicePdf(w.t.db, order.number))!)).pageTexts[0]!.replace(/\s+/g, " ");
+    const page1 = (await readPdf((await invoicePdf(w.files, order.number))!)).pageTexts[0]!.replace(/\s+/g, " ");
     expect(page1).toContain("CONSIGNEE Ceylon Motors Trading");
     expect(page1).not.toContain("Lanka Clearing");
     // The consignee's e-mail address is the shop's to write to, not printed.

@@ -28,6 +28,7 @@ import { UploadError } from "~/domain/media/multipart.server";
 import { canCancel, nextOrderStatus, takesPayments } from "~/domain/sale/order-status";
 import { COURIER_NAME, type DocumentKind } from "~/domain/sale/order-types";
 import { orderFor } from "~/domain/sale/order-view.server";
+import { invoiceFileVersions } from "~/domain/sale/invoice-file.server";
 import { cancelOrder, moveOrderByStaff, recordPayment, saveCourier, saveShipment } from "~/domain/sale/orders.server";
 import type { OrderOutcome } from "~/domain/sale/order-change.server";
 import { addDocument, removeDocument } from "~/domain/sale/order-documents.server";
@@ -96,6 +97,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     partyChangeHistory: await closedPartyChanges(db, order.number),
     // The vehicle's export permit (issue 46.3), the evidence of this sale's export.
     papers: order.kind === "vehicle" && order.itemId ? await exportPapersOf(db, order.itemId) : null,
+    // Every version of the invoice printed so far, kept for the record (issue 47.4).
+    invoicePrints: await invoiceFileVersions(db, order.invoice.number),
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -352,7 +355,8 @@ function PartyChangeHistory({ changes }: { changes: ClosedPartyChange[] }) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, parties, partyChange, partyChangeHistory, notice, paymentKey, today, papers } = loaderData;
+  const { order, parties, partyChange, partyChangeHistory, notice, paymentKey, today, papers, invoicePrints } =
+    loaderData;
   const { t } = useT("admin");
   const format = useFormat();
   const day = useShopDay();
@@ -483,6 +487,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 className="mt-1"
                 pdfTestId="order-invoice-pdf"
               />
+              {invoicePrints.length > 1 ? (
+                <details className="mt-2" data-testid="invoice-prints">
+                  <summary className="cursor-pointer text-slate-700">
+                    {t("order.invoicePrints")} ({invoicePrints.length})
+                  </summary>
+                  <ul className="mt-1 space-y-1">
+                    {invoicePrints.map((print) => (
+                      <li key={print.version}>
+                        <a
+                          href={`/invoices/${encodeURIComponent(order.invoice.number)}.pdf?version=${print.version}`}
+                          className="text-accent-700 hover:underline"
+                          download
+                        >
+                          {t(print.cancelled ? "order.invoicePrintCancelled" : "order.invoicePrint", {
+                            version: print.version,
+                            date: day(print.createdAt.slice(0, 10)),
+                          })}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
             </Fact>
             {order.kind === "vehicle" && order.itemId ? (
               <Fact label={t("books.papers.permitNumber")}>

@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { getServices } from "~/context.server";
 import { dealAccess, dealVisitor, invoiceDealKeys, linksOf } from "~/domain/sale/deal-access.server";
-import { invoicePdf } from "~/domain/sale/invoice-file.server";
+import { invoiceFileVersion, invoicePdf } from "~/domain/sale/invoice-file.server";
 import { invoiceByNumber } from "~/domain/sale/invoices.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
  * A proforma invoice as a PDF, for the staff, the buyer whose quote it is
  * (signed in), or the holder of that quote's offer link or of its order's link. Anyone else gets the
- * same 404 as for a number that does not exist. Rendered once from what the
- * invoice kept when issued, and kept (invoice-file.server.ts); never kept by a shared cache.
+ * same 404 as for a number that does not exist. Rendered once per printed
+ * version and kept in the documents store (invoice-file.server.ts); never kept
+ * by a shared cache. `?version=N` gives the staff an earlier printed version.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
@@ -27,12 +28,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const keys = await invoiceDealKeys(db, { number: invoice.number, quoteId: invoice.quoteId });
   if (!keys || !dealAccess(services.config.sessionSecret, visitor, "invoice", keys)) throw notFound();
-  const pdf = await invoicePdf(db, invoice.number);
+  const asked = url.searchParams.get("version");
+  let pdf: Buffer | null;
+  if (asked !== null) {
+    // Earlier versions are the owner's record; a buyer is sent the invoice as it prints now.
+    if (!visitor.staff || !/^[1-9]\d{0,5}$/.test(asked)) throw notFound();
+    pdf = await invoiceFileVersion(services, invoice.number, Number(asked));
+  } else pdf = await invoicePdf(services, invoice.number);
   if (!pdf) throw notFound();
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="invoice-${invoice.number}.pdf"`,
+      "Content-Disposition": `attachment; filename="invoice-${invoice.number}${asked ? `-v${asked}` : ""}.pdf"`,
       "Content-Length": String(pdf.length),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
