@@ -1,10 +1,13 @@
 import { defineConfig } from "vitest/config";
+import { testWorkers } from "./tests/support/test-workers";
 
 const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: testWorkers(),
+    reporters: ["default", "./tests/support/slowest-files.ts"],
     projects: [
       {
         extends: true,
@@ -44,7 +47,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
-          fileParallelism: false,
+          // Files run side by side, each on a shop of its own (tests/support/e2e-shop.ts).
+          setupFiles: ["tests/support/e2e-shop.ts"],
           // A test walks a buyer or the owner through many pages, each waited on until it has come
           // alive; each step fails on its own within 10 s (tests/support/browser.ts), so this limit
           // only has to leave room for many slow steps on a busy machine.

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { tokenHash } from "~/domain/auth/tokens.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
@@ -17,7 +17,9 @@ import {
   staffCookie,
   withShopDb,
   writeShopDb,
+  shopDataDir,
 } from "../support/browser";
+import { e2eShop } from "../support/e2e-shop";
 import { cookieFrom, setCookieLine } from "../support/set-cookie";
 import { signInBuyer, signInStaff } from "../support/sign-in";
 
@@ -56,7 +58,7 @@ async function upload(cookie: string, form: FormData, to = "/admin/upload-vehicl
 
 /** What an upload could leave behind: rows and stored files. */
 async function footprint() {
-  const media = path.join(inject("dataDir"), "media");
+  const media = path.join(shopDataDir(), "media");
   const files = fs.existsSync(media) ? fs.readdirSync(media, { recursive: true }).length : 0;
   return withShopDb(async (db) => ({
     vehicles: Number(
@@ -429,7 +431,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
   });
 
   it("a small PNG that decodes to 14,000 x 14,000 pixels, with the server's memory watched", async () => {
-    const pid = inject("shopPid");
+    const pid = e2eShop().pid;
     const status = () => fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status())![1]);
     // The peak is the process's since start, raised by whatever ran before (other files share this shop):
@@ -530,7 +532,7 @@ describe("uploads refuse bad input with a clear message and keep nothing", () =>
     for (const image of images) {
       for (const w of image.variants.split(",")) {
         const file = fs.readFileSync(
-          path.join(inject("dataDir"), "media", image.media_key.slice(0, 2), `${image.media_key}-${w}.webp`),
+          path.join(shopDataDir(), "media", image.media_key.slice(0, 2), `${image.media_key}-${w}.webp`),
         );
         expect(file.subarray(8, 12).toString("latin1")).toBe("WEBP");
         expect(file.includes(Buffer.from("<?php"))).toBe(false);
@@ -593,7 +595,7 @@ describe("two-step sign-in in the browser", () => {
 
 describe("the owner in the browser", () => {
   it("signs in, uploads a vehicle with 3 photos, sees it on /vehicles, edits it, then bulk-deletes it", async () => {
-    const dir = fs.mkdtempSync(path.join(inject("dataDir"), "photos-"));
+    const dir = fs.mkdtempSync(path.join(shopDataDir(), "photos-"));
     const files = await Promise.all(
       ["#a33", "#3a3", "#33a"].map(async (colour, i) => {
         const file = path.join(dir, `photo-${i + 1}.jpg`);
@@ -680,7 +682,7 @@ describe("the owner in the browser", () => {
     expect(after.price).toBe(1_990_000);
     expect(after.images.map((i) => i.media_key)).toEqual([original[1]!.media_key, original[0]!.media_key]);
     const removedFile = path.join(
-      inject("dataDir"),
+      shopDataDir(),
       "media",
       original[2]!.media_key.slice(0, 2),
       `${original[2]!.media_key}-480.webp`,
@@ -710,7 +712,7 @@ describe("the owner in the browser", () => {
     ).toEqual([]);
     for (const p of photos) {
       const file = path.join(
-        inject("dataDir"),
+        shopDataDir(),
         "media",
         p.media_key.slice(0, 2),
         `${p.media_key}-${p.variants.split(",")[0]}.webp`,

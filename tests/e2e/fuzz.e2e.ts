@@ -4,7 +4,7 @@ import { readPhone } from "~/domain/phone-numbers";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createCustomer } from "~/domain/accounts/customers.server";
 import { verifyPassword } from "~/domain/auth/password.server";
@@ -20,7 +20,7 @@ import { base32Decode, totpCode, totpStep } from "~/domain/staff/totp.server";
 import { LANGUAGES } from "~/i18n/languages";
 import { COOKIES, cookieName } from "~/utils/cookies";
 import { rawHttp } from "../support/raw-http";
-import { baseUrl, withShopDb, writeShopDb } from "../support/browser";
+import { baseUrl, withShopDb, writeShopDb, shopDataDir } from "../support/browser";
 
 /*
  * Property-based inputs against the running shop: up to 1,000 per list query
@@ -39,6 +39,19 @@ import { baseUrl, withShopDb, writeShopDb } from "../support/browser";
 const RUNS = 1000;
 /** For forms whose every answer renders a whole page, hashes a password or writes stock. */
 const FEW = 200;
+
+/*
+ * Each property runs its count of inputs or for FUZZ_SECONDS (8), whichever
+ * ends first, so the file keeps a fixed budget on a slow machine. The inputs
+ * come from one seed, printed as the file starts: FUZZ_SEED replays a failure.
+ */
+const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
+fc.configureGlobal({
+  seed: SEED,
+  interruptAfterTimeLimit: Number(process.env.FUZZ_SECONDS ?? 8) * 1000,
+  markInterruptAsFailure: false,
+});
+console.log(`fuzz.e2e: seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
 /** A tag that must never come back as markup. */
 const MARK = "<x-fuzz>";
 /** The shop's limit on a form body (server/request-handler.ts). */
@@ -1586,7 +1599,7 @@ describe("fuzzing the staff panel", () => {
   /** A file with bytes in it: junk bytes are never a photo. */
   const isFile = (file: JunkFile) => readAsFile(file) && file.data.length > 0;
   const mediaFiles = () => {
-    const dir = path.join(inject("dataDir"), "media");
+    const dir = path.join(shopDataDir(), "media");
     return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;
   };
   const thisYear = new Date().getUTCFullYear();

@@ -14,6 +14,8 @@ import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { RATES_SNAPSHOT } from "~/domain/rates/snapshot";
 import { startFakeRates } from "../support/fake-rates";
 import { freePort, ROOT, runShop } from "../support/shop-process";
+import type { E2EShop } from "../support/e2e-shop";
+import { testWorkers } from "../support/test-workers";
 
 /** The rates the fake provider gives the browser tests, and the key the shop must keep to itself. */
 export const E2E_RATES = { JPY: 1, USD: 0.0065, LKR: 1.95, EUR: 0.006 };
@@ -21,21 +23,38 @@ export const E2E_RATES_KEY = "e2e-rates-key-must-stay-on-the-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    ratesRequests: number;
-    shopPid: number;
+    shops: E2EShop[];
+    /** The folder where a running test file marks the shop it holds (tests/support/e2e-shop.ts). */
+    shopLocks: string;
   }
 }
 
+/** One shop for each file that may run at once: as many as the run's workers (vitest.config.ts). */
+export const E2E_SHOPS = testWorkers();
+
 /**
- * One shop for the browser tests: the production build, a fresh data folder
- * with stock made by the demo's factories, on a free port.
+ * The browser tests' shops: the production build, each with a fresh data
+ * folder holding the same stock made by the demo's factories, on a free port.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("The browser tests need the production build: run `npm run build` first (npm test does).");
   }
+  const started = await Promise.all(Array.from({ length: E2E_SHOPS }, () => startShop()));
+  const shopLocks = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-locks-"));
+  project.provide(
+    "shops",
+    started.map((s) => s.shop),
+  );
+  project.provide("shopLocks", shopLocks);
+
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+    fs.rmSync(shopLocks, { recursive: true, force: true });
+  };
+}
+
+async function startShop() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
   const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
   await migrateToLatest(db);
@@ -73,14 +92,17 @@ export default async function setup(project: TestProject) {
       deadline = setTimeout(() => reject(new Error("the shop did not ask for exchange rates within 10 s")), 10_000);
     }),
   ]).finally(() => clearTimeout(deadline));
-  project.provide("ratesRequests", rates.state.requests.length);
-  project.provide("baseUrl", shop.url);
-  project.provide("dataDir", dataDir);
-  project.provide("shopPid", shop.child.pid ?? 0);
-
-  return async () => {
-    await shop.stop();
-    await rates.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    shop: {
+      url: shop.url,
+      dataDir,
+      pid: shop.child.pid ?? 0,
+      ratesRequests: rates.state.requests.length,
+    } satisfies E2EShop,
+    stop: async () => {
+      await shop.stop();
+      await rates.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getVehicle } from "~/domain/inventory/inventory.server";
 import { convertYen } from "~/domain/rates/currencies";
 import { formatMoney } from "../support/money";
@@ -10,6 +10,7 @@ import { resolveVehicleFilters } from "~/domain/search/list-where.server";
 import { searchVehicles } from "~/domain/search/search.server";
 import { ROOT } from "../support/shop-process";
 import { baseUrl, launchBrowser, openPage, withShopDb } from "../support/browser";
+import { e2eShop } from "../support/e2e-shop";
 import { E2E_RATES, E2E_RATES_KEY } from "./global-setup";
 import { choosePlace } from "../support/place";
 
@@ -400,7 +401,7 @@ describe("search engines", () => {
 
 describe("the exchange-rate key", () => {
   it("was used by the server and never reaches a page or a script", async () => {
-    expect(inject("ratesRequests")).toBeGreaterThan(0);
+    expect(e2eShop().ratesRequests).toBeGreaterThan(0);
     for (const p of ["/", "/vehicles", "/vehicles/1", "/parts"]) {
       expect(await (await fetch(`${baseUrl()}${p}`)).text()).not.toContain(E2E_RATES_KEY);
     }

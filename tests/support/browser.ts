@@ -6,12 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
 import { type DB, openDatabase } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
+import { e2eShop } from "./e2e-shop";
 
 export const CHROMIUM = CHROMIUM_PATH;
 
@@ -22,7 +22,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const baseUrl = () => inject("baseUrl");
+/** The address of the shop this test file holds (tests/support/e2e-shop.ts). */
+export const baseUrl = () => e2eShop().url;
+/** The data folder of the shop this test file holds. */
+export const shopDataDir = () => e2eShop().dataDir;
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), ...options });
@@ -261,7 +264,7 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
 
 /** Reads the e2e shop's own database (the shop keeps running; SQLite in WAL mode allows a second reader). */
 export async function withShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
-  const db = openDatabase({ dialect: "sqlite", file: path.join(inject("dataDir"), "shop.sqlite") });
+  const db = openDatabase({ dialect: "sqlite", file: path.join(shopDataDir(), "shop.sqlite") });
   try {
     return await fn(db);
   } finally {
@@ -287,7 +290,7 @@ export async function writeShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
 
 /** Waits for the shop to write a mail file to this address, and returns its text. */
 export async function mailTo(address: string, contains: string): Promise<string> {
-  const dir = path.join(inject("dataDir"), "mail");
+  const dir = path.join(shopDataDir(), "mail");
   for (let i = 0; i < 100; i++) {
     if (fs.existsSync(dir)) {
       for (const file of fs.readdirSync(dir)) {

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, inject } from "vitest";
+
+/*
+ * The browser tests' shops (tests/e2e/global-setup.ts starts one for each
+ * worker): a test file takes a free one for its whole run, so files that run
+ * at the same time never share a shop, and files in turn share one as they
+ * always did. Loaded before each browser test file (vitest.config.ts).
+ */
+
+export type E2EShop = { url: string; dataDir: string; pid: number; ratesRequests: number };
+
+let claimed: { shop: E2EShop; lock: string } | null = null;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes a shop no other running file holds: a lock folder per shop, with the holder's process id. */
+function claim(): { shop: E2EShop; lock: string } {
+  const shops = inject("shops");
+  const locks = inject("shopLocks");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    for (const [i, shop] of shops.entries()) {
+      const lock = path.join(locks, `shop-${i}`);
+      try {
+        fs.mkdirSync(lock);
+        fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+        return { shop, lock };
+      } catch {
+        // Held: taken over only when its holder has died (a worker that crashed never gave it back).
+        let holder = 0;
+        try {
+          holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8")) || 0;
+        } catch {
+          // Not written yet, or given back meanwhile: looked at again on the next round.
+        }
+        if (holder && holder !== process.pid && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no free shop among ${shops.length} in 120 s`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+}
+
+/** The shop this test file runs against. */
+export function e2eShop(): E2EShop {
+  claimed ??= claim();
+  return claimed.shop;
+}
+
+afterAll(() => {
+  if (claimed) fs.rmSync(claimed.lock, { recursive: true, force: true });
+  claimed = null;
+});
+
+// Taken as the file starts, not at its first use, so a file holds the same shop throughout.
+e2eShop();
