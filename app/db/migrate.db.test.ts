@@ -44,7 +44,8 @@ const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 
 
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
+  // Its tests move migrations down and up: no other file drops a schema meanwhile.
+  t = await createTestDb({ holdSchemas: true });
 });
 afterAll(() => t.cleanup());
 

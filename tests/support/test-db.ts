@@ -18,11 +18,30 @@ export type TestDb = {
 };
 
 /**
+ * Runs `fn`, which moves migrations down and up, while no other file migrates
+ * or drops its schema: the migrator reads the tables of every schema, and a
+ * migration undone drops tables another file's migrator may be reading.
+ * Nothing to hold on SQLite.
+ */
+export async function whileSchemasKept<T>(fn: () => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DIALECT === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (!url) return fn();
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
+    return await fn();
+  } finally {
+    await lock.end();
+  }
+}
+
+/**
  * A fresh, migrated database for one test file. The `db-postgres` test project
  * sets TEST_DIALECT=postgres: each file then gets its own schema in
  * TEST_DATABASE_URL, dropped afterwards. Otherwise a new SQLite file.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb({ holdSchemas = false }: { holdSchemas?: boolean } = {}): Promise<TestDb> {
   if (process.env.TEST_DIALECT === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DATABASE_URL is needed for the PostgreSQL tests");
@@ -42,11 +61,19 @@ export async function createTestDb(): Promise<TestDb> {
       await admin.query("select pg_advisory_unlock_shared($1)", [SCHEMA_LOCK]);
       await admin.end();
     }
+    // A file whose tests move migrations down and up keeps every other file from migrating or dropping
+    // a schema until it ends (see whileSchemasKept).
+    const held = holdSchemas ? new pg.Client({ connectionString: url }) : null;
+    if (held) {
+      await held.connect();
+      await held.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
+    }
     return {
       db,
       dialect: "postgres",
       open: () => openDatabase({ dialect: "postgres", url }, { schema: `${schema},public`, poolSize: 4 }),
       cleanup: async () => {
+        await held?.end();
         await db.destroy();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
