@@ -4,14 +4,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { createRng, pick } from "~/db/seed/factories";
-import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { DocumentStore } from "~/domain/media/document-store.server";
 import { confirmImport, getImport, stageImport } from "~/domain/stock-io/stock-import.server";
-import { toCsv } from "~/utils/csv";
 import { makeZip } from "../tests/support/zip";
 import { onFreshPostgres } from "./bench-postgres";
+import { vehicleFile } from "./bench-stock-file";
 
 /*
  * How long a stock file takes to preview and to import (issue 23: 5,000 rows
@@ -25,45 +23,6 @@ import { onFreshPostgres } from "./bench-postgres";
 
 const ROWS = Number(process.env.ROWS ?? 5000);
 const staff = { id: 1, adminId: "bench" };
-
-function vehicleFile(rows: number, priceShift: number, prefix = "B"): Buffer {
-  const rng = createRng(23);
-  const makes = Object.keys(VEHICLE_MODELS);
-  const body = Array.from({ length: rows }, (_, i) => {
-    const make = pick(rng, makes);
-    const year = 2005 + Math.floor(rng() * 20);
-    return [
-      `${prefix}-${String(i).padStart(6, "0")}`,
-      make,
-      pick(rng, VEHICLE_MODELS[make]!),
-      String(year),
-      String(300_000 + Math.floor(rng() * 3_000_000) + priceShift),
-      String(Math.floor(rng() * 200_000)),
-      rng() < 0.7 ? "Right" : "Left",
-      `${year}-0${1 + Math.floor(rng() * 9)}`,
-      `BNC${String(i).padStart(7, "0")}${prefix}`.replace(/[^A-Z0-9]/g, ""),
-      "A clean car with its papers, ready to ship from Yokohama.",
-    ];
-  });
-  return Buffer.from(
-    toCsv(
-      [
-        "ref_id",
-        "make",
-        "model",
-        "year",
-        "price",
-        "mileage",
-        "steering",
-        "manufactured",
-        "chassis_number",
-        "description",
-      ],
-      body,
-    ),
-    "utf8",
-  );
-}
 
 async function run(db: DB, media: MediaStore, documents: DocumentStore, file: Buffer, zip: Buffer | null) {
   const services = { db, media, documents };

@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { openDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { bulkInsertStock } from "~/db/seed/bulk.server";
+import { DEMO_STAFF } from "~/db/seed/seed.server";
+import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
+import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { signInStaff } from "../tests/support/sign-in";
+import { benchPhotos } from "./bench-photos";
+import { startBuiltShop, stopBuiltShop } from "./bench-shop";
+import { vehicleFile } from "./bench-stock-file";
+
+/*
+ * `npm run bench:memory`: the shop's resident memory (issue 47.6: under
+ * 400 MB) as it runs in production on 100,000 vehicles, after a load like
+ * bench:load's (home, a filtered list, 1,000 vehicle pages in turn) and after
+ * a stock file of 10,000 vehicles is previewed and imported through the
+ * owner's import page. Each setting in BENCH_MEMORY_SETTINGS runs on a shop of
+ * its own, in turn, on the same data, so they compare side by side:
+ * "default" is the shop as `npm start` runs it; "small" is what the README
+ * gives a 1 GB server.
+ *
+ * BENCH_VEHICLES (100000), BENCH_ROWS (10000), BENCH_SECONDS (10 per page).
+ */
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SETTINGS: Record<string, Record<string, string>> = {
+  default: {},
+  small: { NODE_OPTIONS: "--max-old-space-size=192", MALLOC_ARENA_MAX: "2" },
+};
+const chosen = (process.env.BENCH_MEMORY_SETTINGS ?? "default,small").split(",");
+
+/** The process's resident memory now and at its highest, in MB, as the kernel counts it. */
+function memoryOf(child: ChildProcess): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
+
+async function loadPages(base: string, paths: string[]) {
+  let next = 0;
+  await autocannon({
+    url: base,
+    connections: 50,
+    duration: SECONDS,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+}
+
+/** A stock file through the owner's import page: previewed, confirmed, and followed until done. */
+async function importFile(base: string, file: Buffer): Promise<string> {
+  const signedIn = await signInStaff(base);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const headers = { Cookie: cookie };
+  const form = new FormData();
+  form.set("kind", "vehicle");
+  form.set("file", new Blob([new Uint8Array(file)], { type: "text/csv" }), "stock.csv");
+  const staged = await fetch(`${base}/admin/api/stock-import`, { method: "POST", body: form, headers });
+  const answer = (await staged.json()) as { ok: boolean; id: number | null };
+  if (!answer.ok || !answer.id) throw new Error(`the preview was refused: ${JSON.stringify(answer)}`);
+  const confirm = await fetch(`${base}/admin/stock-import/${answer.id}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "confirm" }),
+    headers,
+    redirect: "manual",
+  });
+  if (confirm.status !== 302) throw new Error(`the import was not confirmed: ${confirm.status}`);
+  for (let i = 0; i < 1_200; i++) {
+    const progress = (await (await fetch(`${base}/admin/stock-import/${answer.id}/progress`, { headers })).json()) as {
+      status: string;
+    };
+    if (progress.status !== "running" && progress.status !== "previewed") return progress.status;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the import did not end in 10 minutes");
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-memory-"));
+const rows: Record<string, string | number>[] = [];
+try {
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
+  await migrateToLatest(db);
+  const photos = await benchPhotos(new MediaStore(localDriver(path.join(dataDir, "media"))));
+  console.log(`Loading ${VEHICLES.toLocaleString("en-US")} vehicles...`);
+  await bulkInsertStock(db, { vehicles: VEHICLES, parts: VEHICLES / 5, photos });
+  await ensureStaffAccount(db, DEMO_STAFF.adminId, DEMO_STAFF.password);
+  await sql`analyze`.execute(db);
+  const ids = (await db.selectFrom("vehicles").select("id").orderBy("id").limit(1000).execute()).map((r) => r.id);
+  await db.destroy();
+  const makes = Object.keys(VEHICLE_MODELS);
+  const pages = [
+    ["/"],
+    makes.map((make) => `/vehicles?Make=${encodeURIComponent(make)}&Sort=price_asc`),
+    ids.map((id) => `/vehicles/${id}`),
+  ];
+
+  for (const [round, name] of chosen.entries()) {
+    const env = SETTINGS[name];
+    if (!env) throw new Error(`no setting ${name}: ${Object.keys(SETTINGS).join(", ")}`);
+    const { url, child } = await startBuiltShop(dataDir, env);
+    try {
+      const started = memoryOf(child);
+      for (const paths of pages) await loadPages(url, paths);
+      const loaded = memoryOf(child);
+      console.log(`${name}: importing ${ROWS.toLocaleString("en-US")} vehicles...`);
+      const ended = await importFile(url, vehicleFile(ROWS, 0, `M${round}`));
+      const imported = memoryOf(child);
+      rows.push({
+        setting: name,
+        "at start (MB)": started.rss,
+        "after the load (MB)": loaded.rss,
+        "after the import (MB)": imported.rss,
+        "highest (MB)": imported.peak,
+        import: ended,
+      });
+    } finally {
+      await stopBuiltShop(child);
+    }
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(
+  `\nResident memory of the shop, ${VEHICLES.toLocaleString("en-US")} vehicles, ${SECONDS} s per page, ${ROWS.toLocaleString("en-US")} rows imported (target: under 400 MB)`,
+);
+console.table(rows);
+for (const [name, env] of Object.entries(SETTINGS))
+  console.log(
+    `  ${name}: ${
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ") || "as npm start runs it"
+    }`,
+  );
