@@ -41,6 +41,11 @@ const PARTS = Number(process.env.BENCH_PARTS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 // "postgres" alone for a million vehicles (BENCH_VEHICLES=1000000 BENCH_PARTS=100000), where SQLite is not the store.
 const DATABASES = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
+for (const name of DATABASES)
+  if (name !== "sqlite" && name !== "postgres")
+    throw new Error(`BENCH_DATABASES: "${name}" is neither sqlite nor postgres`);
+if (DATABASES.includes("postgres") && !process.env.TEST_DATABASE_URL && !DATABASES.includes("sqlite"))
+  throw new Error("BENCH_DATABASES=postgres needs TEST_DATABASE_URL");
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {

@@ -98,7 +98,7 @@ export interface InvoiceTable {
   document: string;
   voided_at: string | null;
   void_reason: string | null;
-  /** No longer written: emptied when the files moved to `invoice_files` (an earlier migration still sets it). */
+  /** The PDF as kept on the row before `invoice_files`: moved there as version 1 on the first download, then emptied. */
   pdf: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

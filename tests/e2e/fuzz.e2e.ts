@@ -47,9 +47,14 @@ const FEW = 200;
  * file keeps a fixed budget on a slow machine; one that checks afterwards
  * that every side of a rule was reached runs its whole count.
  */
-const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
+const SEED = /^\d+$/.test(process.env.FUZZ_SEED ?? "")
+  ? Number(process.env.FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
 fc.configureGlobal({ seed: SEED });
-const BUDGET = { interruptAfterTimeLimit: Number(process.env.FUZZ_SECONDS ?? 8) * 1000, markInterruptAsFailure: false };
+const BUDGET = {
+  interruptAfterTimeLimit: (Number(process.env.FUZZ_SECONDS) > 0 ? Number(process.env.FUZZ_SECONDS) : 8) * 1000,
+  markInterruptAsFailure: false,
+};
 console.log(`fuzz.e2e: seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
 /** A tag that must never come back as markup. */
 const MARK = "<x-fuzz>";

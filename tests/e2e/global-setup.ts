@@ -29,9 +29,6 @@ declare module "vitest" {
   }
 }
 
-/** One shop for each file that may run at once: as many as the run's workers (vitest.config.ts). */
-export const E2E_SHOPS = testWorkers();
-
 /**
  * The browser tests' shops: the production build, each with a fresh data
  * folder holding the same stock made by the demo's factories, on a free port.
@@ -40,7 +37,16 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("The browser tests need the production build: run `npm run build` first (npm test does).");
   }
-  const started = await Promise.all(Array.from({ length: E2E_SHOPS }, () => startShop()));
+  // One shop for each file that may run at once: as many as the run's workers (vitest.config.ts, or --maxWorkers).
+  const shops = Number(project.globalConfig.maxWorkers) || testWorkers();
+  const starting = await Promise.allSettled(Array.from({ length: shops }, () => startShop()));
+  const started = starting.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = starting.find((s) => s.status === "rejected");
+  if (failed) {
+    // Nothing of the shops that did start is left behind.
+    await Promise.all(started.map((s) => s.stop()));
+    throw failed.reason;
+  }
   const shopLocks = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-locks-"));
   project.provide(
     "shops",

@@ -22,13 +22,52 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Frees a lock whose holder has died, or that this very process left (a file
+ * that ended without its afterAll): moved aside under a name of this
+ * process's own first, so that of two files that found it stale only one
+ * frees it, and a lock taken again meanwhile is put back. True when freed.
+ */
+function takeOver(lock: string): boolean {
+  const holder = holderOf(lock);
+  if (!holder || (holder !== process.pid && alive(holder))) return false;
+  const aside = `${lock}.stale-${process.pid}-${Date.now()}`;
+  try {
+    fs.renameSync(lock, aside);
+  } catch {
+    return false;
+  }
+  if (holderOf(aside) !== holder) {
+    // Another file took the shop between our two looks: it stays theirs.
+    try {
+      fs.renameSync(aside, lock);
+    } catch {
+      // The place was taken again meanwhile; that file's lock stands, this one is dropped.
+      fs.rmSync(aside, { recursive: true, force: true });
+    }
+    return false;
+  }
+  fs.rmSync(aside, { recursive: true, force: true });
+  return true;
+}
+
+function holderOf(lock: string): number {
+  try {
+    return Number(fs.readFileSync(path.join(lock, "pid"), "utf8")) || 0;
+  } catch {
+    // Not written yet, or given back meanwhile.
+    return 0;
+  }
+}
+
 /** Takes a shop no other running file holds: a lock folder per shop, with the holder's process id. */
 function claim(): { shop: E2EShop; lock: string } {
   const shops = inject("shops");
   const locks = inject("shopLocks");
   const deadline = Date.now() + 120_000;
   for (;;) {
-    for (const [i, shop] of shops.entries()) {
+    for (let i = 0; i < shops.length; i++) {
+      const shop = shops[i]!;
       const lock = path.join(locks, `shop-${i}`);
       try {
         fs.mkdirSync(lock);
@@ -36,13 +75,7 @@ function claim(): { shop: E2EShop; lock: string } {
         return { shop, lock };
       } catch {
         // Held: taken over only when its holder has died (a worker that crashed never gave it back).
-        let holder = 0;
-        try {
-          holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8")) || 0;
-        } catch {
-          // Not written yet, or given back meanwhile: looked at again on the next round.
-        }
-        if (holder && holder !== process.pid && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
+        if (takeOver(lock)) i--;
       }
     }
     if (Date.now() > deadline) throw new Error(`no free shop among ${shops.length} in 120 s`);

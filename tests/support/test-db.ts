@@ -18,21 +18,27 @@ export type TestDb = {
 };
 
 /**
- * Runs `fn`, which moves migrations down and up, while no other file migrates
- * or drops its schema: the migrator reads the tables of every schema, and a
- * migration undone drops tables another file's migrator may be reading.
- * Nothing to hold on SQLite.
+ * Takes the schema lock alone, for work that moves migrations down and up:
+ * the migrator reads the tables of every schema, and a migration undone drops
+ * tables another file's migrator may be reading. Meanwhile no other file
+ * migrates or drops a schema. Returns its release; nothing to hold on SQLite.
  */
-export async function whileSchemasKept<T>(fn: () => Promise<T>): Promise<T> {
+export async function takeSchemaLock(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DIALECT === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-  if (!url) return fn();
+  if (!url) return async () => {};
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
+  await lock.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
+  return () => lock.end();
+}
+
+/** Runs `fn` holding the schema lock alone (see takeSchemaLock). */
+export async function whileSchemasKept<T>(fn: () => Promise<T>): Promise<T> {
+  const release = await takeSchemaLock();
   try {
-    await lock.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
     return await fn();
   } finally {
-    await lock.end();
+    await release();
   }
 }
 
@@ -41,7 +47,7 @@ export async function whileSchemasKept<T>(fn: () => Promise<T>): Promise<T> {
  * sets TEST_DIALECT=postgres: each file then gets its own schema in
  * TEST_DATABASE_URL, dropped afterwards. Otherwise a new SQLite file.
  */
-export async function createTestDb({ holdSchemas = false }: { holdSchemas?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb(): Promise<TestDb> {
   if (process.env.TEST_DIALECT === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DATABASE_URL is needed for the PostgreSQL tests");
@@ -61,19 +67,11 @@ export async function createTestDb({ holdSchemas = false }: { holdSchemas?: bool
       await admin.query("select pg_advisory_unlock_shared($1)", [SCHEMA_LOCK]);
       await admin.end();
     }
-    // A file whose tests move migrations down and up keeps every other file from migrating or dropping
-    // a schema until it ends (see whileSchemasKept).
-    const held = holdSchemas ? new pg.Client({ connectionString: url }) : null;
-    if (held) {
-      await held.connect();
-      await held.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
-    }
     return {
       db,
       dialect: "postgres",
       open: () => openDatabase({ dialect: "postgres", url }, { schema: `${schema},public`, poolSize: 4 }),
       cleanup: async () => {
-        await held?.end();
         await db.destroy();
         const c = new pg.Client({ connectionString: url });
         await c.connect();

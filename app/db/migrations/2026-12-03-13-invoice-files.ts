@@ -5,8 +5,10 @@ import { dialectOf } from "../db.server";
 // (issue 47.4): a hold extended or a consignee changed prints a new one, a
 // cancellation a stamped one, and the earlier files stay for the record.
 // Replaces the single base64 copy on the invoice row, which a change emptied:
-// the column is emptied here and no longer written (it stays, as an earlier
-// migration still writes it). Frozen once landed.
+// the shop moves a row's copy (what was mailed) into the store as version 1
+// on the first download, and writes the column no more. A kept file outlives
+// nothing: an invoice with files cannot be deleted. Undoing this drops the
+// rows, not the files in the store. Frozen once landed.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = dialectOf(db) === "sqlite";
@@ -14,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("invoice_files")
     .addColumn("id", "integer", id)
-    .addColumn("invoice_id", "integer", (c) => c.notNull().references("invoices.id").onDelete("cascade"))
+    .addColumn("invoice_id", "integer", (c) => c.notNull().references("invoices.id").onDelete("restrict"))
     .addColumn("version", "integer", (c) => c.notNull())
     .addColumn("printed_sha256", "text", (c) => c.notNull())
     .addColumn("file_key", "text", (c) => c.notNull())
@@ -26,7 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint("invoice_files_version", ["invoice_id", "version"])
     .addUniqueConstraint("invoice_files_printed", ["invoice_id", "printed_sha256"])
     .execute();
-  await db.updateTable("invoices").set({ pdf: null }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,6 +17,7 @@ import { offerLinkValid } from "./offer-links.server";
  * | see the quote, answer it  |       | yes   |              | yes          |
  * | see the order, upload     |       | yes   | yes          |              |
  * | download the invoice PDF  | yes   | yes   | yes          | yes          |
+ * | an earlier invoice print  | yes   |       |              |              |
  * | download a document       | yes   | yes   | yes          |              |
  *
  * (The staff see quotes and orders on their own pages, which require a
@@ -24,7 +25,7 @@ import { offerLinkValid } from "./offer-links.server";
  * does not exist.
  */
 
-export type DealPurpose = "quote" | "order" | "invoice" | "document";
+export type DealPurpose = "quote" | "order" | "invoice" | "invoiceVersion" | "document";
 /** How a visitor reached a deal: the way its page keeps (a link's signature stays on the link's pages). */
 export type DealWay = "staff" | "buyer" | "orderLink" | "offerLink";
 
@@ -32,6 +33,8 @@ const WAYS: Record<DealPurpose, readonly DealWay[]> = {
   quote: ["buyer", "offerLink"],
   order: ["buyer", "orderLink"],
   invoice: ["staff", "buyer", "orderLink", "offerLink"],
+  // An earlier print of an invoice is the owner's record; a buyer is sent the invoice as it prints now.
+  invoiceVersion: ["staff"],
   document: ["staff", "buyer", "orderLink"],
 };
 

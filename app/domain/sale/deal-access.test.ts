@@ -45,18 +45,19 @@ describe("who may see a deal", () => {
         quote: dealAccess(SECRET, v, "quote", deal),
         order: dealAccess(SECRET, v, "order", deal),
         invoice: dealAccess(SECRET, v, "invoice", deal),
+        invoiceVersion: dealAccess(SECRET, v, "invoiceVersion", deal),
         document: dealAccess(SECRET, v, "document", deal),
       };
     expect(seen).toEqual({
-      staff: { quote: null, order: null, invoice: "staff", document: "staff" },
-      buyer: { quote: "buyer", order: "buyer", invoice: "buyer", document: "buyer" },
-      orderLink: { quote: null, order: "orderLink", invoice: "orderLink", document: "orderLink" },
-      offerLink: { quote: "offerLink", order: null, invoice: "offerLink", document: null },
-      otherBuyer: { quote: null, order: null, invoice: null, document: null },
-      tamperedOrderLink: { quote: null, order: null, invoice: null, document: null },
-      otherOrdersLink: { quote: null, order: null, invoice: null, document: null },
-      olderOffersLink: { quote: null, order: null, invoice: null, document: null },
-      nobody: { quote: null, order: null, invoice: null, document: null },
+      staff: { quote: null, order: null, invoice: "staff", invoiceVersion: "staff", document: "staff" },
+      buyer: { quote: "buyer", order: "buyer", invoice: "buyer", invoiceVersion: null, document: "buyer" },
+      orderLink: { quote: null, order: "orderLink", invoice: "orderLink", invoiceVersion: null, document: "orderLink" },
+      offerLink: { quote: "offerLink", order: null, invoice: "offerLink", invoiceVersion: null, document: null },
+      otherBuyer: { quote: null, order: null, invoice: null, invoiceVersion: null, document: null },
+      tamperedOrderLink: { quote: null, order: null, invoice: null, invoiceVersion: null, document: null },
+      otherOrdersLink: { quote: null, order: null, invoice: null, invoiceVersion: null, document: null },
+      olderOffersLink: { quote: null, order: null, invoice: null, invoiceVersion: null, document: null },
+      nobody: { quote: null, order: null, invoice: null, invoiceVersion: null, document: null },
     });
   });
 

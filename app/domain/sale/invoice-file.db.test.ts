@@ -1,10 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEAL, dealWorldForFile, STAFF } from "../../../tests/support/deal-world";
 import { readPdf } from "../../../tests/support/pdf";
 import { DocumentStore } from "~/domain/media/document-store.server";
-import type { MediaDriver } from "~/domain/media/media-store.server";
+import { localDriver, type MediaDriver } from "~/domain/media/media-store.server";
 import { extendHold } from "./holds.server";
 import { invoiceAttachments, invoiceFileVersion, invoiceFileVersions, invoicePdf } from "./invoice-file.server";
 import { moveQuoteByStaff } from "./quote-moves.server";
@@ -19,6 +20,23 @@ const w = dealWorldForFile();
 
 const filesOf = (invoiceId: number) =>
   w.db.selectFrom("invoice_files").selectAll().where("invoice_id", "=", invoiceId).orderBy("version").execute();
+const pdfsInStore = () =>
+  fs.readdirSync(w.documentsDir, { recursive: true }).filter((f) => String(f).endsWith(".pdf")).length;
+const rowsKept = () =>
+  w.db
+    .selectFrom("invoice_files")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+const quoteOf = async (invoiceId: number) => {
+  const row = await w.db
+    .selectFrom("invoices")
+    .innerJoin("quotes", "quotes.id", "invoices.quote_id")
+    .select("quotes.number")
+    .where("invoices.id", "=", invoiceId)
+    .executeTakeFirstOrThrow();
+  return row.number;
+};
 const flat = async (pdf: Buffer | null) => (await readPdf(pdf!)).text.replace(/\s+/g, " ");
 
 async function acceptedInvoice() {
@@ -90,20 +108,60 @@ describe("an invoice's kept file", () => {
     const kept = await filesOf(invoice.id);
     expect(kept).toHaveLength(1);
     // The other download's file was not left behind in the store: one file for each kept version.
-    expect(fs.readdirSync(w.documentsDir, { recursive: true }).filter((f) => String(f).endsWith(".pdf")).length).toBe(
-      await w.db
-        .selectFrom("invoice_files")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    );
+    expect(pdfsInStore()).toBe(await rowsKept());
 
+    // Two downloads find the file lost at once: one prints it again in its place, nothing is left over.
     fs.rmSync(path.join(w.documentsDir, kept[0]!.file_key));
-    const again = await invoicePdf(w.files, invoice.number);
-    expect(again!.equals(a!)).toBe(true);
-    const [replaced] = await filesOf(invoice.id);
+    const again = await Promise.all([invoicePdf(w.files, invoice.number), invoicePdf(w.files, invoice.number)]);
+    expect(again.every((pdf) => pdf!.equals(a!))).toBe(true);
+    const [replaced, ...none] = await filesOf(invoice.id);
+    expect(none).toEqual([]);
     expect(replaced!.version).toBe(1);
+    expect(replaced!.file_key).not.toBe(kept[0]!.file_key);
     expect(fs.existsSync(path.join(w.documentsDir, replaced!.file_key))).toBe(true);
+    expect(pdfsInStore()).toBe(await rowsKept());
+  });
+
+  it("a store that does not answer a read is not taken for a lost file: the print is sent and the kept one stays", async () => {
+    const { invoice } = await acceptedInvoice();
+    await invoicePdf(w.files, invoice.number);
+    const [kept] = await filesOf(invoice.id);
+    // Reads fail for a moment; writes would still be taken (into a folder of their own).
+    const scratch = localDriver(fs.mkdtempSync(path.join(os.tmpdir(), "invoice-away-")));
+    const away: MediaDriver = {
+      ...scratch,
+      read: async () => {
+        throw new Error("the bucket is away");
+      },
+    };
+    const pdf = await invoicePdf({ db: w.db, documents: new DocumentStore(away) }, invoice.number);
+    expect(pdf!.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await filesOf(invoice.id)).toEqual([kept]);
+    expect(fs.existsSync(path.join(w.documentsDir, kept!.file_key))).toBe(true);
+  });
+
+  it("the copy an invoice kept on its row before becomes its version 1, as it was mailed", async () => {
+    const { invoice } = await acceptedInvoice();
+    const mailed = Buffer.concat([
+      (await invoicePdf({ db: w.db, documents: w.documents }, invoice.number))!,
+      Buffer.from("\n% as mailed\n"),
+    ]);
+    // As a shop from before kept it: on the row, no file in the store.
+    const [first] = await filesOf(invoice.id);
+    await w.db.deleteFrom("invoice_files").where("invoice_id", "=", invoice.id).execute();
+    fs.rmSync(path.join(w.documentsDir, first!.file_key));
+    await w.db
+      .updateTable("invoices")
+      .set({ pdf: mailed.toString("base64") })
+      .where("id", "=", invoice.id)
+      .execute();
+
+    expect((await invoicePdf(w.files, invoice.number))!.equals(mailed)).toBe(true);
+    const [moved, ...none] = await filesOf(invoice.id);
+    expect(none).toEqual([]);
+    expect(moved).toMatchObject({ version: 1, size: mailed.length });
+    expect(fs.readFileSync(path.join(w.documentsDir, moved!.file_key)).equals(mailed)).toBe(true);
+    expect((await w.invoiceOf(await quoteOf(invoice.id))).pdf).toBeNull();
   });
 
   it("is still sent when the store refuses it, and kept once the store answers", async () => {

@@ -38,6 +38,26 @@ async function readAll(store: DocumentStore, key: string): Promise<Buffer | null
   return Buffer.concat(chunks);
 }
 
+/** What an invoice prints now: its document, stamped when cancelled. */
+function printedNow(row: { document: string; voided_at: string | null; void_reason: string | null }): Printed {
+  const printed: Printed = { document: JSON.parse(row.document) as InvoiceDocument };
+  if (row.voided_at) printed.cancelled = { on: shopDay(new Date(row.voided_at)), reason: row.void_reason ?? "" };
+  return printed;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** A kept file's bytes when they are whole; "lost" when the store has none or other bytes; null when the store does not answer. */
+async function readKept(documents: DocumentStore, file: { file_key: string; file_sha256: string }) {
+  let bytes: Buffer | null;
+  try {
+    bytes = await readAll(documents, file.file_key);
+  } catch {
+    return null;
+  }
+  return bytes && sha256(bytes) === file.file_sha256 ? bytes : ("lost" as const);
+}
+
 /**
  * The PDF of an invoice by number, as it prints now: read from the store when
  * this print was made before, else rendered, kept as the next version and
@@ -47,12 +67,13 @@ async function readAll(store: DocumentStore, key: string): Promise<Buffer | null
 export async function invoicePdf({ db, documents }: InvoiceFiles, number: string): Promise<Buffer | null> {
   const row = await db
     .selectFrom("invoices")
-    .select(["id", "document", "voided_at", "void_reason"])
+    .select(["id", "document", "voided_at", "void_reason", "pdf"])
     .where("number", "=", number)
     .executeTakeFirst();
   if (!row) return null;
-  const printed: Printed = { document: JSON.parse(row.document) as InvoiceDocument };
-  if (row.voided_at) printed.cancelled = { on: shopDay(new Date(row.voided_at)), reason: row.void_reason ?? "" };
+  // The copy an invoice kept on its row before files were kept in the store (what was mailed) becomes its version 1.
+  if (row.pdf) await keepOldCopy({ db, documents }, row.id, row.document, Buffer.from(row.pdf, "base64"));
+  const printed = printedNow(row);
   const sha = printedSha(printed);
 
   const kept = await db
@@ -61,61 +82,66 @@ export async function invoicePdf({ db, documents }: InvoiceFiles, number: string
     .where("invoice_id", "=", row.id)
     .where("printed_sha256", "=", sha)
     .executeTakeFirst();
-  if (kept) {
-    const bytes = await readAll(documents, kept.file_key).catch(() => null);
-    if (bytes && createHash("sha256").update(bytes).digest("hex") === kept.file_sha256) return bytes;
-    log("error", "a kept invoice file is missing or changed; printed again", { number, key: kept.file_key });
-  }
+  const bytes = kept ? await readKept(documents, kept) : undefined;
+  if (bytes instanceof Buffer) return bytes;
+  if (bytes === "lost")
+    log("error", "a kept invoice file is missing or changed; printed again", { number, key: kept!.file_key });
 
   const started = performance.now();
   const pdf = await renderInvoicePdf(printed.document, printed.cancelled ? { cancelled: printed.cancelled } : {});
   const renderMs = Math.round(performance.now() - started);
-  await keep(
-    { db, documents },
-    { invoiceId: row.id, printed: sha, lost: kept?.id ?? null },
-    pdf,
-    renderMs,
-    Boolean(printed.cancelled),
-  ).catch((error: unknown) =>
-    log("error", "an invoice file could not be kept; sent as rendered", { number, error: String(error) }),
-  );
+  // The store not answering (null) is not a lost file: the download goes as printed and nothing is rewritten.
+  if (bytes !== null)
+    await keep({ db, documents }, { invoiceId: row.id, printed: sha, lost: kept ?? null }, pdf, renderMs).catch(
+      (error: unknown) =>
+        log("error", "an invoice file could not be kept; sent as rendered", { number, error: String(error) }),
+    );
   return pdf;
 }
 
+/** Holds the invoice's row for the rest of the transaction (PostgreSQL; SQLite has one writer). */
+async function lockInvoice(trx: Kysely<Database>, invoiceId: number) {
+  return trx
+    .selectFrom("invoices")
+    .select(["document", "voided_at", "void_reason"])
+    .where("id", "=", invoiceId)
+    .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
 /**
- * Stores a rendered print as the invoice's next version (or in place of a
- * version whose file was lost); a second download at the same moment keeps the first's.
+ * Stores a rendered print as the invoice's next version, or in place of a
+ * version whose file was lost. Kept only if the invoice still prints it (a
+ * hold extended meanwhile makes another print) and no other download kept it
+ * first; otherwise the stored file is removed again.
  */
 async function keep(
   { db, documents }: InvoiceFiles,
-  { invoiceId, printed, lost }: { invoiceId: number; printed: string; lost: number | null },
+  { invoiceId, printed, lost }: { invoiceId: number; printed: string; lost: { id: number; file_key: string } | null },
   pdf: Buffer,
   renderMs: number,
-  cancelled: boolean,
 ): Promise<void> {
   const stored = await documents.put({ data: pdf, contentType: "application/pdf", extension: "pdf" });
-  const fileSha = createHash("sha256").update(pdf).digest("hex");
   let kept = false;
+  let replaced: string | null = null;
   try {
-    if (lost !== null) {
-      const old = await db.selectFrom("invoice_files").select("file_key").where("id", "=", lost).executeTakeFirst();
-      await db
-        .updateTable("invoice_files")
-        .set({ file_key: stored.key, file_sha256: fileSha, size: pdf.length })
-        .where("id", "=", lost)
-        .execute();
-      kept = true;
-      if (old) await forgetFile(documents, old.file_key);
-      return;
-    }
     await db.transaction().execute(async (trx) => {
-      // The invoice's row is the lock: two first downloads never take the same version.
-      await trx
-        .selectFrom("invoices")
-        .select("id")
-        .where("id", "=", invoiceId)
-        .$if(dialectOf(trx) === "postgres", (q) => q.forUpdate())
-        .executeTakeFirst();
+      const invoice = await lockInvoice(trx, invoiceId);
+      if (!invoice) return;
+      const now = printedNow(invoice);
+      if (printedSha(now) !== printed) return;
+      if (lost) {
+        // Only the download that finds the lost file still named replaces it.
+        const moved = await trx
+          .updateTable("invoice_files")
+          .set({ file_key: stored.key, file_sha256: sha256(pdf), size: pdf.length })
+          .where("id", "=", lost.id)
+          .where("file_key", "=", lost.file_key)
+          .executeTakeFirst();
+        kept = Number(moved.numUpdatedRows) === 1;
+        if (kept) replaced = lost.file_key;
+        return;
+      }
       const already = await trx
         .selectFrom("invoice_files")
         .select("id")
@@ -123,26 +149,75 @@ async function keep(
         .where("printed_sha256", "=", printed)
         .executeTakeFirst();
       if (already) return;
-      const last = await trx
+      await insertVersion(trx, invoiceId, printed, stored.key, pdf, renderMs, Boolean(now.cancelled));
+      kept = true;
+    });
+  } finally {
+    if (!kept) await forgetFile(documents, stored.key);
+  }
+  if (replaced) await forgetFile(documents, replaced);
+}
+
+async function insertVersion(
+  trx: Kysely<Database>,
+  invoiceId: number,
+  printed: string,
+  key: string,
+  pdf: Buffer,
+  renderMs: number,
+  cancelled: boolean,
+) {
+  const last = await trx
+    .selectFrom("invoice_files")
+    .select((eb) => eb.fn.max("version").as("version"))
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirst();
+  await trx
+    .insertInto("invoice_files")
+    .values({
+      invoice_id: invoiceId,
+      version: Number(last?.version ?? 0) + 1,
+      printed_sha256: printed,
+      file_key: key,
+      file_sha256: sha256(pdf),
+      size: pdf.length,
+      cancelled: cancelled ? 1 : 0,
+      render_ms: renderMs,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/**
+ * Moves the copy an invoice kept on its row (before issue 47) into the store
+ * as its first version, with the print of the document it was made from (the
+ * row's copy was emptied whenever the document changed), then empties the
+ * row. A store that does not answer leaves the copy for the next download.
+ */
+async function keepOldCopy({ db, documents }: InvoiceFiles, invoiceId: number, document: string, pdf: Buffer) {
+  const stored = await documents.put({ data: pdf, contentType: "application/pdf", extension: "pdf" }).catch(() => null);
+  if (!stored) return;
+  let kept = false;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockInvoice(trx, invoiceId);
+      const row = await trx
+        .selectFrom("invoices")
+        .select(["pdf", "document"])
+        .where("id", "=", invoiceId)
+        .executeTakeFirst();
+      if (!row?.pdf || row.document !== document) return;
+      const files = await trx
         .selectFrom("invoice_files")
-        .select((eb) => eb.fn.max("version").as("version"))
+        .select("id")
         .where("invoice_id", "=", invoiceId)
         .executeTakeFirst();
-      await trx
-        .insertInto("invoice_files")
-        .values({
-          invoice_id: invoiceId,
-          version: Number(last?.version ?? 0) + 1,
-          printed_sha256: printed,
-          file_key: stored.key,
-          file_sha256: fileSha,
-          size: pdf.length,
-          cancelled: cancelled ? 1 : 0,
-          render_ms: renderMs,
-          created_at: nowIso(),
-        })
-        .execute();
-      kept = true;
+      if (!files) {
+        const printed = printedSha({ document: JSON.parse(document) as InvoiceDocument });
+        await insertVersion(trx, invoiceId, printed, stored.key, pdf, 0, false);
+        kept = true;
+      }
+      await trx.updateTable("invoices").set({ pdf: null }).where("id", "=", invoiceId).execute();
     });
   } finally {
     if (!kept) await forgetFile(documents, stored.key);
@@ -163,7 +238,10 @@ export async function invoiceFileVersions(db: Db, number: string): Promise<Invoi
   return rows.map((r) => ({ version: r.version, cancelled: r.cancelled === 1, size: r.size, createdAt: r.created_at }));
 }
 
-/** One kept version of an invoice's file, for the staff; null when there is none. */
+/**
+ * One kept version of an invoice's file, for the staff; null when there is
+ * none or its bytes are lost. Throws DocumentError("storage") when the store does not answer.
+ */
 export async function invoiceFileVersion(
   { db, documents }: InvoiceFiles,
   number: string,
@@ -172,11 +250,15 @@ export async function invoiceFileVersion(
   const row = await db
     .selectFrom("invoice_files")
     .innerJoin("invoices", "invoices.id", "invoice_files.invoice_id")
-    .select(["invoice_files.file_key"])
+    .select(["invoice_files.file_key", "invoice_files.file_sha256"])
     .where("invoices.number", "=", number)
     .where("invoice_files.version", "=", version)
     .executeTakeFirst();
-  return row ? readAll(documents, row.file_key) : null;
+  if (!row) return null;
+  const bytes = await readAll(documents, row.file_key);
+  if (bytes && sha256(bytes) === row.file_sha256) return bytes;
+  log("error", "a kept invoice version is missing or changed", { number, version, key: row.file_key });
+  return null;
 }
 
 /**

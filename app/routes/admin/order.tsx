@@ -98,7 +98,10 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     // The vehicle's export permit (issue 46.3), the evidence of this sale's export.
     papers: order.kind === "vehicle" && order.itemId ? await exportPapersOf(db, order.itemId) : null,
     // Every version of the invoice printed so far, kept for the record (issue 47.4).
-    invoicePrints: await invoiceFileVersions(db, order.invoice.number),
+    invoicePrints: (await invoiceFileVersions(db, order.invoice.number)).map((v) => ({
+      ...v,
+      day: shopDay(new Date(v.createdAt)),
+    })),
     notice: DONE.has(done) ? problem(`messages.order.${done}`) : null,
     // A new key each time the page is drawn: the same payment form sent twice is recorded once.
     paymentKey: crypto.randomUUID(),
@@ -502,7 +505,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         >
                           {t(print.cancelled ? "order.invoicePrintCancelled" : "order.invoicePrint", {
                             version: print.version,
-                            date: day(print.createdAt.slice(0, 10)),
+                            date: day(print.day),
                           })}
                         </a>
                       </li>

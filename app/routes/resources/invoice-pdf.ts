@@ -3,6 +3,7 @@ import { getServices } from "~/context.server";
 import { dealAccess, dealVisitor, invoiceDealKeys, linksOf } from "~/domain/sale/deal-access.server";
 import { invoiceFileVersion, invoicePdf } from "~/domain/sale/invoice-file.server";
 import { invoiceByNumber } from "~/domain/sale/invoices.server";
+import { DocumentError } from "~/domain/media/document-check.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /*
@@ -20,21 +21,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!invoice || invoice.quoteId === null) throw notFound();
   const url = new URL(request.url);
+  const asked = url.searchParams.get("version");
+  const purpose = asked === null ? "invoice" : "invoiceVersion";
   const visitor = await dealVisitor(
     services,
     request,
     linksOf(url.searchParams, url.searchParams.get("order")),
-    "invoice",
+    purpose,
   );
   const keys = await invoiceDealKeys(db, { number: invoice.number, quoteId: invoice.quoteId });
-  if (!keys || !dealAccess(services.config.sessionSecret, visitor, "invoice", keys)) throw notFound();
-  const asked = url.searchParams.get("version");
+  if (!keys || !dealAccess(services.config.sessionSecret, visitor, purpose, keys)) throw notFound();
+  if (asked !== null && !/^[1-9]\d{0,5}$/.test(asked)) throw notFound();
   let pdf: Buffer | null;
-  if (asked !== null) {
-    // Earlier versions are the owner's record; a buyer is sent the invoice as it prints now.
-    if (!visitor.staff || !/^[1-9]\d{0,5}$/.test(asked)) throw notFound();
-    pdf = await invoiceFileVersion(services, invoice.number, Number(asked));
-  } else pdf = await invoicePdf(services, invoice.number);
+  try {
+    pdf =
+      asked === null
+        ? await invoicePdf(services, invoice.number)
+        : await invoiceFileVersion(services, invoice.number, Number(asked));
+  } catch (error) {
+    if (error instanceof DocumentError)
+      throw data("The documents' storage is not answering; please try again in a few minutes.", {
+        status: 503,
+        headers: { "Cache-Control": "no-store", "Retry-After": "60" },
+      });
+    throw error;
+  }
   if (!pdf) throw notFound();
   return new Response(new Uint8Array(pdf), {
     headers: {
