@@ -11,6 +11,8 @@ import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
+import { COOKIES } from "~/utils/cookies";
+import { cookieFrom } from "../tests/support/set-cookie";
 import { signInStaff } from "../tests/support/sign-in";
 import { benchPhotos } from "./bench-photos";
 import { startBuiltShop, stopBuiltShop } from "./bench-shop";
@@ -60,10 +62,9 @@ async function loadPages(base: string, paths: string[]) {
 /** A stock file through the owner's import page: previewed, confirmed, and followed until done. */
 async function importFile(base: string, file: Buffer): Promise<string> {
   const signedIn = await signInStaff(base);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  if (signedIn.status !== 302)
+    throw new Error(`the staff sign-in answered ${signedIn.status}: ${(await signedIn.text()).slice(0, 200)}`);
+  const cookie = cookieFrom(signedIn, COOKIES.staffSession.name);
   const headers = { Cookie: cookie };
   const form = new FormData();
   form.set("kind", "vehicle");
