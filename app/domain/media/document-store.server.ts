@@ -60,6 +60,12 @@ export class DocumentStore {
     }
   }
 
+  /** A stored document's bytes whole, or null as for read. Throws DocumentError("storage"). */
+  async readBytes(key: string): Promise<Buffer | null> {
+    const stored = await this.read(key);
+    return stored ? collect(stored.body) : null;
+  }
+
   /**
    * Removes a stored document; nothing to remove, or a key of another shape,
    * is no error. A storage that does not answer throws DocumentError("storage"):
@@ -96,10 +102,7 @@ export class DocumentStore {
     if (!STAGED_KEY.test(key)) return null;
     try {
       const stored = await this.driver.read(key);
-      if (!stored) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
-      return Buffer.concat(chunks);
+      return stored ? await collect(stored.body) : null;
     } catch (error) {
       log("error", "staged file could not be read from the storage", { key, error: String(error) });
       throw new DocumentError("storage");
@@ -117,6 +120,12 @@ export class DocumentStore {
       return false;
     }
   }
+}
+
+async function collect(body: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** The document store the configuration names: DOCUMENTS_S3_BUCKET when set, else `$DATA_DIR/documents`. */

@@ -30,14 +30,6 @@ type Printed = { document: InvoiceDocument; cancelled?: { on: string; reason: st
 /** The fingerprint of what a file prints: two downloads of the same print share one file. */
 const printedSha = (printed: Printed) => createHash("sha256").update(JSON.stringify(printed)).digest("hex");
 
-async function readAll(store: DocumentStore, key: string): Promise<Buffer | null> {
-  const stored = await store.read(key);
-  if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /** What an invoice prints now: its document, stamped when cancelled. */
 function printedNow(row: { document: string; voided_at: string | null; void_reason: string | null }): Printed {
   const printed: Printed = { document: JSON.parse(row.document) as InvoiceDocument };
@@ -51,7 +43,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 async function readKept(documents: DocumentStore, file: { file_key: string; file_sha256: string }) {
   let bytes: Buffer | null;
   try {
-    bytes = await readAll(documents, file.file_key);
+    bytes = await documents.readBytes(file.file_key);
   } catch {
     return null;
   }
@@ -255,7 +247,7 @@ export async function invoiceFileVersion(
     .where("invoice_files.version", "=", version)
     .executeTakeFirst();
   if (!row) return null;
-  const bytes = await readAll(documents, row.file_key);
+  const bytes = await documents.readBytes(row.file_key);
   if (bytes && sha256(bytes) === row.file_sha256) return bytes;
   log("error", "a kept invoice version is missing or changed", { number, version, key: row.file_key });
   return null;
