@@ -30,7 +30,9 @@ type ServerModule = typeof ServerApp;
  * server time of the list work, p50 and p95 over many varied runs.
  * Targets on both: p95 <= 20 ms per query, <= 50 ms per whole list response.
  * BENCH_VEHICLES, BENCH_PARTS and BENCH_RUNS set the sizes; BENCH_DATABASES
- * ("sqlite,postgres") which databases.
+ * ("sqlite,postgres") which databases; BENCH_PG_SCHEMA keeps PostgreSQL's data
+ * in a schema of that name for the next run, which loads nothing when it
+ * finds the same sizes there.
  */
 
 // React renders in production mode only when this is set before it loads (npm start sets it too).
@@ -46,6 +48,7 @@ for (const name of DATABASES)
     throw new Error(`BENCH_DATABASES: "${name}" is neither sqlite nor postgres`);
 if (DATABASES.includes("postgres") && !process.env.TEST_DATABASE_URL && !DATABASES.includes("sqlite"))
   throw new Error("BENCH_DATABASES=postgres needs TEST_DATABASE_URL");
+const KEPT_SCHEMA = process.env.BENCH_PG_SCHEMA || undefined;
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
@@ -74,13 +77,27 @@ async function bench(name: string, db: DB, dataDir: string) {
     `\n${name}: loading ${VEHICLES.toLocaleString("en-US")} vehicles and ${PARTS.toLocaleString("en-US")} parts...`,
   );
   const media = new MediaStore(localDriver(path.join(dataDir, "media")));
-  const photos = await benchPhotos(media);
-  const loadStarted = Date.now();
-  await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });
-  // The state the shop's tables are kept in: SQLite's statistics; on PostgreSQL also the visibility map
-  // autovacuum keeps, without which no count can read an index alone.
-  await (dialectOf(db) === "postgres" ? sql`vacuum analyze` : sql`analyze`).execute(db);
-  console.log(`loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
+  const size = async (table: "vehicles" | "parts") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  if ((await size("vehicles")) === VEHICLES && (await size("parts")) === PARTS) {
+    console.log(`kept from an earlier run (BENCH_PG_SCHEMA=${KEPT_SCHEMA})`);
+  } else {
+    if ((await size("vehicles")) > 0) throw new Error(`${name} holds stock of other sizes: drop its schema first`);
+    const photos = await benchPhotos(media);
+    const loadStarted = Date.now();
+    await bulkInsertStock(db, { vehicles: VEHICLES, parts: PARTS, photos });
+    // The state the shop's tables are kept in: SQLite's statistics; on PostgreSQL also the visibility map
+    // autovacuum keeps, without which no count can read an index alone.
+    await (dialectOf(db) === "postgres" ? sql`vacuum analyze` : sql`analyze`).execute(db);
+    console.log(`loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
+  }
 
   const rng = createRng(3);
   const makes = Object.keys(VEHICLE_MODELS);
@@ -196,7 +213,7 @@ try {
 
   const url = process.env.TEST_DATABASE_URL;
   if (url && DATABASES.includes("postgres"))
-    await onFreshPostgres(url, (postgres) => bench("PostgreSQL", postgres, dataDir));
+    await onFreshPostgres(url, (postgres) => bench("PostgreSQL", postgres, dataDir), KEPT_SCHEMA);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -38,6 +38,7 @@ const THIS_RELEASE = [
   "2026-12-03-11-purchase-records",
   "2026-12-03-12-export-papers",
   "2026-12-03-13-invoice-files",
+  "2026-12-04-01-import-price-indexes",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -282,6 +282,47 @@ function startExpression(from: "manufacture" | "registration") {
 }
 
 /**
+ * The year a vehicle's age starts, and its steering, as the indexes of
+ * migration 2026-12-04-01 hold them ahead of the price: a list of what a
+ * country admits, by price, reads each year's vehicles in price order and
+ * merges them (see importPriceList in search.server.ts). One condition per
+ * steering the limit allows (a car without one among them when any is), and
+ * the years from the earliest the limit admits to `lastYear`.
+ */
+export function importYearRanges(
+  limit: ImportLimit,
+  lastYear: number,
+): { steering: string | null; year: number }[] | null {
+  if (!limit.admits) return null;
+  const starts = [limit.earliest, ...limit.byKind.map((k) => k.earliest)];
+  if (starts.some((m) => m === null)) return null;
+  const first = Math.floor(Math.min(...(starts as number[])) / 12);
+  const steerings: (string | null)[] = limit.steering ? [limit.steering] : [...STEERING, null];
+  const ranges: { steering: string | null; year: number }[] = [];
+  for (const steering of steerings) for (let year = first; year <= lastYear; year++) ranges.push({ steering, year });
+  return ranges;
+}
+
+/** The latest year the stock's ages start in, read from the import index's start; null without stock. */
+export async function latestStartYear(db: Kysely<Database>, from: "manufacture" | "registration") {
+  const { rows } = await sql<{ m: number | null }>`select max(${startExpression(from)}) as m from vehicles`.execute(db);
+  const m = rows[0]?.m;
+  return m === null || m === undefined ? null : Math.floor(Number(m) / 12);
+}
+
+/** One year and steering of importYearRanges, as its index reads them. */
+export function importYearCondition(
+  limit: ImportLimit & { admits: true },
+  range: { steering: string | null; year: number },
+): Expression<SqlBool> {
+  const steering =
+    range.steering === null
+      ? sql<SqlBool>`vehicles.steering is null`
+      : sql<SqlBool>`vehicles.steering = ${range.steering}`;
+  return sql<SqlBool>`(${steering} and ${startExpression(limit.from)} / 12 = ${range.year})`;
+}
+
+/**
  * The vehicles a limit admits: one range of its index, which begins with the
  * month the age starts from and holds the steering after it, so a country
  * with a steering and one without are answered alike. On SQLite the steering
