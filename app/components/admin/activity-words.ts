@@ -11,7 +11,7 @@ import { QUOTE_STATUSES, type QuoteEvent, type QuoteStatus } from "~/domain/sale
  * awaiting_payment → paid (pay_full)"); this reads the facts back out of it by
  * action and says them in the page's language. An action or a line it does not
  * know becomes a plain phrase about its subject, never the stored codes.
- * Browser-safe.
+ * The dashboard's loader writes the lines: the reader stays off the page's scripts.
  */
 
 type Translate = TFunction<"admin">;
@@ -22,8 +22,8 @@ type Facts = Record<string, string>;
 type Line = Key<"admin">;
 type Phrase = { key: Line; read?: RegExp; say?: (facts: Facts, words: Words) => string | null };
 /**
- * `country` names a country and `port` a port ("Mombasa, Kenya") in the page's language: the server
- * writes the names (see `activityCountries` and `activityPorts`).
+ * `country` names a country and `port` a port ("Mombasa, Kenya") in the page's language: the
+ * dashboard's server writes the lines.
  */
 type Words = {
   t: Translate;
@@ -303,19 +303,4 @@ export function activityLines(
         ),
     )
     .map((r) => ({ id: r.id, at: r.at, text: activityText(r, { t, yen, country, port }) }));
-}
-
-/** The countries the log's lines name, as the log writes them (in English), for the server to name in the page's language. */
-export function activityCountries(rows: Pick<ActivityRow, "action" | "summary">[]): string[] {
-  return named(rows, "country");
-}
-
-/** The ports the log's lines name ("Mombasa, Kenya", as the log writes them), for the server to name in the page's language. */
-export function activityPorts(rows: Pick<ActivityRow, "action" | "summary">[]): string[] {
-  return named(rows, "port");
-}
-
-function named(rows: Pick<ActivityRow, "action" | "summary">[], fact: "country" | "port"): string[] {
-  const found = rows.map((r) => PHRASES[r.action]?.read?.exec(r.summary)?.groups?.[fact]);
-  return [...new Set(found.filter((c): c is string => Boolean(c)))];
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { describeChange, relativeTime, weekChange } from "./dashboard";
+import english from "~/i18n/locales/en/admin.json";
+import { i18nFor } from "~/i18n/core";
+import { describeChange as describeIn, relativeTime as relativeIn, weekChange } from "./dashboard";
+
+const t = i18nFor({ language: "en", version: "dashboard-test", resources: { admin: english } }).getFixedT(
+  "en",
+  "admin",
+);
+const describeChange = (change: ReturnType<typeof weekChange>) => describeIn(change, t);
+const relativeTime = (iso: string, now: Date) => relativeIn(iso, now, t);
 
 describe("weekChange", () => {
   it("gives the change in percent with one decimal, the arrow following the sign", () => {

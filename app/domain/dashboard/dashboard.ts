@@ -1,22 +1,13 @@
 import type { TFunction } from "~/i18n/core";
-import english from "~/i18n/locales/en/admin.json";
-import { i18nFor } from "~/i18n/core";
 
 /** Pure rules of the dashboard (SPEC 2 "Dashboard", 9). Browser-safe. */
 
-/** A translate function of the admin catalogue (a page passes its own `t`). */
+/**
+ * A translate function of the admin catalogue: the page's own. Never a
+ * default of English here: the catalogue would travel in the page's scripts
+ * (80 KB of the owner's dashboard).
+ */
 type Translate = TFunction<"admin">;
-
-let englishT: Translate | null = null;
-
-/** The English words, for callers without a page (and the tests). */
-function inEnglish(): Translate {
-  englishT ??= i18nFor({ language: "en", version: "dashboard-en", resources: { admin: english } }).getFixedT(
-    "en",
-    "admin",
-  );
-  return englishT;
-}
 
 export type WeekChange =
   { kind: "change"; percent: number; direction: "up" | "down" | "flat" } | { kind: "no-previous"; thisWeek: number };
@@ -32,7 +23,7 @@ export function weekChange(thisWeek: number, previousWeek: number): WeekChange {
   return { kind: "change", percent, direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
 }
 
-export function describeChange(change: WeekChange, t: Translate = inEnglish()): string {
+export function describeChange(change: WeekChange, t: Translate): string {
   if (change.kind === "no-previous")
     return change.thisWeek > 0
       ? t("dashboard.change.newThisWeek", { number: change.thisWeek })
@@ -42,7 +33,7 @@ export function describeChange(change: WeekChange, t: Translate = inEnglish()): 
 }
 
 /** "5 minutes ago", "1 hour ago", "3 days ago", "2 weeks ago" (SPEC 2), in the language of `t`. */
-export function relativeTime(iso: string, now = new Date(), t: Translate = inEnglish()): string {
+export function relativeTime(iso: string, now: Date, t: Translate): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 1000));
   if (seconds < 60) return t("dashboard.relative.justNow");
   if (seconds < 3600) return t("dashboard.relative.minutes", { count: Math.floor(seconds / 60) });

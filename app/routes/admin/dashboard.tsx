@@ -7,18 +7,18 @@ import { exportDeadlines } from "~/domain/books/export-papers.server";
 import { marginByMonth, stockCapital } from "~/domain/books/margins.server";
 import { QuotesChart } from "~/components/admin/quotes-chart";
 import { useShopDay } from "~/components/admin/order-bits";
-import { activityCountries, activityLines, activityPorts } from "~/components/admin/activity-words";
+import { activityLines } from "~/components/admin/activity-words";
 import { shownPortPlain } from "~/domain/freight/port-names.server";
 import { shownCountry } from "~/domain/countries";
 import { adminLanguage } from "~/i18n/languages";
-import { requestLanguage } from "~/i18n/request.server";
+import { requestLanguage, serverT } from "~/i18n/request.server";
 import { FormMessage } from "~/components/ui/field";
 import { getServices } from "~/context.server";
 import { describeChange, relativeTime, weekChange } from "~/domain/dashboard/dashboard";
 import { dashboardFigures } from "~/domain/dashboard/dashboard.server";
 import { ratesAge } from "~/domain/rates/rates.server";
 import { rulesToCheck } from "~/domain/imports/import-rules.server";
-import { shopDay as shopDayOf } from "~/i18n/format";
+import { formatYenIn, shopDay as shopDayOf } from "~/i18n/format";
 import { requireStaff } from "~/routes/guards.server";
 import { STOCK_ADMIN } from "~/domain/inventory/admin-stock";
 import { type Key, useFormat, useT } from "~/i18n/i18n";
@@ -41,13 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rulesToCheck: await rulesToCheck(db, shopDayOf(new Date())),
     books: { months: await marginByMonth(db), capital: await stockCapital(db), deadlines: await exportDeadlines(db) },
     ...figures,
-    // The log's countries in the page's language ("ケニア"), written here: the list of names stays off the scripts.
-    countryNames: Object.fromEntries(
-      activityCountries(figures.activity).map((country) => [country, shownCountry(country, language)]),
-    ),
-    // And its ports ("モンバサ（ケニア）" for "Mombasa, Kenya"), the table of their names likewise.
-    portNames: Object.fromEntries(
-      activityPorts(figures.activity).map((port) => [port, shownPortPlain(port, language)]),
+    // The log in the page's language, written here: its reader, the countries' and the ports' names
+    // ("ケニア", "モンバサ（ケニア）") stay off the page's scripts (the owner's phone parses less).
+    activity: activityLines(
+      figures.activity,
+      serverT(language, "admin"),
+      (value) => formatYenIn(value, language),
+      (country) => shownCountry(country, language),
+      (port) => shownPortPlain(port, language),
     ),
   };
 }
@@ -263,13 +264,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-slate-600">{t("dashboard.activity.empty")}</p>
           ) : (
             <ul className="mt-3 space-y-3 text-sm" data-testid="recent-activity">
-              {activityLines(
-                loaderData.activity,
-                t,
-                format.yen,
-                (c) => loaderData.countryNames[c] ?? c,
-                (p) => loaderData.portNames[p] ?? p,
-              ).map((a) => (
+              {loaderData.activity.map((a) => (
                 <li key={a.id}>
                   <p className="text-slate-800">{a.text}</p>
                   <p className="text-xs text-slate-500">{relativeTime(a.at, now, t)}</p>
