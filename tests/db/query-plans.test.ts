@@ -290,15 +290,19 @@ async function postgresProblems(s: Statement): Promise<Explained> {
     CompiledQuery.raw(`explain (format json) ${s.compiled.sql}`, [...s.compiled.parameters]),
   );
   const nodes: PgNode[] = [];
-  const collect = (node: PgNode) => {
+  // Sorts under a Merge Append sort one branch's rows (a year of a country's list by price, see
+  // importPriceList), never all the matches: such a branch is a year's vehicles without a steering.
+  const branchSorts = new Set<PgNode>();
+  const collect = (node: PgNode, inMerge = false) => {
     nodes.push(node);
-    node.Plans?.forEach(collect);
+    if (inMerge && node["Node Type"] === "Sort") branchSorts.add(node);
+    node.Plans?.forEach((child) => collect(child, inMerge || node["Node Type"] === "Merge Append"));
   };
   collect(rows[0]!["QUERY PLAN"][0].Plan);
   const plan = nodes
     .map((x) => [x["Node Type"], x["Index Name"] ?? x["Relation Name"]].filter(Boolean).join(" "))
     .join(" > ");
-  const sorts = nodes.some((x) => x["Node Type"] === "Sort");
+  const sorts = nodes.some((x) => x["Node Type"] === "Sort" && !branchSorts.has(x));
   const problems: string[] = [];
   // Every index a page walks ends with the id, as the list's order does (migration 2026-11-28-01): sorting
   // again the rows that share a price or a date means it does not, and reads all of them (9,678 for one price).
@@ -717,7 +721,8 @@ describe("'Only what I can import' at 100,000 vehicles", () => {
     // A country alone: its count, and its pages when the matches are sorted, read its index.
     for (const [country, start] of Object.entries(IMPORT_COUNTRIES)) {
       const alone = seen.filter((s) => s.qs === `ImportTo=${country}`);
-      const count = alone.filter((s) => s.kind === "count");
+      // The list's count; a deep page's counts of the statuses it skips are checked with the rest.
+      const count = alone.filter((s) => s.kind === "count" && / page \d+ count$/.test(s.label));
       expect(count, country).toHaveLength(1);
       expect(count[0]!.plan, country).toContain(`vehicles_import_${start}_idx`);
       for (const s of alone.filter((s) => s.sortMatches))

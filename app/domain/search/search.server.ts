@@ -53,17 +53,24 @@ function sortKey(table: StockTable, column: "created_at" | "price", sortMatches:
 export const LIST_COUNT_LIMIT = 1000;
 
 /**
- * The most any other filtered list counts on PostgreSQL, the store of a large
- * shop; past it the list says "10,000+" and offers its first 500 pages, as
- * the large marketplaces do. Counting is reading every match: at 1,000,000
+ * The most any other filtered list of a large stock counts on PostgreSQL;
+ * past it the list says "10,000+" and offers its first 500 pages, as the
+ * large marketplaces do. Counting is reading every match: at 1,000,000
  * vehicles the 300,000 Kenya admits took 99 ms (p50) from the import index
- * alone, where 10,001 take a few. A list filtered only by make, model, type
- * and subtype is counted exactly from the stock counts (facetTotal), and
- * SQLite, a smaller shop's store, counts exactly (docs/performance.md).
+ * alone, where 10,001 take a few. A stock of EXACT_COUNT_STOCK or fewer is
+ * counted exactly, as before: the page is then chosen from the true number
+ * (from the planner's estimate, the matches of Kenya above 500,000 yen were
+ * sorted from the whole table at 100,000, young cars being the dear ones).
+ * A list filtered only by make, model, type and subtype is counted exactly
+ * from the stock counts (facetTotal); SQLite counts exactly.
  */
 export const BROAD_COUNT_LIMIT = 10_000;
+export const EXACT_COUNT_STOCK = 200_000;
 
-/** The most this list's count goes to, or null when it counts every match (see LIST_COUNT_LIMIT). */
+/**
+ * The most this list's count goes to, or null when it counts every match (see
+ * LIST_COUNT_LIMIT); BROAD_COUNT_LIMIT holds only in a large stock (listTotal).
+ */
 export function countLimit(db: DB, filters: object): number | null {
   if (dialectOf(db) !== "postgres") return null;
   const set = setFilters(filters);
@@ -98,11 +105,17 @@ function listStatements<T extends StockTable, Row>(
   // Sorted matches are all read anyway: what can still be bought first costs no more (see pageRows).
   const ranked = segment?.status === "ranked";
   const rank = sql`case ${column_} when 'available' then 0 when 'reserved' then 1 else 2 end`;
+  // The count stopped one past `most` (see LIST_COUNT_LIMIT, BROAD_COUNT_LIMIT).
+  const upTo = (most: number) =>
+    db.selectFrom(statements.ids.limit(most + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n"));
   return {
     count:
-      limit === null
-        ? matches.select((eb) => eb.fn.countAll<number>().as("n"))
-        : db.selectFrom(statements.ids.limit(limit + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n")),
+      limit === null || limit === BROAD_COUNT_LIMIT
+        ? Object.assign(
+            matches.select((eb) => eb.fn.countAll<number>().as("n")),
+            { upTo },
+          )
+        : upTo(limit),
     page: (ranked ? rows.orderBy(rank) : rows)
       .orderBy(sortKey(table, column, sortMatches), direction)
       .orderBy(sql.ref(`${table}.id`), direction)
@@ -306,7 +319,7 @@ export async function listTotal(
   db: DB,
   table: StockTable,
   filters: { Keyword?: string },
-  count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> },
+  count: Counted,
 ): Promise<{ total: number; more: boolean; keywordMatches: number | null; counted: boolean }> {
   const keywordMatches = await indexedKeywordMatches(db, table, filters.Keyword);
   const onlyKeyword = Object.entries(filters).every(([k, v]) => k === "Keyword" || v === undefined);
@@ -314,8 +327,11 @@ export async function listTotal(
     return { total: keywordMatches, more: false, keywordMatches, counted: false };
   const fromFacets = await facetTotal(db, table === "vehicles" ? "vehicle" : "part", filters);
   if (fromFacets !== null) return { total: fromFacets, more: false, keywordMatches, counted: false };
-  const n = Number((await count.executeTakeFirstOrThrow()).n);
-  const limit = countLimit(db, filters);
+  // A broad count stops at its limit in a large stock only (see EXACT_COUNT_STOCK).
+  let limit = countLimit(db, filters);
+  if (limit === BROAD_COUNT_LIMIT && (!count.upTo || (await stockSize(db, table)) <= EXACT_COUNT_STOCK)) limit = null;
+  const counting = limit === BROAD_COUNT_LIMIT && count.upTo ? count.upTo(limit) : count;
+  const n = Number((await counting.executeTakeFirstOrThrow()).n);
   if (limit !== null && n > limit) return { total: limit, more: true, keywordMatches, counted: true };
   return { total: n, more: false, keywordMatches, counted: true };
 }
@@ -400,12 +416,7 @@ export function pageStrategy(p: {
  * What a list settles before it fetches its page: the total, the page within
  * the list, and how the page is found. The query-plan test follows it too.
  */
-export async function listPlan(
-  db: DB,
-  table: StockTable,
-  query: ListQuery<{ Keyword?: string }>,
-  count: { executeTakeFirstOrThrow: () => Promise<{ n: number }> },
-) {
+export async function listPlan(db: DB, table: StockTable, query: ListQuery<{ Keyword?: string }>, count: Counted) {
   const { total, more, keywordMatches, counted } = await listTotal(db, table, query.filters, count);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const offset = (page - 1) * query.perPage;
@@ -432,7 +443,8 @@ export async function listPlan(
   };
 }
 
-type Counted = { executeTakeFirstOrThrow: () => Promise<{ n: number }> };
+/** A count statement; a broad one can also stop one past a number of matches (see BROAD_COUNT_LIMIT). */
+type Counted = { executeTakeFirstOrThrow: () => Promise<{ n: number }>; upTo?: (most: number) => Counted };
 
 /** A list's statements, for a page found one way (see PageWay). */
 type ListStatements<Row> = (...page: PageWay) => {
