@@ -10,8 +10,8 @@ import { migrateToLatest } from "~/db/migrate.server";
  * run (a million vehicles take minutes to load).
  */
 export async function onFreshPostgres(url: string, run: (db: DB) => Promise<void>, keep?: string): Promise<void> {
-  if (keep !== undefined && !/^[a-z_][a-z0-9_]{0,40}$/.test(keep))
-    throw new Error(`"${keep}" is not a schema name of small letters, digits and _`);
+  if (keep !== undefined && (!/^[a-z_][a-z0-9_]{0,40}$/.test(keep) || keep === "public" || keep.startsWith("pg_")))
+    throw new Error(`"${keep}" is not a schema of the benchmark's own (small letters, digits and _; not public)`);
   const schema = keep ?? `bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -290,19 +290,15 @@ async function postgresProblems(s: Statement): Promise<Explained> {
     CompiledQuery.raw(`explain (format json) ${s.compiled.sql}`, [...s.compiled.parameters]),
   );
   const nodes: PgNode[] = [];
-  // Sorts under a Merge Append sort one branch's rows (a year of a country's list by price, see
-  // importPriceList), never all the matches: such a branch is a year's vehicles without a steering.
-  const branchSorts = new Set<PgNode>();
-  const collect = (node: PgNode, inMerge = false) => {
+  const collect = (node: PgNode) => {
     nodes.push(node);
-    if (inMerge && node["Node Type"] === "Sort") branchSorts.add(node);
-    node.Plans?.forEach((child) => collect(child, inMerge || node["Node Type"] === "Merge Append"));
+    node.Plans?.forEach(collect);
   };
   collect(rows[0]!["QUERY PLAN"][0].Plan);
   const plan = nodes
     .map((x) => [x["Node Type"], x["Index Name"] ?? x["Relation Name"]].filter(Boolean).join(" "))
     .join(" > ");
-  const sorts = nodes.some((x) => x["Node Type"] === "Sort" && !branchSorts.has(x));
+  const sorts = nodes.some((x) => x["Node Type"] === "Sort");
   const problems: string[] = [];
   // Every index a page walks ends with the id, as the list's order does (migration 2026-11-28-01): sorting
   // again the rows that share a price or a date means it does not, and reads all of them (9,678 for one price).

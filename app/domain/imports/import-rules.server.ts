@@ -315,10 +315,8 @@ export function importYearCondition(
   limit: ImportLimit & { admits: true },
   range: { steering: string | null; year: number },
 ): Expression<SqlBool> {
-  const steering =
-    range.steering === null
-      ? sql<SqlBool>`vehicles.steering is null`
-      : sql<SqlBool>`vehicles.steering = ${range.steering}`;
+  // "" for none, as the index holds it: under "is null" the year's cars would be sorted, not read in order.
+  const steering = sql<SqlBool>`coalesce(vehicles.steering, '') = ${range.steering ?? ""}`;
   return sql<SqlBool>`(${steering} and ${startExpression(limit.from)} / 12 = ${range.year})`;
 }
 

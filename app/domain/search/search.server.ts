@@ -5,7 +5,7 @@ import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { cardFacts, type CardRow, toImageRef, vehicleFacts } from "~/domain/inventory/stock-rows.server";
-import { type ListQuery, type PartFilters, setFilters, type Sort } from "./filters";
+import { type ListQuery, type PartFilters, type ResolvedVehicleFilters, setFilters, type Sort } from "./filters";
 import type { ListResult } from "./list";
 import {
   partNumberSearch,
@@ -46,16 +46,16 @@ function sortKey(table: StockTable, column: "created_at" | "price", sortMatches:
  * the list says "1,000+". Its trigram index finds the candidates but each must
  * be checked on its row: counting the 25,000 vehicles "hybrid" matches at
  * 100,000 took 46 ms, where a count stopped at 1,001 takes a few (SQLite
- * counts from its trigram index alone, exactly). With another filter the
- * count is exact: that filter's index leaves fewer rows to check. The same
- * as the menus' limit.
+ * counts from its trigram index alone, exactly). With another filter that
+ * filter's index leaves fewer rows to check: the count is exact, or in a
+ * large stock stops at BROAD_COUNT_LIMIT. The same as the menus' limit.
  */
 export const LIST_COUNT_LIMIT = 1000;
 
 /**
  * The most any other filtered list of a large stock counts on PostgreSQL;
- * past it the list says "10,000+" and offers its first 500 pages, as the
- * large marketplaces do. Counting is reading every match: at 1,000,000
+ * past it the list says "10,000+" and offers its pages up to there (500 of
+ * 20), as the large marketplaces do. Counting is reading every match: at 1,000,000
  * vehicles the 300,000 Kenya admits took 99 ms (p50) from the import index
  * alone, where 10,001 take a few. A stock of EXACT_COUNT_STOCK or fewer is
  * counted exactly, as before: the page is then chosen from the true number
@@ -82,8 +82,8 @@ const LIST_COLUMNS = ["id", "ref_id", "name", "price", "make", "model", "type", 
 
 /**
  * The statements of a list, unexecuted, from the statement of its matches:
- * their count (stopped at the list's limit when it has one, see countLimit)
- * and one page of their `rows`. With a `status`, the page is taken from the
+ * their count (stopped at LIST_COUNT_LIMIT for a keyword alone; a broad one
+ * stops only when listTotal asks, through `upTo`) and one page of their `rows`. With a `status`, the page is taken from the
  * matches of that status only, and `statusCount` counts them (see pageRows).
  */
 function listStatements<T extends StockTable, Row>(
@@ -209,7 +209,9 @@ export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...p
       sql`(${db
         .selectFrom("vehicles")
         .select(["vehicles.id", "vehicles.price"])
-        .where(vehicleWhere(db, query.filters, false, unsold))
+        // The steering as the range gives it, written as the index holds it: the rule's own "steering =" beside
+        // it would read as a second condition, and the planner, expecting few rows, sorted each year's.
+        .where(vehicleWhere(db, { ImportTo: { ...limit, steering: null } } as ResolvedVehicleFilters, false, unsold))
         .where(sql<SqlBool>`vehicles.stock_status = ${segment.status}`)
         .where(importYearCondition(limit, range))
         .orderBy("vehicles.price", direction)
@@ -386,8 +388,8 @@ function hasIndexedFilter(table: StockTable, filters: object): boolean {
  * (PostgreSQL then read all of it, where its walk read 22,000 to 38,000 rows).
  * A fifth rather than a tenth since issue 24: India's 10,309 vehicles by
  * rising price walked 40,764 rows on PostgreSQL (22 to 28 ms); sorted, 13 ms.
- * When the count stopped at its limit (LIST_COUNT_LIMIT), `total` is the
- * planner's estimate of the matches instead.
+ * When the count stopped at its limit (LIST_COUNT_LIMIT, BROAD_COUNT_LIMIT),
+ * `total` is the planner's estimate of the matches instead.
  */
 export function pageStrategy(p: {
   table: StockTable;
@@ -420,26 +422,19 @@ export async function listPlan(db: DB, table: StockTable, query: ListQuery<{ Key
   const { total, more, keywordMatches, counted } = await listTotal(db, table, query.filters, count);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const offset = (page - 1) * query.perPage;
+  const common = { total, more, page, pageCount, offset, counted };
+  // A country's list by price merges each year's first matches, whatever their number (see importPriceList).
+  const lastYear = table === "vehicles" && total > 0 ? await mergedYears(db, query) : null;
+  if (lastYear !== null) return { ...common, sortMatches: false, denseKeyword: false, lastYear };
   // The size of the stock matters only when the matches may be sorted.
   const stock = total > 0 && hasIndexedFilter(table, query.filters) ? await stockSize(db, table) : 0;
   const { filters, sort, perPage } = query;
   // Past the count's limit, how many there are is the planner's estimate ("hybrid 2020": 1,408 for 1,352).
   const matches = more ? Math.max(total + 1, await estimatedMatches(db, table, filters)) : total;
-  // A country's list by price merges each year's first matches, whatever their number (see importPriceList).
-  const lastYear = table === "vehicles" && total > 0 ? await mergedYears(db, query) : null;
   return {
-    total,
-    more,
-    page,
-    pageCount,
-    offset,
-    counted,
-    ...(lastYear !== null
-      ? { sortMatches: false, denseKeyword: false, lastYear }
-      : {
-          ...pageStrategy({ table, filters, sort, offset, perPage, total: matches, stock, keywordMatches }),
-          lastYear: undefined,
-        }),
+    ...common,
+    ...pageStrategy({ table, filters, sort, offset, perPage, total: matches, stock, keywordMatches }),
+    lastYear: undefined,
   };
 }
 
