@@ -252,6 +252,38 @@ describe("a full page cache", () => {
   });
 });
 
+describe("pages past their time", () => {
+  it("are let go, so a quiet shop holds none of the pages a busy hour rendered", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const cache = createPageCache({ ttlMs: 10_000, loopBusy: () => false });
+    const app = express();
+    app.use(scopeEachRequest);
+    app.use(cache.middleware);
+    app.get("/vehicles/:id", (req, res) => res.type("html").send(`<p>Vehicle ${req.params.id}</p>`));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const start = Date.now();
+      for (const id of ["1", "2", "3"]) await (await fetch(`${base}/vehicles/${id}`)).text();
+      vi.setSystemTime(start + 15_000);
+      await (await fetch(`${base}/vehicles/4`)).text();
+      expect(cache.size()).toBe(4);
+      // Past the lifetime they may still be sent stale while the page is rendered again: kept.
+      cache.sweep();
+      expect(cache.size()).toBe(4);
+      // Past that too: only the page rendered later stays.
+      vi.setSystemTime(start + 20_000);
+      cache.sweep();
+      expect(cache.size()).toBe(1);
+      expect((await fetch(`${base}/vehicles/4`)).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      server.close();
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("a busy event loop", () => {
   it("is told from one at rest, within a few tenths of a second", async () => {
     const busy = eventLoopBusy();
