@@ -9,22 +9,31 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { DEMO_CUSTOMER, DEMO_SEED, seedStock } from "~/db/seed/seed.server";
-import { createCustomer } from "~/domain/accounts/customers.server";
+import { loadConfig } from "~/config.server";
+import { DEMO_CUSTOMER, seedDemo } from "~/db/seed/seed.server";
+import { seedDemoOrders } from "~/db/seed/demo-orders.server";
+import { seedDemoSheets } from "~/db/seed/demo-sheets.server";
 import { startCustomerSession } from "~/domain/accounts/sessions.server";
+import { documentStoreFor } from "~/domain/media/document-store.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
+import { COOKIES } from "~/utils/cookies";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { cookieFrom } from "../tests/support/set-cookie";
 import { freePort, runShop, type ShopProcess } from "../tests/support/shop-process";
+import { signInStaff } from "../tests/support/sign-in";
 
 /*
  * `tsx scripts/bench-lighthouse.ts [base URL]`: Lighthouse performance on a
  * phone (its defaults: mobile screen, simulated slow 4G and a 4x slower CPU)
  * for the home page, a filtered vehicle list, a vehicle's page, a part's
- * page, /compare with three vehicles and a buyer's /account, three runs
- * each: the median run (by score) reported, and the worst run's score, LCP
+ * page, /compare with three vehicles, How to buy, and the trade's pages: a
+ * buyer's /account, a quote with the owner's offer, an order's timeline, an
+ * invoice's /verify page and the owner's dashboard, three runs each: the median run (by score) reported, and the worst run's score, LCP
  * and CLS, since every run must meet the targets. Without a base URL it starts the
- * built shop on a free port with the demo stock in a fresh data folder, and
- * stops it after. Chromium is Debian's (or CHROMIUM_PATH); nothing is downloaded.
+ * built shop on a free port with the demo (stock, a quote with an offer, two
+ * orders) in a fresh data folder, and stops it after; against a shop given
+ * by URL the trade's pages need BENCH_BUYER_COOKIE, BENCH_STAFF_COOKIE and
+ * BENCH_QUOTE, BENCH_ORDER, BENCH_VERIFY (their paths). Chromium is Debian's (or CHROMIUM_PATH); nothing is downloaded.
  * Targets: performance >= 95, LCP < 2.5 s, CLS < 0.1, JavaScript < 140 KB gzip
  * (the compressed scripts; their transfer sizes with headers are printed too).
  * The CPU is slowed for the phone Lighthouse's 4x is meant for, whatever this
@@ -93,8 +102,16 @@ type PageFigures = {
 let shop: ShopProcess | null = null;
 let chrome: LaunchedChrome | null = null;
 let dataDir: string | null = null;
-/** The demo buyer's session, for /account (a shop given on the command line: BENCH_BUYER_COOKIE). */
+/** The demo buyer's session, for /account, the quote and the order (a shop given on the command line: BENCH_BUYER_COOKIE). */
 let buyerCookie: string | null = process.env.BENCH_BUYER_COOKIE ?? null;
+/** The owner's session, for the dashboard (a shop given on the command line: BENCH_STAFF_COOKIE). */
+let staffCookie: string | null = process.env.BENCH_STAFF_COOKIE ?? null;
+/** The trade's pages of the demo buyer, found in the data (a shop given on the command line: BENCH_QUOTE...). */
+const tradePaths = {
+  quote: process.env.BENCH_QUOTE ?? null,
+  order: process.env.BENCH_ORDER ?? null,
+  verify: process.env.BENCH_VERIFY ?? null,
+};
 
 async function cleanUp() {
   chrome?.kill();
@@ -109,7 +126,7 @@ process.on("SIGINT", () => {
   void cleanUp().finally(() => process.exit(130));
 });
 
-/** Builds if there is no build, seeds a fresh data folder with the demo stock and starts the shop. */
+/** Builds if there is no build, seeds a fresh data folder with the demo and starts the shop. */
 async function startShop(): Promise<string> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.log("No build yet: running npm run build...");
@@ -117,25 +134,53 @@ async function startShop(): Promise<string> {
     if (result.status !== 0) throw new Error("npm run build failed");
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
-  console.log("Adding demo stock with photos (about a minute)...");
+  console.log("Adding the demo with photos (about a minute)...");
+  const settings = {
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+  };
+  const config = loadConfig(settings);
   const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
   try {
     await migrateToLatest(db);
-    await seedStock(db, new MediaStore(localDriver(path.join(dataDir, "media"))), DEMO_SEED);
-    const buyer = await createCustomer(db, DEMO_CUSTOMER);
-    const setCookie = await startCustomerSession({ db, config: { publicUrl: new URL("http://127.0.0.1") } }, buyer!.id);
+    await seedDemo(db, new MediaStore(localDriver(config.mediaDir)));
+    await seedDemoSheets(db, documentStoreFor(config));
+    await seedDemoOrders(db, config, documentStoreFor(config));
+    const buyer = await db
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", DEMO_CUSTOMER.email)
+      .executeTakeFirstOrThrow();
+    const setCookie = await startCustomerSession({ db, config: { publicUrl: new URL("http://127.0.0.1") } }, buyer.id);
     buyerCookie = setCookie.split(";")[0]!;
+    // The quote whose offer waits for the buyer, and the order that has come furthest (the longest timeline).
+    const offered = await db
+      .selectFrom("quotes")
+      .select("number")
+      .where("customer_id", "=", buyer.id)
+      .where("status", "=", "offered")
+      .executeTakeFirst();
+    const order = await db
+      .selectFrom("orders")
+      .innerJoin("invoices", "invoices.id", "orders.invoice_id")
+      .select(["orders.number", "invoices.code"])
+      .orderBy("orders.id", "desc")
+      .executeTakeFirst();
+    if (!offered || !order) throw new Error("The demo made no quote with an offer or no order.");
+    tradePaths.quote = `/quotes/${offered.number}`;
+    tradePaths.order = `/orders/${order.number}`;
+    tradePaths.verify = `/verify/${order.code}`;
   } finally {
     await db.destroy();
   }
   // No RATES_API_KEY, so the shop asks no exchange-rate provider and uses its bundled rates.
-  const running = runShop({
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(24).toString("hex"),
-  });
+  const running = runShop(settings);
   shop = running;
   await running.ready;
+  const signedIn = await signInStaff(running.url);
+  if (signedIn.status !== 302) throw new Error(`The owner's sign-in answered ${signedIn.status}.`);
+  staffCookie = cookieFrom(signedIn, COOKIES.staffSession.name);
   return running.url;
 }
 
@@ -302,8 +347,16 @@ try {
     { name: "part-detail", path: partPath },
     { name: "compare", path: `/compare?ids=${compared}` },
   ];
-  if (buyerCookie) pages.push({ name: "account", path: "/account", cookie: buyerCookie });
-  else console.log("No buyer session (BENCH_BUYER_COOKIE): /account is left out.");
+  pages.push({ name: "how-to-buy", path: "/how-to-buy" });
+  if (tradePaths.verify) pages.push({ name: "verify", path: tradePaths.verify });
+  else console.log("No invoice (BENCH_VERIFY): /verify is left out.");
+  if (buyerCookie) {
+    pages.push({ name: "account", path: "/account", cookie: buyerCookie });
+    if (tradePaths.quote) pages.push({ name: "quote-offer", path: tradePaths.quote, cookie: buyerCookie });
+    if (tradePaths.order) pages.push({ name: "order", path: tradePaths.order, cookie: buyerCookie });
+  } else console.log("No buyer session (BENCH_BUYER_COOKIE): /account, the quote and the order are left out.");
+  if (staffCookie) pages.push({ name: "owner-dashboard", path: "/admin", cookie: staffCookie });
+  else console.log("No owner session (BENCH_STAFF_COOKIE): the dashboard is left out.");
 
   chrome = await launch({
     chromePath: CHROMIUM_PATH,

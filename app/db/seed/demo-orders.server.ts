@@ -17,11 +17,11 @@ import { shopDay } from "~/i18n/format";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "./seed.server";
 
 /*
- * Two orders of the demo buyer, made the way the shop makes them (an offer
- * accepted, then the owner's steps), so the demo shows both sides of an
- * order: one awaiting payment, one paid and on its ship with an export
- * certificate to download, photos taken at the port before loading and a
- * video link.
+ * A quote with an offer waiting for the demo buyer's answer, and two orders,
+ * made the way the shop makes them (an offer accepted, then the owner's
+ * steps), so the demo shows both sides of a deal: one order awaiting
+ * payment, one paid and on its ship with an export certificate to download,
+ * photos taken at the port before loading and a video link.
  */
 
 const staff = { id: 0, adminId: DEMO_STAFF.adminId };
@@ -45,7 +45,8 @@ function certificatePdf(title: string, ref: string): Promise<Buffer> {
   });
 }
 
-async function acceptedOrder(db: DB, config: Config, vehicleId: number, key: string): Promise<string | null> {
+/** A quote of the demo buyer answered with the owner's offer, as the shop makes them; its number. */
+async function offeredQuote(db: DB, config: Config, vehicleId: number, key: string): Promise<string | null> {
   const customer = await db
     .selectFrom("customers")
     .select("id")
@@ -94,10 +95,27 @@ async function acceptedOrder(db: DB, config: Config, vehicleId: number, key: str
     },
     staff,
   );
-  if (!offer.ok) return null;
-  const answer = await answerOffer(db, deal, quote.number, "accept", { customerId: customer.id }, new Date(), {
-    importWarningRead: true,
-  });
+  return offer.ok ? quote.number : null;
+}
+
+/** An offer the demo buyer accepted: the order's invoice number. */
+async function acceptedOrder(db: DB, config: Config, vehicleId: number, key: string): Promise<string | null> {
+  const quoteNumber = await offeredQuote(db, config, vehicleId, key);
+  if (!quoteNumber) return null;
+  const customer = await db
+    .selectFrom("customers")
+    .select("id")
+    .where("email", "=", DEMO_CUSTOMER.email)
+    .executeTakeFirstOrThrow();
+  const answer = await answerOffer(
+    db,
+    dealContext(config),
+    quoteNumber,
+    "accept",
+    { customerId: customer.id },
+    new Date(),
+    { importWarningRead: true },
+  );
   return answer.ok ? answer.invoiceNumber : null;
 }
 
@@ -110,10 +128,12 @@ export async function seedDemoOrders(db: DB, config: Config, documents: Document
     .where("stock_status", "=", "available")
     .where("price", "is not", null)
     .orderBy("id")
-    .limit(2)
+    .limit(3)
     .execute();
-  if (vehicles.length < 2) return;
+  if (vehicles.length < 3) return;
   const deal = dealContext(config);
+  // A quote whose offer waits for the buyer's answer, and two orders.
+  await offeredQuote(db, config, vehicles[2]!.id, "demo-quote-offered-00001");
   await acceptedOrder(db, config, vehicles[0]!.id, "demo-order-awaiting-0001");
   const number = await acceptedOrder(db, config, vehicles[1]!.id, "demo-order-shipped-00001");
   if (!number) return;
