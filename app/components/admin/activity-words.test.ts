@@ -122,6 +122,21 @@ describe("the activity log in words", () => {
     for (const line of lines.slice(0, 2)) expect(line).not.toMatch(/Mombasa|Kenya|Colombo|Sri Lanka/);
   });
 
+  it("says which vehicle's books were saved, not that a change was recorded", () => {
+    const rows = [
+      row("books.purchase_saved", "Purchase record of V-689763 saved (version 1)"),
+      row("books.export_papers_saved", "Export papers of V-158996 saved (version 2)"),
+    ];
+    expect(activityLines(rows, en.t, en.yen).map((l) => l.text)).toEqual([
+      "Purchase record of V-689763 saved",
+      "Export papers of V-158996 saved",
+    ]);
+    expect(activityLines(rows, ja.t, ja.yen).map((l) => l.text)).toEqual([
+      "V-689763 の仕入れ記録を保存しました",
+      "V-158996 の輸出書類を保存しました",
+    ]);
+  });
+
   it("never shows a code: unknown actions, events and lines become a plain phrase", () => {
     const odd = [
       row("order.status_changed", "Order 2026-00009: shipped → lost_at_sea (sink_ship)"),

@@ -226,6 +226,8 @@ const PHRASES: Record<string, Phrase> = {
   "company.updated": { key: L("companyUpdated") },
   "company.photos_added": { key: L("companyPhotosAdded") },
   "company.photo_removed": { key: L("companyPhotoRemoved") },
+  "books.purchase_saved": { key: L("purchaseSaved"), read: /^Purchase record of (?<ref>\S+) saved/ },
+  "books.export_papers_saved": { key: L("exportPapersSaved"), read: /^Export papers of (?<ref>\S+) saved/ },
   "freight.added": { key: L("freightAdded"), read: /^Freight to (?<port>.+) added$/ },
   "freight.updated": { key: L("freightUpdated"), read: /^Freight to (?<port>.+) updated$/ },
   "freight.deleted": { key: L("freightDeleted"), read: /^Freight to (?<port>.+) deleted$/ },
