@@ -114,7 +114,11 @@ function getJson(url: string, cookie: string): Promise<unknown> {
           }
         });
       })
-      .on("error", reject);
+      .on("error", reject)
+      // A shop that never answers ends the run rather than holding it.
+      .setTimeout(60_000, function (this: http.ClientRequest) {
+        this.destroy(new Error(`${url} did not answer in 60 s`));
+      });
   });
 }
 
@@ -150,6 +154,7 @@ try {
       for (const paths of pages) await loadPages(url, paths);
       const loaded = memoryOf(child);
       console.log(`${name}: importing ${ROWS.toLocaleString("en-US")} vehicles...`);
+      // From sign-in to the end: the upload and preview too.
       const importStarted = Date.now();
       const ended = await importFile(url, vehicleFile(ROWS, 0, "M"));
       if (ended.status !== "done") throw new Error(`${name}: the import ended ${ended.status}`);

@@ -279,6 +279,7 @@ describe("pages past their time", () => {
       expect((await fetch(`${base}/vehicles/4`)).headers.get("x-page-cache")).toBe("hit");
     } finally {
       server.close();
+      cache.close();
       vi.useRealTimers();
     }
   });

@@ -100,6 +100,8 @@ export type PageCache = {
   size: () => number;
   /** Lets go the pages past the time they may still be sent stale (the cache does so each lifetime). */
   sweep: () => void;
+  /** Stops the sweeping, for a cache no longer used (an app's tests make several). */
+  close: () => void;
 };
 
 /** Pages rendered at once past which an expired page is sent as it was rather than rendered again. */
@@ -152,7 +154,7 @@ export function createPageCache({
     const now = Date.now();
     for (const [key, entry] of entries) if (now >= entry.expires + ttlMs) entries.delete(key);
   };
-  setInterval(sweep, ttlMs).unref();
+  const sweeping = setInterval(sweep, ttlMs).unref();
 
   function keyOf(req: Request): string | null {
     if (req.method !== "GET") return null;
@@ -281,5 +283,6 @@ export function createPageCache({
     clear: empty,
     size: () => entries.size,
     sweep,
+    close: () => clearInterval(sweeping),
   };
 }
