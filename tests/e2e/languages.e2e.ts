@@ -55,17 +55,24 @@ async function fontsDrawing(page: Page, selector: string, family: string, atLeas
   }
   // The device's Latin font draws the Latin letters, digits and spaces in the script's text ("Shop Latin"
   // in app.css): whichever font draws a text written only in Latin on this page.
-  await page.evaluate(() => {
-    const probe = document.createElement("span");
-    probe.id = "latin-probe";
-    probe.textContent = "Toyota Corolla 1500, 4WD";
-    document.body.append(probe);
+  // Both weights, and only once the faces they ask for have loaded: a probe read while "Shop Latin" still
+  // loads reports the fallback instead, and the shop's Latin then looks like a stranger.
+  await page.evaluate(async () => {
+    for (const weight of ["400", "700"]) {
+      const probe = document.createElement("span");
+      probe.className = "latin-probe";
+      probe.style.fontWeight = weight;
+      probe.textContent = "Toyota Corolla 1500, 4WD";
+      document.body.append(probe);
+    }
+    await Promise.all(["400", "700"].map((w) => document.fonts.load(`${w} 16px "Shop Latin"`, "Toyota 1500")));
+    await document.fonts.ready;
   });
   const { root: now } = await cdp.send("DOM.getDocument", { depth: -1 });
-  const { nodeId: probe } = await cdp.send("DOM.querySelector", { nodeId: now.nodeId, selector: "#latin-probe" });
-  const latin = new Set(
-    (await cdp.send("CSS.getPlatformFontsForNode", { nodeId: probe })).fonts.map((f) => f.familyName),
-  );
+  const { nodeIds: probes } = await cdp.send("DOM.querySelectorAll", { nodeId: now.nodeId, selector: ".latin-probe" });
+  const latin = new Set<string>();
+  for (const nodeId of probes)
+    for (const f of (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts) latin.add(f.familyName);
   for (const { fonts, text } of drawn) {
     // Only texts written in the script: brand names and numbers may come from any font.
     if (!/[\u0900-\u097F\u0D80-\u0DFF\u3000-\u9FFF\uFF00-\uFFEF]/.test(text)) continue;
