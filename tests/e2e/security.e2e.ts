@@ -15,7 +15,7 @@ import { type ShopProcess, startShopWithData } from "../support/shop-process";
  * so cookies carry __Host- names), attacked over HTTP. Sessions, reset links,
  * rate limits, two-step sign-in, other sites' forms and other buyers' things.
  * Admin routes without a session, the upload attack list, headers and fuzzing
- * are in admin.e2e.ts, security-headers.e2e.ts and fuzz.e2e.ts.
+ * are in admin.e2e.ts, security-headers.e2e.ts and the fuzz-*.e2e.ts files.
  */
 
 const PUBLIC_URL = "https://shop.example.test";
