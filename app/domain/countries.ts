@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from "~/i18n/languages";
+import { type CountryList, packCountries } from "./country-list";
 
 /*
  * The countries a buyer can name (ISO 3166-1), each with its international
@@ -171,10 +172,18 @@ export function callingCodeOf(digits: string): string | null {
   return ALL_CALLING_CODES.find((code) => digits.startsWith(code)) ?? null;
 }
 
-/** A country as a form's list offers it: its code, its name in the page's language and the phone prefix it fills in. */
-export type CountryOption = { code: CountryCode; name: string; prefix: string };
+const countryLists = new Map<LanguageCode, CountryList>();
 
-/** Every country for a form's list, in the language's order, written on the server so the list stays off the scripts. */
-export function countryOptions(language: LanguageCode): CountryOption[] {
-  return countryChoices(language).map((c) => ({ ...c, prefix: `+${callingCode(c.code)} ` }));
+/**
+ * Every country for a form's list, in the language's order, with the phone
+ * prefix each fills in: written on the server so the list stays off the
+ * scripts, packed (country-list.ts), and made once per language.
+ */
+export function countryOptions(language: LanguageCode): CountryList {
+  let list = countryLists.get(language);
+  if (!list) {
+    list = packCountries(countryChoices(language).map((c) => ({ ...c, prefix: `+${callingCode(c.code)} ` })));
+    countryLists.set(language, list);
+  }
+  return list;
 }

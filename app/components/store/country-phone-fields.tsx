@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
-import type { CountryOption } from "~/domain/countries";
+import { type CountryList, type CountryOption, unpackCountries } from "~/domain/country-list";
 import { useT } from "~/i18n/i18n";
 
 /** The option a typed country names: by its name in the list or its code, whatever the case and spacing. */
@@ -35,16 +35,17 @@ export function CountryPhoneFields({
   /** The wrapper's classes: "contents" lets the two fields sit in the form's grid; a stacked form gives its spacing. */
   className?: string;
   /** Every country, written by the server (countryOptions): the list of them stays off the page's scripts. */
-  choices: readonly CountryOption[];
+  choices: CountryList;
 }) {
   const { t } = useT("account");
   const listId = useId();
-  const chosen = optionOf(choices, values.country);
+  const options = unpackCountries(choices);
+  const chosen = optionOf(options, values.country);
   const againError = unknownCountry ? t("contact.countryAgain", { country: unknownCountry }) : undefined;
   const fillPrefix = (event: React.FormEvent<HTMLDivElement>) => {
     const box = event.target as HTMLInputElement;
     if (box.name !== "country") return;
-    const option = optionOf(choices, box.value);
+    const option = optionOf(options, box.value);
     const phone = event.currentTarget.querySelector<HTMLInputElement>(`input[name="${phoneName}"]`);
     // Only a box that is empty or holds nothing but a calling code: a number being typed is the buyer's.
     if (option && phone && /^\s*(\+\d{0,4}\s*)?$/.test(phone.value)) phone.value = option.prefix;
@@ -62,7 +63,7 @@ export function CountryPhoneFields({
         hint={t("contact.countryHint")}
       />
       <datalist id={listId}>
-        {choices.map((c) => (
+        {options.map((c) => (
           <option key={c.code} value={c.name} />
         ))}
       </datalist>

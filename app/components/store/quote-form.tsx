@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field, fieldsOf, FormMessage, SelectField } from "~/components/ui/field";
 import { CONTACT_METHODS } from "~/domain/quotes/contact-methods";
 import { useT } from "~/i18n/i18n";
-import type { CountryOption } from "~/domain/countries";
+import type { CountryList } from "~/domain/country-list";
 import { CountryPhoneFields } from "./country-phone-fields";
 import { EmailField } from "./email-field";
 import type { EmailHint } from "~/domain/email-hints";
@@ -61,7 +61,7 @@ export function QuoteForm({
   /** The WhatsApp chat about this item, for the panel after sending. */
   whatsApp: string | null;
   /** Every country for the country box, written by the server. */
-  countries: readonly CountryOption[];
+  countries: CountryList;
 }) {
   const navigation = useNavigation();
   const { t } = useT("account");
