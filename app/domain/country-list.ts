@@ -19,17 +19,18 @@ export function packCountries(options: readonly CountryOption[]): CountryList {
   return options.map((o) => [o.code, o.name, o.prefix].join(FIELD)).join(LINE) as CountryList;
 }
 
-let last: { list: string; options: CountryOption[] } | null = null;
+let last: { list: string; options: readonly CountryOption[] } | null = null;
 
 /** The countries of a packed list, in its order; the last list read is kept, as every form of a page reads the same. */
-export function unpackCountries(list: CountryList): CountryOption[] {
+export function unpackCountries(list: CountryList): readonly CountryOption[] {
   if (last?.list === list) return last.options;
   const options = list
     ? list.split(LINE).map((line) => {
         const [code, name, prefix] = line.split(FIELD);
-        return { code: code as CountryCode, name: name ?? "", prefix: prefix ?? "" };
+        return Object.freeze({ code: code as CountryCode, name: name ?? "", prefix: prefix ?? "" });
       })
     : [];
-  last = { list, options };
+  // Shared by every render that reads this list (on the server, every request in its language): never changed.
+  last = { list, options: Object.freeze(options) };
   return options;
 }

@@ -43,20 +43,10 @@ async function fontsDrawing(page: Page, selector: string, family: string, atLeas
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
-  const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
-  const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
-  const wrong: string[] = [];
-  let checked = 0;
-  const drawn = [];
-  for (const nodeId of nodeIds) {
-    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
-    const text = (await cdp.send("DOM.getOuterHTML", { nodeId })).outerHTML.replace(/<[^>]+>/g, "");
-    drawn.push({ fonts, text });
-  }
   // The device's Latin font draws the Latin letters, digits and spaces in the script's text ("Shop Latin"
   // in app.css): whichever font draws a text written only in Latin on this page.
-  // Both weights, and only once the faces they ask for have loaded: a probe read while "Shop Latin" still
-  // loads reports the fallback instead, and the shop's Latin then looks like a stranger.
+  // Both weights, and everything read only once the faces they ask for have loaded: a text read while
+  // "Shop Latin" still loads reports the fallback instead, and the shop's Latin then looks like a stranger.
   await page.evaluate(async () => {
     for (const weight of ["400", "700"]) {
       const probe = document.createElement("span");
@@ -68,8 +58,17 @@ async function fontsDrawing(page: Page, selector: string, family: string, atLeas
     await Promise.all(["400", "700"].map((w) => document.fonts.load(`${w} 16px "Shop Latin"`, "Toyota 1500")));
     await document.fonts.ready;
   });
-  const { root: now } = await cdp.send("DOM.getDocument", { depth: -1 });
-  const { nodeIds: probes } = await cdp.send("DOM.querySelectorAll", { nodeId: now.nodeId, selector: ".latin-probe" });
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+  const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
+  const wrong: string[] = [];
+  let checked = 0;
+  const drawn = [];
+  for (const nodeId of nodeIds) {
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    const text = (await cdp.send("DOM.getOuterHTML", { nodeId })).outerHTML.replace(/<[^>]+>/g, "");
+    drawn.push({ fonts, text });
+  }
+  const { nodeIds: probes } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: ".latin-probe" });
   const latin = new Set<string>();
   for (const nodeId of probes)
     for (const f of (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts) latin.add(f.familyName);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
@@ -43,7 +44,7 @@ export const BUDGET = {
   interruptAfterTimeLimit: (Number(process.env.FUZZ_SECONDS) > 0 ? Number(process.env.FUZZ_SECONDS) : 8) * 1000,
   markInterruptAsFailure: false,
 };
-console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
+
 /** A tag that must never come back as markup. */
 export const MARK = "<x-fuzz>";
 /** The shop's limit on a form body (server/request-handler.ts). */
@@ -118,7 +119,8 @@ export function fakeIp(n: number) {
 
 export type Answer = { status: number; body: string; location: string | null; cookies: string[] };
 
-export let requestNo = 0;
+/** Each file starts at an address of its own, so files that take the same shop in turn never add up on one address's limits. */
+export let requestNo = Math.floor(Math.random() * 60_000);
 export async function send(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Answer> {
   requestNo++;
   const { cookie, headers, ...rest } = init;
@@ -262,7 +264,9 @@ export const nextStockNo = () => ++stockNo;
  * priced and saved removed after its last: each fuzz file calls it once at its top.
  */
 export function setUpFuzzFixtures() {
+  // Module state (accounts, cookies, stock) is the calling file's own: Vitest gives each file fresh modules.
   beforeAll(async () => {
+    console.log(`${path.basename(expect.getState().testPath ?? "fuzz")}: seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
     for (const b of [SIGN_IN_BUYER, RESET_BUYER, TOOLS_BUYER])
       expect(await writeShopDb((db) => createCustomer(db, b))).not.toBeNull();
     for (const s of [STAFF, STAFF_2FA]) await writeShopDb((db) => ensureStaffAccount(db, s.adminId, s.password));
@@ -321,6 +325,10 @@ export function setUpFuzzFixtures() {
       searches: await searches(),
     };
     expect(left).toEqual({ vehicles: [], parts: [], ports: [], searches: [] });
+    // And whatever was sent, the shop is still well afterwards.
+    const health = await send("/healthz");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: "ok" });
   }, 60_000);
 }
 
