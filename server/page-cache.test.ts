@@ -252,6 +252,41 @@ describe("a full page cache", () => {
   });
 });
 
+describe("a page cache at its weight", () => {
+  it("lets go the oldest pages to stay within its bytes, and keeps no page heavier than all of them", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxBytes: 2_500, loopBusy: () => false });
+    const app = express();
+    app.use(scopeEachRequest);
+    app.use(cache.middleware);
+    // Pages of 1,000 bytes, and one of 3,000.
+    app.get("/vehicles/:id", (req, res) =>
+      res.type("html").send(`<p>${req.params.id}</p>`.padEnd(req.params.id === "big" ? 3_000 : 1_000, " ")),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cacheOf = async (id: string) => (await fetch(`${base}/vehicles/${id}`)).headers.get("x-page-cache");
+    try {
+      for (const id of ["a", "b"]) expect(await cacheOf(id)).toBe("miss");
+      expect(cache.bytes()).toBe(2_000);
+      // A third page does not fit beside the first two: the oldest, a, goes.
+      expect(await cacheOf("c")).toBe("miss");
+      expect([cache.size(), cache.bytes()]).toEqual([2, 2_000]);
+      expect(await cacheOf("b")).toBe("hit");
+      expect(await cacheOf("c")).toBe("hit");
+      expect(await cacheOf("a")).toBe("miss");
+      // Heavier than the whole cache: rendered each time, and the pages kept stay.
+      expect(await cacheOf("big")).toBe("miss");
+      expect(await cacheOf("big")).toBe("miss");
+      expect([cache.size(), cache.bytes()]).toEqual([2, 2_000]);
+      expect(await cacheOf("c")).toBe("hit");
+    } finally {
+      server.close();
+      cache.close();
+    }
+  });
+});
+
 describe("pages past their time", () => {
   it("are let go, so a quiet shop holds none of the pages a busy hour rendered", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });

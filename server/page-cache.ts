@@ -48,7 +48,21 @@ const KEPT_HEADERS = new Set([
 const MAX_BODY = 1024 * 1024;
 
 /** A kept answer; its body is cut at each place the nonce stood, so a fresh one is put in without a search. */
-type Entry = { status: number; headers: [string, string][]; pieces: Buffer[]; nonce: string | null; expires: number };
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  pieces: Buffer[];
+  nonce: string | null;
+  expires: number;
+  bytes: number;
+};
+
+/**
+ * The most the kept pages may weigh together (they are kept uncompressed,
+ * 60 to 75 KB a page): 32 MB, some 450 pages, rather than 2,000 pages and
+ * up to 150 MB of a small server's memory (issue 47.6).
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 function cut(body: Buffer, nonce: string | null): Buffer[] {
   if (!nonce) return [body];
@@ -98,6 +112,8 @@ export type PageCache = {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   clear: () => void;
   size: () => number;
+  /** What the kept pages weigh together, in bytes. */
+  bytes: () => number;
   /** Lets go the pages past the time they may still be sent stale (the cache does so each lifetime). */
   sweep: () => void;
   /** Stops the sweeping, for a cache no longer used (an app's tests make several). */
@@ -132,27 +148,39 @@ let loopWatch: (() => boolean) | null = null;
 export function createPageCache({
   ttlMs,
   maxEntries = 2000,
+  maxBytes = MAX_BYTES,
   busyRenders = BUSY_RENDERS,
   loopBusy = eventLoopBusy(),
 }: {
   ttlMs: number;
   maxEntries?: number;
+  maxBytes?: number;
   busyRenders?: number;
   loopBusy?: () => boolean;
 }): PageCache {
   const entries = new Map<string, Entry>();
+  /** What the kept pages weigh together. */
+  let bytes = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return false;
+    entries.delete(key);
+    bytes -= entry.bytes;
+    return true;
+  };
   const rendering = new Map<string, Promise<void>>();
   /** Goes up each time the cache is emptied: a render that began before cannot be kept. */
   let generation = 0;
   const empty = () => {
     generation++;
     entries.clear();
+    bytes = 0;
   };
   // A page past its lifetime and the stale one after it is never sent again: without this sweep the
   // pages of a busy hour stayed until the cache was full (2,000 pages of HTML, kept uncompressed).
   const sweep = () => {
     const now = Date.now();
-    for (const [key, entry] of entries) if (now >= entry.expires + ttlMs) entries.delete(key);
+    for (const [key, entry] of entries) if (now >= entry.expires + ttlMs) forget(key);
   };
   const sweeping = setInterval(sweep, ttlMs).unref();
 
@@ -205,8 +233,19 @@ export function createPageCache({
     const policy = res.getHeader("content-security-policy");
     const nonce = typeof policy === "string" ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
     // Set anew at the end, so a page rendered again is the last to go when the cache is full.
-    if (!entries.delete(key) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, { status: 200, headers, pieces: cut(body, nonce), nonce, expires: Date.now() + ttlMs });
+    forget(key);
+    if (body.length > maxBytes) return;
+    while (entries.size > 0 && (entries.size >= maxEntries || bytes + body.length > maxBytes))
+      forget(entries.keys().next().value!);
+    entries.set(key, {
+      status: 200,
+      headers,
+      pieces: cut(body, nonce),
+      nonce,
+      expires: Date.now() + ttlMs,
+      bytes: body.length,
+    });
+    bytes += body.length;
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -224,7 +263,7 @@ export function createPageCache({
       // Past its lifetime: sent as it was while it is being rendered again or the shop is busy,
       // for one lifetime more at most; else rendered again (the old copy stays until replaced).
       const tooOld = now >= hit.expires + ttlMs;
-      if (tooOld) entries.delete(key);
+      if (tooOld) forget(key);
       else if (rendering.has(key) || rendering.size >= busyRenders || loopBusy()) return serve(hit, res, "stale");
       hit = undefined;
     }
@@ -282,6 +321,7 @@ export function createPageCache({
     middleware: (req, res, next) => void middleware(req, res, next).catch(next),
     clear: empty,
     size: () => entries.size,
+    bytes: () => bytes,
     sweep,
     close: () => clearInterval(sweeping),
   };
