@@ -298,6 +298,12 @@ describe("fuzzing the staff panel", () => {
             .orderBy("offers.id")
             .execute(),
         );
+      // The moves above may have left the pool's quotes where no offer can reach them (all closed, with
+      // seed 583470824): those leave the pool, so that the offers below are made on quotes that take one.
+      const offerable = (await quoteRows(pool)).filter(
+        (q) => isQuoteStatus(q.status) && nextStatus(q.status, "offer", "staff") !== null,
+      );
+      for (const n of [...pool]) if (!offerable.some((q) => q.number === n)) pool.splice(pool.indexOf(n), 1);
       const seen = { saved: 0, refused: 0 };
       await fc.assert(
         fc.asyncProperty(fields, async ({ quote, ...f }) => {
