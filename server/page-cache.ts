@@ -59,7 +59,7 @@ type Entry = {
 
 /**
  * The most the kept pages may weigh together (they are kept uncompressed,
- * 60 to 75 KB a page): 32 MB, some 450 pages, rather than 2,000 pages and
+ * 60 to 75 KB a page): 32 MB, 450 to 550 pages, rather than 2,000 pages and
  * up to 150 MB of a small server's memory (issue 47.6).
  */
 const MAX_BYTES = 32 * 1024 * 1024;
