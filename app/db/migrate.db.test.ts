@@ -39,6 +39,7 @@ const THIS_RELEASE = [
   "2026-12-03-12-export-papers",
   "2026-12-03-13-invoice-files",
   "2026-12-04-01-import-price-indexes",
+  "2026-12-04-02-menu-count-covering",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

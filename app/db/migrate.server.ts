@@ -41,6 +41,7 @@ import * as purchaseRecords from "./migrations/2026-12-03-11-purchase-records";
 import * as exportPapers from "./migrations/2026-12-03-12-export-papers";
 import * as invoiceFiles from "./migrations/2026-12-03-13-invoice-files";
 import * as importPriceIndexes from "./migrations/2026-12-04-01-import-price-indexes";
+import * as menuCountCovering from "./migrations/2026-12-04-02-menu-count-covering";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-12-export-papers": exportPapers,
   "2026-12-03-13-invoice-files": invoiceFiles,
   "2026-12-04-01-import-price-indexes": importPriceIndexes,
+  "2026-12-04-02-menu-count-covering": menuCountCovering,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -1,9 +1,17 @@
 import { sql } from "kysely";
-import type { DB } from "~/db/db.server";
+import { type DB, dialectOf } from "~/db/db.server";
+import { withinTime } from "~/db/time-bound.server";
 import { CHILD_FILTER, type PartFilters, type ResolvedVehicleFilters, setFilters, withoutFilter } from "./filters";
 import type { Facets, MenuCounts, WayOut } from "./list";
 import { mustBeResolved, partWhere, type StockTable, vehicleWhere } from "./list-where.server";
-import { FACET_FILTERS, indexedKeywordMatches, listTotal, partListQueries, vehicleListQueries } from "./search.server";
+import {
+  estimatedMatches,
+  FACET_FILTERS,
+  indexedKeywordMatches,
+  listTotal,
+  partListQueries,
+  vehicleListQueries,
+} from "./search.server";
 
 /*
  * What a list shows around its page: what is in stock by make and type (the
@@ -54,6 +62,16 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
  */
 export const MENU_COUNT_LIMIT = 1000;
 
+/**
+ * The longest a menu's counts or a way out's count may take on PostgreSQL;
+ * past it the menu shows no counts and the way out is not offered. A common
+ * keyword with a make it never goes with ("diesel", Honda) has no plan that
+ * reads less than the make's or the word's matches, 550 to 880 ms at a
+ * million vehicles, where every other read takes 1 to 10 ms
+ * (docs/performance.md).
+ */
+export const OPTIONAL_COUNT_MS = 50;
+
 /** Which filters each menu ignores: its own and the one that depends on it. */
 export const MENU_OWN_FILTERS = {
   make: ["Make", CHILD_FILTER.Make],
@@ -67,15 +85,21 @@ export function otherFilters(filters: object, menu: "make" | "type"): Record<str
 }
 
 /**
- * How the menus' read goes through a keyword on SQLite, from the trigram
- * index's count of its matches (a few milliseconds):
- * - "over": the keyword is the only filter and matches more than the menus
- *   count; nothing needs reading (the matches of the read are exactly those);
- * - "member": a common keyword with other filters; the rows come through
- *   those filters' indexes and each is checked against the keyword's set,
- *   without reading its text (10,000 Toyotas so checked in a few ms, where
- *   fetching each of 19,000 keyword matches took 15 to 30 ms);
- * - false: through the trigram index (few matches, PostgreSQL, short words).
+ * How the menus' read goes through a keyword:
+ * - "over": nothing is read, the menus show no counts. On SQLite the
+ *   keyword is the only filter and its trigram index counts more matches
+ *   than the menus count (the matches of the read are exactly those). On
+ *   PostgreSQL the planner expects more matches than that of the keyword
+ *   with the other filters: a common word matches through the trigram
+ *   index only after a bitmap of all its matches is made, or by reading
+ *   rows until enough match, and with a make it never goes with ("diesel",
+ *   Honda) that read was the whole table, 550 to 880 ms at a million
+ * *   vehicles, for counts expected past the limit.
+ * - "member" (SQLite): a common keyword with other filters; the rows come
+ *   through those filters' indexes and each is checked against the
+ *   keyword's set, without reading its text (10,000 Toyotas so checked in a
+ *   few ms, where fetching each of 19,000 keyword matches took 15 to 30 ms);
+ * - false: through the trigram index (few matches, short words).
  */
 export async function menuKeywordRead(
   db: DB,
@@ -84,6 +108,9 @@ export async function menuKeywordRead(
   /** The keyword's count when already asked (both menus share one keyword). */
   keywordMatches?: Promise<number | null>,
 ): Promise<false | "member" | "over"> {
+  if (!filters.Keyword) return false;
+  if (dialectOf(db) === "postgres")
+    return (await estimatedMatches(db, table, filters)) > MENU_COUNT_LIMIT ? "over" : false;
   const matches = await (keywordMatches ?? indexedKeywordMatches(db, table, filters.Keyword as string | undefined));
   if (matches === null || matches <= MENU_COUNT_LIMIT) return false;
   return Object.keys(filters).length === 1 ? "over" : "member";
@@ -122,7 +149,12 @@ async function menuRead(
 ) {
   const keywordRead = await menuKeywordRead(db, table, filters, keywordMatches);
   if (keywordRead === "over") return null;
-  const { rows } = await menuCountQuery(db, table, filters, keywordRead).execute(db);
+  const rows = await withinTime(
+    db,
+    OPTIONAL_COUNT_MS,
+    async (db) => (await menuCountQuery(db, table, filters, keywordRead).execute(db)).rows,
+  );
+  if (rows === null) return null;
   return rows.reduce((sum, r) => sum + Number(r.n), 0) > MENU_COUNT_LIMIT ? null : rows;
 }
 
@@ -182,35 +214,44 @@ export async function menuCounts(
   return { makes, types };
 }
 
-/** How many a list would show with one filter fewer; the count statement is the list's own. */
+/**
+ * How many a list would show with one filter fewer, the count statement the
+ * list's own; null when counting took longer than OPTIONAL_COUNT_MS.
+ */
 async function totalWithout(
   db: DB,
   table: StockTable,
   filters: object,
   key: string,
-): Promise<{ total: number; more: boolean }> {
+): Promise<{ total: number; more: boolean } | null> {
   const rest = Object.fromEntries(setFilters(withoutFilter(filters, key)));
-  const count =
-    table === "vehicles"
-      ? vehicleListQueries(db, { filters: rest as ResolvedVehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
-      : partListQueries(db, { filters: rest as PartFilters, sort: "newest", page: 1, perPage: 1 }).count;
-  const { total, more } = await listTotal(db, table, rest, count);
-  return { total, more };
+  return withinTime(db, OPTIONAL_COUNT_MS, async (db) => {
+    const count =
+      table === "vehicles"
+        ? vehicleListQueries(db, { filters: rest as ResolvedVehicleFilters, sort: "newest", page: 1, perPage: 1 }).count
+        : partListQueries(db, { filters: rest as PartFilters, sort: "newest", page: 1, perPage: 1 }).count;
+    const { total, more } = await listTotal(db, table, rest, count);
+    return { total, more };
+  });
 }
 
 /**
  * The nearest ways out of an empty list: each filter that, dropped alone,
- * would show something, with how many, the most first.
+ * would show something, with how many, the most first (one whose count took
+ * too long is left out).
  */
 export async function waysOut(db: DB, table: StockTable, filters: object): Promise<WayOut[]> {
   mustBeResolved(filters);
   const keys = setFilters(filters).map(([k]) => k);
   const found = await Promise.all(
-    keys.map(async (drop) => ({ drop, ...(await totalWithout(db, table, filters, drop)) })),
+    keys.map(async (drop) => {
+      const counted = await totalWithout(db, table, filters, drop);
+      return counted && { drop, ...counted };
+    }),
   );
   return (
     found
-      .filter((w) => w.total > 0)
+      .filter((w): w is WayOut => w !== null && w.total > 0)
       // "1,000+" is more than 1,000.
       .sort(
         (a, b) => b.total + Number(b.more) - (a.total + Number(a.more)) || keys.indexOf(a.drop) - keys.indexOf(b.drop),

@@ -245,7 +245,7 @@ export function partListQueries(db: DB, query: ListQuery<PartFilters>, ...page: 
 const DENSE_MATCHES = 2000;
 
 /** PostgreSQL's estimate of how many items the filters match (EXPLAIN, without running the statement). */
-async function estimatedMatches(db: DB, table: StockTable, filters: object): Promise<number> {
+export async function estimatedMatches(db: DB, table: StockTable, filters: object): Promise<number> {
   const matches =
     table === "vehicles"
       ? db
