@@ -10,8 +10,9 @@ import { type DB, dialectOf } from "./db.server";
  * waiting (docs/performance.md, "A million vehicles").
  */
 export async function withinTime<T>(db: DB, ms: number, read: (db: DB) => Promise<T>): Promise<T | null> {
-  if (dialectOf(db) !== "postgres") return read(db);
   if (!Number.isInteger(ms) || ms <= 0) throw new Error(`withinTime: ${ms} ms is not a time to wait`);
+  // Inside a caller's transaction a timeout would end that transaction too: the read runs as it is.
+  if (dialectOf(db) !== "postgres" || db.isTransaction) return read(db);
   try {
     return await db.transaction().execute(async (trx) => {
       // "set local" ends with the transaction: the pooled connection goes back without the limit.

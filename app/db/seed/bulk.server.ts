@@ -35,17 +35,16 @@ function sheetFacts(rng: Rng) {
 export async function bulkInsertStock(db: DB, options: BulkOptions) {
   if (dialectOf(db) !== "sqlite") return loadStock(db, options);
   // A load is a run a test or benchmark throws away if it fails: nothing is synced to disk while it
-  // runs, and the indexes' pages stay in memory, where a 2 MB cache read them back from the file.
-  const [{ cache_size: cache }] = (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows as [
-    { cache_size: number },
-  ];
+  // runs, and the indexes' pages stay in memory, where a 16 MB cache read them back from the file.
+  const setting = async (name: "synchronous" | "cache_size") =>
+    Number(Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0]);
+  const was = { synchronous: await setting("synchronous"), cache_size: await setting("cache_size") };
   await sql`pragma synchronous = OFF`.execute(db);
   await sql`pragma cache_size = -262144`.execute(db);
   try {
     await loadStock(db, options);
   } finally {
-    await sql`pragma synchronous = NORMAL`.execute(db);
-    await sql.raw(`pragma cache_size = ${Number(cache)}`).execute(db);
+    for (const [name, value] of Object.entries(was)) await sql.raw(`pragma ${name} = ${value}`).execute(db);
   }
 }
 
@@ -54,7 +53,6 @@ type BulkOptions = {
   parts: number;
   photos: ImageRef[];
   seed?: number;
-  onProgress?: (done: number) => void;
 };
 
 /** Statements of 500 rows, fifty to a transaction: each commit writes again every index page it changed. */
@@ -110,7 +108,6 @@ async function loadStock(db: DB, options: BulkOptions) {
               .execute();
         }
       }
-      options.onProgress?.(end);
     });
   for (let first = 0; first < options.parts; first += PER_TRANSACTION)
     await db.transaction().execute(async (trx) => {

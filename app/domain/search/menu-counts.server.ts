@@ -58,19 +58,23 @@ export async function stockFacets(db: DB, table: StockTable): Promise<Facets> {
  * The most matches a menu's counts are made from when a filter other than
  * make, model, type and subtype is set: the matches are read (through the
  * filters' indexes) and grouped, and past this many the menu shows no counts
- * rather than guessed ones. Measured in docs/performance.md.
+ * rather than guessed ones. On PostgreSQL a keyword with other filters is
+ * not read where the planner expects more than this (menuKeywordRead), and
+ * no count waits past OPTIONAL_COUNT_MS. Measured in docs/performance.md.
  */
 export const MENU_COUNT_LIMIT = 1000;
 
 /**
- * The longest a menu's counts or a way out's count may take on PostgreSQL;
- * past it the menu shows no counts and the way out is not offered. A common
- * keyword with a make it never goes with ("diesel", Honda) has no plan that
- * reads less than the make's or the word's matches, 550 to 880 ms at a
- * million vehicles, where every other read takes 1 to 10 ms
- * (docs/performance.md).
+ * The longest each statement of a menu's counts or of a way out's count may
+ * take on PostgreSQL; past it the menu shows no counts and the way out is
+ * not offered. At a million vehicles every read the bench makes takes 1 to
+ * 15 ms; a filter no one measured, whose plan reads the table, would have
+ * kept the page waiting (a common keyword with a make it never goes with
+ * took 550 to 880 ms before menuKeywordRead asked the planner first). Room
+ * for a busy server: at 50 ms a count of 4,800 vehicles was given up while
+ * the machine ran other work.
  */
-export const OPTIONAL_COUNT_MS = 50;
+export const OPTIONAL_COUNT_MS = 200;
 
 /** Which filters each menu ignores: its own and the one that depends on it. */
 export const MENU_OWN_FILTERS = {
@@ -94,7 +98,9 @@ export function otherFilters(filters: object, menu: "make" | "type"): Record<str
  *   index only after a bitmap of all its matches is made, or by reading
  *   rows until enough match, and with a make it never goes with ("diesel",
  *   Honda) that read was the whole table, 550 to 880 ms at a million
- * *   vehicles, for counts expected past the limit.
+ *   vehicles. The planner multiplies the word's share by the filters', so
+ *   a word that rarely goes with them is not counted either, though it
+ *   matches few: the menus then show names without numbers.
  * - "member" (SQLite): a common keyword with other filters; the rows come
  *   through those filters' indexes and each is checked against the
  *   keyword's set, without reading its text (10,000 Toyotas so checked in a
@@ -163,7 +169,8 @@ async function menuRead(
  * filters (choosing Toyota keeps the price and fuel chosen). Filtered only by
  * make, model, type and subtype, read from the stock counts; otherwise from
  * the matches themselves (one read for both menus when neither's own filter
- * is set), or null (no counts shown) past MENU_COUNT_LIMIT.
+ * is set), or null (no counts shown) past MENU_COUNT_LIMIT, past what
+ * PostgreSQL's planner expects of a keyword, or past OPTIONAL_COUNT_MS.
  */
 export async function menuCounts(
   db: DB,
