@@ -16,6 +16,8 @@ import { startFakeRates } from "../support/fake-rates";
 import { freePort, ROOT, runShop } from "../support/shop-process";
 import type { E2EShop } from "../support/e2e-shop";
 import { testWorkers } from "../support/test-workers";
+// The demo accounts made here are hashed as lightly as the shops' own (light-hashing.mjs).
+import "../support/light-hashing.mjs";
 
 /** The rates the fake provider gives the browser tests, and the key the shop must keep to itself. */
 export const E2E_RATES = { JPY: 1, USD: 0.0065, LKR: 1.95, EUR: 0.006 };

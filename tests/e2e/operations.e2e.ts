@@ -50,7 +50,8 @@ describe("a running shop", () => {
   it("migrates once, answers /healthz, logs one JSON line per request, and bootstraps the staff account", async () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, ADMIN_ID: "boss", ADMIN_PASSWORD: "first-password-1" };
-    const first = runShop({ PORT: String(await freePort()), ...env });
+    // With the shop's own password hashing: the stored hash is checked below.
+    const first = runShop({ PORT: String(await freePort()), ...env }, { ownHashing: true });
     await first.ready;
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);

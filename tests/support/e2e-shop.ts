@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
+// Accounts a test makes itself are hashed as lightly as the shops' own (light-hashing.mjs).
+import "./light-hashing.mjs";
 
 /*
  * The browser tests' shops (tests/e2e/global-setup.ts starts one for each

@@ -31,15 +31,23 @@ export type ShopProcess = {
 /** A module to load into the shop first: its clock moves ahead on each SIGUSR2, by SHOP_CLOCK_STEP_MS or an hour (see `clockAhead`). */
 export const MOVABLE_CLOCK = path.join(import.meta.dirname, "shop-clock.mjs");
 
-/** Runs the built shop (`node server.js`) as a real process with the given environment. */
+/** A module to load into a test's shop: passwords hashed with light settings (see light-hashing.mjs). */
+export const LIGHT_HASHING = path.join(import.meta.dirname, "light-hashing.mjs");
+
+/**
+ * Runs the built shop (`node server.js`) as a real process with the given
+ * environment; its passwords hashed with light settings unless
+ * `ownHashing` (a test of the hashes themselves).
+ */
 export function runShop(
   env: Record<string, string>,
-  { preload = [] }: { preload?: string[] } = {},
+  { preload = [], ownHashing = false }: { preload?: string[]; ownHashing?: boolean } = {},
 ): ShopProcess & { ready: Promise<void> } {
   let output = "";
+  const modules = ownHashing ? preload : [LIGHT_HASHING, ...preload];
   const child = spawn(
     process.execPath,
-    [...preload.map((file) => `--import=${pathToFileURL(file).href}`), "server.js"],
+    [...modules.map((file) => `--import=${pathToFileURL(file).href}`), "server.js"],
     {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },

@@ -1,6 +1,6 @@
 import { type DB, dialectOf, nowIso } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
-import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { hashPassword, verifyAccountPassword } from "~/domain/auth/password.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { passwordResetMail } from "~/domain/mail/buyer-mails.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
@@ -58,12 +58,10 @@ export async function authenticateCustomer(db: DB, email: string, password: stri
     .select(["id", "password_hash"])
     .where("email", "=", normaliseEmail(email))
     .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
+  const ok = await verifyAccountPassword(row?.password_hash, password);
   return row && ok ? { id: row.id } : null;
 }
 
-// A real argon2id hash of a random password, checked when the e-mail is unknown.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
 
 export async function updateProfile(
   db: DB,

@@ -2,7 +2,7 @@ import { type DB, nowIso } from "~/db/db.server";
 import { newToken, tokenHash } from "~/domain/auth/tokens.server";
 import { clearCookie, COOKIES, cookieName, secureCookies, setCookie } from "~/utils/cookies";
 import { readSessionCookie } from "~/utils/request-scope.server";
-import { verifyPassword } from "~/domain/auth/password.server";
+import { verifyAccountPassword } from "~/domain/auth/password.server";
 import type { SessionServices } from "~/context.server";
 
 /*
@@ -18,8 +18,6 @@ export type Staff = { id: number; adminId: string };
 /** A signed-in staff member, with the hash of the session that signed them in. */
 export type SignedInStaff = Staff & { sessionHash: string };
 
-// A real argon2id hash, checked when the Admin ID is unknown so timing tells nothing.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$zmbvUeWpegD/6xzjeHQZyw$Dl4UNvE4rXHbGoIxd6vIg6/owIR3GbGFpu+NneS95Ww";
 
 /** The staff member these credentials belong to, and whether a code is needed after the password. */
 export async function authenticateStaff(
@@ -32,7 +30,7 @@ export async function authenticateStaff(
     .select(["id", "admin_id", "password_hash", "totp_secret"])
     .where("admin_id", "=", adminId)
     .executeTakeFirst();
-  const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
+  const ok = await verifyAccountPassword(row?.password_hash, password);
   return row && ok ? { id: row.id, adminId: row.admin_id, twoFactor: row.totp_secret !== null } : null;
 }
 
