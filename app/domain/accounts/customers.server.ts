@@ -62,7 +62,6 @@ export async function authenticateCustomer(db: DB, email: string, password: stri
   return row && ok ? { id: row.id } : null;
 }
 
-
 export async function updateProfile(
   db: DB,
   customerId: number,

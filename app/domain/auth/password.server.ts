@@ -27,6 +27,11 @@ let dummy: Promise<string> | undefined;
 export async function verifyAccountPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (hash !== undefined) return verifyPassword(hash, password);
   dummy ??= hashPassword(randomBytes(24).toString("base64url"));
-  await verifyPassword(await dummy, password);
+  try {
+    await verifyPassword(await dummy, password);
+  } catch {
+    // A hash that could not be made (memory, say) is made again next time; the answer stays a refusal.
+    dummy = undefined;
+  }
   return false;
 }

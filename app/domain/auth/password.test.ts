@@ -27,4 +27,17 @@ describe("passwords", () => {
       verify.mockRestore();
     }
   });
+
+  it("refuses, and does not fail, when the hash to check against cannot be made; it is made again next time", async () => {
+    vi.resetModules();
+    const fresh = await import("./password.server");
+    const hash = vi.spyOn(argon2, "hash").mockRejectedValueOnce(new Error("not enough memory"));
+    try {
+      expect(await fresh.verifyAccountPassword(undefined, "long-enough-pass")).toBe(false);
+      expect(await fresh.verifyAccountPassword(undefined, "long-enough-pass")).toBe(false);
+      expect(hash).toHaveBeenCalledTimes(2);
+    } finally {
+      hash.mockRestore();
+    }
+  });
 });

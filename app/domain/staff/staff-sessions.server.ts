@@ -18,7 +18,6 @@ export type Staff = { id: number; adminId: string };
 /** A signed-in staff member, with the hash of the session that signed them in. */
 export type SignedInStaff = Staff & { sessionHash: string };
 
-
 /** The staff member these credentials belong to, and whether a code is needed after the password. */
 export async function authenticateStaff(
   db: DB,
