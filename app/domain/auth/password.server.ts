@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import argon2 from "argon2";
 
 // argon2id with at least 19 MiB and 2 passes (OWASP's minimum for argon2id).
-export const PASSWORD_HASHING = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PASSWORD_HASHING = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, PASSWORD_HASHING);
