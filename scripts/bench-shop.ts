@@ -1,19 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { YOUNG_GENERATION_FLAG } from "../server/memory";
 import { freePort } from "../tests/support/shop-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * The built shop as it runs in production, on `dataDir`, for a benchmark:
- * answering once /healthz does. `env` adds settings (PAGE_CACHE_SECONDS...).
+ * The built shop as `npm start` runs it, on `dataDir`, for a benchmark:
+ * answering once /healthz does. `env` adds settings (PAGE_CACHE_SECONDS...),
+ * `nodeFlags` replace the engine's flags `npm start` gives.
  */
 export async function startBuiltShop(
   dataDir: string,
   env: Record<string, string> = {},
+  nodeFlags: string[] = [YOUNG_GENERATION_FLAG],
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

@@ -21,6 +21,7 @@ import { dealContext } from "~/domain/sale/offers.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { log } from "~/utils/log.server";
 import { mediaHandler } from "./media";
+import { applyMemorySettings, YOUNG_GENERATION_FLAG } from "./memory";
 import { IMMUTABLE_FILE, precompressedAssets } from "./precompressed";
 import { createPageCache, scopeEachRequest } from "./page-cache";
 import { createShopRequestHandler, RequestRefused, requestShape } from "./request-handler";
@@ -180,6 +181,7 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 
 /** Reads the configuration, prepares the database and starts listening. Exits on a bad configuration. */
 export async function start(options: { vite?: ViteDevServer } = {}) {
+  const memory = applyMemorySettings();
   let config;
   try {
     config = loadConfig();
@@ -245,6 +247,8 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
       media: config.mediaS3 ? `s3:${config.mediaS3.bucket}` : "local",
       documents: config.documentsS3 ? `s3:${config.documentsS3.bucket}` : "local",
     });
+    if (!vite && !memory.youngGenerationGiven)
+      log("warn", `started without ${YOUNG_GENERATION_FLAG}: expect 100 MB more memory than needed (README, Memory)`);
   });
   server.on("error", (error) => {
     process.stderr.write(`Server error: ${error.message}\n`);

@@ -72,6 +72,8 @@ describe("a running shop", () => {
     expect(first.output()).not.toContain("secret-token");
     expect(lines.some((l) => l.msg === "database migrated")).toBe(true);
     expect(lines.some((l) => l.msg === "staff account boss: created")).toBe(true);
+    // Started as `npm start` starts it: nothing to say about memory.
+    expect(first.output()).not.toContain("started without");
 
     const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "shop.sqlite") });
     const before = await db
@@ -81,10 +83,15 @@ describe("a running shop", () => {
       .executeTakeFirstOrThrow();
     expect(before.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
-    // Second start on the same data: nothing to migrate; a new password replaces the old one.
-    const second = runShop({ PORT: String(await freePort()), ...env, ADMIN_PASSWORD: "second-password-2" });
+    // Second start on the same data, as a bare `node server.js`: nothing to migrate; a new password
+    // replaces the old one; the operator is told the memory setting is missing.
+    const second = runShop(
+      { PORT: String(await freePort()), ...env, ADMIN_PASSWORD: "second-password-2" },
+      { engineFlags: [] },
+    );
     await second.ready;
     expect(await second.stop()).toBe(0);
+    expect(second.output()).toContain('"level":"warn","msg":"started without --max-semi-space-size=16');
     expect(second.output()).not.toContain("database migrated");
     expect(second.output()).toContain("staff account boss: password reset");
     const after = await db

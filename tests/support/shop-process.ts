@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import { YOUNG_GENERATION_FLAG } from "../../server/memory";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -35,19 +36,24 @@ export const MOVABLE_CLOCK = path.join(import.meta.dirname, "shop-clock.mjs");
 export const LIGHT_HASHING = path.join(import.meta.dirname, "light-hashing.mjs");
 
 /**
- * Runs the built shop (`node server.js`) as a real process with the given
+ * Runs the built shop (`node server.js`, with the flag `npm start` gives it) as a real process with the given
  * environment; its passwords hashed with light settings unless
- * `ownHashing` (a test of the hashes themselves).
+ * `ownHashing` (a test of the hashes themselves). `engineFlags` replace the
+ * flags `npm start` gives the engine.
  */
 export function runShop(
   env: Record<string, string>,
-  { preload = [], ownHashing = false }: { preload?: string[]; ownHashing?: boolean } = {},
+  {
+    preload = [],
+    ownHashing = false,
+    engineFlags = [YOUNG_GENERATION_FLAG],
+  }: { preload?: string[]; ownHashing?: boolean; engineFlags?: string[] } = {},
 ): ShopProcess & { ready: Promise<void> } {
   let output = "";
   const modules = ownHashing ? preload : [LIGHT_HASHING, ...preload];
   const child = spawn(
     process.execPath,
-    [...modules.map((file) => `--import=${pathToFileURL(file).href}`), "server.js"],
+    [...engineFlags, ...modules.map((file) => `--import=${pathToFileURL(file).href}`), "server.js"],
     {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },
