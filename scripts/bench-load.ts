@@ -10,7 +10,7 @@ import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
 import { benchPhotos } from "./bench-photos";
-import { startBuiltShop, stopBuiltShop } from "./bench-shop";
+import { residentMemory, startBuiltShop, stopBuiltShop } from "./bench-shop";
 
 /*
  * `npm run bench:load`: the built shop as it runs in production, on a fresh
@@ -117,6 +117,7 @@ const pages: [string, string[]][] = [
 ];
 
 const figures: Figures[] = [];
+let memory: { rss: number; peak: number } | null = null;
 try {
   for (const [page, paths] of pages) {
     // A few requests first, so the first figures are not of a cold process.
@@ -124,6 +125,7 @@ try {
     console.log(`${page}: ${CONNECTIONS} connections for ${SECONDS} s...`);
     figures.push(await load(base, page, paths));
   }
+  if (shop) memory = residentMemory(shop.child);
 } finally {
   if (shop) {
     await stopBuiltShop(shop.child);
@@ -148,5 +150,9 @@ console.table(
     [`${IN_TURN_AT_LEAST}/s or more`]: f.page === IN_TURN ? (f.rps >= IN_TURN_AT_LEAST ? "yes" : "NO") : "",
   })),
 );
+if (memory)
+  console.log(
+    `The shop's resident memory after the load: ${memory.rss} MB, ${memory.peak} MB at its highest (target: under 400 MB).`,
+  );
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 fs.writeFileSync(path.join(root, "test-results/bench-load.json"), JSON.stringify(figures, null, 2));

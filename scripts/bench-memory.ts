@@ -2,7 +2,6 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { openDatabase } from "~/db/db.server";
@@ -16,7 +15,7 @@ import { COOKIES } from "~/utils/cookies";
 import { cookieFrom } from "../tests/support/set-cookie";
 import { signInStaff } from "../tests/support/sign-in";
 import { benchPhotos } from "./bench-photos";
-import { startBuiltShop, stopBuiltShop } from "./bench-shop";
+import { residentMemory, startBuiltShop, stopBuiltShop } from "./bench-shop";
 import { vehicleFile } from "./bench-stock-file";
 
 /*
@@ -44,13 +43,6 @@ const SETTINGS: Record<string, { env?: Record<string, string>; nodeFlags?: strin
   "engine-defaults": { nodeFlags: ["--heap-growing-percent=0"] },
 };
 const chosen = (process.env.BENCH_MEMORY_SETTINGS ?? "default,small").split(",");
-
-/** The process's resident memory now and at its highest, in MB, as the kernel counts it. */
-function memoryOf(child: ChildProcess): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
-}
 
 async function loadPages(base: string, paths: string[]) {
   let next = 0;
@@ -152,15 +144,15 @@ try {
     fs.cpSync(seeded, dataDir, { recursive: true });
     const { url, child } = await startBuiltShop(dataDir, setting.env, setting.nodeFlags);
     try {
-      const started = memoryOf(child);
+      const started = residentMemory(child);
       for (const paths of pages) await loadPages(url, paths);
-      const loaded = memoryOf(child);
+      const loaded = residentMemory(child);
       console.log(`${name}: importing ${ROWS.toLocaleString("en-US")} vehicles...`);
       // From sign-in to the end: the upload and preview too.
       const importStarted = Date.now();
       const ended = await importFile(url, vehicleFile(ROWS, 0, "M"));
       if (ended.status !== "done") throw new Error(`${name}: the import ended ${ended.status}`);
-      const imported = memoryOf(child);
+      const imported = residentMemory(child);
       rows.push({
         setting: name,
         "at start (MB)": started.rss,

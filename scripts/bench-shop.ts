@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { YOUNG_GENERATION_FLAG } from "../server/memory";
 import { freePort } from "../tests/support/shop-process";
@@ -50,4 +51,11 @@ export async function stopBuiltShop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
+}
+
+/** A shop's resident memory now and at its highest, in MB, as the kernel counts it. */
+export function residentMemory(child: ChildProcess): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
 }
