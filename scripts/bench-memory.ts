@@ -39,8 +39,10 @@ const SETTINGS: Record<string, { env?: Record<string, string>; nodeFlags?: strin
   small: { env: { MALLOC_ARENA_MAX: "2" } },
   // Not run by default: how much of the memory is the page cache's (BENCH_MEMORY_SETTINGS=default,no-page-cache).
   "no-page-cache": { env: { PAGE_CACHE_SECONDS: "0" } },
-  // Not run by default: the engine left to its own defaults, as the shop ran before server/memory.ts.
+  // Not run by default: V8's own heap sizing, no flags (BENCH_MEMORY_SETTINGS=engine-defaults,default).
   "engine-defaults": { nodeFlags: ["--heap-growing-percent=0"] },
+  // Not run by default: a bare `node server.js`, without the flag npm start gives.
+  "bare-node": { nodeFlags: [] },
 };
 const chosen = (process.env.BENCH_MEMORY_SETTINGS ?? "default,small").split(",");
 
@@ -178,8 +180,9 @@ console.table(rows);
 for (const [name, { env = {}, nodeFlags }] of Object.entries(SETTINGS).filter(([name]) => chosen.includes(name)))
   console.log(
     `  ${name}: ${
-      [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...(nodeFlags ? [`node ${nodeFlags.join(" ")}`] : [])].join(
-        " ",
-      ) || "as npm start runs it"
+      [
+        ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+        ...(nodeFlags ? [["node", ...nodeFlags, "server.js"].join(" ")] : []),
+      ].join(" ") || "as npm start runs it"
     }`,
   );

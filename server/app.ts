@@ -248,7 +248,10 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
       documents: config.documentsS3 ? `s3:${config.documentsS3.bucket}` : "local",
     });
     if (!vite && !memory.youngGenerationGiven)
-      log("warn", `started without ${YOUNG_GENERATION_FLAG}: expect 100 MB more memory than needed (README, Memory)`);
+      log(
+        "warn",
+        `started without ${YOUNG_GENERATION_FLAG}: the engine keeps more memory than the shop needs (README, Memory)`,
+      );
   });
   server.on("error", (error) => {
     process.stderr.write(`Server error: ${error.message}\n`);

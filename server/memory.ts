@@ -23,6 +23,7 @@ const flagName = (flag: string) => flag.replace(/^--/, "").split("=")[0]!.replac
 
 function given(flag: string, execArgv: readonly string[], nodeOptions: string): boolean {
   const name = flagName(flag);
+  // NODE_OPTIONS takes the young generation's flag but refuses the growth's; both are looked for alike.
   return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--") && flagName(arg) === name);
 }
 
