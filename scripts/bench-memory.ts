@@ -3,6 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import sharp from "sharp";
 import { sql } from "kysely";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -13,6 +14,7 @@ import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { COOKIES } from "~/utils/cookies";
 import { cookieFrom } from "../tests/support/set-cookie";
+import { makeZip } from "../tests/support/zip";
 import { signInStaff } from "../tests/support/sign-in";
 import { benchPhotos } from "./bench-photos";
 import { residentMemory, startBuiltShop, stopBuiltShop } from "./bench-shop";
@@ -23,7 +25,8 @@ import { vehicleFile } from "./bench-stock-file";
  * 400 MB) as it runs in production on 100,000 vehicles, after a load like
  * bench:load's (home, a filtered list, 1,000 vehicle pages in turn) and after
  * a stock file of 10,000 vehicles is previewed and imported through the
- * owner's import page. Each setting in BENCH_MEMORY_SETTINGS runs on a shop of
+ * owner's import page, and after 40 vehicles with 12 camera-sized photos each
+ * in a ZIP. Each setting in BENCH_MEMORY_SETTINGS runs on a shop of
  * its own, in turn, on the same data, so they compare side by side:
  * "default" is the shop as `npm start` runs it; "small" is what the README
  * gives a 1 GB server.
@@ -43,7 +46,10 @@ const SETTINGS: Record<string, { env?: Record<string, string>; nodeFlags?: strin
   "engine-defaults": { nodeFlags: ["--heap-growing-percent=0"] },
   // Not run by default: a bare `node server.js`, without the flag npm start gives.
   "bare-node": { nodeFlags: [] },
+  // Not run by default: jemalloc in place of glibc's malloc (Debian's libjemalloc2), which gives back what the photos took.
+  jemalloc: { env: { LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2" } },
 };
+const PHOTO_VEHICLES = 40;
 const chosen = (process.env.BENCH_MEMORY_SETTINGS ?? "default,small").split(",");
 
 async function loadPages(base: string, paths: string[]) {
@@ -61,7 +67,11 @@ async function loadPages(base: string, paths: string[]) {
 }
 
 /** A stock file through the owner's import page: previewed, confirmed, and followed until done. */
-async function importFile(base: string, file: Buffer): Promise<{ status: string; longestWait: number }> {
+async function importFile(
+  base: string,
+  file: Buffer,
+  zip: Buffer | null = null,
+): Promise<{ status: string; longestWait: number }> {
   const signedIn = await signInStaff(base);
   if (signedIn.status !== 302)
     throw new Error(`the staff sign-in answered ${signedIn.status}: ${(await signedIn.text()).slice(0, 200)}`);
@@ -70,6 +80,7 @@ async function importFile(base: string, file: Buffer): Promise<{ status: string;
   const form = new FormData();
   form.set("kind", "vehicle");
   form.set("file", new Blob([new Uint8Array(file)], { type: "text/csv" }), "stock.csv");
+  if (zip) form.set("photos", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "photos.zip");
   const staged = await fetch(`${base}/admin/api/stock-import`, { method: "POST", body: form, headers });
   const answer = (await staged.json()) as { ok: boolean; id: number | null };
   if (!answer.ok || !answer.id) throw new Error(`the preview was refused: ${JSON.stringify(answer)}`);
@@ -118,6 +129,18 @@ function getJson(url: string, cookie: string): Promise<unknown> {
   });
 }
 
+const camera = await Promise.all(
+  Array.from({ length: 12 }, (_, i) =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: i * 20, g: 90, b: 140 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  ),
+);
+const photoZip = makeZip(
+  Array.from({ length: PHOTO_VEHICLES }, (_, v) =>
+    camera.map((data, i) => ({ path: `P-${String(v).padStart(6, "0")}_${i + 1}.jpg`, data, store: true })),
+  ).flat(),
+);
 const seeded = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-memory-"));
 const rows: Record<string, string | number>[] = [];
 try {
@@ -155,13 +178,20 @@ try {
       const ended = await importFile(url, vehicleFile(ROWS, 0, "M"));
       if (ended.status !== "done") throw new Error(`${name}: the import ended ${ended.status}`);
       const imported = residentMemory(child);
+      const importSeconds = (Date.now() - importStarted) / 1000;
+      // Large uploads: a ZIP of 480 camera-sized photos, each re-encoded into its sizes.
+      console.log(`${name}: importing ${PHOTO_VEHICLES} vehicles with 12 photos each...`);
+      const withPhotos = await importFile(url, vehicleFile(PHOTO_VEHICLES, 0, "P"), photoZip);
+      if (withPhotos.status !== "done") throw new Error(`${name}: the photo import ended ${withPhotos.status}`);
+      const photographed = residentMemory(child);
       rows.push({
         setting: name,
         "at start (MB)": started.rss,
         "after the load (MB)": loaded.rss,
         "after the import (MB)": imported.rss,
-        "highest (MB)": imported.peak,
-        "import (s)": Number(((Date.now() - importStarted) / 1000).toFixed(1)),
+        "after the photos (MB)": photographed.rss,
+        "highest (MB)": photographed.peak,
+        "import (s)": Number(importSeconds.toFixed(1)),
         // How long the shop kept a request waiting while it imported: every visitor waits as long.
         "longest answer during it (s)": Number((ended.longestWait / 1000).toFixed(1)),
       });
