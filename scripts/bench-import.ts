@@ -1,15 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { DocumentStore } from "~/domain/media/document-store.server";
 import { confirmImport, getImport, stageImport } from "~/domain/stock-io/stock-import.server";
-import { makeZip } from "../tests/support/zip";
 import { onFreshPostgres } from "./bench-postgres";
-import { vehicleFile } from "./bench-stock-file";
+import { photoZip, vehicleFile } from "./bench-stock-file";
 
 /*
  * How long a stock file takes to preview and to import (issue 23: 5,000 rows
@@ -56,18 +54,7 @@ async function bench(name: string, db: DB, dir: string) {
   row(`${ROWS} new vehicles`, await run(db, media, documents, vehicleFile(ROWS, 0), null));
   row("the same file again", await run(db, media, documents, vehicleFile(ROWS, 0), null));
   row(`${ROWS} prices changed`, await run(db, media, documents, vehicleFile(ROWS, 1000), null));
-  const photos = await Promise.all(
-    Array.from({ length: 12 }, (_, i) =>
-      sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: i * 20, g: 90, b: 140 } } })
-        .jpeg({ quality: 85 })
-        .toBuffer(),
-    ),
-  );
-  const zip = makeZip(
-    Array.from({ length: 40 }, (_, v) =>
-      photos.map((data, i) => ({ path: `P-${String(v).padStart(6, "0")}_${i + 1}.jpg`, data, store: true })),
-    ).flat(),
-  );
+  const zip = await photoZip(40, "P");
   row("40 vehicles with 12 photos each", await run(db, media, documents, vehicleFile(40, 0, "P"), zip));
 }
 

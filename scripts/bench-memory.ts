@@ -3,7 +3,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import sharp from "sharp";
 import { sql } from "kysely";
 import { openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -14,11 +13,10 @@ import { localDriver, MediaStore } from "~/domain/media/media-store.server";
 import { ensureStaffAccount } from "~/domain/staff/staff.server";
 import { COOKIES } from "~/utils/cookies";
 import { cookieFrom } from "../tests/support/set-cookie";
-import { makeZip } from "../tests/support/zip";
 import { signInStaff } from "../tests/support/sign-in";
 import { benchPhotos } from "./bench-photos";
 import { residentMemory, startBuiltShop, stopBuiltShop } from "./bench-shop";
-import { vehicleFile } from "./bench-stock-file";
+import { photoZip, vehicleFile } from "./bench-stock-file";
 
 /*
  * `npm run bench:memory`: the shop's resident memory (issue 47.6: under
@@ -129,18 +127,7 @@ function getJson(url: string, cookie: string): Promise<unknown> {
   });
 }
 
-const camera = await Promise.all(
-  Array.from({ length: 12 }, (_, i) =>
-    sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: i * 20, g: 90, b: 140 } } })
-      .jpeg({ quality: 85 })
-      .toBuffer(),
-  ),
-);
-const photoZip = makeZip(
-  Array.from({ length: PHOTO_VEHICLES }, (_, v) =>
-    camera.map((data, i) => ({ path: `P-${String(v).padStart(6, "0")}_${i + 1}.jpg`, data, store: true })),
-  ).flat(),
-);
+const zipOfPhotos = await photoZip(PHOTO_VEHICLES, "P");
 const seeded = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-memory-"));
 const rows: Record<string, string | number>[] = [];
 try {
@@ -181,7 +168,7 @@ try {
       const importSeconds = (Date.now() - importStarted) / 1000;
       // Large uploads: a ZIP of 480 camera-sized photos, each re-encoded into its sizes.
       console.log(`${name}: importing ${PHOTO_VEHICLES} vehicles with 12 photos each...`);
-      const withPhotos = await importFile(url, vehicleFile(PHOTO_VEHICLES, 0, "P"), photoZip);
+      const withPhotos = await importFile(url, vehicleFile(PHOTO_VEHICLES, 0, "P"), zipOfPhotos);
       if (withPhotos.status !== "done") throw new Error(`${name}: the photo import ended ${withPhotos.status}`);
       const photographed = residentMemory(child);
       rows.push({

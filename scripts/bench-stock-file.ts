@@ -1,6 +1,8 @@
 import { createRng, pick } from "~/db/seed/factories";
 import { VEHICLE_MODELS } from "~/domain/inventory/catalogue";
+import sharp from "sharp";
 import { toCsv } from "~/utils/csv";
+import { makeZip } from "../tests/support/zip";
 
 /** A stock file of `rows` vehicles as the owner's spreadsheet has them, prices moved by `priceShift` (bench:import, bench:memory). */
 export function vehicleFile(rows: number, priceShift: number, prefix = "B"): Buffer {
@@ -39,5 +41,21 @@ export function vehicleFile(rows: number, priceShift: number, prefix = "B"): Buf
       body,
     ),
     "utf8",
+  );
+}
+
+/** The photos of vehicleFile(vehicles, _, prefix)'s rows in a ZIP: 12 each, 1600 × 1200 JPEG (bench:import, bench:memory). */
+export async function photoZip(vehicles: number, prefix: string): Promise<Buffer> {
+  const photos = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: i * 20, g: 90, b: 140 } } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    ),
+  );
+  return makeZip(
+    Array.from({ length: vehicles }, (_, v) =>
+      photos.map((data, i) => ({ path: `${prefix}-${String(v).padStart(6, "0")}_${i + 1}.jpg`, data, store: true })),
+    ).flat(),
   );
 }
