@@ -152,6 +152,10 @@ try {
   for (const [round, name] of chosen.entries()) {
     const setting = SETTINGS[name];
     if (!setting) throw new Error(`no setting ${name}: ${Object.keys(SETTINGS).join(", ")}`);
+    // A library the loader cannot find is skipped without a word, and the row would measure glibc.
+    const preload = setting.env?.LD_PRELOAD;
+    if (preload && !fs.existsSync(preload))
+      throw new Error(`${name}: ${preload} is not there (apt-get install libjemalloc2)`);
     const dataDir = `${seeded}-round-${round}`;
     fs.cpSync(seeded, dataDir, { recursive: true });
     const { url, child } = await startBuiltShop(dataDir, setting.env, setting.nodeFlags);

@@ -31,7 +31,7 @@ describe("the engine's memory settings", () => {
       JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
     ).scripts;
     expect(start.start).toContain(`node ${YOUNG_GENERATION_FLAG} server.js`);
-    expect(start.demo).toContain(YOUNG_GENERATION_FLAG);
+    expect(start.demo).toContain(`NODE_OPTIONS=${YOUNG_GENERATION_FLAG} tsx `);
     // The README's systemd unit.
     expect(fs.readFileSync(path.join(ROOT, "README.md"), "utf8")).toMatch(
       new RegExp(`^ExecStart=\\S+ ${YOUNG_GENERATION_FLAG} server\\.js$`, "m"),
