@@ -60,16 +60,22 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** Times `fn`; what it returns, when a string, names the run among the slowest (printed for a row over its target). */
 async function time(label: string, runs: number, fn: (i: number) => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await fn(i); // warm up
-  const samples: number[] = [];
+  const samples: { ms: number; asked: unknown }[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await fn(i);
-    samples.push(performance.now() - started);
+    const asked = await fn(i);
+    samples.push({ ms: performance.now() - started, asked });
   }
-  samples.sort((a, b) => a - b);
-  return { label, p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  samples.sort((a, b) => a.ms - b.ms);
+  const ms = samples.map((s) => s.ms);
+  const slowest = samples
+    .slice(-5)
+    .reverse()
+    .map((s) => `${s.ms.toFixed(1)} ms${typeof s.asked === "string" ? ` ${s.asked || "(no filter)"}` : ""}`);
+  return { label, p50: percentile(ms, 50), p95: percentile(ms, 95), slowest };
 }
 
 async function bench(name: string, db: DB, dataDir: string) {
@@ -135,7 +141,11 @@ async function bench(name: string, db: DB, dataDir: string) {
     await time("make + type filter", RUNS, () =>
       searchVehicles(db, q(`Make=${pick(rng, makes)}&Type=${pick(rng, VEHICLE_TYPES)}`)),
     ),
-    await time("keyword", RUNS, () => searchVehicles(db, q(`Keyword=${pick(rng, words)}`))),
+    await time("keyword", RUNS, async () => {
+      const word = pick(rng, words);
+      await searchVehicles(db, q(`Keyword=${word}`));
+      return word;
+    }),
     await time("price range, price sort", RUNS, () => {
       const from = Math.floor(rng() * 20) * 100_000;
       return searchVehicles(
@@ -180,6 +190,7 @@ async function bench(name: string, db: DB, dataDir: string) {
       const res = await fetch(`${base}/vehicles?${qs}`);
       if (res.status !== 200) throw new Error(`status ${res.status}`);
       await res.text();
+      return qs;
     }),
     // Many addresses (country, order, page), so that few are answered from the 5-second page cache.
     await time("whole list, import filter (HTTP)", RUNS, async () => {
@@ -188,6 +199,7 @@ async function bench(name: string, db: DB, dataDir: string) {
       const res = await fetch(`${base}/vehicles?${qs}`);
       if (res.status !== 200) throw new Error(`status ${res.status}`);
       await res.text();
+      return qs;
     }),
   ];
   server.close();
@@ -199,6 +211,7 @@ async function bench(name: string, db: DB, dataDir: string) {
     console.log(
       `  ${r.label.padEnd(36)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(10)}   ${String(target).padStart(4)} ms ${mark}`,
     );
+    if (mark === "OVER") console.log(`    slowest: ${r.slowest.join("; ")}`);
   }
 }
 
