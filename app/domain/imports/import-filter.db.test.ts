@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { between, createRng, pick, vehicleFactory } from "~/db/seed/factories";
@@ -335,6 +336,43 @@ describe("ImportTo in a list's address", () => {
     // found them as before.
     expect(merged, "pages merged").toBe(t.dialect === "postgres" ? pagesRead : 0);
   });
+
+  it.runIf(process.env.TEST_DIALECT === "postgres")(
+    "plans a merged page once per connection and leaves every other statement planned with its values",
+    async () => {
+      const r = rule({ ageFrom: "manufacture", steering: null, maxAgeYears: 10, ageByKind: {} });
+      const filters: ResolvedVehicleFilters = {
+        ImportTo: importLimit("Testland", r, shippingMonths({ leadDays: 21, seaDays: 35 }, now)),
+      };
+      // One new connection, so that its prepared statements and settings can be read back.
+      const db = t.open();
+      const seen = await db.connection().execute(async (c) => {
+        const firsts: number[] = [];
+        for (const page of [1, 2, 3]) {
+          const query = { filters, sort: "price_asc" as const, page, perPage: 8 };
+          const plan = await listPlan(c, "vehicles", query, vehicleListQueries(c, query).count);
+          expect(plan.lastYear, "a merged page").toBeDefined();
+          firsts.push((await pageRows((...w) => vehicleListQueries(c, query, ...w), plan, 8))[0]!.id);
+        }
+        const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+          select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(c);
+        const { rows: mode } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(c);
+        return { firsts, rows, mode: mode[0]!.plan_cache_mode };
+      });
+      await db.destroy();
+      // Three pages, three different first vehicles, from one plan of the merge, made without the page's values.
+      expect(new Set(seen.firsts).size).toBe(3);
+      expect(
+        seen.rows.map((p) => [p.statement.startsWith("select /* kept plan */"), /union all/.test(p.statement)]),
+      ).toEqual([[true, true]]);
+      expect({ generic: Number(seen.rows[0]!.generic_plans), custom: Number(seen.rows[0]!.custom_plans) }).toEqual({
+        generic: 3,
+        custom: 0,
+      });
+      // The connection goes back to the pool planning as PostgreSQL chooses.
+      expect(seen.mode).toBe("auto");
+    },
+  );
 
   it("answers Sri Lanka by each vehicle's kind as its row says, in the list's rows and in SQL alike", async () => {
     const sriLanka = (await ruleForCountry(t.db, "Sri Lanka"))!;

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "~/db/schema";
-import { type DB, dialectOf } from "~/db/db.server";
+import { type DB, dialectOf, KEPT_PLAN } from "~/db/db.server";
 import type { StockKind } from "~/domain/inventory/stock-kinds";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
@@ -225,6 +225,8 @@ export function vehicleListQueries(db: DB, query: ListQuery<SearchFilters>, ...p
   }>`(select u.id, u.price from (${sql.join(years, sql` union all `)}) u order by u.price ${order}, u.id ${order} limit ${segment.limit} offset ${offset})`;
   const mergedPage = db
     .selectFrom(first.as("m"))
+    // Its plan is kept per connection: planning the years' reads cost 20 times running them (see KEPT_PLAN).
+    .modifyFront(KEPT_PLAN)
     .innerJoin("vehicles", "vehicles.id", "m.id")
     .select(columns.map((c) => `vehicles.${c}` as const))
     .orderBy("m.price", direction)
