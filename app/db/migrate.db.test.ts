@@ -40,6 +40,7 @@ const THIS_RELEASE = [
   "2026-12-03-13-invoice-files",
   "2026-12-04-01-import-price-indexes",
   "2026-12-04-02-menu-count-covering",
+  "2026-12-04-03-keyword-text",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
@@ -342,6 +343,24 @@ describe("migrations", () => {
     await t.db.deleteFrom("vehicles").where("make", "=", "Undo").execute();
     expect(await facets()).toEqual({ n: 0, unsold: 0 });
   });
+
+  it.runIf(process.env.TEST_DIALECT === "postgres")(
+    "vacuums the tables the keyword text was added to, after the migrations' transaction",
+    async () => {
+      const lastVacuum = async () =>
+        (
+          await sql<{ at: Date | null }>`select last_vacuum as at from pg_stat_user_tables
+            where schemaname = current_schema() and relname = 'vehicles'`.execute(t.db)
+        ).rows[0]?.at ?? null;
+      const migrator = await migratorFor(t.db);
+      expect((await migrator.migrateTo("2026-12-04-02-menu-count-covering")).error).toBeUndefined();
+      const before = await lastVacuum();
+      expect(await migrateToLatest(t.db)).toEqual(after("2026-12-04-02-menu-count-covering"));
+      const vacuumed = await lastVacuum();
+      expect(vacuumed).not.toBeNull();
+      expect(vacuumed!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+    },
+  );
 
   it("quotes answered outside the shop (responded) become closed, and undoing the deals keeps every quote", async () => {
     const now = nowIso();

@@ -42,6 +42,7 @@ import * as exportPapers from "./migrations/2026-12-03-12-export-papers";
 import * as invoiceFiles from "./migrations/2026-12-03-13-invoice-files";
 import * as importPriceIndexes from "./migrations/2026-12-04-01-import-price-indexes";
 import * as menuCountCovering from "./migrations/2026-12-04-02-menu-count-covering";
+import * as keywordText from "./migrations/2026-12-04-03-keyword-text";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03-13-invoice-files": invoiceFiles,
   "2026-12-04-01-import-price-indexes": importPriceIndexes,
   "2026-12-04-02-menu-count-covering": menuCountCovering,
+  "2026-12-04-03-keyword-text": keywordText,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */
@@ -114,5 +116,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
       cause: result.error,
     });
   }
-  return (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const done = (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  // A table written afresh has lost its map of all-visible pages; VACUUM cannot run inside the migrations' transaction.
+  const written = done.flatMap((name) => (migrations[name] as { VACUUM_AFTER?: string[] }).VACUUM_AFTER ?? []);
+  if (dialectOf(db) === "postgres")
+    for (const table of new Set(written)) await sql.raw(`vacuum analyze ${table}`).execute(db);
+  return done;
 }

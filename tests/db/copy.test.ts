@@ -123,7 +123,11 @@ describe.skipIf(postgresOnly)("copying an embedded shop into PostgreSQL", () => 
       .where("id", "in", [1, 2, 6, 1500])
       .orderBy("id")
       .execute();
-    expect(b).toEqual(a);
+    // PostgreSQL keeps a vehicle's words lowered for its keyword search (a column of its own, made from the others).
+    expect(b.map(({ keyword_text: _made, ...row }: Record<string, unknown>) => row)).toEqual(a);
+    expect(b.map((row: Record<string, unknown>) => row.keyword_text)).toEqual(
+      a.map((v) => `${v.name} ${v.description} ${v.model} ${v.ref_id}`.toLowerCase()),
+    );
     const quoteA = await source.selectFrom("quotes").selectAll().executeTakeFirstOrThrow();
     const quoteB = await target.db.selectFrom("quotes").selectAll().executeTakeFirstOrThrow();
     expect(quoteB).toEqual(quoteA);

@@ -65,10 +65,12 @@ function keywordCondition(db: DB, table: StockTable, keyword: string, dense: boo
     for (const w of words.filter((w) => checkRows || [...w].length < 3)) parts.push(wordInRow(table, w));
   } else {
     for (const w of words) {
-      // The same expression as the trigram index of migration 02.
-      parts.push(
-        sql<SqlBool>`lower(name || ' ' || description || ' ' || model || ' ' || ref_id) like ${containsPattern(w)}`,
-      );
+      // Under the trigram index: a vehicle's words kept lowered (migration 2026-12-04-03); a part's joined afresh.
+      const text =
+        table === "vehicles"
+          ? sql`vehicles.keyword_text`
+          : sql`lower(name || ' ' || description || ' ' || model || ' ' || ref_id)`;
+      parts.push(sql<SqlBool>`${text} like ${containsPattern(w)}`);
     }
   }
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
