@@ -292,7 +292,7 @@ describe("ImportTo in a list's address", () => {
     }
   });
 
-  it("lists what a country admits by price in one order however a page is found: merged year by year on PostgreSQL", async () => {
+  it("lists what a country admits by price in one order however a page is found: merged year by year", async () => {
     const rng = createRng(4747);
     const rank = (id: number) => ["available", "reserved"].indexOf(vehicles.find((v) => v.id === id)!.status);
     let merged = 0;
@@ -333,8 +333,8 @@ describe("ImportTo in a list's address", () => {
       }
     }
     // PostgreSQL merged every page of every list (none fell back past the most ranges it merges); SQLite
-    // found them as before.
-    expect(merged, "pages merged").toBe(t.dialect === "postgres" ? pagesRead : 0);
+    // merges those of a rule that admits half the stock or less, as these random rules do.
+    expect(merged, "pages merged").toBe(pagesRead);
   });
 
   it.runIf(process.env.TEST_DIALECT === "postgres")(
