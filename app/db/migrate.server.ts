@@ -45,6 +45,7 @@ import * as importPriceIndexes from "./migrations/2026-12-04-01-import-price-ind
 import * as menuCountCovering from "./migrations/2026-12-04-02-menu-count-covering";
 import * as keywordText from "./migrations/2026-12-04-03-keyword-text";
 import * as importPriceIndexesSqlite from "./migrations/2026-12-04-04-import-price-indexes-sqlite";
+import * as menuCountCoveringSqlite from "./migrations/2026-12-04-05-menu-count-covering-sqlite";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-04-02-menu-count-covering": menuCountCovering,
   "2026-12-04-03-keyword-text": keywordText,
   "2026-12-04-04-import-price-indexes-sqlite": importPriceIndexesSqlite,
+  "2026-12-04-05-menu-count-covering-sqlite": menuCountCoveringSqlite,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */
