@@ -104,7 +104,10 @@ function keepPlans(client: pg.PoolClient) {
     return run(text, rest[0]).catch((error: { code?: string }) => {
       if (error?.code !== "0A000") throw error;
       generation++;
-      return run(text, rest[0]);
+      // In a transaction the stale statement has ended it and the retry cannot run: tell the first error.
+      return run(text, rest[0]).catch(() => {
+        throw error;
+      });
     });
   };
 }

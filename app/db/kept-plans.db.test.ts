@@ -31,6 +31,15 @@ describe.runIf(process.env.TEST_DIALECT === "postgres")("a statement that keeps 
     expect(values).toEqual([10, "20"]);
   });
 
+  it("tells a stale statement's own error inside a transaction, where it cannot be prepared again", async () => {
+    const stale = t.db.transaction().execute(async (trx) => {
+      await sql`select ${KEPT_PLAN} v from kept_probe where id = ${1}`.execute(trx);
+      await sql`alter table kept_probe alter column v type varchar(20)`.execute(trx);
+      return sql`select ${KEPT_PLAN} v from kept_probe where id = ${1}`.execute(trx);
+    });
+    await expect(stale).rejects.toMatchObject({ code: "0A000" });
+  });
+
   it("tells its own error inside a transaction, not the aborted transaction's", async () => {
     const failed = t.db
       .transaction()

@@ -281,13 +281,16 @@ async function sqliteProblems(s: Statement): Promise<Explained> {
     } else if (sorts) problems.push(`reads the whole of ${index}, then sorts: ${plan}`);
     else problems.push(...(await walkProblems(s, index, plan)));
   }
-  // A merged page sorts each year's first rows (no more than the page's end each), never all the matches; each
-  // year is read through its index in price order.
+  // A merged page sorts each year's first rows, no more than the page's end each: at most the matches, which
+  // SQLite merges only when they are half the stock or fewer (see mergedYears). Each year is read through its
+  // index in price order, the status, steering and year all in the index's search.
   if (s.merged) {
     for (const line of lines)
       if (
         line.startsWith(`SEARCH ${s.table} USING`) &&
-        !/USING (INTEGER PRIMARY KEY|INDEX vehicles_import_price_)/.test(line)
+        !/USING INTEGER PRIMARY KEY|USING (COVERING )?INDEX vehicles_import_price_\w+ \(stock_status=\? AND <expr>=\? AND <expr>=\?\)/.test(
+          line,
+        )
       )
         problems.push(`reads a year's vehicles other than in price order: ${plan}`);
   } else if (sorts && s.total > STOCK[s.table] * SORT_LIMIT) problems.push(sortProblem(s, plan));

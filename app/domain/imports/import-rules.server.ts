@@ -283,7 +283,8 @@ function startExpression(from: "manufacture" | "registration") {
 
 /**
  * The year a vehicle's age starts, and its steering, as the indexes of
- * migration 2026-12-04-01 hold them ahead of the price: a list of what a
+ * migrations 2026-12-04-01 (PostgreSQL) and 2026-12-04-04 (SQLite) hold them
+ * ahead of the price: a list of what a
  * country admits, by price, reads each year's vehicles in price order and
  * merges them (see importPriceList in search.server.ts). One condition per
  * steering the limit allows (a car without one among them when any is), and

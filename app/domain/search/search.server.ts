@@ -175,14 +175,15 @@ function importPriceList(db: DB, query: ListQuery<object>): (ImportLimit & { adm
 /**
  * The last year a merged page reads (see importPriceList): the latest the
  * stock's ages start in, read from the import index; null when the page is
- * found another way (no age limit, or too many years and steerings to merge).
+ * found another way (no age limit, too many years and steerings to merge, or,
+ * on SQLite, a rule that admits more than half the stock).
  */
 async function mergedYears(db: DB, query: ListQuery<object>, total: number): Promise<number | null> {
   const limit = importPriceList(db, query);
   if (!limit) return null;
   // SQLite reads each year's first matches whole before it merges them (PostgreSQL reads them as the merge
   // needs): where a rule admits most of the stock, the price index's walk finds the page sooner (Uganda's
-  // 69,886 of 100,000: 25 to 32 ms merged, 2 to 3 walked).
+  // 69,886 of 100,000: 25 to 32 ms merged, 2 to 3 walked). The stock counts the sold too, as the walk meets them.
   if (dialectOf(db) === "sqlite" && total * 2 > (await stockSize(db, "vehicles"))) return null;
   const lastYear = await latestStartYear(db, limit.from);
   const ranges = lastYear === null ? null : importYearRanges(limit, lastYear);
@@ -434,7 +435,7 @@ export async function listPlan(db: DB, table: StockTable, query: ListQuery<{ Key
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const offset = (page - 1) * query.perPage;
   const common = { total, more, page, pageCount, offset, counted };
-  // A country's list by price merges each year's first matches, whatever their number (see importPriceList).
+  // A country's list by price merges each year's first matches (see importPriceList and mergedYears).
   const lastYear = table === "vehicles" && total > 0 ? await mergedYears(db, query, total) : null;
   if (lastYear !== null) return { ...common, sortMatches: false, denseKeyword: false, lastYear };
   // The size of the stock matters only when the matches may be sorted.
