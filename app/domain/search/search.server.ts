@@ -178,13 +178,18 @@ function importPriceList(db: DB, query: ListQuery<object>): (ImportLimit & { adm
  * found another way (no age limit, too many years and steerings to merge, or,
  * on SQLite, a rule that admits more than half the stock).
  */
-async function mergedYears(db: DB, query: ListQuery<object>, total: number): Promise<number | null> {
+async function mergedYears(
+  db: DB,
+  query: ListQuery<object>,
+  total: number,
+  stock: () => Promise<number>,
+): Promise<number | null> {
   const limit = importPriceList(db, query);
   if (!limit) return null;
   // SQLite reads each year's first matches whole before it merges them (PostgreSQL reads them as the merge
   // needs): where a rule admits most of the stock, the price index's walk finds the page sooner (Uganda's
   // 69,886 of 100,000: 25 to 32 ms merged, 2 to 3 walked). The stock counts the sold too, as the walk meets them.
-  if (dialectOf(db) === "sqlite" && total * 2 > (await stockSize(db, "vehicles"))) return null;
+  if (dialectOf(db) === "sqlite" && total * 2 > (await stock())) return null;
   const lastYear = await latestStartYear(db, limit.from);
   const ranges = lastYear === null ? null : importYearRanges(limit, lastYear);
   return ranges && ranges.length <= MERGE_MOST_RANGES ? lastYear : null;
@@ -436,10 +441,13 @@ export async function listPlan(db: DB, table: StockTable, query: ListQuery<{ Key
   const offset = (page - 1) * query.perPage;
   const common = { total, more, page, pageCount, offset, counted };
   // A country's list by price merges each year's first matches (see importPriceList and mergedYears).
-  const lastYear = table === "vehicles" && total > 0 ? await mergedYears(db, query, total) : null;
+  // The size of the stock, read once whichever asks first.
+  let size: Promise<number> | undefined;
+  const stockOnce = () => (size ??= stockSize(db, table));
+  const lastYear = table === "vehicles" && total > 0 ? await mergedYears(db, query, total, stockOnce) : null;
   if (lastYear !== null) return { ...common, sortMatches: false, denseKeyword: false, lastYear };
   // The size of the stock matters only when the matches may be sorted.
-  const stock = total > 0 && hasIndexedFilter(table, query.filters) ? await stockSize(db, table) : 0;
+  const stock = total > 0 && hasIndexedFilter(table, query.filters) ? await stockOnce() : 0;
   const { filters, sort, perPage } = query;
   // Past the count's limit, how many there are is the planner's estimate ("hybrid 2020": 1,408 for 1,352).
   const matches = more ? Math.max(total + 1, await estimatedMatches(db, table, filters)) : total;
