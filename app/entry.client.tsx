@@ -23,9 +23,13 @@ function takeOver() {
 
 const ref = pageCatalogueRef();
 if (ref) {
-  fetchCatalogue(ref).then(takeOver, (error: unknown) => {
-    console.error("The page's text could not be fetched; it stays as it is.", error);
-  });
+  // React starts in a task of its own, not in the one that read the catalogue: on a slow phone each stays short.
+  fetchCatalogue(ref).then(
+    () => setTimeout(takeOver, 0),
+    (error: unknown) => {
+      console.error("The page's text could not be fetched; it stays as it is.", error);
+    },
+  );
 } else {
   takeOver();
 }

@@ -39,15 +39,24 @@ import { signInStaff } from "../tests/support/sign-in";
  * The CPU is slowed for the phone Lighthouse's 4x is meant for, whatever this
  * machine's speed: Lighthouse slows a machine of its "high-end desktop" class
  * (benchmark index 1,500 to 2,000) 4 times to stand for a mid-tier phone, so
- * every run is slowed 4 x (index / 1,750), from the median index of three
- * first runs on home (not reported). BENCH_CPU_SLOWDOWN=4 (any number from 1
- * to 40) sets the slowdown instead; 4 is Lighthouse's default. Source:
+ * every run is slowed 4 x (index / 1,750), from the index Lighthouse
+ * measured at the start of that run (after three warm-up runs on home, not
+ * reported). BENCH_CPU_SLOWDOWN=4 (any number from 1 to 40) sets one
+ * slowdown for every run instead; 4 is Lighthouse's default. Source:
  * Lighthouse, docs/throttling.md, "Calibrating the CPU slowdown".
+ * BENCH_PAGES=home,vehicle-list measures only those pages; BENCH_RUNS=5
+ * runs each page five times.
  * Missed targets are printed, not failed: the exit code is 1 only on errors.
  * Reports: test-results/lighthouse/summary.json and <page>.html (median runs).
  */
 
-const RUNS = 3;
+const RUNS = process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : 3;
+if (!(Number.isInteger(RUNS) && RUNS >= 1 && RUNS <= 50)) {
+  console.error(`BENCH_RUNS must be a whole number from 1 to 50, not "${process.env.BENCH_RUNS}".`);
+  process.exit(1);
+}
+/** BENCH_PAGES=vehicle-list,home measures only those pages (by the names the summary prints). */
+const onlyPages = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(",").map((p) => p.trim())) : null;
 /** Lighthouse's slowdown, and the middle of the machine class it is meant for. */
 const LIGHTHOUSE_SLOWDOWN = 4;
 const LIGHTHOUSE_CLASS_INDEX = 1750;
@@ -312,23 +321,63 @@ async function figures(page: string, lhr: Result): Promise<PageFigures> {
   };
 }
 
-/** One Lighthouse run; throws when Lighthouse could not measure the page. */
-async function runLighthouse(url: string, port: number, slowdown: number, cookie?: string) {
-  const result = await lighthouse(url, {
+/**
+ * One Lighthouse run; throws when Lighthouse could not measure the page.
+ * With a fixed slowdown, one pass. Otherwise the page is loaded first
+ * (Lighthouse's simulated throttling loads it at full speed and slows its
+ * recorded tasks afterwards), and then measured with the slowdown that this
+ * load's own benchmark index calls for: the machine's speed changes from
+ * minute to minute when other work shares it (indexes from 1,300 to 2,700
+ * within one run of this script), and a load recorded at half speed then
+ * slowed as if at full speed stands for a phone half as fast as meant.
+ */
+async function runLighthouse(url: string, port: number, slowdown: number | "own", cookie?: string) {
+  const flags = (cpuSlowdownMultiplier: number) => ({
     port,
-    throttling: { cpuSlowdownMultiplier: slowdown },
+    throttling: { cpuSlowdownMultiplier },
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    output: "html",
-    logLevel: "error",
+    output: "html" as const,
+    logLevel: "error" as const,
     onlyCategories: ["performance"],
   });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  if (slowdown === "own") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"));
+    try {
+      await lighthouse(url, { ...flags(LIGHTHOUSE_SLOWDOWN), gatherMode: dir });
+      const file = path.join(dir, "artifacts.json");
+      const artifacts = JSON.parse(fs.readFileSync(file, "utf8")) as {
+        BenchmarkIndex: number;
+        settings: { throttling: { cpuSlowdownMultiplier: number } };
+      };
+      const own = calibrated(artifacts.BenchmarkIndex);
+      // The settings of the load must equal the measure's; the slowdown plays no part in a simulated load.
+      artifacts.settings.throttling.cpuSlowdownMultiplier = own;
+      fs.writeFileSync(file, JSON.stringify(artifacts));
+      result = await lighthouse(url, { ...flags(own), auditMode: dir });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  } else result = await lighthouse(url, flags(slowdown));
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError)
     throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (typeof lhr.categories.performance?.score !== "number") throw new Error(`Lighthouse gave ${url} no score`);
+  const expected = slowdown === "own" ? calibrated(lhr.environment.benchmarkIndex) : slowdown;
+  if (Math.abs(lhr.configSettings.throttling.cpuSlowdownMultiplier - expected) > 1e-9)
+    throw new Error(`Lighthouse did not slow the CPU ${expected.toFixed(2)}x`);
   const report = Array.isArray(result.report) ? result.report[0] : result.report;
-  return { lhr, report: report ?? "" };
+  return { lhr, report: report ?? "", slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier };
+}
+
+/** The run's tasks over 50 ms (as slowed), each with its start, length and the script it is charged to. */
+function longTasks(lhr: Result): string[] {
+  return tableItems(lhr.audits["long-tasks"]).map((t) => {
+    const url = String(t.url ?? "");
+    const where = url.startsWith("http") ? new URL(url).pathname.replace(/^\/assets\//, "") : url || "?";
+    return `${Number(t.duration).toFixed(0)} ms at ${Number(t.startTime).toFixed(0)} (${where})`;
+  });
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -370,20 +419,24 @@ try {
   const worst: { page: string; score: number; lcpMs: number; cls: number }[] = [];
   // Lighthouse's measure of this machine's CPU speed; other work on the machine lowers it and slows the figures.
   const benchmarkIndexes: number[] = [];
-  const warmUpIndexes: number[] = [];
+  const slowdowns: number[] = [];
+  // Warm-up loads of the home page (not reported): the shop's and the browser's first loads are slower.
   if (fixedSlowdown === null)
-    for (let i = 0; i < WARM_UP_RUNS; i++) {
-      const run = await runLighthouse(new URL("/", base).href, chrome.port, LIGHTHOUSE_SLOWDOWN);
-      warmUpIndexes.push(run.lhr.environment.benchmarkIndex);
-    }
-  const medianIndex = [...warmUpIndexes].sort((a, b) => a - b)[Math.floor(warmUpIndexes.length / 2)];
-  const slowdown = fixedSlowdown ?? calibrated(medianIndex!);
+    for (let i = 0; i < WARM_UP_RUNS; i++) await runLighthouse(new URL("/", base).href, chrome.port, "own");
+  const slowdown = fixedSlowdown ?? "own";
   console.log(
     fixedSlowdown === null
-      ? `CPU slowed ${slowdown.toFixed(1)}x: benchmark index ${medianIndex!.toFixed(0)} (median of ${warmUpIndexes.map((n) => n.toFixed(0)).join(", ")})`
+      ? `CPU slowed in each run by 4 x (its benchmark index / ${LIGHTHOUSE_CLASS_INDEX})`
       : `CPU slowed ${slowdown}x (BENCH_CPU_SLOWDOWN)`,
   );
-  for (const page of pages) {
+  if (onlyPages) {
+    const unknown = [...onlyPages].filter((name) => !pages.some((p) => p.name === name));
+    if (unknown.length > 0)
+      throw new Error(
+        `BENCH_PAGES names no such page: ${unknown.join(", ")} (pages: ${pages.map((p) => p.name).join(", ")})`,
+      );
+  }
+  for (const page of pages.filter((p) => !onlyPages || onlyPages.has(p.name))) {
     const url = new URL(page.path, base).href;
     const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -391,11 +444,12 @@ try {
       runs.push(run);
       const index = run.lhr.environment.benchmarkIndex;
       benchmarkIndexes.push(index);
-      if (run.lhr.configSettings.throttling.cpuSlowdownMultiplier !== slowdown)
-        throw new Error(`Lighthouse did not slow the CPU ${slowdown}x`);
+      slowdowns.push(run.slowdown);
       console.log(
-        `${page.name} run ${i + 1}/${RUNS}: score ${Math.round(run.lhr.categories.performance!.score! * 100)}, LCP ${(numeric(run.lhr, "largest-contentful-paint") / 1000).toFixed(2)} s, TBT ${numeric(run.lhr, "total-blocking-time").toFixed(0)} ms (benchmark index ${index.toFixed(0)})`,
+        `${page.name} run ${i + 1}/${RUNS}: score ${Math.round(run.lhr.categories.performance!.score! * 100)}, LCP ${(numeric(run.lhr, "largest-contentful-paint") / 1000).toFixed(2)} s, TBT ${numeric(run.lhr, "total-blocking-time").toFixed(0)} ms (benchmark index ${index.toFixed(0)}, CPU slowed ${run.slowdown.toFixed(1)}x)`,
       );
+      const long = longTasks(run.lhr);
+      if (long.length > 0) console.log(`  long tasks: ${long.join(", ")}`);
     }
     // Worst to best: by score, and among equal scores the slower LCP first.
     runs.sort(
@@ -447,17 +501,16 @@ try {
     cpus: os.cpus().length,
     loadAverage: Number(os.loadavg()[0]!.toFixed(2)),
     benchmarkIndex: { min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) },
-    cpuSlowdown: { times: Number(slowdown.toFixed(2)), fixed: fixedSlowdown !== null, warmUpIndexes },
+    cpuSlowdown: { min: Math.min(...slowdowns), max: Math.max(...slowdowns), fixed: fixedSlowdown !== null },
   };
   console.log(
     `  Machine: ${host.cpus} CPUs, load average ${host.loadAverage}, Lighthouse benchmark index ${host.benchmarkIndex.min.toFixed(0)} to ${host.benchmarkIndex.max.toFixed(0)}` +
       (host.loadAverage > host.cpus ? " (busy: CPU-bound figures such as TBT and render delay come out slower)" : ""),
   );
   console.log(
-    `  CPU slowed ${slowdown.toFixed(1)}x in every run` +
-      (host.cpuSlowdown.fixed
-        ? " (BENCH_CPU_SLOWDOWN)"
-        : ` (Lighthouse's 4x for a machine of index ${LIGHTHOUSE_CLASS_INDEX}, scaled to this one's median index ${medianIndex?.toFixed(0)}: the same phone on a fast or a slow night)`),
+    host.cpuSlowdown.fixed
+      ? `  CPU slowed ${host.cpuSlowdown.min}x in every run (BENCH_CPU_SLOWDOWN)`
+      : `  CPU slowed ${host.cpuSlowdown.min.toFixed(1)}x to ${host.cpuSlowdown.max.toFixed(1)}x: in each run Lighthouse's 4x for a machine of index ${LIGHTHOUSE_CLASS_INDEX}, scaled to the run's own index (the same phone whatever else the machine is doing)`,
   );
 
   for (const r of results) {
@@ -497,7 +550,7 @@ try {
     ) + "\n",
   );
   console.log(
-    `\nReports in ${path.relative(root, outDir)}/ (summary.json, ${pages.map((p) => `${p.name}.html`).join(", ")}); took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    `\nReports in ${path.relative(root, outDir)}/ (summary.json, ${results.map((r) => `${r.page}.html`).join(", ")}); took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
 } catch (error) {
   // fetch says only "fetch failed"; the reason (such as ECONNREFUSED) is its cause.
