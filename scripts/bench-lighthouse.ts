@@ -41,7 +41,7 @@ import { signInStaff } from "../tests/support/sign-in";
  * (benchmark index 1,500 to 2,000) 4 times to stand for a mid-tier phone, so
  * every run is slowed 4 x (index / 1,750), from the index Lighthouse
  * measured at the start of that run (after three warm-up runs on home, not
- * reported). BENCH_CPU_SLOWDOWN=4 (any number from 1 to 40) sets one
+ * reported, as in every mode). BENCH_CPU_SLOWDOWN=4 (any number from 1 to 40) sets one
  * slowdown for every run instead; 4 is Lighthouse's default. Source:
  * Lighthouse, docs/throttling.md, "Calibrating the CPU slowdown".
  * BENCH_PAGES=home,vehicle-list measures only those pages; BENCH_RUNS=5
@@ -56,7 +56,13 @@ if (!(Number.isInteger(RUNS) && RUNS >= 1 && RUNS <= 50)) {
   process.exit(1);
 }
 /** BENCH_PAGES=vehicle-list,home measures only those pages (by the names the summary prints). */
-const onlyPages = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(",").map((p) => p.trim())) : null;
+const onlyPages = process.env.BENCH_PAGES
+  ? new Set(
+      process.env.BENCH_PAGES.split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+  : null;
 /** Lighthouse's slowdown, and the middle of the machine class it is meant for. */
 const LIGHTHOUSE_SLOWDOWN = 4;
 const LIGHTHOUSE_CLASS_INDEX = 1750;
@@ -111,6 +117,8 @@ type PageFigures = {
 let shop: ShopProcess | null = null;
 let chrome: LaunchedChrome | null = null;
 let dataDir: string | null = null;
+/** The folder of the run being measured (its recorded load), removed however the script ends. */
+let runDir: string | null = null;
 /** The demo buyer's session, for /account, the quote and the order (a shop given on the command line: BENCH_BUYER_COOKIE). */
 let buyerCookie: string | null = process.env.BENCH_BUYER_COOKIE ?? null;
 /** The owner's session, for the dashboard (a shop given on the command line: BENCH_STAFF_COOKIE). */
@@ -129,6 +137,8 @@ async function cleanUp() {
   shop = null;
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   dataDir = null;
+  if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+  runDir = null;
 }
 
 process.on("SIGINT", () => {
@@ -327,9 +337,9 @@ async function figures(page: string, lhr: Result): Promise<PageFigures> {
  * (Lighthouse's simulated throttling loads it at full speed and slows its
  * recorded tasks afterwards), and then measured with the slowdown that this
  * load's own benchmark index calls for: the machine's speed changes from
- * minute to minute when other work shares it (indexes from 1,300 to 2,700
- * within one run of this script), and a load recorded at half speed then
- * slowed as if at full speed stands for a phone half as fast as meant.
+ * minute to minute when other work shares it, and a load recorded at half
+ * speed then slowed as if at full speed stands for a phone half as fast as
+ * meant (decision record 30).
  */
 async function runLighthouse(url: string, port: number, slowdown: number | "own", cookie?: string) {
   const flags = (cpuSlowdownMultiplier: number) => ({
@@ -343,6 +353,7 @@ async function runLighthouse(url: string, port: number, slowdown: number | "own"
   let result: Awaited<ReturnType<typeof lighthouse>>;
   if (slowdown === "own") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"));
+    runDir = dir;
     try {
       await lighthouse(url, { ...flags(LIGHTHOUSE_SLOWDOWN), gatherMode: dir });
       const file = path.join(dir, "artifacts.json");
@@ -351,12 +362,14 @@ async function runLighthouse(url: string, port: number, slowdown: number | "own"
         settings: { throttling: { cpuSlowdownMultiplier: number } };
       };
       const own = calibrated(artifacts.BenchmarkIndex);
-      // The settings of the load must equal the measure's; the slowdown plays no part in a simulated load.
+      // Lighthouse measures only with the load's own settings. The slowdown plays no part in a simulated
+      // load but for requestIdleCallback's deadline, which the shop does not use.
       artifacts.settings.throttling.cpuSlowdownMultiplier = own;
       fs.writeFileSync(file, JSON.stringify(artifacts));
       result = await lighthouse(url, { ...flags(own), auditMode: dir });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+      runDir = null;
     }
   } else result = await lighthouse(url, flags(slowdown));
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -420,15 +433,6 @@ try {
   // Lighthouse's measure of this machine's CPU speed; other work on the machine lowers it and slows the figures.
   const benchmarkIndexes: number[] = [];
   const slowdowns: number[] = [];
-  // Warm-up loads of the home page (not reported): the shop's and the browser's first loads are slower.
-  if (fixedSlowdown === null)
-    for (let i = 0; i < WARM_UP_RUNS; i++) await runLighthouse(new URL("/", base).href, chrome.port, "own");
-  const slowdown = fixedSlowdown ?? "own";
-  console.log(
-    fixedSlowdown === null
-      ? `CPU slowed in each run by 4 x (its benchmark index / ${LIGHTHOUSE_CLASS_INDEX})`
-      : `CPU slowed ${slowdown}x (BENCH_CPU_SLOWDOWN)`,
-  );
   if (onlyPages) {
     const unknown = [...onlyPages].filter((name) => !pages.some((p) => p.name === name));
     if (unknown.length > 0)
@@ -436,6 +440,14 @@ try {
         `BENCH_PAGES names no such page: ${unknown.join(", ")} (pages: ${pages.map((p) => p.name).join(", ")})`,
       );
   }
+  const slowdown = fixedSlowdown ?? "own";
+  // Warm-up loads of the home page (not reported): the shop's and the browser's first loads are slower.
+  for (let i = 0; i < WARM_UP_RUNS; i++) await runLighthouse(new URL("/", base).href, chrome.port, slowdown);
+  console.log(
+    fixedSlowdown === null
+      ? `CPU slowed in each run by 4 x (its benchmark index / ${LIGHTHOUSE_CLASS_INDEX.toLocaleString("en")})`
+      : `CPU slowed ${slowdown}x (BENCH_CPU_SLOWDOWN)`,
+  );
   for (const page of pages.filter((p) => !onlyPages || onlyPages.has(p.name))) {
     const url = new URL(page.path, base).href;
     const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
@@ -510,7 +522,7 @@ try {
   console.log(
     host.cpuSlowdown.fixed
       ? `  CPU slowed ${host.cpuSlowdown.min}x in every run (BENCH_CPU_SLOWDOWN)`
-      : `  CPU slowed ${host.cpuSlowdown.min.toFixed(1)}x to ${host.cpuSlowdown.max.toFixed(1)}x: in each run Lighthouse's 4x for a machine of index ${LIGHTHOUSE_CLASS_INDEX}, scaled to the run's own index (the same phone whatever else the machine is doing)`,
+      : `  CPU slowed ${host.cpuSlowdown.min.toFixed(1)}x to ${host.cpuSlowdown.max.toFixed(1)}x: in each run Lighthouse's 4x for a machine of index ${LIGHTHOUSE_CLASS_INDEX.toLocaleString("en")}, scaled to the run's own index (the same phone whatever else the machine is doing)`,
   );
 
   for (const r of results) {
