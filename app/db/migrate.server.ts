@@ -46,6 +46,7 @@ import * as menuCountCovering from "./migrations/2026-12-04-02-menu-count-coveri
 import * as keywordText from "./migrations/2026-12-04-03-keyword-text";
 import * as importPriceIndexesSqlite from "./migrations/2026-12-04-04-import-price-indexes-sqlite";
 import * as menuCountCoveringSqlite from "./migrations/2026-12-04-05-menu-count-covering-sqlite";
+import * as fitmentSpellings from "./migrations/2026-12-05-01-fitment-spellings";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-04-03-keyword-text": keywordText,
   "2026-12-04-04-import-price-indexes-sqlite": importPriceIndexesSqlite,
   "2026-12-04-05-menu-count-covering-sqlite": menuCountCoveringSqlite,
+  "2026-12-05-01-fitment-spellings": fitmentSpellings,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

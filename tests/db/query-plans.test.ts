@@ -28,6 +28,7 @@ import {
   vehicleListQueries,
 } from "~/domain/search/search.server";
 import { similarVehicleQueries } from "~/domain/inventory/similar.server";
+import { fitmentCarsStatement } from "~/domain/inventory/parts.server";
 import { FEED_BATCH, partFeedBatch, vehicleFeedBatch } from "~/domain/feeds/stock-feed.server";
 import { createTestDb, type TestDb } from "../support/test-db";
 
@@ -605,6 +606,53 @@ describe("query plans at 100,000 vehicles", () => {
       for (const x of plans) expect(x.plan, x.label).toContain("parts_part_number_key_idx");
     }
   }, 120_000);
+
+  it("the cars 'Fits my car' offers are found each from the one before, never by reading every car", async () => {
+    const compiled = fitmentCarsStatement().compile(t.db);
+    const pairs = await t.db
+      .selectFrom(t.db.selectFrom("part_fitments").select(["make", "model"]).distinct().as("d"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(pairs.n)).toBeGreaterThan(10);
+    if (t.dialect === "sqlite") {
+      const { rows } = await t.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const plan = rows.map((r) => r.detail);
+      // The first car, then each step a search by the make (and the model after the last one), never a scan.
+      const reads = plan.filter((d) => /USING .*INDEX/.test(d));
+      expect(reads.filter((d) => d.startsWith("SEARCH")).length, plan.join("\n")).toBe(5);
+      for (const d of reads) expect(d, plan.join("\n")).toContain("part_fitments_spelling_idx");
+      expect(
+        plan.filter((d) => d.startsWith("SCAN ") && /INDEX/.test(d)),
+        plan.join("\n"),
+      ).toEqual(["SCAN part_fitments USING COVERING INDEX part_fitments_spelling_idx"]);
+      expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+      return;
+    }
+    type Node = {
+      "Node Type": string;
+      "Relation Name"?: string;
+      "Index Name"?: string;
+      "Actual Rows": number;
+      "Actual Loops": number;
+      Plans?: Node[];
+    };
+    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": [{ Plan: Node }] }>(
+      CompiledQuery.raw(`explain (analyze, format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    let read = 0;
+    const visit = (node: Node) => {
+      if (node["Relation Name"] === "part_fitments") {
+        expect(node["Index Name"], node["Node Type"]).toBe("part_fitments_spelling_idx");
+        read += node["Actual Rows"] * node["Actual Loops"];
+      }
+      node.Plans?.forEach(visit);
+    };
+    visit(rows[0]!["QUERY PLAN"][0].Plan);
+    // The first car, and for each step at most the five seeks of its columns, one car each.
+    expect(read).toBeLessThanOrEqual(5 * Number(pairs.n) + 1);
+  });
 
   it("similar vehicles of a vehicle page are found without reading or sorting a whole table", async () => {
     // A cheap, a middle and a dear vehicle of the commonest and the rarest models.

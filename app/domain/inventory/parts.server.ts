@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { type Fitment, partNumberKey } from "./fitment";
 import type { PartDetail, PartInput } from "./inventory";
@@ -104,13 +105,40 @@ export async function fitmentsOf(db: DB, partIds: readonly number[]): Promise<Ma
 }
 
 /**
+ * Each make and model the parts name as spelt, each found from the one before
+ * (see fitmentCars): the next model of the same make, or else the first of
+ * the next make, each one seek in the index of spellings. Written so that
+ * SQLite seeks too: with a row comparison, "(make, model) > (?, ?)", it
+ * searched by the make alone and read the make's earlier models again.
+ */
+export function fitmentCarsStatement() {
+  const laterModel = "from part_fitments f where f.make = c.make and f.model > c.model order by f.model limit 1";
+  const nextMake = "(select g.make from part_fitments g where g.make > c.make order by g.make limit 1)";
+  return sql<{ make: string; model: string }>`
+    with recursive cars(make, model) as (
+      select make, model from (select make, model from part_fitments order by make, model limit 1) as first_car
+      union all
+      select
+        coalesce((select f.make ${sql.raw(laterModel)}), ${sql.raw(nextMake)}),
+        coalesce(
+          (select f.model ${sql.raw(laterModel)}),
+          (select f.model from part_fitments f where f.make = ${sql.raw(nextMake)} order by f.model limit 1)
+        )
+      from cars c where c.make is not null
+    )
+    select make, model from cars where make is not null`;
+}
+
+/**
  * The cars the parts' lists name, for "Fits my car": each make with its
  * models, in alphabetical order, one spelling each whatever the case (the
- * first in the list's order: "Toyota" before "toyota"). Read from the index
- * of cars (part_fitments_car_idx), not the table.
+ * first in the list's order: "Toyota" before "toyota"). Each make and model
+ * as spelt is found from the one before in the index of spellings
+ * (migration 2026-12-05-01): a few dozen steps, where a distinct read went
+ * through every car the parts fit (22 to 94 ms at 100,000 parts).
  */
 export async function fitmentCars(db: DB): Promise<Record<string, string[]>> {
-  const rows = await db.selectFrom("part_fitments").select(["make", "model"]).distinct().execute();
+  const { rows } = await fitmentCarsStatement().execute(db);
   rows.sort((a, b) =>
     a.make < b.make ? -1 : a.make > b.make ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0,
   );
