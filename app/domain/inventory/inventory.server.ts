@@ -66,26 +66,6 @@ export function createPart(db: DB, input: PartInput, images: ImageRef[], actor: 
 export const latestVehicles = (db: DB, limit = 6) => latestStock(db, "vehicle", limit);
 export const latestParts = (db: DB, limit = 6) => latestStock(db, "part", limit);
 
-/** Distinct make/model and type/subtype pairs in stock, for the search boxes. */
-export async function stockOptions(db: DB) {
-  const [vehicles, parts] = await Promise.all([vehicleRepository.pairs(db), partRepository.pairs(db)]);
-  const group = (pairs: [string, string | null][]) => {
-    const map: Record<string, string[]> = {};
-    for (const [key, value] of pairs) {
-      if (!key) continue;
-      map[key] ??= [];
-      if (value && !map[key].includes(value)) map[key].push(value);
-    }
-    return map;
-  };
-  return {
-    vehicleModels: group(vehicles.models),
-    vehicleSubTypes: group(vehicles.subTypes),
-    partModels: group(parts.models),
-    partSubTypes: group(parts.subTypes),
-  };
-}
-
 /** A vehicle with all its photos in order, or null. */
 export const getVehicle = (db: DB, id: number) => vehicleRepository.detail(db, id);
 

@@ -262,8 +262,6 @@ export interface StockRepository<Detail, Input = unknown> {
   count(db: DB): Promise<number>;
   /** Ids and last changes in id order, a window at a time (the sitemap). */
   idsInOrder(db: DB, offset: number, limit: number): Promise<{ id: number; updated_at: string }[]>;
-  /** The make/model and type/subtype pairs in stock, for the search boxes. */
-  pairs(db: DB): Promise<{ models: [string, string][]; subTypes: [string, string | null][] }>;
   /** The staff's stock table: how many match, and one page of them. */
   adminCount(db: DB, where: Expression<SqlBool>): Promise<number>;
   adminPage(db: DB, where: Expression<SqlBool>, page: AdminPage): Promise<AdminStockRow[]>;

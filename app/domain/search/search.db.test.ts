@@ -282,6 +282,20 @@ describe("a page found by sorting the matches", () => {
 });
 
 describe("stock counts kept by the database", () => {
+  it("hold every make with its models and every type with its subtypes in stock, for the search boxes", async () => {
+    for (const table of ["vehicles", "parts"] as const) {
+      const facets = await stockFacets(t.db, table);
+      const rows = await t.db.selectFrom(table).select(["make", "model", "type", "sub_type"]).execute();
+      expect(rows.length, table).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(facets.models[r.make], `${table}: ${r.make}`).toContain(r.model);
+        if (!r.type) continue;
+        expect(Object.keys(facets.subTypes), table).toContain(r.type);
+        if (r.sub_type) expect(facets.subTypes[r.type], `${table}: ${r.type}`).toContain(r.sub_type);
+      }
+    }
+  });
+
   it("keep how many of each make are not sold, following a sale and its undoing", async () => {
     const v = vehicles.find((x) => x.stockStatus !== "sold")!;
     const unsold = async () => (await stockFacets(t.db, "vehicles")).makes.find((m) => m.name === v.make)!;

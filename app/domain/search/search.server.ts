@@ -356,14 +356,7 @@ export async function listTotal(
 }
 
 /** How many vehicles or parts there are, from the stock counts. */
-async function stockSize(db: DB, table: StockTable): Promise<number> {
-  const row = await db
-    .selectFrom("stock_facets")
-    .select((eb) => eb.fn.sum<number>("n").as("n"))
-    .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+const stockSize = (db: DB, table: StockTable) => repositoryOf(table).count(db);
 
 /**
  * Vehicles' year, price and mileage ranges: one index holds all three, and two

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
+import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { robotsTxt, sitemapFile, sitemapIndex } from "./sitemap.server";
 
 let t: TestDb;
@@ -29,6 +30,22 @@ describe("sitemap", () => {
       );
     expect(await sitemapFile(t.db, "https://shop.example", "vehicles-2.xml")).toBeNull();
     expect(await sitemapFile(t.db, "https://shop.example", "../../etc/passwd")).toBeNull();
+  });
+
+  it("splits the stock into windows that hold each item once, in id order, across gaps in the ids", async () => {
+    const vehicles = repositoryOf("vehicles");
+    const extra = (await createVehicle(t.db, vehicleFactory(createRng(6), 9), [], { kind: "system", id: null })).id;
+    const gone = (await createVehicle(t.db, vehicleFactory(createRng(6), 10), [], { kind: "system", id: null })).id;
+    await createVehicle(t.db, vehicleFactory(createRng(6), 11), [], { kind: "system", id: null });
+    await vehicles.remove(t.db, [gone]);
+    const all = (await t.db.selectFrom("vehicles").select("id").orderBy("id").execute()).map((r) => r.id);
+    expect(all).toContain(extra);
+    expect(await vehicles.count(t.db)).toBe(all.length);
+    const windows: number[][] = [];
+    for (let offset = 0; offset < all.length + 2; offset += 2)
+      windows.push((await vehicles.idsInOrder(t.db, offset, 2)).map((r) => r.id));
+    expect(windows.flat()).toEqual(all);
+    expect(windows.at(-1)).toEqual([]);
   });
 
   it("robots.txt points to the sitemap and keeps crawlers out of private pages", () => {
