@@ -1,7 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
-import type { StockStatus } from "~/domain/inventory/stock-status";
 import { toImageRef } from "~/domain/inventory/stock-rows.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import { CSV_BOM, csvLine } from "~/utils/csv";
@@ -159,15 +158,23 @@ export function stockFeedStream(
 
 /** How many items each feed lists, by status (sold is never listed). */
 export async function feedCounts(db: DB): Promise<Record<StockPath, Record<(typeof FEED_STATUSES)[number], number>>> {
+  // What is not sold, from the counts the database keeps, less the few reserved, found through the status's
+  // index: reading every available vehicle took 180 ms at a million.
   const count = async (table: StockPath) => {
-    const rows = await db
-      .selectFrom(table)
-      .select(["stock_status", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where("stock_status", "in", FEED_STATUSES)
-      .groupBy("stock_status")
-      .execute();
-    const of = (status: StockStatus) => Number(rows.find((r) => r.stock_status === status)?.n ?? 0);
-    return { available: of("available"), reserved: of("reserved") };
+    const [unsold, reserved] = await Promise.all([
+      db
+        .selectFrom("stock_facets")
+        .select((eb) => eb.fn.sum<number | string>("unsold").as("n"))
+        .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
+        .executeTakeFirst(),
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("stock_status", "=", "reserved")
+        .executeTakeFirstOrThrow(),
+    ]);
+    const held = Number(reserved.n);
+    return { available: Number(unsold?.n ?? 0) - held, reserved: held };
   };
   const [vehicles, parts] = await Promise.all([count("vehicles"), count("parts")]);
   return { vehicles, parts };

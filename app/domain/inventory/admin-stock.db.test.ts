@@ -55,6 +55,11 @@ describe("owner's stock table", () => {
     expect(toyota.total).toBe(vehicles.filter((v) => v.make === "Toyota").length);
   });
 
+  it("counts the whole stock when nothing is filtered", async () => {
+    expect((await list("")).total).toBe(vehicles.length);
+    expect((await list("", "parts")).total).toBe(12);
+  });
+
   it("filters by yen price band and a free min/max, sorts, and pages", async () => {
     const under = await list("band=lt50000&perPage=100");
     expect(under.items.every((i) => i.price < 50_000)).toBe(true);

@@ -101,7 +101,8 @@ export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery)
   if (query.stock === "low" && kind === "parts") c.push(LOW_STOCK_CONDITION);
   const where = c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`;
   const repository = repositoryOf(kind);
-  const total = await repository.adminCount(db, where);
+  // Unfiltered, the counts the database keeps say it: counting a million vehicles took 70 to 100 ms.
+  const total = c.length === 0 ? await repository.count(db) : await repository.adminCount(db, where);
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const { column, direction } = SORT_ORDERS[query.sort];
   const rows = await repository.adminPage(db, where, {
