@@ -27,8 +27,9 @@ type ServerModule = typeof ServerApp;
 /*
  * `npm run bench:catalogue`: 100,000 vehicles and 20,000 parts in a fresh
  * database (SQLite; PostgreSQL too when TEST_DATABASE_URL is set), then the
- * server time of the list work, p50 and p95 over many varied runs.
- * Targets on both: p95 <= 20 ms per query, <= 50 ms per whole list response.
+ * server time of the list work, home and the parts list, p50 and p95 over many
+ * varied runs. Targets on both: p95 <= 20 ms per query, <= 50 ms per whole page
+ * over HTTP.
  * BENCH_VEHICLES, BENCH_PARTS and BENCH_RUNS set the sizes; BENCH_DATABASES
  * ("sqlite,postgres") which databases; BENCH_PG_SCHEMA keeps PostgreSQL's data
  * in a schema of that name for the next run, which loads nothing when it
@@ -136,6 +137,8 @@ async function bench(name: string, db: DB, dataDir: string) {
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  // Each visit of home and the parts list is to an address of its own (see below).
+  let visits = 0;
   const results = [
     await time("first list page", RUNS, () => searchVehicles(db, q(""))),
     await time("make + type filter", RUNS, () =>
@@ -188,6 +191,18 @@ async function bench(name: string, db: DB, dataDir: string) {
       await res.text();
       return qs;
     }),
+    // Home and the parts list read what is in stock (the search boxes' choices, 'Fits my car'); a new address
+    // each run, so the page cache answers none.
+    await time("home page (HTTP)", RUNS, async () => {
+      const res = await fetch(`${base}/?visit=${visits++}`);
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      await res.text();
+    }),
+    await time("parts list (HTTP)", RUNS, async () => {
+      const res = await fetch(`${base}/parts?visit=${visits++}`);
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      await res.text();
+    }),
     // Many addresses (country, order, page), so that few are answered from the 5-second page cache.
     await time("whole list, import filter (HTTP)", RUNS, async () => {
       const country = pick(rng, ["Kenya", "India", "Vietnam", "Uganda"]);
@@ -202,7 +217,8 @@ async function bench(name: string, db: DB, dataDir: string) {
 
   console.log(`\n${name}, ${RUNS} runs each              p50 (ms)   p95 (ms)   target p95`);
   for (const r of results) {
-    const target = r.label.startsWith("whole") ? 50 : 20;
+    // A whole page over HTTP has the answer's target; a query, a query's.
+    const target = r.label.endsWith("(HTTP)") ? 50 : 20;
     const mark = r.p95 <= target ? "ok" : "OVER";
     console.log(
       `  ${r.label.padEnd(36)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(10)}   ${String(target).padStart(4)} ms ${mark}`,
