@@ -48,6 +48,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
       // with nothing else to do (a script) still exits.
       idleTimeoutMillis: 5 * 60_000,
       allowExitOnIdle: true,
+      // A connection kept that long may be dropped by a firewall or load balancer between; the probes keep it.
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on("connect", keepPlans);

@@ -44,7 +44,7 @@ const THIS_RELEASE = [
   "2026-12-04-04-import-price-indexes-sqlite",
   "2026-12-04-05-menu-count-covering-sqlite",
   "2026-12-05-01-fitment-spellings",
-  "2026-12-05-02-low-stock",
+  "2026-12-05-02-owner-counts",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);

@@ -47,7 +47,7 @@ import * as keywordText from "./migrations/2026-12-04-03-keyword-text";
 import * as importPriceIndexesSqlite from "./migrations/2026-12-04-04-import-price-indexes-sqlite";
 import * as menuCountCoveringSqlite from "./migrations/2026-12-04-05-menu-count-covering-sqlite";
 import * as fitmentSpellings from "./migrations/2026-12-05-01-fitment-spellings";
-import * as lowStock from "./migrations/2026-12-05-02-low-stock";
+import * as ownerCounts from "./migrations/2026-12-05-02-owner-counts";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -97,7 +97,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-04-04-import-price-indexes-sqlite": importPriceIndexesSqlite,
   "2026-12-04-05-menu-count-covering-sqlite": menuCountCoveringSqlite,
   "2026-12-05-01-fitment-spellings": fitmentSpellings,
-  "2026-12-05-02-low-stock": lowStock,
+  "2026-12-05-02-owner-counts": ownerCounts,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -261,6 +261,11 @@ describe("the parts feed", () => {
     });
     ids.noneLeft = await addPart({ partNumber: null, condition: "New", quantity: 0, stockStatus: "available" });
     ids.sold = await addPart({ stockStatus: "sold" });
+    ids.held = await addPart({ stockStatus: "reserved" });
+  });
+
+  it("counts the parts it lists, available and reserved", async () => {
+    expect((await feedCounts(t.db)).parts).toEqual({ available: 2, reserved: 1 });
   });
 
   it("gives a part's number as its mpn, its condition in Google's words, and none on the shelf as out of stock", async () => {
@@ -344,6 +349,13 @@ describe("a large feed", () => {
   });
   afterAll(() => large?.cleanup());
   afterEach(() => vi.restoreAllMocks());
+
+  it("counts what it lists from the stock counts: all but the sold, the reserved apart", async () => {
+    expect(await feedCounts(large.db)).toEqual({
+      vehicles: { available: TOTAL * 0.8, reserved: TOTAL * 0.1 },
+      parts: { available: 0, reserved: 0 },
+    });
+  });
 
   it("is read in batches of 500, each with one query for its photos, and sends its first lines before the last batch is read", async () => {
     const { db, reads } = watched(large.db);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import type { StockPath } from "~/domain/inventory/stock-kinds";
@@ -159,22 +160,15 @@ export function stockFeedStream(
 /** How many items each feed lists, by status (sold is never listed). */
 export async function feedCounts(db: DB): Promise<Record<StockPath, Record<(typeof FEED_STATUSES)[number], number>>> {
   // What is not sold, from the counts the database keeps, less the few reserved, found through the status's
-  // index: reading every available vehicle took 180 ms at a million.
+  // index (statuses are available, reserved and sold): reading every available vehicle took 180 ms at a
+  // million. One statement, so both are read at one moment.
   const count = async (table: StockPath) => {
-    const [unsold, reserved] = await Promise.all([
-      db
-        .selectFrom("stock_facets")
-        .select((eb) => eb.fn.sum<number | string>("unsold").as("n"))
-        .where("kind", "=", table === "vehicles" ? "vehicle" : "part")
-        .executeTakeFirst(),
-      db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("stock_status", "=", "reserved")
-        .executeTakeFirstOrThrow(),
-    ]);
-    const held = Number(reserved.n);
-    return { available: Number(unsold?.n ?? 0) - held, reserved: held };
+    const { rows } = await sql<{ unsold: number | string | null; reserved: number | string }>`
+      select
+        (select sum(unsold) from stock_facets where kind = ${repositoryOf(table).kind}) as unsold,
+        (select count(*) from ${sql.table(table)} where stock_status = 'reserved') as reserved`.execute(db);
+    const held = Number(rows[0]?.reserved ?? 0);
+    return { available: Number(rows[0]?.unsold ?? 0) - held, reserved: held };
   };
   const [vehicles, parts] = await Promise.all([count("vehicles"), count("parts")]);
   return { vehicles, parts };
