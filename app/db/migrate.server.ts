@@ -48,6 +48,7 @@ import * as importPriceIndexesSqlite from "./migrations/2026-12-04-04-import-pri
 import * as menuCountCoveringSqlite from "./migrations/2026-12-04-05-menu-count-covering-sqlite";
 import * as fitmentSpellings from "./migrations/2026-12-05-01-fitment-spellings";
 import * as ownerCounts from "./migrations/2026-12-05-02-owner-counts";
+import * as ownerSearch from "./migrations/2026-12-05-03-owner-search";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-04-05-menu-count-covering-sqlite": menuCountCoveringSqlite,
   "2026-12-05-01-fitment-spellings": fitmentSpellings,
   "2026-12-05-02-owner-counts": ownerCounts,
+  "2026-12-05-03-owner-search": ownerSearch,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */

@@ -1,4 +1,5 @@
 import { isLowStock, PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { totalText } from "~/domain/search/list";
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import type { Problem } from "~/i18n/problem";
@@ -54,6 +55,7 @@ export function StockTable({
   query,
   items,
   total,
+  more,
   page,
   pageCount,
   result,
@@ -62,6 +64,8 @@ export function StockTable({
   query: Query;
   items: Row[];
   total: number;
+  /** The count stopped at `total` ("1,000+"). */
+  more: boolean;
   page: number;
   pageCount: number;
   result?: { ok: boolean; message: Problem } | undefined;
@@ -189,7 +193,11 @@ export function StockTable({
         ))}
         <div className="flex flex-wrap items-center justify-between gap-3 py-2">
           <p className="text-sm text-slate-600" data-testid="table-total">
-            {t(`stockTable.${path}.total`, { count: total, total: format.number(total), selected: selected.length })}
+            {t(`stockTable.${path}.total`, {
+              count: total,
+              total: totalText({ total, more }, format.number),
+              selected: selected.length,
+            })}
           </p>
           <button
             type="submit"

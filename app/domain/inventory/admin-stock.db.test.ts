@@ -55,6 +55,24 @@ describe("owner's stock table", () => {
     expect(toyota.total).toBe(vehicles.filter((v) => v.make === "Toyota").length);
   });
 
+  it("finds a phrase within one column, never across two, and a part by its number or category", async () => {
+    const seventh = vehicles[7]!;
+    expect((await list(`q=clean_car ${seventh.make.toLowerCase()}`)).items).toEqual([]);
+    // The character that joins the columns, typed into the address, is a space like any control character.
+    expect(readAdminQuery(new URLSearchParams(`q=clean_car%1F${seventh.make}%0A`)).q).toBe(`clean_car ${seventh.make}`);
+    expect((await list(`q=Clean_Car`)).items.map((i) => i.id)).toEqual([seventh.id]);
+    const parts = (await list("perPage=100", "parts")).items;
+    const numbered = parts.find((p) => p.partNumber)!;
+    expect((await list(`q=${numbered.partNumber!.toLowerCase()}`, "parts")).items.map((i) => i.id)).toContain(
+      numbered.id,
+    );
+    const category = parts.find((p) => p.category)!.category!;
+    const inCategory = await list(`q=${category.toUpperCase()}&perPage=100`, "parts");
+    expect(inCategory.total).toBe(
+      parts.filter((p) => p.category?.toLowerCase().includes(category.toLowerCase())).length,
+    );
+  });
+
   it("counts the whole stock when nothing is filtered", async () => {
     expect((await list("")).total).toBe(vehicles.length);
     expect((await list("", "parts")).total).toBe(12);

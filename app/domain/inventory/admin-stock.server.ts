@@ -2,7 +2,7 @@ import { containsPattern } from "~/db/like";
 import { isStockStatus } from "./stock-status";
 import { parseYen } from "~/domain/inventory/price";
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { DB } from "~/db/db.server";
+import { type DB, dialectOf } from "~/db/db.server";
 import { logActivity } from "~/domain/activity/activity.server";
 import type { ImageRef } from "~/domain/media/image-url";
 import type { MediaStore } from "~/domain/media/media-store.server";
@@ -53,7 +53,11 @@ export function readAdminQuery(params: URLSearchParams): AdminQuery {
   const sort = params.get("sort");
   const status = params.get("status");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    // Control characters read as spaces: chr(31) joins the searched columns (searchText).
+    q: (params.get("q") ?? "")
+      .replace(/\p{Cc}/gu, " ")
+      .trim()
+      .slice(0, 100),
     make: (params.get("make") ?? "").trim().slice(0, 60),
     type: (params.get("type") ?? "").trim().slice(0, 60),
     status: isStockStatus(status) ? status : "",
@@ -79,21 +83,45 @@ export type AdminRow = StockNames & {
   image: ImageRef | null;
 };
 
-export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery) {
-  const searchColumns =
-    kind === "vehicles"
-      ? ["name", "make", "model", "ref_id", "chassis_number"]
-      : ["name", "make", "model", "part_number", "category", "ref_id"];
+/** The columns the owner's search looks in, for a phrase found within any one of them. */
+const SEARCH_COLUMNS: Record<StockPath, string[]> = {
+  vehicles: ["name", "make", "model", "ref_id", "chassis_number"],
+  parts: ["name", "make", "model", "part_number", "category", "ref_id"],
+};
+
+/**
+ * The searched columns lowered and joined by chr(31), which no search holds
+ * (readAdminQuery), so a phrase is found within one column, never across
+ * two. On PostgreSQL the expression of a trigram index (migration
+ * 2026-12-05-03; change both together): read row by row, a search of a
+ * million vehicles took 1.0 s.
+ */
+function searchText(db: DB, kind: StockPath) {
+  const separator = dialectOf(db) === "postgres" ? "chr(31)" : "char(31)";
+  return sql.raw(`lower(${SEARCH_COLUMNS[kind].map((c) => `coalesce(${c}, '')`).join(` || ${separator} || `)})`);
+}
+
+/**
+ * The most a search by phrase counts on PostgreSQL; past it the table says
+ * "1,000+" and offers its pages up to there. Each match found by the trigram
+ * index is read from its row: the 41,667 vehicles holding "corolla" at a
+ * million took 330 to 780 ms to count, where 1,001 take 30 ms, and a page
+ * past the thousandth match would walk on through the table. SQLite counts
+ * every match, as it reads every row.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+/** The owner's search: the phrase within a searched column, or the stock's id when it is a number. */
+function searchCondition(db: DB, kind: StockPath, q: string): Expression<SqlBool> {
+  const found = sql<SqlBool>`${searchText(db, kind)} like ${containsPattern(q.toLowerCase())} escape '\\'`;
+  // "or id": the owner may type the number from an address.
+  return /^\d{1,12}$/.test(q) ? sql<SqlBool>`(${found} or id = ${Number(q)})` : found;
+}
+
+/** The table's filters as the database reads them; nothing filtered is "1 = 1" and no conditions. */
+export function adminWhere(db: DB, kind: StockPath, query: AdminQuery) {
   const c: Expression<SqlBool>[] = [];
-  if (query.q) {
-    const like = containsPattern(query.q.toLowerCase());
-    const parts = searchColumns.map(
-      (col) => sql<SqlBool>`lower(coalesce(${sql.ref(col)}, '')) like ${like} escape '\\'`,
-    );
-    // "or id": the owner may type the number from an address.
-    if (/^\d{1,12}$/.test(query.q)) parts.push(sql<SqlBool>`id = ${Number(query.q)}`);
-    c.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
-  }
+  if (query.q) c.push(searchCondition(db, kind, query.q));
   if (query.make) c.push(sql<SqlBool>`make = ${query.make}`);
   if (query.type) c.push(sql<SqlBool>`type = ${query.type}`);
   if (query.status) c.push(sql<SqlBool>`stock_status = ${query.status}`);
@@ -103,10 +131,20 @@ export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery)
   if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
   if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
   if (query.stock === "low" && kind === "parts") c.push(LOW_STOCK_CONDITION);
-  const where = c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`;
+  return {
+    filtered: c.length > 0,
+    where: c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`,
+  };
+}
+
+export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery) {
+  const { filtered, where } = adminWhere(db, kind, query);
   const repository = repositoryOf(kind);
   // Unfiltered, the counts the database keeps say it: counting a million vehicles took 66 to 100 ms.
-  const total = c.length === 0 ? await repository.count(db) : await repository.adminCount(db, where);
+  const most = query.q && dialectOf(db) === "postgres" ? SEARCH_COUNT_LIMIT : undefined;
+  const counted = filtered ? await repository.adminCount(db, where, most) : await repository.count(db);
+  const more = most !== undefined && counted > most;
+  const total = more ? most : counted;
   const { page, pageCount } = clampPage(query.page, total, query.perPage);
   const { column, direction } = SORT_ORDERS[query.sort];
   const rows = await repository.adminPage(db, where, {
@@ -137,7 +175,7 @@ export async function adminListStock(db: DB, kind: StockPath, query: AdminQuery)
     quantity: r.quantity,
     image: covers.get(r.id) ?? null,
   }));
-  return { items, total, page, pageCount };
+  return { items, total, more, page, pageCount };
 }
 
 /**

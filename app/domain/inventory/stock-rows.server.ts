@@ -262,7 +262,7 @@ export interface StockRepository<Detail, Input = unknown> {
   count(db: DB): Promise<number>;
   /** Ids and last changes in id order, a window at a time (the sitemap). */
   idsInOrder(db: DB, offset: number, limit: number): Promise<{ id: number; updated_at: string }[]>;
-  /** The staff's stock table: how many match, and one page of them. */
-  adminCount(db: DB, where: Expression<SqlBool>): Promise<number>;
+  /** The staff's stock table: how many match (counting no further than `most` + 1), and one page of them. */
+  adminCount(db: DB, where: Expression<SqlBool>, most?: number): Promise<number>;
   adminPage(db: DB, where: Expression<SqlBool>, page: AdminPage): Promise<AdminStockRow[]>;
 }

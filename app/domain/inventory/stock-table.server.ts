@@ -181,12 +181,20 @@ function sharedCalls({ items: table }: StockTables, kind: StockKind): SharedCall
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    async adminCount(db, where) {
-      const row = await shared(db)
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(where)
-        .executeTakeFirstOrThrow();
+    async adminCount(db, where, most) {
+      const matches = shared(db).selectFrom(table).where(where);
+      const row = await (
+        most === undefined
+          ? matches.select((eb) => eb.fn.countAll<number>().as("n"))
+          : shared(db)
+              .selectFrom(
+                matches
+                  .select("id")
+                  .limit(most + 1)
+                  .as("m"),
+              )
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+      ).executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

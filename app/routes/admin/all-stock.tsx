@@ -47,6 +47,7 @@ export default function AllStock({ loaderData, actionData }: Route.ComponentProp
       query={loaderData.query}
       items={loaderData.items}
       total={loaderData.total}
+      more={loaderData.more}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       result={actionData ?? (loaderData.updated ? { ok: true, message: staffText("productUpdated") } : undefined)}
