@@ -45,6 +45,8 @@ const THIS_RELEASE = [
   "2026-12-04-05-menu-count-covering-sqlite",
   "2026-12-05-01-fitment-spellings",
   "2026-12-05-02-owner-counts",
+  "2026-12-05-03-owner-search",
+  "2026-12-05-04-keyword-statistics",
 ];
 /** The migrations of this release after `name`. */
 const after = (name: string) => THIS_RELEASE.slice(THIS_RELEASE.indexOf(name) + 1);
