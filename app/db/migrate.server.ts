@@ -49,6 +49,7 @@ import * as menuCountCoveringSqlite from "./migrations/2026-12-04-05-menu-count-
 import * as fitmentSpellings from "./migrations/2026-12-05-01-fitment-spellings";
 import * as ownerCounts from "./migrations/2026-12-05-02-owner-counts";
 import * as ownerSearch from "./migrations/2026-12-05-03-owner-search";
+import * as keywordStatistics from "./migrations/2026-12-05-04-keyword-statistics";
 
 // Listed here rather than read from a folder so that the server bundle carries
 // them. Names sort in the order they must run.
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-05-01-fitment-spellings": fitmentSpellings,
   "2026-12-05-02-owner-counts": ownerCounts,
   "2026-12-05-03-owner-search": ownerSearch,
+  "2026-12-05-04-keyword-statistics": keywordStatistics,
 };
 
 /** The shop's migrator, for bringing a database forward or (to undo a release) back. */
