@@ -47,3 +47,12 @@ describe.runIf(process.env.TEST_DIALECT === "postgres")("a statement that keeps 
     await expect(failed).rejects.toMatchObject({ code: "22012" });
   });
 });
+
+describe.runIf(process.env.TEST_DIALECT === "postgres")("the shop's connections", () => {
+  it("run without the JIT compiler, whose first use cost a connection 65 ms or more", async () => {
+    const settings = await Promise.all(
+      [1, 2, 3].map(() => sql<{ jit: string }>`select current_setting('jit') as jit`.execute(t.db)),
+    );
+    expect(settings.map((s) => s.rows[0]!.jit)).toEqual(["off", "off", "off"]);
+  });
+});
