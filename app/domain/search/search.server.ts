@@ -46,9 +46,11 @@ function sortKey(table: StockTable, column: "created_at" | "price", sortMatches:
  * the list says "1,000+". Its trigram index finds the candidates but each must
  * be checked on its row: counting the 25,000 vehicles "hybrid" matches at
  * 100,000 took 46 ms, where a count stopped at 1,001 takes a few (SQLite
- * counts from its trigram index alone, exactly). With another filter that
- * filter's index leaves fewer rows to check: the count is exact, or in a
- * large stock stops at BROAD_COUNT_LIMIT. The same as the menus' limit.
+ * counts from its trigram index alone, exactly). With another filter the
+ * count is exact, or in a large stock (EXACT_COUNT_STOCK) stops here too:
+ * each match is still read from its row, and the Toyotas matching "corolla"
+ * at a million (41,667) took 210 ms to count to 10,001. The same as the
+ * menus' limit.
  */
 export const LIST_COUNT_LIMIT = 1000;
 
@@ -60,9 +62,12 @@ export const LIST_COUNT_LIMIT = 1000;
  * a million vehicles, where the estimate takes under a millisecond. The
  * words' statistics hold 1,001 samples (migration 2026-12-05-04): 1 % of the
  * stock is 10 of them, and a word with no more than LIST_COUNT_LIMIT matches
- * (a tenth of that, or less) is about one. Statistics left stale by a large
- * delete can still overstate a word: a page past the real matches then
- * counts them (listResult).
+ * (a tenth of that, or less) is about one. The rows written since the
+ * statistics were taken are taken off the estimate, as each may have been a
+ * match deleted or changed: statistics left stale by a large delete would
+ * otherwise overstate a word, and its first page walk the whole table for
+ * matches that are gone. Should the estimate still stand for more than there
+ * are, the list counts when a page comes back short (listResult).
  */
 export const TRUSTED_ESTIMATE = 10 * LIST_COUNT_LIMIT;
 
@@ -72,7 +77,8 @@ export function estimateTrusted(estimate: number, stock: number): boolean {
 }
 
 /**
- * The most any other filtered list of a large stock counts on PostgreSQL;
+ * The most any other filtered list of a large stock counts on PostgreSQL,
+ * without a keyword (LIST_COUNT_LIMIT);
  * past it the list says "10,000+" and offers its pages up to there (500 of
  * 20), as the large marketplaces do. Counting is reading every match: at 1,000,000
  * vehicles the 300,000 Kenya admits took 99 ms (p50) from the import index
@@ -370,14 +376,34 @@ export async function listTotal(
   // A broad count stops at its limit in a large stock only (see EXACT_COUNT_STOCK).
   let limit = countLimit(db, filters);
   if (limit === BROAD_COUNT_LIMIT && (!count.upTo || (await stockSize(db, table)) <= EXACT_COUNT_STOCK)) limit = null;
-  if (limit === LIST_COUNT_LIMIT && !exact) {
-    const [estimate, stock] = await Promise.all([estimatedMatches(db, table, filters), stockSize(db, table)]);
-    if (estimateTrusted(estimate, stock)) return { total: limit, more: true, keywordMatches, counted: false, estimate };
+  // A keyword's every match is read from its row, whatever else filters: in a large stock its count stops at
+  // LIST_COUNT_LIMIT. "corolla" of the Toyotas at a million (41,667, all Toyotas) took 210 ms to 10,001, 70 to 1,001.
+  if (limit === BROAD_COUNT_LIMIT && filters.Keyword) limit = LIST_COUNT_LIMIT;
+  if (limit === LIST_COUNT_LIMIT && onlyKeyword && !exact) {
+    const [estimate, { stock, modified }] = await Promise.all([
+      estimatedMatches(db, table, filters),
+      stockSinceAnalyze(db, table),
+    ]);
+    if (estimateTrusted(estimate - modified, stock))
+      return { total: limit, more: true, keywordMatches, counted: false, estimate };
   }
-  const counting = limit === BROAD_COUNT_LIMIT && count.upTo ? count.upTo(limit) : count;
+  // A keyword alone is counted by its statement, already stopped at LIST_COUNT_LIMIT (listStatements).
+  const counting = limit !== null && count.upTo ? count.upTo(limit) : count;
   const n = Number((await counting.executeTakeFirstOrThrow()).n);
   if (limit !== null && n > limit) return { total: limit, more: true, keywordMatches, counted: true };
   return { total: n, more: false, keywordMatches, counted: true };
+}
+
+/**
+ * How many vehicles or parts there are (the stock counts), and how many rows
+ * of their table were written since PostgreSQL last took its statistics.
+ */
+async function stockSinceAnalyze(db: DB, table: StockTable): Promise<{ stock: number; modified: number }> {
+  const kind = table === "vehicles" ? "vehicle" : "part";
+  const { rows } = await sql<{ stock: number | null; modified: number | null }>`
+    select (select sum(n) from stock_facets where kind = ${kind}) as stock,
+      pg_stat_get_mod_since_analyze(${table}::regclass) as modified`.execute(db);
+  return { stock: Number(rows[0]?.stock ?? 0), modified: Number(rows[0]?.modified ?? 0) };
 }
 
 /** How many vehicles or parts there are, from the stock counts. */
@@ -556,10 +582,16 @@ async function listResult(
 ): Promise<ListResult> {
   let plan = await listPlan(db, table, query, statements().count);
   let rows = plan.total === 0 ? [] : await pageRows(statements, plan, query.perPage);
-  // A page past a keyword's real matches, where its estimate stood for the count: counted, the last page is shown.
-  if (rows.length === 0 && plan.estimated && plan.page > 1) {
-    plan = await listPlan(db, table, query, statements().count, true);
-    rows = plan.total === 0 ? [] : await pageRows(statements, plan, query.perPage);
+  // Where a keyword's estimate stood for its count, a short page is its last: the total is then known, or
+  // for an empty page past the first, counted, and the last page shown.
+  if (plan.estimated && rows.length < query.perPage) {
+    if (rows.length > 0 || plan.page === 1) {
+      const total = plan.offset + rows.length;
+      plan = { ...plan, total, more: false, pageCount: plan.page };
+    } else {
+      plan = await listPlan(db, table, query, statements().count, true);
+      rows = plan.total === 0 ? [] : await pageRows(statements, plan, query.perPage);
+    }
   }
   const { total, more, page, pageCount } = plan;
   const photos = await repositoryOf(table).photos.ofItems(
