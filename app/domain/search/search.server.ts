@@ -46,11 +46,11 @@ function sortKey(table: StockTable, column: "created_at" | "price", sortMatches:
  * the list says "1,000+". Its trigram index finds the candidates but each must
  * be checked on its row: counting the 25,000 vehicles "hybrid" matches at
  * 100,000 took 46 ms, where a count stopped at 1,001 takes a few (SQLite
- * counts from its trigram index alone, exactly). With another filter the
- * count is exact, or in a large stock (EXACT_COUNT_STOCK) stops here too:
- * each match is still read from its row, and the Toyotas matching "corolla"
- * at a million (41,667) took 210 ms to count to 10,001. The same as the
- * menus' limit.
+ * counts from its trigram index alone, exactly). With another filter that
+ * filter's index leaves fewer rows to check: the count is exact, or in a
+ * large stock stops at BROAD_COUNT_LIMIT, which also tells the page's way
+ * (pageStrategy) that there are at least 10,001. The same as the menus'
+ * limit.
  */
 export const LIST_COUNT_LIMIT = 1000;
 
@@ -77,8 +77,7 @@ export function estimateTrusted(estimate: number, stock: number): boolean {
 }
 
 /**
- * The most any other filtered list of a large stock counts on PostgreSQL,
- * without a keyword (LIST_COUNT_LIMIT);
+ * The most any other filtered list of a large stock counts on PostgreSQL;
  * past it the list says "10,000+" and offers its pages up to there (500 of
  * 20), as the large marketplaces do. Counting is reading every match: at 1,000,000
  * vehicles the 300,000 Kenya admits took 99 ms (p50) from the import index
@@ -376,10 +375,7 @@ export async function listTotal(
   // A broad count stops at its limit in a large stock only (see EXACT_COUNT_STOCK).
   let limit = countLimit(db, filters);
   if (limit === BROAD_COUNT_LIMIT && (!count.upTo || (await stockSize(db, table)) <= EXACT_COUNT_STOCK)) limit = null;
-  // A keyword's every match is read from its row, whatever else filters: in a large stock its count stops at
-  // LIST_COUNT_LIMIT. "corolla" of the Toyotas at a million (41,667, all Toyotas) took 210 ms to 10,001, 70 to 1,001.
-  if (limit === BROAD_COUNT_LIMIT && filters.Keyword) limit = LIST_COUNT_LIMIT;
-  if (limit === LIST_COUNT_LIMIT && onlyKeyword && !exact) {
+  if (limit === LIST_COUNT_LIMIT && !exact) {
     const [estimate, { stock, modified }] = await Promise.all([
       estimatedMatches(db, table, filters),
       stockSinceAnalyze(db, table),
