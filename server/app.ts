@@ -253,6 +253,10 @@ export async function start(options: { vite?: ViteDevServer } = {}) {
         `started without ${YOUNG_GENERATION_FLAG}: the engine keeps more memory than the shop needs (README, Memory)`,
       );
   });
+  // An idle connection is kept longer than a proxy or a browser keeps it (nginx's upstream and load balancers,
+  // 60 s): with Node's 5 s, a request sent just as the shop closed its connection was lost ("socket hang up").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error) => {
     process.stderr.write(`Server error: ${error.message}\n`);
     process.exit(1);
