@@ -383,8 +383,7 @@ export async function listTotal(
     if (estimateTrusted(estimate - modified, stock))
       return { total: limit, more: true, keywordMatches, counted: false, estimate };
   }
-  // A keyword alone is counted by its statement, already stopped at LIST_COUNT_LIMIT (listStatements).
-  const counting = limit !== null && count.upTo ? count.upTo(limit) : count;
+  const counting = limit === BROAD_COUNT_LIMIT && count.upTo ? count.upTo(limit) : count;
   const n = Number((await counting.executeTakeFirstOrThrow()).n);
   if (limit !== null && n > limit) return { total: limit, more: true, keywordMatches, counted: true };
   return { total: n, more: false, keywordMatches, counted: true };
