@@ -37,10 +37,11 @@ export async function stockListData<F extends object, Menus, R extends object = 
   const shown = { view, canonical: `${origin}/${path}${listSearch(list.keys, query)}` };
   try {
     const filters = await list.resolve(query.filters);
+    const search = list.search(db, { ...query, filters });
     const [result, facets, counts] = await Promise.all([
-      list.search(db, { ...query, filters }),
+      search,
       stockFacets(db, path),
-      menuCounts(db, path, filters),
+      menuCounts(db, path, filters, search),
     ]);
     return {
       query: { ...query, page: result.page },

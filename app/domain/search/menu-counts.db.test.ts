@@ -87,6 +87,50 @@ describe("menu counts under the other filters", () => {
   });
 });
 
+describe("menus under the list's own filters", () => {
+  const fuel = vehicles[0]!.fuel!;
+  const make = vehicles[0]!.make;
+  const filters = (qs: string) => readVehicleQuery(new URLSearchParams(qs)).filters;
+
+  it("show no counts without reading a match when the list itself counted past the menus' limit", async () => {
+    // The stock holds 60 vehicles: counts read from the matches would be shown.
+    const counts = await menuCounts(
+      t.db,
+      "vehicles",
+      filters(`Fuel=${fuel}`),
+      Promise.resolve({ total: 1001, more: false }),
+    );
+    expect(counts).toEqual({ makes: null, types: null });
+    const estimated = await menuCounts(
+      t.db,
+      "vehicles",
+      filters(`Fuel=${fuel}`),
+      Promise.resolve({ total: 1000, more: true }),
+    );
+    expect(estimated).toEqual({ makes: null, types: null });
+  });
+
+  it("count as before when the list's total is within the limit", async () => {
+    const qs = `Fuel=${fuel}`;
+    const total = await vehicleTotal(qs);
+    const counts = await menuCounts(t.db, "vehicles", filters(qs), Promise.resolve({ total, more: false }));
+    expect(Object.values(counts.makes!).reduce((a, b) => a + b, 0)).toBe(total);
+    expect(Object.values(counts.types!).reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it("count a menu whose own filter is set from its matches, whatever the list counted", async () => {
+    // The make menu counts every make under the fuel alone: not the list's filters.
+    const counts = await menuCounts(
+      t.db,
+      "vehicles",
+      filters(`Make=${make}&Fuel=${fuel}`),
+      Promise.resolve({ total: 5000, more: false }),
+    );
+    expect(counts.makes![make]).toBe(await vehicleTotal(`Make=${make}&Fuel=${fuel}`));
+    expect(counts.types).toBeNull();
+  });
+});
+
 describe("the nearest way out of an empty list", () => {
   it("names each filter that, dropped alone, shows something, with how many, the most first", async () => {
     const v = vehicles[0]!;
