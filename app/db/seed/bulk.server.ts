@@ -56,25 +56,47 @@ const LOADED_TABLES = ["vehicles", "vehicle_images", "parts", "part_images", "pa
  * them again from their own definitions: kept up row by row, the trigram and
  * the forty other indexes took most of a load (100,000 vehicles in 31 s).
  * The indexes that hold a constraint (the keys) stay: the load's ids and
- * references are checked as they are written. If the load fails, its tables
- * are thrown away with their indexes (a test's schema, a bench's data).
+ * references are checked as they are written. A column's statistics target
+ * (set by a migration, not part of the definition) is set again. The
+ * indexes are built again even when the load fails, so a kept bench schema
+ * never lacks one.
  */
 async function withIndexesBuiltAfter(db: DB, load: () => Promise<void>) {
-  const { rows: indexes } = await sql<{ name: string; definition: string }>`
-    select i.indexname as name, i.indexdef as definition
+  const { rows: indexes } = await sql<{ name: string; definition: string; oid: number }>`
+    select i.indexname as name, i.indexdef as definition, c.oid
     from pg_indexes i
     join pg_namespace n on n.nspname = i.schemaname
     join pg_class c on c.relname = i.indexname and c.relnamespace = n.oid
     where i.schemaname = current_schema() and i.tablename in (${sql.join(LOADED_TABLES)})
       and not exists (select 1 from pg_constraint k where k.conindid = c.oid)
     order by i.indexname`.execute(db);
+  const { rows: targets } = indexes.length
+    ? await sql<{ name: string; column: number; target: number }>`
+        select c.relname as name, a.attnum as column, a.attstattarget as target
+        from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where a.attrelid in (${sql.join(indexes.map((x) => x.oid))}) and a.attstattarget >= 0`.execute(db)
+    : { rows: [] };
   for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
-  await load();
-  await db.connection().execute(async (connection) => {
-    await sql`set maintenance_work_mem = '256MB'`.execute(connection);
-    for (const { definition } of indexes) await sql.raw(definition).execute(connection);
-    await sql`reset maintenance_work_mem`.execute(connection);
-  });
+  let loaded = false;
+  try {
+    await load();
+    loaded = true;
+  } finally {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+        for (const { definition } of indexes) await sql.raw(definition).execute(trx);
+        for (const { name, column, target } of targets)
+          await sql`alter index ${sql.id(name)} alter column ${sql.raw(String(Number(column)))} set statistics ${sql.raw(String(Number(target)))}`.execute(
+            trx,
+          );
+      })
+      // After a failed load, its own error is the one to tell.
+      .catch((error) => {
+        if (loaded) throw error;
+      });
+  }
 }
 
 type BulkOptions = {

@@ -53,6 +53,19 @@ describe.runIf(process.env.TEST_DIALECT === "postgres")("a common keyword on Pos
     return { result, statements };
   }
 
+  it("keeps the words' statistics targets through a bulk load, which builds the indexes after the rows", async () => {
+    // Migration 2026-12-05-04 sets them; an index built again from its definition would have lost its own.
+    const { rows } = await sql<{ relname: string; attstattarget: number }>`
+      select c.relname, a.attstattarget from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where c.relnamespace = current_schema()::regnamespace
+        and ((c.relname = 'vehicles' and a.attname = 'keyword_text') or (c.relname = 'parts_keyword_idx' and a.attnum = 1))
+      order by c.relname`.execute(t.db);
+    expect(rows.map((r) => [r.relname, Number(r.attstattarget)])).toEqual([
+      ["parts_keyword_idx", 1000],
+      ["vehicles", 1000],
+    ]);
+  });
+
   it("says 1,000+ from the estimate, without counting the matches", async () => {
     const { result, statements } = await list("Keyword=zebra");
     expect(result).toMatchObject({ total: LIST_COUNT_LIMIT, more: true, page: 1 });

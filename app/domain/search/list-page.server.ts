@@ -3,7 +3,7 @@ import type { StockPath } from "~/domain/inventory/stock-kinds";
 import { log } from "~/utils/log.server";
 import { COOKIES, readCookie } from "~/utils/cookies";
 import { listSearch, type ListQuery } from "./filters";
-import type { Facets, ListResult, MenuCounts, View } from "./list";
+import type { Facets, ListCount, ListResult, MenuCounts, View } from "./list";
 import { menuCounts, stockFacets, waysOut } from "./menu-counts.server";
 
 /** A list's menus with nothing in stock (when the list could not be read). */
@@ -27,7 +27,7 @@ export async function stockListData<F extends object, Menus, R extends object = 
     keys: readonly string[];
     /** The filters as the database reads them (prices in yen, a country by its rule). */
     resolve: (filters: F) => Promise<R>;
-    search: (db: DB, query: ListQuery<R>) => Promise<ListResult>;
+    search: (db: DB, query: ListQuery<R>, counted?: (count: ListCount) => void) => Promise<ListResult>;
     menus: (facets: Facets, counts?: { makes: MenuCounts; types: MenuCounts }) => Menus;
   },
 ) {
@@ -37,11 +37,16 @@ export async function stockListData<F extends object, Menus, R extends object = 
   const shown = { view, canonical: `${origin}/${path}${listSearch(list.keys, query)}` };
   try {
     const filters = await list.resolve(query.filters);
-    const search = list.search(db, { ...query, filters });
+    // The menus may wait for the list's count, not for its page.
+    let counted!: (count: ListCount) => void;
+    const listCount = new Promise<ListCount>((resolve) => (counted = resolve));
+    const search = list.search(db, { ...query, filters }, counted);
+    // A list that failed answers the menus too (nothing counted, none read); the failure is the list's to tell.
+    search.catch(() => counted({ total: 0, more: true }));
     const [result, facets, counts] = await Promise.all([
       search,
       stockFacets(db, path),
-      menuCounts(db, path, filters, search),
+      menuCounts(db, path, filters, listCount),
     ]);
     return {
       query: { ...query, page: result.page },

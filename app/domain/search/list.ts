@@ -38,6 +38,9 @@ export type ListResult = {
   perPage: number;
 };
 
+/** A list's total as soon as it is counted, before its page is read (the menus wait for it: see menuCounts). */
+export type ListCount = Pick<ListResult, "total" | "more">;
+
 /** How a list shows its items: cards in a grid, or compact rows. */
 export type View = "grid" | "list";
 

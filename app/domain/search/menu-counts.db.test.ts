@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "kysely";
+import { type QueryId, type RootOperationNode, sql } from "kysely";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import type { PartInput, VehicleInput } from "~/domain/inventory/inventory";
@@ -94,20 +94,22 @@ describe("menus under the list's own filters", () => {
 
   it("show no counts without reading a match when the list itself counted past the menus' limit", async () => {
     // The stock holds 60 vehicles: counts read from the matches would be shown.
-    const counts = await menuCounts(
-      t.db,
-      "vehicles",
-      filters(`Fuel=${fuel}`),
-      Promise.resolve({ total: 1001, more: false }),
-    );
-    expect(counts).toEqual({ makes: null, types: null });
-    const estimated = await menuCounts(
-      t.db,
-      "vehicles",
-      filters(`Fuel=${fuel}`),
-      Promise.resolve({ total: 1000, more: true }),
-    );
-    expect(estimated).toEqual({ makes: null, types: null });
+    for (const count of [
+      { total: 1001, more: false },
+      { total: 1000, more: true },
+    ]) {
+      const statements: string[] = [];
+      const recorded = t.db.withPlugin({
+        transformQuery: ({ node, queryId }: { node: RootOperationNode; queryId: QueryId }) => {
+          statements.push(t.db.getExecutor().compileQuery(node, queryId).sql);
+          return node;
+        },
+        transformResult: ({ result }) => Promise.resolve(result),
+      });
+      const counts = await menuCounts(recorded, "vehicles", filters(`Fuel=${fuel}`), Promise.resolve(count));
+      expect(counts).toEqual({ makes: null, types: null });
+      expect(statements).toEqual([]);
+    }
   });
 
   it("count as before when the list's total is within the limit", async () => {

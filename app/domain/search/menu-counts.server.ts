@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { type DB, dialectOf } from "~/db/db.server";
 import { withinTime } from "~/db/time-bound.server";
 import { CHILD_FILTER, type PartFilters, type ResolvedVehicleFilters, setFilters, withoutFilter } from "./filters";
-import type { Facets, MenuCounts, WayOut } from "./list";
+import type { Facets, ListCount, MenuCounts, WayOut } from "./list";
 import { mustBeResolved, partWhere, type StockTable, vehicleWhere } from "./list-where.server";
 import {
   estimatedMatches,
@@ -177,10 +177,10 @@ export async function menuCounts(
   table: StockTable,
   filters: object,
   /**
-   * The list's own count under all its filters, when it is being made: a menu whose own filter is not set
-   * counts under the same filters, and past MENU_COUNT_LIMIT it shows no counts without reading any match.
+   * The list's own count, when the list is being made: a menu that drops none of the list's filters counts
+   * under the same ones, and past MENU_COUNT_LIMIT it shows no counts without reading any match.
    */
-  listTotal?: Promise<{ total: number; more: boolean }>,
+  listCount?: Promise<ListCount>,
 ): Promise<{ makes: MenuCounts; types: MenuCounts }> {
   mustBeResolved(filters);
   const kind = table === "vehicles" ? "vehicle" : "part";
@@ -206,14 +206,20 @@ export async function menuCounts(
   const fromMatches = async (menu: "make" | "type", others: Record<string, unknown>): Promise<MenuCounts> => {
     const key = JSON.stringify(others);
     if (!grouped.has(key)) {
-      keywordMatches ??= indexedKeywordMatches(db, table, (filters as { Keyword?: string }).Keyword);
-      const read = () => menuRead(db, table, others, keywordMatches);
+      // The keyword's count is asked only by a read that is made, once for both menus.
+      const read = () =>
+        menuRead(
+          db,
+          table,
+          others,
+          (keywordMatches ??= indexedKeywordMatches(db, table, (filters as { Keyword?: string }).Keyword)),
+        );
       // A country's list alone read 1,001 of its matches for each page only to show no counts: 7 to 22 ms
       // at a million vehicles, beside the list's own count to 10,001.
-      const sameFilters = listTotal && setFilters(others).length === setFilters(filters).length;
+      const sameFilters = listCount && setFilters(others).length === setFilters(filters).length;
       grouped.set(
         key,
-        sameFilters ? listTotal.then(({ total, more }) => (more || total > MENU_COUNT_LIMIT ? null : read())) : read(),
+        sameFilters ? listCount.then(({ total, more }) => (more || total > MENU_COUNT_LIMIT ? null : read())) : read(),
       );
     }
     const rows = await grouped.get(key)!;

@@ -6,7 +6,7 @@ import { repositoryOf } from "~/domain/inventory/stock-repository.server";
 import { STOCK_STATUSES, type StockStatus } from "~/domain/inventory/stock-status";
 import { cardFacts, type CardRow, toImageRef, vehicleFacts } from "~/domain/inventory/stock-rows.server";
 import { type ListQuery, type PartFilters, type ResolvedVehicleFilters, setFilters, type Sort } from "./filters";
-import type { ListResult } from "./list";
+import type { ListCount, ListResult } from "./list";
 import {
   partNumberSearch,
   partWhere,
@@ -574,8 +574,11 @@ async function listResult(
   table: StockTable,
   query: ListQuery<{ Keyword?: string }>,
   statements: ListStatements<ListRow>,
+  counted?: (count: ListCount) => void,
 ): Promise<ListResult> {
   let plan = await listPlan(db, table, query, statements().count);
+  // An estimate may yet be put right by a short page (below).
+  if (!plan.estimated) counted?.({ total: plan.total, more: plan.more });
   let rows = plan.total === 0 ? [] : await pageRows(statements, plan, query.perPage);
   // Where a keyword's estimate stood for its count, a short page is its last: the total is then known, or
   // for an empty page past the first, counted, and the last page shown.
@@ -589,6 +592,7 @@ async function listResult(
     }
   }
   const { total, more, page, pageCount } = plan;
+  counted?.({ total, more });
   const photos = await repositoryOf(table).photos.ofItems(
     db,
     rows.map((r) => r.id),
@@ -622,12 +626,20 @@ async function listResult(
   };
 }
 
-/** One page of vehicles matching the filters, with the filtered total. */
-export function searchVehicles(db: DB, query: ListQuery<SearchFilters>): Promise<ListResult> {
-  return listResult(db, "vehicles", query, (...page) => vehicleListQueries(db, query, ...page));
+/** One page of vehicles matching the filters, with the filtered total; `counted` is told the total first. */
+export function searchVehicles(
+  db: DB,
+  query: ListQuery<SearchFilters>,
+  counted?: (count: ListCount) => void,
+): Promise<ListResult> {
+  return listResult(db, "vehicles", query, (...page) => vehicleListQueries(db, query, ...page), counted);
 }
 
-/** One page of parts matching the filters, with the filtered total. */
-export function searchParts(db: DB, query: ListQuery<PartFilters>): Promise<ListResult> {
-  return listResult(db, "parts", query, (...page) => partListQueries(db, query, ...page));
+/** One page of parts matching the filters, with the filtered total; `counted` is told the total first. */
+export function searchParts(
+  db: DB,
+  query: ListQuery<PartFilters>,
+  counted?: (count: ListCount) => void,
+): Promise<ListResult> {
+  return listResult(db, "parts", query, (...page) => partListQueries(db, query, ...page), counted);
 }
