@@ -55,8 +55,8 @@ const LOADED_TABLES = ["vehicles", "vehicle_images", "parts", "part_images", "pa
  * Runs a PostgreSQL load with the loaded tables' indexes dropped, then builds
  * them again from their own definitions: kept up row by row, the trigram and
  * the forty other indexes took most of a load (100,000 vehicles in 31 s).
- * The indexes that hold a constraint (the keys) stay: the load's ids and
- * references are checked as they are written. A column's statistics target
+ * The keys and unique indexes stay: the load's ids, references and chassis
+ * numbers are checked as they are written. A column's statistics target
  * (set by a migration, not part of the definition) is set again. The
  * indexes are built again even when the load fails, so a kept bench schema
  * never lacks one.
@@ -69,6 +69,7 @@ async function withIndexesBuiltAfter(db: DB, load: () => Promise<void>) {
     join pg_class c on c.relname = i.indexname and c.relnamespace = n.oid
     where i.schemaname = current_schema() and i.tablename in (${sql.join(LOADED_TABLES)})
       and not exists (select 1 from pg_constraint k where k.conindid = c.oid)
+      and not exists (select 1 from pg_index x where x.indexrelid = c.oid and x.indisunique)
     order by i.indexname`.execute(db);
   const { rows: targets } = indexes.length
     ? await sql<{ name: string; column: number; target: number }>`
@@ -76,9 +77,9 @@ async function withIndexesBuiltAfter(db: DB, load: () => Promise<void>) {
         from pg_attribute a join pg_class c on c.oid = a.attrelid
         where a.attrelid in (${sql.join(indexes.map((x) => x.oid))}) and a.attstattarget >= 0`.execute(db)
     : { rows: [] };
-  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
   let loaded = false;
   try {
+    for (const { name } of indexes) await sql`drop index if exists ${sql.id(name)}`.execute(db);
     await load();
     loaded = true;
   } finally {
@@ -86,15 +87,17 @@ async function withIndexesBuiltAfter(db: DB, load: () => Promise<void>) {
       .transaction()
       .execute(async (trx) => {
         await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-        for (const { definition } of indexes) await sql.raw(definition).execute(trx);
+        for (const { definition } of indexes)
+          await sql.raw(definition.replace(/^CREATE INDEX /, "CREATE INDEX IF NOT EXISTS ")).execute(trx);
         for (const { name, column, target } of targets)
           await sql`alter index ${sql.id(name)} alter column ${sql.raw(String(Number(column)))} set statistics ${sql.raw(String(Number(target)))}`.execute(
             trx,
           );
       })
       // After a failed load, its own error is the one to tell.
-      .catch((error) => {
+      .catch((error: unknown) => {
         if (loaded) throw error;
+        console.error(`The indexes could not be built again after the failed load: ${String(error)}`);
       });
   }
 }

@@ -41,8 +41,12 @@ export async function stockListData<F extends object, Menus, R extends object = 
     let counted!: (count: ListCount) => void;
     const listCount = new Promise<ListCount>((resolve) => (counted = resolve));
     const search = list.search(db, { ...query, filters }, counted);
-    // A list that failed answers the menus too (nothing counted, none read); the failure is the list's to tell.
-    search.catch(() => counted({ total: 0, more: true }));
+    // The list's end answers them too, had it not told its count; a list that failed, with nothing counted and
+    // none read (the failure is the list's to tell).
+    search.then(
+      ({ total, more }) => counted({ total, more }),
+      () => counted({ total: 0, more: true }),
+    );
     const [result, facets, counts] = await Promise.all([
       search,
       stockFacets(db, path),

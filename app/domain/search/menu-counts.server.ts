@@ -219,7 +219,9 @@ export async function menuCounts(
       const sameFilters = listCount && setFilters(others).length === setFilters(filters).length;
       grouped.set(
         key,
-        sameFilters ? listCount.then(({ total, more }) => (more || total > MENU_COUNT_LIMIT ? null : read())) : read(),
+        sameFilters
+          ? listCount.then(({ total, more }) => (more || total > MENU_COUNT_LIMIT ? null : total === 0 ? [] : read()))
+          : read(),
       );
     }
     const rows = await grouped.get(key)!;
