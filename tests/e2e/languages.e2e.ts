@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { DEMO_CUSTOMER, DEMO_STAFF } from "~/db/seed/seed.server";
 import { flattenMessages, type Messages } from "~/i18n/core";
 import { LANGUAGES } from "~/i18n/languages";
@@ -314,8 +314,11 @@ describe("languages", () => {
 
   it("Latin words in Sinhala, Hindi and Chinese pages are spaced as on an English page", async () => {
     // A make and model inside the script's text: drawn by the device's Latin font, not the script's.
+    // Measured in the full browser: the headless shell draws a local() font on whole pixels.
+    const full = await launchBrowser({ full: true });
+    onTestFinished(() => full.close());
     const widthOf = async (lang: string) => {
-      const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+      const page = await openPage(full, { viewport: { width: 390, height: 844 } });
       await page.context().addCookies([{ name: "lang", value: lang, url: baseUrl() }]);
       await page.goto("/vehicles", { waitUntil: "networkidle" });
       const width = await page.evaluate(async () => {

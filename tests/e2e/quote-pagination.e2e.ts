@@ -207,7 +207,7 @@ describe("the owner's quote lists page like the stock tables (SPEC 9)", () => {
     expect(await rows(page).count()).toBe(20);
     const first = made.part[20]!;
     await page.getByRole("checkbox", { name: `Select quote ${first}` }).check();
-    expect(await page.getByText("21 quotes · 1 selected").count()).toBe(1);
+    await expect.poll(() => page.getByText("21 quotes · 1 selected").count()).toBe(1);
     await pager(page).getByRole("link", { name: "Last page" }).click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => names(page)).toEqual([who(0)]);

@@ -10,14 +10,18 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH } from "./chromium";
 import { e2eShop } from "./e2e-shop";
 
-export const CHROMIUM = CHROMIUM_PATH;
-
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The browser for a test file: the headless shell when the machine has it
+ * (tests/support/chromium.ts), or the full browser with `{ full: true }` for
+ * a test of how text is drawn: the shell places the letters of a font named
+ * by `local()` on whole pixels, unlike the browsers buyers use.
+ */
+export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.full ? CHROMIUM_PATH : TEST_CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
 }
