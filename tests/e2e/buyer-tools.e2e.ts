@@ -448,7 +448,7 @@ describe("signing out on a shared computer", () => {
     }
     await toggle(page, ids[1]!).first().click();
     await expect.poll(() => stored(page, COMPARE_STORAGE_KEY)).toBe(String(ids[1]));
-    expect(await page.getByTestId("compare-count").textContent()).toBe("1 of 4 vehicles selected");
+    await expect.poll(() => page.getByTestId("compare-count").textContent()).toBe("1 of 4 vehicles selected");
     expect(await stored(page, RECENT_STORAGE_KEY)).toBe(`${ids[1]},${ids[0]}`);
 
     page.once("dialog", (dialog) => void dialog.accept());

@@ -132,7 +132,7 @@ describe("a session that ends mid-form", () => {
     await consignee.getByLabel("Full name or company name").fill("Kilindini Forwarders");
     // Shown as text with its Show button, the password is still never kept.
     await buyer.getByRole("button", { name: "Show password" }).click();
-    expect(await buyer.getByLabel("Your password").getAttribute("type")).toBe("text");
+    await expect.poll(() => buyer.getByLabel("Your password").getAttribute("type")).toBe("text");
     await buyer.getByLabel("Your password").fill(BUYER.password);
     await db.deleteFrom("customer_sessions").execute();
     await buyer.getByRole("button", { name: "Send me the code" }).click();

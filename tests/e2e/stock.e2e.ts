@@ -216,7 +216,7 @@ describe("vehicle list", () => {
     const cardBox = () => page.getByTestId("list-card").first().boundingBox();
     const gridWidth = (await cardBox())!.width;
     await list.click();
-    expect(await list.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => list.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(async () => (await cardBox())!.width).toBeGreaterThan(gridWidth * 1.5);
     await page.reload({ waitUntil: "networkidle" });
     expect(await list.getAttribute("aria-pressed")).toBe("true");

@@ -10,7 +10,7 @@ import { type DB, openDatabase } from "~/db/db.server";
 import { createRng, partFactory, vehicleFactory } from "~/db/seed/factories";
 import { DEMO_STAFF } from "~/db/seed/seed.server";
 import { createPart, createVehicle } from "~/domain/inventory/inventory.server";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from "./chromium";
 import { e2eShop } from "./e2e-shop";
 
 /**
@@ -22,7 +22,7 @@ import { e2eShop } from "./e2e-shop";
 export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: options.full ? CHROMIUM_PATH : TEST_CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
+    args: options.full ? CHROMIUM_FLAGS : TEST_CHROMIUM_FLAGS,
   });
 }
 
