@@ -1,4 +1,4 @@
-import { CompiledQuery, type RootOperationNode, sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import {
@@ -31,7 +31,7 @@ import { similarVehicleQueries } from "~/domain/inventory/similar.server";
 import { fitmentCarsStatement } from "~/domain/inventory/parts.server";
 import { FEED_BATCH, partFeedBatch, vehicleFeedBatch } from "~/domain/feeds/stock-feed.server";
 import { adminListStock, readAdminQuery, SEARCH_COUNT_LIMIT } from "~/domain/inventory/admin-stock.server";
-import { createTestDb, type TestDb } from "../support/test-db";
+import { createTestDb, recordingStatements, type TestDb } from "../support/test-db";
 
 /*
  * The public lists must not read or sort the whole stock, on either database,
@@ -1053,19 +1053,14 @@ describe("the owner's stock search at 100,000 vehicles", () => {
       ["parts", "bp-00012", 100],
       ["parts", "toyota", null],
     ] as const) {
-      const nodes: RootOperationNode[] = [];
-      const recorded = t.db.withPlugin({
-        transformQuery: ({ node }) => (nodes.push(node), node),
-        transformResult: ({ result }) => Promise.resolve(result),
-      });
+      const { db: recorded, sent } = recordingStatements(t.db);
       const list = await adminListStock(recorded, table, readAdminQuery(new URLSearchParams({ q })));
       if (matches !== null) expect(list, `${table} q=${q}`).toMatchObject({ total: matches, more: false });
       else if (t.dialect === "postgres")
         expect(list, `${table} q=${q}`).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
       else expect(list.total, `${table} q=${q}`).toBeGreaterThan(SEARCH_COUNT_LIMIT);
       if (t.dialect !== "postgres") continue;
-      for (const node of nodes) {
-        const compiled = t.db.getExecutor().compileQuery(node, { queryId: "plan" });
+      for (const compiled of sent) {
         if (!compiled.sql.includes(`from "${table}"`) || compiled.sql.includes("photos")) continue;
         const { rows } = await t.db.executeQuery<{ "QUERY PLAN": [{ Plan: PgNode }] }>(
           CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import type { CompiledQuery } from "kysely";
 import pg from "pg";
 import { type DB, openDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -16,6 +17,22 @@ export type TestDb = {
   open: () => DB;
   cleanup: () => Promise<void>;
 };
+
+/**
+ * `db` for a test that looks at the statements a service sends: each is
+ * compiled as it is sent and kept in `sent`, its SQL and its parameters.
+ */
+export function recordingStatements(db: DB): { db: DB; sent: CompiledQuery[] } {
+  const sent: CompiledQuery[] = [];
+  const recording = db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      sent.push(db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
+  });
+  return { db: recording, sent };
+}
 
 /**
  * Takes the schema lock alone, for work that moves migrations down and up:

@@ -1,6 +1,6 @@
-import { type RootOperationNode, sql } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createTestDb, recordingStatements, type TestDb } from "../../../tests/support/test-db";
 import { bulkInsertStock } from "~/db/seed/bulk.server";
 import { readVehicleQuery } from "./filters";
 import { estimateTrusted, LIST_COUNT_LIMIT, searchVehicles } from "./search.server";
@@ -41,16 +41,9 @@ describe.runIf(process.env.TEST_DIALECT === "postgres")("a common keyword on Pos
 
   /** The list of `qs`, and the statements it ran. */
   async function list(qs: string) {
-    const statements: string[] = [];
-    const recorded = t.db.withPlugin({
-      transformQuery: ({ node, queryId }: { node: RootOperationNode; queryId: { queryId: string } }) => {
-        statements.push(t.db.getExecutor().compileQuery(node, queryId).sql);
-        return node;
-      },
-      transformResult: ({ result }) => Promise.resolve(result),
-    });
-    const result = await searchVehicles(recorded, readVehicleQuery(new URLSearchParams(qs)));
-    return { result, statements };
+    const { db, sent } = recordingStatements(t.db);
+    const result = await searchVehicles(db, readVehicleQuery(new URLSearchParams(qs)));
+    return { result, statements: sent.map((s) => s.sql) };
   }
 
   it("keeps the words' statistics targets through a bulk load, which builds the indexes after the rows", async () => {
