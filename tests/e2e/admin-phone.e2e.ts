@@ -157,6 +157,33 @@ describe("the owner's panel on a 390 px phone", () => {
     await page.waitForURL(/\/admin\/security$/);
   });
 
+  it("draws the dashboard charts' scales and dates as large as the page's small print", async () => {
+    const page = await pageAt(browser, shop.url, PHONE.width, STAFF);
+    await page.setViewportSize(PHONE);
+    await page.goto("/admin", { waitUntil: "networkidle" });
+    for (const chart of ["quotes-chart", "payments-chart"]) {
+      // The height each word of the drawing takes on the screen (a drawing scaled to the phone shrinks its words).
+      const heights = await page
+        .getByTestId(chart)
+        .getByRole("img")
+        .evaluate((figure) => {
+          const walker = document.createTreeWalker(figure, NodeFilter.SHOW_TEXT);
+          const found: number[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const { height } = range.getBoundingClientRect();
+            if (height > 0) found.push(Math.round(height));
+          }
+          return found;
+        });
+      expect(heights.length, `${chart}: its scale and dates`).toBeGreaterThanOrEqual(6);
+      expect(Math.min(...heights), `${chart}: ${heights.join(", ")} px`).toBeGreaterThanOrEqual(11);
+    }
+    await page.context().close();
+  });
+
   it("says the dashboard's activity in words, in English and in Japanese", async () => {
     const page = await pageAt(browser, shop.url, PHONE.width, STAFF);
     await page.setViewportSize(PHONE);
