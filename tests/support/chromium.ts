@@ -3,8 +3,8 @@ import { existsSync, statfsSync } from "node:fs";
 /**
  * Debian's Chromium (or CHROMIUM_PATH), with the flags that keep it from
  * reaching the internet or needing a display. Nothing is ever downloaded.
- * Lighthouse, `scripts/screenshots.ts` and the test that measures the width
- * of drawn text use it.
+ * Lighthouse, `scripts/screenshots.ts`, `scripts/bench-page-weight.ts` and
+ * the test that measures the width of drawn text use it.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -20,7 +20,7 @@ export type TestDb = {
 
 /**
  * `db` for a test that looks at the statements a service sends: each is
- * compiled as it is sent and kept in `sent`, its SQL and its parameters.
+ * kept in `sent` (its SQL and its parameters) as it is compiled to be sent.
  */
 export function recordingStatements(db: DB): { db: DB; sent: CompiledQuery[] } {
   const sent: CompiledQuery[] = [];

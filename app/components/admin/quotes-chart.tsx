@@ -17,7 +17,12 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
     vehicle: 0,
     part: 0,
   });
-  const dayName = (day: string) => format.date(`${day}T12:00:00+09:00`, { day: "numeric", month: "short" });
+  // "6 Dec"; in Japanese "12/6", as "12月28日" is too wide for a week's room on a 360 px phone.
+  const dayName = (day: string) =>
+    format.date(
+      `${day}T12:00:00+09:00`,
+      format.language === "ja" ? { month: "numeric", day: "numeric" } : { day: "numeric", month: "short" },
+    );
   return (
     <ChartCard caption={t("dashboard.chart.caption")} className="min-w-0" testId="quotes-chart">
       <div
@@ -26,8 +31,8 @@ export function QuotesChart({ days }: { days: { day: string; vehicle: number; pa
         className="mt-4 grid grid-cols-[auto_1fr] gap-x-2"
       >
         <div className="flex h-32 flex-col md:h-40 justify-between text-right text-xs text-slate-600 tabular-nums">
-          <span className="-translate-y-1/2">{top}</span>
-          <span>{top / 2}</span>
+          <span className="-translate-y-1/2">{format.number(top)}</span>
+          <span>{format.number(top / 2)}</span>
           <span className="translate-y-1/2">0</span>
         </div>
         <div className="relative flex h-32 items-end border-b md:h-40 border-slate-300">
