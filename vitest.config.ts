@@ -13,6 +13,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // Files share a worker's modules (see "Files that share a worker" in docs/testing.md).
+          isolate: false,
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
         },
@@ -21,6 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db-sqlite",
+          isolate: false,
           include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
           env: { TEST_DIALECT: "sqlite" },
           testTimeout: 30_000,
@@ -33,6 +36,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "db-postgres",
+                isolate: false,
                 include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
                 env: { TEST_DIALECT: "postgres" },
                 testTimeout: 30_000,
