@@ -26,6 +26,8 @@ export default defineConfig({
           isolate: false,
           include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
           env: { TEST_DIALECT: "sqlite" },
+          // The migrations run once, into the template each file's database is copied from.
+          globalSetup: ["tests/support/db-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,6 +41,7 @@ export default defineConfig({
                 isolate: false,
                 include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
                 env: { TEST_DIALECT: "postgres" },
+                globalSetup: ["tests/support/db-template.ts"],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, takeSchemaLock, type TestDb } from "../../tests/support/test-db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { migrateToLatest, migratorFor } from "./migrate.server";
 import { nowIso } from "./db.server";
 import { SEED_RULES } from "./migrations/2026-11-25-01-import-rules";
@@ -56,14 +56,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t.cleanup());
-// Each test moves migrations down and up: meanwhile no other file migrates or drops a schema.
-let release: (() => Promise<void>) | undefined;
-beforeEach(async () => {
-  release = await takeSchemaLock();
-});
-afterEach(async () => {
-  await release?.();
-});
 
 describe("migrations", () => {
   it("running them again changes nothing", async () => {

@@ -195,7 +195,7 @@ describe("buyer messages", () => {
   it.each(ALL.map((found) => [JSON.stringify(found), found] as const))(
     "%s has an entry in the English catalogue, its field name too",
     (_, found) => {
-      const i18n = i18nFor({ language: "en", version: "test-en", resources: { messages: english } });
+      const i18n = i18nFor({ language: "en", version: "messages-test-en", resources: { messages: english } });
       for (const key of keysOf(found)) {
         expect(i18n.exists(key, { ns: "messages" }), `no entry in locales/en/messages.json for "${key}"`).toBe(true);
       }

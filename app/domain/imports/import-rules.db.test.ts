@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const jaT = i18nFor({ language: "ja", version: "test-ja", resources: { admin: ja } }).getFixedT("ja", "admin");
+const jaT = i18nFor({ language: "ja", version: "import-rules-ja", resources: { admin: ja } }).getFixedT("ja", "admin");
 const inJapanese = (found: Problem) => problemText(jaT, found);
 
 describe("rules due for a check", () => {

@@ -176,8 +176,13 @@ describe("the owner's landed-cost tables", () => {
 });
 
 describe("the estimate on a vehicle's page", () => {
+  let own: TestDb | undefined;
+  afterAll(() => own?.cleanup());
+
   it("estimates a car for Kenya from the demo's samples, says they are samples, and says what it leaves out", async () => {
-    const db = (await createTestDb()).db;
+    // A database of its own: the demo's samples, not the tables the tests above loaded.
+    own = await createTestDb();
+    const db = own.db;
     await seedFreightPorts(db);
     const rng = createRng(5);
     const { id } = await createVehicle(

@@ -86,10 +86,11 @@ beforeEach(() => {
 const codeAt = (when: Date) => totpCode(base32Decode(clerkKey), totpStep(when));
 
 /** What a staff member reads in English for a Problem of the staff panel. */
-const staffT = i18nFor({ language: "en", version: "test", resources: { admin: admin as Messages } }).getFixedT(
-  "en",
-  "admin",
-);
+const staffT = i18nFor({
+  language: "en",
+  version: "deal-settings-en",
+  resources: { admin: admin as Messages },
+}).getFixedT("en", "admin");
 const staffEnglish = (found: Problem) => problemText(staffT, found);
 
 const context = () => routeContext(config, t.db, ip);

@@ -36,8 +36,14 @@ import {
   staffText,
 } from "./staff-problems";
 
-const jaT = i18nFor({ language: "ja", version: "test-ja", resources: { admin: ja } }).getFixedT("ja", "admin");
-const enT = i18nFor({ language: "en", version: "test-en", resources: { admin: en } }).getFixedT("en", "admin");
+const jaT = i18nFor({ language: "ja", version: "staff-problems-ja", resources: { admin: ja } }).getFixedT(
+  "ja",
+  "admin",
+);
+const enT = i18nFor({ language: "en", version: "staff-problems-en", resources: { admin: en } }).getFixedT(
+  "en",
+  "admin",
+);
 /** A Problem, or a zod message carrying one, as the staff read it in Japanese. */
 const inJapanese = (found: Problem | string) => problemText(jaT, typeof found === "string" ? readIssue(found) : found);
 const status = (name: string) => problem(`messages.statusNames.${name}`);

@@ -19,7 +19,10 @@ beforeAll(async () => {
   t = await createTestDb();
   await seedFreightPorts(t.db);
 });
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await t?.cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const portId = async (port: string) =>
   (await t.db.selectFrom("freight_ports").select("id").where("port", "=", port).executeTakeFirstOrThrow()).id;
