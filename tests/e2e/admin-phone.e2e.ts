@@ -144,6 +144,28 @@ describe("the owner's panel on a 390 px phone", () => {
     expect(await payment.innerText()).toMatch(/Amount: ¥400,000/);
   });
 
+  it("folds the stock filters under the search, so the first card is on the first screen, and filters from the fold", async () => {
+    const page = await pageAt(browser, shop.url, PHONE.width, STAFF);
+    await page.setViewportSize(PHONE);
+    await page.goto("/admin/all-products", { waitUntil: "networkidle" });
+    const firstCard = async () => (await page.getByTestId("stock-row").first().boundingBox())!;
+    // Nine filter fields stood above the list: its first card began about 660 px down.
+    expect((await firstCard()).y).toBeLessThan(PHONE.height / 2);
+    const status = page.locator("select[name=status]");
+    expect(await status.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "More filters" }).click();
+    await status.selectOption("available");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/status=available/);
+    // Folded again after the search, and the fold says a filter is on.
+    await expect
+      .poll(() => page.locator("summary", { hasText: "More filters" }).innerText())
+      .toBe("More filters · 1 in use");
+    expect(await status.isVisible()).toBe(false);
+    expect((await firstCard()).y).toBeLessThan(PHONE.height / 2);
+    await page.context().close();
+  });
+
   it("opens a menu whose last link is on the first screen", async () => {
     const page = await pageAt(browser, shop.url, PHONE.width, STAFF);
     await page.setViewportSize(PHONE);

@@ -83,6 +83,10 @@ export function StockTable({
     adminListHref(base, { ...query, sort: query.sort === "newest" ? "" : query.sort, page: to });
   const base = screens.list;
   const { models, subTypes } = KIND_CHOICES[kind];
+  /** The filters folded on a phone that narrow the list now: their count shows on the fold. */
+  const inUse = [query.make, query.type, query.status, query.band, query.min, query.max, query.stock].filter(
+    (v) => v !== "" && v !== null,
+  ).length;
   const choice = (name: "make" | "type" | "status" | "band", words: string, options: React.ReactNode) => (
     <FilterSelect
       label={words}
@@ -108,72 +112,94 @@ export function StockTable({
           label={t("stockTable.filters.search")}
           defaultValue={query.q}
           placeholder={t("stockTable.filters.searchPlaceholder")}
-          className={`${control} w-56`}
+          className={`${control} w-56 max-sm:w-full`}
+          labelClassName="flex flex-col text-sm text-slate-700 max-sm:basis-full"
         />
-        {choice(
-          "make",
-          t("stockTable.filters.make"),
-          Object.keys(models).map((m) => <option key={m}>{m}</option>),
-        )}
-        {choice(
-          "type",
-          t("stockTable.filters.type"),
-          Object.keys(subTypes).map((type) => (
-            <option key={type} value={type}>
-              {label(screens.options.type, type)}
-            </option>
-          )),
-        )}
-        {choice(
-          "status",
-          t("stockTable.filters.status"),
-          STOCK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`stockStatus.${status}`)}
-            </option>
-          )),
-        )}
-        {choice(
-          "band",
-          t("stockTable.filters.priceBand"),
-          PRICE_BANDS[path].map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.labelKey ? t(b.labelKey) : b.label}
-            </option>
-          )),
-        )}
-        {(["min", "max"] as const).map((name) => (
-          <label key={name} className="flex flex-col text-sm text-slate-700">
-            {t(`stockTable.filters.${name}`)}
-            <input
-              name={name}
-              inputMode="numeric"
-              defaultValue={query[name] ?? ""}
-              className={`${control} w-28`}
-              maxLength={12}
-            />
-          </label>
-        ))}
-        <FilterSelect label={t("stockTable.filters.sort")} name="sort" defaultValue={query.sort} className={control}>
-          {ADMIN_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`stockTable.sort.${SORT_ORDERS[sort].key}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        {screens.column === "quantity" ? (
-          <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="stock"
-              value="low"
-              defaultChecked={query.stock === "low"}
-              className="h-4 w-4"
-            />
-            {t("stockTable.filters.lowStock")}
-          </label>
-        ) : null}
-        <PerPageField value={query.perPage} className={control} />
+        {/* On a phone the other filters fold into one line, so the list starts on the first screen (app.css). */}
+        <details className="filter-more">
+          <summary>
+            <span>
+              <span className="whitespace-nowrap">{t("stockTable.filters.more")}</span>
+              {inUse > 0 ? (
+                <span className="font-normal whitespace-nowrap text-slate-600">
+                  {" "}
+                  · {t("stockTable.filters.inUse", { count: inUse })}
+                </span>
+              ) : null}
+            </span>
+          </summary>
+          <div>
+            {choice(
+              "make",
+              t("stockTable.filters.make"),
+              Object.keys(models).map((m) => <option key={m}>{m}</option>),
+            )}
+            {choice(
+              "type",
+              t("stockTable.filters.type"),
+              Object.keys(subTypes).map((type) => (
+                <option key={type} value={type}>
+                  {label(screens.options.type, type)}
+                </option>
+              )),
+            )}
+            {choice(
+              "status",
+              t("stockTable.filters.status"),
+              STOCK_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`stockStatus.${status}`)}
+                </option>
+              )),
+            )}
+            {choice(
+              "band",
+              t("stockTable.filters.priceBand"),
+              PRICE_BANDS[path].map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.labelKey ? t(b.labelKey) : b.label}
+                </option>
+              )),
+            )}
+            {(["min", "max"] as const).map((name) => (
+              <label key={name} className="flex flex-col text-sm text-slate-700">
+                {t(`stockTable.filters.${name}`)}
+                <input
+                  name={name}
+                  inputMode="numeric"
+                  defaultValue={query[name] ?? ""}
+                  className={`${control} w-28`}
+                  maxLength={12}
+                />
+              </label>
+            ))}
+            <FilterSelect
+              label={t("stockTable.filters.sort")}
+              name="sort"
+              defaultValue={query.sort}
+              className={control}
+            >
+              {ADMIN_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`stockTable.sort.${SORT_ORDERS[sort].key}`)}
+                </option>
+              ))}
+            </FilterSelect>
+            {screens.column === "quantity" ? (
+              <label className="flex h-10 items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  name="stock"
+                  value="low"
+                  defaultChecked={query.stock === "low"}
+                  className="h-4 w-4"
+                />
+                {t("stockTable.filters.lowStock")}
+              </label>
+            ) : null}
+            <PerPageField value={query.perPage} className={control} />
+          </div>
+        </details>
         <ApplyButton>{t("stockTable.filters.apply")}</ApplyButton>
         <Link to={base} className="h-10 px-2 text-sm leading-10 font-semibold text-accent-700">
           {t("stockTable.filters.clear")}
