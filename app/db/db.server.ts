@@ -19,7 +19,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
 }
 
 export type OpenOptions = {
-  /** PostgreSQL only: the search_path, first schema first (tests use one schema per file, then public). */
+  /** PostgreSQL only: the search_path, first schema first (a benchmark keeps its data in a schema of its own, then public). */
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
