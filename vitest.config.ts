@@ -13,8 +13,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          // Files share a worker's modules (see "Files that share a worker" in docs/testing.md).
-          isolate: false,
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
         },
@@ -23,6 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db-sqlite",
+          // Files share a worker's modules (see "Files that share a worker" in docs/testing.md).
           isolate: false,
           include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/db/**/*.test.ts"],
           env: { TEST_DIALECT: "sqlite" },

@@ -153,14 +153,14 @@ describe("the owner's panel on a 390 px phone", () => {
     expect((await firstCard()).y).toBeLessThan(PHONE.height / 2);
     const status = page.locator("select[name=status]");
     expect(await status.isVisible()).toBe(false);
-    await page.locator("summary", { hasText: "More filters" }).click();
+    await page.locator("summary", { hasText: "Filters and sort" }).click();
     await status.selectOption("available");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/status=available/);
     // Folded again after the search, and the fold says a filter is on.
     await expect
-      .poll(() => page.locator("summary", { hasText: "More filters" }).innerText())
-      .toBe("More filters · 1 in use");
+      .poll(() => page.locator("summary", { hasText: "Filters and sort" }).innerText())
+      .toBe("Filters and sort · 1 in use");
     expect(await status.isVisible()).toBe(false);
     expect((await firstCard()).y).toBeLessThan(PHONE.height / 2);
     await page.context().close();

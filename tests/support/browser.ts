@@ -275,17 +275,22 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
  * starts from the latest commit.
  */
 let kept: { file: string; db: DB } | null = null;
+// Registered when the file first loads this module, before the file's own hooks: Vitest runs a file's
+// afterAll hooks last first, so those that still read or write the shop's database run before this.
 afterAll(async () => {
-  await kept?.db.destroy();
+  const closing = kept;
   kept = null;
+  if (closing) await closing.db.destroy();
 });
 
 /** Reads the e2e shop's own database (the shop keeps running; SQLite in WAL mode allows a second reader). */
 export async function withShopDb<T>(fn: (db: DB) => Promise<T>): Promise<T> {
   const file = path.join(shopDataDir(), "shop.sqlite");
+  // Decided without a pause in between, so two first reads at once share one connection.
   if (kept?.file !== file) {
-    await kept?.db.destroy();
+    const old = kept;
     kept = { file, db: openDatabase({ dialect: "sqlite", file }) };
+    if (old) await old.db.destroy();
   }
   return fn(kept.db);
 }

@@ -35,30 +35,38 @@ export default async function setup(project: TestProject) {
     const name = `shoptest_template_${randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
     try {
-      const template = new pg.Client({ connectionString: databaseUrl(url, name) });
-      await template.connect();
-      await template.query("create extension if not exists pg_trgm");
-      await template.end();
-      const db = openDatabase({ dialect: "postgres", url: databaseUrl(url, name) });
+      await admin.query(`create database ${name}`);
       try {
-        await migrateToLatest(db);
-      } finally {
-        await db.destroy();
+        const template = new pg.Client({ connectionString: databaseUrl(url, name) });
+        await template.connect();
+        try {
+          await template.query("create extension if not exists pg_trgm");
+        } finally {
+          await template.end();
+        }
+        const db = openDatabase({ dialect: "postgres", url: databaseUrl(url, name) });
+        try {
+          await migrateToLatest(db);
+        } finally {
+          await db.destroy();
+        }
+      } catch (error) {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        throw error;
       }
-    } catch (error) {
-      await admin.query(`drop database if exists ${name} with (force)`);
+    } finally {
       await admin.end();
-      throw error;
     }
-    await admin.end();
     project.provide("dbTemplate", name);
     return async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-template-"));
@@ -70,6 +78,7 @@ export default async function setup(project: TestProject) {
     // Closing the last connection writes the log back into the file: the file alone is the database.
     await db.destroy();
   }
+  if (fs.existsSync(`${file}-wal`)) throw new Error(`the template's log was not written back: ${file}-wal`);
   project.provide("dbTemplate", file);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -61,9 +61,12 @@ export async function createTestDb(): Promise<TestDb> {
         await db.destroy();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        // Forced: a pool from open() that a failed test left behind must not keep the database.
-        await c.query(`drop database ${name} with (force)`);
-        await c.end();
+        try {
+          // Forced: a pool from open() that a failed test left behind must not keep the database.
+          await c.query(`drop database ${name} with (force)`);
+        } finally {
+          await c.end();
+        }
       },
     };
   }

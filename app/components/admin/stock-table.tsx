@@ -1,4 +1,4 @@
-import { isLowStock, PRICE_BANDS, STOCK_ADMIN } from "~/domain/inventory/admin-stock";
+import { isLowStock, PRICE_BANDS, STOCK_ADMIN, stockFiltersInUse } from "~/domain/inventory/admin-stock";
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import type { Problem } from "~/i18n/problem";
@@ -84,9 +84,7 @@ export function StockTable({
   const base = screens.list;
   const { models, subTypes } = KIND_CHOICES[kind];
   /** The filters folded on a phone that narrow the list now: their count shows on the fold. */
-  const inUse = [query.make, query.type, query.status, query.band, query.min, query.max, query.stock].filter(
-    (v) => v !== "" && v !== null,
-  ).length;
+  const inUse = stockFiltersInUse(path, query);
   const choice = (name: "make" | "type" | "status" | "band", words: string, options: React.ReactNode) => (
     <FilterSelect
       label={words}
@@ -119,11 +117,11 @@ export function StockTable({
         <details className="filter-more">
           <summary>
             <span>
-              <span className="whitespace-nowrap">{t("stockTable.filters.more")}</span>
+              <span className="whitespace-nowrap">{t("stockTable.filters.filtersAndSort")}</span>
               {inUse > 0 ? (
                 <span className="font-normal whitespace-nowrap text-slate-600">
                   {" "}
-                  · {t("stockTable.filters.inUse", { count: inUse })}
+                  {t("stockTable.filters.inUse", { count: inUse })}
                 </span>
               ) : null}
             </span>

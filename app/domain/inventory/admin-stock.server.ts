@@ -10,7 +10,7 @@ import type { Staff } from "~/domain/staff/staff-sessions.server";
 import { coverImages, keysStillShown, repositoryOf } from "./stock-repository.server";
 import type { StockNames, StockStatus } from "./inventory";
 import { clampPage, readAdminPaging } from "~/domain/lists/pagination";
-import { LOW_STOCK_BELOW, PRICE_BANDS } from "./admin-stock";
+import { appliedStockFilters, LOW_STOCK_BELOW } from "./admin-stock";
 import type { StockPath } from "./stock-kinds";
 import { ADMIN_SORTS, type AdminSort, readSort, SORT_ORDERS } from "~/domain/lists/sorts";
 
@@ -122,15 +122,15 @@ function searchCondition(db: DB, kind: StockPath, q: string): Expression<SqlBool
 export function adminWhere(db: DB, kind: StockPath, query: AdminQuery) {
   const c: Expression<SqlBool>[] = [];
   if (query.q) c.push(searchCondition(db, kind, query.q));
-  if (query.make) c.push(sql<SqlBool>`make = ${query.make}`);
-  if (query.type) c.push(sql<SqlBool>`type = ${query.type}`);
-  if (query.status) c.push(sql<SqlBool>`stock_status = ${query.status}`);
-  const band = PRICE_BANDS[kind].find((b) => b.value === query.band);
-  if (band?.min !== undefined) c.push(sql<SqlBool>`price >= ${band.min}`);
-  if (band?.max !== undefined) c.push(sql<SqlBool>`price <= ${band.max}`);
-  if (query.min !== null) c.push(sql<SqlBool>`price >= ${query.min}`);
-  if (query.max !== null) c.push(sql<SqlBool>`price <= ${query.max}`);
-  if (query.stock === "low" && kind === "parts") c.push(LOW_STOCK_CONDITION);
+  const f = appliedStockFilters(kind, query);
+  if (f.make) c.push(sql<SqlBool>`make = ${f.make}`);
+  if (f.type) c.push(sql<SqlBool>`type = ${f.type}`);
+  if (f.status) c.push(sql<SqlBool>`stock_status = ${f.status}`);
+  if (f.band?.min !== undefined) c.push(sql<SqlBool>`price >= ${f.band.min}`);
+  if (f.band?.max !== undefined) c.push(sql<SqlBool>`price <= ${f.band.max}`);
+  if (f.min !== null) c.push(sql<SqlBool>`price >= ${f.min}`);
+  if (f.max !== null) c.push(sql<SqlBool>`price <= ${f.max}`);
+  if (f.lowStock) c.push(LOW_STOCK_CONDITION);
   return {
     filtered: c.length > 0,
     where: c.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(c, sql` and `)}`,

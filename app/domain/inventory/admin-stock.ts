@@ -37,6 +37,39 @@ export const PRICE_BANDS: Record<
   ],
 };
 
+/** The filters of an owner's stock table beyond its search, as its address gives them. */
+export type StockTableFilters = {
+  make: string;
+  type: string;
+  status: string;
+  band: string;
+  min: number | null;
+  max: number | null;
+  stock: string;
+};
+
+/**
+ * The filters that narrow a stock table, as the database applies them
+ * (adminWhere): a price band only when it is one of the kind's, low stock
+ * only for parts. The table's phone layout counts them on its folded line.
+ */
+export function appliedStockFilters(kind: StockPath, f: StockTableFilters) {
+  return {
+    make: f.make || null,
+    type: f.type || null,
+    status: f.status || null,
+    band: PRICE_BANDS[kind].find((b) => b.value === f.band) ?? null,
+    min: f.min,
+    max: f.max,
+    lowStock: f.stock === "low" && kind === "parts",
+  };
+}
+
+/** How many filters narrow the table (appliedStockFilters). */
+export function stockFiltersInUse(kind: StockPath, f: StockTableFilters): number {
+  return Object.values(appliedStockFilters(kind, f)).filter((v) => v !== null && v !== false).length;
+}
+
 /**
  * Low stock (SPEC 9): a part not sold with fewer than 10 in stock. The owner's
  * parts table flags it and lists it alone (`stock=low`); the dashboard counts it.
