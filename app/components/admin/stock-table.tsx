@@ -117,12 +117,9 @@ export function StockTable({
         <details className="filter-more">
           <summary>
             <span>
-              <span className="whitespace-nowrap">{t("stockTable.filters.filtersAndSort")}</span>
+              <span>{t("stockTable.filters.filtersAndSort")}</span>
               {inUse > 0 ? (
-                <span className="font-normal whitespace-nowrap text-slate-600">
-                  {" "}
-                  {t("stockTable.filters.inUse", { count: inUse })}
-                </span>
+                <span className="font-normal text-slate-600"> {t("stockTable.filters.inUse", { count: inUse })}</span>
               ) : null}
             </span>
           </summary>
