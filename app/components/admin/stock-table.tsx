@@ -1,4 +1,10 @@
-import { isLowStock, PRICE_BANDS, STOCK_ADMIN, stockFiltersInUse } from "~/domain/inventory/admin-stock";
+import {
+  isLowStock,
+  PRICE_BANDS,
+  STOCK_ADMIN,
+  stockFiltersInUse,
+  type StockTableFilters,
+} from "~/domain/inventory/admin-stock";
 import { KIND_CHOICES } from "~/domain/inventory/catalogue";
 import { STOCK_KINDS, type StockKind } from "~/domain/inventory/stock-kinds";
 import type { Problem } from "~/i18n/problem";
@@ -31,19 +37,7 @@ type Row = {
   image: { key: string; width: number; height: number; variants: number[] } | null;
 };
 
-type Query = {
-  q: string;
-  make: string;
-  type: string;
-  status: string;
-  band: string;
-  min: number | null;
-  max: number | null;
-  stock: string;
-  sort: string;
-  page: number;
-  perPage: number;
-};
+type Query = StockTableFilters & { q: string; sort: string; page: number; perPage: number };
 
 const control = "h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm";
 /** A cell: a line of the row's card on a phone, a table cell from 640 px up. */
