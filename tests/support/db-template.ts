@@ -21,6 +21,17 @@ export function databaseUrl(url: string, name: string): string {
   return u.href;
 }
 
+/** One statement on its own connection, closed whatever the statement's fate (create and drop database need one). */
+export async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * The database projects' global setup: the migrations run once, into a
  * template, and each test file's database is a copy of it (createTestDb in
@@ -33,41 +44,21 @@ export default async function setup(project: TestProject) {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DATABASE_URL is needed for the PostgreSQL tests");
     const name = `shoptest_template_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
+    await runOnServer(url, `create database ${name}`);
     try {
-      await admin.query(`create database ${name}`);
+      await runOnServer(databaseUrl(url, name), "create extension if not exists pg_trgm");
+      const db = openDatabase({ dialect: "postgres", url: databaseUrl(url, name) });
       try {
-        const template = new pg.Client({ connectionString: databaseUrl(url, name) });
-        await template.connect();
-        try {
-          await template.query("create extension if not exists pg_trgm");
-        } finally {
-          await template.end();
-        }
-        const db = openDatabase({ dialect: "postgres", url: databaseUrl(url, name) });
-        try {
-          await migrateToLatest(db);
-        } finally {
-          await db.destroy();
-        }
-      } catch (error) {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        throw error;
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
       }
-    } finally {
-      await admin.end();
+    } catch (error) {
+      await runOnServer(url, `drop database if exists ${name} with (force)`);
+      throw error;
     }
     project.provide("dbTemplate", name);
-    return async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    };
+    return () => runOnServer(url, `drop database if exists ${name} with (force)`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-template-"));
   const file = path.join(dir, "shop.sqlite");

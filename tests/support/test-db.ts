@@ -3,10 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { CompiledQuery } from "kysely";
-import pg from "pg";
 import { type DB, openDatabase } from "~/db/db.server";
 import { inject } from "vitest";
-import { databaseUrl } from "./db-template";
+import { databaseUrl, runOnServer } from "./db-template";
 
 export type TestDb = {
   db: DB;
@@ -44,13 +43,7 @@ export async function createTestDb(): Promise<TestDb> {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_DATABASE_URL is needed for the PostgreSQL tests");
     const name = `shoptest_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-    } finally {
-      await admin.end();
-    }
+    await runOnServer(url, `create database ${name} template ${template}`);
     const own = databaseUrl(url, name);
     const db = openDatabase({ dialect: "postgres", url: own }, { poolSize: 4 });
     return {
@@ -59,14 +52,8 @@ export async function createTestDb(): Promise<TestDb> {
       open: () => openDatabase({ dialect: "postgres", url: own }, { poolSize: 4 }),
       cleanup: async () => {
         await db.destroy();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        try {
-          // Forced: a pool from open() that a failed test left behind must not keep the database.
-          await c.query(`drop database ${name} with (force)`);
-        } finally {
-          await c.end();
-        }
+        // Forced: a pool from open() that a failed test left behind must not keep the database.
+        await runOnServer(url, `drop database ${name} with (force)`);
       },
     };
   }
