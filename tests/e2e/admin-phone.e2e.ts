@@ -159,13 +159,36 @@ describe("the owner's panel on a 390 px phone", () => {
     await page.waitForURL(/status=available/);
     // Folded again after the search, and the fold says a filter is on.
     await expect
-      // The count's words are held together by no-break spaces.
       .poll(async () =>
         (await page.locator("summary", { hasText: "Filters and sort" }).innerText()).replace(/\s+/g, " "),
       )
-      .toBe("Filters and sort · 1 in use");
+      .toBe("Filters and sort 1 in use");
     expect(await status.isVisible()).toBe(false);
     expect((await firstCard()).y).toBeLessThan(PHONE.height / 2);
+    await page.context().close();
+  });
+
+  it("keeps the fold's title on one line in English and in Japanese, with its count below", async () => {
+    const page = await pageAt(browser, shop.url, PHONE.width, STAFF);
+    await page.setViewportSize(PHONE);
+    for (const [lang, title] of [
+      ["en", "Filters and sort"],
+      ["ja", "条件と並び順"],
+    ] as const) {
+      await page.context().addCookies([{ name: "lang", value: lang, url: shop.url }]);
+      await page.goto("/admin/all-products?status=available&make=Toyota", { waitUntil: "networkidle" });
+      const lines = await page.locator("details.filter-more > summary span.block").evaluateAll((spans) =>
+        spans.map((s) => ({
+          text: s.textContent,
+          lines: Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight)),
+        })),
+      );
+      // "絞り込みと並び順（2件指定中）" broke mid-word over three lines beside the buttons.
+      expect(lines, lang).toEqual([
+        { text: title, lines: 1 },
+        { text: lang === "en" ? "2\u00a0in\u00a0use" : "2件指定中", lines: 1 },
+      ]);
+    }
     await page.context().close();
   });
 

@@ -110,10 +110,13 @@ export function StockTable({
         {/* On a phone the other filters fold into one line, so the list starts on the first screen (app.css). */}
         <details className="filter-more">
           <summary>
+            {/* The count on a line of its own: beside the buttons a phone leaves the title about seven Japanese characters. */}
             <span>
-              <span>{t("stockTable.filters.filtersAndSort")}</span>
+              <span className="block">{t("stockTable.filters.filtersAndSort")}</span>
               {inUse > 0 ? (
-                <span className="font-normal text-slate-600"> {t("stockTable.filters.inUse", { count: inUse })}</span>
+                <span className="block font-normal text-slate-600">
+                  {t("stockTable.filters.inUse", { count: inUse })}
+                </span>
               ) : null}
             </span>
           </summary>
