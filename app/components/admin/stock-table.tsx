@@ -114,9 +114,13 @@ export function StockTable({
             <span>
               <span className="block">{t("stockTable.filters.filtersAndSort")}</span>
               {inUse > 0 ? (
-                <span className="block font-normal text-slate-600">
-                  {t("stockTable.filters.inUse", { count: inUse })}
-                </span>
+                <>
+                  {/* Read out as "Filters and sort, 2 in use", not "sort 2". */}
+                  <span className="sr-only">, </span>
+                  <span className="block font-normal text-slate-600">
+                    {t("stockTable.filters.inUse", { count: inUse })}
+                  </span>
+                </>
               ) : null}
             </span>
           </summary>
